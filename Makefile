@@ -1,0 +1,77 @@
+# san: build, test and CI entry points (see `make help`).
+#
+#   make build          install missing Debian packages, configure and build in build/
+#   make test           build, then run every test suite (ends with "N passed, N failed")
+#   make reproduce      build, then run scripts/reproduce.sh (examples -> results/)
+#   make asan           build in build-asan/ with AddressSanitizer + UBSan, run every suite
+#   make contrib-check  build and test san inside ns-3.37's source tree (contrib/san)
+#   make format         clang-format -i every .cc/.h (ns-3's .clang-format)
+#   make format-check   report files that clang-format would change
+#   make wscript        regenerate the waf file lists (wscript, examples/wscript)
+#   make clean          remove build/ and build-asan/
+#
+# Variables: BUILD_TYPE (Release; or RelWithDebInfo, Debug), JOBS (all cores), CMAKE_ARGS.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+JOBS ?= $(shell nproc)
+BUILD_TYPE ?= Release
+BUILD_DIR ?= build
+ASAN_DIR ?= build-asan
+CMAKE_ARGS ?=
+PYTHON := /usr/bin/python3
+CLANG_FORMAT ?= clang-format
+FORMAT_DIRS := model helper examples test
+
+.PHONY: all help deps build test reproduce asan asan-build contrib-check format format-check \
+        wscript clean
+
+all: build
+
+help:
+	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	bash scripts/install-deps.sh
+
+build: deps
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_ARGS)
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+test: build
+	JOBS=$(JOBS) bash test/run-tests.sh $(BUILD_DIR)
+
+reproduce: build
+	@if [ -f scripts/reproduce.sh ]; then \
+	    bash scripts/reproduce.sh; \
+	else \
+	    echo "make reproduce: scripts/reproduce.sh does not exist yet; nothing to run"; \
+	fi
+
+# Debug (NS3_ASSERT_ENABLE, NS3_LOG_ENABLE) at -O1, with ASan and UBSan; any finding aborts the
+# suite, which then fails.
+asan-build: deps
+	cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DSAN_ASAN=ON \
+	    -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" $(CMAKE_ARGS)
+	cmake --build $(ASAN_DIR) -j $(JOBS)
+
+asan: asan-build
+	JOBS=$(JOBS) bash test/run-tests.sh $(ASAN_DIR)
+
+contrib-check:
+	JOBS=$(JOBS) bash scripts/check-contrib-build.sh
+
+format:
+	find $(wildcard $(FORMAT_DIRS)) -type f \( -name '*.cc' -o -name '*.h' \) -print0 \
+	    | xargs -0 -r $(CLANG_FORMAT) -i
+
+format-check:
+	find $(wildcard $(FORMAT_DIRS)) -type f \( -name '*.cc' -o -name '*.h' \) -print0 \
+	    | xargs -0 -r $(CLANG_FORMAT) --dry-run -Werror
+
+wscript:
+	$(PYTHON) scripts/update-wscript.py
+
+clean:
+	rm -rf $(BUILD_DIR) $(ASAN_DIR)

@@ -1,0 +1,216 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-fabric-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/san-channel.h"
+#include "ns3/san-endpoint-device.h"
+#include "ns3/san-switch-port.h"
+#include "ns3/san-switch.h"
+#include "ns3/san-valiant-routing.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanFabricHelper");
+
+SanFabricHelper::SanFabricHelper()
+{
+    m_topologyFactory.SetTypeId("ns3::SanCrossbarTopology");
+    m_routingFactory.SetTypeId("ns3::SanDimensionOrderRouting");
+    m_fabricFactory.SetTypeId("ns3::SanFabric");
+    m_channelFactory.SetTypeId("ns3::SanChannel");
+    m_switchFactory.SetTypeId("ns3::SanSwitch");
+    m_deviceFactory.SetTypeId("ns3::SanEndpointDevice");
+}
+
+SanFabricHelper::~SanFabricHelper() = default;
+
+void
+SanFabricHelper::SetTopology(std::string type,
+                             std::string n1,
+                             const AttributeValue& v1,
+                             std::string n2,
+                             const AttributeValue& v2,
+                             std::string n3,
+                             const AttributeValue& v3,
+                             std::string n4,
+                             const AttributeValue& v4)
+{
+    m_topologyFactory = ObjectFactory();
+    m_topologyFactory.SetTypeId(type);
+    m_topologyFactory.Set(n1, v1, n2, v2, n3, v3, n4, v4);
+    m_topology = nullptr;
+}
+
+void
+SanFabricHelper::SetTopology(Ptr<SanTopology> topology)
+{
+    m_topology = topology;
+}
+
+void
+SanFabricHelper::SetRouting(std::string type, std::string n1, const AttributeValue& v1)
+{
+    m_routingFactory = ObjectFactory();
+    m_routingFactory.SetTypeId(type);
+    m_routingFactory.Set(n1, v1);
+}
+
+void
+SanFabricHelper::SetFabricAttribute(std::string name, const AttributeValue& value)
+{
+    m_fabricFactory.Set(name, value);
+}
+
+void
+SanFabricHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
+{
+    m_channelFactory.Set(name, value);
+}
+
+void
+SanFabricHelper::SetSwitchAttribute(std::string name, const AttributeValue& value)
+{
+    m_switchFactory.Set(name, value);
+}
+
+void
+SanFabricHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
+{
+    m_deviceFactory.Set(name, value);
+}
+
+Ptr<SanTopology>
+SanFabricHelper::GetTopology()
+{
+    if (m_topology == nullptr)
+    {
+        m_topology = m_topologyFactory.Create<SanTopology>();
+        NS_ABORT_MSG_IF(m_topology == nullptr,
+                        "SanFabricHelper: " << m_topologyFactory.GetTypeId().GetName()
+                                            << " is not a SanTopology");
+    }
+    return m_topology;
+}
+
+NetDeviceContainer
+SanFabricHelper::Install(NodeContainer hosts)
+{
+    Ptr<SanTopology> topo = GetTopology();
+    Ptr<SanRouting> routing = m_routingFactory.Create<SanRouting>();
+    NS_ABORT_MSG_IF(routing == nullptr,
+                    "SanFabricHelper: " << m_routingFactory.GetTypeId().GetName()
+                                        << " is not a SanRouting");
+    NS_ABORT_MSG_IF(hosts.GetN() != topo->GetNHosts(),
+                    "SanFabricHelper::Install: the " << topo->GetName() << " topology has "
+                                                     << topo->GetNHosts() << " hosts but "
+                                                     << hosts.GetN() << " host nodes were given");
+    m_fabric = m_fabricFactory.Create<SanFabric>();
+    m_fabric->SetAttribute("Topology", PointerValue(topo));
+    m_fabric->SetAttribute("Routing", PointerValue(routing));
+    m_fabric->Configure();
+
+    const uint32_t nSwitches = topo->GetNSwitches();
+    m_switchNodes = NodeContainer();
+    m_switchNodes.Create(nSwitches);
+    std::vector<Ptr<SanSwitch>> switches(nSwitches);
+    for (uint32_t s = 0; s < nSwitches; ++s)
+    {
+        Ptr<Node> node = m_switchNodes.Get(s);
+        Ptr<SanSwitch> sw = m_switchFactory.Create<SanSwitch>();
+        sw->SetNodeId(node->GetId());
+        sw->Setup(m_fabric, s);
+        node->AggregateObject(sw);
+        m_fabric->RegisterSwitch(s, sw);
+        switches[s] = sw;
+    }
+
+    auto makeSwitchPort = [this, &switches](uint32_t s, uint32_t port) {
+        Ptr<SanSwitchPort> dev = CreateObject<SanSwitchPort>();
+        dev->SetAddress(Mac48Address::Allocate());
+        m_switchNodes.Get(s)->AddDevice(dev);
+        switches[s]->AddPort(port, dev);
+        return dev;
+    };
+
+    std::vector<Ptr<SanEndpointDevice>> endpoints(topo->GetNHosts());
+    for (const SanTopologyLink& link : topo->GetLinks())
+    {
+        Ptr<SanChannel> channel = m_channelFactory.Create<SanChannel>();
+        Ptr<SanSwitchPort> a = makeSwitchPort(link.switchA, link.portA);
+        if (link.toHost)
+        {
+            Ptr<SanEndpointDevice> ep = m_deviceFactory.Create<SanEndpointDevice>();
+            hosts.Get(link.b)->AddDevice(ep);
+            ep->SetHost(link.b, link.switchA);
+            m_fabric->RegisterEndpoint(link.b, ep);
+            endpoints[link.b] = ep;
+            a->Attach(m_fabric, channel);
+            ep->Attach(m_fabric, channel);
+        }
+        else
+        {
+            Ptr<SanSwitchPort> b = makeSwitchPort(link.b, link.portB);
+            a->Attach(m_fabric, channel);
+            b->Attach(m_fabric, channel);
+        }
+    }
+    NetDeviceContainer result;
+    for (uint32_t h = 0; h < endpoints.size(); ++h)
+    {
+        NS_ABORT_MSG_IF(endpoints[h] == nullptr,
+                        "SanFabricHelper: host " << h << " of the " << topo->GetName()
+                                                 << " topology has no link");
+        result.Add(endpoints[h]);
+    }
+    return result;
+}
+
+Ptr<SanFabric>
+SanFabricHelper::GetFabric() const
+{
+    return m_fabric;
+}
+
+NodeContainer
+SanFabricHelper::GetSwitchNodes() const
+{
+    return m_switchNodes;
+}
+
+int64_t
+SanFabricHelper::AssignStreams(int64_t stream)
+{
+    NS_ABORT_MSG_IF(m_fabric == nullptr, "SanFabricHelper::AssignStreams: call Install first");
+    Ptr<SanValiantRouting> v = DynamicCast<SanValiantRouting>(m_fabric->GetRouting());
+    return v != nullptr ? v->AssignStreams(stream) : 0;
+}
+
+void
+SanFabricHelper::EnablePcapInternal(std::string prefix,
+                                    Ptr<NetDevice> nd,
+                                    bool promiscuous,
+                                    bool explicitFilename)
+{
+    Ptr<SanPortDevice> device = nd->GetObject<SanPortDevice>();
+    if (device == nullptr)
+    {
+        NS_LOG_INFO("SanFabricHelper::EnablePcapInternal: device " << nd
+                                                                   << " is not a san port");
+        return;
+    }
+    PcapHelper pcapHelper;
+    std::string filename = explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+    // DLT_USER0: records start with the 16-byte SanFabricHeader.
+    Ptr<PcapFileWrapper> file =
+        pcapHelper.CreateFile(filename, std::ios::out, static_cast<PcapHelper::DataLinkType>(147));
+    pcapHelper.HookDefaultSink<SanPortDevice>(device, "PromiscSniffer", file);
+}
+
+} // namespace ns3

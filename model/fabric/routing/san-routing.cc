@@ -1,0 +1,111 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-routing.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/san-fabric-packet.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanRouting");
+
+NS_OBJECT_ENSURE_REGISTERED(SanRouting);
+
+TypeId
+SanRouting::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::SanRouting").SetParent<Object>().SetGroupName("San");
+    return tid;
+}
+
+SanRouting::SanRouting() = default;
+
+SanRouting::~SanRouting() = default;
+
+void
+SanRouting::Setup(Ptr<SanTopology> topology)
+{
+    NS_ABORT_MSG_IF(topology == nullptr, "SanRouting::Setup: no topology");
+    CheckTopology(topology);
+    m_topology = topology;
+    m_topo = PeekPointer(topology);
+    m_nDateline = topology->GetNDatelineClasses();
+    NS_ABORT_MSG_IF(GetNVcs() > 8,
+                    GetInstanceTypeId().GetName()
+                        << " needs " << GetNVcs() << " virtual channels; at most 8 are supported");
+}
+
+Ptr<SanTopology>
+SanRouting::GetTopology() const
+{
+    return m_topology;
+}
+
+void
+SanRouting::CheckTopology(Ptr<SanTopology> topology) const
+{
+}
+
+uint32_t
+SanRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
+{
+    return 1; // dateline class 0 of phase 0
+}
+
+void
+SanRouting::OnDepart(uint32_t sw, uint32_t port, uint32_t vc, SanFabricPacket& p)
+{
+    if (m_nDateline < 2)
+    {
+        return;
+    }
+    uint32_t d = m_topo->GetPortDimension(sw, port);
+    if (d == SanTopology::NO_PORT)
+    {
+        return;
+    }
+    if (p.dim != d)
+    {
+        p.dim = static_cast<uint8_t>(d);
+        p.dateline = 0;
+    }
+    if (m_topo->IsWrapPort(sw, port))
+    {
+        p.dateline = 1;
+    }
+}
+
+uint32_t
+SanRouting::GetDatelineClass(uint32_t sw, uint32_t port, const SanFabricPacket& p) const
+{
+    if (m_nDateline < 2)
+    {
+        return 0;
+    }
+    uint32_t d = m_topo->GetPortDimension(sw, port);
+    if (d == SanTopology::NO_PORT)
+    {
+        return 0;
+    }
+    bool crossed = (p.dim == d) && p.dateline;
+    return (crossed || m_topo->IsWrapPort(sw, port)) ? 1 : 0;
+}
+
+void
+SanRouting::RouteDeterministic(uint32_t sw,
+                               uint32_t dst,
+                               uint32_t phase,
+                               const SanFabricPacket& p,
+                               SanRouteChoice& choice) const
+{
+    uint32_t port = m_topo->GetDeterministicPort(sw, dst);
+    choice.escapePort = port;
+    choice.escapeMask = 1u << (phase * m_nDateline + GetDatelineClass(sw, port, p));
+}
+
+} // namespace ns3

@@ -1,0 +1,74 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-source-routing.h"
+
+#include "ns3/abort.h"
+#include "ns3/san-fabric-packet.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(SanSourceRouting);
+
+TypeId
+SanSourceRouting::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::SanSourceRouting")
+                            .SetParent<SanRouting>()
+                            .SetGroupName("San")
+                            .AddConstructor<SanSourceRouting>();
+    return tid;
+}
+
+uint32_t
+SanSourceRouting::GetNVcs() const
+{
+    return m_nDateline;
+}
+
+bool
+SanSourceRouting::IsDeterministic() const
+{
+    return true;
+}
+
+uint32_t
+SanSourceRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
+{
+    uint32_t sw = srcSwitch;
+    p.routeLen = 0;
+    p.routeIdx = 0;
+    while (sw != p.dstSwitch)
+    {
+        NS_ABORT_MSG_IF(p.routeLen >= SanFabricPacket::MAX_ROUTE,
+                        "SanSourceRouting: the route from switch "
+                            << srcSwitch << " to switch " << p.dstSwitch << " is longer than "
+                            << SanFabricPacket::MAX_ROUTE << " hops");
+        uint32_t port = m_topo->GetDeterministicPort(sw, p.dstSwitch);
+        p.route[p.routeLen++] = static_cast<uint8_t>(port);
+        NS_ABORT_MSG_IF(port > 0xff, "SanSourceRouting: port numbers above 255 do not fit a route byte");
+        SanPortPeer peer = m_topo->GetPeer(sw, port);
+        NS_ABORT_MSG_IF(peer.kind != SanPortPeer::SWITCH,
+                        "SanSourceRouting: deterministic route leaves switch " << sw << " by port "
+                                                                              << port
+                                                                              << " that leads to no switch");
+        sw = peer.index;
+    }
+    return 1;
+}
+
+void
+SanSourceRouting::Route(uint32_t sw, SanFabricPacket& p, SanRouteChoice& choice)
+{
+    NS_ABORT_MSG_IF(p.routeIdx >= p.routeLen,
+                    "SanSourceRouting: packet " << p.uid << " ran out of route at switch " << sw);
+    uint32_t port = p.route[p.routeIdx++];
+    choice.nCandidates = 0;
+    choice.escapePort = port;
+    choice.escapeMask = 1u << GetDatelineClass(sw, port, p);
+}
+
+} // namespace ns3

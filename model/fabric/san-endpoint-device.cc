@@ -1,0 +1,254 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-endpoint-device.h"
+
+#include "san-fabric.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/san-routing.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanEndpointDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(SanEndpointDevice);
+
+TypeId
+SanEndpointDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SanEndpointDevice")
+            .SetParent<SanPortDevice>()
+            .SetGroupName("San")
+            .AddConstructor<SanEndpointDevice>()
+            .AddTraceSource("PacketRx",
+                            "A packet was delivered to this host.",
+                            MakeTraceSourceAccessor(&SanEndpointDevice::m_rxTrace),
+                            "ns3::SanEndpointDevice::PacketRxTracedCallback")
+            .AddTraceSource("SendReject",
+                            "SendTo refused a packet (bad destination or size).",
+                            MakeTraceSourceAccessor(&SanEndpointDevice::m_rejectTrace),
+                            "ns3::TracedValueCallback::Uint32");
+    return tid;
+}
+
+SanEndpointDevice::SanEndpointDevice() = default;
+
+SanEndpointDevice::~SanEndpointDevice() = default;
+
+void
+SanEndpointDevice::DoDispose()
+{
+    m_deliverCb = MakeNullCallback<void, const SanFabricPacket&>();
+    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    SanPortDevice::DoDispose();
+}
+
+void
+SanEndpointDevice::SetHost(uint32_t host, uint32_t srcSwitch)
+{
+    m_host = host;
+    m_srcSwitch = srcSwitch;
+    SetAddress(HostAddress(host));
+}
+
+uint32_t
+SanEndpointDevice::GetHost() const
+{
+    return m_host;
+}
+
+Mac48Address
+SanEndpointDevice::HostAddress(uint32_t host)
+{
+    uint8_t buf[6] = {0x02, 0x5a, // locally administered, 'Z'
+                      static_cast<uint8_t>(host >> 24),
+                      static_cast<uint8_t>(host >> 16),
+                      static_cast<uint8_t>(host >> 8),
+                      static_cast<uint8_t>(host)};
+    Mac48Address a;
+    a.CopyFrom(buf);
+    return a;
+}
+
+void
+SanEndpointDevice::SetDeliverCallback(DeliverCallback cb)
+{
+    m_deliverCb = cb;
+}
+
+bool
+SanEndpointDevice::SendTo(uint32_t dst, uint32_t bytes, Ptr<Packet> payload, uint64_t tag)
+{
+    NS_ABORT_MSG_IF(m_fabric == nullptr, "SanEndpointDevice: not attached to a fabric");
+    SanTopology* topo = PeekPointer(m_fabric->GetTopology());
+    if (dst >= topo->GetNHosts() || bytes == 0 || bytes > m_fabric->GetMaxPacketSize())
+    {
+        NS_LOG_WARN("SanEndpointDevice " << m_host << ": refused packet to host " << dst << " of "
+                                         << bytes << " bytes (hosts: " << topo->GetNHosts()
+                                         << ", MaxPacketSize: " << m_fabric->GetMaxPacketSize()
+                                         << ")");
+        m_rejectTrace(dst, bytes);
+        return false;
+    }
+    SanRouting* routing = PeekPointer(m_fabric->GetRouting());
+    const int64_t now = Simulator::Now().GetTimeStep();
+    const bool cells = m_fabric->GetSwitchingMode() == SanFabric::CELL;
+
+    SanFabricPacket* p = SanFabricPacket::Allocate();
+    p->uid = m_fabric->NextUid();
+    p->src = m_host;
+    p->dst = dst;
+    p->dstSwitch = topo->GetHostSwitch(dst);
+    p->bytes = bytes;
+    p->seq = m_nextSeq++;
+    p->tag = tag;
+    p->createdTs = now;
+    p->readyTs = now;
+    p->payload = payload;
+    p->wormhole = m_fabric->GetSwitchingMode() == SanFabric::WORMHOLE &&
+                  bytes > m_fabric->GetBufferSize();
+    ++m_sent;
+    if (!cells)
+    {
+        uint32_t mask = routing->PrepareAtSource(*p, m_srcSwitch);
+        Forward(p, mask);
+        return true;
+    }
+    // Cell mode: p stays here as the reassembly record; its cells travel.
+    const uint32_t payloadPerCell = m_fabric->GetCellPayload();
+    p->cellsLeft = (bytes + payloadPerCell - 1) / payloadPerCell;
+    for (uint32_t i = 0; i < p->cellsLeft; ++i)
+    {
+        SanFabricPacket* c = SanFabricPacket::Allocate();
+        c->uid = m_fabric->NextUid();
+        c->src = m_host;
+        c->dst = dst;
+        c->dstSwitch = p->dstSwitch;
+        c->bytes = m_fabric->GetCellSize();
+        c->seq = p->seq;
+        c->createdTs = now;
+        c->readyTs = now;
+        c->parent = p;
+        uint32_t mask = routing->PrepareAtSource(*c, m_srcSwitch);
+        Forward(c, mask);
+    }
+    return true;
+}
+
+void
+SanEndpointDevice::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
+{
+    p->injectedTs = departTs;
+    m_fabric->NotifyInjected();
+}
+
+void
+SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
+{
+    Simulator::ScheduleWithContext(m_nodeId,
+                                   TimeStep(tailTs - Simulator::Now().GetTimeStep()),
+                                   &SanEndpointDevice::Deliver,
+                                   this,
+                                   p);
+}
+
+void
+SanEndpointDevice::Deliver(SanFabricPacket* p)
+{
+    m_fabric->NotifyDelivered(p->hops);
+    SanFabricPacket* parent = p->parent;
+    if (parent == nullptr)
+    {
+        HandUp(p);
+        return;
+    }
+    parent->hops = std::max(parent->hops, p->hops);
+    parent->injectedTs = parent->injectedTs == 0 ? p->injectedTs : parent->injectedTs;
+    SanFabricPacket::Free(p);
+    if (--parent->cellsLeft == 0)
+    {
+        HandUp(parent);
+    }
+}
+
+void
+SanEndpointDevice::HandUp(SanFabricPacket* p)
+{
+    ++m_received;
+    if (!m_rxTrace.IsEmpty())
+    {
+        m_rxTrace(p->uid,
+                  p->src,
+                  p->bytes,
+                  TimeStep(Simulator::Now().GetTimeStep() - p->createdTs),
+                  p->hops);
+    }
+    if (!m_deliverCb.IsNull())
+    {
+        m_deliverCb(*p);
+    }
+    if (!m_rxCallback.IsNull() && p->payload != nullptr)
+    {
+        m_rxCallback(this, p->payload, static_cast<uint16_t>(p->tag), HostAddress(p->src));
+    }
+    SanFabricPacket::Free(p);
+}
+
+bool
+SanEndpointDevice::MayReorderQueue() const
+{
+    return false;
+}
+
+bool
+SanEndpointDevice::IsSink() const
+{
+    return true;
+}
+
+uint64_t
+SanEndpointDevice::GetSentPackets() const
+{
+    return m_sent;
+}
+
+uint64_t
+SanEndpointDevice::GetReceivedPackets() const
+{
+    return m_received;
+}
+
+bool
+SanEndpointDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    if (!Mac48Address::IsMatchingType(dest))
+    {
+        NS_LOG_WARN("SanEndpointDevice::Send: destination is not a san (Mac48) address");
+        return false;
+    }
+    uint8_t buf[6];
+    Mac48Address::ConvertFrom(dest).CopyTo(buf);
+    if (buf[0] != 0x02 || buf[1] != 0x5a)
+    {
+        NS_LOG_WARN("SanEndpointDevice::Send: " << dest << " is not a san host address");
+        return false;
+    }
+    uint32_t dst = (uint32_t(buf[2]) << 24) | (uint32_t(buf[3]) << 16) | (uint32_t(buf[4]) << 8) |
+                   uint32_t(buf[5]);
+    return SendTo(dst, packet->GetSize(), packet, protocolNumber);
+}
+
+void
+SanEndpointDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+} // namespace ns3

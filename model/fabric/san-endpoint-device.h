@@ -1,0 +1,120 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_ENDPOINT_DEVICE_H
+#define SAN_ENDPOINT_DEVICE_H
+
+#include "san-port-device.h"
+
+#include "ns3/callback.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief A host's plain interface to the fabric: it injects packets in
+ * order (strict FIFO, as a NIC's send DMA does), receives them at link speed
+ * and hands them up. NICs with their own semantics (Hamlyn, DART, ...) sit
+ * on top of it; the fabric-only traffic generator uses it directly.
+ *
+ * In Cell mode it cuts each packet into cells and reassembles them.
+ */
+class SanEndpointDevice : public SanPortDevice
+{
+  public:
+    /// Called for each packet delivered to this host (the descriptor is
+    /// recycled as soon as the callback returns).
+    typedef Callback<void, const SanFabricPacket&> DeliverCallback;
+
+    /**
+     * TracedCallback signature for deliveries.
+     * \param uid packet uid
+     * \param src source host
+     * \param bytes size
+     * \param latency creation to delivery
+     * \param hops switches traversed
+     */
+    typedef void (*PacketRxTracedCallback)(uint64_t uid,
+                                           uint32_t src,
+                                           uint32_t bytes,
+                                           Time latency,
+                                           uint32_t hops);
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanEndpointDevice();
+    ~SanEndpointDevice() override;
+
+    /**
+     * \param host host index in the topology
+     * \param srcSwitch the switch it hangs off
+     */
+    void SetHost(uint32_t host, uint32_t srcSwitch);
+    /// \return host index
+    uint32_t GetHost() const;
+
+    /**
+     * Send a packet across the fabric.
+     * \param dst destination host
+     * \param bytes size on the wire (1 .. fabric MaxPacketSize)
+     * \param payload optional ns-3 packet carried along for the receiver
+     * \param tag opaque value delivered with the packet
+     * \return false (and a SendReject trace) if dst or bytes is invalid
+     */
+    bool SendTo(uint32_t dst, uint32_t bytes, Ptr<Packet> payload = nullptr, uint64_t tag = 0);
+
+    /// \param cb called for every delivered packet
+    void SetDeliverCallback(DeliverCallback cb);
+
+    /// \return packets handed to SendTo and accepted
+    uint64_t GetSentPackets() const;
+    /// \return packets delivered here
+    uint64_t GetReceivedPackets() const;
+
+    /**
+     * \param host a host index
+     * \return the MAC address san gives that host's endpoint
+     */
+    static Mac48Address HostAddress(uint32_t host);
+
+    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
+
+    // NetDevice
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+
+  protected:
+    void DoDispose() override;
+    void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs) override;
+    bool MayReorderQueue() const override;
+    bool IsSink() const override;
+
+  private:
+    /// Tail arrived (event handler).
+    /// \param p the packet or cell
+    void Deliver(SanFabricPacket* p);
+    /// Hand a complete packet up and recycle it.
+    /// \param p the packet
+    void HandUp(SanFabricPacket* p);
+
+    uint32_t m_host{0};          //!< host index
+    uint32_t m_srcSwitch{0};     //!< switch it hangs off
+    uint64_t m_nextSeq{0};       //!< sender sequence number
+    uint64_t m_sent{0};          //!< counter
+    uint64_t m_received{0};      //!< counter
+    DeliverCallback m_deliverCb; //!< upper layer
+    NetDevice::ReceiveCallback m_rxCallback; //!< ns-3 protocol stack
+    TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
+    TracedCallback<uint32_t, uint32_t> m_rejectTrace; //!< refused sends (dst, bytes)
+};
+
+} // namespace ns3
+
+#endif /* SAN_ENDPOINT_DEVICE_H */

@@ -1,0 +1,97 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_FABRIC_PACKET_H
+#define SAN_FABRIC_PACKET_H
+
+#include "ns3/packet.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class SanPortDevice;
+
+/**
+ * \ingroup san
+ * A downstream buffer slot that a wormhole packet still occupies, with the
+ * time its tail is expected to leave that buffer (tentative: a later stall of
+ * the head pushes it back).
+ */
+struct SanHeldSlot
+{
+    SanPortDevice* port; //!< the output port whose downstream buffer holds the slot
+    uint32_t slot;       //!< slot index in that port's credit table
+    int64_t releaseTs;   //!< tentative release time (time steps)
+};
+
+/**
+ * \ingroup san
+ * \brief The fabric's view of one packet in flight.
+ *
+ * Descriptors are pooled (SanFabricPacket::Allocate / Free): the hot path
+ * allocates nothing per packet or per hop. The descriptor carries the
+ * routing state (virtual-channel class, Valiant phase, source route), the
+ * credit slots it holds, and an optional ns-3 Packet with the payload for
+ * the NICs above the fabric. Times are kept as raw time steps.
+ */
+class SanFabricPacket
+{
+  public:
+    /// Longest source route a packet can carry (Myrinet-style routes).
+    static constexpr uint32_t MAX_ROUTE = 48;
+    /// Marker for "no switch" (e.g. no Valiant intermediate).
+    static constexpr uint32_t NONE = 0xffffffff;
+
+    /// \return a cleared descriptor from the pool
+    static SanFabricPacket* Allocate();
+    /// \param p a descriptor to return to the pool (its payload is released)
+    static void Free(SanFabricPacket* p);
+    /// \return the number of descriptors currently handed out
+    static uint64_t GetLiveCount();
+
+    uint64_t uid;        //!< unique id (per simulation run)
+    uint32_t src;        //!< source host
+    uint32_t dst;        //!< destination host
+    uint32_t dstSwitch;  //!< switch the destination host hangs off
+    uint32_t bytes;      //!< size on the wire (header and payload), without link framing
+    uint64_t seq;        //!< sequence number, set by the sender
+    uint64_t tag;        //!< opaque value for the layer above
+    int64_t createdTs;   //!< time the sender handed the packet over
+    int64_t injectedTs;  //!< time its head left the source
+    int64_t readyTs;     //!< time its head became ready to leave the current port/switch
+    int64_t tailTs;      //!< time its tail arrives at the current switch (0 at the source)
+    uint32_t hops;       //!< switches traversed so far
+    uint32_t intermediate; //!< Valiant intermediate switch, or NONE
+    uint8_t phase;       //!< Valiant phase (0: to intermediate, 1: to destination)
+    uint8_t dim;         //!< dimension of the last hop (dateline bookkeeping)
+    uint8_t dateline;    //!< crossed the dateline in the current dimension
+    uint8_t escaped;     //!< has used an escape channel (sticky on graphs)
+    uint8_t routeLen;    //!< source route length
+    uint8_t routeIdx;    //!< next source-route entry
+    uint8_t waitMask;    //!< virtual channels acceptable while waiting at a port
+    uint8_t wormhole;    //!< the packet is longer than a buffer in wormhole mode
+    uint8_t route[MAX_ROUTE]; //!< source route: output port per switch
+
+    SanPortDevice* holdPort; //!< port whose downstream buffer slot the head occupies
+    uint32_t holdSlot;       //!< that slot
+    std::vector<SanHeldSlot> held; //!< wormhole: upstream slots still held (tentative)
+
+    SanFabricPacket* next;   //!< intrusive link: wait queues and the free list
+    SanFabricPacket* parent; //!< cell mode: the packet this cell belongs to
+    uint32_t cellsLeft;      //!< cell mode: cells of this packet not yet delivered
+    Ptr<Packet> payload;     //!< optional ns-3 packet for the layers above
+
+  private:
+    /// Reset every field for reuse.
+    void Clear();
+};
+
+} // namespace ns3
+
+#endif /* SAN_FABRIC_PACKET_H */

@@ -1,0 +1,273 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-fabric.h"
+
+#include "san-endpoint-device.h"
+#include "san-switch.h"
+
+#include "ns3/abort.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanFabric");
+
+NS_OBJECT_ENSURE_REGISTERED(SanFabric);
+
+TypeId
+SanFabric::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SanFabric")
+            .SetParent<Object>()
+            .SetGroupName("San")
+            .AddConstructor<SanFabric>()
+            .AddAttribute("Topology",
+                          "The fabric's topology (a SanTopology subclass).",
+                          PointerValue(),
+                          MakePointerAccessor(&SanFabric::m_topology),
+                          MakePointerChecker<SanTopology>())
+            .AddAttribute("Routing",
+                          "The routing function (a SanRouting subclass).",
+                          PointerValue(),
+                          MakePointerAccessor(&SanFabric::m_routing),
+                          MakePointerChecker<SanRouting>())
+            // Hamlyn 1995, section 4.1: "The Myrinet switch is a wormhole router".
+            .AddAttribute("SwitchingMode",
+                          "How switches move packets: Wormhole, VirtualCutThrough, "
+                          "StoreAndForward or Cell.",
+                          EnumValue(WORMHOLE),
+                          MakeEnumAccessor(&SanFabric::m_mode),
+                          MakeEnumChecker(WORMHOLE,
+                                          "Wormhole",
+                                          VIRTUAL_CUT_THROUGH,
+                                          "VirtualCutThrough",
+                                          STORE_AND_FORWARD,
+                                          "StoreAndForward",
+                                          CELL,
+                                          "Cell"))
+            // Not given by the papers: wormhole routers of the period held a few
+            // flits per channel; 64 bytes is an assumption. Virtual cut-through and
+            // store-and-forward need at least MaxPacketSize.
+            .AddAttribute("BufferSize",
+                          "Bytes of input buffer per virtual channel per port.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&SanFabric::m_bufferSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            // Not fixed by the papers (Hamlyn 1995, section 2: Myrinet does not limit
+            // packet size; FedEx used 128-byte packets). An assumption.
+            .AddAttribute("MaxPacketSize",
+                          "Largest packet the fabric carries, in bytes.",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&SanFabric::m_maxPacketSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            // DART 1994, Figure 3: a 53-byte ATM cell with a 48-byte payload.
+            .AddAttribute("CellSize",
+                          "Bytes of one cell on the wire (Cell mode).",
+                          UintegerValue(53),
+                          MakeUintegerAccessor(&SanFabric::m_cellSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            // DART 1994, Figure 3.
+            .AddAttribute("CellPayload",
+                          "Payload bytes of one cell (Cell mode).",
+                          UintegerValue(48),
+                          MakeUintegerAccessor(&SanFabric::m_cellPayload),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+SanFabric::SanFabric() = default;
+
+SanFabric::~SanFabric() = default;
+
+void
+SanFabric::DoDispose()
+{
+    m_endpoints.clear();
+    m_switches.clear();
+    m_routing = nullptr;
+    m_topology = nullptr;
+    Object::DoDispose();
+}
+
+void
+SanFabric::Configure()
+{
+    NS_ABORT_MSG_IF(m_topology == nullptr, "SanFabric: attribute Topology is not set");
+    NS_ABORT_MSG_IF(m_routing == nullptr, "SanFabric: attribute Routing is not set");
+    NS_ABORT_MSG_IF(m_topology->GetNHosts() == 0, "SanFabric: the topology has no hosts");
+    m_routing->Setup(m_topology);
+    switch (m_mode)
+    {
+    case WORMHOLE:
+        m_slotsPerVc = 1; // a worm owns its virtual channel until its tail passes
+        break;
+    case VIRTUAL_CUT_THROUGH:
+    case STORE_AND_FORWARD:
+        NS_ABORT_MSG_IF(m_bufferSize < m_maxPacketSize,
+                        "SanFabric: virtual cut-through and store-and-forward need "
+                        "BufferSize ("
+                            << m_bufferSize << ") >= MaxPacketSize (" << m_maxPacketSize
+                            << "); use Wormhole for smaller buffers");
+        m_slotsPerVc = m_bufferSize / m_maxPacketSize;
+        break;
+    case CELL:
+        NS_ABORT_MSG_IF(m_cellPayload > m_cellSize,
+                        "SanFabric: CellPayload (" << m_cellPayload << ") exceeds CellSize ("
+                                                   << m_cellSize << ")");
+        NS_ABORT_MSG_IF(m_bufferSize < m_cellSize,
+                        "SanFabric: Cell mode needs BufferSize (" << m_bufferSize
+                                                                  << ") >= CellSize ("
+                                                                  << m_cellSize << ")");
+        m_slotsPerVc = m_bufferSize / m_cellSize;
+        break;
+    default:
+        NS_FATAL_ERROR("SanFabric: unknown switching mode " << m_mode);
+    }
+    NS_ABORT_MSG_IF(m_slotsPerVc > 256,
+                    "SanFabric: " << m_slotsPerVc
+                                  << " packet slots per virtual channel is more than the 256 "
+                                     "supported; lower BufferSize");
+    m_endpoints.resize(m_topology->GetNHosts());
+    m_switches.resize(m_topology->GetNSwitches());
+    m_configured = true;
+}
+
+Ptr<SanTopology>
+SanFabric::GetTopology() const
+{
+    return m_topology;
+}
+
+Ptr<SanRouting>
+SanFabric::GetRouting() const
+{
+    return m_routing;
+}
+
+SanFabric::SwitchingMode
+SanFabric::GetSwitchingMode() const
+{
+    return m_mode;
+}
+
+bool
+SanFabric::RoutesOnTail() const
+{
+    return m_mode == STORE_AND_FORWARD || m_mode == CELL;
+}
+
+uint32_t
+SanFabric::GetNVcs() const
+{
+    NS_ABORT_MSG_UNLESS(m_configured, "SanFabric: Configure() has not run");
+    return m_routing->GetNVcs();
+}
+
+uint32_t
+SanFabric::GetSlotsPerVc() const
+{
+    return m_slotsPerVc;
+}
+
+uint32_t
+SanFabric::GetBufferSize() const
+{
+    return m_bufferSize;
+}
+
+uint32_t
+SanFabric::GetMaxPacketSize() const
+{
+    return m_maxPacketSize;
+}
+
+uint32_t
+SanFabric::GetCellSize() const
+{
+    return m_cellSize;
+}
+
+uint32_t
+SanFabric::GetCellPayload() const
+{
+    return m_cellPayload;
+}
+
+uint64_t
+SanFabric::NextUid()
+{
+    return m_nextUid++;
+}
+
+void
+SanFabric::RegisterEndpoint(uint32_t host, Ptr<SanEndpointDevice> dev)
+{
+    NS_ABORT_MSG_IF(host >= m_endpoints.size(), "SanFabric: host " << host << " out of range");
+    m_endpoints[host] = dev;
+}
+
+Ptr<SanEndpointDevice>
+SanFabric::GetEndpoint(uint32_t host) const
+{
+    return host < m_endpoints.size() ? m_endpoints[host] : nullptr;
+}
+
+void
+SanFabric::RegisterSwitch(uint32_t sw, Ptr<SanSwitch> s)
+{
+    NS_ABORT_MSG_IF(sw >= m_switches.size(), "SanFabric: switch " << sw << " out of range");
+    m_switches[sw] = s;
+}
+
+Ptr<SanSwitch>
+SanFabric::GetSwitch(uint32_t sw) const
+{
+    return sw < m_switches.size() ? m_switches[sw] : nullptr;
+}
+
+void
+SanFabric::NotifyInjected()
+{
+    ++m_injected;
+}
+
+void
+SanFabric::NotifyDelivered(uint32_t hops)
+{
+    ++m_delivered;
+    m_hops += hops;
+}
+
+uint64_t
+SanFabric::GetInjected() const
+{
+    return m_injected;
+}
+
+uint64_t
+SanFabric::GetDelivered() const
+{
+    return m_delivered;
+}
+
+uint64_t
+SanFabric::GetInFlight() const
+{
+    return m_injected - m_delivered;
+}
+
+uint64_t
+SanFabric::GetSwitchHops() const
+{
+    return m_hops;
+}
+
+} // namespace ns3

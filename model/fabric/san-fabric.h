@@ -1,0 +1,151 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_FABRIC_H
+#define SAN_FABRIC_H
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/ptr.h"
+#include "ns3/san-routing.h"
+#include "ns3/san-topology.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class SanEndpointDevice;
+class SanSwitch;
+
+/**
+ * \ingroup san
+ * \brief One switch fabric: its topology, routing function, switching mode
+ * and buffers, plus the fabric-wide counters.
+ *
+ * Switching modes:
+ * - WORMHOLE: each virtual channel buffer holds one packet at a time and is
+ *   smaller than a packet (BufferSize bytes); when the head of a longer
+ *   packet blocks, its tail stops too and the packet keeps every buffer (and
+ *   so every link) it occupies, which is how tree saturation spreads.
+ * - VIRTUAL_CUT_THROUGH: the head moves on as soon as it is routed, but a
+ *   buffer holds whole packets (BufferSize / MaxPacketSize of them), so a
+ *   blocked packet collects in one switch and frees the links behind it.
+ * - STORE_AND_FORWARD: as virtual cut-through, but a switch routes a packet
+ *   only once its tail has arrived.
+ * - CELL: ATM-style: the endpoint cuts every packet into fixed-size cells
+ *   (CellSize bytes on the wire, CellPayload bytes of data) that are switched
+ *   store-and-forward, and reassembles them.
+ *
+ * Flow control is credit based: a packet may only enter a link when a
+ * buffer slot on a virtual channel at the far end is free, so the fabric
+ * never drops a packet.
+ */
+class SanFabric : public Object
+{
+  public:
+    /// How switches move packets.
+    enum SwitchingMode
+    {
+        WORMHOLE,
+        VIRTUAL_CUT_THROUGH,
+        STORE_AND_FORWARD,
+        CELL
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanFabric();
+    ~SanFabric() override;
+
+    /**
+     * Bind the topology and routing function and check the configuration;
+     * aborts with a clear message on an invalid combination. Called by
+     * SanFabricHelper before any device is created.
+     */
+    void Configure();
+
+    /// \return the topology
+    Ptr<SanTopology> GetTopology() const;
+    /// \return the routing function
+    Ptr<SanRouting> GetRouting() const;
+    /// \return the switching mode
+    SwitchingMode GetSwitchingMode() const;
+    /// \return true in store-and-forward and cell modes
+    bool RoutesOnTail() const;
+    /// \return the number of virtual channels per link
+    uint32_t GetNVcs() const;
+    /// \return the number of packet slots per virtual channel buffer
+    uint32_t GetSlotsPerVc() const;
+    /// \return the buffer size of one virtual channel, in bytes
+    uint32_t GetBufferSize() const;
+    /// \return the largest packet the fabric accepts, in bytes
+    uint32_t GetMaxPacketSize() const;
+    /// \return the cell size on the wire (CELL mode)
+    uint32_t GetCellSize() const;
+    /// \return the cell payload (CELL mode)
+    uint32_t GetCellPayload() const;
+
+    /// \return a new packet uid
+    uint64_t NextUid();
+
+    /// Register an endpoint (host index = its position).
+    /// \param host host index
+    /// \param dev the endpoint
+    void RegisterEndpoint(uint32_t host, Ptr<SanEndpointDevice> dev);
+    /// \param host host index
+    /// \return its endpoint (nullptr if none)
+    Ptr<SanEndpointDevice> GetEndpoint(uint32_t host) const;
+    /// Register a switch.
+    /// \param sw switch index
+    /// \param s the switch
+    void RegisterSwitch(uint32_t sw, Ptr<SanSwitch> s);
+    /// \param sw switch index
+    /// \return the switch
+    Ptr<SanSwitch> GetSwitch(uint32_t sw) const;
+
+    /// Count a packet whose head entered the fabric.
+    void NotifyInjected();
+    /// Count a packet whose tail left the fabric.
+    /// \param hops switches it traversed
+    void NotifyDelivered(uint32_t hops);
+    /// \return packets injected so far
+    uint64_t GetInjected() const;
+    /// \return packets delivered so far
+    uint64_t GetDelivered() const;
+    /// \return packets inside the fabric now
+    uint64_t GetInFlight() const;
+    /// \return switch traversals of all delivered packets
+    uint64_t GetSwitchHops() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    Ptr<SanTopology> m_topology;   //!< shape
+    Ptr<SanRouting> m_routing;     //!< routing function
+    SwitchingMode m_mode;          //!< switching mode
+    uint32_t m_bufferSize;         //!< bytes per virtual-channel buffer
+    uint32_t m_maxPacketSize;      //!< largest packet in bytes
+    uint32_t m_cellSize;           //!< ATM cell on the wire
+    uint32_t m_cellPayload;        //!< ATM cell payload
+    uint32_t m_slotsPerVc{1};      //!< derived
+    bool m_configured{false};      //!< Configure() ran
+    uint64_t m_nextUid{1};         //!< uid counter
+    uint64_t m_injected{0};        //!< counter
+    uint64_t m_delivered{0};       //!< counter
+    uint64_t m_hops{0};            //!< counter
+    std::vector<Ptr<SanEndpointDevice>> m_endpoints; //!< by host index
+    std::vector<Ptr<SanSwitch>> m_switches;          //!< by switch index
+};
+
+} // namespace ns3
+
+#endif /* SAN_FABRIC_H */

@@ -1,0 +1,593 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-port-device.h"
+
+#include "san-channel.h"
+#include "san-fabric-header.h"
+#include "san-fabric.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanPortDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(SanPortDevice);
+
+TypeId
+SanPortDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SanPortDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("San")
+            .AddTraceSource("PacketTx",
+                            "A packet starts leaving through this port.",
+                            MakeTraceSourceAccessor(&SanPortDevice::m_txTrace),
+                            "ns3::SanPortDevice::PacketTxTracedCallback")
+            .AddTraceSource("Sniffer",
+                            "A packet leaves through this port (with its san header; for pcap).",
+                            MakeTraceSourceAccessor(&SanPortDevice::m_snifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PromiscSniffer",
+                            "As Sniffer; pcap helpers connect here.",
+                            MakeTraceSourceAccessor(&SanPortDevice::m_promiscSnifferTrace),
+                            "ns3::Packet::TracedCallback");
+    return tid;
+}
+
+SanPortDevice::SanPortDevice() = default;
+
+SanPortDevice::~SanPortDevice() = default;
+
+void
+SanPortDevice::DoDispose()
+{
+    // Packets still waiting belong to the pool; return them.
+    while (m_qHead != nullptr)
+    {
+        SanFabricPacket* p = m_qHead;
+        m_qHead = p->next;
+        SanFabricPacket::Free(p);
+    }
+    m_qTail = nullptr;
+    m_qLen = 0;
+    m_node = nullptr;
+    m_channel = nullptr;
+    m_peer = nullptr;
+    m_fabric = nullptr;
+    NetDevice::DoDispose();
+}
+
+void
+SanPortDevice::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
+{
+    NS_ABORT_MSG_IF(fabric == nullptr, "SanPortDevice::Attach: no fabric");
+    m_fabric = PeekPointer(fabric);
+    m_channel = channel;
+    m_nVcs = fabric->GetNVcs();
+    m_slotsPerVc = fabric->GetSlotsPerVc();
+    m_slots.assign(static_cast<size_t>(m_nVcs) * m_slotsPerVc, 0);
+    channel->Attach(this);
+}
+
+void
+SanPortDevice::ConnectPeer(SanPortDevice* peer, DataRate rate, Time delay, uint32_t framing)
+{
+    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "SanPortDevice: link rate must be positive");
+    m_peer = peer;
+    m_peerIsSink = peer->IsSink();
+    m_stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
+                     static_cast<double>(rate.GetBitRate());
+    m_propSteps = delay.GetTimeStep();
+    m_framing = framing;
+}
+
+int64_t
+SanPortDevice::GetSerializationSteps(uint32_t bytes) const
+{
+    return static_cast<int64_t>(m_stepsPerByte * (bytes + m_framing) + 0.5);
+}
+
+int64_t
+SanPortDevice::GetPropagationSteps() const
+{
+    return m_propSteps;
+}
+
+int32_t
+SanPortDevice::FindFreeSlot(uint32_t vcMask, int64_t ts) const
+{
+    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    {
+        if ((vcMask & (1u << vc)) == 0)
+        {
+            continue;
+        }
+        const uint32_t base = vc * m_slotsPerVc;
+        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        {
+            if (m_slots[base + i] <= ts)
+            {
+                return static_cast<int32_t>(base + i);
+            }
+        }
+    }
+    return -1;
+}
+
+int64_t
+SanPortDevice::EarliestRelease(uint32_t vcMask, int64_t ts) const
+{
+    int64_t best = HELD;
+    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    {
+        if ((vcMask & (1u << vc)) == 0)
+        {
+            continue;
+        }
+        const uint32_t base = vc * m_slotsPerVc;
+        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        {
+            int64_t r = m_slots[base + i];
+            if (r > ts && r < best)
+            {
+                best = r;
+            }
+        }
+    }
+    return best;
+}
+
+bool
+SanPortDevice::CanSendNow(uint32_t vcMask) const
+{
+    return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep()) >= 0;
+}
+
+uint32_t
+SanPortDevice::GetOccupancy(uint32_t vcMask) const
+{
+    int64_t now = Simulator::Now().GetTimeStep();
+    uint32_t n = m_qLen + (m_busyUntil > now ? 1 : 0);
+    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    {
+        if ((vcMask & (1u << vc)) == 0)
+        {
+            continue;
+        }
+        const uint32_t base = vc * m_slotsPerVc;
+        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        {
+            n += m_slots[base + i] > now ? 1 : 0;
+        }
+    }
+    return n;
+}
+
+void
+SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
+{
+    NS_ABORT_MSG_IF(m_peer == nullptr, "SanPortDevice: port " << m_ifIndex << " of node "
+                                                              << m_nodeId << " has no link");
+    const int64_t now = p->readyTs;
+    if (m_qHead == nullptr)
+    {
+        int32_t slot = FindFreeSlot(vcMask, now);
+        if (slot >= 0)
+        {
+            Depart(p, static_cast<uint32_t>(slot), std::max(now, m_busyUntil), false);
+            return;
+        }
+    }
+    p->waitMask = static_cast<uint8_t>(vcMask);
+    Block(p);
+}
+
+void
+SanPortDevice::Block(SanFabricPacket* p)
+{
+    const int64_t now = Simulator::Now().GetTimeStep();
+    p->next = nullptr;
+    if (m_qTail == nullptr)
+    {
+        m_qHead = p;
+    }
+    else
+    {
+        m_qTail->next = p;
+    }
+    m_qTail = p;
+    ++m_qLen;
+    if (p->wormhole)
+    {
+        // The head stops, so the tail stops: slots it was about to leave stay held.
+        for (const SanHeldSlot& e : p->held)
+        {
+            if (e.releaseTs > now)
+            {
+                e.port->SetSlotRelease(e.slot, HELD);
+            }
+        }
+    }
+    ServeQueue();
+}
+
+void
+SanPortDevice::ServeQueue()
+{
+    const int64_t now = Simulator::Now().GetTimeStep();
+    const bool mayReorder = MayReorderQueue();
+    while (m_qHead != nullptr)
+    {
+        if (m_busyUntil > now)
+        {
+            ScheduleWake(m_busyUntil);
+            return;
+        }
+        SanFabricPacket* prev = nullptr;
+        SanFabricPacket* cur = m_qHead;
+        int64_t earliest = HELD;
+        int32_t slot = -1;
+        while (cur != nullptr)
+        {
+            slot = FindFreeSlot(cur->waitMask, now);
+            if (slot >= 0)
+            {
+                break;
+            }
+            earliest = std::min(earliest, EarliestRelease(cur->waitMask, now));
+            if (!mayReorder)
+            {
+                break;
+            }
+            prev = cur;
+            cur = cur->next;
+        }
+        if (slot < 0)
+        {
+            if (earliest != HELD)
+            {
+                ScheduleWake(earliest);
+            }
+            return; // otherwise a slot release will wake us
+        }
+        // unlink cur
+        if (prev == nullptr)
+        {
+            m_qHead = cur->next;
+        }
+        else
+        {
+            prev->next = cur->next;
+        }
+        if (m_qTail == cur)
+        {
+            m_qTail = prev;
+        }
+        --m_qLen;
+        cur->next = nullptr;
+        cur->waitMask = 0;
+        Depart(cur, static_cast<uint32_t>(slot), now, true);
+    }
+}
+
+void
+SanPortDevice::ScheduleWake(int64_t ts)
+{
+    const int64_t now = Simulator::Now().GetTimeStep();
+    ts = std::max(ts, now);
+    if (m_wakeTs <= ts)
+    {
+        return; // an earlier wake-up is pending; it will reschedule
+    }
+    m_wakeTs = ts;
+    Simulator::ScheduleWithContext(m_nodeId,
+                                   TimeStep(ts - now),
+                                   &SanPortDevice::HandleWake,
+                                   this);
+}
+
+void
+SanPortDevice::HandleWake()
+{
+    if (Simulator::Now().GetTimeStep() != m_wakeTs)
+    {
+        return; // superseded by an earlier wake-up
+    }
+    m_wakeTs = HELD;
+    ServeQueue();
+}
+
+void
+SanPortDevice::SetSlotRelease(uint32_t slot, int64_t ts)
+{
+    m_slots[slot] = ts;
+    if (ts != HELD && m_qHead != nullptr)
+    {
+        ScheduleWake(ts);
+    }
+}
+
+void
+SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool wasQueued)
+{
+    const int64_t ser = GetSerializationSteps(p->bytes);
+    // The tail cannot leave before it has arrived (slower upstream link).
+    const int64_t end = std::max(departTs + ser, p->tailTs);
+    const uint32_t vc = slot / m_slotsPerVc;
+
+    if (p->wormhole && !p->held.empty())
+    {
+        // The head waited (departTs - readyTs): the whole worm waited with it,
+        // so every upstream slot whose tail had not yet passed is released later.
+        const int64_t stall = departTs - p->readyTs;
+        const bool republish = stall > 0 || wasQueued;
+        size_t keep = 0;
+        for (size_t i = 0; i < p->held.size(); ++i)
+        {
+            SanHeldSlot e = p->held[i];
+            if (e.releaseTs <= p->readyTs)
+            {
+                continue; // its tail passed before the head stopped: final already
+            }
+            if (republish)
+            {
+                e.releaseTs += stall;
+                e.port->SetSlotRelease(e.slot, e.releaseTs);
+            }
+            p->held[keep++] = e;
+        }
+        p->held.resize(keep);
+    }
+
+    // The slot this packet occupied in the previous buffer frees when its
+    // tail has crossed this link.
+    if (p->holdPort != nullptr)
+    {
+        if (p->wormhole)
+        {
+            p->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, end});
+        }
+        p->holdPort->SetSlotRelease(p->holdSlot, end);
+    }
+    m_slots[slot] = HELD;
+    p->holdPort = this;
+    p->holdSlot = slot;
+    m_busyUntil = end;
+    ++m_txPackets;
+
+    OnDepart(p, vc, departTs);
+    if (!m_txTrace.IsEmpty())
+    {
+        m_txTrace(p->uid, p->src, p->dst, p->bytes, vc);
+    }
+    if (!m_promiscSnifferTrace.IsEmpty() || !m_snifferTrace.IsEmpty())
+    {
+        Sniff(p);
+    }
+
+    if (m_peerIsSink)
+    {
+        // A host drains at link speed: the slot frees with the tail, and
+        // nothing upstream can be stalled any more.
+        m_slots[slot] = end;
+        p->holdPort = nullptr;
+        p->held.clear();
+    }
+    m_peer->ReceivePacket(p, departTs + m_propSteps, end + m_propSteps);
+}
+
+void
+SanPortDevice::Sniff(const SanFabricPacket* p)
+{
+    SanFabricHeader h;
+    h.SetSource(p->src);
+    h.SetDestination(p->dst);
+    h.SetSequence(static_cast<uint32_t>(p->seq));
+    h.SetWireSize(p->bytes);
+    Ptr<Packet> pkt = p->payload != nullptr ? p->payload->Copy() : Create<Packet>(p->bytes);
+    pkt->AddHeader(h);
+    m_snifferTrace(pkt);
+    m_promiscSnifferTrace(pkt);
+}
+
+void
+SanPortDevice::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
+{
+}
+
+bool
+SanPortDevice::IsSink() const
+{
+    return false;
+}
+
+bool
+SanPortDevice::MayReorderQueue() const
+{
+    return true;
+}
+
+uint32_t
+SanPortDevice::GetQueueLength() const
+{
+    return m_qLen;
+}
+
+uint64_t
+SanPortDevice::GetTxPackets() const
+{
+    return m_txPackets;
+}
+
+SanPortDevice*
+SanPortDevice::GetPeer() const
+{
+    return m_peer;
+}
+
+Ptr<SanFabric>
+SanPortDevice::GetFabric() const
+{
+    return Ptr<SanFabric>(m_fabric);
+}
+
+// NetDevice plumbing --------------------------------------------------------
+
+void
+SanPortDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+SanPortDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+SanPortDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+SanPortDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+SanPortDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+SanPortDevice::SetMtu(const uint16_t mtu)
+{
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+SanPortDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+SanPortDevice::IsLinkUp() const
+{
+    return m_peer != nullptr;
+}
+
+void
+SanPortDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+}
+
+bool
+SanPortDevice::IsBroadcast() const
+{
+    return false;
+}
+
+Address
+SanPortDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+SanPortDevice::IsMulticast() const
+{
+    return false;
+}
+
+Address
+SanPortDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address::GetMulticast(multicastGroup);
+}
+
+Address
+SanPortDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address::GetMulticast(addr);
+}
+
+bool
+SanPortDevice::IsBridge() const
+{
+    return false;
+}
+
+bool
+SanPortDevice::IsPointToPoint() const
+{
+    return true;
+}
+
+bool
+SanPortDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    NS_LOG_WARN("SanPortDevice: a switch port does not originate packets");
+    return false;
+}
+
+bool
+SanPortDevice::SendFrom(Ptr<Packet> packet,
+                        const Address& source,
+                        const Address& dest,
+                        uint16_t protocolNumber)
+{
+    return Send(packet, dest, protocolNumber);
+}
+
+Ptr<Node>
+SanPortDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+SanPortDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+    m_nodeId = node->GetId();
+}
+
+bool
+SanPortDevice::NeedsArp() const
+{
+    return false;
+}
+
+void
+SanPortDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+}
+
+void
+SanPortDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
+{
+}
+
+bool
+SanPortDevice::SupportsSendFrom() const
+{
+    return false;
+}
+
+} // namespace ns3

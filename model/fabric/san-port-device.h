@@ -1,0 +1,243 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_PORT_DEVICE_H
+#define SAN_PORT_DEVICE_H
+
+#include "ns3/data-rate.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/node.h"
+#include "ns3/san-fabric-packet.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace ns3
+{
+
+class SanChannel;
+class SanFabric;
+
+/**
+ * \ingroup san
+ * \brief One end of a fabric link: the output side of a switch port or of
+ * a host's fabric interface, as an ns-3 NetDevice.
+ *
+ * The port owns the output link and the credits for the virtual-channel
+ * buffers at the far end. A packet leaves when the link is idle and a
+ * buffer slot on one of its acceptable virtual channels is free; otherwise
+ * it waits in the port's queue (first come, first served among packets
+ * whose channel is free, so one blocked virtual channel does not block
+ * another). Each credit slot records the time it becomes free, or "held"
+ * while the packet in it has not yet moved on; the port schedules a single
+ * wake-up event for the earliest time something could change, so an idle
+ * or uncontended port costs no events at all.
+ */
+class SanPortDevice : public NetDevice
+{
+  public:
+    /// A slot whose occupant has not yet moved on.
+    static constexpr int64_t HELD = std::numeric_limits<int64_t>::max();
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanPortDevice();
+    ~SanPortDevice() override;
+
+    /**
+     * Connect to a channel and size the credit table.
+     * \param fabric the fabric this port belongs to
+     * \param channel the link
+     */
+    void Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel);
+    /**
+     * Called by the channel once both ends are attached.
+     * \param peer the far end
+     * \param rate link rate
+     * \param delay propagation delay
+     * \param framing framing bytes added to every packet on this link
+     */
+    void ConnectPeer(SanPortDevice* peer, DataRate rate, Time delay, uint32_t framing);
+
+    /**
+     * Send a packet out of this port as soon as the link and a slot on one of
+     * the virtual channels in vcMask are free (its readyTs must be now).
+     * \param p the packet
+     * \param vcMask acceptable virtual channels at the far end
+     */
+    void Forward(SanFabricPacket* p, uint32_t vcMask);
+
+    /**
+     * The far end calls this when its head and tail arrival times are known.
+     * \param p the packet
+     * \param headTs time its head arrives here
+     * \param tailTs time its tail arrives here
+     */
+    virtual void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) = 0;
+
+    /**
+     * Set the time a credit slot becomes free (or HELD) and wake waiters.
+     * \param slot the slot
+     * \param ts the time (time steps), or HELD
+     */
+    void SetSlotRelease(uint32_t slot, int64_t ts);
+
+    /**
+     * \param vcMask virtual channels
+     * \return packets waiting here plus slots in use on those channels, plus
+     * one if the link is busy (used by adaptive routing)
+     */
+    uint32_t GetOccupancy(uint32_t vcMask) const;
+    /**
+     * \param vcMask virtual channels
+     * \return true if a packet could take a slot on one of them now without
+     * queueing (it may still wait for the link to finish the packet before)
+     */
+    bool CanSendNow(uint32_t vcMask) const;
+    /// \return the serialization time of a packet of the given size, in time steps
+    /// \param bytes packet size without framing
+    int64_t GetSerializationSteps(uint32_t bytes) const;
+    /// \return the propagation delay in time steps
+    int64_t GetPropagationSteps() const;
+    /// \return number of packets waiting in this port's queue
+    uint32_t GetQueueLength() const;
+    /// \return packets sent through this port
+    uint64_t GetTxPackets() const;
+    /// \return the far end
+    SanPortDevice* GetPeer() const;
+    /// \return the fabric this port belongs to
+    Ptr<SanFabric> GetFabric() const;
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsBridge() const override;
+    bool IsPointToPoint() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+    /**
+     * TracedCallback signature for packet departures.
+     * \param uid packet uid
+     * \param src source host
+     * \param dst destination host
+     * \param bytes size without framing
+     * \param vc virtual channel taken
+     */
+    typedef void (*PacketTxTracedCallback)(uint64_t uid,
+                                           uint32_t src,
+                                           uint32_t dst,
+                                           uint32_t bytes,
+                                           uint32_t vc);
+
+  protected:
+    void DoDispose() override;
+
+    /**
+     * Hook run as a packet leaves (routing state, injection time).
+     * \param p the packet
+     * \param vc the virtual channel acquired
+     * \param departTs departure time
+     */
+    virtual void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs);
+    /**
+     * \return true if any waiting packet may overtake a blocked one (switch
+     * ports); a host interface sends strictly in order.
+     */
+    virtual bool MayReorderQueue() const;
+    /// \return true if this port is a host interface that always accepts arrivals
+    virtual bool IsSink() const;
+
+    SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
+    uint32_t m_nodeId{0};         //!< cached node id for event contexts
+    Ptr<Node> m_node;             //!< node
+    Ptr<SanChannel> m_channel;    //!< link
+    SanPortDevice* m_peer{nullptr}; //!< far end
+    bool m_peerIsSink{false};     //!< the far end always accepts (a host)
+    uint64_t m_txPackets{0};      //!< counter
+
+    /// Sniffer traces fire with a packet built only when someone listens.
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< pcap
+    TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
+
+  private:
+    /**
+     * Start sending p on slot at departTs (>= now).
+     * \param p the packet
+     * \param slot the credit slot taken
+     * \param departTs departure time
+     * \param wasQueued the packet waited in the queue
+     */
+    void Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool wasQueued);
+    /// \return a slot free at time ts on the channels in vcMask, or -1
+    /// \param vcMask channels
+    /// \param ts time
+    int32_t FindFreeSlot(uint32_t vcMask, int64_t ts) const;
+    /// \return the earliest known release time of a slot in vcMask after ts (HELD if none)
+    /// \param vcMask channels
+    /// \param ts time
+    int64_t EarliestRelease(uint32_t vcMask, int64_t ts) const;
+    /// Queue p; a wormhole packet also marks the slots it holds upstream as held.
+    /// \param p the packet
+    void Block(SanFabricPacket* p);
+    /// Send what can be sent now, then arrange the next wake-up.
+    void ServeQueue();
+    /// Make sure the queue is served at ts.
+    /// \param ts time
+    void ScheduleWake(int64_t ts);
+    /// Wake-up event.
+    void HandleWake();
+    /// Fire the sniffer traces.
+    /// \param p the packet
+    void Sniff(const SanFabricPacket* p);
+
+    uint32_t m_ifIndex{0};          //!< interface index
+    uint16_t m_mtu{1500};           //!< NetDevice MTU
+    Mac48Address m_address;         //!< address
+    double m_stepsPerByte{0};       //!< serialization time per byte
+    int64_t m_propSteps{0};         //!< propagation delay
+    uint32_t m_framing{0};          //!< framing bytes per packet
+    int64_t m_busyUntil{0};         //!< link idle from this time
+    uint32_t m_slotsPerVc{1};       //!< buffer slots per virtual channel at the far end
+    uint32_t m_nVcs{1};             //!< virtual channels
+    std::vector<int64_t> m_slots;   //!< release time of each slot
+    SanFabricPacket* m_qHead{nullptr}; //!< waiting packets
+    SanFabricPacket* m_qTail{nullptr}; //!< waiting packets
+    uint32_t m_qLen{0};             //!< queue length
+    int64_t m_wakeTs{HELD};         //!< time of the pending wake-up, HELD if none
+};
+
+} // namespace ns3
+
+#endif /* SAN_PORT_DEVICE_H */

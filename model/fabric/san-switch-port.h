@@ -1,0 +1,54 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_SWITCH_PORT_H
+#define SAN_SWITCH_PORT_H
+
+#include "san-port-device.h"
+
+namespace ns3
+{
+
+class SanSwitch;
+
+/**
+ * \ingroup san
+ * \brief A port of a fabric switch: hands arriving packets to its switch
+ * (after the switch's routing delay) and sends what the switch routes to it.
+ */
+class SanSwitchPort : public SanPortDevice
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanSwitchPort();
+    ~SanSwitchPort() override;
+
+    /**
+     * \param sw the switch this port belongs to
+     * \param port its port number in the topology
+     */
+    void SetSwitch(SanSwitch* sw, uint32_t port);
+    /// \return its port number in the topology
+    uint32_t GetPortNumber() const;
+
+    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
+
+  protected:
+    void DoDispose() override;
+    void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs) override;
+
+  private:
+    SanSwitch* m_switch{nullptr}; //!< owning switch
+    uint32_t m_port{0};           //!< topology port number
+};
+
+} // namespace ns3
+
+#endif /* SAN_SWITCH_PORT_H */

@@ -1,0 +1,193 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-switch.h"
+
+#include "san-fabric.h"
+#include "san-switch-port.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/san-fabric-packet.h"
+#include "ns3/san-routing.h"
+#include "ns3/san-topology.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanSwitch");
+
+NS_OBJECT_ENSURE_REGISTERED(SanSwitch);
+
+TypeId
+SanSwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SanSwitch")
+            .SetParent<Object>()
+            .SetGroupName("San")
+            .AddConstructor<SanSwitch>()
+            // Hamlyn 1995, section 4.1 ("about 0.5 us of switching latency") and
+            // Table 3, row "switch": 20 LANai cycles, 0.5 us.
+            .AddAttribute("RoutingDelay",
+                          "Time from a head's arrival to its routing decision.",
+                          TimeValue(NanoSeconds(500)),
+                          MakeTimeAccessor(&SanSwitch::m_routingDelay),
+                          MakeTimeChecker(Seconds(0)));
+    return tid;
+}
+
+SanSwitch::SanSwitch() = default;
+
+SanSwitch::~SanSwitch() = default;
+
+void
+SanSwitch::DoDispose()
+{
+    m_ports.clear();
+    m_fabric = nullptr;
+    m_routing = nullptr;
+    m_topology = nullptr;
+    Object::DoDispose();
+}
+
+void
+SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index)
+{
+    m_fabric = PeekPointer(fabric);
+    m_routing = PeekPointer(fabric->GetRouting());
+    m_topology = PeekPointer(fabric->GetTopology());
+    m_index = index;
+    m_routingDelaySteps = m_routingDelay.GetTimeStep();
+    m_routesOnTail = fabric->RoutesOnTail();
+    m_allVcs = (1u << fabric->GetNVcs()) - 1;
+    m_ports.assign(m_topology->GetNPorts(index), nullptr);
+}
+
+void
+SanSwitch::AddPort(uint32_t port, Ptr<SanSwitchPort> dev)
+{
+    NS_ABORT_MSG_IF(port >= m_ports.size(),
+                    "SanSwitch " << m_index << ": port " << port << " out of range");
+    m_ports[port] = PeekPointer(dev);
+    dev->SetSwitch(this, port);
+}
+
+uint32_t
+SanSwitch::GetIndex() const
+{
+    return m_index;
+}
+
+Ptr<SanSwitchPort>
+SanSwitch::GetPort(uint32_t port) const
+{
+    return port < m_ports.size() ? Ptr<SanSwitchPort>(m_ports[port]) : nullptr;
+}
+
+int64_t
+SanSwitch::GetRoutingDelaySteps() const
+{
+    return m_routingDelaySteps;
+}
+
+uint32_t
+SanSwitch::GetNodeId() const
+{
+    return m_nodeId;
+}
+
+void
+SanSwitch::SetNodeId(uint32_t id)
+{
+    m_nodeId = id;
+}
+
+bool
+SanSwitch::RoutesOnTail() const
+{
+    return m_routesOnTail;
+}
+
+SanSwitchPort*
+SanSwitch::GetConnectedPort(uint32_t port) const
+{
+    SanSwitchPort* dev = port < m_ports.size() ? m_ports[port] : nullptr;
+    NS_ABORT_MSG_IF(dev == nullptr,
+                    "SanSwitch " << m_index << ": routing chose port " << port
+                                 << ", which is not connected");
+    return dev;
+}
+
+void
+SanSwitch::HandleReady(SanFabricPacket* p)
+{
+    p->readyTs = Simulator::Now().GetTimeStep();
+    ++p->hops;
+    if (p->dstSwitch == m_index)
+    {
+        GetConnectedPort(m_topology->GetHostPort(p->dst))->Forward(p, m_allVcs);
+        return;
+    }
+    SanRouteChoice choice;
+    m_routing->Route(m_index, *p, choice);
+    if (choice.nCandidates > 0)
+    {
+        // Least-occupied candidate among those that can take the packet now.
+        SanSwitchPort* best = nullptr;
+        SanSwitchPort* leastLoaded = nullptr;
+        uint32_t bestOcc = 0xffffffff;
+        uint32_t leastOcc = 0xffffffff;
+        const uint32_t n = choice.nCandidates;
+        const uint32_t start = m_tieBreak++ % n;
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            SanSwitchPort* port = GetConnectedPort(choice.candidates[(start + k) % n]);
+            uint32_t occ = port->GetOccupancy(choice.adaptiveMask);
+            if (occ < leastOcc)
+            {
+                leastOcc = occ;
+                leastLoaded = port;
+            }
+            if (occ < bestOcc && port->CanSendNow(choice.adaptiveMask))
+            {
+                bestOcc = occ;
+                best = port;
+            }
+        }
+        if (best != nullptr)
+        {
+            best->Forward(p, choice.adaptiveMask);
+            return;
+        }
+        if (choice.escapePort == SanTopology::NO_PORT)
+        {
+            // No escape needed (e.g. fat tree): wait at the least loaded candidate.
+            leastLoaded->Forward(p, choice.adaptiveMask);
+            return;
+        }
+        uint32_t mask = choice.escapeMask;
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            if (choice.candidates[k] == choice.escapePort)
+            {
+                mask |= choice.adaptiveMask; // the escape port's adaptive channel too
+                break;
+            }
+        }
+        GetConnectedPort(choice.escapePort)->Forward(p, mask);
+        return;
+    }
+    GetConnectedPort(choice.escapePort)->Forward(p, choice.escapeMask);
+}
+
+void
+SanSwitch::NotifyDepart(uint32_t port, uint32_t vc, SanFabricPacket* p)
+{
+    m_routing->OnDepart(m_index, port, vc, *p);
+}
+
+} // namespace ns3

@@ -1,0 +1,108 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_SWITCH_H
+#define SAN_SWITCH_H
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class SanFabric;
+class SanFabricPacket;
+class SanRouting;
+class SanSwitchPort;
+class SanTopology;
+
+/**
+ * \ingroup san
+ * \brief A fabric switch, aggregated to the ns-3 Node that carries its
+ * port devices (as BridgeNetDevice's node carries its ports): it routes
+ * every arriving head after its routing delay and hands the packet to the
+ * chosen output port.
+ *
+ * With an adaptive routing function the switch takes the least-occupied
+ * candidate port whose adaptive virtual channel is free now; if none is,
+ * the packet waits for the escape (deterministic) port.
+ */
+class SanSwitch : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanSwitch();
+    ~SanSwitch() override;
+
+    /**
+     * \param fabric the fabric
+     * \param index switch index in the topology
+     */
+    void Setup(Ptr<SanFabric> fabric, uint32_t index);
+    /**
+     * \param port topology port number
+     * \param dev its device
+     */
+    void AddPort(uint32_t port, Ptr<SanSwitchPort> dev);
+    /// \return switch index in the topology
+    uint32_t GetIndex() const;
+    /// \param port topology port number
+    /// \return its device (nullptr if unconnected)
+    Ptr<SanSwitchPort> GetPort(uint32_t port) const;
+    /// \return the routing delay in time steps
+    int64_t GetRoutingDelaySteps() const;
+    /// \return node id (event context)
+    uint32_t GetNodeId() const;
+    /// \param id node id
+    void SetNodeId(uint32_t id);
+
+    /**
+     * The head of p is ready to be routed here (event handler).
+     * \param p the packet
+     */
+    void HandleReady(SanFabricPacket* p);
+    /**
+     * A packet leaves through one of this switch's ports.
+     * \param port topology port number
+     * \param vc virtual channel acquired
+     * \param p the packet
+     */
+    void NotifyDepart(uint32_t port, uint32_t vc, SanFabricPacket* p);
+    /// \return true in store-and-forward and cell modes
+    bool RoutesOnTail() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \param port topology port number
+    /// \return its device, aborting if the port is not connected
+    SanSwitchPort* GetConnectedPort(uint32_t port) const;
+
+    Time m_routingDelay;           //!< per-hop routing delay
+    int64_t m_routingDelaySteps{0}; //!< cached
+    SanFabric* m_fabric{nullptr};   //!< owning fabric
+    SanRouting* m_routing{nullptr}; //!< cached routing function
+    SanTopology* m_topology{nullptr}; //!< cached topology
+    uint32_t m_index{0};            //!< switch index
+    uint32_t m_nodeId{0};           //!< node id
+    uint32_t m_allVcs{1};           //!< mask of every virtual channel
+    uint32_t m_tieBreak{0};         //!< rotates among equally occupied candidates
+    bool m_routesOnTail{false};     //!< store-and-forward / cells
+    std::vector<SanSwitchPort*> m_ports; //!< by topology port (the node owns them)
+};
+
+} // namespace ns3
+
+#endif /* SAN_SWITCH_H */

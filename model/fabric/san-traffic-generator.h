@@ -1,0 +1,136 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_TRAFFIC_GENERATOR_H
+#define SAN_TRAFFIC_GENERATOR_H
+
+#include "ns3/application.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
+
+#include <cstdint>
+#include <unordered_map>
+
+namespace ns3
+{
+
+class SanEndpointDevice;
+class SanFabricPacket;
+
+/**
+ * \ingroup san
+ * \brief Synthetic traffic for a fabric alone: every host sends
+ * single-packet messages with exponential gaps at a given offered load
+ * (packets per host per packet-time, where a packet-time is the time to
+ * serialize one packet on the host's link) to destinations chosen by a
+ * pattern: uniform random (never itself), hot spot (a fraction of the
+ * traffic to one host), transpose (host (r, c) of an n x n arrangement
+ * sends to (c, r); hosts on the diagonal stay idle) or bit complement.
+ *
+ * It also receives: it records latency (creation to tail delivery) and
+ * switch hops of packets created inside the measurement window, and
+ * optionally checks per-pair order.
+ */
+class SanTrafficGenerator : public Application
+{
+  public:
+    /// Destination patterns.
+    enum Pattern
+    {
+        UNIFORM,
+        HOTSPOT,
+        TRANSPOSE,
+        BIT_COMPLEMENT
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanTrafficGenerator();
+    ~SanTrafficGenerator() override;
+
+    /// \param dev the endpoint to send and receive through
+    void SetEndpoint(Ptr<SanEndpointDevice> dev);
+    /**
+     * \param stream first random stream
+     * \return streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /**
+     * \param host a host
+     * \param nHosts hosts in the fabric
+     * \return the fixed destination of host under TRANSPOSE or BIT_COMPLEMENT
+     * (host itself if it stays idle); aborts if nHosts does not suit the pattern
+     */
+    uint32_t GetPermutationDestination(uint32_t host, uint32_t nHosts) const;
+
+    /// \return packets created
+    uint64_t GetGenerated() const;
+    /// \return packets created inside the measurement window
+    uint64_t GetGeneratedMeasured() const;
+    /// \return packets received
+    uint64_t GetReceived() const;
+    /// \return packets received while the measurement window was open
+    uint64_t GetReceivedInWindow() const;
+    /// \return measured packets (created in the window) received
+    uint64_t GetReceivedMeasured() const;
+    /// \return sum of latencies of measured packets, in seconds
+    double GetLatencySum() const;
+    /// \return largest latency of a measured packet
+    Time GetMaxLatency() const;
+    /// \return sum of switch hops of measured packets
+    uint64_t GetHopSum() const;
+    /// \return packets that arrived after a later packet from the same source
+    uint64_t GetReordered() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+    /// Create and send one packet, then schedule the next.
+    void Generate();
+    /// \param p a delivered packet
+    void Receive(const SanFabricPacket& p);
+    /// \return the destination of the next packet (or the host itself: send nothing)
+    uint32_t PickDestination();
+
+    Ptr<SanEndpointDevice> m_dev;       //!< endpoint
+    Pattern m_pattern;                  //!< destination pattern
+    double m_load;                      //!< packets per host per packet-time
+    uint32_t m_packetSize;              //!< bytes
+    uint32_t m_hotSpotHost;             //!< hot spot
+    double m_hotSpotFraction;           //!< share of traffic to the hot spot
+    Time m_measureStart;                //!< window start
+    Time m_measureStop;                 //!< window end
+    bool m_trackOrder;                  //!< check per-pair order
+    Ptr<ExponentialRandomVariable> m_gap; //!< gaps, in packet-times
+    Ptr<UniformRandomVariable> m_uniform; //!< destinations
+    EventId m_next;                     //!< next generation
+    int64_t m_packetTimeSteps{0};       //!< serialization of one packet
+    uint32_t m_host{0};                 //!< own host index
+    uint32_t m_nHosts{0};               //!< hosts in the fabric
+    uint32_t m_fixedDst{0};             //!< permutation destination
+    uint64_t m_generated{0};            //!< counter
+    uint64_t m_generatedMeasured{0};    //!< counter
+    uint64_t m_received{0};             //!< counter
+    uint64_t m_receivedInWindow{0};     //!< counter
+    uint64_t m_receivedMeasured{0};     //!< counter
+    double m_latencySum{0};             //!< seconds
+    int64_t m_maxLatency{0};            //!< time steps
+    uint64_t m_hopSum{0};               //!< counter
+    uint64_t m_reordered{0};            //!< counter
+    std::unordered_map<uint32_t, uint64_t> m_lastSeq; //!< per source (TrackOrder only)
+};
+
+} // namespace ns3
+
+#endif /* SAN_TRAFFIC_GENERATOR_H */

@@ -1,0 +1,458 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "host-cpu.h"
+
+#include "ns3/abort.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostCpu");
+
+NS_OBJECT_ENSURE_REGISTERED(HostCpu);
+
+// ---------------------------------------------------------------------------------------------
+// HostCpuWait
+
+HostCpuWait::HostCpuWait(Ptr<HostCpu> cpu)
+    : m_cpu(cpu),
+      m_mode(POLL),
+      m_state(IDLE),
+      m_signalled(false)
+{
+    NS_ABORT_MSG_IF(!cpu, "HostCpuWait: null CPU");
+}
+
+void
+HostCpuWait::Begin(Mode mode, Callback<void> resumed)
+{
+    NS_LOG_FUNCTION(this << static_cast<int>(mode));
+    NS_ABORT_MSG_IF(m_state != IDLE, "HostCpuWait::Begin: the wait has already begun");
+    NS_ABORT_MSG_IF(mode != POLL && mode != BLOCK && mode != POLL_THEN_BLOCK,
+                    "HostCpuWait::Begin: unknown mode " << static_cast<int>(mode));
+    m_mode = mode;
+    m_resumed = resumed;
+    if (m_signalled)
+    {
+        // The event is already there: the process sees it and goes on.
+        m_state = WAKING;
+        Simulator::ScheduleNow(&HostCpuWait::Resume, Ptr<HostCpuWait>(this));
+        return;
+    }
+    if (mode == BLOCK)
+    {
+        m_state = BLOCKED;
+        return;
+    }
+    m_state = WAITING_FOR_CPU;
+    m_cpu->GetResource()->Acquire(MakeCallback(&HostCpuWait::OnPollGranted, Ptr<HostCpuWait>(this)));
+}
+
+void
+HostCpuWait::OnPollGranted()
+{
+    NS_LOG_FUNCTION(this);
+    m_state = POLLING;
+    m_pollStart = Simulator::Now();
+    if (m_signalled)
+    {
+        // The first check of the loop finds the event.
+        OnNoticed();
+        return;
+    }
+    if (m_mode == POLL_THEN_BLOCK)
+    {
+        m_pollEvent = Simulator::Schedule(m_cpu->GetPollBeforeBlock(),
+                                          &HostCpuWait::OnPollTimeout,
+                                          Ptr<HostCpuWait>(this));
+    }
+}
+
+void
+HostCpuWait::Signal()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_signalled)
+    {
+        return;
+    }
+    m_signalled = true;
+    m_signalTime = Simulator::Now();
+    switch (m_state)
+    {
+    case POLLING: {
+        m_pollEvent.Cancel();
+        // Noticed at the first poll-loop boundary at or after the signal.
+        int64_t interval = m_cpu->GetPollInterval().GetTimeStep();
+        int64_t elapsed = (m_signalTime - m_pollStart).GetTimeStep();
+        Time delay = Seconds(0);
+        if (interval > 0)
+        {
+            int64_t iterations = (elapsed + interval - 1) / interval;
+            delay = TimeStep(static_cast<uint64_t>(iterations * interval - elapsed));
+        }
+        m_state = WAKING;
+        m_pollEvent =
+            Simulator::Schedule(delay, &HostCpuWait::OnNoticed, Ptr<HostCpuWait>(this));
+        break;
+    }
+    case BLOCKED:
+        StartWakeup();
+        break;
+    default:
+        // IDLE or WAITING_FOR_CPU: seen when the process begins or starts polling.
+        break;
+    }
+}
+
+void
+HostCpuWait::OnNoticed()
+{
+    NS_LOG_FUNCTION(this);
+    m_state = WAKING;
+    m_cpu->GetResource()->Release();
+    Resume();
+}
+
+void
+HostCpuWait::OnPollTimeout()
+{
+    NS_LOG_FUNCTION(this);
+    m_state = BLOCKED;
+    m_cpu->GetResource()->Release();
+}
+
+void
+HostCpuWait::StartWakeup()
+{
+    NS_LOG_FUNCTION(this);
+    m_state = WAKING;
+    m_cpu->NotifyInterrupt();
+    m_cpu->GetResource()->Submit(m_cpu->GetInterruptLatency() + m_cpu->GetWakeupLatency(),
+                                 MakeCallback(&HostCpuWait::Resume, Ptr<HostCpuWait>(this)));
+}
+
+void
+HostCpuWait::Resume()
+{
+    NS_LOG_FUNCTION(this);
+    m_state = RESUMED;
+    m_resumeTime = Simulator::Now();
+    m_cpu->NotifyResume(m_resumeTime - m_signalTime);
+    Callback<void> resumed = m_resumed;
+    m_resumed = Callback<void>();
+    if (!resumed.IsNull())
+    {
+        resumed();
+    }
+}
+
+bool
+HostCpuWait::IsSignalled() const
+{
+    return m_signalled;
+}
+
+HostCpuWait::State
+HostCpuWait::GetState() const
+{
+    return m_state;
+}
+
+HostCpuWait::Mode
+HostCpuWait::GetMode() const
+{
+    return m_mode;
+}
+
+Time
+HostCpuWait::GetSignalTime() const
+{
+    return m_signalTime;
+}
+
+Time
+HostCpuWait::GetResumeTime() const
+{
+    return m_resumeTime;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HostCpu
+
+TypeId
+HostCpu::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HostCpu")
+            .SetParent<Object>()
+            .SetGroupName("San")
+            .AddConstructor<HostCpu>()
+            // Hamlyn 1995, section 4.2: the host is an HP9000 Series J200 that "runs at 120MHz"
+            // (also section 4.1, "processor clock speed of 120MHz").
+            .AddAttribute("ClockRate",
+                          "Processor clock rate in Hz (> 0).",
+                          DoubleValue(120e6),
+                          MakeDoubleAccessor(&HostCpu::SetClockRate, &HostCpu::GetClockRate),
+                          MakeDoubleChecker<double>())
+            // Hamlyn 1995, section 4.1: cycles per instruction measured as 1.27 on the J200
+            // when executing the sendmsg code, cache and TLB hot.
+            .AddAttribute("Cpi",
+                          "Average cycles per instruction (> 0).",
+                          DoubleValue(1.27),
+                          MakeDoubleAccessor(&HostCpu::SetCpi, &HostCpu::GetCpi),
+                          MakeDoubleChecker<double>())
+            // Not given for the J200 by Hamlyn (its fast paths make no system call). Default:
+            // CLAN (Riddoch et al. 1999), section 5.1, system-call overhead measured with an
+            // ioctl, "about .75us", on a 530 MHz Alpha running Linux 2.2.
+            .AddAttribute("SyscallCost",
+                          "Fixed cost of entering and leaving the kernel for a system call.",
+                          TimeValue(NanoSeconds(750)),
+                          MakeTimeAccessor(&HostCpu::m_syscallCost),
+                          MakeTimeChecker(Seconds(0)))
+            // Not given for the J200 by Hamlyn. Default: CLAN section 5.1, "The interrupt
+            // latency is 3us" (530 MHz Alpha, Linux 2.2).
+            .AddAttribute("InterruptLatency",
+                          "CPU time from an interrupt being raised to its handler having run "
+                          "(paid when a blocked process is woken).",
+                          TimeValue(MicroSeconds(3)),
+                          MakeTimeAccessor(&HostCpu::m_interruptLatency),
+                          MakeTimeChecker(Seconds(0)))
+            // Not given for the J200 by Hamlyn. Default: CLAN section 5.1, "The scheduler
+            // overhead when a single process is un-blocked is 8us" (530 MHz Alpha, Linux 2.2).
+            .AddAttribute("WakeupLatency",
+                          "CPU time for the scheduler to wake a blocked process after the "
+                          "interrupt.",
+                          TimeValue(MicroSeconds(8)),
+                          MakeTimeAccessor(&HostCpu::m_wakeupLatency),
+                          MakeTimeChecker(Seconds(0)))
+            // No paper gives the length of one iteration of an idle poll loop. Hamlyn's timings
+            // (section 4.2) assume the host is in a busy-wait loop and sees an event at once,
+            // so the neutral default is 0: the event is noticed when it happens.
+            .AddAttribute("PollInterval",
+                          "Length of one iteration of a poll loop: a polling process notices an "
+                          "event at the first iteration boundary at or after it (0: at once).",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&HostCpu::m_pollInterval),
+                          MakeTimeChecker(Seconds(0)))
+            // CLAN section 5.3: the event-based server polls its event queue "for up to 15us"
+            // before returning to the select loop (and sleeping).
+            .AddAttribute("PollBeforeBlock",
+                          "How long a POLL_THEN_BLOCK wait polls before it blocks.",
+                          TimeValue(MicroSeconds(15)),
+                          MakeTimeAccessor(&HostCpu::m_pollBeforeBlock),
+                          MakeTimeChecker(Seconds(0)))
+            .AddTraceSource("Syscall",
+                            "A system call was made; argument: its kernel work (without the "
+                            "fixed cost).",
+                            MakeTraceSourceAccessor(&HostCpu::m_syscallTrace),
+                            "ns3::HostCpu::TimeTracedCallback")
+            .AddTraceSource("Interrupt",
+                            "An interrupt was raised to wake a blocked process; argument: the "
+                            "time of the event.",
+                            MakeTraceSourceAccessor(&HostCpu::m_interruptTrace),
+                            "ns3::HostCpu::TimeTracedCallback")
+            .AddTraceSource("Resume",
+                            "A waiting process resumed; argument: time from the event to the "
+                            "resumption.",
+                            MakeTraceSourceAccessor(&HostCpu::m_resumeTrace),
+                            "ns3::HostCpu::TimeTracedCallback");
+    return tid;
+}
+
+HostCpu::HostCpu()
+    : m_resource(CreateObject<SanResource>()),
+      m_clockRate(120e6),
+      m_cpi(1.27),
+      m_syscalls(0),
+      m_interrupts(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HostCpu::~HostCpu()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HostCpu::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_resource)
+    {
+        m_resource->Dispose();
+        m_resource = nullptr;
+    }
+    Object::DoDispose();
+}
+
+Time
+HostCpu::InstructionsToTime(double instructions) const
+{
+    NS_ABORT_MSG_IF(!(instructions >= 0), "HostCpu: negative instruction count " << instructions);
+    return Seconds(instructions * m_cpi / m_clockRate);
+}
+
+Time
+HostCpu::CyclesToTime(double cycles) const
+{
+    NS_ABORT_MSG_IF(!(cycles >= 0), "HostCpu: negative cycle count " << cycles);
+    return Seconds(cycles / m_clockRate);
+}
+
+void
+HostCpu::Execute(Time duration, Callback<void> done)
+{
+    NS_LOG_FUNCTION(this << duration);
+    NS_ABORT_MSG_IF(duration.IsStrictlyNegative(), "HostCpu::Execute: negative work " << duration);
+    m_resource->Submit(duration, done);
+}
+
+void
+HostCpu::ExecuteInstructions(double instructions, Callback<void> done)
+{
+    Execute(InstructionsToTime(instructions), done);
+}
+
+void
+HostCpu::ExecuteOffPath(Time duration)
+{
+    NS_LOG_FUNCTION(this << duration);
+    NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
+                    "HostCpu::ExecuteOffPath: negative work " << duration);
+    m_resource->Submit(duration, Callback<void>());
+}
+
+void
+HostCpu::ExecuteInstructionsOffPath(double instructions)
+{
+    ExecuteOffPath(InstructionsToTime(instructions));
+}
+
+void
+HostCpu::Syscall(Time work, Callback<void> done)
+{
+    NS_LOG_FUNCTION(this << work);
+    NS_ABORT_MSG_IF(work.IsStrictlyNegative(), "HostCpu::Syscall: negative work " << work);
+    ++m_syscalls;
+    m_syscallTrace(work);
+    m_resource->Submit(m_syscallCost + work, done);
+}
+
+void
+HostCpu::SyscallInstructions(double instructions, Callback<void> done)
+{
+    Syscall(InstructionsToTime(instructions), done);
+}
+
+Ptr<HostCpuWait>
+HostCpu::CreateWait()
+{
+    return Create<HostCpuWait>(Ptr<HostCpu>(this));
+}
+
+Ptr<HostCpuWait>
+HostCpu::Wait(HostCpuWait::Mode mode, Callback<void> resumed)
+{
+    Ptr<HostCpuWait> w = CreateWait();
+    w->Begin(mode, resumed);
+    return w;
+}
+
+Ptr<SanResource>
+HostCpu::GetResource() const
+{
+    return m_resource;
+}
+
+void
+HostCpu::SetClockRate(double hz)
+{
+    NS_ABORT_MSG_IF(!(hz > 0), "HostCpu: ClockRate must be > 0 Hz, got " << hz);
+    m_clockRate = hz;
+}
+
+double
+HostCpu::GetClockRate() const
+{
+    return m_clockRate;
+}
+
+void
+HostCpu::SetCpi(double cpi)
+{
+    NS_ABORT_MSG_IF(!(cpi > 0), "HostCpu: Cpi must be > 0, got " << cpi);
+    m_cpi = cpi;
+}
+
+double
+HostCpu::GetCpi() const
+{
+    return m_cpi;
+}
+
+Time
+HostCpu::GetSyscallCost() const
+{
+    return m_syscallCost;
+}
+
+Time
+HostCpu::GetInterruptLatency() const
+{
+    return m_interruptLatency;
+}
+
+Time
+HostCpu::GetWakeupLatency() const
+{
+    return m_wakeupLatency;
+}
+
+Time
+HostCpu::GetPollInterval() const
+{
+    return m_pollInterval;
+}
+
+Time
+HostCpu::GetPollBeforeBlock() const
+{
+    return m_pollBeforeBlock;
+}
+
+uint64_t
+HostCpu::GetSyscalls() const
+{
+    return m_syscalls;
+}
+
+uint64_t
+HostCpu::GetInterrupts() const
+{
+    return m_interrupts;
+}
+
+void
+HostCpu::NotifyInterrupt()
+{
+    ++m_interrupts;
+    m_interruptTrace(Simulator::Now());
+}
+
+void
+HostCpu::NotifyResume(Time delay)
+{
+    m_resumeTrace(delay);
+}
+
+} // namespace ns3

@@ -1,0 +1,283 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HOST_CPU_H
+#define HOST_CPU_H
+
+#include "san-resource.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/ptr.h"
+#include "ns3/simple-ref-count.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+class HostCpu;
+
+/**
+ * \ingroup san
+ * \brief A process on a HostCpu waiting for an event that someone else will Signal().
+ *
+ * Obtained from HostCpu::CreateWait() (then Begin()) or HostCpu::Wait(). The producer of the
+ * event (a NIC model writing a notification, a memory word changing) calls Signal(); the waiting
+ * process is resumed through the callback given to Begin(). Signal() may come before Begin():
+ * the process then finds the event already there and continues at once (as a new event at the
+ * Begin() time, at no cost). Further Signal() calls are ignored.
+ *
+ * Modes:
+ * - POLL: the process spins. It needs the CPU to spin, so it first queues for the CPU; once
+ *   running it holds the CPU (busy) until it notices the event at the next poll-loop boundary
+ *   (HostCpu "PollInterval" after it started polling, or a multiple of it) at or after the
+ *   signal. Then it releases the CPU and resumes.
+ * - BLOCK: the process sleeps; the CPU is free for other work. On Signal() the CPU takes an
+ *   interrupt and the scheduler wakes the process: one CPU step of "InterruptLatency" +
+ *   "WakeupLatency" (queued behind any running or waiting CPU work: the model is
+ *   non-preemptive), after which the process resumes.
+ * - POLL_THEN_BLOCK: polls as POLL for at most HostCpu "PollBeforeBlock", then releases the CPU
+ *   and blocks as BLOCK.
+ */
+class HostCpuWait : public SimpleRefCount<HostCpuWait>
+{
+  public:
+    /// How the process waits.
+    enum Mode : uint8_t
+    {
+        POLL,            //!< spin on the CPU
+        BLOCK,           //!< sleep; woken by interrupt + scheduler
+        POLL_THEN_BLOCK, //!< spin for a while, then sleep
+    };
+
+    /// Where the wait is.
+    enum State : uint8_t
+    {
+        IDLE,            //!< created, Begin() not called yet
+        WAITING_FOR_CPU, //!< polling process queued for the CPU
+        POLLING,         //!< spinning on the CPU
+        BLOCKED,         //!< asleep
+        WAKING,          //!< event seen or interrupt taken; resumption pending
+        RESUMED,         //!< the resumed callback has run
+    };
+
+    /**
+     * \brief Create a wait on a CPU; prefer HostCpu::CreateWait().
+     * \param cpu the CPU the waiting process runs on
+     */
+    explicit HostCpuWait(Ptr<HostCpu> cpu);
+
+    /**
+     * \brief Start waiting. Aborts if called twice.
+     * \param mode how to wait
+     * \param resumed called when the process continues
+     */
+    void Begin(Mode mode, Callback<void> resumed);
+
+    /// \brief The awaited event has happened (now).
+    void Signal();
+
+    /// \return true once Signal() has been called
+    bool IsSignalled() const;
+
+    /// \return the state of the wait
+    State GetState() const;
+
+    /// \return the mode given to Begin()
+    Mode GetMode() const;
+
+    /// \return time of the (first) Signal()
+    Time GetSignalTime() const;
+
+    /// \return time the process resumed
+    Time GetResumeTime() const;
+
+  private:
+    /// The CPU granted the polling process.
+    void OnPollGranted();
+    /// The poll loop noticed the event.
+    void OnNoticed();
+    /// POLL_THEN_BLOCK: polling time is up.
+    void OnPollTimeout();
+    /// Take the interrupt and the scheduler wake-up.
+    void StartWakeup();
+    /// Resume the process.
+    void Resume();
+
+    Ptr<HostCpu> m_cpu;       //!< the CPU
+    Callback<void> m_resumed; //!< resumption callback
+    Mode m_mode;              //!< mode
+    State m_state;            //!< state
+    bool m_signalled;         //!< Signal() seen
+    Time m_signalTime;        //!< time of Signal()
+    Time m_pollStart;         //!< when polling started
+    Time m_resumeTime;        //!< when the process resumed
+    EventId m_pollEvent;      //!< notice or poll-timeout event
+};
+
+/**
+ * \ingroup san
+ * \brief A host processor with its operating-system costs.
+ *
+ * The CPU is a SanResource (FIFO, non-preemptive): work runs one piece at a time, so everything
+ * a host does (protocol code, interrupts, polling) contends for it.
+ *
+ * - Work is given as a duration or as an instruction count (instructions x "Cpi" / "ClockRate").
+ * - Critical-path work (Execute*): the caller's callback runs when the work ends.
+ * - Off-path work (Execute*OffPath): the caller continues at once (the call returns and nothing
+ *   more happens for it), but the CPU is busy with the work afterwards, so work submitted later
+ *   queues behind it. This is the "off-cp" column of Hamlyn's Tables 1 and 2.
+ * - Syscall*: the work plus "SyscallCost", on the critical path.
+ * - Waiting for an event: HostCpuWait (polling or blocking).
+ *
+ * The default parameters describe the HP 9000 Series J200 host of the Hamlyn paper where that
+ * paper gives them; the operating-system costs, which Hamlyn does not give, are the ones CLAN
+ * measured (a different host): set them per scenario.
+ */
+class HostCpu : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostCpu();
+    ~HostCpu() override;
+
+    /**
+     * \param instructions instruction count (not negative)
+     * \return instructions x CPI / clock rate
+     */
+    Time InstructionsToTime(double instructions) const;
+
+    /**
+     * \param cycles clock cycles (not negative)
+     * \return cycles / clock rate
+     */
+    Time CyclesToTime(double cycles) const;
+
+    /**
+     * \brief Critical-path work given as a duration.
+     * \param duration the work (not negative)
+     * \param done called when the work ends
+     */
+    void Execute(Time duration, Callback<void> done);
+
+    /**
+     * \brief Critical-path work given as an instruction count.
+     * \param instructions the work (not negative)
+     * \param done called when the work ends
+     */
+    void ExecuteInstructions(double instructions, Callback<void> done);
+
+    /**
+     * \brief Off-path work: occupies the CPU, the caller continues at once.
+     * \param duration the work (not negative)
+     */
+    void ExecuteOffPath(Time duration);
+
+    /**
+     * \brief Off-path work given as an instruction count.
+     * \param instructions the work (not negative)
+     */
+    void ExecuteInstructionsOffPath(double instructions);
+
+    /**
+     * \brief A system call: "SyscallCost" plus the kernel work, on the critical path.
+     * \param work the work done inside the kernel (not negative)
+     * \param done called when the system call returns
+     */
+    void Syscall(Time work, Callback<void> done);
+
+    /**
+     * \brief A system call whose kernel work is given as an instruction count.
+     * \param instructions the kernel work (not negative)
+     * \param done called when the system call returns
+     */
+    void SyscallInstructions(double instructions, Callback<void> done);
+
+    /**
+     * \return a new wait on this CPU, not yet begun (Signal() may precede Begin())
+     */
+    Ptr<HostCpuWait> CreateWait();
+
+    /**
+     * \brief CreateWait() then Begin().
+     * \param mode how to wait
+     * \param resumed called when the process continues
+     * \return the wait, to be Signal()led by the producer of the event
+     */
+    Ptr<HostCpuWait> Wait(HostCpuWait::Mode mode, Callback<void> resumed);
+
+    /// \return the CPU resource (for SanOperation steps and statistics)
+    Ptr<SanResource> GetResource() const;
+
+    /// \param hz clock rate in Hz (> 0)
+    void SetClockRate(double hz);
+    /// \return clock rate in Hz
+    double GetClockRate() const;
+    /// \param cpi cycles per instruction (> 0)
+    void SetCpi(double cpi);
+    /// \return cycles per instruction
+    double GetCpi() const;
+    /// \return the fixed cost of a system call
+    Time GetSyscallCost() const;
+    /// \return the interrupt latency
+    Time GetInterruptLatency() const;
+    /// \return the scheduler wake-up latency
+    Time GetWakeupLatency() const;
+    /// \return the length of one poll-loop iteration
+    Time GetPollInterval() const;
+    /// \return how long POLL_THEN_BLOCK polls before blocking
+    Time GetPollBeforeBlock() const;
+
+    /// \return number of system calls made
+    uint64_t GetSyscalls() const;
+    /// \return number of interrupts taken to wake blocked processes
+    uint64_t GetInterrupts() const;
+
+    /**
+     * TracedCallback signature for a time value.
+     * \param [in] time the value
+     */
+    typedef void (*TimeTracedCallback)(Time time);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    friend class HostCpuWait;
+
+    /// Count and trace an interrupt.
+    void NotifyInterrupt();
+    /// Trace a resumption.
+    /// \param delay time from the signal to the resumption
+    void NotifyResume(Time delay);
+
+    Ptr<SanResource> m_resource; //!< the CPU as a server
+    double m_clockRate;          //!< Hz
+    double m_cpi;                //!< cycles per instruction
+    Time m_syscallCost;          //!< fixed system-call cost
+    Time m_interruptLatency;     //!< interrupt latency
+    Time m_wakeupLatency;        //!< scheduler wake-up latency
+    Time m_pollInterval;         //!< one poll-loop iteration
+    Time m_pollBeforeBlock;      //!< POLL_THEN_BLOCK polling time
+    uint64_t m_syscalls;         //!< system calls made
+    uint64_t m_interrupts;       //!< interrupts taken
+
+    TracedCallback<Time> m_syscallTrace;   //!< system call (kernel work)
+    TracedCallback<Time> m_interruptTrace; //!< interrupt (signal time)
+    TracedCallback<Time> m_resumeTrace;    //!< resumption (signal-to-resume delay)
+};
+
+} // namespace ns3
+
+#endif /* HOST_CPU_H */

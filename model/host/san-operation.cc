@@ -1,0 +1,191 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-operation.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanOperation");
+
+namespace
+{
+
+/**
+ * Run a callback; lets a stored Callback be scheduled as an event.
+ * \param cb the callback
+ */
+void
+InvokeCallback(Callback<void> cb)
+{
+    cb();
+}
+
+} // namespace
+
+SanOperation::SanOperation()
+    : m_next(0),
+      m_running(false),
+      m_finished(false),
+      m_inStart(false)
+{
+}
+
+SanOperation&
+SanOperation::AddStep(Ptr<SanResource> resource, Time duration, uint32_t priorityClass)
+{
+    NS_ABORT_MSG_IF(!resource, "SanOperation::AddStep: null resource");
+    NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
+                    "SanOperation::AddStep: negative duration " << duration);
+    NS_ABORT_MSG_IF(priorityClass >= resource->GetNumPriorities(),
+                    "SanOperation::AddStep: priority class "
+                        << priorityClass << " out of range (resource has "
+                        << resource->GetNumPriorities() << " classes)");
+    m_steps.push_back(Step{resource, duration, Callback<void>(), priorityClass, RESOURCE});
+    return *this;
+}
+
+SanOperation&
+SanOperation::AddOffPathStep(Ptr<SanResource> resource, Time duration, uint32_t priorityClass)
+{
+    NS_ABORT_MSG_IF(!resource, "SanOperation::AddOffPathStep: null resource");
+    NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
+                    "SanOperation::AddOffPathStep: negative duration " << duration);
+    NS_ABORT_MSG_IF(priorityClass >= resource->GetNumPriorities(),
+                    "SanOperation::AddOffPathStep: priority class "
+                        << priorityClass << " out of range (resource has "
+                        << resource->GetNumPriorities() << " classes)");
+    m_steps.push_back(Step{resource, duration, Callback<void>(), priorityClass, OFF_PATH});
+    return *this;
+}
+
+SanOperation&
+SanOperation::AddDelay(Time delay)
+{
+    NS_ABORT_MSG_IF(delay.IsStrictlyNegative(), "SanOperation::AddDelay: negative delay " << delay);
+    m_steps.push_back(Step{nullptr, delay, Callback<void>(), 0, DELAY});
+    return *this;
+}
+
+SanOperation&
+SanOperation::AddAction(Callback<void> action)
+{
+    m_steps.push_back(Step{nullptr, Seconds(0), action, 0, ACTION});
+    return *this;
+}
+
+void
+SanOperation::Start(Callback<void> done)
+{
+    NS_LOG_FUNCTION(this << m_steps.size());
+    NS_ABORT_MSG_IF(m_running, "SanOperation::Start: the operation is already running");
+    m_done = done;
+    m_running = true;
+    m_finished = false;
+    m_next = 0;
+    m_startTime = Simulator::Now();
+    m_inStart = true;
+    Advance();
+    m_inStart = false;
+}
+
+void
+SanOperation::Advance()
+{
+    while (m_next < m_steps.size())
+    {
+        // Copy: an action may append steps and so move the vector's storage.
+        Step s = m_steps[m_next++];
+        switch (s.kind)
+        {
+        case RESOURCE:
+            // The pending step holds a reference: the operation stays alive while it runs.
+            s.resource->Submit(s.duration,
+                               MakeCallback(&SanOperation::Advance, Ptr<SanOperation>(this)),
+                               s.priorityClass);
+            return;
+        case OFF_PATH:
+            s.resource->Submit(s.duration, Callback<void>(), s.priorityClass);
+            break;
+        case DELAY:
+            Simulator::Schedule(s.duration, &SanOperation::Advance, Ptr<SanOperation>(this));
+            return;
+        case ACTION:
+            if (!s.action.IsNull())
+            {
+                s.action();
+            }
+            break;
+        }
+    }
+    m_running = false;
+    m_finished = true;
+    m_finishTime = Simulator::Now();
+    NS_LOG_LOGIC(this << " finished after " << (m_finishTime - m_startTime));
+    if (m_done.IsNull())
+    {
+        return;
+    }
+    Callback<void> done = m_done;
+    m_done = Callback<void>(); // drop references the callback may hold to this operation
+    if (m_inStart)
+    {
+        Simulator::ScheduleNow(&InvokeCallback, done);
+    }
+    else
+    {
+        done();
+    }
+}
+
+bool
+SanOperation::IsRunning() const
+{
+    return m_running;
+}
+
+bool
+SanOperation::IsFinished() const
+{
+    return m_finished;
+}
+
+std::size_t
+SanOperation::GetNSteps() const
+{
+    return m_steps.size();
+}
+
+Time
+SanOperation::GetUncontendedLatency() const
+{
+    Time t = Seconds(0);
+    for (const Step& s : m_steps)
+    {
+        if (s.kind == RESOURCE || s.kind == DELAY)
+        {
+            t += s.duration;
+        }
+    }
+    return t;
+}
+
+Time
+SanOperation::GetStartTime() const
+{
+    return m_startTime;
+}
+
+Time
+SanOperation::GetFinishTime() const
+{
+    return m_finishTime;
+}
+
+} // namespace ns3

@@ -1,0 +1,149 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_OPERATION_H
+#define SAN_OPERATION_H
+
+#include "san-resource.h"
+
+#include "ns3/callback.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/simple-ref-count.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief An operation: a sequence of steps, each on a SanResource, run one after the other.
+ *
+ * A step starts when its predecessor is done and its resource is free (it is submitted to the
+ * resource when the predecessor ends, and then queues like any other step). When the last step
+ * ends, the completion callback runs. Several operations whose steps use the same resources
+ * therefore pipeline and contend exactly as the resources' queues dictate.
+ *
+ * Besides resource steps an operation may contain:
+ * - off-path steps: submitted to their resource, but the operation moves on at once (work that
+ *   occupies a resource without delaying this operation, e.g. a CPU's off-critical-path code);
+ * - pure delays that occupy no resource (e.g. a fixed latency);
+ * - actions: callbacks run when the operation reaches them (e.g. "the data lands in memory
+ *   now").
+ *
+ * Usage:
+ * \code
+ *   Ptr<SanOperation> op = Create<SanOperation>();
+ *   op->AddStep(cpu, MicroSeconds(1)).AddStep(bus, NanoSeconds(450));
+ *   op->Start(MakeCallback(&Done));
+ * \endcode
+ * A running operation keeps itself alive (its pending step holds a reference), so the caller
+ * may drop its pointer after Start(). An operation may be started again once it has finished.
+ */
+class SanOperation : public SimpleRefCount<SanOperation>
+{
+  public:
+    SanOperation();
+
+    /**
+     * \brief Append a step on the critical path.
+     * \param resource the resource the step occupies
+     * \param duration how long it occupies it (not negative)
+     * \param priorityClass the resource's priority class for this step
+     * \return this operation, for chaining
+     */
+    SanOperation& AddStep(Ptr<SanResource> resource, Time duration, uint32_t priorityClass = 0);
+
+    /**
+     * \brief Append an off-path step: it occupies \p resource, but the next step does not wait
+     * for it.
+     * \param resource the resource the step occupies
+     * \param duration how long it occupies it (not negative)
+     * \param priorityClass the resource's priority class for this step
+     * \return this operation, for chaining
+     */
+    SanOperation& AddOffPathStep(Ptr<SanResource> resource,
+                                 Time duration,
+                                 uint32_t priorityClass = 0);
+
+    /**
+     * \brief Append a delay that occupies no resource.
+     * \param delay the delay (not negative)
+     * \return this operation, for chaining
+     */
+    SanOperation& AddDelay(Time delay);
+
+    /**
+     * \brief Append an action run (synchronously, in zero time) when the operation reaches it.
+     * \param action the callback
+     * \return this operation, for chaining
+     */
+    SanOperation& AddAction(Callback<void> action);
+
+    /**
+     * \brief Start the operation now. The first waiting step is submitted before Start()
+     * returns; \p done is never called from inside Start() (if nothing waits, it runs as a new
+     * event at the current time). Aborts if the operation is already running.
+     * \param done called when the last step ends (may be null)
+     */
+    void Start(Callback<void> done = Callback<void>());
+
+    /// \return true between Start() and completion
+    bool IsRunning() const;
+
+    /// \return true once the operation has completed at least once and is not running
+    bool IsFinished() const;
+
+    /// \return the number of steps (of all kinds)
+    std::size_t GetNSteps() const;
+
+    /// \return the sum of the durations of critical-path steps and delays: the operation's
+    ///         latency if no resource is contended
+    Time GetUncontendedLatency() const;
+
+    /// \return the time of the last Start()
+    Time GetStartTime() const;
+
+    /// \return the time of the last completion
+    Time GetFinishTime() const;
+
+  private:
+    /// What a step is.
+    enum Kind : uint8_t
+    {
+        RESOURCE, //!< critical-path resource step
+        OFF_PATH, //!< off-path resource step
+        DELAY,    //!< a pure delay
+        ACTION    //!< a callback
+    };
+
+    /// One step.
+    struct Step
+    {
+        Ptr<SanResource> resource; //!< resource (RESOURCE, OFF_PATH)
+        Time duration;             //!< duration (RESOURCE, OFF_PATH, DELAY)
+        Callback<void> action;     //!< callback (ACTION)
+        uint32_t priorityClass;    //!< resource priority class
+        Kind kind;                 //!< kind of step
+    };
+
+    /// Run steps from m_next until one must wait, or finish.
+    void Advance();
+
+    std::vector<Step> m_steps; //!< the steps, in order
+    std::size_t m_next;        //!< index of the next step to run
+    Callback<void> m_done;     //!< completion callback
+    bool m_running;            //!< between Start() and completion
+    bool m_finished;           //!< completed at least once and not running
+    bool m_inStart;            //!< Advance() is running inside Start()
+    Time m_startTime;          //!< time of the last Start()
+    Time m_finishTime;         //!< time of the last completion
+};
+
+} // namespace ns3
+
+#endif /* SAN_OPERATION_H */

@@ -1,0 +1,311 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-resource.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanResource");
+
+NS_OBJECT_ENSURE_REGISTERED(SanResource);
+
+namespace
+{
+
+/**
+ * Run a callback; lets a stored Callback be scheduled as an event.
+ * \param cb the callback
+ */
+void
+InvokeCallback(Callback<void> cb)
+{
+    cb();
+}
+
+} // namespace
+
+TypeId
+SanResource::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SanResource")
+            .SetParent<Object>()
+            .SetGroupName("San")
+            .AddConstructor<SanResource>()
+            .AddAttribute("NumPriorities",
+                          "Number of priority classes; class 0 is served first (non-preemptive). "
+                          "Can only be changed while the resource is idle with an empty queue.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&SanResource::SetNumPriorities,
+                                               &SanResource::GetNumPriorities),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("StepStart",
+                            "A step started: its priority class and how long it waited.",
+                            MakeTraceSourceAccessor(&SanResource::m_stepStartTrace),
+                            "ns3::SanResource::StepTracedCallback")
+            .AddTraceSource("StepEnd",
+                            "A step ended: its priority class and how long it ran.",
+                            MakeTraceSourceAccessor(&SanResource::m_stepEndTrace),
+                            "ns3::SanResource::StepTracedCallback")
+            .AddTraceSource("QueueLength",
+                            "Number of waiting steps (all classes, not counting the running one).",
+                            MakeTraceSourceAccessor(&SanResource::m_queueLength),
+                            "ns3::TracedValueCallback::Uint32");
+    return tid;
+}
+
+SanResource::SanResource()
+    : m_queues(1),
+      m_numPriorities(1),
+      m_busy(false),
+      m_holding(false),
+      m_dispatching(false),
+      m_currentClass(0),
+      m_busyTime(Seconds(0)),
+      m_statsStart(Simulator::Now()),
+      m_stepsCompleted(0),
+      m_queueLength(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+SanResource::~SanResource()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+SanResource::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_endEvent.Cancel();
+    m_queues.clear();
+    m_queues.resize(m_numPriorities);
+    m_currentDone = Callback<void>();
+    m_busy = false;
+    m_holding = false;
+    m_queueLength = 0;
+    Object::DoDispose();
+}
+
+void
+SanResource::CheckClass(uint32_t priorityClass, const char* what) const
+{
+    NS_ABORT_MSG_IF(priorityClass >= m_numPriorities,
+                    "SanResource::" << what << ": priority class " << priorityClass
+                                    << " out of range (NumPriorities = " << m_numPriorities
+                                    << ", valid classes 0.." << m_numPriorities - 1 << ")");
+}
+
+void
+SanResource::Submit(Time duration, Callback<void> done, uint32_t priorityClass)
+{
+    NS_LOG_FUNCTION(this << duration << priorityClass);
+    NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
+                    "SanResource::Submit: negative step duration " << duration);
+    CheckClass(priorityClass, "Submit");
+    Enqueue(Entry{duration, Simulator::Now(), std::move(done), false}, priorityClass);
+}
+
+void
+SanResource::Acquire(Callback<void> granted, uint32_t priorityClass)
+{
+    NS_LOG_FUNCTION(this << priorityClass);
+    CheckClass(priorityClass, "Acquire");
+    Enqueue(Entry{Seconds(0), Simulator::Now(), std::move(granted), true}, priorityClass);
+}
+
+void
+SanResource::Release()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_holding, "SanResource::Release: the resource is not held (no Acquire)");
+    m_holding = false;
+    Finish();
+    if (!m_dispatching)
+    {
+        StartNext();
+    }
+}
+
+void
+SanResource::Enqueue(Entry&& entry, uint32_t priorityClass)
+{
+    if (!m_busy && !m_dispatching && m_queueLength == 0)
+    {
+        StartEntry(std::move(entry), priorityClass);
+        return;
+    }
+    m_queues[priorityClass].push_back(std::move(entry));
+    m_queueLength = m_queueLength + 1;
+    if (!m_busy && !m_dispatching)
+    {
+        StartNext();
+    }
+}
+
+void
+SanResource::StartNext()
+{
+    for (uint32_t c = 0; c < m_numPriorities; ++c)
+    {
+        std::deque<Entry>& q = m_queues[c];
+        if (!q.empty())
+        {
+            Entry e = std::move(q.front());
+            q.pop_front();
+            m_queueLength = m_queueLength - 1;
+            StartEntry(std::move(e), c);
+            return;
+        }
+    }
+}
+
+void
+SanResource::StartEntry(Entry&& entry, uint32_t priorityClass)
+{
+    Time now = Simulator::Now();
+    NS_LOG_LOGIC(this << " start class " << priorityClass << (entry.hold ? " hold" : " step")
+                      << " duration " << entry.duration << " waited " << (now - entry.submitted));
+    m_busy = true;
+    m_currentClass = priorityClass;
+    m_currentStart = now;
+    m_stepStartTrace(priorityClass, now - entry.submitted);
+    if (entry.hold)
+    {
+        m_holding = true;
+        if (!entry.done.IsNull())
+        {
+            // A new event, so that the grant never runs inside the caller's Acquire().
+            Simulator::ScheduleNow(&InvokeCallback, entry.done);
+        }
+    }
+    else
+    {
+        m_currentDone = std::move(entry.done);
+        m_endEvent = Simulator::Schedule(entry.duration, &SanResource::EndStep, this);
+    }
+}
+
+void
+SanResource::Finish()
+{
+    Time now = Simulator::Now();
+    m_busyTime += now - std::max(m_currentStart, m_statsStart);
+    m_busy = false;
+    ++m_stepsCompleted;
+    m_stepEndTrace(m_currentClass, now - m_currentStart);
+}
+
+void
+SanResource::EndStep()
+{
+    NS_LOG_FUNCTION(this);
+    Callback<void> done = std::move(m_currentDone);
+    m_currentDone = Callback<void>();
+    Finish();
+    if (!done.IsNull())
+    {
+        // While the callback runs, new submissions only queue; the next step is chosen after it.
+        m_dispatching = true;
+        done();
+        m_dispatching = false;
+    }
+    if (!m_busy)
+    {
+        StartNext();
+    }
+}
+
+bool
+SanResource::IsBusy() const
+{
+    return m_busy;
+}
+
+bool
+SanResource::IsHeld() const
+{
+    return m_holding;
+}
+
+uint32_t
+SanResource::GetQueueLength() const
+{
+    return m_queueLength;
+}
+
+uint32_t
+SanResource::GetQueueLength(uint32_t priorityClass) const
+{
+    CheckClass(priorityClass, "GetQueueLength");
+    return static_cast<uint32_t>(m_queues[priorityClass].size());
+}
+
+Time
+SanResource::GetBusyTime() const
+{
+    Time t = m_busyTime;
+    if (m_busy)
+    {
+        t += Simulator::Now() - std::max(m_currentStart, m_statsStart);
+    }
+    return t;
+}
+
+double
+SanResource::GetUtilization() const
+{
+    Time window = Simulator::Now() - m_statsStart;
+    if (!window.IsStrictlyPositive())
+    {
+        return 0.0;
+    }
+    return GetBusyTime().GetSeconds() / window.GetSeconds();
+}
+
+uint64_t
+SanResource::GetStepsCompleted() const
+{
+    return m_stepsCompleted;
+}
+
+void
+SanResource::ResetStatistics()
+{
+    NS_LOG_FUNCTION(this);
+    m_busyTime = Seconds(0);
+    m_statsStart = Simulator::Now();
+    m_stepsCompleted = 0;
+}
+
+void
+SanResource::SetNumPriorities(uint32_t n)
+{
+    NS_LOG_FUNCTION(this << n);
+    NS_ABORT_MSG_IF(n == 0, "SanResource: NumPriorities must be at least 1");
+    NS_ABORT_MSG_IF(m_busy || m_queueLength > 0,
+                    "SanResource: NumPriorities can only be changed while idle with an empty "
+                    "queue");
+    m_numPriorities = n;
+    m_queues.clear();
+    m_queues.resize(n);
+}
+
+uint32_t
+SanResource::GetNumPriorities() const
+{
+    return m_numPriorities;
+}
+
+} // namespace ns3

@@ -1,0 +1,171 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_RESOURCE_H
+#define SAN_RESOURCE_H
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief A server that runs timed steps one at a time: the basic unit of time in the san module.
+ *
+ * Everything in the simulated system that takes time (a CPU, a host bus, a NIC processor, a DMA
+ * engine, a link) is a SanResource. A step is a duration plus a callback; the resource runs one
+ * step at a time and calls the step's callback when the step ends. Latency, bandwidth,
+ * pipelining and contention are not parameters: they emerge from steps queueing for resources.
+ *
+ * Scheduling rules:
+ * - Steps are served in order of submission within a priority class (FIFO).
+ * - With several priority classes ("NumPriorities" > 1), the waiting step of the lowest-valued
+ *   class is served first. Service is non-preemptive: a running step always finishes.
+ * - The next step is chosen *after* the finishing step's callback has run, so a step submitted
+ *   from that callback competes with the steps already waiting: within its class it queues behind
+ *   them (round-robin between chained transfers); in a more urgent class it goes first (a chain
+ *   of high-priority steps keeps the resource, as an arbiter with absolute priority does).
+ * - A step submitted to an idle resource starts at once.
+ *
+ * Besides fixed-length steps, a holder may Acquire() the resource for a length of time not known
+ * in advance (e.g. a process polling a memory word) and Release() it later.
+ *
+ * Queues are one std::deque per class: no allocation per step beyond the Callback itself.
+ */
+class SanResource : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanResource();
+    ~SanResource() override;
+
+    /**
+     * \brief Queue a step of fixed length.
+     * \param duration how long the step occupies the resource (must not be negative)
+     * \param done called when the step ends (may be null)
+     * \param priorityClass 0 is served first; must be below GetNumPriorities()
+     */
+    void Submit(Time duration, Callback<void> done, uint32_t priorityClass = 0);
+
+    /**
+     * \brief Queue a hold of unknown length: the resource is held from the moment \p granted is
+     * called until Release() is called.
+     * \param granted called (as a new event at the grant time) when the resource is granted
+     * \param priorityClass 0 is served first; must be below GetNumPriorities()
+     */
+    void Acquire(Callback<void> granted, uint32_t priorityClass = 0);
+
+    /**
+     * \brief End the hold granted by Acquire(). Aborts if the resource is not held.
+     */
+    void Release();
+
+    /// \return true while a step runs or a hold is active
+    bool IsBusy() const;
+
+    /// \return true while a hold (Acquire) is active
+    bool IsHeld() const;
+
+    /// \return the number of waiting steps (not counting the running one), all classes
+    uint32_t GetQueueLength() const;
+
+    /**
+     * \param priorityClass the class
+     * \return the number of waiting steps of that class
+     */
+    uint32_t GetQueueLength(uint32_t priorityClass) const;
+
+    /// \return total time the resource has been busy since creation or ResetStatistics(),
+    ///         including the elapsed part of the running step
+    Time GetBusyTime() const;
+
+    /// \return busy time divided by the time elapsed since creation or ResetStatistics()
+    ///         (0 if no time has elapsed)
+    double GetUtilization() const;
+
+    /// \return the number of steps (and holds) that have ended
+    uint64_t GetStepsCompleted() const;
+
+    /// \brief Restart the busy-time and step counters from now.
+    void ResetStatistics();
+
+    /**
+     * \brief Set the number of priority classes; only while idle with an empty queue.
+     * \param n number of classes (at least 1)
+     */
+    void SetNumPriorities(uint32_t n);
+
+    /// \return the number of priority classes
+    uint32_t GetNumPriorities() const;
+
+    /**
+     * TracedCallback signature for step start and end.
+     * \param [in] priorityClass the step's class
+     * \param [in] time at StepStart: how long the step waited; at StepEnd: how long it ran
+     */
+    typedef void (*StepTracedCallback)(uint32_t priorityClass, Time time);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A queued step.
+    struct Entry
+    {
+        Time duration;       //!< length of the step (ignored for a hold)
+        Time submitted;      //!< when it was queued
+        Callback<void> done; //!< end callback, or grant callback for a hold
+        bool hold;           //!< true for Acquire()
+    };
+
+    /// Validate a priority class and abort with a clear message if it is out of range.
+    void CheckClass(uint32_t priorityClass, const char* what) const;
+    /// Enqueue, or start at once if idle.
+    void Enqueue(Entry&& entry, uint32_t priorityClass);
+    /// Start the waiting step of the most urgent class, if any.
+    void StartNext();
+    /// Start an entry now.
+    void StartEntry(Entry&& entry, uint32_t priorityClass);
+    /// End the running fixed-length step (scheduled event).
+    void EndStep();
+    /// Common accounting when a step or hold ends.
+    void Finish();
+
+    std::vector<std::deque<Entry>> m_queues; //!< one FIFO per priority class
+    uint32_t m_numPriorities;                //!< number of classes
+    bool m_busy;                             //!< a step or hold is active
+    bool m_holding;                          //!< the active step is a hold
+    bool m_dispatching;                      //!< a step-end callback is running
+    uint32_t m_currentClass;                 //!< class of the active step
+    Callback<void> m_currentDone;            //!< callback of the active step
+    Time m_currentStart;                     //!< when the active step started
+    EventId m_endEvent;                      //!< end of the active fixed-length step
+    Time m_busyTime;                         //!< accumulated busy time of ended steps
+    Time m_statsStart;                       //!< start of the statistics window
+    uint64_t m_stepsCompleted;               //!< steps ended in the window
+
+    TracedValue<uint32_t> m_queueLength;                  //!< waiting steps, all classes
+    TracedCallback<uint32_t, Time> m_stepStartTrace;      //!< step starts (class, waited)
+    TracedCallback<uint32_t, Time> m_stepEndTrace;        //!< step ends (class, ran)
+};
+
+} // namespace ns3
+
+#endif /* SAN_RESOURCE_H */

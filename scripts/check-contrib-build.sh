@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Checks that san builds and passes its tests inside an ns-3 source tree, as contrib/san, with
+# ns-3's own CMake (build_lib) and test-runner: the way a user of a CMake-era ns-3 (3.36+)
+# would use it.
+#
+#  1. scripts/install-deps.sh --source (deb-src entry, dpkg-dev)
+#  2. `apt-get source ns3` into build/ns3-src/ (once; the version of the installed libns3-dev)
+#  3. copies this repository to <ns-3>/contrib/san (without .git, build*/, results/)
+#  4. configures ns-3 with modules core;network;san, examples and tests on (only san's), builds
+#  5. runs every suite in ns-3's test-runner (only san's are built), one process per suite, and
+#     ends with "N passed, N failed"
+#
+# Usage: scripts/check-contrib-build.sh [--suite=NAME ...]   (default: all suites)
+# Environment: JOBS (default: number of cores).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+src_root=$here/build/ns3-src
+jobs=${JOBS:-$(nproc)}
+start=$(date +%s)
+
+elapsed() {
+    echo "$(($(date +%s) - start)) s"
+}
+
+bash "$here/scripts/install-deps.sh" --source
+
+# --- 2. ns-3's source -------------------------------------------------------------------------
+find_ns3_dir() {
+    find "$src_root" -mindepth 2 -maxdepth 2 -type d -name 'ns-3.*' 2>/dev/null | sort | head -n 1
+}
+mkdir -p "$src_root"
+if [ ! -f "$src_root/.san-fetched" ] || [ -z "$(find_ns3_dir)" ]; then
+    echo "check-contrib-build: fetching ns-3's Debian source package into $src_root"
+    rm -rf "${src_root:?}"/*
+    version=$(dpkg-query -W -f='${Version}' libns3-dev 2>/dev/null || true)
+    (
+        cd "$src_root"
+        if [ -n "$version" ]; then
+            apt-get source -qq "ns3=$version" || apt-get source -qq ns3
+        else
+            apt-get source -qq ns3
+        fi
+    )
+    touch "$src_root/.san-fetched"
+fi
+ns3_dir=$(find_ns3_dir)
+if [ -z "$ns3_dir" ] || [ ! -f "$ns3_dir/CMakeLists.txt" ]; then
+    echo "check-contrib-build: no ns-3 source tree found under $src_root" >&2
+    exit 1
+fi
+echo "check-contrib-build: ns-3 source tree: $ns3_dir ($(elapsed))"
+
+# --- 3. san as contrib/san --------------------------------------------------------------------
+dest=$ns3_dir/contrib/san
+rm -rf "$dest"
+mkdir -p "$dest"
+tar -C "$here" --exclude=./.git --exclude=./build --exclude='./build-*' --exclude=./results \
+    -cf - . | tar -C "$dest" -xf -
+
+# --- 4. configure and build -------------------------------------------------------------------
+# ns-3 puts a one-line stub per header in build/include/ns3/ and never rewrites an existing one:
+# remove san's, so that moved or deleted headers do not leave stale stubs.
+if [ -d "$ns3_dir/build/include/ns3" ]; then
+    grep -l -F "/contrib/san/" "$ns3_dir"/build/include/ns3/*.h 2>/dev/null | xargs -r rm -f
+    rm -f "$ns3_dir/build/include/ns3/san-module.h"
+fi
+# No CMAKE_BUILD_TYPE: ns-3's "default" profile (-O2 -g, NS3_ASSERT and NS3_LOG on, warnings
+# not errors). NS3_FILTER_MODULE_EXAMPLES_AND_TESTS keeps core's and network's own tests and
+# examples out of the build.
+cache=$ns3_dir/cmake-cache
+cmake -S "$ns3_dir" -B "$cache" -G "Unix Makefiles" \
+    -DNS3_ENABLED_MODULES="core;network;san" \
+    -DNS3_EXAMPLES=ON -DNS3_TESTS=ON \
+    -DNS3_FILTER_MODULE_EXAMPLES_AND_TESTS=san \
+    -DNS3_PYTHON_BINDINGS=OFF -DNS3_GTK3=OFF -DNS3_SQLITE=OFF \
+    -DNS3_NETANIM=OFF -DNS3_VISUALIZER=OFF
+echo "check-contrib-build: configured ($(elapsed))"
+cmake --build "$cache" -j "$jobs"
+echo "check-contrib-build: built ($(elapsed))"
+
+shopt -s nullglob
+libs=("$ns3_dir"/build/lib/libns3-san*.so)
+runners=("$ns3_dir"/build/utils/ns3*-test-runner*)
+shopt -u nullglob
+if [ ${#libs[@]} -eq 0 ] || [ ${#runners[@]} -eq 0 ]; then
+    echo "check-contrib-build: libns3-san or the test-runner was not built" >&2
+    exit 1
+fi
+runner=${runners[0]}
+echo "check-contrib-build: library ${libs[0]}"
+
+# --- 5. run the suites ------------------------------------------------------------------------
+suites=()
+for arg in "$@"; do
+    case "$arg" in
+        --suite=*) suites+=("${arg#--suite=}") ;;
+        *) echo "check-contrib-build: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
+if [ ${#suites[@]} -eq 0 ]; then
+    mapfile -t suites < <("$runner" --list)
+fi
+if [ ${#suites[@]} -eq 0 ]; then
+    echo "check-contrib-build: the test-runner lists no suite" >&2
+    exit 1
+fi
+
+passed=0
+failed=0
+failed_names=()
+cd "$ns3_dir"
+for suite in "${suites[@]}"; do
+    if "$runner" "--suite=$suite" --verbose; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        failed_names+=("$suite")
+    fi
+done
+echo "check-contrib-build: total time $(elapsed)"
+if [ "$failed" -gt 0 ]; then
+    echo "check-contrib-build: failed suites: ${failed_names[*]}"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,406 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup san-tests
+ * Suite "san-build-files": the explicit file lists of the wscript (for waf-era ns-3 trees) must
+ * name exactly the files that CMakeLists.txt globs, that is the files present on disk:
+ *
+ *  - module.source       = model/ and helper/ *.cc (recursively)
+ *  - headers.source      = model/ and helper/ *.h  (recursively)
+ *  - module_test.source  = test/ *-test-suite.cc
+ *  - examples/wscript    = one program per examples/ *.cc
+ *
+ * Names whose path has a component starting with a dot are ignored on both sides, as in
+ * CMakeLists.txt. Every file missing from one side is reported by name. The fix is usually
+ * `/usr/bin/python3 scripts/update-wscript.py`.
+ */
+
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \defgroup san-tests Tests of the san module
+ * \ingroup san
+ */
+
+namespace
+{
+
+namespace fs = std::filesystem;
+
+/// A set of paths relative to the module's root, with '/' separators.
+using FileSet = std::set<std::string>;
+
+/**
+ * \param dir a candidate module root
+ * \return true if \p dir looks like the san module's root (has a wscript and a model/ folder)
+ */
+bool
+IsModuleRoot(const fs::path& dir)
+{
+    std::error_code ec;
+    return !dir.empty() && fs::is_regular_file(dir / "wscript", ec) &&
+           fs::is_directory(dir / "model", ec);
+}
+
+/**
+ * Finds the module's root: SAN_SOURCE_DIR (standalone CMake build), else the parent of this
+ * file's folder (__FILE__, absolute in CMake builds), else the same path with leading "../"
+ * removed (waf builds compile from a build folder), else NS_TEST_SOURCEDIR/.. (relative to an
+ * ns-3 tree's root, where test.py runs).
+ *
+ * \param tried filled with the candidates tried, for the failure message
+ * \return the root, or an empty path if no candidate holds a wscript and a model/ folder
+ */
+fs::path
+FindModuleRoot(std::vector<std::string>& tried)
+{
+    std::vector<fs::path> candidates;
+#ifdef SAN_SOURCE_DIR
+    candidates.emplace_back(SAN_SOURCE_DIR);
+#endif
+    fs::path self(__FILE__);
+    candidates.push_back(self.parent_path().parent_path());
+    std::string stripped = self.generic_string();
+    while (stripped.rfind("../", 0) == 0)
+    {
+        stripped.erase(0, 3);
+    }
+    candidates.push_back(fs::path(stripped).parent_path().parent_path());
+#ifdef NS_TEST_SOURCEDIR
+    candidates.push_back(fs::path(NS_TEST_SOURCEDIR).parent_path());
+#endif
+    for (const auto& candidate : candidates)
+    {
+        tried.push_back(candidate.string());
+        if (IsModuleRoot(candidate))
+        {
+            return candidate;
+        }
+    }
+    return fs::path();
+}
+
+/**
+ * \param relative a path relative to the module's root
+ * \return true if a component of \p relative starts with a dot
+ */
+bool
+IsHidden(const fs::path& relative)
+{
+    for (const auto& part : relative)
+    {
+        const std::string name = part.string();
+        if (!name.empty() && name[0] == '.')
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+/**
+ * Lists the regular files of a folder of the module.
+ *
+ * \param root the module's root
+ * \param folder folder relative to \p root
+ * \param recursive whether to descend into subfolders
+ * \param suffix the ending a file name must have (e.g. ".cc", "-test-suite.cc")
+ * \return the files, as paths relative to \p root
+ */
+FileSet
+ListFiles(const fs::path& root, const std::string& folder, bool recursive, const std::string& suffix)
+{
+    FileSet files;
+    std::error_code ec;
+    const fs::path dir = root / folder;
+    if (!fs::is_directory(dir, ec))
+    {
+        return files;
+    }
+    auto consider = [&](const fs::directory_entry& entry) {
+        if (!entry.is_regular_file(ec))
+        {
+            return;
+        }
+        const std::string name = entry.path().filename().string();
+        if (name.size() < suffix.size() ||
+            name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        {
+            return;
+        }
+        const fs::path relative = fs::relative(entry.path(), root, ec);
+        if (!ec && !IsHidden(relative))
+        {
+            files.insert(relative.generic_string());
+        }
+    };
+    if (recursive)
+    {
+        for (const auto& entry : fs::recursive_directory_iterator(dir, ec))
+        {
+            consider(entry);
+        }
+    }
+    else
+    {
+        for (const auto& entry : fs::directory_iterator(dir, ec))
+        {
+            consider(entry);
+        }
+    }
+    return files;
+}
+
+/**
+ * The lists of a wscript: for `NAME.source = [ 'a', 'b', ... ]` (over one or several lines) the
+ * entry NAME holds a and b; for `NAME.source = 'a'` the entry NAME holds a (examples/wscript
+ * writes one such line per program, all named `obj`).
+ */
+using WscriptLists = std::map<std::string, std::vector<std::string>>;
+
+/**
+ * Appends the quoted strings of a piece of Python to a list.
+ * \param text the text, up to the end of the list if it ends on this line
+ * \param list the list to extend
+ */
+void
+AppendQuoted(const std::string& text, std::vector<std::string>& list)
+{
+    std::size_t pos = 0;
+    while ((pos = text.find_first_of("'\"", pos)) != std::string::npos)
+    {
+        const auto close = text.find(text[pos], pos + 1);
+        if (close == std::string::npos)
+        {
+            return;
+        }
+        list.push_back(text.substr(pos + 1, close - pos - 1));
+        pos = close + 1;
+    }
+}
+
+/**
+ * \param text a wscript's text
+ * \return its source lists
+ */
+WscriptLists
+ParseWscript(const std::string& text)
+{
+    WscriptLists lists;
+    std::istringstream in(text);
+    std::string line;
+    std::string current; // the list being read, empty outside a list
+    while (std::getline(in, line))
+    {
+        // Python comments (file names hold no '#').
+        line = line.substr(0, line.find('#'));
+        std::string rest = line;
+        if (current.empty())
+        {
+            // NAME.source = [ ...   or   NAME.source = '...'
+            const auto dot = line.find(".source");
+            if (dot == std::string::npos)
+            {
+                continue;
+            }
+            const auto nameStart = line.find_first_not_of(" \t");
+            const std::string name = line.substr(nameStart, dot - nameStart);
+            auto pos = line.find_first_not_of(" \t", dot + 7);
+            if (name.empty() || name.find_first_of(" \t()=") != std::string::npos ||
+                pos == std::string::npos || line[pos] != '=')
+            {
+                continue;
+            }
+            pos = line.find_first_not_of(" \t", pos + 1);
+            if (pos == std::string::npos)
+            {
+                continue;
+            }
+            if (line[pos] != '[')
+            {
+                AppendQuoted(line.substr(pos), lists[name]);
+                continue;
+            }
+            current = name;
+            lists[current]; // an empty list is still a list
+            rest = line.substr(pos + 1);
+        }
+        const auto close = rest.find(']');
+        AppendQuoted(rest.substr(0, close), lists[current]);
+        if (close != std::string::npos)
+        {
+            current.clear();
+        }
+    }
+    return lists;
+}
+
+/**
+ * \param path a file
+ * \param[out] text its contents
+ * \return true if it could be read
+ */
+bool
+ReadFile(const fs::path& path, std::string& text)
+{
+    std::ifstream in(path);
+    if (!in)
+    {
+        return false;
+    }
+    std::ostringstream out;
+    out << in.rdbuf();
+    text = out.str();
+    return true;
+}
+
+} // namespace
+
+/**
+ * \ingroup san-tests
+ * Compares every list of the wscript files with the files on disk. One test case does it all:
+ * ns-3 stops a suite at its first failing case, and every mismatch should be reported at once.
+ */
+class SanBuildFilesTestCase : public TestCase
+{
+  public:
+    SanBuildFilesTestCase();
+
+  private:
+    /// One list of one wscript, and the files on disk it must name.
+    struct Check
+    {
+        std::string wscript;              //!< "wscript" or "examples/wscript"
+        std::string list;                 //!< the list (module, headers, module_test, obj)
+        std::string prefix;               //!< what makes its entries relative to the root
+        std::vector<std::string> folders; //!< the folders whose files it must name
+        bool recursive;                   //!< whether subfolders count
+        std::string suffix;               //!< the ending of those files' names
+    };
+
+    void DoRun() override;
+
+    /**
+     * Reports every difference between one list and the files on disk.
+     * \param root the module's root
+     * \param check what to compare
+     */
+    void Compare(const fs::path& root, const Check& check);
+};
+
+SanBuildFilesTestCase::SanBuildFilesTestCase()
+    : TestCase("the wscript files list exactly the files on disk")
+{
+}
+
+void
+SanBuildFilesTestCase::DoRun()
+{
+    std::vector<std::string> tried;
+    const fs::path root = FindModuleRoot(tried);
+    std::string where;
+    for (const auto& candidate : tried)
+    {
+        where += " '" + candidate + "'";
+    }
+    NS_TEST_ASSERT_MSG_EQ(root.empty(),
+                          false,
+                          "cannot find san's root folder (a wscript beside model/); tried" << where);
+
+    const std::vector<Check> checks{
+        {"wscript", "module", "", {"model", "helper"}, true, ".cc"},
+        {"wscript", "headers", "", {"model", "helper"}, true, ".h"},
+        {"wscript", "module_test", "", {"test"}, false, "-test-suite.cc"},
+        {"examples/wscript", "obj", "examples/", {"examples"}, false, ".cc"},
+    };
+    for (const auto& check : checks)
+    {
+        Compare(root, check);
+    }
+}
+
+void
+SanBuildFilesTestCase::Compare(const fs::path& root, const Check& check)
+{
+    const std::string fix = "; run /usr/bin/python3 scripts/update-wscript.py";
+    FileSet onDisk;
+    for (const auto& folder : check.folders)
+    {
+        const FileSet files = ListFiles(root, folder, check.recursive, check.suffix);
+        onDisk.insert(files.begin(), files.end());
+    }
+
+    // A missing file or list counts as empty: every file on disk is then reported missing.
+    std::string text;
+    const bool readable = ReadFile(root / check.wscript, text);
+    NS_TEST_EXPECT_MSG_EQ(readable || onDisk.empty(),
+                          true,
+                          (root / check.wscript).string() << " cannot be read" << fix);
+    const WscriptLists lists = ParseWscript(text);
+    const auto found = lists.find(check.list);
+    const std::vector<std::string> entries =
+        found != lists.end() ? found->second : std::vector<std::string>();
+
+    FileSet listed;
+    for (const auto& entry : entries)
+    {
+        const std::string path = check.prefix + entry;
+        NS_TEST_EXPECT_MSG_EQ(listed.insert(path).second,
+                              true,
+                              check.wscript << " " << check.list << ".source lists " << path
+                                            << " twice" << fix);
+    }
+    for (const auto& path : listed)
+    {
+        NS_TEST_EXPECT_MSG_EQ(onDisk.count(path),
+                              1,
+                              check.wscript << " " << check.list << ".source lists " << path
+                                            << ", which is not on disk (or not a file of that "
+                                            << "list)" << fix);
+    }
+    for (const auto& path : onDisk)
+    {
+        NS_TEST_EXPECT_MSG_EQ(listed.count(path),
+                              1,
+                              path << " is missing from " << check.wscript << " " << check.list
+                                   << ".source" << fix);
+    }
+}
+
+/**
+ * \ingroup san-tests
+ * The suite "san-build-files".
+ */
+class SanBuildFilesTestSuite : public TestSuite
+{
+  public:
+    SanBuildFilesTestSuite();
+};
+
+SanBuildFilesTestSuite::SanBuildFilesTestSuite()
+    : TestSuite("san-build-files", UNIT)
+{
+    AddTestCase(new SanBuildFilesTestCase, TestCase::QUICK);
+}
+
+/// The san-build-files suite's instance.
+static SanBuildFilesTestSuite g_sanBuildFilesTestSuite;
+
+} // namespace ns3

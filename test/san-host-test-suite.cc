@@ -1,0 +1,1196 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Unit tests of the host layer: SanResource, SanOperation, HostCpu, HostBus, HostMemory.
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/host-bus.h"
+#include "ns3/host-cpu.h"
+#include "ns3/host-memory.h"
+#include "ns3/san-operation.h"
+#include "ns3/san-resource.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+#if defined(__unix__)
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define SAN_HOST_TEST_CAN_FORK 1
+#else
+#define SAN_HOST_TEST_CAN_FORK 0
+#endif
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * Run \p f in a child process and report whether it died (NS_FATAL_ERROR, NS_ABORT_MSG).
+ * \param f the code expected to abort
+ * \return true if the child did not exit normally with status 0; also true where fork() is
+ *         not available (the check is then skipped)
+ */
+bool
+Dies(const std::function<void()>& f)
+{
+#if SAN_HOST_TEST_CAN_FORK
+    std::fflush(nullptr);
+    pid_t pid = fork();
+    if (pid == 0)
+    {
+        int fd = open("/dev/null", O_WRONLY);
+        if (fd >= 0)
+        {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        f();
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#else
+    return true;
+#endif
+}
+
+/// Records which callbacks ran and when.
+class TimeLog
+{
+  public:
+    /**
+     * Record \p id now.
+     * \param id an identifier
+     */
+    void Mark(uint32_t id)
+    {
+        m_ids.push_back(id);
+        m_times.push_back(Simulator::Now());
+    }
+
+    /**
+     * \param id an identifier
+     * \return the time of the first Mark(id), or -1 s if none
+     */
+    Time TimeOf(uint32_t id) const
+    {
+        for (std::size_t i = 0; i < m_ids.size(); ++i)
+        {
+            if (m_ids[i] == id)
+            {
+                return m_times[i];
+            }
+        }
+        return Seconds(-1);
+    }
+
+    std::vector<uint32_t> m_ids; //!< identifiers in order of marking
+    std::vector<Time> m_times;   //!< matching times
+};
+
+/**
+ * \return a callback that marks \p id in \p log
+ * \param log the log
+ * \param id the identifier
+ */
+Callback<void>
+Marker(TimeLog* log, uint32_t id)
+{
+    return MakeCallback(&TimeLog::Mark, log, id);
+}
+
+} // namespace
+
+// =============================================================================================
+// san-host-resource
+// =============================================================================================
+
+/**
+ * \ingroup san-tests
+ * Three steps submitted at once to a FIFO resource finish at t, 2t, 3t in submission order;
+ * traces and statistics agree.
+ */
+class SanResourceFifoTestCase : public TestCase
+{
+  public:
+    SanResourceFifoTestCase()
+        : TestCase("FIFO: three steps submitted together finish at t, 2t, 3t")
+    {
+    }
+
+  private:
+    /**
+     * StepStart sink.
+     * \param c class
+     * \param waited waiting time
+     */
+    void StepStart(uint32_t c, Time waited)
+    {
+        m_waits.push_back(waited);
+    }
+
+    /**
+     * QueueLength sink.
+     * \param oldValue previous length
+     * \param newValue new length
+     */
+    void Queue(uint32_t oldValue, uint32_t newValue)
+    {
+        m_maxQueue = std::max(m_maxQueue, newValue);
+    }
+
+    /// Check statistics after the steps.
+    void CheckStats()
+    {
+        NS_TEST_EXPECT_MSG_EQ(m_res->IsBusy(), false, "idle after the steps");
+        NS_TEST_EXPECT_MSG_EQ(m_res->GetBusyTime(), MicroSeconds(3), "busy 3 us");
+        NS_TEST_EXPECT_MSG_EQ_TOL(m_res->GetUtilization(), 0.75, 1e-9, "3 us busy of 4 us");
+        NS_TEST_EXPECT_MSG_EQ(m_res->GetStepsCompleted(), 3, "3 steps");
+    }
+
+    void DoRun() override
+    {
+        m_res = CreateObject<SanResource>();
+        m_res->TraceConnectWithoutContext("StepStart",
+                                          MakeCallback(&SanResourceFifoTestCase::StepStart, this));
+        m_res->TraceConnectWithoutContext("QueueLength",
+                                          MakeCallback(&SanResourceFifoTestCase::Queue, this));
+        TimeLog log;
+        m_res->Submit(MicroSeconds(1), Marker(&log, 1));
+        m_res->Submit(MicroSeconds(1), Marker(&log, 2));
+        m_res->Submit(MicroSeconds(1), Marker(&log, 3));
+        NS_TEST_EXPECT_MSG_EQ(m_res->IsBusy(), true, "first step runs at once");
+        NS_TEST_EXPECT_MSG_EQ(m_res->GetQueueLength(), 2, "two steps wait");
+        Simulator::Schedule(MicroSeconds(4), &SanResourceFifoTestCase::CheckStats, this);
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(log.m_ids.size(), 3, "three completions");
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(log.m_ids[i], i + 1, "submission order");
+            NS_TEST_EXPECT_MSG_EQ(log.m_times[i], MicroSeconds(i + 1), "ends at (i+1) us");
+        }
+        NS_TEST_ASSERT_MSG_EQ(m_waits.size(), 3, "three starts traced");
+        NS_TEST_EXPECT_MSG_EQ(m_waits[0], MicroSeconds(0), "first did not wait");
+        NS_TEST_EXPECT_MSG_EQ(m_waits[2], MicroSeconds(2), "third waited 2 us");
+        NS_TEST_EXPECT_MSG_EQ(m_maxQueue, 2, "queue reached 2");
+        Simulator::Destroy();
+    }
+
+    Ptr<SanResource> m_res;    //!< resource under test
+    std::vector<Time> m_waits; //!< traced waiting times
+    uint32_t m_maxQueue{0};    //!< maximum traced queue length
+};
+
+/**
+ * A high-priority step submitted while another runs is served next (jumping the queue), but does
+ * not preempt the running step.
+ */
+class SanResourcePriorityTestCase : public TestCase
+{
+  public:
+    SanResourcePriorityTestCase()
+        : TestCase("Priority: urgent step jumps the queue without preempting")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SanResource> res = CreateObject<SanResource>();
+        res->SetAttribute("NumPriorities", UintegerValue(3));
+        TimeLog log;
+        res->Submit(MicroSeconds(1), Marker(&log, 1), 2); // A runs at once
+        res->Submit(MicroSeconds(1), Marker(&log, 2), 2); // B waits, lowest class
+        res->Submit(MicroSeconds(1), Marker(&log, 3), 1); // C waits, middle class
+        // H, most urgent, arrives while A runs.
+        Simulator::Schedule(NanoSeconds(500),
+                            &SanResource::Submit,
+                            res,
+                            MicroSeconds(1),
+                            Marker(&log, 4),
+                            0);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), MicroSeconds(1), "A not preempted");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(4), MicroSeconds(2), "H next");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(3), MicroSeconds(3), "then C (class 1)");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), MicroSeconds(4), "B last (class 2)");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * A hold (Acquire/Release) occupies the resource for an open-ended time; steps queue behind it.
+ */
+class SanResourceHoldTestCase : public TestCase
+{
+  public:
+    SanResourceHoldTestCase()
+        : TestCase("Hold: Acquire waits for the running step, Release frees the resource")
+    {
+    }
+
+  private:
+    /// Grant callback.
+    void Granted()
+    {
+        m_granted = Simulator::Now();
+        Simulator::Schedule(MicroSeconds(2), &SanResource::Release, m_res);
+    }
+
+    void DoRun() override
+    {
+        m_res = CreateObject<SanResource>();
+        TimeLog log;
+        m_res->Submit(MicroSeconds(1), Marker(&log, 1));
+        m_res->Acquire(MakeCallback(&SanResourceHoldTestCase::Granted, this));
+        Simulator::Schedule(NanoSeconds(1500),
+                            &SanResource::Submit,
+                            m_res,
+                            MicroSeconds(1),
+                            Marker(&log, 2),
+                            0);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_granted, MicroSeconds(1), "granted when the step ends");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), MicroSeconds(4), "step after the 2 us hold");
+        NS_TEST_EXPECT_MSG_EQ(m_res->GetBusyTime(), MicroSeconds(4), "busy throughout");
+        NS_TEST_EXPECT_MSG_EQ(m_res->IsHeld(), false, "released");
+        Simulator::Destroy();
+    }
+
+    Ptr<SanResource> m_res; //!< resource under test
+    Time m_granted;         //!< grant time
+};
+
+/**
+ * Operations of two steps over two resources pipeline: R1 1 us then R2 2 us; three operations
+ * started together finish at 3, 5, 7 us.
+ */
+class SanOperationPipelineTestCase : public TestCase
+{
+  public:
+    SanOperationPipelineTestCase()
+        : TestCase("Operation: steps across two resources pipeline")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SanResource> r1 = CreateObject<SanResource>();
+        Ptr<SanResource> r2 = CreateObject<SanResource>();
+        TimeLog log;
+        for (uint32_t i = 1; i <= 3; ++i)
+        {
+            Ptr<SanOperation> op = Create<SanOperation>();
+            op->AddStep(r1, MicroSeconds(1)).AddStep(r2, MicroSeconds(2));
+            NS_TEST_EXPECT_MSG_EQ(op->GetUncontendedLatency(), MicroSeconds(3), "latency");
+            op->Start(Marker(&log, i));
+        }
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), MicroSeconds(3), "op 1");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), MicroSeconds(5), "op 2 waits for R2");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(3), MicroSeconds(7), "op 3");
+        NS_TEST_EXPECT_MSG_EQ(r1->GetBusyTime(), MicroSeconds(3), "R1 busy 3 us");
+        NS_TEST_EXPECT_MSG_EQ(r2->GetBusyTime(), MicroSeconds(6), "R2 busy 6 us");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Off-path steps, delays and actions in an operation: the off-path step does not delay its
+ * operation directly, but later work on its resource queues behind it.
+ */
+class SanOperationKindsTestCase : public TestCase
+{
+  public:
+    SanOperationKindsTestCase()
+        : TestCase("Operation: off-path steps, delays and actions")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SanResource> r1 = CreateObject<SanResource>();
+        Ptr<SanResource> r2 = CreateObject<SanResource>();
+        TimeLog log;
+        Ptr<SanOperation> op = Create<SanOperation>();
+        op->AddAction(Marker(&log, 1))
+            .AddOffPathStep(r1, MicroSeconds(5)) // R1 busy 0..5
+            .AddStep(r2, MicroSeconds(1))        // R2 0..1: not delayed by the off-path step
+            .AddAction(Marker(&log, 2))
+            .AddDelay(MicroSeconds(2))    // until 3
+            .AddStep(r1, MicroSeconds(1)) // waits for the off-path step: 5..6
+            .AddAction(Marker(&log, 3));
+        op->Start(Marker(&log, 4));
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), Seconds(0), "leading action runs inside Start");
+        NS_TEST_EXPECT_MSG_EQ(op->IsRunning(), true, "running");
+        op = nullptr; // the running operation keeps itself alive
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), MicroSeconds(1), "R2 step not delayed");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(3), MicroSeconds(6), "R1 step behind off-path work");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(4), MicroSeconds(6), "completion");
+
+        // An operation with nothing to wait for completes as a new event, not inside Start().
+        TimeLog log2;
+        Ptr<SanOperation> empty = Create<SanOperation>();
+        empty->Start(Marker(&log2, 1));
+        NS_TEST_EXPECT_MSG_EQ(log2.m_ids.size(), 0, "not called inside Start");
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log2.m_ids.size(), 1, "called afterwards");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Invalid uses of SanResource and SanOperation abort with a message.
+ */
+class SanResourceInvalidTestCase : public TestCase
+{
+  public:
+    SanResourceInvalidTestCase()
+        : TestCase("Invalid input aborts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<SanResource> r = CreateObject<SanResource>();
+                                  r->Submit(NanoSeconds(-1), Callback<void>());
+                              }),
+                              true,
+                              "negative duration");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<SanResource> r = CreateObject<SanResource>();
+                                  r->Submit(NanoSeconds(1), Callback<void>(), 1);
+                              }),
+                              true,
+                              "priority class out of range");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<SanResource> r = CreateObject<SanResource>();
+                                  r->Release();
+                              }),
+                              true,
+                              "release without hold");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<SanResource> r = CreateObject<SanResource>();
+                                  r->SetAttribute("NumPriorities", UintegerValue(0));
+                              }),
+                              true,
+                              "zero priority classes");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<SanResource> r = CreateObject<SanResource>();
+                                  Ptr<SanOperation> op = Create<SanOperation>();
+                                  op->AddStep(r, MicroSeconds(1), 2);
+                              }),
+                              true,
+                              "operation step class out of range");
+        // Control: valid use does not die.
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<SanResource> r = CreateObject<SanResource>();
+                                  r->Submit(NanoSeconds(1), Callback<void>());
+                              }),
+                              false,
+                              "valid submit");
+    }
+};
+
+/// The SanResource and SanOperation suite.
+class SanHostResourceTestSuite : public TestSuite
+{
+  public:
+    SanHostResourceTestSuite()
+        : TestSuite("san-host-resource", UNIT)
+    {
+        AddTestCase(new SanResourceFifoTestCase, TestCase::QUICK);
+        AddTestCase(new SanResourcePriorityTestCase, TestCase::QUICK);
+        AddTestCase(new SanResourceHoldTestCase, TestCase::QUICK);
+        AddTestCase(new SanOperationPipelineTestCase, TestCase::QUICK);
+        AddTestCase(new SanOperationKindsTestCase, TestCase::QUICK);
+        AddTestCase(new SanResourceInvalidTestCase, TestCase::QUICK);
+    }
+};
+
+/// Static instance.
+static SanHostResourceTestSuite g_sanHostResourceTestSuite;
+
+// =============================================================================================
+// san-host-cpu
+// =============================================================================================
+
+/**
+ * CPU timing arithmetic against the Hamlyn paper: 1000 instructions x 1.27 / 120 MHz; Table 1's
+ * 16-byte tagged-write rows.
+ */
+class HostCpuArithmeticTestCase : public TestCase
+{
+  public:
+    HostCpuArithmeticTestCase()
+        : TestCase("CPU: instruction and cycle arithmetic (Hamlyn J200)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        NS_TEST_EXPECT_MSG_EQ_TOL(cpu->GetClockRate(), 120e6, 1, "J200 clock");
+        NS_TEST_EXPECT_MSG_EQ_TOL(cpu->GetCpi(), 1.27, 1e-12, "J200 CPI");
+        // 1000 x 1.27 / 120e6 s = 10.5833 us (rounded to the 1 ns time resolution).
+        NS_TEST_EXPECT_MSG_EQ_TOL(cpu->InstructionsToTime(1000).GetNanoSeconds(),
+                                  10583,
+                                  1,
+                                  "1000 instructions");
+        NS_TEST_EXPECT_MSG_EQ(cpu->CyclesToTime(120), MicroSeconds(1), "120 cycles = 1 us");
+        // Hamlyn Table 1, tagged remote write of 16 bytes, direct I/O: sender on-cp
+        // 79 + 3d/4 = 91 instructions -> 0.96 us; receiver on-cp 62 -> 0.66 us.
+        NS_TEST_EXPECT_MSG_EQ_TOL(cpu->InstructionsToTime(79 + 3 * 16 / 4).GetSeconds() * 1e6,
+                                  0.96,
+                                  0.005,
+                                  "Table 1 sender total");
+        NS_TEST_EXPECT_MSG_EQ_TOL(cpu->InstructionsToTime(62).GetSeconds() * 1e6,
+                                  0.66,
+                                  0.005,
+                                  "Table 1 receiver total");
+        cpu->SetAttribute("ClockRate", DoubleValue(60e6));
+        cpu->SetAttribute("Cpi", DoubleValue(2.0));
+        NS_TEST_EXPECT_MSG_EQ(cpu->InstructionsToTime(30), MicroSeconds(1), "30 x 2 / 60 MHz");
+    }
+};
+
+/**
+ * Critical-path work, system calls and off-path work on the CPU.
+ */
+class HostCpuExecuteTestCase : public TestCase
+{
+  public:
+    HostCpuExecuteTestCase()
+        : TestCase("CPU: critical-path, off-path and system-call work")
+    {
+    }
+
+  private:
+    /// First step of the process: off-path work, then the caller continues at once.
+    void Process()
+    {
+        m_cpu->ExecuteOffPath(MicroSeconds(5));
+        m_log.Mark(10); // the caller continued immediately
+        m_cpu->Execute(MicroSeconds(1), Marker(&m_log, 11));
+    }
+
+    void DoRun() override
+    {
+        m_cpu = CreateObject<HostCpu>();
+        m_cpu->ExecuteInstructions(1000, Marker(&m_log, 1));
+        // A system call of 1 us of kernel work queues behind it: +0.75 us fixed cost.
+        m_cpu->Syscall(MicroSeconds(1), Marker(&m_log, 2));
+        Simulator::Schedule(MicroSeconds(20), &HostCpuExecuteTestCase::Process, this);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(1), NanoSeconds(10583), "1000 instructions");
+        NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(2),
+                              NanoSeconds(10583 + 1000 + 750),
+                              "syscall after the work");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetSyscalls(), 1, "one syscall");
+        NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(10), MicroSeconds(20), "caller not delayed");
+        NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(11), MicroSeconds(26), "later work queues behind");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetResource()->GetBusyTime(),
+                              NanoSeconds(10583 + 1750 + 6000),
+                              "CPU busy time includes the off-path work");
+        Simulator::Destroy();
+    }
+
+    Ptr<HostCpu> m_cpu; //!< CPU under test
+    TimeLog m_log;      //!< completions
+};
+
+/**
+ * Polling: the CPU is busy while polling; the event is seen at the next poll-loop boundary.
+ */
+class HostCpuPollTestCase : public TestCase
+{
+  public:
+    HostCpuPollTestCase()
+        : TestCase("CPU: polling wait holds the CPU and notices at loop boundaries")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("PollInterval", TimeValue(MicroSeconds(1)));
+        TimeLog log;
+        Ptr<HostCpuWait> w = cpu->Wait(HostCpuWait::POLL, Marker(&log, 1));
+        Simulator::Schedule(NanoSeconds(2500), &HostCpuWait::Signal, w);
+        // Other work submitted while polling must wait for the poller.
+        Simulator::Schedule(NanoSeconds(100),
+                            &HostCpu::Execute,
+                            cpu,
+                            MicroSeconds(1),
+                            Marker(&log, 2));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), MicroSeconds(3), "noticed at the 3 us boundary");
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), MicroSeconds(4), "CPU was busy polling");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetInterrupts(), 0, "no interrupt when polling");
+        NS_TEST_EXPECT_MSG_EQ(w->GetState(), HostCpuWait::RESUMED, "resumed");
+        Simulator::Destroy();
+
+        // With the default PollInterval (0) the event is seen when it happens.
+        Ptr<HostCpu> cpu2 = CreateObject<HostCpu>();
+        TimeLog log2;
+        Ptr<HostCpuWait> w2 = cpu2->Wait(HostCpuWait::POLL, Marker(&log2, 1));
+        Simulator::Schedule(NanoSeconds(2500), &HostCpuWait::Signal, w2);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log2.TimeOf(1), NanoSeconds(2500), "noticed at once");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Blocking: the CPU is free while blocked; the event costs interrupt + wake-up latency, which
+ * queue behind running work.
+ */
+class HostCpuBlockTestCase : public TestCase
+{
+  public:
+    HostCpuBlockTestCase()
+        : TestCase("CPU: blocking wait frees the CPU, wakes after interrupt + wake-up")
+    {
+    }
+
+  private:
+    /**
+     * Resume sink.
+     * \param delay signal-to-resume delay
+     */
+    void Resumed(Time delay)
+    {
+        m_delays.push_back(delay);
+    }
+
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        cpu->TraceConnectWithoutContext("Resume",
+                                        MakeCallback(&HostCpuBlockTestCase::Resumed, this));
+        TimeLog log;
+        Ptr<HostCpuWait> w = cpu->Wait(HostCpuWait::BLOCK, Marker(&log, 1));
+        Simulator::Schedule(NanoSeconds(100),
+                            &HostCpu::Execute,
+                            cpu,
+                            MicroSeconds(2),
+                            Marker(&log, 2));
+        Simulator::Schedule(MicroSeconds(5), &HostCpuWait::Signal, w);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), NanoSeconds(2100), "CPU free while blocked");
+        // CLAN defaults: 3 us interrupt + 8 us scheduler wake-up.
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), MicroSeconds(16), "5 + 3 + 8 us");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetInterrupts(), 1, "one interrupt");
+        NS_TEST_ASSERT_MSG_EQ(m_delays.size(), 1, "one resume traced");
+        NS_TEST_EXPECT_MSG_EQ(m_delays[0], MicroSeconds(11), "signal-to-resume delay");
+        Simulator::Destroy();
+
+        // The wake-up waits for work already running (non-preemptive).
+        Ptr<HostCpu> cpu2 = CreateObject<HostCpu>();
+        TimeLog log2;
+        Ptr<HostCpuWait> w2 = cpu2->Wait(HostCpuWait::BLOCK, Marker(&log2, 1));
+        Simulator::Schedule(MicroSeconds(4),
+                            &HostCpu::Execute,
+                            cpu2,
+                            MicroSeconds(10),
+                            Marker(&log2, 2));
+        Simulator::Schedule(MicroSeconds(5), &HostCpuWait::Signal, w2);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log2.TimeOf(2), MicroSeconds(14), "running work finishes");
+        NS_TEST_EXPECT_MSG_EQ(log2.TimeOf(1), MicroSeconds(25), "14 + 3 + 8 us");
+        Simulator::Destroy();
+    }
+
+    std::vector<Time> m_delays; //!< traced resume delays
+};
+
+/**
+ * Poll-then-block and waits signalled before they begin.
+ */
+class HostCpuHybridWaitTestCase : public TestCase
+{
+  public:
+    HostCpuHybridWaitTestCase()
+        : TestCase("CPU: poll-then-block, and an event that precedes the wait")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Signal within the 15 us polling window: seen by polling, no interrupt.
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        TimeLog log;
+        Ptr<HostCpuWait> w = cpu->Wait(HostCpuWait::POLL_THEN_BLOCK, Marker(&log, 1));
+        Simulator::Schedule(MicroSeconds(5), &HostCpuWait::Signal, w);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), MicroSeconds(5), "seen while polling");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetInterrupts(), 0, "no interrupt");
+        Simulator::Destroy();
+
+        // Signal after the window: blocked by then; CPU freed at 15 us.
+        Ptr<HostCpu> cpu2 = CreateObject<HostCpu>();
+        TimeLog log2;
+        Ptr<HostCpuWait> w2 = cpu2->Wait(HostCpuWait::POLL_THEN_BLOCK, Marker(&log2, 1));
+        Simulator::Schedule(MicroSeconds(1),
+                            &HostCpu::Execute,
+                            cpu2,
+                            MicroSeconds(1),
+                            Marker(&log2, 2));
+        Simulator::Schedule(MicroSeconds(20), &HostCpuWait::Signal, w2);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log2.TimeOf(2), MicroSeconds(16), "CPU busy polling until 15 us");
+        NS_TEST_EXPECT_MSG_EQ(log2.TimeOf(1), MicroSeconds(31), "20 + 3 + 8 us");
+        NS_TEST_EXPECT_MSG_EQ(cpu2->GetInterrupts(), 1, "one interrupt");
+        Simulator::Destroy();
+
+        // Signalled before Begin: the process goes on at once, whatever the mode.
+        Ptr<HostCpu> cpu3 = CreateObject<HostCpu>();
+        TimeLog log3;
+        Ptr<HostCpuWait> w3 = cpu3->CreateWait();
+        w3->Signal();
+        Simulator::Schedule(MicroSeconds(1),
+                            &HostCpuWait::Begin,
+                            w3,
+                            HostCpuWait::BLOCK,
+                            Marker(&log3, 1));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log3.TimeOf(1), MicroSeconds(1), "resumed at Begin");
+        NS_TEST_EXPECT_MSG_EQ(cpu3->GetInterrupts(), 0, "no interrupt");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Invalid CPU parameters and uses abort with a message.
+ */
+class HostCpuInvalidTestCase : public TestCase
+{
+  public:
+    HostCpuInvalidTestCase()
+        : TestCase("CPU: invalid input aborts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  CreateObject<HostCpu>()->SetAttribute("ClockRate",
+                                                                        DoubleValue(0));
+                              }),
+                              true,
+                              "zero clock rate");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  CreateObject<HostCpu>()->SetAttribute("Cpi", DoubleValue(-1));
+                              }),
+                              true,
+                              "negative CPI");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() { CreateObject<HostCpu>()->InstructionsToTime(-5); }),
+                              true,
+                              "negative instruction count");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<HostCpuWait> w = CreateObject<HostCpu>()->CreateWait();
+                                  w->Begin(HostCpuWait::BLOCK, Callback<void>());
+                                  w->Begin(HostCpuWait::BLOCK, Callback<void>());
+                              }),
+                              true,
+                              "wait begun twice");
+    }
+};
+
+/// The HostCpu suite.
+class SanHostCpuTestSuite : public TestSuite
+{
+  public:
+    SanHostCpuTestSuite()
+        : TestSuite("san-host-cpu", UNIT)
+    {
+        AddTestCase(new HostCpuArithmeticTestCase, TestCase::QUICK);
+        AddTestCase(new HostCpuExecuteTestCase, TestCase::QUICK);
+        AddTestCase(new HostCpuPollTestCase, TestCase::QUICK);
+        AddTestCase(new HostCpuBlockTestCase, TestCase::QUICK);
+        AddTestCase(new HostCpuHybridWaitTestCase, TestCase::QUICK);
+        AddTestCase(new HostCpuInvalidTestCase, TestCase::QUICK);
+    }
+};
+
+/// Static instance.
+static SanHostCpuTestSuite g_sanHostCpuTestSuite;
+
+// =============================================================================================
+// san-host-bus
+// =============================================================================================
+
+/**
+ * Bus arithmetic: the GSC+ defaults reproduce the Hamlyn paper's bus terms (14d/16 cycles for
+ * 16 bytes, 18d/32 for 32 bytes and more), and the parameters combine as documented.
+ */
+class HostBusArithmeticTestCase : public TestCase
+{
+  public:
+    HostBusArithmeticTestCase()
+        : TestCase("Bus: DMA and PIO timing arithmetic")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostBus> bus = CreateObject<HostBus>();
+        NS_TEST_EXPECT_MSG_EQ(bus->GetCycleTime(), NanoSeconds(25), "40 MHz");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(16), 14, "Hamlyn 14d/16 at d = 16");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(32), 18, "Hamlyn 18d/32 at d = 32");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(512), 18 * 512 / 32, "18d/32 at d = 512");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(33), 18 + 10 + 1, "a 1-byte tail transaction");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetDmaTime(512), NanoSeconds(7200), "0.014d us at d = 512");
+        // Hamlyn Table 5: ~14.75 ms for 1 MB; the bus alone takes 18/32 cycles per byte.
+        NS_TEST_EXPECT_MSG_EQ_TOL(bus->GetDmaTime(1 << 20).GetSeconds() * 1e3,
+                                  14.75,
+                                  0.01,
+                                  "1 MB");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(0), 0, "empty transfer");
+        // PIO: one 4-byte store per transaction, 10 + 1 cycles each.
+        NS_TEST_EXPECT_MSG_EQ(bus->GetPioCycles(16), 44, "four stores");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetPioCycles(17), 55, "five stores");
+        NS_TEST_EXPECT_MSG_EQ(bus->GetPioTime(16), NanoSeconds(1100), "PIO time");
+        // Arbitration per grant, several transactions per grant.
+        bus->SetAttribute("ArbitrationCycles", UintegerValue(2));
+        bus->SetAttribute("TransactionsPerGrant", UintegerValue(4));
+        NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(512), 4 * 2 + 16 * 10 + 128, "4 grants");
+        bus->SetAttribute("Width", UintegerValue(8));
+        bus->SetAttribute("BurstLength", UintegerValue(4));
+        NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(64), 2 + 2 * 10 + 8, "wider bus");
+    }
+};
+
+/**
+ * Simulated transfers: a DMA alone takes GetDmaTime; two concurrent DMAs interleave and share the
+ * bus; an urgent transfer takes the bus at the next transaction boundary.
+ */
+class HostBusTransferTestCase : public TestCase
+{
+  public:
+    HostBusTransferTestCase()
+        : TestCase("Bus: DMA alone, two DMAs contending, priority transfer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            Ptr<HostBus> bus = CreateObject<HostBus>();
+            TimeLog log;
+            bus->Dma(512, Marker(&log, 1));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), bus->GetDmaTime(512), "DMA alone");
+            NS_TEST_EXPECT_MSG_EQ(bus->GetTransactions(), 16, "16 transactions");
+            NS_TEST_EXPECT_MSG_EQ(bus->GetBytesTransferred(), 512, "bytes");
+            Simulator::Destroy();
+        }
+        {
+            // Two 512-byte DMAs at once: transactions alternate, each takes ~2x as long, and
+            // together they take exactly the sum (the bus never idles).
+            Ptr<HostBus> bus = CreateObject<HostBus>();
+            TimeLog log;
+            bus->Dma(512, Marker(&log, 1));
+            bus->Dma(512, Marker(&log, 2));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), NanoSeconds(31 * 450), "A: 31 slots");
+            NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), NanoSeconds(32 * 450), "B: 32 slots");
+            NS_TEST_EXPECT_MSG_EQ(bus->GetResource()->GetBusyTime(),
+                                  NanoSeconds(14400),
+                                  "bus busy for both");
+            Simulator::Destroy();
+        }
+        {
+            // Low-priority 512-byte DMA from 0; a 64-byte urgent DMA at 1 us waits only for the
+            // transaction in progress (0.90..1.35 us), then keeps the bus for both its
+            // transactions.
+            Ptr<HostBus> bus = CreateObject<HostBus>();
+            bus->SetAttribute("NumPriorities", UintegerValue(2));
+            TimeLog log;
+            bus->Dma(512, Marker(&log, 1), 1);
+            Simulator::Schedule(MicroSeconds(1),
+                                &HostBus::Dma,
+                                bus,
+                                64,
+                                Marker(&log, 2),
+                                0);
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), NanoSeconds(1350 + 900), "urgent DMA");
+            NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), NanoSeconds(7200 + 900), "delayed by 0.9 us");
+            Simulator::Destroy();
+        }
+        {
+            // PIO stores and a DMA in the same class interleave store by store.
+            Ptr<HostBus> bus = CreateObject<HostBus>();
+            TimeLog log;
+            bus->Pio(8, Marker(&log, 1));  // two stores of 275 ns
+            bus->Dma(64, Marker(&log, 2)); // two transactions of 450 ns
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), NanoSeconds(275 + 450 + 275), "PIO");
+            NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), NanoSeconds(1000 + 450), "DMA");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * Invalid bus parameters and uses abort with a message.
+ */
+class HostBusInvalidTestCase : public TestCase
+{
+  public:
+    HostBusInvalidTestCase()
+        : TestCase("Bus: invalid input aborts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<HostBus> bus = CreateObject<HostBus>();
+                                  bus->SetAttribute("PioStoreBytes", UintegerValue(8));
+                                  bus->Pio(16, Callback<void>());
+                              }),
+                              true,
+                              "store wider than the bus");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  CreateObject<HostBus>()->Dma(16, Callback<void>(), 1);
+                              }),
+                              true,
+                              "priority class out of range");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  CreateObject<HostBus>()->SetAttribute("Width", UintegerValue(0));
+                              }),
+                              true,
+                              "zero width");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  CreateObject<HostBus>()->SetAttribute("ClockRate",
+                                                                        DoubleValue(-1));
+                              }),
+                              true,
+                              "negative clock rate");
+    }
+};
+
+/// The HostBus suite.
+class SanHostBusTestSuite : public TestSuite
+{
+  public:
+    SanHostBusTestSuite()
+        : TestSuite("san-host-bus", UNIT)
+    {
+        AddTestCase(new HostBusArithmeticTestCase, TestCase::QUICK);
+        AddTestCase(new HostBusTransferTestCase, TestCase::QUICK);
+        AddTestCase(new HostBusInvalidTestCase, TestCase::QUICK);
+    }
+};
+
+/// Static instance.
+static SanHostBusTestSuite g_sanHostBusTestSuite;
+
+// =============================================================================================
+// san-host-memory
+// =============================================================================================
+
+/**
+ * Regions: aligned, non-overlapping, found by address and by name.
+ */
+class HostMemoryRegionsTestCase : public TestCase
+{
+  public:
+    HostMemoryRegionsTestCase()
+        : TestCase("Memory: allocation, lookup, freeing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostMemory> mem = CreateObject<HostMemory>();
+        uint64_t a = mem->Allocate(100, "a");
+        uint64_t b = mem->Allocate(5000, "b");
+        uint64_t c = mem->Allocate(10);
+        NS_TEST_EXPECT_MSG_NE(a, 0, "address 0 is never a region");
+        NS_TEST_EXPECT_MSG_EQ(a % 4096, 0, "aligned");
+        NS_TEST_EXPECT_MSG_EQ(b % 4096, 0, "aligned");
+        NS_TEST_EXPECT_MSG_EQ(c % 4096, 0, "aligned");
+        NS_TEST_EXPECT_MSG_EQ((a + 100 <= b && b + 5000 <= c), true, "no overlap, increasing");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetNRegions(), 3, "three regions");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetReservedBytes(), 5110, "reserved");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 5110, "storage");
+        const HostMemoryRegion* rb = mem->FindRegion(b + 4999);
+        NS_TEST_ASSERT_MSG_NE(rb, nullptr, "last byte of b");
+        NS_TEST_EXPECT_MSG_EQ(rb->name, "b", "name");
+        NS_TEST_EXPECT_MSG_EQ(rb->base, b, "base");
+        NS_TEST_EXPECT_MSG_EQ(mem->FindRegion(b + 5000), nullptr, "one past the end");
+        NS_TEST_EXPECT_MSG_EQ(mem->FindRegion(a - 1), nullptr, "below the first region");
+        NS_TEST_ASSERT_MSG_NE(mem->FindRegion("a"), nullptr, "by name");
+        NS_TEST_EXPECT_MSG_EQ(mem->FindRegion("a")->base, a, "by name");
+        NS_TEST_EXPECT_MSG_EQ(mem->FindRegion("zzz"), nullptr, "unknown name");
+        NS_TEST_EXPECT_MSG_EQ(mem->Contains(a, 100), true, "whole region");
+        NS_TEST_EXPECT_MSG_EQ(mem->Contains(a, 101), false, "one byte too many");
+        mem->Free(b);
+        NS_TEST_EXPECT_MSG_EQ(mem->FindRegion(b), nullptr, "freed");
+        NS_TEST_EXPECT_MSG_EQ(mem->FindRegion("b"), nullptr, "name freed");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 110, "storage released");
+        uint64_t d = mem->Allocate(1, "b");
+        NS_TEST_EXPECT_MSG_GT(d, c, "addresses are not reused");
+    }
+};
+
+/**
+ * Writes land where, and only where, they should; the trace and counters say so.
+ */
+class HostMemoryWriteTestCase : public TestCase
+{
+  public:
+    HostMemoryWriteTestCase()
+        : TestCase("Memory: writes land where and only where they should")
+    {
+    }
+
+  private:
+    /**
+     * Write sink.
+     * \param addr address
+     * \param len length
+     */
+    void Written(uint64_t addr, uint64_t len)
+    {
+        m_writes.emplace_back(addr, len);
+    }
+
+    void DoRun() override
+    {
+        Ptr<HostMemory> mem = CreateObject<HostMemory>();
+        mem->TraceConnectWithoutContext("Write",
+                                        MakeCallback(&HostMemoryWriteTestCase::Written, this));
+        uint64_t a = mem->Allocate(100, "a");
+        uint64_t b = mem->Allocate(100, "b");
+        uint8_t pattern[16];
+        for (uint32_t i = 0; i < 16; ++i)
+        {
+            pattern[i] = static_cast<uint8_t>(0xA0 + i);
+        }
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(a + 10, pattern, 16), true, "write inside a");
+        NS_TEST_EXPECT_MSG_EQ(mem->Fill(b + 99, 0x5A, 1), true, "last byte of b");
+
+        std::vector<uint8_t> ra(100);
+        std::vector<uint8_t> rb(100);
+        NS_TEST_ASSERT_MSG_EQ(mem->Read(a, ra.data(), 100), true, "read a");
+        NS_TEST_ASSERT_MSG_EQ(mem->Read(b, rb.data(), 100), true, "read b");
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            uint8_t expectA = (i >= 10 && i < 26) ? static_cast<uint8_t>(0xA0 + i - 10) : 0;
+            NS_TEST_EXPECT_MSG_EQ(static_cast<uint32_t>(ra[i]),
+                                  static_cast<uint32_t>(expectA),
+                                  "byte " << i << " of a");
+            uint8_t expectB = (i == 99) ? 0x5A : 0;
+            NS_TEST_EXPECT_MSG_EQ(static_cast<uint32_t>(rb[i]),
+                                  static_cast<uint32_t>(expectB),
+                                  "byte " << i << " of b");
+        }
+        NS_TEST_EXPECT_MSG_EQ(mem->GetBytesWritten(), 17, "bytes written");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetWrites(), 2, "writes");
+        NS_TEST_EXPECT_MSG_EQ(mem->FindRegion("a")->bytesWritten, 16, "a's count");
+        NS_TEST_EXPECT_MSG_EQ(mem->FindRegion("b")->bytesWritten, 1, "b's count");
+        NS_TEST_ASSERT_MSG_EQ(m_writes.size(), 2, "two writes traced");
+        NS_TEST_EXPECT_MSG_EQ(m_writes[0].first, a + 10, "traced address");
+        NS_TEST_EXPECT_MSG_EQ(m_writes[0].second, 16, "traced length");
+        NS_TEST_EXPECT_MSG_EQ(m_writes[1].first, b + 99, "traced address");
+    }
+
+    std::vector<std::pair<uint64_t, uint64_t>> m_writes; //!< traced writes
+};
+
+/**
+ * Out-of-range and cross-region accesses are rejected, change nothing and are counted.
+ */
+class HostMemoryBoundsTestCase : public TestCase
+{
+  public:
+    HostMemoryBoundsTestCase()
+        : TestCase("Memory: bounds errors change nothing and are reported")
+    {
+    }
+
+  private:
+    /**
+     * AccessError sink.
+     * \param addr address
+     * \param len length
+     */
+    void Error(uint64_t addr, uint64_t len)
+    {
+        ++m_errors;
+    }
+
+    void DoRun() override
+    {
+        Ptr<HostMemory> mem = CreateObject<HostMemory>();
+        mem->TraceConnectWithoutContext("AccessError",
+                                        MakeCallback(&HostMemoryBoundsTestCase::Error, this));
+        // Two adjacent 4 KiB regions: x ends exactly where y begins.
+        uint64_t x = mem->Allocate(4096, "x");
+        uint64_t y = mem->Allocate(4096, "y");
+        NS_TEST_ASSERT_MSG_EQ(y, x + 4096, "adjacent");
+        uint64_t small = mem->Allocate(100, "small");
+        uint8_t data[16];
+        for (uint32_t i = 0; i < 16; ++i)
+        {
+            data[i] = 0xFF;
+        }
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(x + 4090, data, 16), false, "across x/y");
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(small + 95, data, 10), false, "past the end");
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(small + 100, data, 1), false, "in the gap");
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(x - 1, data, 2), false, "below the first region");
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(0, data, 1), false, "address 0");
+        NS_TEST_EXPECT_MSG_EQ(mem->Fill(y + 4000, 1, 200), false, "fill past the end");
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(UINT64_MAX - 4, data, 16), false, "wrap-around");
+        uint8_t out[16];
+        NS_TEST_EXPECT_MSG_EQ(mem->Read(small + 90, out, 16), false, "read past the end");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetAccessErrors(), 8, "eight errors counted");
+        NS_TEST_EXPECT_MSG_EQ(m_errors, 8, "eight errors traced");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetBytesWritten(), 0, "nothing written");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetWrites(), 0, "no writes");
+
+        // Nothing changed anywhere.
+        std::vector<uint8_t> all(4096);
+        for (uint64_t base : {x, y})
+        {
+            NS_TEST_ASSERT_MSG_EQ(mem->Read(base, all.data(), 4096), true, "read back");
+            for (uint32_t i = 0; i < 4096; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(all[i]), 0, "unchanged");
+            }
+        }
+        // The exact end of a region is fine; a freed region is not.
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(x + 4080, data, 16), true, "last 16 bytes of x");
+        mem->Free(small);
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(small, data, 1), false, "freed region");
+    }
+
+    uint32_t m_errors{0}; //!< traced errors
+};
+
+/**
+ * Virtual-payload mode allocates no storage but still checks, counts and traces.
+ */
+class HostMemoryVirtualTestCase : public TestCase
+{
+  public:
+    HostMemoryVirtualTestCase()
+        : TestCase("Memory: virtual payload allocates nothing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostMemory> mem = CreateObject<HostMemory>();
+        mem->SetAttribute("VirtualPayload", BooleanValue(true));
+        uint64_t big = mem->Allocate(uint64_t(1) << 30, "big"); // 1 GiB
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 0, "no storage");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetReservedBytes(), uint64_t(1) << 30, "reserved");
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(big + 4096, nullptr, 1 << 20), true, "1 MiB write");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetBytesWritten(), 1 << 20, "counted");
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(big + (uint64_t(1) << 30) - 1, nullptr, 2),
+                              false,
+                              "still bounds-checked");
+        uint8_t out[4] = {1, 2, 3, 4};
+        NS_TEST_EXPECT_MSG_EQ(mem->Read(big, out, 4), true, "read");
+        NS_TEST_EXPECT_MSG_EQ(static_cast<uint32_t>(out[0] | out[1] | out[2] | out[3]),
+                              0,
+                              "reads return zeros");
+    }
+};
+
+/**
+ * Invalid memory operations abort with a message.
+ */
+class HostMemoryInvalidTestCase : public TestCase
+{
+  public:
+    HostMemoryInvalidTestCase()
+        : TestCase("Memory: invalid allocation and configuration abort")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() { CreateObject<HostMemory>()->Allocate(0); }),
+                              true,
+                              "zero size");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<HostMemory> m = CreateObject<HostMemory>();
+                                  m->Allocate(8, "n");
+                                  m->Allocate(8, "n");
+                              }),
+                              true,
+                              "duplicate name");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<HostMemory> m = CreateObject<HostMemory>();
+                                  uint64_t a = m->Allocate(8);
+                                  m->Free(a + 1);
+                              }),
+                              true,
+                              "free of a non-base address");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  Ptr<HostMemory> m = CreateObject<HostMemory>();
+                                  m->Allocate(8);
+                                  m->SetAttribute("VirtualPayload", BooleanValue(true));
+                              }),
+                              true,
+                              "mode change after allocation");
+        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
+                                  CreateObject<HostMemory>()->SetAttribute("Alignment",
+                                                                           UintegerValue(3));
+                              }),
+                              true,
+                              "alignment not a power of two");
+    }
+};
+
+/// The HostMemory suite.
+class SanHostMemoryTestSuite : public TestSuite
+{
+  public:
+    SanHostMemoryTestSuite()
+        : TestSuite("san-host-memory", UNIT)
+    {
+        AddTestCase(new HostMemoryRegionsTestCase, TestCase::QUICK);
+        AddTestCase(new HostMemoryWriteTestCase, TestCase::QUICK);
+        AddTestCase(new HostMemoryBoundsTestCase, TestCase::QUICK);
+        AddTestCase(new HostMemoryVirtualTestCase, TestCase::QUICK);
+        AddTestCase(new HostMemoryInvalidTestCase, TestCase::QUICK);
+    }
+};
+
+/// Static instance.
+static SanHostMemoryTestSuite g_sanHostMemoryTestSuite;

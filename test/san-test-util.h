@@ -1,0 +1,65 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_TEST_UTIL_H
+#define SAN_TEST_UTIL_H
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace ns3
+{
+namespace santest
+{
+
+/**
+ * Run body in a child process and report whether it ended abnormally (an
+ * NS_FATAL_ERROR / NS_ABORT_MSG) with a message on stderr containing
+ * expected. Lets tests check that bad input gets a clear error.
+ * \param body code that should abort
+ * \param expected text the error message must contain
+ * \param message filled with the child's stderr
+ * \return true if the child aborted and printed the expected text
+ */
+inline bool
+DiesWithMessage(const std::function<void()>& body, const std::string& expected, std::string& message)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+    {
+        return false;
+    }
+    std::fflush(nullptr);
+    pid_t pid = fork();
+    if (pid == 0)
+    {
+        close(fds[0]);
+        dup2(fds[1], STDERR_FILENO);
+        dup2(fds[1], STDOUT_FILENO);
+        body();
+        _exit(0); // returned normally: no error raised
+    }
+    close(fds[1]);
+    message.clear();
+    char buf[512];
+    ssize_t n;
+    while ((n = read(fds[0], buf, sizeof(buf))) > 0)
+    {
+        message.append(buf, static_cast<size_t>(n));
+    }
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    bool abnormal = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    return abnormal && message.find(expected) != std::string::npos;
+}
+
+} // namespace santest
+} // namespace ns3
+
+#endif /* SAN_TEST_UTIL_H */
