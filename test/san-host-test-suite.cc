@@ -6,6 +6,8 @@
 
 // Unit tests of the host layer: SanResource, SanOperation, HostCpu, HostBus, HostMemory.
 
+#include "san-test-util.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/host-bus.h"
@@ -17,18 +19,9 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
-#include <cstdio>
 #include <functional>
+#include <string>
 #include <vector>
-
-#if defined(__unix__)
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#define SAN_HOST_TEST_CAN_FORK 1
-#else
-#define SAN_HOST_TEST_CAN_FORK 0
-#endif
 
 using namespace ns3;
 
@@ -36,34 +29,17 @@ namespace
 {
 
 /**
- * Run \p f in a child process and report whether it died (NS_FATAL_ERROR, NS_ABORT_MSG).
+ * Run \p f in a child process and report whether it aborted with a message containing
+ * \p expected (NS_FATAL_ERROR, NS_ABORT_MSG).
  * \param f the code expected to abort
- * \return true if the child did not exit normally with status 0; also true where fork() is
- *         not available (the check is then skipped)
+ * \param expected text the error message must contain
+ * \return true if it did
  */
 bool
-Dies(const std::function<void()>& f)
+AbortsWith(const std::function<void()>& f, const std::string& expected)
 {
-#if SAN_HOST_TEST_CAN_FORK
-    std::fflush(nullptr);
-    pid_t pid = fork();
-    if (pid == 0)
-    {
-        int fd = open("/dev/null", O_WRONLY);
-        if (fd >= 0)
-        {
-            dup2(fd, 1);
-            dup2(fd, 2);
-        }
-        f();
-        _exit(0);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-#else
-    return true;
-#endif
+    std::string message;
+    return santest::DiesWithMessage(f, expected, message);
 }
 
 /// Records which callbacks ran and when.
@@ -136,7 +112,7 @@ class SanResourceFifoTestCase : public TestCase
      * \param c class
      * \param waited waiting time
      */
-    void StepStart(uint32_t c, Time waited)
+    void StepStart(uint32_t /* c */, Time waited)
     {
         m_waits.push_back(waited);
     }
@@ -146,7 +122,7 @@ class SanResourceFifoTestCase : public TestCase
      * \param oldValue previous length
      * \param newValue new length
      */
-    void Queue(uint32_t oldValue, uint32_t newValue)
+    void Queue(uint32_t /* oldValue */, uint32_t newValue)
     {
         m_maxQueue = std::max(m_maxQueue, newValue);
     }
@@ -369,42 +345,54 @@ class SanResourceInvalidTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<SanResource> r = CreateObject<SanResource>();
-                                  r->Submit(NanoSeconds(-1), Callback<void>());
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<SanResource> r = CreateObject<SanResource>();
+                                      r->Submit(NanoSeconds(-1), Callback<void>());
+                                  },
+                                  "negative step duration"),
                               true,
                               "negative duration");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<SanResource> r = CreateObject<SanResource>();
-                                  r->Submit(NanoSeconds(1), Callback<void>(), 1);
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<SanResource> r = CreateObject<SanResource>();
+                                      r->Submit(NanoSeconds(1), Callback<void>(), 1);
+                                  },
+                                  "out of range"),
                               true,
                               "priority class out of range");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<SanResource> r = CreateObject<SanResource>();
-                                  r->Release();
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<SanResource> r = CreateObject<SanResource>();
+                                      r->Release();
+                                  },
+                                  "not held"),
                               true,
                               "release without hold");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<SanResource> r = CreateObject<SanResource>();
-                                  r->SetAttribute("NumPriorities", UintegerValue(0));
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<SanResource> r = CreateObject<SanResource>();
+                                      r->SetAttribute("NumPriorities", UintegerValue(0));
+                                  },
+                                  "NumPriorities"),
                               true,
                               "zero priority classes");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<SanResource> r = CreateObject<SanResource>();
-                                  Ptr<SanOperation> op = Create<SanOperation>();
-                                  op->AddStep(r, MicroSeconds(1), 2);
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<SanResource> r = CreateObject<SanResource>();
+                                      Ptr<SanOperation> op = Create<SanOperation>();
+                                      op->AddStep(r, MicroSeconds(1), 2);
+                                  },
+                                  "AddStep: priority class 2 out of range"),
                               true,
                               "operation step class out of range");
         // Control: valid use does not die.
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<SanResource> r = CreateObject<SanResource>();
-                                  r->Submit(NanoSeconds(1), Callback<void>());
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<SanResource> r = CreateObject<SanResource>();
+                                      r->Submit(NanoSeconds(1), Callback<void>());
+                                  },
+                                  "aborted"),
                               false,
                               "valid submit");
     }
@@ -695,25 +683,27 @@ class HostCpuInvalidTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  CreateObject<HostCpu>()->SetAttribute("ClockRate",
-                                                                        DoubleValue(0));
-                              }),
-                              true,
-                              "zero clock rate");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  CreateObject<HostCpu>()->SetAttribute("Cpi", DoubleValue(-1));
-                              }),
-                              true,
-                              "negative CPI");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() { CreateObject<HostCpu>()->InstructionsToTime(-5); }),
+        NS_TEST_EXPECT_MSG_EQ(
+            AbortsWith([]() { CreateObject<HostCpu>()->SetAttribute("ClockRate", DoubleValue(0)); },
+                       "ClockRate must be > 0"),
+            true,
+            "zero clock rate");
+        NS_TEST_EXPECT_MSG_EQ(
+            AbortsWith([]() { CreateObject<HostCpu>()->SetAttribute("Cpi", DoubleValue(-1)); },
+                       "Cpi must be > 0"),
+            true,
+            "negative CPI");
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { CreateObject<HostCpu>()->InstructionsToTime(-5); },
+                                         "negative instruction count"),
                               true,
                               "negative instruction count");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<HostCpuWait> w = CreateObject<HostCpu>()->CreateWait();
-                                  w->Begin(HostCpuWait::BLOCK, Callback<void>());
-                                  w->Begin(HostCpuWait::BLOCK, Callback<void>());
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<HostCpuWait> w = CreateObject<HostCpu>()->CreateWait();
+                                      w->Begin(HostCpuWait::BLOCK, Callback<void>());
+                                      w->Begin(HostCpuWait::BLOCK, Callback<void>());
+                                  },
+                                  "already begun"),
                               true,
                               "wait begun twice");
     }
@@ -765,10 +755,7 @@ class HostBusArithmeticTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(33), 18 + 10 + 1, "a 1-byte tail transaction");
         NS_TEST_EXPECT_MSG_EQ(bus->GetDmaTime(512), NanoSeconds(7200), "0.014d us at d = 512");
         // Hamlyn Table 5: ~14.75 ms for 1 MB; the bus alone takes 18/32 cycles per byte.
-        NS_TEST_EXPECT_MSG_EQ_TOL(bus->GetDmaTime(1 << 20).GetSeconds() * 1e3,
-                                  14.75,
-                                  0.01,
-                                  "1 MB");
+        NS_TEST_EXPECT_MSG_EQ_TOL(bus->GetDmaTime(1 << 20).GetSeconds() * 1e3, 14.75, 0.01, "1 MB");
         NS_TEST_EXPECT_MSG_EQ(bus->GetDmaCycles(0), 0, "empty transfer");
         // PIO: one 4-byte store per transaction, 10 + 1 cycles each.
         NS_TEST_EXPECT_MSG_EQ(bus->GetPioCycles(16), 44, "four stores");
@@ -832,12 +819,7 @@ class HostBusTransferTestCase : public TestCase
             bus->SetAttribute("NumPriorities", UintegerValue(2));
             TimeLog log;
             bus->Dma(512, Marker(&log, 1), 1);
-            Simulator::Schedule(MicroSeconds(1),
-                                &HostBus::Dma,
-                                bus,
-                                64,
-                                Marker(&log, 2),
-                                0);
+            Simulator::Schedule(MicroSeconds(1), &HostBus::Dma, bus, 64, Marker(&log, 2), 0);
             Simulator::Run();
             NS_TEST_EXPECT_MSG_EQ(log.TimeOf(2), NanoSeconds(1350 + 900), "urgent DMA");
             NS_TEST_EXPECT_MSG_EQ(log.TimeOf(1), NanoSeconds(7200 + 900), "delayed by 0.9 us");
@@ -871,29 +853,31 @@ class HostBusInvalidTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<HostBus> bus = CreateObject<HostBus>();
-                                  bus->SetAttribute("PioStoreBytes", UintegerValue(8));
-                                  bus->Pio(16, Callback<void>());
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<HostBus> bus = CreateObject<HostBus>();
+                                      bus->SetAttribute("PioStoreBytes", UintegerValue(8));
+                                      bus->Pio(16, Callback<void>());
+                                  },
+                                  "PioStoreBytes (8) exceeds Width (4)"),
                               true,
                               "store wider than the bus");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  CreateObject<HostBus>()->Dma(16, Callback<void>(), 1);
-                              }),
-                              true,
-                              "priority class out of range");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  CreateObject<HostBus>()->SetAttribute("Width", UintegerValue(0));
-                              }),
-                              true,
-                              "zero width");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  CreateObject<HostBus>()->SetAttribute("ClockRate",
-                                                                        DoubleValue(-1));
-                              }),
-                              true,
-                              "negative clock rate");
+        NS_TEST_EXPECT_MSG_EQ(
+            AbortsWith([]() { CreateObject<HostBus>()->Dma(16, Callback<void>(), 1); },
+                       "out of range"),
+            true,
+            "priority class out of range");
+        NS_TEST_EXPECT_MSG_EQ(
+            AbortsWith([]() { CreateObject<HostBus>()->SetAttribute("Width", UintegerValue(0)); },
+                       "Width"),
+            true,
+            "zero width");
+        NS_TEST_EXPECT_MSG_EQ(
+            AbortsWith(
+                []() { CreateObject<HostBus>()->SetAttribute("ClockRate", DoubleValue(-1)); },
+                "ClockRate must be > 0"),
+            true,
+            "negative clock rate");
     }
 };
 
@@ -1045,7 +1029,7 @@ class HostMemoryBoundsTestCase : public TestCase
      * \param addr address
      * \param len length
      */
-    void Error(uint64_t addr, uint64_t len)
+    void Error(uint64_t /* addr */, uint64_t /* len */)
     {
         ++m_errors;
     }
@@ -1144,36 +1128,43 @@ class HostMemoryInvalidTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() { CreateObject<HostMemory>()->Allocate(0); }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { CreateObject<HostMemory>()->Allocate(0); },
+                                         "region size must be > 0"),
                               true,
                               "zero size");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<HostMemory> m = CreateObject<HostMemory>();
-                                  m->Allocate(8, "n");
-                                  m->Allocate(8, "n");
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<HostMemory> m = CreateObject<HostMemory>();
+                                      m->Allocate(8, "n");
+                                      m->Allocate(8, "n");
+                                  },
+                                  "region named 'n' already exists"),
                               true,
                               "duplicate name");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<HostMemory> m = CreateObject<HostMemory>();
-                                  uint64_t a = m->Allocate(8);
-                                  m->Free(a + 1);
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<HostMemory> m = CreateObject<HostMemory>();
+                                      uint64_t a = m->Allocate(8);
+                                      m->Free(a + 1);
+                                  },
+                                  "is not the base of a region"),
                               true,
                               "free of a non-base address");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  Ptr<HostMemory> m = CreateObject<HostMemory>();
-                                  m->Allocate(8);
-                                  m->SetAttribute("VirtualPayload", BooleanValue(true));
-                              }),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      Ptr<HostMemory> m = CreateObject<HostMemory>();
+                                      m->Allocate(8);
+                                      m->SetAttribute("VirtualPayload", BooleanValue(true));
+                                  },
+                                  "VirtualPayload can only be set before"),
                               true,
                               "mode change after allocation");
-        NS_TEST_EXPECT_MSG_EQ(Dies([]() {
-                                  CreateObject<HostMemory>()->SetAttribute("Alignment",
-                                                                           UintegerValue(3));
-                              }),
-                              true,
-                              "alignment not a power of two");
+        NS_TEST_EXPECT_MSG_EQ(
+            AbortsWith(
+                []() { CreateObject<HostMemory>()->SetAttribute("Alignment", UintegerValue(3)); },
+                "Alignment must be a power of two"),
+            true,
+            "alignment not a power of two");
     }
 };
 

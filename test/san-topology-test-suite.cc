@@ -321,6 +321,11 @@ class SanTopologyTestBase : public TestCase
         };
         uint64_t routes = 0;
         const uint32_t nSwitches = topo.GetNSwitches();
+        std::vector<std::vector<uint32_t>> hostsOf(nSwitches);
+        for (uint32_t h = 0; h < topo.GetNHosts(); ++h)
+        {
+            hostsOf[topo.GetHostSwitch(h)].push_back(h);
+        }
         for (uint32_t dst : destinations)
         {
             const std::vector<uint32_t> dist = DistancesTo(topo, dst);
@@ -341,8 +346,8 @@ class SanTopologyTestBase : public TestCase
                 for (uint32_t p = 0; p < topo.GetNPorts(src); ++p)
                 {
                     const SanPortPeer peer = topo.GetPeer(src, p);
-                    expected += peer.kind == SanPortPeer::SWITCH &&
-                                dist[peer.index] + 1 == dist[src];
+                    expected +=
+                        peer.kind == SanPortPeer::SWITCH && dist[peer.index] + 1 == dist[src];
                 }
                 if (n != std::min(expected, SanTopology::MAX_CANDIDATES) || n == 0)
                 {
@@ -399,6 +404,34 @@ class SanTopologyTestBase : public TestCase
                 {
                     fail(pair.str() + "deterministic route takes " + std::to_string(hops) +
                          " hops, shortest is " + std::to_string(dist[src]));
+                }
+
+                // Deterministic routes toward each host of dst.
+                for (uint32_t host : hostsOf[dst])
+                {
+                    cur = src;
+                    hops = 0;
+                    while (cur != dst && hops <= nSwitches)
+                    {
+                        const uint32_t p = topo.GetDeterministicPortFor(cur, dst, host);
+                        const SanPortPeer peer =
+                            p < topo.GetNPorts(cur) ? topo.GetPeer(cur, p) : SanPortPeer();
+                        if (peer.kind != SanPortPeer::SWITCH ||
+                            (minimalDeterministic && dist[peer.index] + 1 != dist[cur]))
+                        {
+                            fail(pair.str() + "GetDeterministicPortFor(host " +
+                                 std::to_string(host) + ") leaves the shortest paths at " +
+                                 std::to_string(cur));
+                            break;
+                        }
+                        cur = peer.index;
+                        ++hops;
+                    }
+                    if (cur != dst)
+                    {
+                        fail(pair.str() + "route toward host " + std::to_string(host) +
+                             " does not arrive");
+                    }
                 }
             }
         }
@@ -499,8 +532,10 @@ class SanRingTopologyTestCase : public SanTopologyTestBase
         uint32_t ports[SanTopology::MAX_CANDIDATES];
         NS_TEST_EXPECT_MSG_EQ(ring->GetMinimalPorts(2, 6, ports), 2, "tie: both directions");
 
-        Ptr<SanRingTopology> odd = CreateObjectWithAttributes<SanRingTopology>(
-            "NSwitches", UintegerValue(7), "HostsPerSwitch", UintegerValue(3));
+        Ptr<SanRingTopology> odd = CreateObjectWithAttributes<SanRingTopology>("NSwitches",
+                                                                               UintegerValue(7),
+                                                                               "HostsPerSwitch",
+                                                                               UintegerValue(3));
         CheckStructure(*odd, "ring 7x3", 7, 21, 7, 3);
         CheckRouting(*odd, "ring 7x3", AllSwitches(*odd), AllSwitches(*odd));
         NS_TEST_EXPECT_MSG_EQ(odd->GetHostSwitch(8), 2, "host 8 on switch 8 / 3");
@@ -552,24 +587,36 @@ class SanMeshTopologyTestCase : public SanTopologyTestBase
         uint32_t ports[SanTopology::MAX_CANDIDATES];
         NS_TEST_EXPECT_MSG_EQ(mesh->GetMinimalPorts(9, 3, ports), 2, "two productive ports");
 
-        Ptr<SanMeshTopology> line = CreateObjectWithAttributes<SanMeshTopology>(
-            "X", UintegerValue(1), "Y", UintegerValue(6), "HostsPerSwitch", UintegerValue(2));
+        Ptr<SanMeshTopology> line = CreateObjectWithAttributes<SanMeshTopology>("X",
+                                                                                UintegerValue(1),
+                                                                                "Y",
+                                                                                UintegerValue(6),
+                                                                                "HostsPerSwitch",
+                                                                                UintegerValue(2));
         CheckStructure(*line, "mesh 1x6", 6, 12, 5, 5);
         CheckRouting(*line, "mesh 1x6", AllSwitches(*line), AllSwitches(*line));
         NS_TEST_EXPECT_MSG_EQ(line->GetHostSwitch(7), 3, "host 7 on switch 7 / 2");
         NS_TEST_EXPECT_MSG_EQ(line->GetHostPort(7), 5, "host 7 on port 4 + 7 % 2");
 
-        Ptr<SanMeshTopology> row =
-            CreateObjectWithAttributes<SanMeshTopology>("X", UintegerValue(6), "Y", UintegerValue(1));
+        Ptr<SanMeshTopology> row = CreateObjectWithAttributes<SanMeshTopology>("X",
+                                                                               UintegerValue(6),
+                                                                               "Y",
+                                                                               UintegerValue(1));
         CheckStructure(*row, "mesh 6x1", 6, 6, 5, 5);
         CheckRouting(*row, "mesh 6x1", AllSwitches(*row), AllSwitches(*row));
 
-        Ptr<SanMeshTopology> single =
-            CreateObjectWithAttributes<SanMeshTopology>("X", UintegerValue(1), "Y", UintegerValue(1));
+        Ptr<SanMeshTopology> single = CreateObjectWithAttributes<SanMeshTopology>("X",
+                                                                                  UintegerValue(1),
+                                                                                  "Y",
+                                                                                  UintegerValue(1));
         CheckStructure(*single, "mesh 1x1", 1, 1, 0, 0);
 
-        Ptr<SanMeshTopology> rect = CreateObjectWithAttributes<SanMeshTopology>(
-            "X", UintegerValue(5), "Y", UintegerValue(3), "HostsPerSwitch", UintegerValue(2));
+        Ptr<SanMeshTopology> rect = CreateObjectWithAttributes<SanMeshTopology>("X",
+                                                                                UintegerValue(5),
+                                                                                "Y",
+                                                                                UintegerValue(3),
+                                                                                "HostsPerSwitch",
+                                                                                UintegerValue(2));
         CheckStructure(*rect, "mesh 5x3", 15, 30, 22, 6);
         CheckRouting(*rect, "mesh 5x3", AllSwitches(*rect), AllSwitches(*rect));
     }
@@ -661,8 +708,11 @@ class SanFatTreeTopologyTestCase : public SanTopologyTestBase
         std::ostringstream name;
         name << k << "-ary " << n << "-tree";
         const std::string what = name.str();
-        Ptr<SanFatTreeTopology> tree = CreateObjectWithAttributes<SanFatTreeTopology>(
-            "K", UintegerValue(k), "N", UintegerValue(n));
+        Ptr<SanFatTreeTopology> tree =
+            CreateObjectWithAttributes<SanFatTreeTopology>("K",
+                                                           UintegerValue(k),
+                                                           "N",
+                                                           UintegerValue(n));
         uint32_t perLevel = 1;
         for (uint32_t i = 0; i + 1 < n; ++i)
         {
@@ -790,6 +840,48 @@ class SanFatTreeTopologyTestCase : public SanTopologyTestBase
         }
         NS_TEST_EXPECT_MSG_EQ(errors, 0, first);
 
+        // Toward a host: up ports chosen by the host's digits, so the k hosts of a leaf
+        // arrive over k different links (leaf up port k + h % k), in 2 x LCA hops.
+        errors = 0;
+        for (uint32_t h = 0; h < nHosts; ++h)
+        {
+            const uint32_t dst = tree->GetHostSwitch(h);
+            for (uint32_t src = 0; src < perLevel; ++src)
+            {
+                if (src == dst)
+                {
+                    continue;
+                }
+                uint32_t lca = 0;
+                for (uint32_t pw = 1; src / pw != dst / pw; pw *= k)
+                {
+                    ++lca;
+                }
+                uint32_t cur = src;
+                uint32_t hops = 0;
+                uint32_t arrival = SanTopology::NO_PORT;
+                while (cur != dst && hops <= 2 * n)
+                {
+                    const SanPortPeer peer =
+                        tree->GetPeer(cur, tree->GetDeterministicPortFor(cur, dst, h));
+                    if (peer.kind != SanPortPeer::SWITCH)
+                    {
+                        break;
+                    }
+                    cur = peer.index;
+                    arrival = peer.port;
+                    ++hops;
+                }
+                if (cur != dst || hops != 2 * lca || arrival != k + h % k)
+                {
+                    fail(what + ": leaf " + std::to_string(src) + " -> host " + std::to_string(h) +
+                         ": " + std::to_string(hops) + " hops, arrival port " +
+                         std::to_string(arrival));
+                }
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(errors, 0, first);
+
         std::vector<uint32_t> leaves(perLevel);
         for (uint32_t w = 0; w < perLevel; ++w)
         {
@@ -826,8 +918,11 @@ class SanFatTreeTopologyTestCase : public SanTopologyTestBase
         CheckTree(5, 2, true);
         CheckTree(4, 1, true); // a single switch
 
-        Ptr<SanFatTreeTopology> big = CreateObjectWithAttributes<SanFatTreeTopology>(
-            "K", UintegerValue(2), "N", UintegerValue(5));
+        Ptr<SanFatTreeTopology> big =
+            CreateObjectWithAttributes<SanFatTreeTopology>("K",
+                                                           UintegerValue(2),
+                                                           "N",
+                                                           UintegerValue(5));
         NS_TEST_EXPECT_MSG_EQ(big->GetNHosts(), 32, "2-ary 5-tree hosts");
         NS_TEST_EXPECT_MSG_EQ(big->GetNSwitches(), 80, "2-ary 5-tree switches");
         big->SetAttribute("K", UintegerValue(4));
@@ -923,8 +1018,9 @@ class SanGraphTopologyParseTestCase : public SanTopologyTestBase
         ExpectError("switches 70000\n", "fabric.txt:1: the number of switches must be between");
         ExpectError("switches 3\nlink 0 3\n", "fabric.txt:2: switch 3 is out of range");
         ExpectError("switches 3\nlink 1 1\n", "fabric.txt:2: self-link: switch 1");
-        ExpectError("switches 3\n# c\nlink 0 1\nlink 1 2\n\nlink 1 0\n",
-                    "fabric.txt:6: duplicate link between switches 0 and 1 (first given on line 3)");
+        ExpectError(
+            "switches 3\n# c\nlink 0 1\nlink 1 2\n\nlink 1 0\n",
+            "fabric.txt:6: duplicate link between switches 0 and 1 (first given on line 3)");
         ExpectError("link 0 1\nswitches 2\n", "fabric.txt:1: 'link' before the 'switches' line");
         ExpectError("hosts 0 1\nswitches 2\n", "fabric.txt:1: 'hosts' before the 'switches'");
         ExpectError("switches 2\nswitches 2\n",
@@ -1149,6 +1245,34 @@ class SanGraphTopologyRoutingTestCase : public SanTopologyTestBase
         const uint32_t longer = CheckUpDown(*c, "conflict", false);
         NS_TEST_EXPECT_MSG_GT(longer, 0, "this graph cannot have all shortest legal routes");
 
+        // A graph whose shortest legal routes need a switch's all-down route to win over an
+        // equally short route through an up hop found first: toward switch 6, switch 4 first
+        // finds 4-1-6 (up, down) and then 4-5-6 (all down); only the latter lets switch 3
+        // use the all-down chain 3-4-5-6 (3 hops) instead of 3-2-0-1-6 (4 hops).
+        Ptr<SanGraphTopology> upgrade = CreateObject<SanGraphTopology>();
+        upgrade->LoadFromString("switches 7\n"
+                                "link 0 1\nlink 0 2\nlink 2 3\nlink 1 4\nlink 1 6\n"
+                                "link 1 5\nlink 3 4\nlink 4 5\nlink 5 6\n",
+                                "upgrade");
+        CheckUpDown(*upgrade, "upgrade", true);
+
+        // More shortest-path ports than MAX_CANDIDATES: switches 0 and 1 joined through
+        // MAX_CANDIDATES + 6 middle switches.
+        const uint32_t middles = SanTopology::MAX_CANDIDATES + 6;
+        std::string wide = "switches " + std::to_string(middles + 2) + "\nhosts 0 1\nhosts 1 1\n";
+        for (uint32_t m = 2; m < middles + 2; ++m)
+        {
+            wide += "link 0 " + std::to_string(m) + "\nlink " + std::to_string(m) + " 1\n";
+        }
+        Ptr<SanGraphTopology> w = CreateObject<SanGraphTopology>();
+        w->LoadFromString(wide, "wide");
+        uint32_t ports[SanTopology::MAX_CANDIDATES];
+        NS_TEST_EXPECT_MSG_EQ(w->GetMinimalPorts(0, 1, ports),
+                              SanTopology::MAX_CANDIDATES,
+                              "minimal ports are capped at MAX_CANDIDATES");
+        CheckRouting(*w, "wide", {0, 1, 2}, {0, 1, 2}, false);
+        CheckUpDown(*w, "wide", true);
+
         // A larger pseudo-random connected graph.
         std::string random = "switches 40\n";
         uint32_t seed = 12345;
@@ -1274,14 +1398,20 @@ class SanTopologyErrorTestCase : public TestCase
                                                             BooleanValue(true));
             },
             "a torus (Wrap=true) needs X >= 3 and Y >= 3");
+        const std::string kRange =
+            "K must be between 2 and " + std::to_string(SanTopology::MAX_CANDIDATES);
         ExpectAbort(
             "fat tree K 1",
             [] { CreateObjectWithAttributes<SanFatTreeTopology>("K", UintegerValue(1)); },
-            "K must be between 2 and 16");
+            kRange);
         ExpectAbort(
-            "fat tree K 17",
-            [] { CreateObjectWithAttributes<SanFatTreeTopology>("K", UintegerValue(17)); },
-            "K must be between 2 and 16");
+            "fat tree K too large",
+            [] {
+                CreateObjectWithAttributes<SanFatTreeTopology>(
+                    "K",
+                    UintegerValue(SanTopology::MAX_CANDIDATES + 1));
+            },
+            kRange);
         ExpectAbort(
             "fat tree N 0",
             [] { CreateObjectWithAttributes<SanFatTreeTopology>("N", UintegerValue(0)); },
@@ -1306,9 +1436,8 @@ class SanTopologyErrorTestCase : public TestCase
         ExpectAbort(
             "bad graph",
             [] {
-                CreateObject<SanGraphTopology>()->LoadFromString(
-                    "switches 2\nlink 0 1\nlink 1 0\n",
-                    "dup.txt");
+                CreateObject<SanGraphTopology>()->LoadFromString("switches 2\nlink 0 1\nlink 1 0\n",
+                                                                 "dup.txt");
             },
             "dup.txt:3: duplicate link between switches 0 and 1 (first given on line 2)");
     }

@@ -33,12 +33,9 @@ SanPortDevice::GetTypeId()
                             "A packet starts leaving through this port.",
                             MakeTraceSourceAccessor(&SanPortDevice::m_txTrace),
                             "ns3::SanPortDevice::PacketTxTracedCallback")
-            .AddTraceSource("Sniffer",
-                            "A packet leaves through this port (with its san header; for pcap).",
-                            MakeTraceSourceAccessor(&SanPortDevice::m_snifferTrace),
-                            "ns3::Packet::TracedCallback")
             .AddTraceSource("PromiscSniffer",
-                            "As Sniffer; pcap helpers connect here.",
+                            "A packet leaves through this port, with its 16-byte san header "
+                            "(pcap helpers connect here).",
                             MakeTraceSourceAccessor(&SanPortDevice::m_promiscSnifferTrace),
                             "ns3::Packet::TracedCallback");
     return tid;
@@ -75,7 +72,16 @@ SanPortDevice::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
     m_channel = channel;
     m_nVcs = fabric->GetNVcs();
     m_slotsPerVc = fabric->GetSlotsPerVc();
-    m_slots.assign(static_cast<size_t>(m_nVcs) * m_slotsPerVc, 0);
+    const uint32_t nSlots = m_nVcs * m_slotsPerVc;
+    if (nSlots > INLINE_SLOTS)
+    {
+        m_slotsHeap = std::make_unique<int64_t[]>(nSlots);
+        m_slots = m_slotsHeap.get();
+    }
+    for (uint32_t i = 0; i < nSlots; ++i)
+    {
+        m_slots[i] = 0;
+    }
     channel->Attach(this);
 }
 
@@ -370,7 +376,7 @@ SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool 
     {
         m_txTrace(p->uid, p->src, p->dst, p->bytes, vc);
     }
-    if (!m_promiscSnifferTrace.IsEmpty() || !m_snifferTrace.IsEmpty())
+    if (!m_promiscSnifferTrace.IsEmpty())
     {
         Sniff(p);
     }
@@ -396,7 +402,6 @@ SanPortDevice::Sniff(const SanFabricPacket* p)
     h.SetWireSize(p->bytes);
     Ptr<Packet> pkt = p->payload != nullptr ? p->payload->Copy() : Create<Packet>(p->bytes);
     pkt->AddHeader(h);
-    m_snifferTrace(pkt);
     m_promiscSnifferTrace(pkt);
 }
 

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -186,9 +187,9 @@ class SanPortDevice : public NetDevice
     bool m_peerIsSink{false};     //!< the far end always accepts (a host)
     uint64_t m_txPackets{0};      //!< counter
 
-    /// Sniffer traces fire with a packet built only when someone listens.
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< pcap
+    /// Fires with a packet (san header + payload) built only when someone
+    /// listens; pcap helpers connect here.
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
     TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
 
   private:
@@ -231,7 +232,11 @@ class SanPortDevice : public NetDevice
     int64_t m_busyUntil{0};         //!< link idle from this time
     uint32_t m_slotsPerVc{1};       //!< buffer slots per virtual channel at the far end
     uint32_t m_nVcs{1};             //!< virtual channels
-    std::vector<int64_t> m_slots;   //!< release time of each slot
+    /// Slots live inline for the common small buffers (no heap block per port).
+    static constexpr uint32_t INLINE_SLOTS = 4;
+    int64_t* m_slots{m_slotsInline};              //!< release time of each slot
+    int64_t m_slotsInline[INLINE_SLOTS]{};        //!< storage for small tables
+    std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
     SanFabricPacket* m_qHead{nullptr}; //!< waiting packets
     SanFabricPacket* m_qTail{nullptr}; //!< waiting packets
     uint32_t m_qLen{0};             //!< queue length

@@ -87,8 +87,7 @@ SanTrafficGenerator::GetTypeId()
 }
 
 SanTrafficGenerator::SanTrafficGenerator()
-    : m_gap(CreateObject<ExponentialRandomVariable>()),
-      m_uniform(CreateObject<UniformRandomVariable>())
+    : m_uniform(CreateObject<UniformRandomVariable>())
 {
 }
 
@@ -110,9 +109,8 @@ SanTrafficGenerator::SetEndpoint(Ptr<SanEndpointDevice> dev)
 int64_t
 SanTrafficGenerator::AssignStreams(int64_t stream)
 {
-    m_gap->SetStream(stream);
-    m_uniform->SetStream(stream + 1);
-    return 2;
+    m_uniform->SetStream(stream);
+    return 1;
 }
 
 uint32_t
@@ -172,8 +170,15 @@ SanTrafficGenerator::StartApplication()
     {
         return; // idle host
     }
-    m_next = Simulator::Schedule(TimeStep(static_cast<int64_t>(m_gap->GetValue() *
-                                                               m_packetTimeSteps / m_load)),
+    ScheduleNext();
+}
+
+void
+SanTrafficGenerator::ScheduleNext()
+{
+    // Exponential gap with mean packetTime / load (Poisson arrivals).
+    const double gap = -std::log(1.0 - m_uniform->GetValue()) * m_packetTimeSteps / m_load;
+    m_next = Simulator::Schedule(TimeStep(static_cast<int64_t>(gap)),
                                  &SanTrafficGenerator::Generate,
                                  this);
 }
@@ -215,10 +220,7 @@ SanTrafficGenerator::Generate()
         ++m_generatedMeasured;
     }
     m_dev->SendTo(dst, m_packetSize);
-    m_next = Simulator::Schedule(TimeStep(static_cast<int64_t>(m_gap->GetValue() *
-                                                               m_packetTimeSteps / m_load)),
-                                 &SanTrafficGenerator::Generate,
-                                 this);
+    ScheduleNext();
 }
 
 void
@@ -240,10 +242,14 @@ SanTrafficGenerator::Receive(const SanFabricPacket& p)
     }
     if (m_trackOrder)
     {
-        auto it = m_lastSeq.find(p.src);
-        if (it == m_lastSeq.end())
+        if (!m_lastSeq)
         {
-            m_lastSeq.emplace(p.src, p.seq);
+            m_lastSeq = std::make_unique<std::unordered_map<uint32_t, uint64_t>>();
+        }
+        auto it = m_lastSeq->find(p.src);
+        if (it == m_lastSeq->end())
+        {
+            m_lastSeq->emplace(p.src, p.seq);
         }
         else if (p.seq < it->second)
         {

@@ -12,6 +12,7 @@
 #include "ns3/random-variable-stream.h"
 
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 
 namespace ns3
@@ -98,6 +99,8 @@ class SanTrafficGenerator : public Application
     void StopApplication() override;
     /// Create and send one packet, then schedule the next.
     void Generate();
+    /// Schedule the next packet after an exponential gap.
+    void ScheduleNext();
     /// \param p a delivered packet
     void Receive(const SanFabricPacket& p);
     /// \return the destination of the next packet (or the host itself: send nothing)
@@ -112,8 +115,7 @@ class SanTrafficGenerator : public Application
     Time m_measureStart;                //!< window start
     Time m_measureStop;                 //!< window end
     bool m_trackOrder;                  //!< check per-pair order
-    Ptr<ExponentialRandomVariable> m_gap; //!< gaps, in packet-times
-    Ptr<UniformRandomVariable> m_uniform; //!< destinations
+    Ptr<UniformRandomVariable> m_uniform; //!< gaps and destinations (one stream per host)
     EventId m_next;                     //!< next generation
     int64_t m_packetTimeSteps{0};       //!< serialization of one packet
     uint32_t m_host{0};                 //!< own host index
@@ -128,7 +130,8 @@ class SanTrafficGenerator : public Application
     int64_t m_maxLatency{0};            //!< time steps
     uint64_t m_hopSum{0};               //!< counter
     uint64_t m_reordered{0};            //!< counter
-    std::unordered_map<uint32_t, uint64_t> m_lastSeq; //!< per source (TrackOrder only)
+    /// Last sequence number per source (TrackOrder only; allocated on demand).
+    std::unique_ptr<std::unordered_map<uint32_t, uint64_t>> m_lastSeq;
 };
 
 } // namespace ns3

@@ -83,8 +83,7 @@ HostBus::GetTypeId()
             .AddAttribute("BurstLength",
                           "Maximum data beats per transaction.",
                           UintegerValue(8),
-                          MakeUintegerAccessor(&HostBus::SetBurstLength,
-                                               &HostBus::GetBurstLength),
+                          MakeUintegerAccessor(&HostBus::SetBurstLength, &HostBus::GetBurstLength),
                           MakeUintegerChecker<uint32_t>(1))
             // Not stated; inferred from Hamlyn Table 3 note a: 14 cycles for 16 bytes (4 beats)
             // and 18 cycles for 32 bytes (8 beats) leave 10 cycles per transaction.
@@ -110,20 +109,20 @@ HostBus::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1))
             // Hamlyn Table 1: direct I/O costs 3 instructions per 4 bytes of payload in
             // sendmsg, i.e. payload is stored a 32-bit word at a time (inferred).
-            .AddAttribute("PioStoreBytes",
-                          "Bytes per programmed-I/O store; each store is one transaction "
-                          "(must not exceed Width).",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&HostBus::SetPioStoreBytes,
-                                               &HostBus::GetPioStoreBytes),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("NumPriorities",
-                          "Number of bus priority classes (0 is served first, non-preemptive, "
-                          "at grant boundaries).",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&HostBus::SetNumPriorities,
-                                               &HostBus::GetNumPriorities),
-                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "PioStoreBytes",
+                "Bytes per programmed-I/O store; each store is one transaction "
+                "(must not exceed Width).",
+                UintegerValue(4),
+                MakeUintegerAccessor(&HostBus::SetPioStoreBytes, &HostBus::GetPioStoreBytes),
+                MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "NumPriorities",
+                "Number of bus priority classes (0 is served first, non-preemptive, "
+                "at grant boundaries).",
+                UintegerValue(1),
+                MakeUintegerAccessor(&HostBus::SetNumPriorities, &HostBus::GetNumPriorities),
+                MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("TransferStart",
                             "A DMA or PIO transfer was requested.",
                             MakeTraceSourceAccessor(&HostBus::m_transferStartTrace),
@@ -175,8 +174,8 @@ void
 HostBus::CheckConfig(bool isDma) const
 {
     NS_ABORT_MSG_IF(!isDma && m_pioStoreBytes > m_width,
-                    "HostBus: PioStoreBytes (" << m_pioStoreBytes << ") exceeds Width ("
-                                               << m_width << "): a store is a single beat");
+                    "HostBus: PioStoreBytes (" << m_pioStoreBytes << ") exceeds Width (" << m_width
+                                               << "): a store is a single beat");
 }
 
 uint64_t

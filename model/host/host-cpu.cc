@@ -53,7 +53,8 @@ HostCpuWait::Begin(Mode mode, Callback<void> resumed)
         return;
     }
     m_state = WAITING_FOR_CPU;
-    m_cpu->GetResource()->Acquire(MakeCallback(&HostCpuWait::OnPollGranted, Ptr<HostCpuWait>(this)));
+    m_cpu->GetResource()->Acquire(
+        MakeCallback(&HostCpuWait::OnPollGranted, Ptr<HostCpuWait>(this)));
 }
 
 void
@@ -70,9 +71,11 @@ HostCpuWait::OnPollGranted()
     }
     if (m_mode == POLL_THEN_BLOCK)
     {
-        m_pollEvent = Simulator::Schedule(m_cpu->GetPollBeforeBlock(),
-                                          &HostCpuWait::OnPollTimeout,
-                                          Ptr<HostCpuWait>(this));
+        // Not cancelled if the event comes first: OnPollTimeout checks the state instead (a
+        // stored EventId would keep this wait alive through a reference cycle).
+        Simulator::Schedule(m_cpu->GetPollBeforeBlock(),
+                            &HostCpuWait::OnPollTimeout,
+                            Ptr<HostCpuWait>(this));
     }
 }
 
@@ -89,7 +92,6 @@ HostCpuWait::Signal()
     switch (m_state)
     {
     case POLLING: {
-        m_pollEvent.Cancel();
         // Noticed at the first poll-loop boundary at or after the signal.
         int64_t interval = m_cpu->GetPollInterval().GetTimeStep();
         int64_t elapsed = (m_signalTime - m_pollStart).GetTimeStep();
@@ -100,8 +102,7 @@ HostCpuWait::Signal()
             delay = TimeStep(static_cast<uint64_t>(iterations * interval - elapsed));
         }
         m_state = WAKING;
-        m_pollEvent =
-            Simulator::Schedule(delay, &HostCpuWait::OnNoticed, Ptr<HostCpuWait>(this));
+        Simulator::Schedule(delay, &HostCpuWait::OnNoticed, Ptr<HostCpuWait>(this));
         break;
     }
     case BLOCKED:
@@ -126,6 +127,10 @@ void
 HostCpuWait::OnPollTimeout()
 {
     NS_LOG_FUNCTION(this);
+    if (m_state != POLLING)
+    {
+        return; // the event was noticed first
+    }
     m_state = BLOCKED;
     m_cpu->GetResource()->Release();
 }

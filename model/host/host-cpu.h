@@ -9,7 +9,6 @@
 #include "san-resource.h"
 
 #include "ns3/callback.h"
-#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/ptr.h"
@@ -118,7 +117,6 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     Time m_signalTime;        //!< time of Signal()
     Time m_pollStart;         //!< when polling started
     Time m_resumeTime;        //!< when the process resumed
-    EventId m_pollEvent;      //!< notice or poll-timeout event
 };
 
 /**

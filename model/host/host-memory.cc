@@ -29,32 +29,32 @@ HostMemory::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("San")
             .AddConstructor<HostMemory>()
-            .AddAttribute("VirtualPayload",
-                          "If true, regions get no storage: writes are checked, counted and "
-                          "traced but not stored, reads return zeros (for scaling runs). Only "
-                          "settable before the first allocation.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&HostMemory::SetVirtualPayload,
-                                              &HostMemory::IsVirtualPayload),
-                          MakeBooleanChecker())
+            .AddAttribute(
+                "VirtualPayload",
+                "If true, regions get no storage: writes are checked, counted and "
+                "traced but not stored, reads return zeros (for scaling runs). Only "
+                "settable before the first allocation.",
+                BooleanValue(false),
+                MakeBooleanAccessor(&HostMemory::SetVirtualPayload, &HostMemory::IsVirtualPayload),
+                MakeBooleanChecker())
             // Modelling choice, not from a paper: a non-zero base keeps address 0 invalid.
-            .AddAttribute("BaseAddress",
-                          "Address of the first region (> 0). Only settable before the first "
-                          "allocation.",
-                          UintegerValue(0x100000),
-                          MakeUintegerAccessor(&HostMemory::SetBaseAddress,
-                                               &HostMemory::GetBaseAddress),
-                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute(
+                "BaseAddress",
+                "Address of the first region (> 0). Only settable before the first "
+                "allocation.",
+                UintegerValue(0x100000),
+                MakeUintegerAccessor(&HostMemory::SetBaseAddress, &HostMemory::GetBaseAddress),
+                MakeUintegerChecker<uint64_t>(1))
             // Modelling choice, not from a paper: page-aligned regions, as the papers' message
             // areas and exported buffers are made of pinned pages (e.g. Hamlyn section 2.2,
             // SHRIMP's per-page incoming page table); the page size is not modelled otherwise.
-            .AddAttribute("Alignment",
-                          "Alignment of region base addresses (a power of two). Only settable "
-                          "before the first allocation.",
-                          UintegerValue(4096),
-                          MakeUintegerAccessor(&HostMemory::SetAlignment,
-                                               &HostMemory::GetAlignment),
-                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute(
+                "Alignment",
+                "Alignment of region base addresses (a power of two). Only settable "
+                "before the first allocation.",
+                UintegerValue(4096),
+                MakeUintegerAccessor(&HostMemory::SetAlignment, &HostMemory::GetAlignment),
+                MakeUintegerChecker<uint64_t>(1))
             .AddTraceSource("Write",
                             "Bytes were written (Write or Fill): first address and length.",
                             MakeTraceSourceAccessor(&HostMemory::m_writeTrace),
@@ -132,8 +132,8 @@ HostMemory::Allocate(uint64_t size, const std::string& name)
     m_reservedBytes += size;
     m_nextAddress = end;
     m_allocated = true;
-    NS_LOG_LOGIC(this << " region '" << name << "' [0x" << std::hex << base << ", 0x" << end
-                      << ")" << std::dec);
+    NS_LOG_LOGIC(this << " region '" << name << "' [0x" << std::hex << base << ", 0x" << end << ")"
+                      << std::dec);
     return base;
 }
 
@@ -176,8 +176,8 @@ void
 HostMemory::Reject(const char* what, uint64_t addr, uint64_t len) const
 {
     ++m_accessErrors;
-    NS_LOG_WARN("HostMemory::" << what << ": [0x" << std::hex << addr << ", +0x" << len
-                               << std::dec << ") is not inside one region; nothing done");
+    NS_LOG_WARN("HostMemory::" << what << ": [0x" << std::hex << addr << ", +0x" << len << std::dec
+                               << ") is not inside one region; nothing done");
     m_errorTrace(addr, len);
 }
 

@@ -174,7 +174,7 @@ class HostMemory : public Object
     /// Abort if a layout attribute is changed after the first allocation.
     void CheckUnallocated(const char* what) const;
 
-    std::map<uint64_t, Entry> m_regions;              //!< live regions by base address
+    std::map<uint64_t, Entry> m_regions;               //!< live regions by base address
     std::unordered_map<std::string, uint64_t> m_names; //!< named regions: name -> base
     bool m_virtual;                                    //!< virtual-payload mode
     uint64_t m_baseAddress;                            //!< address of the first region

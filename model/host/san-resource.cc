@@ -193,6 +193,8 @@ SanResource::StartEntry(Entry&& entry, uint32_t priorityClass)
     else
     {
         m_currentDone = std::move(entry.done);
+        // Raw pointer (an EventId kept in m_endEvent would otherwise form a reference cycle):
+        // deleting a resource disposes it first, and DoDispose cancels this event.
         m_endEvent = Simulator::Schedule(entry.duration, &SanResource::EndStep, this);
     }
 }

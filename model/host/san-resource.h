@@ -161,9 +161,9 @@ class SanResource : public Object
     Time m_statsStart;                       //!< start of the statistics window
     uint64_t m_stepsCompleted;               //!< steps ended in the window
 
-    TracedValue<uint32_t> m_queueLength;                  //!< waiting steps, all classes
-    TracedCallback<uint32_t, Time> m_stepStartTrace;      //!< step starts (class, waited)
-    TracedCallback<uint32_t, Time> m_stepEndTrace;        //!< step ends (class, ran)
+    TracedValue<uint32_t> m_queueLength;             //!< waiting steps, all classes
+    TracedCallback<uint32_t, Time> m_stepStartTrace; //!< step starts (class, waited)
+    TracedCallback<uint32_t, Time> m_stepEndTrace;   //!< step ends (class, ran)
 };
 
 } // namespace ns3

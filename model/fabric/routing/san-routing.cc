@@ -103,7 +103,7 @@ SanRouting::RouteDeterministic(uint32_t sw,
                                const SanFabricPacket& p,
                                SanRouteChoice& choice) const
 {
-    uint32_t port = m_topo->GetDeterministicPort(sw, dst);
+    uint32_t port = m_topo->GetDeterministicPortFor(sw, dst, p.dst);
     choice.escapePort = port;
     choice.escapeMask = 1u << (phase * m_nDateline + GetDatelineClass(sw, port, p));
 }

@@ -47,7 +47,7 @@ SanSourceRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
                         "SanSourceRouting: the route from switch "
                             << srcSwitch << " to switch " << p.dstSwitch << " is longer than "
                             << SanFabricPacket::MAX_ROUTE << " hops");
-        uint32_t port = m_topo->GetDeterministicPort(sw, p.dstSwitch);
+        uint32_t port = m_topo->GetDeterministicPortFor(sw, p.dstSwitch, p.dst);
         p.route[p.routeLen++] = static_cast<uint8_t>(port);
         NS_ABORT_MSG_IF(port > 0xff, "SanSourceRouting: port numbers above 255 do not fit a route byte");
         SanPortPeer peer = m_topo->GetPeer(sw, port);

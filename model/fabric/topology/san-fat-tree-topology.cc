@@ -11,6 +11,7 @@
 #include "ns3/uinteger.h"
 
 #include <limits>
+#include <string>
 
 namespace ns3
 {
@@ -29,7 +30,8 @@ SanFatTreeTopology::GetTypeId()
             .AddConstructor<SanFatTreeTopology>()
             .AddAttribute("K",
                           "Arity k of the k-ary n-tree: down ports (and up ports) per switch "
-                          "(2 to 16).",
+                          "(2 to SanTopology::MAX_CANDIDATES = " +
+                              std::to_string(MAX_CANDIDATES) + ").",
                           UintegerValue(4),
                           MakeUintegerAccessor(&SanFatTreeTopology::SetK),
                           MakeUintegerChecker<uint32_t>())
@@ -230,6 +232,18 @@ SanFatTreeTopology::GetDeterministicPort(uint32_t sw, uint32_t dst) const
         return level == 0 ? NO_PORT : Digit(dst, level - 1);
     }
     return m_k + Digit(dst, level);
+}
+
+uint32_t
+SanFatTreeTopology::GetDeterministicPortFor(uint32_t sw, uint32_t dst, uint32_t dstHost) const
+{
+    const uint32_t level = High(sw, m_n - 1);
+    const uint32_t w = sw - level * m_perLevel;
+    if (High(w, level) == High(dst, level))
+    {
+        return level == 0 ? NO_PORT : Digit(dst, level - 1);
+    }
+    return m_k + Digit(dstHost, level);
 }
 
 uint32_t

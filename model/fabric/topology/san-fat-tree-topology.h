@@ -42,9 +42,12 @@ namespace ns3
  * Routing toward leaf d (sw != d; routing destinations are leaves, the
  * switches hosts are attached to): at <u, l>, if d is in the sub-tree
  * (u and d agree on digits l and above) go down through port d_(l-1);
- * otherwise go up. The deterministic route goes up through port k + d_l
- * (destination-mod-k: each pair has one path; all traffic to one leaf meets
- * at one switch per level, and different leaves spread over the up links).
+ * otherwise go up. GetDeterministicPort goes up through port k + d_l, digit
+ * l of the destination leaf (destination-mod-k: each pair of leaves has one
+ * path, all traffic to one leaf descends through the switches <d, l>, and
+ * different leaves spread over the up links). GetDeterministicPortFor goes up
+ * through port k + h_l, digit l of the destination host, so the k hosts of one
+ * leaf are reached through k different last links (leaf up port k + h_0).
  * Minimal ports: all k up ports while going up, the single down port when
  * going down. A leaf-to-leaf route whose lowest common ancestors are at
  * level L takes 2L switch-to-switch hops. Minimal routing is deadlock free
@@ -77,6 +80,13 @@ class SanFatTreeTopology : public SanTopology
      * dst must be a leaf (index < k^(n-1)).
      */
     uint32_t GetDeterministicPort(uint32_t sw, uint32_t dst) const override;
+    /**
+     * d-mod-k: going up from level l takes up port k + (digit l of the
+     * destination host), so traffic to the k hosts of one leaf arrives over
+     * k different down links.
+     * \copydoc SanTopology::GetDeterministicPortFor
+     */
+    uint32_t GetDeterministicPortFor(uint32_t sw, uint32_t dst, uint32_t dstHost) const override;
     /**
      * \copydoc SanTopology::GetMinimalPorts
      * dst must be a leaf (index < k^(n-1)).
@@ -145,14 +155,14 @@ class SanFatTreeTopology : public SanTopology
         return x - Digit(x, l) * m_pow[l] + d * m_pow[l];
     }
 
-    uint32_t m_k{4};                   //!< arity
-    uint32_t m_n{3};                   //!< number of levels
-    uint32_t m_perLevel{16};           //!< switches per level, k^(n-1)
-    uint32_t m_nHosts{64};             //!< hosts, k^n
-    std::array<uint32_t, 33> m_pow{};  //!< m_pow[i] = k^i for i <= n
-    bool m_pow2{true};                 //!< true if k is a power of two
-    uint32_t m_log2k{2};               //!< log2(k) when m_pow2
-    bool m_constructed{false};         //!< true once the attributes have all been set
+    uint32_t m_k{4};                  //!< arity
+    uint32_t m_n{3};                  //!< number of levels
+    uint32_t m_perLevel{16};          //!< switches per level, k^(n-1)
+    uint32_t m_nHosts{64};            //!< hosts, k^n
+    std::array<uint32_t, 33> m_pow{}; //!< m_pow[i] = k^i for i <= n
+    bool m_pow2{true};                //!< true if k is a power of two
+    uint32_t m_log2k{2};              //!< log2(k) when m_pow2
+    bool m_constructed{false};        //!< true once the attributes have all been set
 };
 
 } // namespace ns3

@@ -11,11 +11,10 @@
 #include "ns3/log.h"
 #include "ns3/string.h"
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
-
-#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -363,8 +362,7 @@ SanGraphTopology::Parse(const std::string& text, const std::string& sourceName, 
             if (nLinks[s] == 0)
             {
                 std::ostringstream msg;
-                msg << where.str() << "the graph is disconnected: switch " << s
-                    << " has no links";
+                msg << where.str() << "the graph is disconnected: switch " << s << " has no links";
                 return msg.str();
             }
         }

@@ -196,9 +196,7 @@ class SanGraphTopology : public SanTopology
      * \param out filled in on success
      * \return "" on success, else the error message
      */
-    static std::string Parse(const std::string& text,
-                             const std::string& sourceName,
-                             Parsed& out);
+    static std::string Parse(const std::string& text, const std::string& sourceName, Parsed& out);
     /**
      * Take a parsed graph and compute the routing tables.
      * \param parsed the graph

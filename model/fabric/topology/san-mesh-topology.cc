@@ -127,7 +127,8 @@ SanMeshTopology::Configure()
                         << "); a ring of 2 would link the same pair twice, use a mesh instead");
     NS_ABORT_MSG_IF(m_c < 1,
                     "SanMeshTopology: HostsPerSwitch must be at least 1 (got " << m_c << ")");
-    NS_ABORT_MSG_IF(static_cast<uint64_t>(m_x) * m_y * m_c >= std::numeric_limits<uint32_t>::max() ||
+    NS_ABORT_MSG_IF(static_cast<uint64_t>(m_x) * m_y * m_c >=
+                            std::numeric_limits<uint32_t>::max() ||
                         m_c > std::numeric_limits<uint32_t>::max() - FIRST_HOST_PORT,
                     "SanMeshTopology: " << m_x << " x " << m_y << " switches x " << m_c
                                         << " hosts per switch is too many hosts");
@@ -206,45 +207,45 @@ SanMeshTopology::GetPeer(uint32_t sw, uint32_t port) const
     SanPortPeer peer;
     switch (port)
     {
-        case PORT_X_PLUS:
-            if (x + 1 < m_x || m_wrap)
-            {
-                peer.kind = SanPortPeer::SWITCH;
-                peer.index = x + 1 < m_x ? sw + 1 : sw + 1 - m_x;
-                peer.port = PORT_X_MINUS;
-            }
-            break;
-        case PORT_X_MINUS:
-            if (x > 0 || m_wrap)
-            {
-                peer.kind = SanPortPeer::SWITCH;
-                peer.index = x > 0 ? sw - 1 : sw + m_x - 1;
-                peer.port = PORT_X_PLUS;
-            }
-            break;
-        case PORT_Y_PLUS:
-            if (y + 1 < m_y || m_wrap)
-            {
-                peer.kind = SanPortPeer::SWITCH;
-                peer.index = y + 1 < m_y ? sw + m_x : x;
-                peer.port = PORT_Y_MINUS;
-            }
-            break;
-        case PORT_Y_MINUS:
-            if (y > 0 || m_wrap)
-            {
-                peer.kind = SanPortPeer::SWITCH;
-                peer.index = y > 0 ? sw - m_x : sw + (m_y - 1) * m_x;
-                peer.port = PORT_Y_PLUS;
-            }
-            break;
-        default:
-            if (port - FIRST_HOST_PORT < m_c)
-            {
-                peer.kind = SanPortPeer::HOST;
-                peer.index = sw * m_c + (port - FIRST_HOST_PORT);
-            }
-            break;
+    case PORT_X_PLUS:
+        if (x + 1 < m_x || m_wrap)
+        {
+            peer.kind = SanPortPeer::SWITCH;
+            peer.index = x + 1 < m_x ? sw + 1 : sw + 1 - m_x;
+            peer.port = PORT_X_MINUS;
+        }
+        break;
+    case PORT_X_MINUS:
+        if (x > 0 || m_wrap)
+        {
+            peer.kind = SanPortPeer::SWITCH;
+            peer.index = x > 0 ? sw - 1 : sw + m_x - 1;
+            peer.port = PORT_X_PLUS;
+        }
+        break;
+    case PORT_Y_PLUS:
+        if (y + 1 < m_y || m_wrap)
+        {
+            peer.kind = SanPortPeer::SWITCH;
+            peer.index = y + 1 < m_y ? sw + m_x : x;
+            peer.port = PORT_Y_MINUS;
+        }
+        break;
+    case PORT_Y_MINUS:
+        if (y > 0 || m_wrap)
+        {
+            peer.kind = SanPortPeer::SWITCH;
+            peer.index = y > 0 ? sw - m_x : sw + (m_y - 1) * m_x;
+            peer.port = PORT_Y_PLUS;
+        }
+        break;
+    default:
+        if (port - FIRST_HOST_PORT < m_c)
+        {
+            peer.kind = SanPortPeer::HOST;
+            peer.index = sw * m_c + (port - FIRST_HOST_PORT);
+        }
+        break;
     }
     return peer;
 }
@@ -353,16 +354,16 @@ SanMeshTopology::IsWrapPort(uint32_t sw, uint32_t port) const
     const uint32_t y = sw / m_x;
     switch (port)
     {
-        case PORT_X_PLUS:
-            return x + 1 == m_x;
-        case PORT_X_MINUS:
-            return x == 0;
-        case PORT_Y_PLUS:
-            return y + 1 == m_y;
-        case PORT_Y_MINUS:
-            return y == 0;
-        default:
-            return false;
+    case PORT_X_PLUS:
+        return x + 1 == m_x;
+    case PORT_X_MINUS:
+        return x == 0;
+    case PORT_Y_PLUS:
+        return y + 1 == m_y;
+    case PORT_Y_MINUS:
+        return y == 0;
+    default:
+        return false;
     }
 }
 

@@ -22,21 +22,20 @@ NS_OBJECT_ENSURE_REGISTERED(SanRingTopology);
 TypeId
 SanRingTopology::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::SanRingTopology")
-            .SetParent<SanTopology>()
-            .SetGroupName("San")
-            .AddConstructor<SanRingTopology>()
-            .AddAttribute("NSwitches",
-                          "Number of switches in the ring (at least 3).",
-                          UintegerValue(8),
-                          MakeUintegerAccessor(&SanRingTopology::SetNSwitches),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("HostsPerSwitch",
-                          "Number of hosts attached to each switch (at least 1).",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&SanRingTopology::SetHostsPerSwitch),
-                          MakeUintegerChecker<uint32_t>());
+    static TypeId tid = TypeId("ns3::SanRingTopology")
+                            .SetParent<SanTopology>()
+                            .SetGroupName("San")
+                            .AddConstructor<SanRingTopology>()
+                            .AddAttribute("NSwitches",
+                                          "Number of switches in the ring (at least 3).",
+                                          UintegerValue(8),
+                                          MakeUintegerAccessor(&SanRingTopology::SetNSwitches),
+                                          MakeUintegerChecker<uint32_t>())
+                            .AddAttribute("HostsPerSwitch",
+                                          "Number of hosts attached to each switch (at least 1).",
+                                          UintegerValue(1),
+                                          MakeUintegerAccessor(&SanRingTopology::SetHostsPerSwitch),
+                                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 

@@ -9,7 +9,6 @@
 #include "san-topology.h"
 
 #include <boost/graph/adjacency_list.hpp>
-
 #include <cstdint>
 
 namespace ns3

@@ -11,10 +11,9 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
-
-#include <algorithm>
 #include <limits>
 
 namespace ns3
@@ -39,6 +38,12 @@ SanTopology::SanTopology()
 SanTopology::~SanTopology()
 {
     NS_LOG_FUNCTION(this);
+}
+
+uint32_t
+SanTopology::GetDeterministicPortFor(uint32_t sw, uint32_t dst, uint32_t /* dstHost */) const
+{
+    return GetDeterministicPort(sw, dst);
 }
 
 bool
@@ -74,8 +79,7 @@ BuildSanTopologyGraph(const SanTopology& topology)
     NS_ABORT_MSG_IF(static_cast<uint64_t>(nSwitches) + nHosts >
                         std::numeric_limits<uint32_t>::max(),
                     "SanTopology: " << topology.GetName() << " has too many switches and hosts ("
-                                    << nSwitches << " + " << nHosts
-                                    << ") for one graph");
+                                    << nSwitches << " + " << nHosts << ") for one graph");
 
     SanTopologyGraph g(nSwitches + nHosts);
     g[boost::graph_bundle].nSwitches = nSwitches;
@@ -109,12 +113,11 @@ BuildSanTopologyGraph(const SanTopology& topology)
                                                 << ", which has only "
                                                 << topology.GetNPorts(peer.index) << " ports");
                 const SanPortPeer back = topology.GetPeer(peer.index, peer.port);
-                NS_ABORT_MSG_IF(back.kind != SanPortPeer::SWITCH || back.index != sw ||
-                                    back.port != port,
-                                "SanTopology: " << topology.GetName() << " switch " << sw
-                                                << " port " << port << " leads to switch "
-                                                << peer.index << " port " << peer.port
-                                                << ", which does not lead back");
+                NS_ABORT_MSG_IF(
+                    back.kind != SanPortPeer::SWITCH || back.index != sw || back.port != port,
+                    "SanTopology: " << topology.GetName() << " switch " << sw << " port " << port
+                                    << " leads to switch " << peer.index << " port " << peer.port
+                                    << ", which does not lead back");
                 if (peer.index > sw || (peer.index == sw && peer.port > port))
                 {
                     SanTopologyEdge edge;
@@ -128,16 +131,16 @@ BuildSanTopologyGraph(const SanTopology& topology)
                 NS_ABORT_MSG_IF(peer.index >= nHosts,
                                 "SanTopology: " << topology.GetName() << " switch " << sw
                                                 << " port " << port << " leads to host "
-                                                << peer.index << ", but there are only "
-                                                << nHosts << " hosts");
+                                                << peer.index << ", but there are only " << nHosts
+                                                << " hosts");
                 NS_ABORT_MSG_IF(topology.GetHostSwitch(peer.index) != sw ||
                                     topology.GetHostPort(peer.index) != port,
                                 "SanTopology: " << topology.GetName() << " switch " << sw
                                                 << " port " << port << " leads to host "
                                                 << peer.index << ", but that host is said to be"
                                                 << " on switch "
-                                                << topology.GetHostSwitch(peer.index)
-                                                << " port " << topology.GetHostPort(peer.index));
+                                                << topology.GetHostSwitch(peer.index) << " port "
+                                                << topology.GetHostPort(peer.index));
                 SanTopologyEdge edge;
                 edge.portA = port;
                 edge.portB = SanTopology::NO_PORT;

@@ -29,9 +29,9 @@ struct SanPortPeer
         HOST    //!< a host (end node)
     };
 
-    Kind kind{NONE};     //!< what is there
-    uint32_t index{0};   //!< switch index or host index
-    uint32_t port{0};    //!< port on the peer switch (SWITCH only)
+    Kind kind{NONE};   //!< what is there
+    uint32_t index{0}; //!< switch index or host index
+    uint32_t port{0};  //!< port on the peer switch (SWITCH only)
 };
 
 /**
@@ -72,7 +72,7 @@ class SanTopology : public Object
 {
   public:
     /// Most candidate ports a routing question can return.
-    static constexpr uint32_t MAX_CANDIDATES = 16;
+    static constexpr uint32_t MAX_CANDIDATES = 64;
     /// Marker for "no such port".
     static constexpr uint32_t NO_PORT = 0xffffffff;
 
@@ -123,6 +123,18 @@ class SanTopology : public Object
      * \return the output port
      */
     virtual uint32_t GetDeterministicPort(uint32_t sw, uint32_t dst) const = 0;
+
+    /**
+     * Deterministic route toward a given host: as GetDeterministicPort, but a
+     * topology with several equal-cost paths may use the destination host to
+     * spread pairs over them (a fat tree picks its up ports from the host's
+     * digits, so the k hosts of a leaf are reached over k different links).
+     * \param sw current switch
+     * \param dst destination switch (or an intermediate one)
+     * \param dstHost the packet's destination host
+     * \return the output port
+     */
+    virtual uint32_t GetDeterministicPortFor(uint32_t sw, uint32_t dst, uint32_t dstHost) const;
 
     /**
      * Minimal (productive) ports from sw toward switch dst (sw != dst): every
