@@ -17,14 +17,17 @@ def build(bld):
         'model/fabric/routing/san-up-down-routing.cc',
         'model/fabric/routing/san-valiant-routing.cc',
         'model/fabric/san-channel.cc',
+        'model/fabric/san-endpoint-device.cc',
         'model/fabric/san-fabric-header.cc',
         'model/fabric/san-fabric-packet.cc',
         'model/fabric/san-fabric.cc',
         'model/fabric/san-port-device.cc',
         'model/fabric/san-switch-port.cc',
         'model/fabric/san-switch.cc',
+        'model/fabric/san-traffic-generator.cc',
         'model/fabric/topology/san-crossbar-topology.cc',
         'model/fabric/topology/san-fat-tree-topology.cc',
+        'model/fabric/topology/san-graph-topology.cc',
         'model/fabric/topology/san-mesh-topology.cc',
         'model/fabric/topology/san-ring-topology.cc',
         'model/fabric/topology/san-topology.cc',
@@ -33,11 +36,16 @@ def build(bld):
         'model/host/host-memory.cc',
         'model/host/san-operation.cc',
         'model/host/san-resource.cc',
+        'helper/san-fabric-helper.cc',
+        'helper/san-traffic-helper.cc',
         ]
 
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-build-files-test-suite.cc',
+        'test/san-fabric-test-suite.cc',
+        'test/san-host-test-suite.cc',
+        'test/san-topology-test-suite.cc',
         ]
 
     headers = bld(features='ns3header')
@@ -51,12 +59,14 @@ def build(bld):
         'model/fabric/routing/san-up-down-routing.h',
         'model/fabric/routing/san-valiant-routing.h',
         'model/fabric/san-channel.h',
+        'model/fabric/san-endpoint-device.h',
         'model/fabric/san-fabric-header.h',
         'model/fabric/san-fabric-packet.h',
         'model/fabric/san-fabric.h',
         'model/fabric/san-port-device.h',
         'model/fabric/san-switch-port.h',
         'model/fabric/san-switch.h',
+        'model/fabric/san-traffic-generator.h',
         'model/fabric/topology/san-crossbar-topology.h',
         'model/fabric/topology/san-fat-tree-topology.h',
         'model/fabric/topology/san-graph-topology.h',
@@ -69,6 +79,8 @@ def build(bld):
         'model/host/host-memory.h',
         'model/host/san-operation.h',
         'model/host/san-resource.h',
+        'helper/san-fabric-helper.h',
+        'helper/san-traffic-helper.h',
         ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -209,7 +209,11 @@ main(int argc, char* argv[])
     }
     {
         SanFabricHelper tree;
-        tree.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(ftK), "N", UintegerValue(ftN));
+        tree.SetTopology("ns3::SanFatTreeTopology",
+                         "K",
+                         UintegerValue(ftK),
+                         "N",
+                         UintegerValue(ftN));
         tree.SetRouting(treeRouting);
         results.push_back(RunWorkload("fat-tree", tree, treeLoad, packetTimes, 64));
     }
@@ -231,9 +235,9 @@ main(int argc, char* argv[])
         if (out.is_open())
         {
             out << r.name << "," << r.hosts << "," << r.delivered << "," << r.hopsPerPacket << ","
-                << std::setprecision(0) << r.hopRate << "," << r.eventRate << "," << rawRate
-                << "," << std::setprecision(3) << r.hopRate / rawRate << ","
-                << std::setprecision(2) << r.rssPerHostKib << "," << r.wall << "\n";
+                << std::setprecision(0) << r.hopRate << "," << r.eventRate << "," << rawRate << ","
+                << std::setprecision(3) << r.hopRate / rawRate << "," << std::setprecision(2)
+                << r.rssPerHostKib << "," << r.wall << "\n";
         }
     }
     for (const BenchResult& r : results)

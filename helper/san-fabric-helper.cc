@@ -201,12 +201,12 @@ SanFabricHelper::EnablePcapInternal(std::string prefix,
     Ptr<SanPortDevice> device = nd->GetObject<SanPortDevice>();
     if (device == nullptr)
     {
-        NS_LOG_INFO("SanFabricHelper::EnablePcapInternal: device " << nd
-                                                                   << " is not a san port");
+        NS_LOG_INFO("SanFabricHelper::EnablePcapInternal: device " << nd << " is not a san port");
         return;
     }
     PcapHelper pcapHelper;
-    std::string filename = explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+    std::string filename =
+        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
     // DLT_USER0: records start with the 16-byte SanFabricHeader.
     Ptr<PcapFileWrapper> file =
         pcapHelper.CreateFile(filename, std::ios::out, static_cast<PcapHelper::DataLinkType>(147));

@@ -46,15 +46,15 @@ class SanTrafficHelper
     /// Statistics summed over generators.
     struct Totals
     {
-        uint64_t generated{0};        //!< packets created
+        uint64_t generated{0};         //!< packets created
         uint64_t generatedMeasured{0}; //!< created in the window
-        uint64_t received{0};         //!< packets received
-        uint64_t receivedInWindow{0}; //!< received during the window
-        uint64_t receivedMeasured{0}; //!< measured packets received
-        double latencySum{0};         //!< seconds, measured packets
-        double maxLatency{0};         //!< seconds
-        uint64_t hopSum{0};           //!< switch hops, measured packets
-        uint64_t reordered{0};        //!< out-of-order arrivals
+        uint64_t received{0};          //!< packets received
+        uint64_t receivedInWindow{0};  //!< received during the window
+        uint64_t receivedMeasured{0};  //!< measured packets received
+        double latencySum{0};          //!< seconds, measured packets
+        double maxLatency{0};          //!< seconds
+        uint64_t hopSum{0};            //!< switch hops, measured packets
+        uint64_t reordered{0};         //!< out-of-order arrivals
     };
 
     /// \param apps generators \return their summed statistics

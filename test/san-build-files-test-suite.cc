@@ -125,7 +125,10 @@ IsHidden(const fs::path& relative)
  * \return the files, as paths relative to \p root
  */
 FileSet
-ListFiles(const fs::path& root, const std::string& folder, bool recursive, const std::string& suffix)
+ListFiles(const fs::path& root,
+          const std::string& folder,
+          bool recursive,
+          const std::string& suffix)
 {
     FileSet files;
     std::error_code ec;
@@ -322,7 +325,8 @@ SanBuildFilesTestCase::DoRun()
     }
     NS_TEST_ASSERT_MSG_EQ(root.empty(),
                           false,
-                          "cannot find san's root folder (a wscript beside model/); tried" << where);
+                          "cannot find san's root folder (a wscript beside model/); tried"
+                              << where);
 
     const std::vector<Check> checks{
         {"wscript", "module", "", {"model", "helper"}, true, ".cc"},

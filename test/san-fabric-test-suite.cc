@@ -22,56 +22,62 @@
 
 using namespace ns3;
 
-namespace {
+namespace
+{
 
 /// A small fabric with traffic generators, built the way a user would.
-struct Scenario {
-  SanFabricHelper fabric;
-  NodeContainer hosts;
-  NetDeviceContainer endpoints;
-  ApplicationContainer apps;
+struct Scenario
+{
+    SanFabricHelper fabric;
+    NodeContainer hosts;
+    NetDeviceContainer endpoints;
+    ApplicationContainer apps;
 
-  /// Build the fabric (topology and routing already chosen on `fabric`).
-  void Build() {
-    hosts.Create(fabric.GetTopology()->GetNHosts());
-    endpoints = fabric.Install(hosts);
-    fabric.AssignStreams(1000);
-  }
+    /// Build the fabric (topology and routing already chosen on `fabric`).
+    void Build()
+    {
+        hosts.Create(fabric.GetTopology()->GetNHosts());
+        endpoints = fabric.Install(hosts);
+        fabric.AssignStreams(1000);
+    }
 
-  /// Install generators.
-  void AddTraffic(std::string pattern, double load, uint32_t size, Time stop,
-                  bool trackOrder) {
-    SanTrafficHelper traffic;
-    traffic.SetAttribute("Pattern", StringValue(pattern));
-    traffic.SetAttribute("OfferedLoad", DoubleValue(load));
-    traffic.SetAttribute("PacketSize", UintegerValue(size));
-    traffic.SetAttribute("TrackOrder", BooleanValue(trackOrder));
-    apps = traffic.Install(endpoints);
-    SanTrafficHelper::AssignStreams(apps, 1);
-    apps.Start(Seconds(0));
-    apps.Stop(stop);
-  }
+    /// Install generators.
+    void AddTraffic(std::string pattern, double load, uint32_t size, Time stop, bool trackOrder)
+    {
+        SanTrafficHelper traffic;
+        traffic.SetAttribute("Pattern", StringValue(pattern));
+        traffic.SetAttribute("OfferedLoad", DoubleValue(load));
+        traffic.SetAttribute("PacketSize", UintegerValue(size));
+        traffic.SetAttribute("TrackOrder", BooleanValue(trackOrder));
+        apps = traffic.Install(endpoints);
+        SanTrafficHelper::AssignStreams(apps, 1);
+        apps.Start(Seconds(0));
+        apps.Stop(stop);
+    }
 
-  Ptr<SanEndpointDevice> Endpoint(uint32_t h) const {
-    return DynamicCast<SanEndpointDevice>(endpoints.Get(h));
-  }
+    Ptr<SanEndpointDevice> Endpoint(uint32_t h) const
+    {
+        return DynamicCast<SanEndpointDevice>(endpoints.Get(h));
+    }
 };
 
 /// Records the latency of each delivered packet by uid.
-struct LatencyLog {
-  std::map<uint32_t, Time> bySource; //!< last latency seen per source host
+struct LatencyLog
+{
+    std::map<uint32_t, Time> bySource; //!< last latency seen per source host
 
-  void Rx(uint64_t uid, uint32_t src, uint32_t bytes, Time latency,
-          uint32_t hops) {
-    bySource[src] = latency;
-  }
+    void Rx(uint64_t uid, uint32_t src, uint32_t bytes, Time latency, uint32_t hops)
+    {
+        bySource[src] = latency;
+    }
 };
 
 /// Line of `n` switches, one host each.
-void UseLine(SanFabricHelper &f, uint32_t n) {
-  f.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(n), "Y",
-                UintegerValue(1));
-  f.SetRouting("ns3::SanDimensionOrderRouting");
+void
+UseLine(SanFabricHelper& f, uint32_t n)
+{
+    f.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(n), "Y", UintegerValue(1));
+    f.SetRouting("ns3::SanDimensionOrderRouting");
 }
 
 } // namespace
@@ -81,57 +87,59 @@ void UseLine(SanFabricHelper &f, uint32_t n) {
  * An uncontended packet's latency in each switching mode matches the
  * closed form.
  */
-class SanUncontendedLatencyTestCase : public TestCase {
-public:
-  SanUncontendedLatencyTestCase()
-      : TestCase("uncontended latency: cut-through = S*r + ser + L*prop; "
-                 "store-and-forward = L*ser + S*r + L*prop") {}
+class SanUncontendedLatencyTestCase : public TestCase
+{
+  public:
+    SanUncontendedLatencyTestCase()
+        : TestCase("uncontended latency: cut-through = S*r + ser + L*prop; "
+                   "store-and-forward = L*ser + S*r + L*prop")
+    {
+    }
 
-private:
-  Time Measure(std::string mode, uint32_t bytes, uint32_t buffer) {
-    Scenario s;
-    UseLine(s.fabric, 4);
-    s.fabric.SetFabricAttribute("SwitchingMode", StringValue(mode));
-    s.fabric.SetFabricAttribute("BufferSize", UintegerValue(buffer));
-    s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(2048));
-    s.fabric.SetChannelAttribute("DataRate",
-                                 DataRateValue(DataRate("640Mbps")));
-    s.fabric.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
-    s.fabric.SetSwitchAttribute("RoutingDelay", TimeValue(NanoSeconds(500)));
-    s.Build();
-    LatencyLog log;
-    s.Endpoint(3)->TraceConnectWithoutContext(
-        "PacketRx", MakeCallback(&LatencyLog::Rx, &log));
-    Simulator::Schedule(MicroSeconds(1),
-                        [&s, bytes]() { s.Endpoint(0)->SendTo(3, bytes); });
-    Simulator::Run();
-    Simulator::Destroy();
-    NS_TEST_EXPECT_MSG_EQ(log.bySource.count(0), 1,
-                          "packet not delivered in mode " << mode);
-    return log.bySource.count(0) ? log.bySource[0] : Time(0);
-  }
+  private:
+    Time Measure(std::string mode, uint32_t bytes, uint32_t buffer)
+    {
+        Scenario s;
+        UseLine(s.fabric, 4);
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue(mode));
+        s.fabric.SetFabricAttribute("BufferSize", UintegerValue(buffer));
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(2048));
+        s.fabric.SetChannelAttribute("DataRate", DataRateValue(DataRate("640Mbps")));
+        s.fabric.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        s.fabric.SetSwitchAttribute("RoutingDelay", TimeValue(NanoSeconds(500)));
+        s.Build();
+        LatencyLog log;
+        s.Endpoint(3)->TraceConnectWithoutContext("PacketRx", MakeCallback(&LatencyLog::Rx, &log));
+        Simulator::Schedule(MicroSeconds(1), [&s, bytes]() { s.Endpoint(0)->SendTo(3, bytes); });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(log.bySource.count(0), 1, "packet not delivered in mode " << mode);
+        return log.bySource.count(0) ? log.bySource[0] : Time(0);
+    }
 
-  void DoRun() override {
-    // 4 switches (S), 5 links (L) from host 0 to host 3.
-    const int64_t r = 500;
-    const int64_t prop = 10;
-    const int64_t ser64 = 800;     // 64 B at 80 MB/s
-    const int64_t ser1024 = 12800; // 1024 B
-    NS_TEST_ASSERT_MSG_EQ(
-        Measure("VirtualCutThrough", 64, 4096).GetNanoSeconds(),
-        4 * r + ser64 + 5 * prop, "virtual cut-through");
-    NS_TEST_ASSERT_MSG_EQ(Measure("Wormhole", 1024, 64).GetNanoSeconds(),
-                          4 * r + ser1024 + 5 * prop,
-                          "wormhole (packet longer than a buffer)");
-    NS_TEST_ASSERT_MSG_EQ(Measure("StoreAndForward", 64, 4096).GetNanoSeconds(),
-                          5 * ser64 + 4 * r + 5 * prop, "store-and-forward");
-    // Cells: 100 bytes = 3 cells of 53 bytes, store-and-forward per cell;
-    // the last cell leaves the source 2 cell-times after the first.
-    const int64_t cell =
-        663; // 53 B at 12.5 ns/B = 662.5 ns, rounded to the nanosecond
-    NS_TEST_ASSERT_MSG_EQ(Measure("Cell", 100, 4096).GetNanoSeconds(),
-                          2 * cell + 5 * cell + 4 * r + 5 * prop, "cells");
-  }
+    void DoRun() override
+    {
+        // 4 switches (S), 5 links (L) from host 0 to host 3.
+        const int64_t r = 500;
+        const int64_t prop = 10;
+        const int64_t ser64 = 800;     // 64 B at 80 MB/s
+        const int64_t ser1024 = 12800; // 1024 B
+        NS_TEST_ASSERT_MSG_EQ(Measure("VirtualCutThrough", 64, 4096).GetNanoSeconds(),
+                              4 * r + ser64 + 5 * prop,
+                              "virtual cut-through");
+        NS_TEST_ASSERT_MSG_EQ(Measure("Wormhole", 1024, 64).GetNanoSeconds(),
+                              4 * r + ser1024 + 5 * prop,
+                              "wormhole (packet longer than a buffer)");
+        NS_TEST_ASSERT_MSG_EQ(Measure("StoreAndForward", 64, 4096).GetNanoSeconds(),
+                              5 * ser64 + 4 * r + 5 * prop,
+                              "store-and-forward");
+        // Cells: 100 bytes = 3 cells of 53 bytes, store-and-forward per cell;
+        // the last cell leaves the source 2 cell-times after the first.
+        const int64_t cell = 663; // 53 B at 12.5 ns/B = 662.5 ns, rounded to the nanosecond
+        NS_TEST_ASSERT_MSG_EQ(Measure("Cell", 100, 4096).GetNanoSeconds(),
+                              2 * cell + 5 * cell + 4 * r + 5 * prop,
+                              "cells");
+    }
 };
 
 /**
@@ -139,50 +147,50 @@ private:
  * A wormhole packet blocked downstream holds the links behind it; under
  * virtual cut-through it collects in one switch and frees them.
  */
-class SanWormholeBlockingTestCase : public TestCase {
-public:
-  SanWormholeBlockingTestCase()
-      : TestCase("wormhole: a blocked packet holds upstream links (virtual "
-                 "cut-through frees "
-                 "them)") {}
+class SanWormholeBlockingTestCase : public TestCase
+{
+  public:
+    SanWormholeBlockingTestCase()
+        : TestCase("wormhole: a blocked packet holds upstream links (virtual "
+                   "cut-through frees "
+                   "them)")
+    {
+    }
 
-private:
-  /// \return latency of the probe packet h1 -> h2 in the given mode
-  Time Probe(std::string mode, uint32_t buffer) {
-    Scenario s;
-    UseLine(s.fabric, 4);
-    s.fabric.SetFabricAttribute("SwitchingMode", StringValue(mode));
-    s.fabric.SetFabricAttribute("BufferSize", UintegerValue(buffer));
-    s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(4000));
-    s.Build();
-    LatencyLog log;
-    s.Endpoint(2)->TraceConnectWithoutContext(
-        "PacketRx", MakeCallback(&LatencyLog::Rx, &log));
-    // X: h2 -> h3, 4000 B, occupies link s2->s3 for 50 us.
-    Simulator::Schedule(MicroSeconds(0),
-                        [&s]() { s.Endpoint(2)->SendTo(3, 4000); });
-    // A: h0 -> h3, 2000 B; its head blocks at s2 behind X.
-    Simulator::Schedule(MicroSeconds(1),
-                        [&s]() { s.Endpoint(0)->SendTo(3, 2000); });
-    // Probe: h1 -> h2 needs link s1->s2, which A crosses.
-    Simulator::Schedule(MicroSeconds(5),
-                        [&s]() { s.Endpoint(1)->SendTo(2, 64); });
-    Simulator::Run();
-    Time t = log.bySource[1];
-    Simulator::Destroy();
-    return t;
-  }
+  private:
+    /// \return latency of the probe packet h1 -> h2 in the given mode
+    Time Probe(std::string mode, uint32_t buffer)
+    {
+        Scenario s;
+        UseLine(s.fabric, 4);
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue(mode));
+        s.fabric.SetFabricAttribute("BufferSize", UintegerValue(buffer));
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(4000));
+        s.Build();
+        LatencyLog log;
+        s.Endpoint(2)->TraceConnectWithoutContext("PacketRx", MakeCallback(&LatencyLog::Rx, &log));
+        // X: h2 -> h3, 4000 B, occupies link s2->s3 for 50 us.
+        Simulator::Schedule(MicroSeconds(0), [&s]() { s.Endpoint(2)->SendTo(3, 4000); });
+        // A: h0 -> h3, 2000 B; its head blocks at s2 behind X.
+        Simulator::Schedule(MicroSeconds(1), [&s]() { s.Endpoint(0)->SendTo(3, 2000); });
+        // Probe: h1 -> h2 needs link s1->s2, which A crosses.
+        Simulator::Schedule(MicroSeconds(5), [&s]() { s.Endpoint(1)->SendTo(2, 64); });
+        Simulator::Run();
+        Time t = log.bySource[1];
+        Simulator::Destroy();
+        return t;
+    }
 
-  void DoRun() override {
-    Time wormhole = Probe("Wormhole", 64);
-    Time vct = Probe("VirtualCutThrough", 8000);
-    // VCT: link s1->s2 is free once A's tail crossed it (~27 us after the
-    // start). Wormhole: A keeps it until A leaves s2 behind X (~51 us) and
-    // drains (25 us more).
-    NS_TEST_ASSERT_MSG_LT(vct, MicroSeconds(30),
-                          "virtual cut-through probe latency");
-    NS_TEST_ASSERT_MSG_GT(wormhole, MicroSeconds(65), "wormhole probe latency");
-  }
+    void DoRun() override
+    {
+        Time wormhole = Probe("Wormhole", 64);
+        Time vct = Probe("VirtualCutThrough", 8000);
+        // VCT: link s1->s2 is free once A's tail crossed it (~27 us after the
+        // start). Wormhole: A keeps it until A leaves s2 behind X (~51 us) and
+        // drains (25 us more).
+        NS_TEST_ASSERT_MSG_LT(vct, MicroSeconds(30), "virtual cut-through probe latency");
+        NS_TEST_ASSERT_MSG_GT(wormhole, MicroSeconds(65), "wormhole probe latency");
+    }
 };
 
 /**
@@ -191,47 +199,47 @@ private:
  * delivered or still inside (source queues and fabric), and all arrive
  * once the sources stop.
  */
-class SanConservationTestCase : public TestCase {
-public:
-  SanConservationTestCase()
-      : TestCase("conservation under 2x overload: created = delivered + in "
-                 "flight, no drops") {}
+class SanConservationTestCase : public TestCase
+{
+  public:
+    SanConservationTestCase()
+        : TestCase("conservation under 2x overload: created = delivered + in "
+                   "flight, no drops")
+    {
+    }
 
-private:
-  void DoRun() override {
-    Scenario s;
-    s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(4), "Y",
-                         UintegerValue(4));
-    s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
-    s.Build();
-    // Saturation of a 4x4 mesh under uniform traffic is below 1 packet per
-    // host per packet-time; offer 2.
-    s.AddTraffic("Uniform", 2.0, 64, MicroSeconds(200), false);
-    Ptr<SanFabric> fabric = s.fabric.GetFabric();
-    uint64_t midCreated = 0;
-    uint64_t midAccounted = 0;
-    uint64_t midInFabric = 0;
-    Simulator::Schedule(MicroSeconds(150), [&]() {
-      midCreated = SanTrafficHelper::Sum(s.apps).generated;
-      midAccounted = fabric->GetDelivered() + SanFabricPacket::GetLiveCount();
-      midInFabric = fabric->GetInjected() - fabric->GetDelivered();
-    });
-    Simulator::Run();
-    SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
-    NS_TEST_ASSERT_MSG_GT(midCreated, 3000u, "load was offered");
-    NS_TEST_ASSERT_MSG_EQ(midCreated, midAccounted,
-                          "created = delivered + live descriptors");
-    NS_TEST_ASSERT_MSG_GT(midCreated - fabric->GetInjected(), 0u,
-                          "overload: packets were waiting at the sources");
-    NS_TEST_ASSERT_MSG_GT(midInFabric, 0u, "packets were inside the fabric");
-    NS_TEST_ASSERT_MSG_EQ(t.received, t.generated,
-                          "every packet delivered after the drain");
-    NS_TEST_ASSERT_MSG_EQ(fabric->GetDelivered(), fabric->GetInjected(),
-                          "fabric empty");
-    NS_TEST_ASSERT_MSG_EQ(SanFabricPacket::GetLiveCount(), 0u,
-                          "no descriptor left");
-    Simulator::Destroy();
-  }
+  private:
+    void DoRun() override
+    {
+        Scenario s;
+        s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(4), "Y", UintegerValue(4));
+        s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
+        s.Build();
+        // Saturation of a 4x4 mesh under uniform traffic is below 1 packet per
+        // host per packet-time; offer 2.
+        s.AddTraffic("Uniform", 2.0, 64, MicroSeconds(200), false);
+        Ptr<SanFabric> fabric = s.fabric.GetFabric();
+        uint64_t midCreated = 0;
+        uint64_t midAccounted = 0;
+        uint64_t midInFabric = 0;
+        Simulator::Schedule(MicroSeconds(150), [&]() {
+            midCreated = SanTrafficHelper::Sum(s.apps).generated;
+            midAccounted = fabric->GetDelivered() + SanFabricPacket::GetLiveCount();
+            midInFabric = fabric->GetInjected() - fabric->GetDelivered();
+        });
+        Simulator::Run();
+        SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
+        NS_TEST_ASSERT_MSG_GT(midCreated, 3000u, "load was offered");
+        NS_TEST_ASSERT_MSG_EQ(midCreated, midAccounted, "created = delivered + live descriptors");
+        NS_TEST_ASSERT_MSG_GT(midCreated - fabric->GetInjected(),
+                              0u,
+                              "overload: packets were waiting at the sources");
+        NS_TEST_ASSERT_MSG_GT(midInFabric, 0u, "packets were inside the fabric");
+        NS_TEST_ASSERT_MSG_EQ(t.received, t.generated, "every packet delivered after the drain");
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetDelivered(), fabric->GetInjected(), "fabric empty");
+        NS_TEST_ASSERT_MSG_EQ(SanFabricPacket::GetLiveCount(), 0u, "no descriptor left");
+        Simulator::Destroy();
+    }
 };
 
 /**
@@ -240,75 +248,105 @@ private:
  * saturation (a deadlock would leave packets stuck with no event pending).
  * Also checks per-pair order for deterministic routing.
  */
-class SanDeadlockFreedomTestCase : public TestCase {
-public:
-  SanDeadlockFreedomTestCase(std::string topology, std::string routing,
-                             std::string mode, uint32_t size)
-      : TestCase("no deadlock at saturation: " + topology + " + " + routing +
-                 " (" + mode + ", " + std::to_string(size) + " B)"),
-        m_topology(topology), m_routing(routing), m_mode(mode), m_size(size) {}
-
-private:
-  void DoRun() override {
-    Scenario s;
-    if (m_topology == "crossbar") {
-      s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts",
-                           UintegerValue(8));
-    } else if (m_topology == "ring") {
-      s.fabric.SetTopology("ns3::SanRingTopology", "NSwitches",
-                           UintegerValue(6));
-    } else if (m_topology == "mesh") {
-      s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(4), "Y",
-                           UintegerValue(4), "HostsPerSwitch",
-                           UintegerValue(2));
-    } else if (m_topology == "torus") {
-      s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(4), "Y",
-                           UintegerValue(4), "Wrap", BooleanValue(true));
-    } else if (m_topology == "fat-tree") {
-      s.fabric.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(2),
-                           "N", UintegerValue(4));
-    } else {
-      Ptr<SanGraphTopology> g = CreateObject<SanGraphTopology>();
-      // Two rings of four switches joined by two links, with chords.
-      g->LoadFromString("switches 8\n"
-                        "link 0 1\nlink 1 2\nlink 2 3\nlink 3 0\n"
-                        "link 4 5\nlink 5 6\nlink 6 7\nlink 7 4\n"
-                        "link 0 4\nlink 2 6\nlink 1 3\n"
-                        "hosts 0 2\nhosts 1 2\nhosts 2 2\nhosts 3 2\n"
-                        "hosts 4 2\nhosts 5 2\nhosts 6 2\nhosts 7 2\n");
-      s.fabric.SetTopology(g);
+class SanDeadlockFreedomTestCase : public TestCase
+{
+  public:
+    SanDeadlockFreedomTestCase(std::string topology,
+                               std::string routing,
+                               std::string mode,
+                               uint32_t size)
+        : TestCase("no deadlock at saturation: " + topology + " + " + routing + " (" + mode + ", " +
+                   std::to_string(size) + " B)"),
+          m_topology(topology),
+          m_routing(routing),
+          m_mode(mode),
+          m_size(size)
+    {
     }
-    s.fabric.SetRouting(m_routing);
-    s.fabric.SetFabricAttribute("SwitchingMode", StringValue(m_mode));
-    s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(m_size));
-    s.fabric.SetFabricAttribute(
-        "BufferSize", UintegerValue(m_mode == "Wormhole" ? 32 : 2 * m_size));
-    s.Build();
-    const bool deterministic =
-        s.fabric.GetFabric()->GetRouting()->IsDeterministic();
-    // Offered load 1 packet/host/packet-time is past saturation everywhere
-    // here.
-    Time stop = MicroSeconds(m_size * 2);
-    s.AddTraffic("Uniform", 1.0, m_size, stop, true);
-    Simulator::Stop(Seconds(1)); // a livelock guard; the drain ends far earlier
-    Simulator::Run();
-    SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
-    Ptr<SanFabric> fabric = s.fabric.GetFabric();
-    NS_TEST_ASSERT_MSG_GT(t.generated, 100u, "traffic was offered");
-    NS_TEST_ASSERT_MSG_EQ(t.received, t.generated,
-                          "packets stuck (deadlock): " << fabric->GetInFlight()
-                                                       << " in the fabric");
-    if (deterministic) {
-      NS_TEST_ASSERT_MSG_EQ(t.reordered, 0u,
-                            "deterministic routing reordered a pair");
-    }
-    Simulator::Destroy();
-  }
 
-  std::string m_topology; //!< topology name
-  std::string m_routing;  //!< routing TypeId
-  std::string m_mode;     //!< switching mode
-  uint32_t m_size;        //!< packet size
+  private:
+    void DoRun() override
+    {
+        Scenario s;
+        if (m_topology == "crossbar")
+        {
+            s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(8));
+        }
+        else if (m_topology == "ring")
+        {
+            s.fabric.SetTopology("ns3::SanRingTopology", "NSwitches", UintegerValue(6));
+        }
+        else if (m_topology == "mesh")
+        {
+            s.fabric.SetTopology("ns3::SanMeshTopology",
+                                 "X",
+                                 UintegerValue(4),
+                                 "Y",
+                                 UintegerValue(4),
+                                 "HostsPerSwitch",
+                                 UintegerValue(2));
+        }
+        else if (m_topology == "torus")
+        {
+            s.fabric.SetTopology("ns3::SanMeshTopology",
+                                 "X",
+                                 UintegerValue(4),
+                                 "Y",
+                                 UintegerValue(4),
+                                 "Wrap",
+                                 BooleanValue(true));
+        }
+        else if (m_topology == "fat-tree")
+        {
+            s.fabric.SetTopology("ns3::SanFatTreeTopology",
+                                 "K",
+                                 UintegerValue(2),
+                                 "N",
+                                 UintegerValue(4));
+        }
+        else
+        {
+            Ptr<SanGraphTopology> g = CreateObject<SanGraphTopology>();
+            // Two rings of four switches joined by two links, with chords.
+            g->LoadFromString("switches 8\n"
+                              "link 0 1\nlink 1 2\nlink 2 3\nlink 3 0\n"
+                              "link 4 5\nlink 5 6\nlink 6 7\nlink 7 4\n"
+                              "link 0 4\nlink 2 6\nlink 1 3\n"
+                              "hosts 0 2\nhosts 1 2\nhosts 2 2\nhosts 3 2\n"
+                              "hosts 4 2\nhosts 5 2\nhosts 6 2\nhosts 7 2\n");
+            s.fabric.SetTopology(g);
+        }
+        s.fabric.SetRouting(m_routing);
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue(m_mode));
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(m_size));
+        s.fabric.SetFabricAttribute("BufferSize",
+                                    UintegerValue(m_mode == "Wormhole" ? 32 : 2 * m_size));
+        s.Build();
+        const bool deterministic = s.fabric.GetFabric()->GetRouting()->IsDeterministic();
+        // Offered load 1 packet/host/packet-time is past saturation everywhere
+        // here.
+        Time stop = MicroSeconds(m_size * 2);
+        s.AddTraffic("Uniform", 1.0, m_size, stop, true);
+        Simulator::Stop(Seconds(1)); // a livelock guard; the drain ends far earlier
+        Simulator::Run();
+        SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
+        Ptr<SanFabric> fabric = s.fabric.GetFabric();
+        NS_TEST_ASSERT_MSG_GT(t.generated, 100u, "traffic was offered");
+        NS_TEST_ASSERT_MSG_EQ(t.received,
+                              t.generated,
+                              "packets stuck (deadlock): " << fabric->GetInFlight()
+                                                           << " in the fabric");
+        if (deterministic)
+        {
+            NS_TEST_ASSERT_MSG_EQ(t.reordered, 0u, "deterministic routing reordered a pair");
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_topology; //!< topology name
+    std::string m_routing;  //!< routing TypeId
+    std::string m_mode;     //!< switching mode
+    uint32_t m_size;        //!< packet size
 };
 
 /**
@@ -316,119 +354,117 @@ private:
  * Adaptive routing delivers everything and, under load, reorders packets
  * of a pair; dimension-order routing under the same load does not.
  */
-class SanAdaptiveReorderTestCase : public TestCase {
-public:
-  SanAdaptiveReorderTestCase()
-      : TestCase(
-            "adaptive routing reorders under load, dimension order does not") {}
+class SanAdaptiveReorderTestCase : public TestCase
+{
+  public:
+    SanAdaptiveReorderTestCase()
+        : TestCase("adaptive routing reorders under load, dimension order does not")
+    {
+    }
 
-private:
-  SanTrafficHelper::Totals Run(std::string routing) {
-    Scenario s;
-    s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(6), "Y",
-                         UintegerValue(6));
-    s.fabric.SetRouting(routing);
-    s.fabric.SetFabricAttribute("SwitchingMode",
-                                StringValue("VirtualCutThrough"));
-    s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(256));
-    s.fabric.SetFabricAttribute("BufferSize", UintegerValue(512));
-    s.Build();
-    s.AddTraffic("Transpose", 0.6, 256, MicroSeconds(400), true);
-    Simulator::Run();
-    SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
-    Simulator::Destroy();
-    return t;
-  }
+  private:
+    SanTrafficHelper::Totals Run(std::string routing)
+    {
+        Scenario s;
+        s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(6), "Y", UintegerValue(6));
+        s.fabric.SetRouting(routing);
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(256));
+        s.fabric.SetFabricAttribute("BufferSize", UintegerValue(512));
+        s.Build();
+        s.AddTraffic("Transpose", 0.6, 256, MicroSeconds(400), true);
+        Simulator::Run();
+        SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
+        Simulator::Destroy();
+        return t;
+    }
 
-  void DoRun() override {
-    SanTrafficHelper::Totals adaptive = Run("ns3::SanMinimalAdaptiveRouting");
-    SanTrafficHelper::Totals dor = Run("ns3::SanDimensionOrderRouting");
-    NS_TEST_ASSERT_MSG_EQ(adaptive.received, adaptive.generated,
-                          "adaptive lost packets");
-    NS_TEST_ASSERT_MSG_GT(adaptive.reordered, 0u,
-                          "adaptive routing never reordered");
-    NS_TEST_ASSERT_MSG_EQ(dor.received, dor.generated,
-                          "dimension order lost packets");
-    NS_TEST_ASSERT_MSG_EQ(dor.reordered, 0u, "dimension order reordered");
-  }
+    void DoRun() override
+    {
+        SanTrafficHelper::Totals adaptive = Run("ns3::SanMinimalAdaptiveRouting");
+        SanTrafficHelper::Totals dor = Run("ns3::SanDimensionOrderRouting");
+        NS_TEST_ASSERT_MSG_EQ(adaptive.received, adaptive.generated, "adaptive lost packets");
+        NS_TEST_ASSERT_MSG_GT(adaptive.reordered, 0u, "adaptive routing never reordered");
+        NS_TEST_ASSERT_MSG_EQ(dor.received, dor.generated, "dimension order lost packets");
+        NS_TEST_ASSERT_MSG_EQ(dor.reordered, 0u, "dimension order reordered");
+    }
 };
 
 /**
  * \ingroup san-tests
  * Bad input gets a clear error.
  */
-class SanFabricErrorsTestCase : public TestCase {
-public:
-  SanFabricErrorsTestCase()
-      : TestCase("invalid configurations and sends give clear errors") {}
+class SanFabricErrorsTestCase : public TestCase
+{
+  public:
+    SanFabricErrorsTestCase()
+        : TestCase("invalid configurations and sends give clear errors")
+    {
+    }
 
-private:
-  void DoRun() override {
-    std::string msg;
-    bool ok = santest::DiesWithMessage(
-        []() {
-          Scenario s;
-          UseLine(s.fabric, 3);
-          s.fabric.SetFabricAttribute("SwitchingMode",
-                                      StringValue("VirtualCutThrough"));
-          s.fabric.SetFabricAttribute("BufferSize", UintegerValue(100));
-          s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(1000));
-          s.Build();
-        },
-        "BufferSize (100) >= MaxPacketSize (1000)", msg);
-    NS_TEST_ASSERT_MSG_EQ(ok, true, "VCT with small buffers: " << msg);
+  private:
+    void DoRun() override
+    {
+        std::string msg;
+        bool ok = santest::DiesWithMessage(
+            []() {
+                Scenario s;
+                UseLine(s.fabric, 3);
+                s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+                s.fabric.SetFabricAttribute("BufferSize", UintegerValue(100));
+                s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(1000));
+                s.Build();
+            },
+            "BufferSize (100) >= MaxPacketSize (1000)",
+            msg);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "VCT with small buffers: " << msg);
 
-    ok = santest::DiesWithMessage(
-        []() {
-          Scenario s;
-          s.fabric.SetTopology("ns3::SanFatTreeTopology");
-          s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
-          s.Build();
-        },
-        "SanDimensionOrderRouting works on mesh", msg);
-    NS_TEST_ASSERT_MSG_EQ(ok, true, "dimension order on a fat tree: " << msg);
+        ok = santest::DiesWithMessage(
+            []() {
+                Scenario s;
+                s.fabric.SetTopology("ns3::SanFatTreeTopology");
+                s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
+                s.Build();
+            },
+            "SanDimensionOrderRouting works on mesh",
+            msg);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "dimension order on a fat tree: " << msg);
 
-    ok = santest::DiesWithMessage(
-        []() {
-          Scenario s;
-          UseLine(s.fabric, 3);
-          NodeContainer hosts;
-          hosts.Create(2);
-          s.fabric.Install(hosts);
-        },
-        "has 3 hosts but 2 host nodes", msg);
-    NS_TEST_ASSERT_MSG_EQ(ok, true, "host count mismatch: " << msg);
+        ok = santest::DiesWithMessage(
+            []() {
+                Scenario s;
+                UseLine(s.fabric, 3);
+                NodeContainer hosts;
+                hosts.Create(2);
+                s.fabric.Install(hosts);
+            },
+            "has 3 hosts but 2 host nodes",
+            msg);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "host count mismatch: " << msg);
 
-    ok = santest::DiesWithMessage(
-        []() {
-          Config::SetDefault("ns3::SanFabric::SwitchingMode",
-                             StringValue("Flits"));
-        },
-        "Could not set default value for ns3::SanFabric::SwitchingMode", msg);
-    NS_TEST_ASSERT_MSG_EQ(ok, true, "unknown switching mode: " << msg);
+        ok = santest::DiesWithMessage(
+            []() { Config::SetDefault("ns3::SanFabric::SwitchingMode", StringValue("Flits")); },
+            "Could not set default value for ns3::SanFabric::SwitchingMode",
+            msg);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "unknown switching mode: " << msg);
 
-    // Oversized and misaddressed sends are refused, traced, and change nothing.
-    Scenario s;
-    UseLine(s.fabric, 3);
-    s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(512));
-    s.Build();
-    uint32_t rejected = 0;
-    s.Endpoint(0)->TraceConnectWithoutContext(
-        "SendReject", MakeCallback(+[](uint32_t *n, uint32_t, uint32_t) {
-                        ++*n;
-                      }).Bind(&rejected));
-    NS_TEST_ASSERT_MSG_EQ(s.Endpoint(0)->SendTo(1, 513), false,
-                          "oversized packet accepted");
-    NS_TEST_ASSERT_MSG_EQ(s.Endpoint(0)->SendTo(7, 64), false,
-                          "unknown host accepted");
-    NS_TEST_ASSERT_MSG_EQ(s.Endpoint(0)->SendTo(1, 0), false,
-                          "empty packet accepted");
-    NS_TEST_ASSERT_MSG_EQ(rejected, 3u, "SendReject trace");
-    Simulator::Run();
-    NS_TEST_ASSERT_MSG_EQ(s.fabric.GetFabric()->GetInjected(), 0u,
-                          "nothing was sent");
-    Simulator::Destroy();
-  }
+        // Oversized and misaddressed sends are refused, traced, and change nothing.
+        Scenario s;
+        UseLine(s.fabric, 3);
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(512));
+        s.Build();
+        uint32_t rejected = 0;
+        s.Endpoint(0)->TraceConnectWithoutContext(
+            "SendReject",
+            MakeCallback(+[](uint32_t* n, uint32_t, uint32_t) { ++*n; }).Bind(&rejected));
+        NS_TEST_ASSERT_MSG_EQ(s.Endpoint(0)->SendTo(1, 513), false, "oversized packet accepted");
+        NS_TEST_ASSERT_MSG_EQ(s.Endpoint(0)->SendTo(7, 64), false, "unknown host accepted");
+        NS_TEST_ASSERT_MSG_EQ(s.Endpoint(0)->SendTo(1, 0), false, "empty packet accepted");
+        NS_TEST_ASSERT_MSG_EQ(rejected, 3u, "SendReject trace");
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(s.fabric.GetFabric()->GetInjected(), 0u, "nothing was sent");
+        Simulator::Destroy();
+    }
 };
 
 /**
@@ -436,96 +472,105 @@ private:
  * pcap works on a switch port and the ns-3 NetDevice::Send path delivers a
  * payload.
  */
-class SanPcapAndNetDeviceTestCase : public TestCase {
-public:
-  SanPcapAndNetDeviceTestCase()
-      : TestCase(
-            "pcap on a switch port; NetDevice::Send delivers the payload") {}
-
-private:
-  void DoRun() override {
-    std::string prefix = CreateTempDirFilename("san-pcap");
-    uint32_t gotBytes = 0;
+class SanPcapAndNetDeviceTestCase : public TestCase
+{
+  public:
+    SanPcapAndNetDeviceTestCase()
+        : TestCase("pcap on a switch port; NetDevice::Send delivers the payload")
     {
-      // The scenario (and with it the pcap file) must be gone before reading.
-      Scenario s;
-      UseLine(s.fabric, 2);
-      s.Build();
-      Ptr<NetDevice> port =
-          s.fabric.GetFabric()->GetSwitch(0)->GetPort(0); // +x, toward host 1
-      s.fabric.EnablePcap(prefix, port, false, true);
-      s.Endpoint(1)->SetReceiveCallback(
-          MakeCallback(+[](uint32_t *got, Ptr<NetDevice>, Ptr<const Packet> p,
-                           uint16_t proto, const Address &) {
-            *got = p->GetSize() + proto;
-            return true;
-          }).Bind(&gotBytes));
-      Simulator::Schedule(MicroSeconds(1), [&s]() {
-        s.Endpoint(0)->Send(Create<Packet>(100),
-                            SanEndpointDevice::HostAddress(1), 7);
-      });
-      Simulator::Run();
-      Simulator::Destroy();
     }
-    NS_TEST_ASSERT_MSG_EQ(gotBytes, 107u, "payload of 100 bytes, protocol 7");
-    PcapFile f;
-    f.Open(prefix, std::ios::in);
-    NS_TEST_ASSERT_MSG_EQ(f.Fail(), false, "pcap file opened");
-    uint8_t buf[512];
-    uint32_t tsSec;
-    uint32_t tsUsec;
-    uint32_t inclLen;
-    uint32_t origLen;
-    uint32_t readLen;
-    f.Read(buf, sizeof(buf), tsSec, tsUsec, inclLen, origLen, readLen);
-    NS_TEST_ASSERT_MSG_EQ(f.Fail(), false, "one record");
-    NS_TEST_ASSERT_MSG_EQ(origLen, 116u, "16-byte san header + 100 bytes");
-    f.Close();
-  }
+
+  private:
+    void DoRun() override
+    {
+        std::string prefix = CreateTempDirFilename("san-pcap");
+        uint32_t gotBytes = 0;
+        {
+            // The scenario (and with it the pcap file) must be gone before reading.
+            Scenario s;
+            UseLine(s.fabric, 2);
+            s.Build();
+            Ptr<NetDevice> port =
+                s.fabric.GetFabric()->GetSwitch(0)->GetPort(0); // +x, toward host 1
+            s.fabric.EnablePcap(prefix, port, false, true);
+            s.Endpoint(1)->SetReceiveCallback(MakeCallback(+[](uint32_t* got,
+                                                               Ptr<NetDevice>,
+                                                               Ptr<const Packet> p,
+                                                               uint16_t proto,
+                                                               const Address&) {
+                                                  *got = p->GetSize() + proto;
+                                                  return true;
+                                              }).Bind(&gotBytes));
+            Simulator::Schedule(MicroSeconds(1), [&s]() {
+                s.Endpoint(0)->Send(Create<Packet>(100), SanEndpointDevice::HostAddress(1), 7);
+            });
+            Simulator::Run();
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ(gotBytes, 107u, "payload of 100 bytes, protocol 7");
+        PcapFile f;
+        f.Open(prefix, std::ios::in);
+        NS_TEST_ASSERT_MSG_EQ(f.Fail(), false, "pcap file opened");
+        uint8_t buf[512];
+        uint32_t tsSec;
+        uint32_t tsUsec;
+        uint32_t inclLen;
+        uint32_t origLen;
+        uint32_t readLen;
+        f.Read(buf, sizeof(buf), tsSec, tsUsec, inclLen, origLen, readLen);
+        NS_TEST_ASSERT_MSG_EQ(f.Fail(), false, "one record");
+        NS_TEST_ASSERT_MSG_EQ(origLen, 116u, "16-byte san header + 100 bytes");
+        f.Close();
+    }
 };
 
 /**
  * \ingroup san-tests
  * The fabric suite.
  */
-class SanFabricTestSuite : public TestSuite {
-public:
-  SanFabricTestSuite() : TestSuite("san-fabric", UNIT) {
-    AddTestCase(new SanUncontendedLatencyTestCase, TestCase::QUICK);
-    AddTestCase(new SanWormholeBlockingTestCase, TestCase::QUICK);
-    AddTestCase(new SanConservationTestCase, TestCase::QUICK);
-    AddTestCase(new SanAdaptiveReorderTestCase, TestCase::QUICK);
-    AddTestCase(new SanFabricErrorsTestCase, TestCase::QUICK);
-    AddTestCase(new SanPcapAndNetDeviceTestCase, TestCase::QUICK);
-    const char *topologies[] = {"crossbar", "ring",     "mesh",
-                                "torus",    "fat-tree", "graph"};
-    for (const char *t : topologies) {
-      std::string topo(t);
-      bool cartesian = topo == "ring" || topo == "mesh" || topo == "torus";
-      std::string deterministic = cartesian || topo == "crossbar"
-                                      ? "ns3::SanDimensionOrderRouting"
-                                      : "ns3::SanUpDownRouting";
-      for (std::string routing :
-           {deterministic, std::string("ns3::SanSourceRouting"),
-            std::string("ns3::SanMinimalAdaptiveRouting"),
-            std::string("ns3::SanValiantRouting")}) {
+class SanFabricTestSuite : public TestSuite
+{
+  public:
+    SanFabricTestSuite()
+        : TestSuite("san-fabric", UNIT)
+    {
+        AddTestCase(new SanUncontendedLatencyTestCase, TestCase::QUICK);
+        AddTestCase(new SanWormholeBlockingTestCase, TestCase::QUICK);
+        AddTestCase(new SanConservationTestCase, TestCase::QUICK);
+        AddTestCase(new SanAdaptiveReorderTestCase, TestCase::QUICK);
+        AddTestCase(new SanFabricErrorsTestCase, TestCase::QUICK);
+        AddTestCase(new SanPcapAndNetDeviceTestCase, TestCase::QUICK);
+        const char* topologies[] = {"crossbar", "ring", "mesh", "torus", "fat-tree", "graph"};
+        for (const char* t : topologies)
+        {
+            std::string topo(t);
+            bool cartesian = topo == "ring" || topo == "mesh" || topo == "torus";
+            std::string deterministic = cartesian || topo == "crossbar"
+                                            ? "ns3::SanDimensionOrderRouting"
+                                            : "ns3::SanUpDownRouting";
+            for (std::string routing : {deterministic,
+                                        std::string("ns3::SanSourceRouting"),
+                                        std::string("ns3::SanMinimalAdaptiveRouting"),
+                                        std::string("ns3::SanValiantRouting")})
+            {
+                AddTestCase(new SanDeadlockFreedomTestCase(topo, routing, "Wormhole", 256),
+                            TestCase::QUICK);
+            }
+        }
+        AddTestCase(new SanDeadlockFreedomTestCase("torus",
+                                                   "ns3::SanDimensionOrderRouting",
+                                                   "VirtualCutThrough",
+                                                   128),
+                    TestCase::QUICK);
+        AddTestCase(new SanDeadlockFreedomTestCase("mesh",
+                                                   "ns3::SanMinimalAdaptiveRouting",
+                                                   "StoreAndForward",
+                                                   128),
+                    TestCase::QUICK);
         AddTestCase(
-            new SanDeadlockFreedomTestCase(topo, routing, "Wormhole", 256),
+            new SanDeadlockFreedomTestCase("mesh", "ns3::SanDimensionOrderRouting", "Cell", 200),
             TestCase::QUICK);
-      }
     }
-    AddTestCase(new SanDeadlockFreedomTestCase("torus",
-                                               "ns3::SanDimensionOrderRouting",
-                                               "VirtualCutThrough", 128),
-                TestCase::QUICK);
-    AddTestCase(new SanDeadlockFreedomTestCase("mesh",
-                                               "ns3::SanMinimalAdaptiveRouting",
-                                               "StoreAndForward", 128),
-                TestCase::QUICK);
-    AddTestCase(new SanDeadlockFreedomTestCase(
-                    "mesh", "ns3::SanDimensionOrderRouting", "Cell", 200),
-                TestCase::QUICK);
-  }
 };
 
 /// Static instance.

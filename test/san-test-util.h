@@ -27,7 +27,9 @@ namespace santest
  * \return true if the child aborted and printed the expected text
  */
 inline bool
-DiesWithMessage(const std::function<void()>& body, const std::string& expected, std::string& message)
+DiesWithMessage(const std::function<void()>& body,
+                const std::string& expected,
+                std::string& message)
 {
     int fds[2];
     if (pipe(fds) != 0)

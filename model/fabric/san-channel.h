@@ -55,11 +55,11 @@ class SanChannel : public Channel
     void DoDispose() override;
 
   private:
-    DataRate m_rate;          //!< link rate
-    Time m_delay;             //!< propagation delay
-    uint32_t m_framing;       //!< framing bytes per packet
+    DataRate m_rate;                           //!< link rate
+    Time m_delay;                              //!< propagation delay
+    uint32_t m_framing;                        //!< framing bytes per packet
     SanPortDevice* m_dev[2]{nullptr, nullptr}; //!< the two ends (owned by their nodes)
-    uint32_t m_nDevices{0};   //!< attached so far
+    uint32_t m_nDevices{0};                    //!< attached so far
 };
 
 } // namespace ns3

@@ -46,7 +46,8 @@ void
 SanEndpointDevice::DoDispose()
 {
     m_deliverCb = MakeNullCallback<void, const SanFabricPacket&>();
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    m_rxCallback =
+        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     SanPortDevice::DoDispose();
 }
 
@@ -67,7 +68,8 @@ SanEndpointDevice::GetHost() const
 Mac48Address
 SanEndpointDevice::HostAddress(uint32_t host)
 {
-    uint8_t buf[6] = {0x02, 0x5a, // locally administered, 'Z'
+    uint8_t buf[6] = {0x02,
+                      0x5a, // locally administered, 'Z'
                       static_cast<uint8_t>(host >> 24),
                       static_cast<uint8_t>(host >> 16),
                       static_cast<uint8_t>(host >> 8),
@@ -112,8 +114,8 @@ SanEndpointDevice::SendTo(uint32_t dst, uint32_t bytes, Ptr<Packet> payload, uin
     p->createdTs = now;
     p->readyTs = now;
     p->payload = payload;
-    p->wormhole = m_fabric->GetSwitchingMode() == SanFabric::WORMHOLE &&
-                  bytes > m_fabric->GetBufferSize();
+    p->wormhole =
+        m_fabric->GetSwitchingMode() == SanFabric::WORMHOLE && bytes > m_fabric->GetBufferSize();
     ++m_sent;
     if (!cells)
     {

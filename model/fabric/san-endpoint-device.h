@@ -104,12 +104,12 @@ class SanEndpointDevice : public SanPortDevice
     /// \param p the packet
     void HandUp(SanFabricPacket* p);
 
-    uint32_t m_host{0};          //!< host index
-    uint32_t m_srcSwitch{0};     //!< switch it hangs off
-    uint64_t m_nextSeq{0};       //!< sender sequence number
-    uint64_t m_sent{0};          //!< counter
-    uint64_t m_received{0};      //!< counter
-    DeliverCallback m_deliverCb; //!< upper layer
+    uint32_t m_host{0};                      //!< host index
+    uint32_t m_srcSwitch{0};                 //!< switch it hangs off
+    uint64_t m_nextSeq{0};                   //!< sender sequence number
+    uint64_t m_sent{0};                      //!< counter
+    uint64_t m_received{0};                  //!< counter
+    DeliverCallback m_deliverCb;             //!< upper layer
     NetDevice::ReceiveCallback m_rxCallback; //!< ns-3 protocol stack
     TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
     TracedCallback<uint32_t, uint32_t> m_rejectTrace; //!< refused sends (dst, bytes)

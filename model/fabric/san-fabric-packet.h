@@ -55,31 +55,31 @@ class SanFabricPacket
     /// \return the number of descriptors currently handed out
     static uint64_t GetLiveCount();
 
-    uint64_t uid;        //!< unique id (per simulation run)
-    uint32_t src;        //!< source host
-    uint32_t dst;        //!< destination host
-    uint32_t dstSwitch;  //!< switch the destination host hangs off
-    uint32_t bytes;      //!< size on the wire (header and payload), without link framing
-    uint64_t seq;        //!< sequence number, set by the sender
-    uint64_t tag;        //!< opaque value for the layer above
-    int64_t createdTs;   //!< time the sender handed the packet over
-    int64_t injectedTs;  //!< time its head left the source
-    int64_t readyTs;     //!< time its head became ready to leave the current port/switch
-    int64_t tailTs;      //!< time its tail arrives at the current switch (0 at the source)
-    uint32_t hops;       //!< switches traversed so far
-    uint32_t intermediate; //!< Valiant intermediate switch, or NONE
-    uint8_t phase;       //!< Valiant phase (0: to intermediate, 1: to destination)
-    uint8_t dim;         //!< dimension of the last hop (dateline bookkeeping)
-    uint8_t dateline;    //!< crossed the dateline in the current dimension
-    uint8_t escaped;     //!< has used an escape channel (sticky on graphs)
-    uint8_t routeLen;    //!< source route length
-    uint8_t routeIdx;    //!< next source-route entry
-    uint8_t waitMask;    //!< virtual channels acceptable while waiting at a port
-    uint8_t wormhole;    //!< the packet is longer than a buffer in wormhole mode
+    uint64_t uid;             //!< unique id (per simulation run)
+    uint32_t src;             //!< source host
+    uint32_t dst;             //!< destination host
+    uint32_t dstSwitch;       //!< switch the destination host hangs off
+    uint32_t bytes;           //!< size on the wire (header and payload), without link framing
+    uint64_t seq;             //!< sequence number, set by the sender
+    uint64_t tag;             //!< opaque value for the layer above
+    int64_t createdTs;        //!< time the sender handed the packet over
+    int64_t injectedTs;       //!< time its head left the source
+    int64_t readyTs;          //!< time its head became ready to leave the current port/switch
+    int64_t tailTs;           //!< time its tail arrives at the current switch (0 at the source)
+    uint32_t hops;            //!< switches traversed so far
+    uint32_t intermediate;    //!< Valiant intermediate switch, or NONE
+    uint8_t phase;            //!< Valiant phase (0: to intermediate, 1: to destination)
+    uint8_t dim;              //!< dimension of the last hop (dateline bookkeeping)
+    uint8_t dateline;         //!< crossed the dateline in the current dimension
+    uint8_t escaped;          //!< has used an escape channel (sticky on graphs)
+    uint8_t routeLen;         //!< source route length
+    uint8_t routeIdx;         //!< next source-route entry
+    uint8_t waitMask;         //!< virtual channels acceptable while waiting at a port
+    uint8_t wormhole;         //!< the packet is longer than a buffer in wormhole mode
     uint8_t route[MAX_ROUTE]; //!< source route: output port per switch
 
-    SanPortDevice* holdPort; //!< port whose downstream buffer slot the head occupies
-    uint32_t holdSlot;       //!< that slot
+    SanPortDevice* holdPort;       //!< port whose downstream buffer slot the head occupies
+    uint32_t holdSlot;             //!< that slot
     std::vector<SanHeldSlot> held; //!< wormhole: upstream slots still held (tentative)
 
     SanFabricPacket* next;   //!< intrusive link: wait queues and the free list

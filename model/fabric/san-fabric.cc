@@ -24,62 +24,61 @@ NS_OBJECT_ENSURE_REGISTERED(SanFabric);
 TypeId
 SanFabric::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::SanFabric")
-            .SetParent<Object>()
-            .SetGroupName("San")
-            .AddConstructor<SanFabric>()
-            .AddAttribute("Topology",
-                          "The fabric's topology (a SanTopology subclass).",
-                          PointerValue(),
-                          MakePointerAccessor(&SanFabric::m_topology),
-                          MakePointerChecker<SanTopology>())
-            .AddAttribute("Routing",
-                          "The routing function (a SanRouting subclass).",
-                          PointerValue(),
-                          MakePointerAccessor(&SanFabric::m_routing),
-                          MakePointerChecker<SanRouting>())
-            // Hamlyn 1995, section 4.1: "The Myrinet switch is a wormhole router".
-            .AddAttribute("SwitchingMode",
-                          "How switches move packets: Wormhole, VirtualCutThrough, "
-                          "StoreAndForward or Cell.",
-                          EnumValue(WORMHOLE),
-                          MakeEnumAccessor(&SanFabric::m_mode),
-                          MakeEnumChecker(WORMHOLE,
-                                          "Wormhole",
-                                          VIRTUAL_CUT_THROUGH,
-                                          "VirtualCutThrough",
-                                          STORE_AND_FORWARD,
-                                          "StoreAndForward",
-                                          CELL,
-                                          "Cell"))
-            // Not given by the papers: wormhole routers of the period held a few
-            // flits per channel; 64 bytes is an assumption. Virtual cut-through and
-            // store-and-forward need at least MaxPacketSize.
-            .AddAttribute("BufferSize",
-                          "Bytes of input buffer per virtual channel per port.",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&SanFabric::m_bufferSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            // Not fixed by the papers (Hamlyn 1995, section 2: Myrinet does not limit
-            // packet size; FedEx used 128-byte packets). An assumption.
-            .AddAttribute("MaxPacketSize",
-                          "Largest packet the fabric carries, in bytes.",
-                          UintegerValue(4096),
-                          MakeUintegerAccessor(&SanFabric::m_maxPacketSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            // DART 1994, Figure 3: a 53-byte ATM cell with a 48-byte payload.
-            .AddAttribute("CellSize",
-                          "Bytes of one cell on the wire (Cell mode).",
-                          UintegerValue(53),
-                          MakeUintegerAccessor(&SanFabric::m_cellSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            // DART 1994, Figure 3.
-            .AddAttribute("CellPayload",
-                          "Payload bytes of one cell (Cell mode).",
-                          UintegerValue(48),
-                          MakeUintegerAccessor(&SanFabric::m_cellPayload),
-                          MakeUintegerChecker<uint32_t>(1));
+    static TypeId tid = TypeId("ns3::SanFabric")
+                            .SetParent<Object>()
+                            .SetGroupName("San")
+                            .AddConstructor<SanFabric>()
+                            .AddAttribute("Topology",
+                                          "The fabric's topology (a SanTopology subclass).",
+                                          PointerValue(),
+                                          MakePointerAccessor(&SanFabric::m_topology),
+                                          MakePointerChecker<SanTopology>())
+                            .AddAttribute("Routing",
+                                          "The routing function (a SanRouting subclass).",
+                                          PointerValue(),
+                                          MakePointerAccessor(&SanFabric::m_routing),
+                                          MakePointerChecker<SanRouting>())
+                            // Hamlyn 1995, section 4.1: "The Myrinet switch is a wormhole router".
+                            .AddAttribute("SwitchingMode",
+                                          "How switches move packets: Wormhole, VirtualCutThrough, "
+                                          "StoreAndForward or Cell.",
+                                          EnumValue(WORMHOLE),
+                                          MakeEnumAccessor(&SanFabric::m_mode),
+                                          MakeEnumChecker(WORMHOLE,
+                                                          "Wormhole",
+                                                          VIRTUAL_CUT_THROUGH,
+                                                          "VirtualCutThrough",
+                                                          STORE_AND_FORWARD,
+                                                          "StoreAndForward",
+                                                          CELL,
+                                                          "Cell"))
+                            // Not given by the papers: wormhole routers of the period held a few
+                            // flits per channel; 64 bytes is an assumption. Virtual cut-through and
+                            // store-and-forward need at least MaxPacketSize.
+                            .AddAttribute("BufferSize",
+                                          "Bytes of input buffer per virtual channel per port.",
+                                          UintegerValue(64),
+                                          MakeUintegerAccessor(&SanFabric::m_bufferSize),
+                                          MakeUintegerChecker<uint32_t>(1))
+                            // Not fixed by the papers (Hamlyn 1995, section 2: Myrinet does not
+                            // limit packet size; FedEx used 128-byte packets). An assumption.
+                            .AddAttribute("MaxPacketSize",
+                                          "Largest packet the fabric carries, in bytes.",
+                                          UintegerValue(4096),
+                                          MakeUintegerAccessor(&SanFabric::m_maxPacketSize),
+                                          MakeUintegerChecker<uint32_t>(1))
+                            // DART 1994, Figure 3: a 53-byte ATM cell with a 48-byte payload.
+                            .AddAttribute("CellSize",
+                                          "Bytes of one cell on the wire (Cell mode).",
+                                          UintegerValue(53),
+                                          MakeUintegerAccessor(&SanFabric::m_cellSize),
+                                          MakeUintegerChecker<uint32_t>(1))
+                            // DART 1994, Figure 3.
+                            .AddAttribute("CellPayload",
+                                          "Payload bytes of one cell (Cell mode).",
+                                          UintegerValue(48),
+                                          MakeUintegerAccessor(&SanFabric::m_cellPayload),
+                                          MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -123,9 +122,8 @@ SanFabric::Configure()
                         "SanFabric: CellPayload (" << m_cellPayload << ") exceeds CellSize ("
                                                    << m_cellSize << ")");
         NS_ABORT_MSG_IF(m_bufferSize < m_cellSize,
-                        "SanFabric: Cell mode needs BufferSize (" << m_bufferSize
-                                                                  << ") >= CellSize ("
-                                                                  << m_cellSize << ")");
+                        "SanFabric: Cell mode needs BufferSize ("
+                            << m_bufferSize << ") >= CellSize (" << m_cellSize << ")");
         m_slotsPerVc = m_bufferSize / m_cellSize;
         break;
     default:

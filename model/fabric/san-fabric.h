@@ -129,19 +129,19 @@ class SanFabric : public Object
     void DoDispose() override;
 
   private:
-    Ptr<SanTopology> m_topology;   //!< shape
-    Ptr<SanRouting> m_routing;     //!< routing function
-    SwitchingMode m_mode;          //!< switching mode
-    uint32_t m_bufferSize;         //!< bytes per virtual-channel buffer
-    uint32_t m_maxPacketSize;      //!< largest packet in bytes
-    uint32_t m_cellSize;           //!< ATM cell on the wire
-    uint32_t m_cellPayload;        //!< ATM cell payload
-    uint32_t m_slotsPerVc{1};      //!< derived
-    bool m_configured{false};      //!< Configure() ran
-    uint64_t m_nextUid{1};         //!< uid counter
-    uint64_t m_injected{0};        //!< counter
-    uint64_t m_delivered{0};       //!< counter
-    uint64_t m_hops{0};            //!< counter
+    Ptr<SanTopology> m_topology;                     //!< shape
+    Ptr<SanRouting> m_routing;                       //!< routing function
+    SwitchingMode m_mode;                            //!< switching mode
+    uint32_t m_bufferSize;                           //!< bytes per virtual-channel buffer
+    uint32_t m_maxPacketSize;                        //!< largest packet in bytes
+    uint32_t m_cellSize;                             //!< ATM cell on the wire
+    uint32_t m_cellPayload;                          //!< ATM cell payload
+    uint32_t m_slotsPerVc{1};                        //!< derived
+    bool m_configured{false};                        //!< Configure() ran
+    uint64_t m_nextUid{1};                           //!< uid counter
+    uint64_t m_injected{0};                          //!< counter
+    uint64_t m_delivered{0};                         //!< counter
+    uint64_t m_hops{0};                              //!< counter
     std::vector<Ptr<SanEndpointDevice>> m_endpoints; //!< by host index
     std::vector<Ptr<SanSwitch>> m_switches;          //!< by switch index
 };

@@ -182,8 +182,9 @@ SanPortDevice::GetOccupancy(uint32_t vcMask) const
 void
 SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
 {
-    NS_ABORT_MSG_IF(m_peer == nullptr, "SanPortDevice: port " << m_ifIndex << " of node "
-                                                              << m_nodeId << " has no link");
+    NS_ABORT_MSG_IF(m_peer == nullptr,
+                    "SanPortDevice: port " << m_ifIndex << " of node " << m_nodeId
+                                           << " has no link");
     const int64_t now = p->readyTs;
     if (m_qHead == nullptr)
     {
@@ -296,10 +297,7 @@ SanPortDevice::ScheduleWake(int64_t ts)
         return; // an earlier wake-up is pending; it will reschedule
     }
     m_wakeTs = ts;
-    Simulator::ScheduleWithContext(m_nodeId,
-                                   TimeStep(ts - now),
-                                   &SanPortDevice::HandleWake,
-                                   this);
+    Simulator::ScheduleWithContext(m_nodeId, TimeStep(ts - now), &SanPortDevice::HandleWake, this);
 }
 
 void

@@ -179,13 +179,13 @@ class SanPortDevice : public NetDevice
     /// \return true if this port is a host interface that always accepts arrivals
     virtual bool IsSink() const;
 
-    SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
-    uint32_t m_nodeId{0};         //!< cached node id for event contexts
-    Ptr<Node> m_node;             //!< node
-    Ptr<SanChannel> m_channel;    //!< link
+    SanFabric* m_fabric{nullptr};   //!< owning fabric (it outlives the port)
+    uint32_t m_nodeId{0};           //!< cached node id for event contexts
+    Ptr<Node> m_node;               //!< node
+    Ptr<SanChannel> m_channel;      //!< link
     SanPortDevice* m_peer{nullptr}; //!< far end
-    bool m_peerIsSink{false};     //!< the far end always accepts (a host)
-    uint64_t m_txPackets{0};      //!< counter
+    bool m_peerIsSink{false};       //!< the far end always accepts (a host)
+    uint64_t m_txPackets{0};        //!< counter
 
     /// Fires with a packet (san header + payload) built only when someone
     /// listens; pcap helpers connect here.
@@ -223,24 +223,24 @@ class SanPortDevice : public NetDevice
     /// \param p the packet
     void Sniff(const SanFabricPacket* p);
 
-    uint32_t m_ifIndex{0};          //!< interface index
-    uint16_t m_mtu{1500};           //!< NetDevice MTU
-    Mac48Address m_address;         //!< address
-    double m_stepsPerByte{0};       //!< serialization time per byte
-    int64_t m_propSteps{0};         //!< propagation delay
-    uint32_t m_framing{0};          //!< framing bytes per packet
-    int64_t m_busyUntil{0};         //!< link idle from this time
-    uint32_t m_slotsPerVc{1};       //!< buffer slots per virtual channel at the far end
-    uint32_t m_nVcs{1};             //!< virtual channels
+    uint32_t m_ifIndex{0};    //!< interface index
+    uint16_t m_mtu{1500};     //!< NetDevice MTU
+    Mac48Address m_address;   //!< address
+    double m_stepsPerByte{0}; //!< serialization time per byte
+    int64_t m_propSteps{0};   //!< propagation delay
+    uint32_t m_framing{0};    //!< framing bytes per packet
+    int64_t m_busyUntil{0};   //!< link idle from this time
+    uint32_t m_slotsPerVc{1}; //!< buffer slots per virtual channel at the far end
+    uint32_t m_nVcs{1};       //!< virtual channels
     /// Slots live inline for the common small buffers (no heap block per port).
     static constexpr uint32_t INLINE_SLOTS = 4;
-    int64_t* m_slots{m_slotsInline};              //!< release time of each slot
-    int64_t m_slotsInline[INLINE_SLOTS]{};        //!< storage for small tables
-    std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
-    SanFabricPacket* m_qHead{nullptr}; //!< waiting packets
-    SanFabricPacket* m_qTail{nullptr}; //!< waiting packets
-    uint32_t m_qLen{0};             //!< queue length
-    int64_t m_wakeTs{HELD};         //!< time of the pending wake-up, HELD if none
+    int64_t* m_slots{m_slotsInline};        //!< release time of each slot
+    int64_t m_slotsInline[INLINE_SLOTS]{};  //!< storage for small tables
+    std::unique_ptr<int64_t[]> m_slotsHeap; //!< storage for larger tables
+    SanFabricPacket* m_qHead{nullptr};      //!< waiting packets
+    SanFabricPacket* m_qTail{nullptr};      //!< waiting packets
+    uint32_t m_qLen{0};                     //!< queue length
+    int64_t m_wakeTs{HELD};                 //!< time of the pending wake-up, HELD if none
 };
 
 } // namespace ns3

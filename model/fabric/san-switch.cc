@@ -25,18 +25,17 @@ NS_OBJECT_ENSURE_REGISTERED(SanSwitch);
 TypeId
 SanSwitch::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::SanSwitch")
-            .SetParent<Object>()
-            .SetGroupName("San")
-            .AddConstructor<SanSwitch>()
-            // Hamlyn 1995, section 4.1 ("about 0.5 us of switching latency") and
-            // Table 3, row "switch": 20 LANai cycles, 0.5 us.
-            .AddAttribute("RoutingDelay",
-                          "Time from a head's arrival to its routing decision.",
-                          TimeValue(NanoSeconds(500)),
-                          MakeTimeAccessor(&SanSwitch::m_routingDelay),
-                          MakeTimeChecker(Seconds(0)));
+    static TypeId tid = TypeId("ns3::SanSwitch")
+                            .SetParent<Object>()
+                            .SetGroupName("San")
+                            .AddConstructor<SanSwitch>()
+                            // Hamlyn 1995, section 4.1 ("about 0.5 us of switching latency") and
+                            // Table 3, row "switch": 20 LANai cycles, 0.5 us.
+                            .AddAttribute("RoutingDelay",
+                                          "Time from a head's arrival to its routing decision.",
+                                          TimeValue(NanoSeconds(500)),
+                                          MakeTimeAccessor(&SanSwitch::m_routingDelay),
+                                          MakeTimeChecker(Seconds(0)));
     return tid;
 }
 

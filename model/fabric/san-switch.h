@@ -90,16 +90,16 @@ class SanSwitch : public Object
     /// \return its device, aborting if the port is not connected
     SanSwitchPort* GetConnectedPort(uint32_t port) const;
 
-    Time m_routingDelay;           //!< per-hop routing delay
-    int64_t m_routingDelaySteps{0}; //!< cached
-    SanFabric* m_fabric{nullptr};   //!< owning fabric
-    SanRouting* m_routing{nullptr}; //!< cached routing function
-    SanTopology* m_topology{nullptr}; //!< cached topology
-    uint32_t m_index{0};            //!< switch index
-    uint32_t m_nodeId{0};           //!< node id
-    uint32_t m_allVcs{1};           //!< mask of every virtual channel
-    uint32_t m_tieBreak{0};         //!< rotates among equally occupied candidates
-    bool m_routesOnTail{false};     //!< store-and-forward / cells
+    Time m_routingDelay;                 //!< per-hop routing delay
+    int64_t m_routingDelaySteps{0};      //!< cached
+    SanFabric* m_fabric{nullptr};        //!< owning fabric
+    SanRouting* m_routing{nullptr};      //!< cached routing function
+    SanTopology* m_topology{nullptr};    //!< cached topology
+    uint32_t m_index{0};                 //!< switch index
+    uint32_t m_nodeId{0};                //!< node id
+    uint32_t m_allVcs{1};                //!< mask of every virtual channel
+    uint32_t m_tieBreak{0};              //!< rotates among equally occupied candidates
+    bool m_routesOnTail{false};          //!< store-and-forward / cells
     std::vector<SanSwitchPort*> m_ports; //!< by topology port (the node owns them)
 };
 

@@ -157,16 +157,16 @@ SanTrafficGenerator::StartApplication()
     m_nHosts = m_dev->GetFabric()->GetTopology()->GetNHosts();
     NS_ABORT_MSG_IF(m_nHosts < 2, "SanTrafficGenerator: needs at least two hosts");
     NS_ABORT_MSG_IF(m_pattern == HOTSPOT && m_hotSpotHost >= m_nHosts,
-                    "SanTrafficGenerator: HotSpotHost " << m_hotSpotHost << " out of range (hosts: "
-                                                        << m_nHosts << ")");
+                    "SanTrafficGenerator: HotSpotHost "
+                        << m_hotSpotHost << " out of range (hosts: " << m_nHosts << ")");
     NS_ABORT_MSG_IF(m_packetSize > m_dev->GetFabric()->GetMaxPacketSize(),
                     "SanTrafficGenerator: PacketSize " << m_packetSize
                                                        << " exceeds the fabric's MaxPacketSize "
                                                        << m_dev->GetFabric()->GetMaxPacketSize());
     m_fixedDst = GetPermutationDestination(m_host, m_nHosts);
     m_packetTimeSteps = m_dev->GetSerializationSteps(m_packetSize);
-    if (m_load <= 0 || ((m_pattern == TRANSPOSE || m_pattern == BIT_COMPLEMENT) &&
-                        m_fixedDst == m_host))
+    if (m_load <= 0 ||
+        ((m_pattern == TRANSPOSE || m_pattern == BIT_COMPLEMENT) && m_fixedDst == m_host))
     {
         return; // idle host
     }

@@ -106,30 +106,30 @@ class SanTrafficGenerator : public Application
     /// \return the destination of the next packet (or the host itself: send nothing)
     uint32_t PickDestination();
 
-    Ptr<SanEndpointDevice> m_dev;       //!< endpoint
-    Pattern m_pattern;                  //!< destination pattern
-    double m_load;                      //!< packets per host per packet-time
-    uint32_t m_packetSize;              //!< bytes
-    uint32_t m_hotSpotHost;             //!< hot spot
-    double m_hotSpotFraction;           //!< share of traffic to the hot spot
-    Time m_measureStart;                //!< window start
-    Time m_measureStop;                 //!< window end
-    bool m_trackOrder;                  //!< check per-pair order
+    Ptr<SanEndpointDevice> m_dev;         //!< endpoint
+    Pattern m_pattern;                    //!< destination pattern
+    double m_load;                        //!< packets per host per packet-time
+    uint32_t m_packetSize;                //!< bytes
+    uint32_t m_hotSpotHost;               //!< hot spot
+    double m_hotSpotFraction;             //!< share of traffic to the hot spot
+    Time m_measureStart;                  //!< window start
+    Time m_measureStop;                   //!< window end
+    bool m_trackOrder;                    //!< check per-pair order
     Ptr<UniformRandomVariable> m_uniform; //!< gaps and destinations (one stream per host)
-    EventId m_next;                     //!< next generation
-    int64_t m_packetTimeSteps{0};       //!< serialization of one packet
-    uint32_t m_host{0};                 //!< own host index
-    uint32_t m_nHosts{0};               //!< hosts in the fabric
-    uint32_t m_fixedDst{0};             //!< permutation destination
-    uint64_t m_generated{0};            //!< counter
-    uint64_t m_generatedMeasured{0};    //!< counter
-    uint64_t m_received{0};             //!< counter
-    uint64_t m_receivedInWindow{0};     //!< counter
-    uint64_t m_receivedMeasured{0};     //!< counter
-    double m_latencySum{0};             //!< seconds
-    int64_t m_maxLatency{0};            //!< time steps
-    uint64_t m_hopSum{0};               //!< counter
-    uint64_t m_reordered{0};            //!< counter
+    EventId m_next;                       //!< next generation
+    int64_t m_packetTimeSteps{0};         //!< serialization of one packet
+    uint32_t m_host{0};                   //!< own host index
+    uint32_t m_nHosts{0};                 //!< hosts in the fabric
+    uint32_t m_fixedDst{0};               //!< permutation destination
+    uint64_t m_generated{0};              //!< counter
+    uint64_t m_generatedMeasured{0};      //!< counter
+    uint64_t m_received{0};               //!< counter
+    uint64_t m_receivedInWindow{0};       //!< counter
+    uint64_t m_receivedMeasured{0};       //!< counter
+    double m_latencySum{0};               //!< seconds
+    int64_t m_maxLatency{0};              //!< time steps
+    uint64_t m_hopSum{0};                 //!< counter
+    uint64_t m_reordered{0};              //!< counter
     /// Last sequence number per source (TrackOrder only; allocated on demand).
     std::unique_ptr<std::unordered_map<uint32_t, uint64_t>> m_lastSeq;
 };

@@ -127,7 +127,7 @@ class SanRouting : public Object
                             const SanFabricPacket& p,
                             SanRouteChoice& choice) const;
 
-    Ptr<SanTopology> m_topology; //!< bound topology
+    Ptr<SanTopology> m_topology;  //!< bound topology
     SanTopology* m_topo{nullptr}; //!< raw pointer for the hot path
     uint32_t m_nDateline{1};      //!< dateline classes of the topology
 };

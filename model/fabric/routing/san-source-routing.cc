@@ -49,12 +49,12 @@ SanSourceRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
                             << SanFabricPacket::MAX_ROUTE << " hops");
         uint32_t port = m_topo->GetDeterministicPortFor(sw, p.dstSwitch, p.dst);
         p.route[p.routeLen++] = static_cast<uint8_t>(port);
-        NS_ABORT_MSG_IF(port > 0xff, "SanSourceRouting: port numbers above 255 do not fit a route byte");
+        NS_ABORT_MSG_IF(port > 0xff,
+                        "SanSourceRouting: port numbers above 255 do not fit a route byte");
         SanPortPeer peer = m_topo->GetPeer(sw, port);
         NS_ABORT_MSG_IF(peer.kind != SanPortPeer::SWITCH,
-                        "SanSourceRouting: deterministic route leaves switch " << sw << " by port "
-                                                                              << port
-                                                                              << " that leads to no switch");
+                        "SanSourceRouting: deterministic route leaves switch "
+                            << sw << " by port " << port << " that leads to no switch");
         sw = peer.index;
     }
     return 1;
