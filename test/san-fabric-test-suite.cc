@@ -526,6 +526,124 @@ class SanPcapAndNetDeviceTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * Destination patterns: transpose and bit complement are the right
+ * permutations, and uniform traffic never picks the sender.
+ */
+class SanTrafficPatternTestCase : public TestCase
+{
+  public:
+    SanTrafficPatternTestCase()
+        : TestCase("traffic patterns: transpose, bit complement, uniform")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SanTrafficGenerator> g = CreateObject<SanTrafficGenerator>();
+        g->SetAttribute("Pattern", StringValue("Transpose"));
+        // 64 hosts as 8 x 8: host (r, c) = 8r + c sends to (c, r).
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(1, 64), 8u, "(0,1) -> (1,0)");
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(23, 64), 58u, "(2,7) -> (7,2)");
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(27, 64), 27u, "diagonal stays");
+        g->SetAttribute("Pattern", StringValue("BitComplement"));
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(5, 16), 10u, "0101 -> 1010");
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(0, 64), 63u, "0 -> 63");
+        std::string msg;
+        bool ok = santest::DiesWithMessage([g]() { g->GetPermutationDestination(0, 12); },
+                                           "power-of-two number of hosts",
+                                           msg);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "bit complement on 12 hosts: " << msg);
+        g->SetAttribute("Pattern", StringValue("Transpose"));
+        ok = santest::DiesWithMessage([g]() { g->GetPermutationDestination(0, 12); },
+                                      "square number of hosts",
+                                      msg);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "transpose on 12 hosts: " << msg);
+
+        // Uniform: every packet of host 3 goes elsewhere, and all others are hit.
+        Scenario s;
+        s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(8));
+        s.Build();
+        std::vector<uint32_t> hits(8, 0);
+        for (uint32_t h = 0; h < 8; ++h)
+        {
+            s.Endpoint(h)->TraceConnectWithoutContext(
+                "PacketRx",
+                MakeCallback(
+                    +[](uint32_t* count, uint64_t, uint32_t src, uint32_t, Time, uint32_t) {
+                        if (src == 3)
+                        {
+                            ++*count;
+                        }
+                    })
+                    .Bind(&hits[h]));
+        }
+        s.AddTraffic("Uniform", 0.5, 64, MicroSeconds(2000), false);
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(hits[3], 0u, "uniform traffic sent a packet to itself");
+        for (uint32_t h = 0; h < 8; ++h)
+        {
+            if (h != 3)
+            {
+                NS_TEST_ASSERT_MSG_GT(hits[h], 100u, "host " << h << " rarely chosen");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * Deterministic up*\/down* routing on a fat tree spreads the hosts of a
+ * leaf over different down links (d-mod-k on the host's digits), so uniform
+ * traffic at half the link rate is carried; picking up ports by the
+ * destination leaf alone would funnel a leaf's traffic through one link and
+ * saturate near a quarter.
+ */
+class SanFatTreeSpreadTestCase : public TestCase
+{
+  public:
+    SanFatTreeSpreadTestCase()
+        : TestCase("fat tree: up-down routing carries uniform traffic at load 0.5")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario s;
+        s.fabric.SetTopology("ns3::SanFatTreeTopology",
+                             "K",
+                             UintegerValue(4),
+                             "N",
+                             UintegerValue(3));
+        s.fabric.SetRouting("ns3::SanUpDownRouting");
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(64));
+        s.fabric.SetFabricAttribute("BufferSize", UintegerValue(256));
+        s.Build();
+        SanTrafficHelper traffic;
+        traffic.SetAttribute("Pattern", StringValue("Uniform"));
+        traffic.SetAttribute("OfferedLoad", DoubleValue(0.5));
+        traffic.SetAttribute("MeasureStart", TimeValue(MicroSeconds(200)));
+        traffic.SetAttribute("MeasureStop", TimeValue(MicroSeconds(1800)));
+        s.apps = traffic.Install(s.endpoints);
+        SanTrafficHelper::AssignStreams(s.apps, 1);
+        s.apps.Start(Seconds(0));
+        s.apps.Stop(MicroSeconds(1800));
+        Simulator::Run();
+        SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
+        Simulator::Destroy();
+        // Packets per host per packet-time (0.8 us) delivered during the window.
+        double accepted = double(t.receivedInWindow) / 64 / (1600.0 / 0.8);
+        NS_TEST_ASSERT_MSG_GT(accepted, 0.45, "accepted throughput at offered load 0.5");
+        double meanLatencyUs = t.latencySum / t.receivedMeasured * 1e6;
+        NS_TEST_ASSERT_MSG_LT(meanLatencyUs, 10.0, "mean latency stays near the unloaded value");
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The fabric suite.
  */
 class SanFabricTestSuite : public TestSuite
@@ -540,6 +658,8 @@ class SanFabricTestSuite : public TestSuite
         AddTestCase(new SanAdaptiveReorderTestCase, TestCase::QUICK);
         AddTestCase(new SanFabricErrorsTestCase, TestCase::QUICK);
         AddTestCase(new SanPcapAndNetDeviceTestCase, TestCase::QUICK);
+        AddTestCase(new SanTrafficPatternTestCase, TestCase::QUICK);
+        AddTestCase(new SanFatTreeSpreadTestCase, TestCase::QUICK);
         const char* topologies[] = {"crossbar", "ring", "mesh", "torus", "fat-tree", "graph"};
         for (const char* t : topologies)
         {

@@ -14,6 +14,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/san-fabric-packet.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -87,7 +88,7 @@ SanTrafficGenerator::GetTypeId()
 }
 
 SanTrafficGenerator::SanTrafficGenerator()
-    : m_uniform(CreateObject<UniformRandomVariable>())
+    : m_rng(RngSeedManager::GetSeed(), RngSeedManager::GetNextStreamIndex(), RngSeedManager::GetRun())
 {
 }
 
@@ -109,7 +110,10 @@ SanTrafficGenerator::SetEndpoint(Ptr<SanEndpointDevice> dev)
 int64_t
 SanTrafficGenerator::AssignStreams(int64_t stream)
 {
-    m_uniform->SetStream(stream);
+    // As RandomVariableStream::SetStream: fixed streams live in the upper half.
+    m_rng = RngStream(RngSeedManager::GetSeed(),
+                      (static_cast<uint64_t>(1) << 63) + static_cast<uint64_t>(stream),
+                      RngSeedManager::GetRun());
     return 1;
 }
 
@@ -177,7 +181,7 @@ void
 SanTrafficGenerator::ScheduleNext()
 {
     // Exponential gap with mean packetTime / load (Poisson arrivals).
-    const double gap = -std::log(1.0 - m_uniform->GetValue()) * m_packetTimeSteps / m_load;
+    const double gap = -std::log(1.0 - m_rng.RandU01()) * m_packetTimeSteps / m_load;
     m_next = Simulator::Schedule(TimeStep(static_cast<int64_t>(gap)),
                                  &SanTrafficGenerator::Generate,
                                  this);
@@ -195,18 +199,25 @@ SanTrafficGenerator::PickDestination()
     switch (m_pattern)
     {
     case HOTSPOT:
-        if (m_uniform->GetValue() < m_hotSpotFraction && m_hotSpotHost != m_host)
+        if (m_rng.RandU01() < m_hotSpotFraction && m_hotSpotHost != m_host)
         {
             return m_hotSpotHost;
         }
         [[fallthrough]];
     case UNIFORM: {
-        uint32_t d = m_uniform->GetInteger(0, m_nHosts - 2);
+        uint32_t d = UniformBelow(m_nHosts - 1);
         return d >= m_host ? d + 1 : d;
     }
     default:
         return m_fixedDst;
     }
+}
+
+uint32_t
+SanTrafficGenerator::UniformBelow(uint32_t n)
+{
+    auto v = static_cast<uint32_t>(m_rng.RandU01() * n);
+    return v < n ? v : n - 1;
 }
 
 void

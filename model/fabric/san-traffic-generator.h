@@ -9,7 +9,7 @@
 #include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
-#include "ns3/random-variable-stream.h"
+#include "ns3/rng-stream.h"
 
 #include <cstdint>
 #include <memory>
@@ -105,6 +105,8 @@ class SanTrafficGenerator : public Application
     void Receive(const SanFabricPacket& p);
     /// \return the destination of the next packet (or the host itself: send nothing)
     uint32_t PickDestination();
+    /// \param n a bound \return a uniform integer in [0, n)
+    uint32_t UniformBelow(uint32_t n);
 
     Ptr<SanEndpointDevice> m_dev;         //!< endpoint
     Pattern m_pattern;                    //!< destination pattern
@@ -115,7 +117,10 @@ class SanTrafficGenerator : public Application
     Time m_measureStart;                  //!< window start
     Time m_measureStop;                   //!< window end
     bool m_trackOrder;                    //!< check per-pair order
-    Ptr<UniformRandomVariable> m_uniform; //!< gaps and destinations (one stream per host)
+    /// Gaps and destinations. A bare stream (not a RandomVariableStream object)
+    /// keeps a generator small on topologies with many thousands of hosts;
+    /// stream numbering follows RandomVariableStream's.
+    RngStream m_rng;
     EventId m_next;                       //!< next generation
     int64_t m_packetTimeSteps{0};         //!< serialization of one packet
     uint32_t m_host{0};                   //!< own host index
