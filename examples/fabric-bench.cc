@@ -234,6 +234,7 @@ main(int argc, char* argv[])
     if (!csv.empty())
     {
         out.open(csv);
+        out << std::fixed;
         out << "workload,hosts,delivered,hops_per_packet,hop_rate,event_rate,raw_event_rate,ratio,"
                "rss_per_host_kib,wall_s\n";
     }

@@ -18,7 +18,7 @@
 //
 // Output: results/fabric-load.csv and lines
 //   fabric-load: topology=T traffic=P routing=R saturation=X
-//   fabric-load: topology=T traffic=transpose adaptive/deterministic=Y
+//   fabric-load: topology=T traffic=transpose minimal-adaptive/<deterministic>=Y
 //
 //   ./fabric-load [--packetSize=64] [--step=0.05] [--maxLoad=1.0] [--measure=2000]
 //                 [--topologies=mesh,fat-tree] [--csv=results/fabric-load.csv]

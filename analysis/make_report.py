@@ -1,0 +1,466 @@
+#!/usr/bin/python3
+# Copyright (c) 2026 The san authors
+#
+# SPDX-License-Identifier: GPL-2.0-only
+"""Write results/REPORT.md from the CSV files in results/.
+
+    /usr/bin/python3 analysis/make_report.py [--results DIR] [--out FILE]
+
+DIR defaults to results/ and FILE to DIR/REPORT.md. The report has one
+section per paper (from every CSV with the paper-results header; other CSVs
+are skipped), a "Fabric" section from fabric-load.csv and fabric-bench.csv
+when they exist, and a list of the PNG figures in DIR. A malformed CSV is
+named, with its line, under "Problems" and on stderr; the rest of the report
+is still written, and the exit status is 1.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sancsv  # noqa: E402
+import plot_fabric_load  # noqa: E402  (curve grouping and saturation summary)
+
+WITHHELD = "[withheld]"
+
+# The deterministic reference of the adaptive/deterministic ratio, per topology.
+DETERMINISTIC = {"mesh": "dimension-order", "fat-tree": "up-down"}
+ADAPTIVE = "minimal-adaptive"
+
+# A rel_error in a CSV that differs from (simulated - paper) / |paper| by more
+# than this (absolute, as a fraction) gets a note in the report.
+REL_ERROR_TOLERANCE = 0.005
+
+
+def md_cell(text):
+    """Text made safe for one markdown table cell."""
+    text = str(text).replace("\r", " ").replace("\n", " ").strip()
+    return text.replace("|", "\\|")
+
+
+def md_table(header, rows):
+    lines = ["| " + " | ".join(md_cell(h) for h in header) + " |"]
+    lines.append("|" + "|".join("---" for _ in header) + "|")
+    for row in rows:
+        lines.append("| " + " | ".join(md_cell(c) for c in row) + " |")
+    return "\n".join(lines)
+
+
+def percent(fraction):
+    return "%+.1f%%" % (100.0 * fraction)
+
+
+def computed_rel_error(row):
+    """(simulated - paper) / |paper|, or None when the paper value is withheld or zero."""
+    paper = row["paper_value"]
+    if paper is None or paper == 0:
+        return None
+    return (row["simulated_value"] - paper) / abs(paper)
+
+
+def rel_error_cell(row, notes, where):
+    """Text of the relative-error cell of one paper row; appends to `notes` when it needs one."""
+    if row["paper_value"] is None:
+        return ""
+    given = row["rel_error"]
+    computed = computed_rel_error(row)
+    if given is None:
+        if computed is None:
+            return "n/a"
+        notes.append("%s: rel_error empty; the report computed it" % where)
+        return percent(computed) + " (computed)"
+    if computed is not None and min(abs(given - computed), abs(abs(given) - abs(computed))) > (
+        REL_ERROR_TOLERANCE + 0.01 * abs(computed)
+    ):
+        if abs(abs(given) - 100 * abs(computed)) <= 0.01 * 100 * abs(computed) + 0.05:
+            hint = "it looks like a percentage; the report reads it as a fraction"
+        else:
+            hint = "(simulated - paper) / |paper| is %s" % percent(computed)
+        notes.append("%s: rel_error %s does not match the values: %s" % (where, row["_text"]["rel_error"], hint))
+    return percent(given)
+
+
+def paper_sections(paper_files, unreadable=0):
+    """Markdown for the paper CSVs.
+
+    `paper_files` is a list of (path, rows). Rows of the same paper are
+    gathered into one section even when they come from several files.
+    `unreadable` counts the paper CSVs that could not be read.
+    """
+    papers = {}
+    order = []
+    for path, rows in paper_files:
+        for row in rows:
+            name = row["paper"]
+            if name not in papers:
+                papers[name] = []
+                order.append(name)
+            papers[name].append((path, row))
+
+    out = ["## Papers", ""]
+    if unreadable:
+        out.append("%d paper CSV file%s could not be read: see \"Problems\" below."
+                   % (unreadable, "" if unreadable == 1 else "s"))
+        out.append("")
+    if not order:
+        if not unreadable:
+            out.append("No paper results yet: no CSV in the results directory has the header")
+            out.append("`%s`." % ",".join(sancsv.PAPER_HEADER))
+            out.append("")
+        return out
+    out.append("Relative error = (simulated - paper) / |paper|, as written by each example (a")
+    out.append("fraction in the CSV, shown here in percent). %s: the paper's value is not given"
+               % WITHHELD)
+    out.append("in our copy, so there is nothing to compare against.")
+    out.append("")
+    for name in order:
+        entries = papers[name]
+        files = sorted({os.path.basename(p) for p, _ in entries})
+        notes = []
+        table = []
+        errors = []
+        for path, row in entries:
+            where = "%s:%d" % (os.path.basename(path), row["_line"])
+            cell = rel_error_cell(row, notes, where)
+            withheld = row["paper_value"] is None
+            error = row["rel_error"] if row["rel_error"] is not None else computed_rel_error(row)
+            if not withheld and error is not None:
+                errors.append(abs(error))
+            table.append(
+                [
+                    row["experiment"],
+                    row["metric"],
+                    row["unit"],
+                    WITHHELD if withheld else row["paper_text"],
+                    row["simulated_text"],
+                    cell,
+                    row["source"],
+                ]
+            )
+        withheld_count = sum(1 for _, r in entries if r["paper_value"] is None)
+        out.append("### %s" % name)
+        out.append("")
+        summary = "%d metric%s from %s; %d withheld" % (
+            len(entries),
+            "" if len(entries) == 1 else "s",
+            ", ".join("`%s`" % f for f in files),
+            withheld_count,
+        )
+        if errors:
+            summary += "; |relative error| median %.1f%%, max %.1f%%" % (
+                100 * statistics.median(errors),
+                100 * max(errors),
+            )
+        out.append(summary + ".")
+        out.append("")
+        out.append(
+            md_table(
+                ["Experiment", "Metric", "Unit", "Paper", "Simulated", "Relative error", "Source"],
+                table,
+            )
+        )
+        out.append("")
+        if notes:
+            out.append("Notes:")
+            out.append("")
+            out.extend("- %s" % md_cell(n) for n in notes)
+            out.append("")
+    return out
+
+
+def fabric_load_section(rows):
+    """Markdown summarising fabric-load rows (already read and checked)."""
+    grouped = plot_fabric_load.curves(rows)
+    topologies = plot_fabric_load.ordered([k[0] for k in grouped], ("mesh", "fat-tree"))
+    traffics = plot_fabric_load.ordered([k[1] for k in grouped], plot_fabric_load.BASE_TRAFFIC)
+    routings = plot_fabric_load.ordered([k[2] for k in grouped], plot_fabric_load.ROUTING_ORDER)
+
+    out = ["### Saturation throughput (fabric-load)", ""]
+    out.append("Saturation throughput = the largest accepted throughput of a curve, in packets per")
+    out.append("host per packet-time. \u2265 marks a curve that never saturated within the sweep (a")
+    out.append("lower bound). Low-load latency and hops are those of the lowest offered load.")
+    out.append("")
+    table = []
+    summaries = {}
+    for topology in topologies:
+        for traffic in traffics:
+            for routing in routings:
+                points = grouped.get((topology, traffic, routing))
+                if not points:
+                    continue
+                s = plot_fabric_load.saturation(points)
+                summaries[(topology, traffic, routing)] = s
+                table.append(
+                    [
+                        topology,
+                        traffic,
+                        routing,
+                        ("" if s["saturated"] else "\u2265 ") + "%.3f" % s["throughput"],
+                        "%.3f" % s["offered"],
+                        "%.2f" % s["zero_load_latency"],
+                        "%.2f" % s["hops"],
+                        str(s["points"]),
+                    ]
+                )
+    out.append(
+        md_table(
+            [
+                "Topology",
+                "Traffic",
+                "Routing",
+                "Saturation throughput",
+                "At offered load",
+                "Low-load latency (packet-times)",
+                "Hops/packet",
+                "Points",
+            ],
+            table,
+        )
+    )
+    out.append("")
+
+    out.append("### Adaptive vs deterministic routing on transpose traffic")
+    out.append("")
+    ratio_rows = []
+    for topology in topologies:
+        det = DETERMINISTIC.get(topology)
+        if det is None:
+            present = [r for r in DETERMINISTIC.values() if (topology, "transpose", r) in summaries]
+            det = present[0] if present else None
+        a = summaries.get((topology, "transpose", ADAPTIVE))
+        d = summaries.get((topology, "transpose", det)) if det else None
+        if a is None or d is None:
+            if a is None and d is None:
+                why = "no transpose data"
+            else:
+                why = "no transpose / %s curve" % (ADAPTIVE if a is None else (det or "deterministic"))
+            ratio_rows.append([topology, det or "?", "", "", why])
+            continue
+        if d["throughput"] <= 0:
+            ratio = "n/a"
+        else:
+            bound = "\u2265 " if not a["saturated"] and d["saturated"] else ""
+            ratio = bound + "%.2f" % (a["throughput"] / d["throughput"])
+        ratio_rows.append(
+            [
+                topology,
+                det,
+                ("" if d["saturated"] else "\u2265 ") + "%.3f" % d["throughput"],
+                ("" if a["saturated"] else "\u2265 ") + "%.3f" % a["throughput"],
+                ratio,
+            ]
+        )
+    if ratio_rows:
+        out.append(
+            md_table(
+                [
+                    "Topology",
+                    "Deterministic routing",
+                    "Deterministic saturation",
+                    "%s saturation" % ADAPTIVE,
+                    "Ratio adaptive / deterministic",
+                ],
+                ratio_rows,
+            )
+        )
+    else:
+        out.append("No topology in the file.")
+    out.append("")
+    return out
+
+
+def _thousands(value):
+    return "{:,.0f}".format(value)
+
+
+def fabric_bench_section(rows):
+    """Markdown table of fabric-bench rows (already read and checked)."""
+    out = ["### Simulator speed and memory (fabric-bench)", ""]
+    out.append("hop_rate = switch hops simulated per wall-clock second; ratio = hop_rate / ns-3's raw")
+    out.append("scheduler rate (empty events per second) measured in the same run.")
+    out.append("")
+    table = [
+        [
+            r["workload"],
+            _thousands(r["hosts"]),
+            _thousands(r["delivered"]),
+            "%.2f" % r["hops_per_packet"],
+            _thousands(r["hop_rate"]),
+            _thousands(r["event_rate"]),
+            _thousands(r["raw_event_rate"]),
+            "%.3f" % r["ratio"],
+            "%.2f" % r["rss_per_host_kib"],
+            "%.2f" % r["wall_s"],
+        ]
+        for r in rows
+    ]
+    out.append(
+        md_table(
+            [
+                "Workload",
+                "Hosts",
+                "Delivered",
+                "Hops/packet",
+                "Hop rate (/s)",
+                "Event rate (/s)",
+                "Raw event rate (/s)",
+                "Ratio",
+                "RSS/host (KiB)",
+                "Wall (s)",
+            ],
+            table,
+        )
+    )
+    out.append("")
+    rounded = sorted(
+        {c for r in rows for c in ("hop_rate", "event_rate", "raw_event_rate") if "e" in r["_text"][c].lower()}
+    )
+    if rounded:
+        out.append("Note: %s in `fabric-bench.csv` %s written in exponent notation (e.g. `%s`), which may"
+                   % (", ".join(rounded), "is" if len(rounded) == 1 else "are", rows[0]["_text"][rounded[0]]))
+        out.append("have lost precision; `fabric-bench.log` has the values as printed.")
+        out.append("")
+    return out
+
+
+def figures_section(results_dir, report_dir):
+    pngs = sorted(n for n in _listdir(results_dir) if n.lower().endswith(".png"))
+    out = ["## Figures", ""]
+    if not pngs:
+        out.append("No PNG figures in `%s` (analysis/plot_fabric_load.py writes them)." % results_dir)
+    for name in pngs:
+        rel = os.path.relpath(os.path.join(results_dir, name), report_dir)
+        out.append("- [%s](%s)" % (name, rel.replace(os.sep, "/")))
+    out.append("")
+    return out
+
+
+def _listdir(directory):
+    try:
+        return os.listdir(directory)
+    except OSError:
+        return []
+
+
+def build_report(results_dir, report_path=None):
+    """Return (markdown, problems) for the files in `results_dir`.
+
+    `problems` lists the error text of every CSV that could not be used
+    (each names the file and line). `report_path` only serves to make the
+    figure links relative to where the report will be.
+    """
+    if report_path is None:
+        report_path = os.path.join(results_dir, "REPORT.md")
+    report_dir = os.path.dirname(os.path.abspath(report_path))
+    problems = []
+    paper_files = []
+    skipped = []
+    fabric_load_rows = None
+    fabric_bench_rows = None
+    unreadable_papers = 0
+    for path in sancsv.csv_files(results_dir):
+        kind = None
+        try:
+            kind = sancsv.kind_of(path)
+            if kind == "paper":
+                paper_files.append((path, sancsv.read_paper_csv(path)))
+            elif kind == "fabric-load" and os.path.basename(path) == "fabric-load.csv":
+                fabric_load_rows = sancsv.read_fabric_load(path)
+            elif kind == "fabric-bench" and os.path.basename(path) == "fabric-bench.csv":
+                fabric_bench_rows = sancsv.read_fabric_bench(path)
+            else:
+                skipped.append(os.path.basename(path))
+        except sancsv.CsvError as e:
+            problems.append(str(e))
+            name = os.path.basename(path)
+            if kind == "paper" or name not in ("fabric-load.csv", "fabric-bench.csv"):
+                unreadable_papers += 1
+    # The two fabric files are expected by name: a wrong header there is a problem, not "other".
+    for name, header in (
+        ("fabric-load.csv", sancsv.FABRIC_LOAD_HEADER),
+        ("fabric-bench.csv", sancsv.FABRIC_BENCH_HEADER),
+    ):
+        if name in skipped:
+            skipped.remove(name)
+            try:
+                sancsv.read_rows(os.path.join(results_dir, name), header)
+            except sancsv.CsvError as e:
+                problems.append(str(e))
+
+    out = ["# san: results report", ""]
+    out.append("Written by `analysis/make_report.py` from the CSV files in `%s`." % results_dir)
+    out.append("")
+    out.extend(paper_sections(paper_files, unreadable_papers))
+
+    out.extend(["## Fabric", ""])
+    if fabric_load_rows:
+        out.extend(fabric_load_section(fabric_load_rows))
+    elif fabric_load_rows is not None:
+        out.extend(["`fabric-load.csv` has no data rows.", ""])
+    elif os.path.exists(os.path.join(results_dir, "fabric-load.csv")):
+        out.extend(["`fabric-load.csv` could not be read: see \"Problems\" below.", ""])
+    else:
+        out.extend(["No `fabric-load.csv` (run `build/examples/fabric-load`).", ""])
+    if fabric_bench_rows:
+        out.extend(fabric_bench_section(fabric_bench_rows))
+    elif fabric_bench_rows is not None:
+        out.extend(["`fabric-bench.csv` has no data rows.", ""])
+    elif os.path.exists(os.path.join(results_dir, "fabric-bench.csv")):
+        out.extend(["`fabric-bench.csv` could not be read: see \"Problems\" below.", ""])
+    else:
+        out.extend(["No `fabric-bench.csv` (run `build/examples/fabric-bench`).", ""])
+
+    out.extend(figures_section(results_dir, report_dir))
+
+    if skipped:
+        out.extend(["## Other CSV files", ""])
+        out.append("Not in the paper-results format, so not reported above: "
+                   + ", ".join("`%s`" % s for s in skipped) + ".")
+        out.append("")
+    if problems:
+        out.extend(["## Problems", ""])
+        out.append("These files could not be read and are missing from the report:")
+        out.append("")
+        out.append("```")
+        out.append("\n\n".join(problems))
+        out.append("```")
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n", problems
+
+
+def write_report(results_dir, report_path=None):
+    """Build the report and write it; return (path, problems)."""
+    if report_path is None:
+        report_path = os.path.join(results_dir, "REPORT.md")
+    text, problems = build_report(results_dir, report_path)
+    parent = os.path.dirname(report_path)
+    if parent:
+        os.makedirs(parent, exist_ok=True)
+    with open(report_path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return report_path, problems
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--results", default="results", help="directory of CSVs and PNGs (default: %(default)s)")
+    parser.add_argument("--out", default=None, help="report file (default: RESULTS/REPORT.md)")
+    args = parser.parse_args(argv)
+    if not os.path.isdir(args.results):
+        print("make_report: error: no directory %s" % args.results, file=sys.stderr)
+        return 1
+    try:
+        path, problems = write_report(args.results, args.out)
+    except OSError as e:
+        print("make_report: error: cannot write the report: %s" % e, file=sys.stderr)
+        return 1
+    for p in problems:
+        print("make_report: error: %s" % p, file=sys.stderr)
+    print("make_report: wrote %s" % path)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

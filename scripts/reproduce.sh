@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Copyright (c) 2026 The san authors
+#
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Run every example into results/, then plot and write results/REPORT.md.
+# `make reproduce` builds into build/ first and then calls this script.
+#
+#   bash scripts/reproduce.sh              all examples, full settings
+#   SAN_QUICK=1 bash scripts/reproduce.sh  smaller settings (a quick look, not the numbers to quote)
+#   bash scripts/reproduce.sh fabric-load  only the named examples, then the analysis
+#
+# Environment: BUILD_DIR (default build), SAN_QUICK (1 = quick settings).
+# Each example's stdout and stderr go to the terminal and to results/<example>.log.
+
+set -euo pipefail
+
+# The examples, in the order they run. To add a paper: append its example's name here
+# (and, if it needs options, a case in example_args below). Each writes results/<name>.csv.
+EXAMPLES=(
+    fabric-load
+    fabric-bench
+)
+
+PYTHON=/usr/bin/python3
+BUILD_DIR=${BUILD_DIR:-build}
+RESULTS=results
+QUICK=${SAN_QUICK:-0}
+
+# Options for one example: the CSV it writes, plus smaller settings in quick mode.
+example_args() {
+    local name=$1
+    case "$name" in
+        fabric-load)
+            echo "--csv=$RESULTS/fabric-load.csv"
+            if [ "$QUICK" = 1 ]; then echo "--step=0.1 --measure=1000"; fi
+            ;;
+        fabric-bench)
+            echo "--csv=$RESULTS/fabric-bench.csv"
+            if [ "$QUICK" = 1 ]; then echo "--packetTimes=2000"; fi
+            ;;
+        *) ;; # a paper example: its defaults write results/<paper>.csv
+    esac
+}
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if [ "$#" -gt 0 ]; then
+    EXAMPLES=("$@")
+fi
+
+for name in "${EXAMPLES[@]}"; do
+    if [ ! -x "$BUILD_DIR/examples/$name" ]; then
+        echo "reproduce: $BUILD_DIR/examples/$name not found; build first (make build)" >&2
+        exit 1
+    fi
+done
+if ! "$PYTHON" -c 'import matplotlib, numpy' 2>/dev/null; then
+    echo "reproduce: $PYTHON lacks matplotlib or numpy (apt-get install python3-matplotlib)" >&2
+    exit 1
+fi
+
+mkdir -p "$RESULTS"
+if [ "$QUICK" = 1 ]; then
+    echo "reproduce: SAN_QUICK=1: quick settings, coarser and noisier than a full run"
+fi
+
+for name in "${EXAMPLES[@]}"; do
+    # shellcheck disable=SC2207  # the options contain no spaces or wildcards
+    args=($(example_args "$name"))
+    echo "reproduce: running $BUILD_DIR/examples/$name ${args[*]}"
+    start=$SECONDS
+    "$BUILD_DIR/examples/$name" "${args[@]}" 2>&1 | tee "$RESULTS/$name.log"
+    echo "reproduce: $name done in $((SECONDS - start)) s (log: $RESULTS/$name.log)"
+done
+
+if [ -f "$RESULTS/fabric-load.csv" ]; then
+    "$PYTHON" analysis/plot_fabric_load.py "$RESULTS/fabric-load.csv" --outdir "$RESULTS"
+fi
+"$PYTHON" analysis/make_report.py --results "$RESULTS"
+
+echo "reproduce: report: $PWD/$RESULTS/REPORT.md"
