@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages san needs, only when something is missing.
-# Usage: scripts/install-deps.sh [--source]   (--source also fetches ns-3's
-# Debian source package into build/ns3-src for the contrib/ build check)
+# Usage: scripts/install-deps.sh [--source]   (--source also adds a deb-src entry and dpkg-dev,
+# which scripts/check-contrib-build.sh needs to fetch ns-3.37's source with apt-get source)
 set -euo pipefail
 
 # ns3 (the helper programs in /usr/libexec/ns3) is needed too: the CMake targets that
 # libns3-dev exports name them, and find_package(ns3) fails when they are missing.
+# ccache speeds up rebuilds (ns-3's own CMake and ours pick it up by themselves).
 PACKAGES=(cmake g++ make libns3-dev ns3 libgsl-dev libxml2-dev libpython3.11-dev
-          libboost-graph-dev python3-matplotlib python3-numpy clang-format)
+          libboost-graph-dev python3-matplotlib python3-numpy clang-format ccache)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -11,6 +11,7 @@
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 namespace ns3
 {
@@ -59,6 +60,33 @@ DiesWithMessage(const std::function<void()>& body,
     waitpid(pid, &status, 0);
     bool abnormal = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     return abnormal && message.find(expected) != std::string::npos;
+}
+
+/**
+ * As DiesWithMessage, accepting any one of several messages (e.g. ns-3's own
+ * checker may speak first when its asserts are compiled in).
+ * \param body code that should abort
+ * \param expected texts, one of which the error message must contain
+ * \param message filled with the child's stderr
+ * \return true if the child aborted and printed one of the expected texts
+ */
+inline bool
+DiesWithAnyMessage(const std::function<void()>& body,
+                   const std::vector<std::string>& expected,
+                   std::string& message)
+{
+    if (!DiesWithMessage(body, "", message))
+    {
+        return false;
+    }
+    for (const std::string& e : expected)
+    {
+        if (message.find(e) != std::string::npos)
+        {
+            return true;
+        }
+    }
+    return false;
 }
 
 } // namespace santest
