@@ -181,6 +181,7 @@ main(int argc, char* argv[])
     uint32_t ftN = 2;
     uint32_t packetTimes = 10000;
     uint32_t meshSize = 8;
+    uint64_t rawEvents = 10000000;
     double meshLoad = 0.30;
     double treeLoad = 0.5;
     std::string treeRouting = "ns3::SanUpDownRouting";
@@ -190,6 +191,7 @@ main(int argc, char* argv[])
     cmd.AddValue("ftN", "fat tree levels n (workload b)", ftN);
     cmd.AddValue("meshSize", "mesh side (workload a)", meshSize);
     cmd.AddValue("packetTimes", "duration in packet-times", packetTimes);
+    cmd.AddValue("rawEvents", "events per raw scheduler measurement", rawEvents);
     cmd.AddValue("meshLoad", "offered load of workload a", meshLoad);
     cmd.AddValue("treeLoad", "offered load of workload b", treeLoad);
     cmd.AddValue("treeRouting", "routing function of workload b", treeRouting);
@@ -198,7 +200,7 @@ main(int argc, char* argv[])
 
     // The raw rate is measured before and after the workloads and the higher
     // value kept, so that a busy machine cannot flatter the ratio.
-    const double rawBefore = MeasureRawEventRate(10000000);
+    const double rawBefore = MeasureRawEventRate(rawEvents);
 
     std::vector<BenchResult> results;
     {
@@ -224,11 +226,11 @@ main(int argc, char* argv[])
         results.push_back(RunWorkload(name.str(), tree, treeLoad, packetTimes, 64));
     }
 
-    const double rawAfter = MeasureRawEventRate(10000000);
+    const double rawAfter = MeasureRawEventRate(rawEvents);
     const double rawRate = std::max(rawBefore, rawAfter);
     std::cout << "fabric-bench: raw ns-3 scheduler rate " << std::fixed << std::setprecision(0)
-              << rawRate << " events/s (empty self-rescheduling events, 1000 pending; "
-              << rawBefore << " before, " << rawAfter << " after the workloads)\n";
+              << rawRate << " events/s (empty self-rescheduling events, 1000 pending; " << rawBefore
+              << " before, " << rawAfter << " after the workloads)\n";
 
     std::ofstream out;
     if (!csv.empty())

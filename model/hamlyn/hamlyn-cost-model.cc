@@ -1,0 +1,113 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "hamlyn-cost-model.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HamlynCostModel");
+
+NS_OBJECT_ENSURE_REGISTERED(HamlynCostModel);
+
+TypeId
+HamlynCostModel::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::HamlynCostModel").SetParent<Object>().SetGroupName("San");
+    return tid;
+}
+
+HamlynCostModel::HamlynCostModel()
+    : m_clockRate(40e6),
+      m_directSend(0),
+      m_dmaStart(0),
+      m_dmaHeaderLoad(0),
+      m_dmaSend(0),
+      m_sendNotify(0),
+      m_rxHeader(0),
+      m_rxStealBytesPerCycle(0),
+      m_rxStealMax(0),
+      m_rxDmaSetup(0),
+      m_rxFastPathBytes(0),
+      m_rxNotify(0)
+{
+}
+
+HamlynCostModel::~HamlynCostModel() = default;
+
+Time
+HamlynCostModel::Cycles(double cycles) const
+{
+    NS_ABORT_MSG_IF(m_clockRate <= 0, "HamlynCostModel: ClockRate must be > 0");
+    NS_ABORT_MSG_IF(cycles < 0, "HamlynCostModel: negative cycle count " << cycles);
+    return Seconds(cycles / m_clockRate);
+}
+
+double
+HamlynCostModel::GetClockRate() const
+{
+    return m_clockRate;
+}
+
+double
+HamlynCostModel::GetDirectSendCycles() const
+{
+    return m_directSend;
+}
+
+double
+HamlynCostModel::GetDmaStartCycles() const
+{
+    return m_dmaStart;
+}
+
+double
+HamlynCostModel::GetDmaHeaderLoadCycles() const
+{
+    return m_dmaHeaderLoad;
+}
+
+double
+HamlynCostModel::GetDmaSendCycles() const
+{
+    return m_dmaSend;
+}
+
+double
+HamlynCostModel::GetSendNotifyCycles() const
+{
+    return m_sendNotify;
+}
+
+double
+HamlynCostModel::GetReceiveCycles(uint32_t payload) const
+{
+    double stolen = 0;
+    if (m_rxStealBytesPerCycle > 0)
+    {
+        stolen = std::min(m_rxStealMax, payload / m_rxStealBytesPerCycle);
+    }
+    return m_rxHeader + stolen;
+}
+
+double
+HamlynCostModel::GetReceiveDmaSetupCycles(uint32_t payload) const
+{
+    return payload <= m_rxFastPathBytes ? 0.0 : m_rxDmaSetup;
+}
+
+double
+HamlynCostModel::GetReceiveNotifyCycles() const
+{
+    return m_rxNotify;
+}
+
+} // namespace ns3

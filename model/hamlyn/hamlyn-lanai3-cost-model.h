@@ -1,0 +1,58 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HAMLYN_LANAI3_COST_MODEL_H
+#define HAMLYN_LANAI3_COST_MODEL_H
+
+#include "hamlyn-cost-model.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief The Myrinet LANai 3 prototype (Hamlyn 1995, section 4.2, Tables 3, 4 and 5): a 25 ns
+ * programmable processor emulating the Hamlyn interface.
+ *
+ * Row by row (d = payload bytes; 24-byte header with a 32-bit key = 12 link cycles):
+ * - Table 3 "send packet 81 + d/2": processor "DirectSendCycles" 69 (= 81 - 12) + link
+ *   (24 + d)/2 (fabric).
+ * - Table 3 "notify host [102]" (off path): processor "SendNotifyCycles" 91 (= 102 - 11, the
+ *   GSC+ write of a 4-byte word: 10 + 1 cycles on HostBus).
+ * - Table 3 "switch 20": SanSwitch RoutingDelay 0.5 us.
+ * - Table 3 "link to interface 71 + d/4", Table 4 "71 + min(71, d/4)": processor
+ *   "ReceiveCycles" 71 + min("ReceiveStealMax" 71, d / "ReceiveStealBytesPerCycle" 4): the
+ *   inbound DMA steals SRAM cycles, halving the processor's speed for d >= 284 (Table 4 note
+ *   c). Processing starts when the packet's tail is on the card: the paper's single-packet
+ *   totals add this row after the sender's full "send packet" row (no receive cut-through).
+ * - Table 3 "interface to host 14d/16" (18d/32 from 32 bytes): HostBus DMA of the payload.
+ * - Table 4 "interface to host 59 + 18d/32": processor "ReceiveDmaSetupCycles" 59 + HostBus
+ *   DMA. Payloads up to "ReceiveFastPathBytes" (32, one GSC+ burst; assumed) skip the set-up,
+ *   as Table 3's fast path does.
+ * - Table 3 "receiver notify host [89]" (on the path when the receiver is notified):
+ *   processor "ReceiveNotifyCycles" 75 (= 89 - 14, the GSC+ write of a 16-byte entry).
+ * - Table 4 "start data to card 106": processor "DmaStartCycles", once per message.
+ * - Table 4 "load payload 18d/32": HostBus DMA, overlapped with the processor's header load
+ *   "DmaHeaderLoadCycles" 34 (note a: the payload term dominates above ~60 bytes, 18*60/32).
+ * - Table 4 "send packet 21 + d/2": processor "DmaSendCycles" 9 (= 21 - 12) + link.
+ * - Table 5: no new constant; the multi-packet pipeline emerges from the card's resources
+ *   (processor, host DMA engine, outbound link engine, two send buffers).
+ */
+class HamlynLanai3CostModel : public HamlynCostModel
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HamlynLanai3CostModel();
+    ~HamlynLanai3CostModel() override;
+};
+
+} // namespace ns3
+
+#endif /* HAMLYN_LANAI3_COST_MODEL_H */

@@ -1,0 +1,138 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Examples run as tests: each example program is started with small
+// settings and its output is checked. Only in the standalone build, where
+// the runner knows the build folder (SAN_BUILD_DIR); inside an ns-3 tree the
+// examples are ns-3's business.
+
+#include "ns3/test.h"
+
+#include <array>
+#include <cstdio>
+#include <regex>
+#include <string>
+
+#ifdef SAN_BUILD_DIR
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * Run a program and capture its standard output.
+ * \param command the command line
+ * \param output filled with what it printed
+ * \return its exit status
+ */
+int
+RunCapture(const std::string& command, std::string& output)
+{
+    output.clear();
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    if (pipe == nullptr)
+    {
+        return -1;
+    }
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
+    {
+        output.append(buf.data(), n);
+    }
+    return pclose(pipe);
+}
+
+} // namespace
+
+/**
+ * \ingroup san-tests
+ * Run one example and match its output against regular expressions.
+ */
+class SanExampleTestCase : public TestCase
+{
+  public:
+    /**
+     * \param program example name
+     * \param args its arguments
+     * \param patterns regular expressions its output must match (each somewhere)
+     */
+    SanExampleTestCase(std::string program, std::string args, std::vector<std::string> patterns)
+        : TestCase("example " + program),
+          m_program(program),
+          m_args(args),
+          m_patterns(patterns)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string out;
+        std::string cmd = std::string(SAN_BUILD_DIR) + "/examples/" + m_program + " " + m_args;
+        int status = RunCapture(cmd, out);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, cmd << " failed:\n" << out);
+        for (const std::string& p : m_patterns)
+        {
+            NS_TEST_EXPECT_MSG_EQ(std::regex_search(out, std::regex(p)),
+                                  true,
+                                  cmd << ": no line matches '" << p << "' in:\n"
+                                      << out);
+        }
+    }
+
+    std::string m_program;               //!< example
+    std::string m_args;                  //!< arguments
+    std::vector<std::string> m_patterns; //!< expected output
+};
+
+/**
+ * \ingroup san-tests
+ * The examples suite.
+ */
+class SanExamplesTestSuite : public TestSuite
+{
+  public:
+    SanExamplesTestSuite()
+        : TestSuite("san-examples", EXAMPLE)
+    {
+        AddTestCase(new SanExampleTestCase(
+                        "fabric-first",
+                        "",
+                        {"fabric-first: 512 bytes from host 0 in 9980 ns over 7 switches"}),
+                    TestCase::QUICK);
+        const std::string number = "[0-9]+(\\.[0-9]+)?";
+        AddTestCase(
+            new SanExampleTestCase(
+                "fabric-load",
+                "--csv=/dev/null --topologies=mesh --step=0.2 --maxLoad=0.6 --warmup=200 "
+                "--measure=400 "
+                "--drain=400",
+                {"fabric-load: topology=mesh traffic=uniform routing=dimension-order saturation=" +
+                     number,
+                 "fabric-load: topology=mesh traffic=transpose routing=minimal-adaptive "
+                 "saturation=" +
+                     number,
+                 "fabric-load: topology=mesh traffic=transpose "
+                 "minimal-adaptive/dimension-order=" +
+                     number}),
+            TestCase::QUICK);
+        AddTestCase(
+            new SanExampleTestCase(
+                "fabric-bench",
+                "--csv=/dev/null --packetTimes=300 --meshSize=4 --ftK=4 --ftN=3 --rawEvents=200000",
+                {"fabric-bench: hosts=16 hop_rate=" + number + " raw_event_rate=" + number +
+                     " ratio=" + number + " rss_per_host_kib=" + number,
+                 "fabric-bench: hosts=64 hop_rate=" + number}),
+            TestCase::QUICK);
+    }
+};
+
+/// Static instance.
+static SanExamplesTestSuite g_sanExamplesTestSuite;
+
+#endif // SAN_BUILD_DIR
