@@ -648,6 +648,114 @@ class SanFatTreeSpreadTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * Mixed packet sizes (some shorter than a wormhole buffer, some much
+ * longer) sent in bursts from every host: everything arrives, in order per
+ * pair under deterministic routing, and the fabric ends empty.
+ */
+class SanMixedSizeStressTestCase : public TestCase
+{
+  public:
+    SanMixedSizeStressTestCase(std::string topology, std::string routing, std::string mode)
+        : TestCase("mixed sizes in bursts: " + topology + " + " + routing + " (" + mode + ")"),
+          m_topology(topology),
+          m_routing(routing),
+          m_mode(mode)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario s;
+        if (m_topology == "torus")
+        {
+            s.fabric.SetTopology("ns3::SanMeshTopology",
+                                 "X",
+                                 UintegerValue(4),
+                                 "Y",
+                                 UintegerValue(3),
+                                 "Wrap",
+                                 BooleanValue(true));
+        }
+        else
+        {
+            s.fabric.SetTopology("ns3::SanFatTreeTopology",
+                                 "K",
+                                 UintegerValue(3),
+                                 "N",
+                                 UintegerValue(2));
+        }
+        s.fabric.SetRouting(m_routing);
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue(m_mode));
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(600));
+        s.fabric.SetFabricAttribute("BufferSize", UintegerValue(m_mode == "Wormhole" ? 64 : 1200));
+        s.Build();
+        const uint32_t n = s.fabric.GetTopology()->GetNHosts();
+        // Per pair: the sequence numbers seen, to check order and completeness.
+        std::map<std::pair<uint32_t, uint32_t>, std::vector<uint64_t>> seen;
+        for (uint32_t h = 0; h < n; ++h)
+        {
+            s.Endpoint(h)->SetDeliverCallback(
+                MakeCallback(+[](decltype(seen)* log, uint32_t dst, const SanFabricPacket& p) {
+                    (*log)[{p.src, dst}].push_back(p.tag);
+                }).Bind(&seen, h));
+        }
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(77);
+        std::map<std::pair<uint32_t, uint32_t>, uint64_t> sent;
+        uint64_t total = 0;
+        for (uint32_t burst = 0; burst < 20; ++burst)
+        {
+            for (uint32_t h = 0; h < n; ++h)
+            {
+                for (uint32_t k = 0; k < 4; ++k)
+                {
+                    uint32_t dst = rng->GetInteger(0, n - 1);
+                    uint32_t bytes =
+                        rng->GetInteger(0, 1) ? rng->GetInteger(8, 60) : rng->GetInteger(65, 600);
+                    uint64_t tag = sent[{h, dst}]++;
+                    Simulator::Schedule(MicroSeconds(burst * 40), [&s, h, dst, bytes, tag]() {
+                        s.Endpoint(h)->SendTo(dst, bytes, nullptr, tag);
+                    });
+                    ++total;
+                }
+            }
+        }
+        const uint64_t liveBefore = SanFabricPacket::GetLiveCount();
+        Simulator::Run();
+        const bool deterministic = s.fabric.GetFabric()->GetRouting()->IsDeterministic();
+        uint64_t received = 0;
+        for (const auto& [pair, tags] : seen)
+        {
+            received += tags.size();
+            NS_TEST_ASSERT_MSG_EQ(tags.size(),
+                                  sent[pair],
+                                  "pair " << pair.first << "->" << pair.second);
+            if (deterministic)
+            {
+                for (size_t i = 0; i < tags.size(); ++i)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(tags[i],
+                                          i,
+                                          "order of pair " << pair.first << "->" << pair.second);
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(received, total, "every packet delivered");
+        NS_TEST_ASSERT_MSG_EQ(s.fabric.GetFabric()->GetInFlight(), 0u, "fabric empty");
+        NS_TEST_ASSERT_MSG_LT(SanFabricPacket::GetLiveCount(),
+                              liveBefore + 1,
+                              "no descriptor left");
+        Simulator::Destroy();
+    }
+
+    std::string m_topology; //!< topology
+    std::string m_routing;  //!< routing TypeId
+    std::string m_mode;     //!< switching mode
+};
+
+/**
+ * \ingroup san-tests
  * The fabric suite.
  */
 class SanFabricTestSuite : public TestSuite
@@ -664,6 +772,19 @@ class SanFabricTestSuite : public TestSuite
         AddTestCase(new SanPcapAndNetDeviceTestCase, TestCase::QUICK);
         AddTestCase(new SanTrafficPatternTestCase, TestCase::QUICK);
         AddTestCase(new SanFatTreeSpreadTestCase, TestCase::QUICK);
+        for (std::string mode : {"Wormhole", "VirtualCutThrough"})
+        {
+            AddTestCase(
+                new SanMixedSizeStressTestCase("torus", "ns3::SanDimensionOrderRouting", mode),
+                TestCase::QUICK);
+            AddTestCase(
+                new SanMixedSizeStressTestCase("torus", "ns3::SanMinimalAdaptiveRouting", mode),
+                TestCase::QUICK);
+            AddTestCase(new SanMixedSizeStressTestCase("fat-tree", "ns3::SanUpDownRouting", mode),
+                        TestCase::QUICK);
+            AddTestCase(new SanMixedSizeStressTestCase("fat-tree", "ns3::SanValiantRouting", mode),
+                        TestCase::QUICK);
+        }
         const char* topologies[] = {"crossbar", "ring", "mesh", "torus", "fat-tree", "graph"};
         for (const char* t : topologies)
         {
