@@ -37,7 +37,11 @@ HamlynCostModel::HamlynCostModel()
       m_rxStealMax(0),
       m_rxDmaSetup(0),
       m_rxFastPathBytes(0),
-      m_rxNotify(0)
+      m_rxNotify(0),
+      m_cutThrough(false),
+      m_startRequestBus(0),
+      m_headerAssembly(0),
+      m_chunkBytes(32)
 {
 }
 
@@ -108,6 +112,30 @@ double
 HamlynCostModel::GetReceiveNotifyCycles() const
 {
     return m_rxNotify;
+}
+
+bool
+HamlynCostModel::IsCutThrough() const
+{
+    return m_cutThrough;
+}
+
+double
+HamlynCostModel::GetStartRequestBusCycles() const
+{
+    return m_startRequestBus;
+}
+
+double
+HamlynCostModel::GetHeaderAssemblyCycles() const
+{
+    return m_headerAssembly;
+}
+
+uint32_t
+HamlynCostModel::GetCutThroughChunkBytes() const
+{
+    return m_chunkBytes;
 }
 
 } // namespace ns3

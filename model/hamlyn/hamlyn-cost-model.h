@@ -34,7 +34,10 @@ namespace ns3
  * part of the constant that another resource models: e.g. the header's link time) plus the
  * other resource's step. Each attribute's comment gives the row and the subtraction.
  *
- * Subclasses are presets: HamlynLanai3CostModel (the Myrinet LANai 3 prototype, Tables 3-5).
+ * Subclasses are presets: HamlynLanai3CostModel (the Myrinet LANai 3 prototype, Tables 3-5) and
+ * HamlynStateMachineCostModel (the projected hardware state machines of section 4.2). A preset
+ * that IsCutThrough() makes the device stream each packet through the card in chunks (see
+ * HamlynNetDevice) instead of handling it whole.
  */
 class HamlynCostModel : public Object
 {
@@ -76,6 +79,14 @@ class HamlynCostModel : public Object
     double GetReceiveDmaSetupCycles(uint32_t payload) const;
     /// \return processor cycles to write a notification entry (bus write excluded)
     double GetReceiveNotifyCycles() const;
+    /// \return true if the interface streams packets through the card (cut-through)
+    bool IsCutThrough() const;
+    /// \return host-bus cycles to move a DMA message's "start transmission" request to the card
+    double GetStartRequestBusCycles() const;
+    /// \return processor cycles to assemble a packet's header (cut-through only)
+    double GetHeaderAssemblyCycles() const;
+    /// \return bytes per chunk streamed through the card (cut-through only)
+    uint32_t GetCutThroughChunkBytes() const;
 
   protected:
     double m_clockRate;            //!< Hz
@@ -90,6 +101,10 @@ class HamlynCostModel : public Object
     double m_rxDmaSetup;           //!< cycles
     uint32_t m_rxFastPathBytes;    //!< largest payload handled on the fast path
     double m_rxNotify;             //!< cycles
+    bool m_cutThrough;             //!< stream packets through the card
+    double m_startRequestBus;      //!< host-bus cycles
+    double m_headerAssembly;       //!< cycles
+    uint32_t m_chunkBytes;         //!< bytes per streamed chunk
 };
 
 } // namespace ns3

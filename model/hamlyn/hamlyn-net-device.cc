@@ -24,6 +24,22 @@ NS_LOG_COMPONENT_DEFINE("HamlynNetDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(HamlynNetDevice);
 
+namespace
+{
+// Fabric tag of a cut-through segment: bit 63 marks it, bit 62 says data (else header), bits
+// 32-61 carry the sender's stream id, bits 0-31 the payload length (header segment) or the
+// chunk's offset in the payload (data segment).
+constexpr uint64_t CT_MARK = 1ULL << 63;
+constexpr uint64_t CT_DATA = 1ULL << 62;
+constexpr uint32_t CT_STREAM_MASK = 0x3fffffffu;
+
+uint64_t
+CtTag(bool data, uint32_t stream, uint32_t value)
+{
+    return CT_MARK | (data ? CT_DATA : 0) | (uint64_t(stream & CT_STREAM_MASK) << 32) | value;
+}
+} // namespace
+
 TypeId
 HamlynNetDevice::GetTypeId()
 {
@@ -167,6 +183,8 @@ HamlynNetDevice::HamlynNetDevice()
       m_slotCacheSize(1000),
       m_nextArea(0),
       m_rrNext(0),
+      m_nextStream(0),
+      m_ctRequestPending(false),
       m_drops{},
       m_sent(0),
       m_delivered(0),
@@ -194,6 +212,8 @@ HamlynNetDevice::DoDispose()
         t->SetWorkCallback(Callback<void>());
     }
     m_termini.clear();
+    m_ctTx.clear();
+    m_rxStreams.clear();
     m_apps.clear();
     m_areas.clear();
     m_cost = nullptr;
@@ -361,6 +381,11 @@ HamlynNetDevice::FabricDeliver(const SanFabricPacket& p)
         Drop(MALFORMED, HamlynHeader(), p.src);
         return;
     }
+    if (p.tag & CT_MARK)
+    {
+        ReceiveSegment(p.payload, p.src, p.tag);
+        return;
+    }
     Receive(p.payload, p.src);
 }
 
@@ -419,31 +444,15 @@ HamlynNetDevice::Admit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode)
         return;
     }
     const HamlynSlot slot = *found;
-    if (header.GetKey() != slot.key || header.GetKeyBits() != m_keyBits)
-    {
-        Drop(BAD_KEY, header, srcNode);
-        return;
-    }
-    Ptr<HamlynMessageArea> area = GetMessageArea(slot.area);
-    if (area == nullptr)
-    {
-        Drop(UNKNOWN_AREA, header, srcNode);
-        return;
-    }
     const uint64_t payload = data->GetSize();
-    const uint64_t window = slot.limit - slot.base;
-    if (header.GetOffset() > window || payload > window - header.GetOffset())
+    Ptr<HamlynMessageArea> area;
+    DropReason reason = CheckAdmission(header, payload, slot, area);
+    if (reason != N_DROP_REASONS)
     {
-        Drop(OUT_OF_RANGE, header, srcNode);
+        Drop(reason, header, srcNode);
         return;
     }
     const uint32_t app = slot.application;
-    if (header.GetNotifyIndex() != HamlynHeader::NO_NOTIFY &&
-        !m_apps[app].assembly.Has(header.GetNotifyIndex()))
-    {
-        Drop(UNKNOWN_NOTIFY_AREA, header, srcNode);
-        return;
-    }
     const Time start = Simulator::Now();
     const uint64_t dest = slot.base + header.GetOffset();
     auto deposit = [this, header, data, srcNode, area, dest, payload, app, start]() {
@@ -468,6 +477,34 @@ HamlynNetDevice::Admit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode)
     {
         deposit();
     }
+}
+
+HamlynNetDevice::DropReason
+HamlynNetDevice::CheckAdmission(const HamlynHeader& header,
+                                uint64_t payload,
+                                const HamlynSlot& slot,
+                                Ptr<HamlynMessageArea>& area) const
+{
+    if (header.GetKey() != slot.key || header.GetKeyBits() != m_keyBits)
+    {
+        return BAD_KEY;
+    }
+    area = GetMessageArea(slot.area);
+    if (area == nullptr)
+    {
+        return UNKNOWN_AREA;
+    }
+    const uint64_t window = slot.limit - slot.base;
+    if (header.GetOffset() > window || payload > window - header.GetOffset())
+    {
+        return OUT_OF_RANGE;
+    }
+    if (header.GetNotifyIndex() != HamlynHeader::NO_NOTIFY &&
+        !m_apps[slot.application].assembly.Has(header.GetNotifyIndex()))
+    {
+        return UNKNOWN_NOTIFY_AREA;
+    }
+    return N_DROP_REASONS;
 }
 
 void
@@ -542,7 +579,9 @@ HamlynNetDevice::GetCompletionWordAddress(uint16_t terminus) const
 void
 HamlynNetDevice::Kick()
 {
-    while (m_freeBuffers > 0)
+    // Cut-through: no packet starts while a message's start request is still on its way to
+    // the card (the card does not know about the message before).
+    while (m_freeBuffers > 0 && !m_ctRequestPending)
     {
         Ptr<HamlynSendTerminus> t = PickTerminus();
         if (t == nullptr)
@@ -627,6 +666,16 @@ HamlynNetDevice::StartPacket(Ptr<HamlynSendTerminus> t)
     tx->terminus = t->GetId();
     tx->handle = req.handle;
     --m_freeBuffers;
+
+    if (m_cost->IsCutThrough())
+    {
+        if (req.kind == HamlynSendRequest::DIRECT)
+        {
+            tx->packet = Create<Packet>(req.data.data() + payloadOffset, payloadBytes);
+        }
+        StartPacketCutThrough(tx, req, first, area, req.areaOffset + payloadOffset);
+        return;
+    }
 
     if (req.kind == HamlynSendRequest::DIRECT)
     {
@@ -766,6 +815,307 @@ HamlynNetDevice::Stage(const char* stage, Time start, Time end)
     if (!m_stageTrace.IsEmpty())
     {
         m_stageTrace(std::string(stage), start, end);
+    }
+}
+
+// ---- cut-through (state-machine presets) ----------------------------------------------------
+
+void
+HamlynNetDevice::StartPacketCutThrough(std::shared_ptr<TxPacket> tx,
+                                       const HamlynSendRequest& req,
+                                       bool first,
+                                       Ptr<HamlynMessageArea> area,
+                                       uint64_t src)
+{
+    auto ct = std::make_shared<CtTx>();
+    ct->tx = tx;
+    ct->stream = m_nextStream++ & CT_STREAM_MASK;
+    ct->chunk = std::max<uint32_t>(1, m_cost->GetCutThroughChunkBytes());
+    const uint32_t chunks = (tx->payload + ct->chunk - 1) / ct->chunk;
+    ct->segments = 1 + chunks;
+    m_ctTx.push_back(ct);
+    const bool dma = req.kind == HamlynSendRequest::DMA;
+
+    auto begin = [this, ct, dma, area, src, chunks]() {
+        // "Assemble and transmit the header" (section 4.2): the state machine builds it; it
+        // goes on the link at once.
+        const Time a = m_cost->Cycles(m_cost->GetHeaderAssemblyCycles());
+        m_processor->Submit(a, Callback<void>([this, ct, a]() {
+                                ct->procStart = Simulator::Now() - a;
+                                Ptr<Packet> seg = Create<Packet>();
+                                seg->AddHeader(ct->tx->header);
+                                ct->ready[0] = seg;
+                                CtPump();
+                            }));
+        if (!dma)
+        {
+            // Direct I/O: the data is already on the card.
+            for (uint32_t k = 0; k < chunks; ++k)
+            {
+                const uint32_t off = k * ct->chunk;
+                const uint32_t len = std::min(ct->chunk, ct->tx->payload - off);
+                ct->ready[k + 1] = ct->tx->packet->CreateFragment(off, len);
+            }
+            return;
+        }
+        // The payload comes over the host bus a chunk at a time; each chunk may leave as soon
+        // as it is on the card.
+        auto loadStart = std::make_shared<Time>();
+        for (uint32_t k = 0; k < chunks; ++k)
+        {
+            const uint32_t off = k * ct->chunk;
+            const uint32_t len = std::min(ct->chunk, ct->tx->payload - off);
+            const bool last = k + 1 == chunks;
+            Callback<void> started;
+            if (k == 0)
+            {
+                started = Callback<void>([loadStart]() { *loadStart = Simulator::Now(); });
+            }
+            HostDma(len,
+                    Callback<void>([this, ct, area, src, off, len, k, last, loadStart]() {
+                        std::vector<uint8_t> bytes(len);
+                        area->Read(src + off, bytes.data(), len);
+                        ct->ready[k + 1] = Create<Packet>(bytes.data(), len);
+                        if (last)
+                        {
+                            Stage("send.load", *loadStart, Simulator::Now());
+                        }
+                        CtPump();
+                    }),
+                    started);
+        }
+    };
+
+    const double requestCycles = m_cost->GetStartRequestBusCycles();
+    if (dma && first && requestCycles > 0)
+    {
+        // "A GSC+ bus cycle to move the 'start transmission' request to the interface".
+        const Time d = Seconds(requestCycles / m_bus->GetClockRate());
+        m_ctRequestPending = true;
+        m_bus->GetResource()->Submit(d, Callback<void>([this, d, begin]() {
+                                         Stage("send.start",
+                                               Simulator::Now() - d,
+                                               Simulator::Now());
+                                         m_ctRequestPending = false;
+                                         begin();
+                                         Kick();
+                                     }));
+        return;
+    }
+    begin();
+}
+
+void
+HamlynNetDevice::CtPump()
+{
+    // One packet at a time on the link, its segments in order.
+    while (!m_ctTx.empty())
+    {
+        std::shared_ptr<CtTx> ct = m_ctTx.front();
+        for (auto it = ct->ready.find(ct->queued); it != ct->ready.end();
+             it = ct->ready.find(ct->queued))
+        {
+            Ptr<Packet> seg = it->second;
+            ct->ready.erase(it);
+            CtSendSegment(ct, ct->queued++, seg);
+        }
+        if (ct->queued < ct->segments)
+        {
+            return;
+        }
+        m_ctTx.pop_front();
+    }
+}
+
+void
+HamlynNetDevice::CtSendSegment(std::shared_ptr<CtTx> ct, uint32_t index, Ptr<Packet> segment)
+{
+    const bool data = index > 0;
+    const uint64_t tag = CtTag(data, ct->stream, data ? (index - 1) * ct->chunk : ct->tx->payload);
+    m_linkOut->Acquire(Callback<void>([this, ct, index, segment, tag]() {
+        const uint32_t size = segment->GetSize();
+        bool ok = m_endpoint->SendTo(ct->tx->dst, size, segment, tag);
+        NS_ABORT_MSG_IF(!ok,
+                        "HamlynNetDevice: the fabric refused a segment of "
+                            << size << " bytes to host " << ct->tx->dst);
+        if (index == 0)
+        {
+            ++m_sent;
+            m_txTrace(ct->tx->header, ct->tx->payload);
+        }
+        Simulator::Schedule(LinkTime(size), [this, ct, index]() {
+            m_linkOut->Release();
+            if (index + 1 < ct->segments)
+            {
+                return;
+            }
+            // The packet's tail has left: its send buffer frees.
+            Stage("send.packet", ct->procStart, Simulator::Now());
+            ++m_freeBuffers;
+            if (ct->tx->last)
+            {
+                MessageSent(ct->tx);
+            }
+            Kick();
+        });
+    }));
+}
+
+void
+HamlynNetDevice::ReceiveSegment(Ptr<const Packet> packet, uint32_t srcNode, uint64_t tag)
+{
+    NS_ABORT_MSG_IF(m_cost == nullptr, "HamlynNetDevice: call Setup() first");
+    const uint32_t stream = static_cast<uint32_t>(tag >> 32) & CT_STREAM_MASK;
+    const auto value = static_cast<uint32_t>(tag);
+    const uint64_t key = (uint64_t(srcNode) << 32) | stream;
+    std::shared_ptr<RxStream>& st = m_rxStreams[key];
+    if (st == nullptr)
+    {
+        st = std::make_shared<RxStream>();
+    }
+    Ptr<Packet> data = packet->Copy();
+    if ((tag & CT_DATA) == 0)
+    {
+        st->haveHeader = true;
+        st->payload = value;
+        uint8_t flags = 0;
+        if (data->GetSize() < HamlynHeader::SizeForKeyBits(32) || data->CopyData(&flags, 1) != 1 ||
+            data->GetSize() < HamlynHeader::SizeForKeyBits((flags & 1) ? 64 : 32))
+        {
+            CtReject(key, MALFORMED, srcNode);
+            return;
+        }
+        data->RemoveHeader(st->header);
+        // "The time to read the header at the receiving interface" (section 4.2): checked as
+        // soon as it is on the card, while the payload still streams in.
+        const Time arrival = Simulator::Now();
+        m_processor->Submit(m_cost->Cycles(m_cost->GetReceiveCycles(value)),
+                            Callback<void>([this, key, srcNode, arrival]() {
+                                CtCheckSlot(key, srcNode, arrival);
+                            }));
+        return;
+    }
+    if (st->dropped)
+    {
+        st->accounted += data->GetSize();
+        CtMaybeErase(key);
+        return;
+    }
+    if (st->admitted)
+    {
+        CtDeposit(key, srcNode, value, data);
+        return;
+    }
+    st->pending.emplace_back(value, data);
+}
+
+void
+HamlynNetDevice::CtCheckSlot(uint64_t key, uint32_t srcNode, Time arrival)
+{
+    Stage("recv.link", arrival, Simulator::Now());
+    std::shared_ptr<RxStream> st = m_rxStreams.at(key);
+    bool hit = false;
+    const HamlynSlot* slot = m_slots.Lookup(st->header.GetSlot(), hit);
+    if (slot == nullptr)
+    {
+        CtReject(key, UNKNOWN_SLOT, srcNode);
+        return;
+    }
+    if (!hit)
+    {
+        HostDma(m_slotDescriptorBytes,
+                Callback<void>([this, key, srcNode]() { CtAdmit(key, srcNode); }));
+        return;
+    }
+    CtAdmit(key, srcNode);
+}
+
+void
+HamlynNetDevice::CtAdmit(uint64_t key, uint32_t srcNode)
+{
+    std::shared_ptr<RxStream> st = m_rxStreams.at(key);
+    const HamlynSlot* found = m_slots.Find(st->header.GetSlot());
+    if (found == nullptr)
+    {
+        CtReject(key, UNKNOWN_SLOT, srcNode);
+        return;
+    }
+    Ptr<HamlynMessageArea> area;
+    DropReason reason = CheckAdmission(st->header, st->payload, *found, area);
+    if (reason != N_DROP_REASONS)
+    {
+        CtReject(key, reason, srcNode);
+        return;
+    }
+    st->admitted = true;
+    st->area = area;
+    st->dest = found->base + st->header.GetOffset();
+    st->app = found->application;
+    st->start = Simulator::Now();
+    if (st->payload == 0)
+    {
+        m_rxStreams.erase(key);
+        Stage("recv.host", st->start, Simulator::Now());
+        Landed(st->header, st->app, 0, srcNode);
+        return;
+    }
+    std::vector<std::pair<uint32_t, Ptr<Packet>>> pending;
+    pending.swap(st->pending);
+    for (auto& p : pending)
+    {
+        CtDeposit(key, srcNode, p.first, p.second);
+    }
+}
+
+void
+HamlynNetDevice::CtDeposit(uint64_t key, uint32_t srcNode, uint32_t offset, Ptr<Packet> chunk)
+{
+    std::shared_ptr<RxStream> st = m_rxStreams.at(key);
+    const uint32_t len = chunk->GetSize();
+    if (uint64_t(offset) + len > st->payload)
+    {
+        // A chunk outside the length its header announced (and the slot admitted): never
+        // written.
+        Drop(OUT_OF_RANGE, st->header, srcNode);
+        return;
+    }
+    HostDma(len, Callback<void>([this, key, st, srcNode, offset, chunk, len]() {
+                std::vector<uint8_t> bytes(len);
+                chunk->CopyData(bytes.data(), len);
+                st->area->Write(st->dest + offset, bytes.data(), len);
+                st->accounted += len;
+                if (st->accounted < st->payload)
+                {
+                    return;
+                }
+                m_rxStreams.erase(key);
+                Stage("recv.host", st->start, Simulator::Now());
+                Landed(st->header, st->app, st->payload, srcNode);
+            }));
+}
+
+void
+HamlynNetDevice::CtReject(uint64_t key, DropReason reason, uint32_t srcNode)
+{
+    std::shared_ptr<RxStream> st = m_rxStreams.at(key);
+    st->dropped = true;
+    Drop(reason, reason == MALFORMED ? HamlynHeader() : st->header, srcNode);
+    for (auto& p : st->pending)
+    {
+        st->accounted += p.second->GetSize();
+    }
+    st->pending.clear();
+    CtMaybeErase(key);
+}
+
+void
+HamlynNetDevice::CtMaybeErase(uint64_t key)
+{
+    auto it = m_rxStreams.find(key);
+    if (it != m_rxStreams.end() && it->second->haveHeader && it->second->dropped &&
+        it->second->accounted >= it->second->payload)
+    {
+        m_rxStreams.erase(it);
     }
 }
 

@@ -24,6 +24,7 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -66,10 +67,25 @@ namespace ns3
  * entry to host memory (HamlynNotificationQueue wakes a sleeping application with a
  * coalesced interrupt).
  *
+ * Cut-through (presets whose IsCutThrough() is true: HamlynStateMachineCostModel, section 4.2):
+ * a packet streams through the cards instead of being handled whole. The sender puts a DMA
+ * message's start request on the host bus ("StartRequestBusCycles", first packet only), then
+ * assembles the header on the state machine while the host DMA engine loads the payload in
+ * chunks ("ChunkBytes", one GSC+ burst); the header goes on the link as soon as it is
+ * assembled and every chunk as soon as it is on the card (one packet at a time on the link, in
+ * order). On the wire each piece is its own fabric packet (the Hamlyn header alone, then the
+ * chunks), tagged with a per-sender stream id, so the fabric moves them as they come: the
+ * receiver checks the header as soon as the header has arrived, and DMAs each chunk to host
+ * memory as soon as the header is admitted and the chunk has arrived (chunks that arrive first
+ * wait on the card). A packet that fails a check is dropped once, and none of its chunks is
+ * written. Deviation: under contention, chunks of packets from different senders may
+ * interleave at a switch output, which a real wormhole packet would not allow (the receiver
+ * keeps one stream per sender packet, so data is still placed correctly). The LANai 3 preset
+ * is not cut-through: its packets leave and arrive whole, as Tables 3-5 measure.
+ *
  * Not modeled: the host-side cost of writing requests (the library above charges it on the
  * HostCpu: Hamlyn Tables 1 and 2), out-of-band notification data, the page-vector fetch
- * (message areas' page vectors are held on the card), cut-through on the card (the projected
- * state-machine implementation of section 4.2 is not provided yet).
+ * (message areas' page vectors are held on the card).
  */
 class HamlynNetDevice : public NetDevice
 {
@@ -297,6 +313,34 @@ class HamlynNetDevice : public NetDevice
         uint64_t handle{0};     //!< request handle
     };
 
+    /// A packet being streamed out in chunks (cut-through presets).
+    struct CtTx
+    {
+        std::shared_ptr<TxPacket> tx;          //!< the packet
+        uint32_t stream{0};                    //!< stream id on the wire
+        uint32_t chunk{0};                     //!< payload bytes per chunk
+        uint32_t segments{0};                  //!< header + data chunks
+        uint32_t queued{0};                    //!< segments handed to the link engine
+        std::map<uint32_t, Ptr<Packet>> ready; //!< segment index -> ready segment
+        Time procStart;                        //!< header assembly start
+    };
+
+    /// A packet being received in chunks (cut-through presets).
+    struct RxStream
+    {
+        HamlynHeader header;                                   //!< its header
+        bool haveHeader{false};                                //!< header segment arrived
+        bool admitted{false};                                  //!< header passed the checks
+        bool dropped{false};                                   //!< header failed a check
+        uint32_t payload{0};                                   //!< payload bytes (from header)
+        uint64_t accounted{0};                                 //!< bytes landed or discarded
+        std::vector<std::pair<uint32_t, Ptr<Packet>>> pending; //!< chunks before admission
+        Ptr<HamlynMessageArea> area;                           //!< destination area
+        uint64_t dest{0};                                      //!< area offset of byte 0
+        uint32_t app{0};                                       //!< owning application
+        Time start;                                            //!< admission time
+    };
+
     /// Start as many packets as free send buffers allow.
     void Kick();
     /// \return the next terminus to serve, or nullptr
@@ -324,6 +368,41 @@ class HamlynNetDevice : public NetDevice
     void Drop(DropReason reason, const HamlynHeader& header, uint32_t srcNode);
     /// The payload is in host memory: sum its delta.
     void Landed(HamlynHeader header, uint32_t app, uint32_t payload, uint32_t srcNode);
+    /**
+     * Check a packet against slot \p slot (found by the caller).
+     * \param header its header
+     * \param payload its payload bytes
+     * \param slot the slot descriptor
+     * \param area set to the slot's message area when admitted
+     * \return N_DROP_REASONS if admitted, else the reason to drop it
+     */
+    DropReason CheckAdmission(const HamlynHeader& header,
+                              uint64_t payload,
+                              const HamlynSlot& slot,
+                              Ptr<HamlynMessageArea>& area) const;
+    /// Cut-through: start the next packet of a request (after StartPacket built it).
+    void StartPacketCutThrough(std::shared_ptr<TxPacket> tx,
+                               const HamlynSendRequest& req,
+                               bool first,
+                               Ptr<HamlynMessageArea> area,
+                               uint64_t src);
+    /// Cut-through: hand ready segments of the packet at the head of the line to the link.
+    void CtPump();
+    /// Cut-through: put one segment on the link. \param ct its packet \param index segment
+    void CtSendSegment(std::shared_ptr<CtTx> ct, uint32_t index, Ptr<Packet> segment);
+    /// Cut-through: a segment arrived from the fabric.
+    void ReceiveSegment(Ptr<const Packet> packet, uint32_t srcNode, uint64_t tag);
+    /// Cut-through: the header of stream \p key was checked by the state machine.
+    void CtCheckSlot(uint64_t key, uint32_t srcNode, Time arrival);
+    /// Cut-through: the slot descriptor is on the card.
+    void CtAdmit(uint64_t key, uint32_t srcNode);
+    /// Cut-through: DMA one chunk of an admitted stream to host memory.
+    void CtDeposit(uint64_t key, uint32_t srcNode, uint32_t offset, Ptr<Packet> chunk);
+    /// Cut-through: a stream's header failed \p reason: drop it and its chunks.
+    void CtReject(uint64_t key, DropReason reason, uint32_t srcNode);
+    /// Cut-through: forget a stream whose bytes are all accounted for.
+    void CtMaybeErase(uint64_t key);
+
     /// \param bytes packet bytes \return their serialization time on the host link
     Time LinkTime(uint32_t bytes) const;
     /// Deliver callback of the endpoint.
@@ -348,13 +427,17 @@ class HamlynNetDevice : public NetDevice
     uint32_t m_completionWordBytes;    //!< sender notification word
     uint32_t m_slotCacheSize;          //!< slots held on the card
 
-    HamlynSlotTable m_slots;                            //!< slot table
-    std::vector<Application> m_apps;                    //!< receiving applications
-    std::map<uint32_t, Ptr<HamlynMessageArea>> m_areas; //!< message areas by id
-    uint32_t m_nextArea;                                //!< next area id
-    std::vector<Ptr<HamlynSendTerminus>> m_termini;     //!< send termini by id
-    std::vector<uint64_t> m_completionWords;            //!< per terminus
-    uint32_t m_rrNext;                                  //!< round-robin position
+    HamlynSlotTable m_slots;                                   //!< slot table
+    std::vector<Application> m_apps;                           //!< receiving applications
+    std::map<uint32_t, Ptr<HamlynMessageArea>> m_areas;        //!< message areas by id
+    uint32_t m_nextArea;                                       //!< next area id
+    std::vector<Ptr<HamlynSendTerminus>> m_termini;            //!< send termini by id
+    std::vector<uint64_t> m_completionWords;                   //!< per terminus
+    uint32_t m_rrNext;                                         //!< round-robin position
+    std::deque<std::shared_ptr<CtTx>> m_ctTx;                  //!< cut-through packets, in order
+    std::map<uint64_t, std::shared_ptr<RxStream>> m_rxStreams; //!< (src, stream) -> stream
+    uint32_t m_nextStream;                                     //!< next cut-through stream id
+    bool m_ctRequestPending;                                   //!< a start request is on the bus
 
     std::array<uint64_t, N_DROP_REASONS> m_drops; //!< drops per reason
     uint64_t m_sent;                              //!< packets sent
