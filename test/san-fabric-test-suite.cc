@@ -756,6 +756,55 @@ class SanMixedSizeStressTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * A packet streamed from a slow source: the head leaves at once, the tail
+ * no earlier than the source's last byte, and the receiver hears of the
+ * head (with the tail's arrival time) before the tail arrives.
+ */
+class SanStreamingSendTestCase : public TestCase
+{
+  public:
+    SanStreamingSendTestCase()
+        : TestCase("streaming send: tail paced by the source, head callback")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario s;
+        s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+        s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(1024));
+        s.fabric.SetFabricAttribute("BufferSize", UintegerValue(1024));
+        s.Build();
+        Time headAt;
+        Time tailPromised;
+        Time deliveredAt;
+        s.Endpoint(1)->SetHeadCallback(
+            MakeCallback(+[](Time* h, Time* t, const SanFabricPacket&, Time tail) {
+                *h = Simulator::Now();
+                *t = tail;
+            }).Bind(&headAt, &tailPromised));
+        s.Endpoint(1)->SetDeliverCallback(MakeCallback(+[](Time* d, const SanFabricPacket&) {
+                                              *d = Simulator::Now();
+                                          }).Bind(&deliveredAt));
+        // 512 B take 6.4 us on the link; the source has its last byte only after 10 us.
+        Simulator::Schedule(MicroSeconds(1), [&s]() {
+            s.Endpoint(0)->SendStreaming(1, 512, nullptr, 0, MicroSeconds(11));
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        // Head: 1 us + 10 ns link + 500 ns routing + 10 ns link.
+        NS_TEST_ASSERT_MSG_EQ(headAt, NanoSeconds(1520), "head arrival");
+        // Tail: paced by the source (11 us), then 2 links of 10 ns.
+        NS_TEST_ASSERT_MSG_EQ(deliveredAt, NanoSeconds(11020), "tail arrival");
+        NS_TEST_ASSERT_MSG_EQ(tailPromised, deliveredAt, "head callback knew the tail time");
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The fabric suite.
  */
 class SanFabricTestSuite : public TestSuite
@@ -772,6 +821,7 @@ class SanFabricTestSuite : public TestSuite
         AddTestCase(new SanPcapAndNetDeviceTestCase, TestCase::QUICK);
         AddTestCase(new SanTrafficPatternTestCase, TestCase::QUICK);
         AddTestCase(new SanFatTreeSpreadTestCase, TestCase::QUICK);
+        AddTestCase(new SanStreamingSendTestCase, TestCase::QUICK);
         for (std::string mode : {"Wormhole", "VirtualCutThrough"})
         {
             AddTestCase(

@@ -46,6 +46,7 @@ void
 SanEndpointDevice::DoDispose()
 {
     m_deliverCb = MakeNullCallback<void, const SanFabricPacket&>();
+    m_headCb = MakeNullCallback<void, const SanFabricPacket&, Time>();
     m_rxCallback =
         MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     SanPortDevice::DoDispose();
@@ -85,8 +86,36 @@ SanEndpointDevice::SetDeliverCallback(DeliverCallback cb)
     m_deliverCb = cb;
 }
 
+void
+SanEndpointDevice::SetHeadCallback(HeadCallback cb)
+{
+    m_headCb = cb;
+}
+
 bool
 SanEndpointDevice::SendTo(uint32_t dst, uint32_t bytes, Ptr<Packet> payload, uint64_t tag)
+{
+    return DoSend(dst, bytes, payload, tag, 0);
+}
+
+bool
+SanEndpointDevice::SendStreaming(uint32_t dst,
+                                 uint32_t bytes,
+                                 Ptr<Packet> payload,
+                                 uint64_t tag,
+                                 Time lastByteReady)
+{
+    NS_ABORT_MSG_IF(m_fabric != nullptr && m_fabric->GetSwitchingMode() == SanFabric::CELL,
+                    "SanEndpointDevice::SendStreaming: not available in Cell mode");
+    return DoSend(dst, bytes, payload, tag, lastByteReady.GetTimeStep());
+}
+
+bool
+SanEndpointDevice::DoSend(uint32_t dst,
+                          uint32_t bytes,
+                          Ptr<Packet> payload,
+                          uint64_t tag,
+                          int64_t lastByteTs)
 {
     NS_ABORT_MSG_IF(m_fabric == nullptr, "SanEndpointDevice: not attached to a fabric");
     SanTopology* topo = PeekPointer(m_fabric->GetTopology());
@@ -113,6 +142,7 @@ SanEndpointDevice::SendTo(uint32_t dst, uint32_t bytes, Ptr<Packet> payload, uin
     p->tag = tag;
     p->createdTs = now;
     p->readyTs = now;
+    p->tailTs = lastByteTs; // the tail cannot leave the host before this
     p->payload = payload;
     p->wormhole =
         m_fabric->GetSwitchingMode() == SanFabric::WORMHOLE && bytes > m_fabric->GetBufferSize();
@@ -154,11 +184,29 @@ SanEndpointDevice::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
 void
 SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
 {
+    if (!m_headCb.IsNull() && p->parent == nullptr)
+    {
+        Simulator::ScheduleWithContext(m_nodeId,
+                                       TimeStep(headTs - Simulator::Now().GetTimeStep()),
+                                       &SanEndpointDevice::HeadArrived,
+                                       this,
+                                       p,
+                                       tailTs);
+    }
     Simulator::ScheduleWithContext(m_nodeId,
                                    TimeStep(tailTs - Simulator::Now().GetTimeStep()),
                                    &SanEndpointDevice::Deliver,
                                    this,
                                    p);
+}
+
+void
+SanEndpointDevice::HeadArrived(SanFabricPacket* p, int64_t tailTs)
+{
+    if (!m_headCb.IsNull())
+    {
+        m_headCb(*p, TimeStep(tailTs));
+    }
 }
 
 void

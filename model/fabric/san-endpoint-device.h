@@ -28,6 +28,9 @@ class SanEndpointDevice : public SanPortDevice
     /// Called for each packet delivered to this host (the descriptor is
     /// recycled as soon as the callback returns).
     typedef Callback<void, const SanFabricPacket&> DeliverCallback;
+    /// Called when a packet's head reaches this host, with the time its tail
+    /// will arrive (cut-through receivers can start on the header).
+    typedef Callback<void, const SanFabricPacket&, Time> HeadCallback;
 
     /**
      * TracedCallback signature for deliveries.
@@ -70,8 +73,29 @@ class SanEndpointDevice : public SanPortDevice
      */
     bool SendTo(uint32_t dst, uint32_t bytes, Ptr<Packet> payload = nullptr, uint64_t tag = 0);
 
+    /**
+     * Send a packet whose bytes become available to the link gradually, as
+     * when a card streams a packet from a slower host bus (cut-through): the
+     * head leaves as soon as the link allows, but the tail cannot leave the
+     * host before lastByteReady, and every later link inherits that pace.
+     * \param dst destination host
+     * \param bytes size on the wire
+     * \param payload optional ns-3 packet
+     * \param tag opaque value delivered with the packet
+     * \param lastByteReady when the source has its last byte (absolute time)
+     * \return false (and a SendReject trace) if dst or bytes is invalid
+     */
+    bool SendStreaming(uint32_t dst,
+                       uint32_t bytes,
+                       Ptr<Packet> payload,
+                       uint64_t tag,
+                       Time lastByteReady);
+
     /// \param cb called for every delivered packet
     void SetDeliverCallback(DeliverCallback cb);
+    /// \param cb called for every packet's head arrival (null: none; costs
+    /// one event per packet only when set)
+    void SetHeadCallback(HeadCallback cb);
 
     /// \return packets handed to SendTo and accepted
     uint64_t GetSentPackets() const;
@@ -100,6 +124,19 @@ class SanEndpointDevice : public SanPortDevice
     /// Tail arrived (event handler).
     /// \param p the packet or cell
     void Deliver(SanFabricPacket* p);
+    /// Head arrived (event handler; only with a head callback).
+    /// \param p the packet
+    /// \param tailTs when its tail arrives
+    void HeadArrived(SanFabricPacket* p, int64_t tailTs);
+    /// Shared body of SendTo and SendStreaming.
+    /// \param dst destination host \param bytes size \param payload packet
+    /// \param tag opaque value \param lastByteTs when the source has its last byte
+    /// \return false if refused
+    bool DoSend(uint32_t dst,
+                uint32_t bytes,
+                Ptr<Packet> payload,
+                uint64_t tag,
+                int64_t lastByteTs);
     /// Hand a complete packet up and recycle it.
     /// \param p the packet
     void HandUp(SanFabricPacket* p);
@@ -110,6 +147,7 @@ class SanEndpointDevice : public SanPortDevice
     uint64_t m_sent{0};                      //!< counter
     uint64_t m_received{0};                  //!< counter
     DeliverCallback m_deliverCb;             //!< upper layer
+    HeadCallback m_headCb;                   //!< upper layer, head arrivals
     NetDevice::ReceiveCallback m_rxCallback; //!< ns-3 protocol stack
     TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
     TracedCallback<uint32_t, uint32_t> m_rejectTrace; //!< refused sends (dst, bytes)
