@@ -20,6 +20,7 @@ set -euo pipefail
 EXAMPLES=(
     fabric-load
     fabric-bench
+    hamlyn-paper
 )
 
 PYTHON=/usr/bin/python3
@@ -38,6 +39,11 @@ example_args() {
         fabric-bench)
             echo "--csv=$RESULTS/fabric-bench.csv"
             if [ "$QUICK" = 1 ]; then echo "--packetTimes=2000"; fi
+            ;;
+        hamlyn-paper)
+            # results/hamlyn.csv, plus hamlyn-latency-vs-size.csv and
+            # hamlyn-bandwidth-vs-size.csv beside it (same settings in quick mode).
+            echo "--output=$RESULTS/hamlyn.csv"
             ;;
         *) ;; # a paper example: its defaults write results/<paper>.csv
     esac
@@ -76,6 +82,9 @@ done
 
 if [ -f "$RESULTS/fabric-load.csv" ]; then
     "$PYTHON" analysis/plot_fabric_load.py "$RESULTS/fabric-load.csv" --outdir "$RESULTS"
+fi
+if [ -f "$RESULTS/hamlyn-latency-vs-size.csv" ] && [ -f "$RESULTS/hamlyn-bandwidth-vs-size.csv" ]; then
+    "$PYTHON" analysis/plot_hamlyn.py --results "$RESULTS"
 fi
 "$PYTHON" analysis/make_report.py --results "$RESULTS"
 

@@ -121,6 +121,15 @@ HamlynNotificationQueue::IsWaiting() const
 }
 
 void
+HamlynNotificationQueue::Wake()
+{
+    if (m_wait != nullptr && !m_wait->IsSignalled())
+    {
+        m_wait->Signal();
+    }
+}
+
+void
 HamlynNotificationQueue::OnResumed()
 {
     m_wait = nullptr;

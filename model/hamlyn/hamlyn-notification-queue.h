@@ -99,6 +99,15 @@ class HamlynNotificationQueue : public SimpleRefCount<HamlynNotificationQueue>
     /// \return true while a Wait() has not resumed
     bool IsWaiting() const;
 
+    /**
+     * \brief End a wait in progress without an entry: a timer expiring while the application
+     * polls or sleeps (e.g. a library's retransmission time-out). The waiter resumes as for an
+     * entry (at the next poll-loop boundary, or through interrupt and wake-up if asleep; not
+     * counted in GetNInterrupts()) and finds the queue empty. No effect if no wait is in
+     * progress or it is already signalled.
+     */
+    void Wake();
+
     /// \return entries written
     uint64_t GetNPushed() const;
     /// \return entries dropped because the ring was full
