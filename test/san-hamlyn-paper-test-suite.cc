@@ -164,6 +164,12 @@ class HamlynBeyondPaperTestCase : public TestCase
                                   v[k + "/messages_sent"],
                                   k << ": every message reassembled, bytes in place");
         }
+        NS_TEST_EXPECT_MSG_GT(v["beyond-paper_fat_tree_64_minimal_adaptive/out_of_order_packets"],
+                              0,
+                              "adaptive routing reorders packets on the fat tree");
+        NS_TEST_EXPECT_MSG_EQ(v["beyond-paper_fat_tree_64_up_down/out_of_order_packets"],
+                              0,
+                              "up-down routing keeps each message in order");
         const std::string mesh = "beyond-paper_mesh_8x8_minimal_adaptive/";
         NS_TEST_EXPECT_MSG_GT(v[mesh + "transpose_out_of_order_packets"],
                               0,
