@@ -500,6 +500,21 @@ class HostCpuExecuteTestCase : public TestCase
                               NanoSeconds(10583 + 1750 + 6000),
                               "CPU busy time includes the off-path work");
         Simulator::Destroy();
+
+        // Off-path work that is still waiting is overtaken by later critical-path work.
+        m_cpu = CreateObject<HostCpu>();
+        m_cpu->Execute(MicroSeconds(2), Marker(&m_log, 20));
+        m_cpu->ExecuteOffPath(MicroSeconds(3)); // waits behind the first step
+        m_cpu->Execute(MicroSeconds(1), Marker(&m_log, 21));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(20), MicroSeconds(2), "first step");
+        NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(21),
+                              MicroSeconds(3),
+                              "critical-path work overtakes waiting off-path work");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetResource()->GetBusyTime(),
+                              MicroSeconds(6),
+                              "the off-path work still ran");
+        Simulator::Destroy();
     }
 
     Ptr<HostCpu> m_cpu; //!< CPU under test

@@ -176,8 +176,14 @@ class HostCpu : public Object
      */
     void ExecuteInstructions(double instructions, Callback<void> done);
 
+    /// Priority class of off-path work on the CPU's resource (critical-path work is class 0).
+    static constexpr uint32_t OFF_PATH_CLASS = 1;
+
     /**
-     * \brief Off-path work: occupies the CPU, the caller continues at once.
+     * \brief Off-path work: occupies the CPU, the caller continues at once. It runs in a
+     * lower priority class than critical-path work (Hamlyn 1995, section 4.1: off-cp work "can
+     * be overlapped with interconnect activity"), so it fills idle time: critical-path work
+     * submitted later overtakes it while it waits, but does not preempt it once it runs.
      * \param duration the work (not negative)
      */
     void ExecuteOffPath(Time duration);
