@@ -36,8 +36,8 @@ namespace ns3
  *
  * Subclasses are presets: HamlynLanai3CostModel (the Myrinet LANai 3 prototype, Tables 3-5) and
  * HamlynStateMachineCostModel (the projected hardware state machines of section 4.2). A preset
- * that IsCutThrough() makes the device stream each packet through the card in chunks (see
- * HamlynNetDevice) instead of handling it whole.
+ * that IsCutThrough() makes the device stream each packet through the card (one streaming
+ * fabric packet per Hamlyn packet: see HamlynNetDevice) instead of handling it whole.
  */
 class HamlynCostModel : public Object
 {
@@ -85,7 +85,7 @@ class HamlynCostModel : public Object
     double GetStartRequestBusCycles() const;
     /// \return processor cycles to assemble a packet's header (cut-through only)
     double GetHeaderAssemblyCycles() const;
-    /// \return bytes per chunk streamed through the card (cut-through only)
+    /// \return bytes of the last host-bus burst of a streamed deposit (cut-through only)
     uint32_t GetCutThroughChunkBytes() const;
 
   protected:
@@ -104,7 +104,7 @@ class HamlynCostModel : public Object
     bool m_cutThrough;             //!< stream packets through the card
     double m_startRequestBus;      //!< host-bus cycles
     double m_headerAssembly;       //!< cycles
-    uint32_t m_chunkBytes;         //!< bytes per streamed chunk
+    uint32_t m_chunkBytes;         //!< bytes of a streamed deposit's last burst
 };
 
 } // namespace ns3

@@ -24,22 +24,6 @@ NS_LOG_COMPONENT_DEFINE("HamlynNetDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(HamlynNetDevice);
 
-namespace
-{
-// Fabric tag of a cut-through segment: bit 63 marks it, bit 62 says data (else header), bits
-// 32-61 carry the sender's stream id, bits 0-31 the payload length (header segment) or the
-// chunk's offset in the payload (data segment).
-constexpr uint64_t CT_MARK = 1ULL << 63;
-constexpr uint64_t CT_DATA = 1ULL << 62;
-constexpr uint32_t CT_STREAM_MASK = 0x3fffffffu;
-
-uint64_t
-CtTag(bool data, uint32_t stream, uint32_t value)
-{
-    return CT_MARK | (data ? CT_DATA : 0) | (uint64_t(stream & CT_STREAM_MASK) << 32) | value;
-}
-} // namespace
-
 TypeId
 HamlynNetDevice::GetTypeId()
 {
@@ -183,7 +167,6 @@ HamlynNetDevice::HamlynNetDevice()
       m_slotCacheSize(1000),
       m_nextArea(0),
       m_rrNext(0),
-      m_nextStream(0),
       m_ctRequestPending(false),
       m_drops{},
       m_sent(0),
@@ -206,14 +189,16 @@ HamlynNetDevice::DoDispose()
     if (m_endpoint != nullptr)
     {
         m_endpoint->SetDeliverCallback(MakeNullCallback<void, const SanFabricPacket&>());
+        if (m_headCbSet)
+        {
+            m_endpoint->SetHeadCallback(MakeNullCallback<void, const SanFabricPacket&, Time>());
+        }
     }
     for (auto& t : m_termini)
     {
         t->SetWorkCallback(Callback<void>());
     }
     m_termini.clear();
-    m_ctTx.clear();
-    m_rxStreams.clear();
     m_apps.clear();
     m_areas.clear();
     m_cost = nullptr;
@@ -249,6 +234,7 @@ HamlynNetDevice::Setup(Ptr<HostCpu> cpu,
         m_cost = CreateObject<HamlynLanai3CostModel>();
     }
     m_endpoint->SetDeliverCallback(MakeCallback(&HamlynNetDevice::FabricDeliver, this));
+    UpdateHeadCallback();
     m_address = Mac48Address::ConvertFrom(endpoint->GetAddress());
 }
 
@@ -270,6 +256,26 @@ void
 HamlynNetDevice::SetCostModel(Ptr<HamlynCostModel> model)
 {
     m_cost = model;
+    UpdateHeadCallback();
+}
+
+void
+HamlynNetDevice::UpdateHeadCallback()
+{
+    if (m_endpoint == nullptr || m_cost == nullptr)
+    {
+        return;
+    }
+    // Only cut-through presets listen for heads (the endpoint then costs one event more per
+    // packet); the others keep the endpoint exactly as it was.
+    const bool want = m_cost->IsCutThrough();
+    if (want == m_headCbSet)
+    {
+        return;
+    }
+    m_headCbSet = want;
+    m_endpoint->SetHeadCallback(want ? MakeCallback(&HamlynNetDevice::CtHead, this)
+                                     : MakeNullCallback<void, const SanFabricPacket&, Time>());
 }
 
 Ptr<HamlynCostModel>
@@ -376,14 +382,13 @@ HamlynNetDevice::GetSlotTable() const
 void
 HamlynNetDevice::FabricDeliver(const SanFabricPacket& p)
 {
+    if (m_headCbSet)
+    {
+        return; // cut-through: the head callback (CtHead) handled the packet
+    }
     if (p.payload == nullptr)
     {
         Drop(MALFORMED, HamlynHeader(), p.src);
-        return;
-    }
-    if (p.tag & CT_MARK)
-    {
-        ReceiveSegment(p.payload, p.src, p.tag);
         return;
     }
     Receive(p.payload, p.src);
@@ -827,63 +832,68 @@ HamlynNetDevice::StartPacketCutThrough(std::shared_ptr<TxPacket> tx,
                                        Ptr<HamlynMessageArea> area,
                                        uint64_t src)
 {
-    auto ct = std::make_shared<CtTx>();
-    ct->tx = tx;
-    ct->stream = m_nextStream++ & CT_STREAM_MASK;
-    ct->chunk = std::max<uint32_t>(1, m_cost->GetCutThroughChunkBytes());
-    const uint32_t chunks = (tx->payload + ct->chunk - 1) / ct->chunk;
-    ct->segments = 1 + chunks;
-    m_ctTx.push_back(ct);
     const bool dma = req.kind == HamlynSendRequest::DMA;
-
-    auto begin = [this, ct, dma, area, src, chunks]() {
-        // "Assemble and transmit the header" (section 4.2): the state machine builds it; it
-        // goes on the link at once.
+    auto begin = [this, tx, dma, area, src]() {
+        auto st = std::make_shared<CtSend>();
+        // The head leaves once the header is assembled and the time the payload's last byte
+        // will be on the card is known.
+        auto join = [this, tx, st]() {
+            if (--st->pending == 0)
+            {
+                CtTransmit(tx, st);
+            }
+        };
+        // "Assemble and transmit the header" (section 4.2): the state machine builds it; its
+        // link time is the fabric's.
         const Time a = m_cost->Cycles(m_cost->GetHeaderAssemblyCycles());
-        m_processor->Submit(a, Callback<void>([this, ct, a]() {
-                                ct->procStart = Simulator::Now() - a;
-                                Ptr<Packet> seg = Create<Packet>();
-                                seg->AddHeader(ct->tx->header);
-                                ct->ready[0] = seg;
-                                CtPump();
+        m_processor->Submit(a, Callback<void>([st, a, join]() {
+                                st->procStart = Simulator::Now() - a;
+                                join();
                             }));
         if (!dma)
         {
             // Direct I/O: the data is already on the card.
-            for (uint32_t k = 0; k < chunks; ++k)
-            {
-                const uint32_t off = k * ct->chunk;
-                const uint32_t len = std::min(ct->chunk, ct->tx->payload - off);
-                ct->ready[k + 1] = ct->tx->packet->CreateFragment(off, len);
-            }
+            st->loaded = true;
+            st->lastByte = Simulator::Now();
+            join();
             return;
         }
-        // The payload comes over the host bus a chunk at a time; each chunk may leave as soon
-        // as it is on the card.
-        auto loadStart = std::make_shared<Time>();
-        for (uint32_t k = 0; k < chunks; ++k)
-        {
-            const uint32_t off = k * ct->chunk;
-            const uint32_t len = std::min(ct->chunk, ct->tx->payload - off);
-            const bool last = k + 1 == chunks;
-            Callback<void> started;
-            if (k == 0)
-            {
-                started = Callback<void>([loadStart]() { *loadStart = Simulator::Now(); });
-            }
-            HostDma(len,
-                    Callback<void>([this, ct, area, src, off, len, k, last, loadStart]() {
-                        std::vector<uint8_t> bytes(len);
-                        area->Read(src + off, bytes.data(), len);
-                        ct->ready[k + 1] = Create<Packet>(bytes.data(), len);
-                        if (last)
-                        {
-                            Stage("send.load", *loadStart, Simulator::Now());
-                        }
-                        CtPump();
-                    }),
-                    started);
-        }
+        // The payload crosses the host bus as one DMA, streamed onto the link behind the
+        // header. When the engine starts it on an idle bus, its end is known at once
+        // (HostBus::GetDmaTime) and the head may leave with that as the tail's pace; when the
+        // bus is shared at that moment, the end is not known before it happens and the head
+        // waits for it.
+        HostDma(tx->payload,
+                Callback<void>([this, tx, st, area, src, join]() {
+                    Stage("send.load", st->loadStart, Simulator::Now());
+                    st->loaded = true;
+                    if (!st->predicted)
+                    {
+                        std::vector<uint8_t> bytes(tx->payload);
+                        area->Read(src, bytes.data(), tx->payload);
+                        tx->packet = Create<Packet>(bytes.data(), tx->payload);
+                        st->lastByte = Simulator::Now();
+                        join();
+                        return;
+                    }
+                    CtMaybeFree(tx, st);
+                }),
+                Callback<void>([this, tx, st, area, src, join]() {
+                    st->loadStart = Simulator::Now();
+                    Ptr<SanResource> bus = m_bus->GetResource();
+                    if (bus->IsBusy() || bus->GetQueueLength() > 0)
+                    {
+                        return;
+                    }
+                    st->predicted = true;
+                    st->lastByte = Simulator::Now() + m_bus->GetDmaTime(tx->payload);
+                    // The bytes are those the DMA reads (copied here: the model's host memory
+                    // is not written by anyone while a send of it is in flight).
+                    std::vector<uint8_t> bytes(tx->payload);
+                    area->Read(src, bytes.data(), tx->payload);
+                    tx->packet = Create<Packet>(bytes.data(), tx->payload);
+                    join();
+                }));
     };
 
     const double requestCycles = m_cost->GetStartRequestBusCycles();
@@ -906,216 +916,162 @@ HamlynNetDevice::StartPacketCutThrough(std::shared_ptr<TxPacket> tx,
 }
 
 void
-HamlynNetDevice::CtPump()
+HamlynNetDevice::CtTransmit(std::shared_ptr<TxPacket> tx, std::shared_ptr<CtSend> st)
 {
-    // One packet at a time on the link, its segments in order.
-    while (!m_ctTx.empty())
-    {
-        std::shared_ptr<CtTx> ct = m_ctTx.front();
-        for (auto it = ct->ready.find(ct->queued); it != ct->ready.end();
-             it = ct->ready.find(ct->queued))
-        {
-            Ptr<Packet> seg = it->second;
-            ct->ready.erase(it);
-            CtSendSegment(ct, ct->queued++, seg);
-        }
-        if (ct->queued < ct->segments)
-        {
-            return;
-        }
-        m_ctTx.pop_front();
-    }
-}
-
-void
-HamlynNetDevice::CtSendSegment(std::shared_ptr<CtTx> ct, uint32_t index, Ptr<Packet> segment)
-{
-    const bool data = index > 0;
-    const uint64_t tag = CtTag(data, ct->stream, data ? (index - 1) * ct->chunk : ct->tx->payload);
-    m_linkOut->Acquire(Callback<void>([this, ct, index, segment, tag]() {
-        const uint32_t size = segment->GetSize();
-        bool ok = m_endpoint->SendTo(ct->tx->dst, size, segment, tag);
+    tx->packet->AddHeader(tx->header);
+    // One packet at a time on the link: the next head waits for this tail.
+    m_linkOut->Acquire(Callback<void>([this, tx, st]() {
+        const uint32_t size = tx->packet->GetSize();
+        bool ok = m_endpoint->SendStreaming(tx->dst, size, tx->packet, 0, st->lastByte);
         NS_ABORT_MSG_IF(!ok,
-                        "HamlynNetDevice: the fabric refused a segment of "
-                            << size << " bytes to host " << ct->tx->dst);
-        if (index == 0)
-        {
-            ++m_sent;
-            m_txTrace(ct->tx->header, ct->tx->payload);
-        }
-        Simulator::Schedule(LinkTime(size), [this, ct, index]() {
+                        "HamlynNetDevice: the fabric refused a packet of "
+                            << size << " bytes to host " << tx->dst
+                            << " (check PacketSize against the fabric's MaxPacketSize)");
+        ++m_sent;
+        m_txTrace(tx->header, tx->payload);
+        // The tail leaves after the whole packet's link time, and not before its last byte
+        // is on the card (the fabric paces it the same way).
+        const Time tailGone = std::max(Simulator::Now() + LinkTime(size), st->lastByte);
+        Simulator::Schedule(tailGone - Simulator::Now(), [this, tx, st]() {
+            Stage("send.packet", st->procStart, Simulator::Now());
             m_linkOut->Release();
-            if (index + 1 < ct->segments)
-            {
-                return;
-            }
-            // The packet's tail has left: its send buffer frees.
-            Stage("send.packet", ct->procStart, Simulator::Now());
-            ++m_freeBuffers;
-            if (ct->tx->last)
-            {
-                MessageSent(ct->tx);
-            }
-            Kick();
+            st->tailGone = true;
+            CtMaybeFree(tx, st);
         });
     }));
 }
 
 void
-HamlynNetDevice::ReceiveSegment(Ptr<const Packet> packet, uint32_t srcNode, uint64_t tag)
+HamlynNetDevice::CtMaybeFree(std::shared_ptr<TxPacket> tx, std::shared_ptr<CtSend> st)
 {
-    NS_ABORT_MSG_IF(m_cost == nullptr, "HamlynNetDevice: call Setup() first");
-    const uint32_t stream = static_cast<uint32_t>(tag >> 32) & CT_STREAM_MASK;
-    const auto value = static_cast<uint32_t>(tag);
-    const uint64_t key = (uint64_t(srcNode) << 32) | stream;
-    std::shared_ptr<RxStream>& st = m_rxStreams[key];
-    if (st == nullptr)
+    // The send buffer frees when the tail has left and the payload DMA has ended.
+    if (!st->tailGone || !st->loaded || st->freed)
     {
-        st = std::make_shared<RxStream>();
-    }
-    Ptr<Packet> data = packet->Copy();
-    if ((tag & CT_DATA) == 0)
-    {
-        st->haveHeader = true;
-        st->payload = value;
-        uint8_t flags = 0;
-        if (data->GetSize() < HamlynHeader::SizeForKeyBits(32) || data->CopyData(&flags, 1) != 1 ||
-            data->GetSize() < HamlynHeader::SizeForKeyBits((flags & 1) ? 64 : 32))
-        {
-            CtReject(key, MALFORMED, srcNode);
-            return;
-        }
-        data->RemoveHeader(st->header);
-        // "The time to read the header at the receiving interface" (section 4.2): checked as
-        // soon as it is on the card, while the payload still streams in.
-        const Time arrival = Simulator::Now();
-        m_processor->Submit(m_cost->Cycles(m_cost->GetReceiveCycles(value)),
-                            Callback<void>([this, key, srcNode, arrival]() {
-                                CtCheckSlot(key, srcNode, arrival);
-                            }));
         return;
     }
-    if (st->dropped)
+    st->freed = true;
+    ++m_freeBuffers;
+    if (tx->last)
     {
-        st->accounted += data->GetSize();
-        CtMaybeErase(key);
-        return;
+        MessageSent(tx);
     }
-    if (st->admitted)
-    {
-        CtDeposit(key, srcNode, value, data);
-        return;
-    }
-    st->pending.emplace_back(value, data);
+    Kick();
 }
 
 void
-HamlynNetDevice::CtCheckSlot(uint64_t key, uint32_t srcNode, Time arrival)
+HamlynNetDevice::CtHead(const SanFabricPacket& p, Time tailArrival)
+{
+    NS_ABORT_MSG_IF(m_cost == nullptr, "HamlynNetDevice: call Setup() first");
+    const uint32_t srcNode = p.src;
+    if (p.payload == nullptr)
+    {
+        Drop(MALFORMED, HamlynHeader(), srcNode);
+        return;
+    }
+    Ptr<Packet> data = p.payload->Copy();
+    uint8_t flags = 0;
+    if (data->GetSize() < HamlynHeader::SizeForKeyBits(32) || data->CopyData(&flags, 1) != 1 ||
+        data->GetSize() < HamlynHeader::SizeForKeyBits((flags & 1) ? 64 : 32))
+    {
+        Drop(MALFORMED, HamlynHeader(), srcNode);
+        return;
+    }
+    HamlynHeader header;
+    data->RemoveHeader(header);
+    // "The time to read the header at the receiving interface" (section 4.2): the fabric
+    // reports the packet's first byte; the state machine checks the header once all of its
+    // bytes are on the card (its link time, never later than the tail), while the payload
+    // still streams in.
+    const Time arrival = Simulator::Now();
+    const Time headerIn =
+        std::min(arrival + LinkTime(header.GetSerializedSize()), std::max(arrival, tailArrival));
+    const Time check = m_cost->Cycles(m_cost->GetReceiveCycles(data->GetSize()));
+    Simulator::Schedule(
+        headerIn - arrival,
+        [this, header, data, srcNode, arrival, tailArrival, check]() {
+            m_processor->Submit(
+                check,
+                Callback<void>([this, header, data, srcNode, arrival, tailArrival]() {
+                    CtCheckSlot(header, data, srcNode, arrival, tailArrival);
+                }));
+        });
+}
+
+void
+HamlynNetDevice::CtCheckSlot(HamlynHeader header,
+                             Ptr<Packet> data,
+                             uint32_t srcNode,
+                             Time arrival,
+                             Time tailArrival)
 {
     Stage("recv.link", arrival, Simulator::Now());
-    std::shared_ptr<RxStream> st = m_rxStreams.at(key);
     bool hit = false;
-    const HamlynSlot* slot = m_slots.Lookup(st->header.GetSlot(), hit);
+    const HamlynSlot* slot = m_slots.Lookup(header.GetSlot(), hit);
     if (slot == nullptr)
     {
-        CtReject(key, UNKNOWN_SLOT, srcNode);
+        Drop(UNKNOWN_SLOT, header, srcNode);
         return;
     }
     if (!hit)
     {
-        HostDma(m_slotDescriptorBytes,
-                Callback<void>([this, key, srcNode]() { CtAdmit(key, srcNode); }));
+        HostDma(m_slotDescriptorBytes, Callback<void>([this, header, data, srcNode, tailArrival]() {
+                    CtAdmit(header, data, srcNode, tailArrival);
+                }));
         return;
     }
-    CtAdmit(key, srcNode);
+    CtAdmit(header, data, srcNode, tailArrival);
 }
 
 void
-HamlynNetDevice::CtAdmit(uint64_t key, uint32_t srcNode)
+HamlynNetDevice::CtAdmit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode, Time tailArrival)
 {
-    std::shared_ptr<RxStream> st = m_rxStreams.at(key);
-    const HamlynSlot* found = m_slots.Find(st->header.GetSlot());
+    const HamlynSlot* found = m_slots.Find(header.GetSlot());
     if (found == nullptr)
     {
-        CtReject(key, UNKNOWN_SLOT, srcNode);
+        Drop(UNKNOWN_SLOT, header, srcNode); // revoked during the fetch
         return;
     }
+    const HamlynSlot slot = *found;
+    const uint64_t payload = data->GetSize();
     Ptr<HamlynMessageArea> area;
-    DropReason reason = CheckAdmission(st->header, st->payload, *found, area);
+    DropReason reason = CheckAdmission(header, payload, slot, area);
     if (reason != N_DROP_REASONS)
     {
-        CtReject(key, reason, srcNode);
+        // Dropped once, at the header: nothing of the packet is written.
+        Drop(reason, header, srcNode);
         return;
     }
-    st->admitted = true;
-    st->area = area;
-    st->dest = found->base + st->header.GetOffset();
-    st->app = found->application;
-    st->start = Simulator::Now();
-    if (st->payload == 0)
+    const uint32_t app = slot.application;
+    const Time start = Simulator::Now();
+    const uint64_t dest = slot.base + header.GetOffset();
+    // The deposit streams behind the arriving data as one host DMA. It starts once the header
+    // is admitted and enough data is on the card that the bus cannot overtake it: its last
+    // burst ("ChunkBytes") can only start when the tail has arrived, so it ends no earlier
+    // than tailArrival + one burst's bus time, and no earlier than its start + the whole
+    // payload's bus time.
+    const uint64_t burst = std::min<uint64_t>(payload, m_cost->GetCutThroughChunkBytes());
+    const Time ready = tailArrival + m_bus->GetDmaTime(burst) - m_bus->GetDmaTime(payload);
+    const Time wait = std::max(Time(0), ready - start);
+    auto deposit = [this, header, data, srcNode, area, dest, payload, app, start]() {
+        HostDma(payload,
+                Callback<void>([this, header, data, srcNode, area, dest, payload, app, start]() {
+                    std::vector<uint8_t> bytes(payload);
+                    if (payload > 0)
+                    {
+                        data->CopyData(bytes.data(), static_cast<uint32_t>(payload));
+                    }
+                    area->Write(dest, bytes.data(), payload);
+                    Stage("recv.host", start, Simulator::Now());
+                    Landed(header, app, static_cast<uint32_t>(payload), srcNode);
+                }));
+    };
+    if (wait.IsStrictlyPositive())
     {
-        m_rxStreams.erase(key);
-        Stage("recv.host", st->start, Simulator::Now());
-        Landed(st->header, st->app, 0, srcNode);
-        return;
+        Simulator::Schedule(wait, deposit);
     }
-    std::vector<std::pair<uint32_t, Ptr<Packet>>> pending;
-    pending.swap(st->pending);
-    for (auto& p : pending)
+    else
     {
-        CtDeposit(key, srcNode, p.first, p.second);
-    }
-}
-
-void
-HamlynNetDevice::CtDeposit(uint64_t key, uint32_t srcNode, uint32_t offset, Ptr<Packet> chunk)
-{
-    std::shared_ptr<RxStream> st = m_rxStreams.at(key);
-    const uint32_t len = chunk->GetSize();
-    if (uint64_t(offset) + len > st->payload)
-    {
-        // A chunk outside the length its header announced (and the slot admitted): never
-        // written.
-        Drop(OUT_OF_RANGE, st->header, srcNode);
-        return;
-    }
-    HostDma(len, Callback<void>([this, key, st, srcNode, offset, chunk, len]() {
-                std::vector<uint8_t> bytes(len);
-                chunk->CopyData(bytes.data(), len);
-                st->area->Write(st->dest + offset, bytes.data(), len);
-                st->accounted += len;
-                if (st->accounted < st->payload)
-                {
-                    return;
-                }
-                m_rxStreams.erase(key);
-                Stage("recv.host", st->start, Simulator::Now());
-                Landed(st->header, st->app, st->payload, srcNode);
-            }));
-}
-
-void
-HamlynNetDevice::CtReject(uint64_t key, DropReason reason, uint32_t srcNode)
-{
-    std::shared_ptr<RxStream> st = m_rxStreams.at(key);
-    st->dropped = true;
-    Drop(reason, reason == MALFORMED ? HamlynHeader() : st->header, srcNode);
-    for (auto& p : st->pending)
-    {
-        st->accounted += p.second->GetSize();
-    }
-    st->pending.clear();
-    CtMaybeErase(key);
-}
-
-void
-HamlynNetDevice::CtMaybeErase(uint64_t key)
-{
-    auto it = m_rxStreams.find(key);
-    if (it != m_rxStreams.end() && it->second->haveHeader && it->second->dropped &&
-        it->second->accounted >= it->second->payload)
-    {
-        m_rxStreams.erase(it);
+        deposit();
     }
 }
 

@@ -40,8 +40,9 @@ namespace ns3
  * counting notification, out-of-order reassembly.
  *
  * The device sits on a host node between the host (HostCpu, HostBus, HostMemory, given to
- * Setup()) and the fabric (a SanEndpointDevice: packets leave by SendTo with the Hamlyn header
- * + payload as the ns-3 Packet; they arrive through its deliver callback).
+ * Setup()) and the fabric (a SanEndpointDevice: packets leave by SendTo, or SendStreaming for
+ * cut-through presets, with the Hamlyn header + payload as the ns-3 Packet; they arrive through
+ * its deliver callback, or its head callback for cut-through presets).
  *
  * Resources (everything that takes time is a SanResource step, so pipelining emerges):
  * - "the processor" (the LANai 3 in the prototype): header checks, packet sends, DMA start,
@@ -68,20 +69,26 @@ namespace ns3
  * coalesced interrupt).
  *
  * Cut-through (presets whose IsCutThrough() is true: HamlynStateMachineCostModel, section 4.2):
- * a packet streams through the cards instead of being handled whole. The sender puts a DMA
+ * a packet streams through the cards instead of being handled whole, as one fabric packet
+ * (Hamlyn header + payload) sent with SanEndpointDevice::SendStreaming. The sender puts a DMA
  * message's start request on the host bus ("StartRequestBusCycles", first packet only), then
- * assembles the header on the state machine while the host DMA engine loads the payload in
- * chunks ("ChunkBytes", one GSC+ burst); the header goes on the link as soon as it is
- * assembled and every chunk as soon as it is on the card (one packet at a time on the link, in
- * order). On the wire each piece is its own fabric packet (the Hamlyn header alone, then the
- * chunks), tagged with a per-sender stream id, so the fabric moves them as they come: the
- * receiver checks the header as soon as the header has arrived, and DMAs each chunk to host
- * memory as soon as the header is admitted and the chunk has arrived (chunks that arrive first
- * wait on the card). A packet that fails a check is dropped once, and none of its chunks is
- * written. Deviation: under contention, chunks of packets from different senders may
- * interleave at a switch output, which a real wormhole packet would not allow (the receiver
- * keeps one stream per sender packet, so data is still placed correctly). The LANai 3 preset
- * is not cut-through: its packets leave and arrive whole, as Tables 3-5 measure.
+ * assembles the header on the state machine while the host DMA engine loads the payload as one
+ * transfer. The head goes on the link once the header is assembled and the load's end is
+ * known: when the engine starts the load on an idle host bus, its end is start +
+ * HostBus::GetDmaTime (the head may leave at once, with that as the tail's pace,
+ * lastByteReady); when the bus is shared at that moment, the head waits for the load to end
+ * (deviation: a bus user arriving after an idle-bus start may stretch the real load a little
+ * past the pace already given to the wire). One packet at a time is on the link; its send
+ * buffer frees when its tail has left and its load has ended. Direct-I/O data is on the card
+ * already. The receiver listens to the endpoint's head callback: the state machine checks the
+ * header once the header's bytes are on the card ("HeaderCheckCycles"), then deposits the
+ * payload with one host DMA that starts when the header is admitted and enough data has
+ * arrived (so that it ends no earlier than the tail's arrival + one "ChunkBytes" burst's bus
+ * time, nor earlier than its start + the whole payload's bus time). The bytes are written to
+ * host memory when that DMA ends. A packet that fails a check is dropped once, at its header,
+ * and nothing of it is written; its tail is ignored. The LANai 3 preset is not cut-through:
+ * its packets leave and arrive whole, as Tables 3-5 measure, and the endpoint's head callback
+ * is not set.
  *
  * Not modeled: the host-side cost of writing requests (the library above charges it on the
  * HostCpu: Hamlyn Tables 1 and 2), out-of-band notification data, the page-vector fetch
@@ -150,7 +157,7 @@ class HamlynNetDevice : public NetDevice
 
     /**
      * \brief Connect the device to its host and to the fabric (takes over the endpoint's
-     * deliver callback).
+     * deliver callback, and its head callback with a cut-through preset).
      * \param cpu host CPU
      * \param bus host I/O bus (GSC+ on the prototype's J200)
      * \param memory host memory
@@ -313,32 +320,17 @@ class HamlynNetDevice : public NetDevice
         uint64_t handle{0};     //!< request handle
     };
 
-    /// A packet being streamed out in chunks (cut-through presets).
-    struct CtTx
+    /// Send-side state of a cut-through packet (cut-through presets).
+    struct CtSend
     {
-        std::shared_ptr<TxPacket> tx;          //!< the packet
-        uint32_t stream{0};                    //!< stream id on the wire
-        uint32_t chunk{0};                     //!< payload bytes per chunk
-        uint32_t segments{0};                  //!< header + data chunks
-        uint32_t queued{0};                    //!< segments handed to the link engine
-        std::map<uint32_t, Ptr<Packet>> ready; //!< segment index -> ready segment
-        Time procStart;                        //!< header assembly start
-    };
-
-    /// A packet being received in chunks (cut-through presets).
-    struct RxStream
-    {
-        HamlynHeader header;                                   //!< its header
-        bool haveHeader{false};                                //!< header segment arrived
-        bool admitted{false};                                  //!< header passed the checks
-        bool dropped{false};                                   //!< header failed a check
-        uint32_t payload{0};                                   //!< payload bytes (from header)
-        uint64_t accounted{0};                                 //!< bytes landed or discarded
-        std::vector<std::pair<uint32_t, Ptr<Packet>>> pending; //!< chunks before admission
-        Ptr<HamlynMessageArea> area;                           //!< destination area
-        uint64_t dest{0};                                      //!< area offset of byte 0
-        uint32_t app{0};                                       //!< owning application
-        Time start;                                            //!< admission time
+        int pending{2};        //!< header assembly + known last-byte time
+        bool predicted{false}; //!< last-byte time taken from an idle-bus DMA at its start
+        bool loaded{false};    //!< the payload DMA has ended
+        bool tailGone{false};  //!< the packet's tail has left the card
+        bool freed{false};     //!< its send buffer was given back
+        Time lastByte;         //!< when the payload's last byte is on the card
+        Time procStart;        //!< header assembly start
+        Time loadStart;        //!< payload DMA start
     };
 
     /// Start as many packets as free send buffers allow.
@@ -386,22 +378,28 @@ class HamlynNetDevice : public NetDevice
                                bool first,
                                Ptr<HamlynMessageArea> area,
                                uint64_t src);
-    /// Cut-through: hand ready segments of the packet at the head of the line to the link.
-    void CtPump();
-    /// Cut-through: put one segment on the link. \param ct its packet \param index segment
-    void CtSendSegment(std::shared_ptr<CtTx> ct, uint32_t index, Ptr<Packet> segment);
-    /// Cut-through: a segment arrived from the fabric.
-    void ReceiveSegment(Ptr<const Packet> packet, uint32_t srcNode, uint64_t tag);
-    /// Cut-through: the header of stream \p key was checked by the state machine.
-    void CtCheckSlot(uint64_t key, uint32_t srcNode, Time arrival);
-    /// Cut-through: the slot descriptor is on the card.
-    void CtAdmit(uint64_t key, uint32_t srcNode);
-    /// Cut-through: DMA one chunk of an admitted stream to host memory.
-    void CtDeposit(uint64_t key, uint32_t srcNode, uint32_t offset, Ptr<Packet> chunk);
-    /// Cut-through: a stream's header failed \p reason: drop it and its chunks.
-    void CtReject(uint64_t key, DropReason reason, uint32_t srcNode);
-    /// Cut-through: forget a stream whose bytes are all accounted for.
-    void CtMaybeErase(uint64_t key);
+    /**
+     * Cut-through: put a packet on the link as one streaming fabric packet.
+     * \param tx the packet (payload filled in)
+     * \param st its send state (lastByte and procStart set)
+     */
+    void CtTransmit(std::shared_ptr<TxPacket> tx, std::shared_ptr<CtSend> st);
+    /// Cut-through: give the send buffer back once the tail is gone and the load has ended.
+    /// \param tx the packet \param st its send state
+    void CtMaybeFree(std::shared_ptr<TxPacket> tx, std::shared_ptr<CtSend> st);
+    /// Cut-through: a packet's head reached the card (the endpoint's head callback).
+    /// \param p the fabric packet \param tailArrival when its tail will be on the card
+    void CtHead(const SanFabricPacket& p, Time tailArrival);
+    /// Cut-through: the header was read: look the slot up.
+    void CtCheckSlot(HamlynHeader header,
+                     Ptr<Packet> data,
+                     uint32_t srcNode,
+                     Time arrival,
+                     Time tailArrival);
+    /// Cut-through: slot descriptor on the card: check and deposit behind the arriving data.
+    void CtAdmit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode, Time tailArrival);
+    /// Install the endpoint's head callback if (and only if) the preset is cut-through.
+    void UpdateHeadCallback();
 
     /// \param bytes packet bytes \return their serialization time on the host link
     Time LinkTime(uint32_t bytes) const;
@@ -427,17 +425,15 @@ class HamlynNetDevice : public NetDevice
     uint32_t m_completionWordBytes;    //!< sender notification word
     uint32_t m_slotCacheSize;          //!< slots held on the card
 
-    HamlynSlotTable m_slots;                                   //!< slot table
-    std::vector<Application> m_apps;                           //!< receiving applications
-    std::map<uint32_t, Ptr<HamlynMessageArea>> m_areas;        //!< message areas by id
-    uint32_t m_nextArea;                                       //!< next area id
-    std::vector<Ptr<HamlynSendTerminus>> m_termini;            //!< send termini by id
-    std::vector<uint64_t> m_completionWords;                   //!< per terminus
-    uint32_t m_rrNext;                                         //!< round-robin position
-    std::deque<std::shared_ptr<CtTx>> m_ctTx;                  //!< cut-through packets, in order
-    std::map<uint64_t, std::shared_ptr<RxStream>> m_rxStreams; //!< (src, stream) -> stream
-    uint32_t m_nextStream;                                     //!< next cut-through stream id
-    bool m_ctRequestPending;                                   //!< a start request is on the bus
+    HamlynSlotTable m_slots;                            //!< slot table
+    std::vector<Application> m_apps;                    //!< receiving applications
+    std::map<uint32_t, Ptr<HamlynMessageArea>> m_areas; //!< message areas by id
+    uint32_t m_nextArea;                                //!< next area id
+    std::vector<Ptr<HamlynSendTerminus>> m_termini;     //!< send termini by id
+    std::vector<uint64_t> m_completionWords;            //!< per terminus
+    uint32_t m_rrNext;                                  //!< round-robin position
+    bool m_ctRequestPending;                            //!< a start request is on the bus
+    bool m_headCbSet{false};                            //!< endpoint head callback is ours
 
     std::array<uint64_t, N_DROP_REASONS> m_drops; //!< drops per reason
     uint64_t m_sent;                              //!< packets sent

@@ -56,10 +56,13 @@ HamlynStateMachineCostModel::GetTypeId()
                           MakeDoubleAccessor(&HamlynStateMachineCostModel::m_rxHeader),
                           MakeDoubleChecker<double>(0.0))
             // Section 4.2, fifth component: the data is pipelined through the buses, the
-            // interfaces and the switch. Chunk = one GSC+ burst, 32 bytes (the HostBus default
-            // Width 4 x BurstLength 8, inferred from Hamlyn Table 3 note a: 18 cycles per 32).
+            // interfaces and the switch. The receiver's deposit streams behind the arriving
+            // data, so its last burst cannot start before the tail has arrived: burst = one
+            // GSC+ burst, 32 bytes (the HostBus default Width 4 x BurstLength 8, inferred from
+            // Hamlyn Table 3 note a: 18 cycles per 32).
             .AddAttribute("ChunkBytes",
-                          "Payload bytes streamed through the card as one unit.",
+                          "Payload bytes of the last host-bus burst of a cut-through deposit "
+                          "(it starts only once the packet's tail is on the card).",
                           UintegerValue(32),
                           MakeUintegerAccessor(&HamlynStateMachineCostModel::m_chunkBytes),
                           MakeUintegerChecker<uint32_t>(1))

@@ -29,16 +29,23 @@ namespace ns3
  * - "the time to read the header at the receiving interface": the header's arrival (fabric)
  *   and "HeaderCheckCycles" on the receiving state machine (slot, key and range check);
  * - "the time to pipeline the data through the two I/O buses, the interfaces, and the switch
- *   chip": the payload moves in chunks of "ChunkBytes" (one GSC+ burst): sender HostBus DMA ->
- *   card -> link -> switch -> link -> card -> receiver HostBus DMA, each chunk entering a stage
- *   as soon as it has left the previous one and the stage is free. The GSC+ bus (18 cycles per
- *   32 bytes) is the slowest stage and limits large transfers.
+ *   chip": each Hamlyn packet is one fabric packet streamed through (SanEndpointDevice::
+ *   SendStreaming): the sender's HostBus DMA loads the payload onto the card while the head
+ *   is already on the link, and the tail cannot leave before the load has ended; every later
+ *   link inherits that pace. The receiver deposits the payload with one HostBus DMA streaming
+ *   behind the arriving data: it starts when the header is admitted and enough data is on the
+ *   card, so it ends no earlier than the tail's arrival plus one burst ("ChunkBytes", one
+ *   GSC+ burst) and no earlier than its start plus the whole payload's bus time. The GSC+ bus
+ *   (18 cycles per 32 bytes) is the slowest stage and limits large transfers.
  *
  * The paper's total for these, "about 46+18d/32 LANai cycles, or 1.15 + 0.014d us", is not an
- * input: it is the check (test suite "san-hamlyn"). With chunked store-and-forward between
- * stages the simulated per-packet time is a little longer than the paper's sum for large d (one
- * chunk's link and bus time are not hidden), and the 16-byte payload costs 14 GSC+ cycles, not
- * 18*16/32 (Table 3 note a).
+ * input: it is the check (test suite "san-hamlyn"). For a 512-byte packet the simulation is a
+ * little shorter (the header path plus the deposit: about -3%); for 16 bytes a little longer
+ * (the tail path plus one burst's deposit; the 16-byte payload costs 14 GSC+ cycles, not
+ * 18*16/32, Table 3 note a).
+ *
+ * The fabric needs no settings of its own for this preset (any switching mode, the default
+ * MaxPacketSize): packets are whole fabric packets.
  *
  * Work the paper does not size (notifications) is given the state-machine minimum: no cycles
  * beyond the GSC+ write of the entry or word itself.
