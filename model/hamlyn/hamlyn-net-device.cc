@@ -386,40 +386,58 @@ HamlynNetDevice::FabricDeliver(const SanFabricPacket& p)
     {
         return; // cut-through: the head callback (CtHead) handled the packet
     }
-    if (p.payload == nullptr)
-    {
-        Drop(MALFORMED, HamlynHeader(), p.src);
-        return;
-    }
-    Receive(p.payload, p.src);
+    Receive(p.payload, p.src); // a packet without payload is dropped as malformed there
 }
 
 void
 HamlynNetDevice::Receive(Ptr<const Packet> packet, uint32_t srcNode)
 {
     NS_ABORT_MSG_IF(m_cost == nullptr, "HamlynNetDevice: call Setup() first");
-    Ptr<Packet> data = packet->Copy();
-    uint8_t flags = 0;
-    if (data->GetSize() < HamlynHeader::SizeForKeyBits(32) || data->CopyData(&flags, 1) != 1 ||
-        data->GetSize() < HamlynHeader::SizeForKeyBits((flags & 1) ? 64 : 32))
+    HamlynHeader header;
+    Ptr<Packet> data;
+    if (!ParseHeader(packet, srcNode, header, data))
     {
-        Drop(MALFORMED, HamlynHeader(), srcNode);
         return;
     }
-    HamlynHeader header;
-    data->RemoveHeader(header);
     Time arrival = Simulator::Now();
     uint32_t payload = data->GetSize();
     // Table 3/4 "link to interface": the processor checks the header once the packet is on
     // the card; the inbound DMA's cycle stealing lengthens it with the payload.
     m_processor->Submit(m_cost->Cycles(m_cost->GetReceiveCycles(payload)),
                         Callback<void>([this, header, data, srcNode, arrival]() {
-                            CheckSlot(header, data, srcNode, arrival);
+                            CheckSlot(header, data, srcNode, arrival, arrival);
                         }));
 }
 
+bool
+HamlynNetDevice::ParseHeader(Ptr<const Packet> packet,
+                             uint32_t srcNode,
+                             HamlynHeader& header,
+                             Ptr<Packet>& data)
+{
+    if (packet == nullptr)
+    {
+        Drop(MALFORMED, HamlynHeader(), srcNode);
+        return false;
+    }
+    data = packet->Copy();
+    uint8_t flags = 0;
+    if (data->GetSize() < HamlynHeader::SizeForKeyBits(32) || data->CopyData(&flags, 1) != 1 ||
+        data->GetSize() < HamlynHeader::SizeForKeyBits((flags & 1) ? 64 : 32))
+    {
+        Drop(MALFORMED, HamlynHeader(), srcNode);
+        return false;
+    }
+    data->RemoveHeader(header);
+    return true;
+}
+
 void
-HamlynNetDevice::CheckSlot(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode, Time arrival)
+HamlynNetDevice::CheckSlot(HamlynHeader header,
+                           Ptr<Packet> data,
+                           uint32_t srcNode,
+                           Time arrival,
+                           Time tailArrival)
 {
     Stage("recv.link", arrival, Simulator::Now());
     bool hit = false;
@@ -432,15 +450,16 @@ HamlynNetDevice::CheckSlot(HamlynHeader header, Ptr<Packet> data, uint32_t srcNo
     if (!hit)
     {
         // Slot-cache miss: fetch the descriptor from host memory first.
-        HostDma(m_slotDescriptorBytes,
-                Callback<void>([this, header, data, srcNode]() { Admit(header, data, srcNode); }));
+        HostDma(m_slotDescriptorBytes, Callback<void>([this, header, data, srcNode, tailArrival]() {
+                    Admit(header, data, srcNode, tailArrival);
+                }));
         return;
     }
-    Admit(header, data, srcNode);
+    Admit(header, data, srcNode, tailArrival);
 }
 
 void
-HamlynNetDevice::Admit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode)
+HamlynNetDevice::Admit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode, Time tailArrival)
 {
     const HamlynSlot* found = m_slots.Find(header.GetSlot());
     if (found == nullptr)
@@ -454,6 +473,7 @@ HamlynNetDevice::Admit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode)
     DropReason reason = CheckAdmission(header, payload, slot, area);
     if (reason != N_DROP_REASONS)
     {
+        // Dropped once, at the header: nothing of the packet is written.
         Drop(reason, header, srcNode);
         return;
     }
@@ -473,15 +493,33 @@ HamlynNetDevice::Admit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode)
                     Landed(header, app, static_cast<uint32_t>(payload), srcNode);
                 }));
     };
+    if (m_cost->IsCutThrough())
+    {
+        // The deposit streams behind the arriving data as one host DMA. It starts once the
+        // header is admitted and enough data is on the card that the bus cannot overtake it:
+        // its last burst ("ChunkBytes") can only start when the tail has arrived, so it ends
+        // no earlier than tailArrival + one burst's bus time, and no earlier than its start +
+        // the whole payload's bus time.
+        const uint64_t burst = std::min<uint64_t>(payload, m_cost->GetCutThroughChunkBytes());
+        const Time ready = tailArrival + m_bus->GetDmaTime(burst) - m_bus->GetDmaTime(payload);
+        const Time wait = std::max(Time(0), ready - start);
+        if (wait.IsStrictlyPositive())
+        {
+            Simulator::Schedule(wait, deposit);
+            return;
+        }
+        deposit();
+        return;
+    }
+    // Store and forward on the card (LANai 3): the packet is whole; the processor may first
+    // set up the host DMA (Table 4 "interface to host" 59 cycles).
     double setup = m_cost->GetReceiveDmaSetupCycles(static_cast<uint32_t>(payload));
     if (setup > 0)
     {
         m_processor->Submit(m_cost->Cycles(setup), Callback<void>(deposit));
+        return;
     }
-    else
-    {
-        deposit();
-    }
+    deposit();
 }
 
 HamlynNetDevice::DropReason
@@ -963,21 +1001,12 @@ HamlynNetDevice::CtHead(const SanFabricPacket& p, Time tailArrival)
 {
     NS_ABORT_MSG_IF(m_cost == nullptr, "HamlynNetDevice: call Setup() first");
     const uint32_t srcNode = p.src;
-    if (p.payload == nullptr)
-    {
-        Drop(MALFORMED, HamlynHeader(), srcNode);
-        return;
-    }
-    Ptr<Packet> data = p.payload->Copy();
-    uint8_t flags = 0;
-    if (data->GetSize() < HamlynHeader::SizeForKeyBits(32) || data->CopyData(&flags, 1) != 1 ||
-        data->GetSize() < HamlynHeader::SizeForKeyBits((flags & 1) ? 64 : 32))
-    {
-        Drop(MALFORMED, HamlynHeader(), srcNode);
-        return;
-    }
     HamlynHeader header;
-    data->RemoveHeader(header);
+    Ptr<Packet> data;
+    if (!ParseHeader(p.payload, srcNode, header, data))
+    {
+        return;
+    }
     // "The time to read the header at the receiving interface" (section 4.2): the fabric
     // reports the packet's first byte; the state machine checks the header once all of its
     // bytes are on the card (its link time, never later than the tail), while the payload
@@ -992,87 +1021,9 @@ HamlynNetDevice::CtHead(const SanFabricPacket& p, Time tailArrival)
             m_processor->Submit(
                 check,
                 Callback<void>([this, header, data, srcNode, arrival, tailArrival]() {
-                    CtCheckSlot(header, data, srcNode, arrival, tailArrival);
+                    CheckSlot(header, data, srcNode, arrival, tailArrival);
                 }));
         });
-}
-
-void
-HamlynNetDevice::CtCheckSlot(HamlynHeader header,
-                             Ptr<Packet> data,
-                             uint32_t srcNode,
-                             Time arrival,
-                             Time tailArrival)
-{
-    Stage("recv.link", arrival, Simulator::Now());
-    bool hit = false;
-    const HamlynSlot* slot = m_slots.Lookup(header.GetSlot(), hit);
-    if (slot == nullptr)
-    {
-        Drop(UNKNOWN_SLOT, header, srcNode);
-        return;
-    }
-    if (!hit)
-    {
-        HostDma(m_slotDescriptorBytes, Callback<void>([this, header, data, srcNode, tailArrival]() {
-                    CtAdmit(header, data, srcNode, tailArrival);
-                }));
-        return;
-    }
-    CtAdmit(header, data, srcNode, tailArrival);
-}
-
-void
-HamlynNetDevice::CtAdmit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode, Time tailArrival)
-{
-    const HamlynSlot* found = m_slots.Find(header.GetSlot());
-    if (found == nullptr)
-    {
-        Drop(UNKNOWN_SLOT, header, srcNode); // revoked during the fetch
-        return;
-    }
-    const HamlynSlot slot = *found;
-    const uint64_t payload = data->GetSize();
-    Ptr<HamlynMessageArea> area;
-    DropReason reason = CheckAdmission(header, payload, slot, area);
-    if (reason != N_DROP_REASONS)
-    {
-        // Dropped once, at the header: nothing of the packet is written.
-        Drop(reason, header, srcNode);
-        return;
-    }
-    const uint32_t app = slot.application;
-    const Time start = Simulator::Now();
-    const uint64_t dest = slot.base + header.GetOffset();
-    // The deposit streams behind the arriving data as one host DMA. It starts once the header
-    // is admitted and enough data is on the card that the bus cannot overtake it: its last
-    // burst ("ChunkBytes") can only start when the tail has arrived, so it ends no earlier
-    // than tailArrival + one burst's bus time, and no earlier than its start + the whole
-    // payload's bus time.
-    const uint64_t burst = std::min<uint64_t>(payload, m_cost->GetCutThroughChunkBytes());
-    const Time ready = tailArrival + m_bus->GetDmaTime(burst) - m_bus->GetDmaTime(payload);
-    const Time wait = std::max(Time(0), ready - start);
-    auto deposit = [this, header, data, srcNode, area, dest, payload, app, start]() {
-        HostDma(payload,
-                Callback<void>([this, header, data, srcNode, area, dest, payload, app, start]() {
-                    std::vector<uint8_t> bytes(payload);
-                    if (payload > 0)
-                    {
-                        data->CopyData(bytes.data(), static_cast<uint32_t>(payload));
-                    }
-                    area->Write(dest, bytes.data(), payload);
-                    Stage("recv.host", start, Simulator::Now());
-                    Landed(header, app, static_cast<uint32_t>(payload), srcNode);
-                }));
-    };
-    if (wait.IsStrictlyPositive())
-    {
-        Simulator::Schedule(wait, deposit);
-    }
-    else
-    {
-        deposit();
-    }
 }
 
 // ---- statistics ----------------------------------------------------------------------------

@@ -352,10 +352,34 @@ class HamlynNetDevice : public NetDevice
     void HostDma(uint64_t bytes, Callback<void> done, Callback<void> started = Callback<void>());
     /// \param stage name \param start start \param end end
     void Stage(const char* stage, Time start, Time end);
-    /// Header checked by the processor: look the slot up.
-    void CheckSlot(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode, Time arrival);
-    /// Slot descriptor on the card: check the packet against it and deposit the payload.
-    void Admit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode);
+    /**
+     * Split an arriving packet into its header and payload; a malformed packet is dropped.
+     * \param packet the packet (may be null) \param srcNode its source
+     * \param header filled in \param data filled with a copy of the payload
+     * \return false if it was dropped
+     */
+    bool ParseHeader(Ptr<const Packet> packet,
+                     uint32_t srcNode,
+                     HamlynHeader& header,
+                     Ptr<Packet>& data);
+    /**
+     * Header checked: look the slot up (a cache miss fetches its descriptor first).
+     * \param header the header \param data the payload \param srcNode its source
+     * \param arrival when the packet reached the card
+     * \param tailArrival when its tail is on the card (cut-through presets)
+     */
+    void CheckSlot(HamlynHeader header,
+                   Ptr<Packet> data,
+                   uint32_t srcNode,
+                   Time arrival,
+                   Time tailArrival);
+    /**
+     * Slot descriptor on the card: check the packet against it and deposit the payload (after
+     * the DMA setup on a store-and-forward card; behind the arriving tail on a cut-through one).
+     * \param header the header \param data the payload \param srcNode its source
+     * \param tailArrival when its tail is on the card
+     */
+    void Admit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode, Time tailArrival);
     /// Count and trace a drop.
     void Drop(DropReason reason, const HamlynHeader& header, uint32_t srcNode);
     /// The payload is in host memory: sum its delta.
@@ -390,14 +414,6 @@ class HamlynNetDevice : public NetDevice
     /// Cut-through: a packet's head reached the card (the endpoint's head callback).
     /// \param p the fabric packet \param tailArrival when its tail will be on the card
     void CtHead(const SanFabricPacket& p, Time tailArrival);
-    /// Cut-through: the header was read: look the slot up.
-    void CtCheckSlot(HamlynHeader header,
-                     Ptr<Packet> data,
-                     uint32_t srcNode,
-                     Time arrival,
-                     Time tailArrival);
-    /// Cut-through: slot descriptor on the card: check and deposit behind the arriving data.
-    void CtAdmit(HamlynHeader header, Ptr<Packet> data, uint32_t srcNode, Time tailArrival);
     /// Install the endpoint's head callback if (and only if) the preset is cut-through.
     void UpdateHeadCallback();
 
