@@ -132,6 +132,7 @@ def build(bld):
         'model/rats/rats-stream.h',
         'model/rats/rats-tagged-write.h',
         'model/rats/rats-ticket.h',
+        'model/rats/rats-wire.h',
         'helper/hamlyn-helper.h',
         'helper/san-fabric-helper.h',
         'helper/san-traffic-helper.h',

@@ -5,6 +5,8 @@
  */
 #include "rats-datagram.h"
 
+#include "rats-wire.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -14,27 +16,13 @@
 namespace ns3
 {
 
+using rats::GetWord;
+using rats::PutWord;
+
 NS_LOG_COMPONENT_DEFINE("RatsDatagram");
 
 namespace
 {
-
-/// \param p 4 bytes \return big-endian value
-uint32_t
-Word(const uint8_t* p)
-{
-    return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
-}
-
-/// Append big-endian \p v to \p out.
-void
-PutWord(std::vector<uint8_t>& out, uint32_t v)
-{
-    for (int i = 3; i >= 0; --i)
-    {
-        out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-    }
-}
 
 /// \param returned a call-return continuation (may be empty) \param h a failed handle
 /// \return h, after scheduling \p returned
@@ -115,8 +103,8 @@ RatsDatagramServer::ReadMessage(uint32_t index) const
     std::vector<uint8_t> h =
         m_manager->Read(b.memory.offset + RatsTicket::SERIALIZED_BYTES, FIXED_METADATA);
     RatsDatagramMessage m;
-    m.length = Word(h.data());
-    m.sequence = Word(h.data() + 4);
+    m.length = GetWord(h.data());
+    m.sequence = GetWord(h.data() + 4);
     NS_ABORT_MSG_IF(m.length > m_maxMessage,
                     "RatsDatagramServer: corrupt header in buffer " << index);
     m.dataOffset = b.memory.offset + HEADER_BYTES;

@@ -5,6 +5,8 @@
  */
 #include "rats-initial-request.h"
 
+#include "rats-wire.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -12,42 +14,15 @@
 namespace ns3
 {
 
+using rats::GetLong;
+using rats::GetWord;
+using rats::PutLong;
+using rats::PutWord;
+
 NS_LOG_COMPONENT_DEFINE("RatsInitialRequest");
 
 namespace
 {
-
-/// \param p 4 bytes \return big-endian value
-uint32_t
-Word(const uint8_t* p)
-{
-    return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
-}
-
-/// \param p 8 bytes \return big-endian value
-uint64_t
-Long(const uint8_t* p)
-{
-    return (uint64_t(Word(p)) << 32) | Word(p + 4);
-}
-
-/// Append big-endian \p v to \p out.
-void
-PutWord(std::vector<uint8_t>& out, uint32_t v)
-{
-    for (int i = 3; i >= 0; --i)
-    {
-        out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-    }
-}
-
-/// Append big-endian \p v to \p out.
-void
-PutLong(std::vector<uint8_t>& out, uint64_t v)
-{
-    PutWord(out, static_cast<uint32_t>(v >> 32));
-    PutWord(out, static_cast<uint32_t>(v));
-}
 
 /// \param h a handle to fail \param e error \param returned call-return \return h
 Ptr<RatsSendHandle>
@@ -175,9 +150,9 @@ RatsInitialRequestServer::ProcessArrival(const RatsNotificationRecord& record)
     std::vector<uint8_t> h = m_manager->Read(m_buffer.offset, HEADER_BYTES);
     RatsInitialRequest r;
     r.reply = RatsTicket::Deserialize(h.data(), RatsTicket::SERIALIZED_BYTES);
-    r.sequence = Word(h.data() + RatsTicket::SERIALIZED_BYTES);
-    r.timestamp = Long(h.data() + RatsTicket::SERIALIZED_BYTES + 4);
-    r.length = Word(h.data() + RatsTicket::SERIALIZED_BYTES + 12);
+    r.sequence = GetWord(h.data() + RatsTicket::SERIALIZED_BYTES);
+    r.timestamp = GetLong(h.data() + RatsTicket::SERIALIZED_BYTES + 4);
+    r.length = GetWord(h.data() + RatsTicket::SERIALIZED_BYTES + 12);
     // The client is known by its reply ticket (node, slot): the notification's node is the
     // last writer of the buffer, which may not be the writer of the header read here if two
     // requests raced into the buffer before the slot was revoked.
@@ -340,9 +315,9 @@ RatsInitialRequestClient::ProcessArrival(const RatsNotificationRecord& record)
 {
     std::vector<uint8_t> h =
         m_manager->Read(m_reply.offset, RatsInitialRequestServer::REPLY_HEADER_BYTES);
-    const uint32_t seq = Word(h.data());
-    const uint64_t ts = Long(h.data() + 4);
-    const uint32_t len = Word(h.data() + 12);
+    const uint32_t seq = GetWord(h.data());
+    const uint64_t ts = GetLong(h.data() + 4);
+    const uint32_t len = GetWord(h.data() + 12);
     if (!m_outstanding || seq != m_sequence)
     {
         ++m_stale;

@@ -5,6 +5,8 @@
  */
 #include "rats-remote-read.h"
 
+#include "rats-wire.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -12,29 +14,10 @@
 namespace ns3
 {
 
+using rats::GetWord;
+using rats::PutWord;
+
 NS_LOG_COMPONENT_DEFINE("RatsRemoteRead");
-
-namespace
-{
-
-/// \param p 4 bytes \return big-endian value
-uint32_t
-Word(const uint8_t* p)
-{
-    return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
-}
-
-/// Append big-endian \p v to \p out.
-void
-PutWord(std::vector<uint8_t>& out, uint32_t v)
-{
-    for (int i = 3; i >= 0; --i)
-    {
-        out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-    }
-}
-
-} // namespace
 
 Ptr<RatsRemoteReadServer>
 RatsRemoteReadServer::Create(Ptr<RatsInterfaceManager> manager, uint32_t bytes)
@@ -92,8 +75,8 @@ RatsRemoteReadServer::ProcessArrival(const RatsNotificationRecord& record)
     NS_ABORT_MSG_IF(it == m_reqs.end(), "RatsRemoteReadServer: arrival on a foreign area");
     std::vector<uint8_t> r = m_manager->Read(it->second.offset, REQUEST_BYTES);
     const RatsTicket reply = RatsTicket::Deserialize(r.data(), RatsTicket::SERIALIZED_BYTES);
-    const uint32_t offset = Word(r.data() + RatsTicket::SERIALIZED_BYTES);
-    const uint32_t length = Word(r.data() + RatsTicket::SERIALIZED_BYTES + 4);
+    const uint32_t offset = GetWord(r.data() + RatsTicket::SERIALIZED_BYTES);
+    const uint32_t length = GetWord(r.data() + RatsTicket::SERIALIZED_BYTES + 4);
     if (length == 0 || static_cast<uint64_t>(offset) + length > m_buffer.length)
     {
         // The client checks ranges against its seed: only a forged request gets here.

@@ -5,6 +5,8 @@
  */
 #include "rats-simple-datagram.h"
 
+#include "rats-wire.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -12,29 +14,10 @@
 namespace ns3
 {
 
+using rats::GetWord;
+using rats::PutWord;
+
 NS_LOG_COMPONENT_DEFINE("RatsSimpleDatagram");
-
-namespace
-{
-
-/// \param p 4 bytes \return big-endian value
-uint32_t
-Word(const uint8_t* p)
-{
-    return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
-}
-
-/// Append big-endian \p v to \p out.
-void
-PutWord(std::vector<uint8_t>& out, uint32_t v)
-{
-    for (int i = 3; i >= 0; --i)
-    {
-        out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-    }
-}
-
-} // namespace
 
 bool
 RatsSimpleDatagramMessage::HasReplySeed() const
@@ -117,9 +100,9 @@ RatsSimpleDatagramServer::GetMessageAt(uint32_t seedOffset) const
     const uint64_t base = m_buffer.offset + seedOffset;
     std::vector<uint8_t> h = m_manager->Read(base + USER_METADATA_MAX, FIXED_METADATA);
     RatsSimpleDatagramMessage msg;
-    msg.length = Word(h.data());
-    const uint32_t u = Word(h.data() + 4);
-    msg.sequence = Word(h.data() + 8);
+    msg.length = GetWord(h.data());
+    const uint32_t u = GetWord(h.data() + 4);
+    msg.sequence = GetWord(h.data() + 8);
     NS_ABORT_MSG_IF(u > USER_METADATA_MAX ||
                         seedOffset + HEADER_BYTES + static_cast<uint64_t>(msg.length) >
                             m_buffer.length,

@@ -5,6 +5,8 @@
  */
 #include "rats-stream.h"
 
+#include "rats-wire.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -14,27 +16,13 @@
 namespace ns3
 {
 
+using rats::GetWord;
+using rats::PutWord;
+
 NS_LOG_COMPONENT_DEFINE("RatsStream");
 
 namespace
 {
-
-/// \param p 4 bytes \return big-endian value
-uint32_t
-Word(const uint8_t* p)
-{
-    return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
-}
-
-/// Append big-endian \p v to \p out.
-void
-PutWord(std::vector<uint8_t>& out, uint32_t v)
-{
-    for (int i = 3; i >= 0; --i)
-    {
-        out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-    }
-}
 
 /// Bytes of the hello part of a sender's control area: count, capacity, tickets.
 constexpr uint32_t HELLO_BYTES = 8 + RatsStreamReceiver::MAX_SLOTS * RatsTicket::SERIALIZED_BYTES;
@@ -136,8 +124,8 @@ RatsStreamReceiver::CurrentReady()
     }
     const uint64_t base = m_ring.offset + slot * static_cast<uint64_t>(m_tickets[slot].range);
     std::vector<uint8_t> h = m_manager->Read(base + RatsTicket::SERIALIZED_BYTES, 8);
-    const uint32_t seq = Word(h.data());
-    const uint32_t len = Word(h.data() + 4);
+    const uint32_t seq = GetWord(h.data());
+    const uint32_t len = GetWord(h.data() + 4);
     NS_ABORT_MSG_IF(seq != m_next,
                     "RatsStreamReceiver: slot " << slot << " holds message " << seq << ", expected "
                                                 << m_next);
@@ -166,8 +154,8 @@ RatsStreamReceiver::Read(bool record, std::function<void(RatsStreamChunk)> done)
                     self->m_ring.offset + slot * static_cast<uint64_t>(self->m_tickets[slot].range);
                 std::vector<uint8_t> h =
                     self->m_manager->Read(base + RatsTicket::SERIALIZED_BYTES, 16);
-                const uint32_t len = Word(h.data() + 4);
-                const uint32_t nb = Word(h.data() + 8);
+                const uint32_t len = GetWord(h.data() + 4);
+                const uint32_t nb = GetWord(h.data() + 8);
                 uint32_t end = len;
                 if (record)
                 {
@@ -175,7 +163,7 @@ RatsStreamReceiver::Read(bool record, std::function<void(RatsStreamChunk)> done)
                         self->m_manager->Read(base + HEADER_BYTES + len, 4 * nb);
                     for (uint32_t k = 0; k < nb; ++k)
                     {
-                        const uint32_t bound = Word(b.data() + 4 * k);
+                        const uint32_t bound = GetWord(b.data() + 4 * k);
                         if (bound > self->m_pos && bound < end)
                         {
                             end = bound;
@@ -261,7 +249,7 @@ RatsStreamReceiver::ProcessArrival(const RatsNotificationRecord& record)
     const uint64_t base = m_ring.offset + slot * static_cast<uint64_t>(m_tickets[slot].range);
     std::vector<uint8_t> h = m_manager->Read(base, HEADER_BYTES);
     m_senderCredit = RatsTicket::Deserialize(h.data(), RatsTicket::SERIALIZED_BYTES);
-    const uint32_t seq = Word(h.data() + RatsTicket::SERIALIZED_BYTES);
+    const uint32_t seq = GetWord(h.data() + RatsTicket::SERIALIZED_BYTES);
     NS_LOG_INFO("RatsStreamReceiver: message " << seq << " in slot " << slot);
     if (seq + 1 < m_highest)
     {
@@ -438,7 +426,7 @@ RatsStreamSender::TrySend()
     std::vector<uint8_t> c = m_manager->Read(m_control.offset + HELLO_BYTES, CREDIT_BYTES);
     for (uint32_t i = 0; i < RatsStreamReceiver::MAX_SLOTS; ++i)
     {
-        m_released = std::max(m_released, Word(c.data() + 4 * i));
+        m_released = std::max(m_released, GetWord(c.data() + 4 * i));
     }
     while (!m_queue.empty() && m_slots > 0 && m_sent - m_released < m_slots)
     {
@@ -556,10 +544,10 @@ RatsStreamSender::ProcessArrival(const RatsNotificationRecord& record)
     if (record.entry.area == m_helloArea && m_slots == 0)
     {
         std::vector<uint8_t> h = m_manager->Read(m_control.offset, 8);
-        const uint32_t n = Word(h.data());
+        const uint32_t n = GetWord(h.data());
         NS_ABORT_MSG_IF(n == 0 || n > RatsStreamReceiver::MAX_SLOTS,
                         "RatsStreamSender: corrupt hello");
-        m_capacity = Word(h.data() + 4);
+        m_capacity = GetWord(h.data() + 4);
         std::vector<uint8_t> t =
             m_manager->Read(m_control.offset + 8, n * RatsTicket::SERIALIZED_BYTES);
         for (uint32_t i = 0; i < n; ++i)

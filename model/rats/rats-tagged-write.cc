@@ -5,6 +5,8 @@
  */
 #include "rats-tagged-write.h"
 
+#include "rats-wire.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -106,7 +108,7 @@ RatsTaggedWriteServer::ProcessArrival(const RatsNotificationRecord& record)
     t.node = record.entry.node;
     const auto& b = record.outOfBand;
     NS_ABORT_MSG_IF(b.size() < 4, "RatsTaggedWriteServer: an arrival without its tag");
-    t.tag = (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) | (uint32_t(b[2]) << 8) | b[3];
+    t.tag = rats::GetWord(b.data());
     NS_LOG_INFO("RatsTaggedWriteServer: tag " << t.tag << " from node " << t.node);
     m_tags.push_back(t);
 }
@@ -167,10 +169,8 @@ RatsTaggedWriteClient::Write(uint64_t offset,
         t.offset += destOffset;
         t.range -= destOffset;
     }
-    const std::vector<uint8_t> oob = {static_cast<uint8_t>(tag >> 24),
-                                      static_cast<uint8_t>(tag >> 16),
-                                      static_cast<uint8_t>(tag >> 8),
-                                      static_cast<uint8_t>(tag)};
+    std::vector<uint8_t> oob;
+    rats::PutWord(oob, tag);
     if (!t.IsValid())
     {
         Ptr<RatsSendHandle> h = Create<RatsSendHandle>();
