@@ -50,6 +50,31 @@ using namespace ns3;
 namespace
 {
 
+/**
+ * A direct-I/O request filled with one byte value (the tests' common message).
+ * \param dst destination node \param slot slot \param key its key \param offset in the slot
+ * \param notify notification area \param bytes length \param fill the byte value
+ * \return the request
+ */
+HamlynSendRequest
+DirectRequest(uint32_t dst,
+              uint16_t slot,
+              uint64_t key,
+              uint32_t offset,
+              uint32_t notify,
+              uint32_t bytes,
+              uint8_t fill)
+{
+    HamlynSendRequest r;
+    r.dstNode = dst;
+    r.slot = slot;
+    r.key = key;
+    r.offset = offset;
+    r.notifyIndex = static_cast<uint16_t>(notify);
+    r.data = std::vector<uint8_t>(bytes, fill);
+    return r;
+}
+
 /// 25 ns LANai cycles (Hamlyn 1995, Table 3 caption).
 double
 ToCycles(Time t)
@@ -385,13 +410,8 @@ class HamlynFabricReorderTestCase : public TestCase
         for (uint32_t s = 0; s < 15; ++s)
         {
             Ptr<HamlynSendTerminus> t = nics[s]->CreateTerminus();
-            HamlynSendRequest r;
-            r.dstNode = 15;
-            r.slot = 1;
-            r.key = 77;
-            r.offset = s * 4096;
-            r.notifyIndex = static_cast<uint16_t>(s);
-            r.data = std::vector<uint8_t>(4096, static_cast<uint8_t>(s + 1));
+            HamlynSendRequest r =
+                DirectRequest(15, 1, 77, s * 4096, s, 4096, static_cast<uint8_t>(s + 1));
             Simulator::Schedule(MicroSeconds(1), [t, r]() { t->Post(r); });
         }
         Simulator::Run();
@@ -443,13 +463,7 @@ class HamlynProtectionTestCase : public TestCase
 
         Ptr<HamlynSendTerminus> t = s.nics[0]->CreateTerminus();
         auto req = [](uint16_t slot, uint64_t key, uint32_t offset, uint32_t len, uint16_t nfy) {
-            HamlynSendRequest r;
-            r.dstNode = 1;
-            r.slot = slot;
-            r.key = key;
-            r.offset = offset;
-            r.notifyIndex = nfy;
-            r.data = std::vector<uint8_t>(len, 0xee);
+            HamlynSendRequest r = DirectRequest(1, slot, key, offset, nfy, len, 0xee);
             return r;
         };
         uint64_t written0 = s.memories[1]->GetBytesWritten();
@@ -554,13 +568,8 @@ class HamlynGarbageBurstTestCase : public TestCase
         Simulator::Schedule(MicroSeconds(1), [&]() {
             for (uint32_t m = 0; m < 20; ++m)
             {
-                HamlynSendRequest r;
-                r.dstNode = 2;
-                r.slot = 1;
-                r.key = 0x600d;
-                r.offset = m * 1024;
-                r.notifyIndex = static_cast<uint16_t>(m);
-                r.data = std::vector<uint8_t>(1024, static_cast<uint8_t>(m + 1));
+                HamlynSendRequest r =
+                    DirectRequest(2, 1, 0x600d, m * 1024, m, 1024, static_cast<uint8_t>(m + 1));
                 good->Post(r);
             }
             for (uint32_t g = 0; g < 60; ++g)
@@ -635,13 +644,7 @@ class HamlynRoundRobinTestCase : public TestCase
         big.notifyIndex = 0;
         big.area = 0;
         big.length = 65536; // 128 packets
-        HamlynSendRequest small;
-        small.dstNode = 1;
-        small.slot = 1;
-        small.key = 9;
-        small.offset = 65536;
-        small.notifyIndex = 1;
-        small.data = std::vector<uint8_t>(16, 1);
+        HamlynSendRequest small = DirectRequest(1, 1, 9, 65536, 1, 16, 1);
         Simulator::Schedule(MicroSeconds(1), [&]() { longT->Post(big); });
         Simulator::Schedule(MicroSeconds(20), [&]() { shortT->Post(small); });
         Simulator::Run();
@@ -1035,13 +1038,8 @@ class HamlynStateMachineTestCase : public TestCase
         for (uint32_t i = 0; i < 8; ++i)
         {
             Ptr<HamlynSendTerminus> term = nics[i]->CreateTerminus();
-            HamlynSendRequest r;
-            r.dstNode = 8;
-            r.slot = 1;
-            r.key = 5;
-            r.offset = i * 2048;
-            r.notifyIndex = static_cast<uint16_t>(i);
-            r.data = std::vector<uint8_t>(2048, static_cast<uint8_t>(i + 1));
+            HamlynSendRequest r =
+                DirectRequest(8, 1, 5, i * 2048, i, 2048, static_cast<uint8_t>(i + 1));
             Simulator::Schedule(MicroSeconds(1), [term, r]() { term->Post(r); });
         }
         Simulator::Run();
