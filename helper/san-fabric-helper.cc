@@ -12,7 +12,6 @@
 #include "ns3/san-endpoint-device.h"
 #include "ns3/san-switch-port.h"
 #include "ns3/san-switch.h"
-#include "ns3/san-valiant-routing.h"
 
 namespace ns3
 {
@@ -188,8 +187,7 @@ int64_t
 SanFabricHelper::AssignStreams(int64_t stream)
 {
     NS_ABORT_MSG_IF(m_fabric == nullptr, "SanFabricHelper::AssignStreams: call Install first");
-    Ptr<SanValiantRouting> v = DynamicCast<SanValiantRouting>(m_fabric->GetRouting());
-    return v != nullptr ? v->AssignStreams(stream) : 0;
+    return m_fabric->GetRouting()->AssignStreams(stream);
 }
 
 void

@@ -46,6 +46,12 @@ SanRouting::GetTopology() const
     return m_topology;
 }
 
+int64_t
+SanRouting::AssignStreams(int64_t stream)
+{
+    return 0;
+}
+
 void
 SanRouting::CheckTopology(Ptr<SanTopology> topology) const
 {

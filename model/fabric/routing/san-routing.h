@@ -96,6 +96,13 @@ class SanRouting : public Object
      */
     virtual void OnDepart(uint32_t sw, uint32_t port, uint32_t vc, SanFabricPacket& p);
 
+    /**
+     * Use fixed random streams (routing functions that draw numbers override this).
+     * \param stream first stream index
+     * \return the number of streams used
+     */
+    virtual int64_t AssignStreams(int64_t stream);
+
   protected:
     /**
      * Called by Setup: abort if the topology does not suit this function.

@@ -43,7 +43,7 @@ class SanValiantRouting : public SanRouting
      * \param stream first stream index
      * \return the number of streams used
      */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
   private:
     /// \return true on topologies where random up ports replace intermediates
