@@ -47,8 +47,6 @@ SanEndpointDevice::DoDispose()
 {
     m_deliverCb = MakeNullCallback<void, const SanFabricPacket&>();
     m_headCb = MakeNullCallback<void, const SanFabricPacket&, Time>();
-    m_rxCallback =
-        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     SanPortDevice::DoDispose();
 }
 
@@ -293,12 +291,6 @@ SanEndpointDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protoc
     uint32_t dst = (uint32_t(buf[2]) << 24) | (uint32_t(buf[3]) << 16) | (uint32_t(buf[4]) << 8) |
                    uint32_t(buf[5]);
     return SendTo(dst, packet->GetSize(), packet, protocolNumber);
-}
-
-void
-SanEndpointDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-    m_rxCallback = cb;
 }
 
 } // namespace ns3

@@ -112,7 +112,6 @@ class SanEndpointDevice : public SanPortDevice
 
     // NetDevice
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
 
   protected:
     void DoDispose() override;
@@ -141,14 +140,13 @@ class SanEndpointDevice : public SanPortDevice
     /// \param p the packet
     void HandUp(SanFabricPacket* p);
 
-    uint32_t m_host{0};                      //!< host index
-    uint32_t m_srcSwitch{0};                 //!< switch it hangs off
-    uint64_t m_nextSeq{0};                   //!< sender sequence number
-    uint64_t m_sent{0};                      //!< counter
-    uint64_t m_received{0};                  //!< counter
-    DeliverCallback m_deliverCb;             //!< upper layer
-    HeadCallback m_headCb;                   //!< upper layer, head arrivals
-    NetDevice::ReceiveCallback m_rxCallback; //!< ns-3 protocol stack
+    uint32_t m_host{0};          //!< host index
+    uint32_t m_srcSwitch{0};     //!< switch it hangs off
+    uint64_t m_nextSeq{0};       //!< sender sequence number
+    uint64_t m_sent{0};          //!< counter
+    uint64_t m_received{0};      //!< counter
+    DeliverCallback m_deliverCb; //!< upper layer
+    HeadCallback m_headCb;       //!< upper layer, head arrivals
     TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
     TracedCallback<uint32_t, uint32_t> m_rejectTrace; //!< refused sends (dst, bytes)
 };

@@ -27,7 +27,7 @@ SanPortDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::SanPortDevice")
-            .SetParent<NetDevice>()
+            .SetParent<SanNetDevice>()
             .SetGroupName("San")
             .AddTraceSource("PacketTx",
                             "A packet starts leaving through this port.",
@@ -61,7 +61,7 @@ SanPortDevice::DoDispose()
     m_channel = nullptr;
     m_peer = nullptr;
     m_fabric = nullptr;
-    NetDevice::DoDispose();
+    SanNetDevice::DoDispose();
 }
 
 void
@@ -183,7 +183,7 @@ void
 SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
 {
     NS_ABORT_MSG_IF(m_peer == nullptr,
-                    "SanPortDevice: port " << m_ifIndex << " of node " << m_nodeId
+                    "SanPortDevice: port " << GetIfIndex() << " of node " << m_nodeId
                                            << " has no link");
     const int64_t now = p->readyTs;
     if (m_qHead == nullptr)
@@ -446,94 +446,16 @@ SanPortDevice::GetFabric() const
 
 // NetDevice plumbing --------------------------------------------------------
 
-void
-SanPortDevice::SetIfIndex(const uint32_t index)
-{
-    m_ifIndex = index;
-}
-
-uint32_t
-SanPortDevice::GetIfIndex() const
-{
-    return m_ifIndex;
-}
-
 Ptr<Channel>
 SanPortDevice::GetChannel() const
 {
     return m_channel;
 }
 
-void
-SanPortDevice::SetAddress(Address address)
-{
-    m_address = Mac48Address::ConvertFrom(address);
-}
-
-Address
-SanPortDevice::GetAddress() const
-{
-    return m_address;
-}
-
-bool
-SanPortDevice::SetMtu(const uint16_t mtu)
-{
-    m_mtu = mtu;
-    return true;
-}
-
-uint16_t
-SanPortDevice::GetMtu() const
-{
-    return m_mtu;
-}
-
 bool
 SanPortDevice::IsLinkUp() const
 {
     return m_peer != nullptr;
-}
-
-void
-SanPortDevice::AddLinkChangeCallback(Callback<void> callback)
-{
-}
-
-bool
-SanPortDevice::IsBroadcast() const
-{
-    return false;
-}
-
-Address
-SanPortDevice::GetBroadcast() const
-{
-    return Mac48Address::GetBroadcast();
-}
-
-bool
-SanPortDevice::IsMulticast() const
-{
-    return false;
-}
-
-Address
-SanPortDevice::GetMulticast(Ipv4Address multicastGroup) const
-{
-    return Mac48Address::GetMulticast(multicastGroup);
-}
-
-Address
-SanPortDevice::GetMulticast(Ipv6Address addr) const
-{
-    return Mac48Address::GetMulticast(addr);
-}
-
-bool
-SanPortDevice::IsBridge() const
-{
-    return false;
 }
 
 bool
@@ -549,48 +471,10 @@ SanPortDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     return false;
 }
 
-bool
-SanPortDevice::SendFrom(Ptr<Packet> packet,
-                        const Address& source,
-                        const Address& dest,
-                        uint16_t protocolNumber)
-{
-    return Send(packet, dest, protocolNumber);
-}
-
-Ptr<Node>
-SanPortDevice::GetNode() const
-{
-    return m_node;
-}
-
 void
 SanPortDevice::SetNode(Ptr<Node> node)
 {
-    m_node = node;
-    m_nodeId = node->GetId();
-}
-
-bool
-SanPortDevice::NeedsArp() const
-{
-    return false;
-}
-
-void
-SanPortDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-}
-
-void
-SanPortDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
-{
-}
-
-bool
-SanPortDevice::SupportsSendFrom() const
-{
-    return false;
+    SanNetDevice::SetNode(node);
 }
 
 } // namespace ns3

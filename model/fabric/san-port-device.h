@@ -8,9 +8,9 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/mac48-address.h"
-#include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/san-fabric-packet.h"
+#include "ns3/san-net-device.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -39,7 +39,7 @@ class SanFabric;
  * wake-up event for the earliest time something could change, so an idle
  * or uncontended port costs no events at all.
  */
-class SanPortDevice : public NetDevice
+class SanPortDevice : public SanNetDevice
 {
   public:
     /// A slot whose occupant has not yet moved on.
@@ -118,34 +118,12 @@ class SanPortDevice : public NetDevice
     /// \return the fabric this port belongs to
     Ptr<SanFabric> GetFabric() const;
 
-    // NetDevice
-    void SetIfIndex(const uint32_t index) override;
-    uint32_t GetIfIndex() const override;
+    // NetDevice (the rest comes from SanNetDevice)
     Ptr<Channel> GetChannel() const override;
-    void SetAddress(Address address) override;
-    Address GetAddress() const override;
-    bool SetMtu(const uint16_t mtu) override;
-    uint16_t GetMtu() const override;
     bool IsLinkUp() const override;
-    void AddLinkChangeCallback(Callback<void> callback) override;
-    bool IsBroadcast() const override;
-    Address GetBroadcast() const override;
-    bool IsMulticast() const override;
-    Address GetMulticast(Ipv4Address multicastGroup) const override;
-    Address GetMulticast(Ipv6Address addr) const override;
-    bool IsBridge() const override;
     bool IsPointToPoint() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
-    bool SendFrom(Ptr<Packet> packet,
-                  const Address& source,
-                  const Address& dest,
-                  uint16_t protocolNumber) override;
-    Ptr<Node> GetNode() const override;
     void SetNode(Ptr<Node> node) override;
-    bool NeedsArp() const override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
-    bool SupportsSendFrom() const override;
 
     /**
      * TracedCallback signature for packet departures.
@@ -180,8 +158,6 @@ class SanPortDevice : public NetDevice
     virtual bool IsSink() const;
 
     SanFabric* m_fabric{nullptr};   //!< owning fabric (it outlives the port)
-    uint32_t m_nodeId{0};           //!< cached node id for event contexts
-    Ptr<Node> m_node;               //!< node
     Ptr<SanChannel> m_channel;      //!< link
     SanPortDevice* m_peer{nullptr}; //!< far end
     bool m_peerIsSink{false};       //!< the far end always accepts (a host)
@@ -223,9 +199,6 @@ class SanPortDevice : public NetDevice
     /// \param p the packet
     void Sniff(const SanFabricPacket* p);
 
-    uint32_t m_ifIndex{0};    //!< interface index
-    uint16_t m_mtu{1500};     //!< NetDevice MTU
-    Mac48Address m_address;   //!< address
     double m_stepsPerByte{0}; //!< serialization time per byte
     int64_t m_propSteps{0};   //!< propagation delay
     uint32_t m_framing{0};    //!< framing bytes per packet
