@@ -121,6 +121,7 @@ def build(bld):
         'model/host/host-memory.h',
         'model/host/san-operation.h',
         'model/host/san-resource.h',
+        'model/nic/san-fabric-port.h',
         'model/rats/rats-cost-table.h',
         'model/rats/rats-datagram.h',
         'model/rats/rats-hardware-interface.h',
