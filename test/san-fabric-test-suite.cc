@@ -805,6 +805,136 @@ class SanStreamingSendTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * The endpoint seen through SanFabricPort, as a NIC sees it: packets arrive
+ * whole with their source host, a head callback hears of each packet before
+ * its tail arrives and knows when the tail will, paced sends keep the
+ * source's pace, GetLinkTxTime is the host link's serialization time with
+ * framing, and bad sends are refused.
+ */
+class SanFabricPortTestCase : public TestCase
+{
+  public:
+    SanFabricPortTestCase()
+        : TestCase("SanFabricPort: arrivals, source host, head before tail, link time")
+    {
+    }
+
+  private:
+    /// One arrival seen by the receiving host.
+    struct Arrival
+    {
+        Ptr<const Packet> packet; //!< what arrived (nullptr: sent without a payload)
+        uint32_t src;             //!< source host
+        Time at;                  //!< when
+    };
+
+    /// One head arrival.
+    struct Head
+    {
+        Ptr<const Packet> packet; //!< the packet
+        uint32_t src;             //!< source host
+        Time at;                  //!< when
+        Time tail;                //!< promised tail arrival
+    };
+
+    void DoRun() override
+    {
+        Scenario s;
+        s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+        s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+        s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(1024));
+        s.fabric.SetFabricAttribute("BufferSize", UintegerValue(1024));
+        s.fabric.SetChannelAttribute("DataRate", DataRateValue(DataRate("640Mbps")));
+        s.fabric.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        s.fabric.SetChannelAttribute("FramingBytes", UintegerValue(8));
+        s.fabric.SetSwitchAttribute("RoutingDelay", TimeValue(NanoSeconds(500)));
+        s.Build();
+
+        // Only the interface from here on.
+        SanFabricPort* tx = PeekPointer(s.Endpoint(0));
+        SanFabricPort* rx = PeekPointer(s.Endpoint(1));
+        NS_TEST_ASSERT_MSG_EQ(tx->GetHostNumber(), 0, "host number of the sender");
+        NS_TEST_ASSERT_MSG_EQ(rx->GetHostNumber(), 1, "host number of the receiver");
+        NS_TEST_ASSERT_MSG_EQ(tx->GetMaxPacketSize(), 1024, "the fabric's MaxPacketSize");
+        NS_TEST_ASSERT_MSG_EQ(tx->GetPortDevice(),
+                              Ptr<NetDevice>(s.Endpoint(0)),
+                              "the port device is the endpoint");
+        // 512 B + 8 B framing at 80 MB/s.
+        NS_TEST_ASSERT_MSG_EQ(tx->GetLinkTxTime(512), NanoSeconds(6500), "link time");
+        NS_TEST_ASSERT_MSG_EQ(tx->GetLinkTxTime(0), NanoSeconds(100), "framing alone");
+
+        std::vector<Arrival> arrivals;
+        std::vector<Head> heads;
+        rx->SetPacketArrivalCallback(
+            MakeCallback(+[](std::vector<Arrival>* log, Ptr<const Packet> p, uint32_t src) {
+                log->push_back(Arrival{p, src, Simulator::Now()});
+            }).Bind(&arrivals));
+        rx->SetHeadArrivalCallback(
+            MakeCallback(+[](std::vector<Head>* log, Ptr<const Packet> p, uint32_t src, Time tail) {
+                log->push_back(Head{p, src, Simulator::Now(), tail});
+            }).Bind(&heads));
+
+        Ptr<Packet> first = Create<Packet>(512);
+        Ptr<Packet> paced = Create<Packet>(256);
+        bool accepted[2] = {false, false};
+        bool refused[3] = {true, true, true};
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            accepted[0] = tx->SendPacket(1, first);
+            refused[0] = tx->SendPacket(2, Create<Packet>(64));       // no host 2
+            refused[1] = tx->SendPacket(1, Create<Packet>(1025));     // too large
+            refused[2] = tx->SendPacketPaced(1, nullptr, Seconds(0)); // no packet
+        });
+        // The card has the paced packet's last byte only at 30 us.
+        Simulator::Schedule(MicroSeconds(20), [&]() {
+            accepted[1] = tx->SendPacketPaced(1, paced, MicroSeconds(30));
+        });
+        // Sent without a payload (the fabric's own API): arrives as nullptr.
+        Simulator::Schedule(MicroSeconds(40), [&s]() { s.Endpoint(0)->SendTo(1, 64, nullptr, 0); });
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(accepted[0], true, "SendPacket accepted");
+        NS_TEST_ASSERT_MSG_EQ(accepted[1], true, "SendPacketPaced accepted");
+        NS_TEST_ASSERT_MSG_EQ(refused[0], false, "unknown host refused");
+        NS_TEST_ASSERT_MSG_EQ(refused[1], false, "oversized packet refused");
+        NS_TEST_ASSERT_MSG_EQ(refused[2], false, "null packet refused");
+        NS_TEST_ASSERT_MSG_EQ(arrivals.size(), 3, "three arrivals");
+        NS_TEST_ASSERT_MSG_EQ(heads.size(), 3, "three head arrivals");
+
+        // First packet: head after 10 ns link + 500 ns routing + 10 ns link; the tail one
+        // host-link time later (cut-through, both links at the same rate).
+        NS_TEST_EXPECT_MSG_EQ(arrivals[0].packet, Ptr<const Packet>(first), "the packet itself");
+        NS_TEST_EXPECT_MSG_EQ(arrivals[0].src, 0, "source host");
+        NS_TEST_EXPECT_MSG_EQ(heads[0].packet, Ptr<const Packet>(first), "head: the packet");
+        NS_TEST_EXPECT_MSG_EQ(heads[0].src, 0, "head: source host");
+        NS_TEST_EXPECT_MSG_EQ(heads[0].at, NanoSeconds(1520), "head arrival");
+        NS_TEST_EXPECT_MSG_EQ(arrivals[0].at,
+                              NanoSeconds(1520) + tx->GetLinkTxTime(512),
+                              "tail arrival: head + link time");
+        NS_TEST_EXPECT_MSG_EQ(heads[0].tail, arrivals[0].at, "head knew the tail time");
+
+        // Paced packet: the head leaves at once, the tail at 30 us, then two links.
+        NS_TEST_EXPECT_MSG_EQ(arrivals[1].packet, Ptr<const Packet>(paced), "paced packet");
+        NS_TEST_EXPECT_MSG_EQ(heads[1].at, NanoSeconds(20520), "paced head arrival");
+        NS_TEST_EXPECT_MSG_EQ(arrivals[1].at, NanoSeconds(30020), "paced tail arrival");
+        NS_TEST_EXPECT_MSG_EQ(heads[1].tail, arrivals[1].at, "paced: head knew the tail time");
+
+        NS_TEST_EXPECT_MSG_EQ(arrivals[2].packet, nullptr, "no payload: nullptr");
+        NS_TEST_EXPECT_MSG_EQ(arrivals[2].src, 0, "no payload: source host");
+        NS_TEST_EXPECT_MSG_LT(heads[2].at, arrivals[2].at, "no payload: head before tail");
+
+        // Without a head callback, no head events: arrivals still come.
+        rx->SetHeadArrivalCallback(SanFabricPort::HeadArrivalCallback());
+        Simulator::Schedule(MicroSeconds(1), [&]() { tx->SendPacket(1, Create<Packet>(32)); });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(heads.size(), 3, "no head callback after it was cleared");
+        NS_TEST_EXPECT_MSG_EQ(arrivals.size(), 4, "arrival without a head callback");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The fabric suite.
  */
 class SanFabricTestSuite : public TestSuite
@@ -822,6 +952,7 @@ class SanFabricTestSuite : public TestSuite
         AddTestCase(new SanTrafficPatternTestCase, TestCase::QUICK);
         AddTestCase(new SanFatTreeSpreadTestCase, TestCase::QUICK);
         AddTestCase(new SanStreamingSendTestCase, TestCase::QUICK);
+        AddTestCase(new SanFabricPortTestCase, TestCase::QUICK);
         for (std::string mode : {"Wormhole", "VirtualCutThrough"})
         {
             AddTestCase(

@@ -5,6 +5,7 @@
  */
 #include "san-endpoint-device.h"
 
+#include "san-channel.h"
 #include "san-fabric.h"
 
 #include "ns3/abort.h"
@@ -47,6 +48,8 @@ SanEndpointDevice::DoDispose()
 {
     m_deliverCb = MakeNullCallback<void, const SanFabricPacket&>();
     m_headCb = MakeNullCallback<void, const SanFabricPacket&, Time>();
+    m_arrivalCb = PacketArrivalCallback();
+    m_headArrivalCb = HeadArrivalCallback();
     SanPortDevice::DoDispose();
 }
 
@@ -182,7 +185,7 @@ SanEndpointDevice::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
 void
 SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
 {
-    if (!m_headCb.IsNull() && p->parent == nullptr)
+    if ((!m_headCb.IsNull() || !m_headArrivalCb.IsNull()) && p->parent == nullptr)
     {
         Simulator::ScheduleWithContext(m_nodeId,
                                        TimeStep(headTs - Simulator::Now().GetTimeStep()),
@@ -204,6 +207,10 @@ SanEndpointDevice::HeadArrived(SanFabricPacket* p, int64_t tailTs)
     if (!m_headCb.IsNull())
     {
         m_headCb(*p, TimeStep(tailTs));
+    }
+    if (!m_headArrivalCb.IsNull())
+    {
+        m_headArrivalCb(p->payload, p->src, TimeStep(tailTs));
     }
 }
 
@@ -242,6 +249,10 @@ SanEndpointDevice::HandUp(SanFabricPacket* p)
     {
         m_deliverCb(*p);
     }
+    if (!m_arrivalCb.IsNull())
+    {
+        m_arrivalCb(p->payload, p->src);
+    }
     if (!m_rxCallback.IsNull() && p->payload != nullptr)
     {
         m_rxCallback(this, p->payload, static_cast<uint16_t>(p->tag), HostAddress(p->src));
@@ -271,6 +282,71 @@ uint64_t
 SanEndpointDevice::GetReceivedPackets() const
 {
     return m_received;
+}
+
+// SanFabricPort ---------------------------------------------------------------
+
+uint32_t
+SanEndpointDevice::GetHostNumber() const
+{
+    return m_host;
+}
+
+bool
+SanEndpointDevice::SendPacket(uint32_t dst, Ptr<Packet> packet)
+{
+    if (packet == nullptr)
+    {
+        NS_LOG_WARN("SanEndpointDevice " << m_host << ": SendPacket without a packet");
+        m_rejectTrace(dst, 0);
+        return false;
+    }
+    return SendTo(dst, packet->GetSize(), packet, 0);
+}
+
+bool
+SanEndpointDevice::SendPacketPaced(uint32_t dst, Ptr<Packet> packet, Time lastByteReady)
+{
+    if (packet == nullptr)
+    {
+        NS_LOG_WARN("SanEndpointDevice " << m_host << ": SendPacketPaced without a packet");
+        m_rejectTrace(dst, 0);
+        return false;
+    }
+    return SendStreaming(dst, packet->GetSize(), packet, 0, lastByteReady);
+}
+
+void
+SanEndpointDevice::SetPacketArrivalCallback(PacketArrivalCallback cb)
+{
+    m_arrivalCb = cb;
+}
+
+void
+SanEndpointDevice::SetHeadArrivalCallback(HeadArrivalCallback cb)
+{
+    m_headArrivalCb = cb;
+}
+
+Time
+SanEndpointDevice::GetLinkTxTime(uint32_t bytes) const
+{
+    NS_ABORT_MSG_IF(m_channel == nullptr,
+                    "SanEndpointDevice " << m_host << ": GetLinkTxTime before it is on a link");
+    return m_channel->GetDataRate().CalculateBytesTxTime(bytes + m_channel->GetFramingBytes());
+}
+
+uint32_t
+SanEndpointDevice::GetMaxPacketSize() const
+{
+    NS_ABORT_MSG_IF(m_fabric == nullptr, "SanEndpointDevice: not attached to a fabric");
+    return m_fabric->GetMaxPacketSize();
+}
+
+Ptr<NetDevice>
+SanEndpointDevice::GetPortDevice()
+{
+    return Ptr<NetDevice>(this);
 }
 
 bool

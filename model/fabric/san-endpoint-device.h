@@ -9,6 +9,7 @@
 #include "san-port-device.h"
 
 #include "ns3/callback.h"
+#include "ns3/san-fabric-port.h"
 
 namespace ns3
 {
@@ -21,8 +22,13 @@ namespace ns3
  * on top of it; the fabric-only traffic generator uses it directly.
  *
  * In Cell mode it cuts each packet into cells and reassembles them.
+ *
+ * It is also the fabric's SanFabricPort: a NIC of the nic/ layer sends and
+ * receives ns-3 Packets through that interface and sees nothing else of the
+ * fabric. The descriptor-level API (SendTo, SetDeliverCallback, ...) serves
+ * the fabric's own traffic generator and tests.
  */
-class SanEndpointDevice : public SanPortDevice
+class SanEndpointDevice : public SanPortDevice, public SanFabricPort
 {
   public:
     /// Called for each packet delivered to this host (the descriptor is
@@ -108,6 +114,31 @@ class SanEndpointDevice : public SanPortDevice
      */
     static Mac48Address HostAddress(uint32_t host);
 
+    // SanFabricPort
+    /// \return the host index (as GetHost())
+    uint32_t GetHostNumber() const override;
+    /// SendTo(dst, packet->GetSize(), packet, 0); a null packet is refused.
+    /// \param dst destination host \param packet the packet \return false if refused
+    bool SendPacket(uint32_t dst, Ptr<Packet> packet) override;
+    /// SendStreaming(dst, packet->GetSize(), packet, 0, lastByteReady); a null packet is refused.
+    /// \param dst destination host \param packet the packet
+    /// \param lastByteReady when the card has the last byte \return false if refused
+    bool SendPacketPaced(uint32_t dst, Ptr<Packet> packet, Time lastByteReady) override;
+    /// \param cb called for every packet delivered here, with its payload (nullptr if it was
+    /// sent without one) and its source host
+    void SetPacketArrivalCallback(PacketArrivalCallback cb) override;
+    /// \param cb called for every packet's head arrival (null: none; costs one event per packet
+    /// only while this or SetHeadCallback's callback is set)
+    void SetHeadArrivalCallback(HeadArrivalCallback cb) override;
+    /// \param bytes packet size \return its serialization time on this host's link, framing
+    /// included (DataRate::CalculateBytesTxTime(bytes + framing); the fabric's header is not
+    /// charged on the wire)
+    Time GetLinkTxTime(uint32_t bytes) const override;
+    /// \return the fabric's MaxPacketSize
+    uint32_t GetMaxPacketSize() const override;
+    /// \return this device
+    Ptr<NetDevice> GetPortDevice() override;
+
     void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
 
     // NetDevice
@@ -140,13 +171,15 @@ class SanEndpointDevice : public SanPortDevice
     /// \param p the packet
     void HandUp(SanFabricPacket* p);
 
-    uint32_t m_host{0};          //!< host index
-    uint32_t m_srcSwitch{0};     //!< switch it hangs off
-    uint64_t m_nextSeq{0};       //!< sender sequence number
-    uint64_t m_sent{0};          //!< counter
-    uint64_t m_received{0};      //!< counter
-    DeliverCallback m_deliverCb; //!< upper layer
-    HeadCallback m_headCb;       //!< upper layer, head arrivals
+    uint32_t m_host{0};                  //!< host index
+    uint32_t m_srcSwitch{0};             //!< switch it hangs off
+    uint64_t m_nextSeq{0};               //!< sender sequence number
+    uint64_t m_sent{0};                  //!< counter
+    uint64_t m_received{0};              //!< counter
+    DeliverCallback m_deliverCb;         //!< upper layer
+    HeadCallback m_headCb;               //!< upper layer, head arrivals
+    PacketArrivalCallback m_arrivalCb;   //!< SanFabricPort: whole packets
+    HeadArrivalCallback m_headArrivalCb; //!< SanFabricPort: head arrivals
     TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
     TracedCallback<uint32_t, uint32_t> m_rejectTrace; //!< refused sends (dst, bytes)
 };
