@@ -62,6 +62,7 @@ def build(bld):
         'model/rats/rats-tagged-write.cc',
         'model/rats/rats-ticket.cc',
         'helper/hamlyn-helper.cc',
+        'helper/paper/san-paper-row.cc',
         'helper/san-fabric-helper.cc',
         'helper/san-traffic-helper.cc',
         ]
@@ -137,6 +138,7 @@ def build(bld):
         'model/rats/rats-ticket.h',
         'model/rats/rats-wire.h',
         'helper/hamlyn-helper.h',
+        'helper/paper/san-paper-row.h',
         'helper/san-fabric-helper.h',
         'helper/san-traffic-helper.h',
         ]
