@@ -63,6 +63,7 @@ def build(bld):
         'model/rats/rats-ticket.cc',
         'helper/hamlyn-helper.cc',
         'helper/paper/san-paper-row.cc',
+        'helper/paper/san-results-writer.cc',
         'helper/san-fabric-helper.cc',
         'helper/san-traffic-helper.cc',
         ]
@@ -139,6 +140,7 @@ def build(bld):
         'model/rats/rats-wire.h',
         'helper/hamlyn-helper.h',
         'helper/paper/san-paper-row.h',
+        'helper/paper/san-results-writer.h',
         'helper/san-fabric-helper.h',
         'helper/san-traffic-helper.h',
         ]
