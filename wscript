@@ -62,6 +62,10 @@ def build(bld):
         'model/rats/rats-tagged-write.cc',
         'model/rats/rats-ticket.cc',
         'helper/hamlyn-helper.cc',
+        'helper/paper/hamlyn-paper-experiments.cc',
+        'helper/paper/san-paper-row.cc',
+        'helper/paper/san-paper-test-case.cc',
+        'helper/paper/san-results-writer.cc',
         'helper/san-fabric-helper.cc',
         'helper/san-traffic-helper.cc',
         ]
@@ -137,6 +141,10 @@ def build(bld):
         'model/rats/rats-ticket.h',
         'model/rats/rats-wire.h',
         'helper/hamlyn-helper.h',
+        'helper/paper/hamlyn-paper-experiments.h',
+        'helper/paper/san-paper-row.h',
+        'helper/paper/san-paper-test-case.h',
+        'helper/paper/san-results-writer.h',
         'helper/san-fabric-helper.h',
         'helper/san-traffic-helper.h',
         ]

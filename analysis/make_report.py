@@ -6,24 +6,48 @@
 
     /usr/bin/python3 analysis/make_report.py [--results DIR] [--out FILE]
 
-DIR defaults to results/ and FILE to DIR/REPORT.md. The report has one
-section per paper (from every CSV with the paper-results header; other CSVs
-are skipped), a "Fabric" section from fabric-load.csv and fabric-bench.csv
-when they exist, and a list of the PNG figures in DIR. A malformed CSV is
-named, with its line, under "Problems" and on stderr; the rest of the report
-is still written, and the exit status is 1.
+DIR defaults to results/ and FILE to DIR/REPORT.md. The report starts with
+its own provenance (commit, date, quick or full) and that of every CSV it
+read, then has one section per paper (from every CSV with the paper-results
+header; other CSVs are skipped), a "Fabric" section from fabric-load.csv and
+fabric-bench.csv when they exist, and a list of the PNG figures in DIR.
+
+A paper's rows are split into results the simulation predicts, rows that echo
+one of its inputs (calibration), and rows without a paper value. Each row
+with a paper value shows what the paper states (a value, "under X", "over X"
+or a range "X-Y"), its tolerance and its verdict, judged by the same rules as
+the C++ harness (sancsv.admits); rows excused by a documented deviation, and
+the paper's own inconsistencies, are marked as such.
+
+A malformed CSV is named, with its line, under "Problems" and on stderr; the
+rest of the report is still written, and the exit status is 1.
 """
 
 import argparse
+import datetime
 import os
 import statistics
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sancsv  # noqa: E402
 import plot_fabric_load  # noqa: E402  (curve grouping and saturation summary)
 
-WITHHELD = "[withheld]"
+# The paper cell of a row without a paper value (withheld in our copy, or not in the paper).
+NO_PAPER_VALUE = "\u2014"
+
+# How a verdict is shown.
+VERDICT_CELL = {
+    "pass": "pass",
+    "fail": "**FAIL**",
+    "unchecked": "unchecked (no tolerance)",
+    "n/a": "",
+}
+EXCUSE_CELL = {
+    "deviation": "excused: documented deviation",
+    "paper-inconsistency": "excused: paper inconsistency",
+}
 
 # The deterministic reference of the adaptive/deterministic ratio, per topology.
 DETERMINISTIC = {"mesh": "dimension-order", "fat-tree": "up-down"}
@@ -53,16 +77,13 @@ def percent(fraction):
 
 
 def computed_rel_error(row):
-    """(simulated - paper) / |paper|, or None when the paper value is withheld or zero."""
-    paper = row["paper_value"]
-    if paper is None or paper == 0:
-        return None
-    return (row["simulated_value"] - paper) / abs(paper)
+    """The relative error the harness writes (sancsv.relative_error), or None."""
+    return sancsv.relative_error(row["paper_kind"], row["paper_low"], row["paper_high"], row["simulated_value"])
 
 
 def rel_error_cell(row, notes, where):
     """Text of the relative-error cell of one paper row; appends to `notes` when it needs one."""
-    if row["paper_value"] is None:
+    if row["paper_kind"] == "none":
         return ""
     given = row["rel_error"]
     computed = computed_rel_error(row)
@@ -80,6 +101,137 @@ def rel_error_cell(row, notes, where):
             hint = "(simulated - paper) / |paper| is %s" % percent(computed)
         notes.append("%s: rel_error %s does not match the values: %s" % (where, row["_text"]["rel_error"], hint))
     return percent(given)
+
+
+def paper_cell(row):
+    """What the paper states, as the report shows it."""
+    kind = row["paper_kind"]
+    text = row["paper_text"]
+    if kind == "none":
+        return NO_PAPER_VALUE
+    if kind == "under":
+        return "under " + text
+    if kind == "over":
+        return "over " + text
+    if kind == "range":
+        return text + " (range)"
+    return text
+
+
+def tolerance_cell(row):
+    if row["paper_kind"] == "none" or row["tolerance"] is None:
+        return ""
+    return "%g%%" % (100 * row["tolerance"])
+
+
+def verdict_cell(row):
+    v = sancsv.verdict(row)
+    if v == "excused":
+        return EXCUSE_CELL.get(row["excuse"], "excused")
+    if v == "fail" and row["paper_kind"] == "none":
+        return "**FAIL** (not finite)"
+    return VERDICT_CELL[v]
+
+
+def git_commit(directory):
+    """`git rev-parse --short HEAD` in `directory`, or None."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", directory, "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commit = done.stdout.strip()
+    return commit if done.returncode == 0 and commit else None
+
+
+def report_provenance():
+    """The report's own provenance: commit (env SAN_COMMIT, else git, else "unknown"),
+    UTC date, and mode (quick when env SAN_QUICK=1), as the C++ writer records them."""
+    commit = os.environ.get("SAN_COMMIT") or git_commit(os.path.dirname(os.path.abspath(__file__)))
+    return {
+        "commit": commit or "unknown",
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "mode": "quick" if os.environ.get("SAN_QUICK") == "1" else "full",
+    }
+
+
+def provenance_section(own, files):
+    """Markdown: the report's provenance and a table of every CSV's.
+
+    `files` is a list of (path, provenance dict, parameters list) for the
+    CSVs that were read; a CSV without provenance comments shows "not recorded".
+    """
+    out = ["## Provenance", ""]
+    out.append("This report: commit `%s`, written %s, %s run." % (own["commit"], own["date"], own["mode"]))
+    out.append("")
+    if not files:
+        return out
+    table = []
+    notes = []
+    for path, prov, parameters in files:
+        name = os.path.basename(path)
+        if not prov:
+            table.append([name, "not recorded", "", "", "", ""])
+            continue
+        seeds = "%s / %s" % (prov.get("seed", "?"), prov.get("run", "?"))
+        table.append(
+            [
+                name,
+                prov.get("commit", "?"),
+                prov.get("date", "?"),
+                prov.get("mode", "?"),
+                seeds,
+                "; ".join(parameters) if parameters else "(defaults)",
+            ]
+        )
+        commit = prov.get("commit")
+        if own["commit"] != "unknown" and commit and commit != "unknown" and commit != own["commit"]:
+            notes.append("`%s` was written at commit `%s`, not at the report's `%s`." % (name, commit, own["commit"]))
+        if prov.get("mode") and prov.get("mode") != own["mode"]:
+            notes.append("`%s` is a %s run; this report is %s." % (name, prov.get("mode"), own["mode"]))
+    out.append(md_table(["File", "Commit", "Date (UTC)", "Mode", "Seed / run", "Non-default parameters"], table))
+    out.append("")
+    for n in notes:
+        out.append("- %s" % n)
+    if notes:
+        out.append("")
+    return out
+
+
+def _rows_table(entries, notes, errors):
+    table = []
+    for path, row in entries:
+        where = "%s:%d" % (os.path.basename(path), row["_line"])
+        cell = rel_error_cell(row, notes, where)
+        if row["paper_kind"] != "none" and sancsv.verdict(row) != "excused":
+            error = row["rel_error"] if row["rel_error"] is not None else computed_rel_error(row)
+            if error is not None:
+                errors.append(abs(error))
+        table.append(
+            [
+                row["experiment"],
+                row["metric"],
+                row["unit"],
+                paper_cell(row),
+                row["simulated_text"],
+                cell,
+                tolerance_cell(row),
+                verdict_cell(row),
+                row["source"],
+            ]
+        )
+    return md_table(
+        ["Experiment", "Metric", "Unit", "Paper", "Simulated", "Relative error", "Tolerance", "Check", "Source"],
+        table,
+    )
+
+
+def _count(entries, verdict):
+    return sum(1 for _, r in entries if sancsv.verdict(r) == verdict)
 
 
 def paper_sections(paper_files, unreadable=0):
@@ -110,58 +262,77 @@ def paper_sections(paper_files, unreadable=0):
             out.append("`%s`." % ",".join(sancsv.PAPER_HEADER))
             out.append("")
         return out
-    out.append("Relative error = (simulated - paper) / |paper|, as written by each example (a")
-    out.append("fraction in the CSV, shown here in percent). %s: the paper's value is not given"
-               % WITHHELD)
-    out.append("in our copy, so there is nothing to compare against.")
+    out.append("Paper: what the paper states: a value, a bound (under X, over X) or a range (X-Y);")
+    out.append("%s: no paper value (withheld in our copy, or not in the paper), so only the" % NO_PAPER_VALUE)
+    out.append("simulated value's being finite is checked. Relative error = (simulated - paper) / |paper|")
+    out.append("as written by each example (for a bound, from the bound; for a range, 0 inside it and")
+    out.append("from the nearer end outside), shown in percent. Check: the row judged with its")
+    out.append("tolerance tol: a value passes within |relative error| <= tol, \"under X\" when")
+    out.append("simulated < X (1 + tol), \"over X\" when simulated > X (1 - tol), a range X-Y when")
+    out.append("X (1 - tol) <= simulated <= Y (1 + tol). Excused rows carry a documented deviation (in")
+    out.append("their source); a paper inconsistency is the paper disagreeing with itself.")
     out.append("")
     for name in order:
         entries = papers[name]
         files = sorted({os.path.basename(p) for p, _ in entries})
+        predicted = [(p, r) for p, r in entries if r["paper_kind"] != "none" and r["role"] == "prediction"]
+        inputs = [(p, r) for p, r in entries if r["paper_kind"] != "none" and r["role"] == "input"]
+        unknown = [(p, r) for p, r in entries if r["paper_kind"] != "none" and r["role"] is None]
+        none = [(p, r) for p, r in entries if r["paper_kind"] == "none"]
         notes = []
-        table = []
-        errors = []
-        for path, row in entries:
-            where = "%s:%d" % (os.path.basename(path), row["_line"])
-            cell = rel_error_cell(row, notes, where)
-            withheld = row["paper_value"] is None
-            error = row["rel_error"] if row["rel_error"] is not None else computed_rel_error(row)
-            if not withheld and error is not None:
-                errors.append(abs(error))
-            table.append(
-                [
-                    row["experiment"],
-                    row["metric"],
-                    row["unit"],
-                    WITHHELD if withheld else row["paper_text"],
-                    row["simulated_text"],
-                    cell,
-                    row["source"],
-                ]
-            )
-        withheld_count = sum(1 for _, r in entries if r["paper_value"] is None)
         out.append("### %s" % name)
         out.append("")
-        summary = "%d metric%s from %s; %d withheld" % (
+        summary = "%d metric%s from %s: %d predicted, %d echoing an input, %d without a paper value" % (
             len(entries),
             "" if len(entries) == 1 else "s",
             ", ".join("`%s`" % f for f in files),
-            withheld_count,
+            len(predicted),
+            len(inputs),
+            len(none),
         )
-        if errors:
-            summary += "; |relative error| median %.1f%%, max %.1f%%" % (
-                100 * statistics.median(errors),
-                100 * max(errors),
-            )
+        if unknown:
+            summary += ", %d with a paper value but no role recorded" % len(unknown)
+        judged = predicted + inputs + unknown
+        summary += "; %d pass, %d fail, %d excused" % (
+            _count(judged, "pass"),
+            _count(judged, "fail") + _count(none, "fail"),
+            _count(judged, "excused"),
+        )
+        unchecked = _count(judged, "unchecked")
+        if unchecked:
+            summary += ", %d unchecked (no tolerance recorded)" % unchecked
+        inconsistent = sum(1 for _, r in judged if r["excuse"] == "paper-inconsistency")
+        if inconsistent:
+            summary += " (%d of them the paper's own inconsistencies)" % inconsistent
         out.append(summary + ".")
         out.append("")
-        out.append(
-            md_table(
-                ["Experiment", "Metric", "Unit", "Paper", "Simulated", "Relative error", "Source"],
-                table,
-            )
-        )
-        out.append("")
+        for title, part, blurb in (
+            ("Predicted by the simulation", predicted,
+             "Results that emerge from the model: totals, end-to-end figures."),
+            ("Echoes of inputs (calibration)", inputs,
+             "Component costs the model takes from the paper (or plain sums of them): agreement shows "
+             "the calibration is wired as the paper describes, not a prediction."),
+            ("With a paper value, role not recorded", unknown,
+             "The file has no check lines (written before the harness recorded them)."),
+            ("No paper value", none, "Withheld in our copy of the paper, variants, and beyond-paper runs."),
+        ):
+            if not part:
+                continue
+            errors = []
+            table = _rows_table(part, notes, errors)
+            line = "#### %s (%d)" % (title, len(part))
+            out.append(line)
+            out.append("")
+            text = blurb
+            if errors:
+                text += " |relative error| of the judged rows: median %.1f%%, max %.1f%%." % (
+                    100 * statistics.median(errors),
+                    100 * max(errors),
+                )
+            out.append(text)
+            out.append("")
+            out.append(table)
+            out.append("")
         if notes:
             out.append("Notes:")
             out.append("")
@@ -360,16 +531,23 @@ def build_report(results_dir, report_path=None):
     fabric_load_rows = None
     fabric_bench_rows = None
     unreadable_papers = 0
+    provenances = []
     for path in sancsv.csv_files(results_dir):
         kind = None
         try:
             kind = sancsv.kind_of(path)
             if kind == "paper":
-                paper_files.append((path, sancsv.read_paper_csv(path)))
+                paper = sancsv.read_paper_file(path)
+                paper_files.append((path, paper["rows"]))
+                provenances.append((path, paper["provenance"], paper["parameters"]))
             elif kind == "fabric-load" and os.path.basename(path) == "fabric-load.csv":
                 fabric_load_rows = sancsv.read_fabric_load(path)
+                comments = sancsv.read_comments(path)
+                provenances.append((path, comments["provenance"], comments["parameters"]))
             elif kind == "fabric-bench" and os.path.basename(path) == "fabric-bench.csv":
                 fabric_bench_rows = sancsv.read_fabric_bench(path)
+                comments = sancsv.read_comments(path)
+                provenances.append((path, comments["provenance"], comments["parameters"]))
             else:
                 skipped.append(os.path.basename(path))
         except sancsv.CsvError as e:
@@ -392,6 +570,7 @@ def build_report(results_dir, report_path=None):
     out = ["# san: results report", ""]
     out.append("Written by `analysis/make_report.py` from the CSV files in `%s`." % results_dir)
     out.append("")
+    out.extend(provenance_section(report_provenance(), provenances))
     out.extend(paper_sections(paper_files, unreadable_papers))
 
     out.extend(["## Fabric", ""])

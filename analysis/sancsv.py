@@ -6,9 +6,15 @@
 
 Three kinds of file are known (see the "Results contract" in DESIGN.md):
 
-* paper CSVs, results/<paper>.csv, one row per reproduced figure;
+* paper CSVs, results/<paper>.csv, one row per reproduced figure, as the
+  harness's SanResultsWriter (helper/paper/) writes them;
 * results/fabric-load.csv, the latency/throughput sweep of fabric-load;
 * results/fabric-bench.csv, the speed and memory figures of fabric-bench.
+
+Any file may start with comment lines ("# key: value"); the readers skip them
+and read_comments() parses them. A paper CSV's comments hold its provenance
+(commit, date, mode, seed, run, parameters) and one "# check:" line per row
+(role, tolerance, excuse): see read_paper_file().
 
 Every reader checks the header and each row and raises CsvError, whose text
 names the file and the line ("results/x.csv:7: ..."), for anything it cannot
@@ -28,7 +34,21 @@ PAPER_HEADER = (
     "simulated_value",
     "rel_error",
     "source",
+    "paper_kind",
 )
+
+# Paper CSVs written before the paper_kind column: every paper value is a value.
+LEGACY_PAPER_HEADER = PAPER_HEADER[:-1]
+
+# What a paper value is (the paper_kind column); the same names as SanPaperValue.
+PAPER_KINDS = ("value", "under", "over", "range", "none")
+
+# Roles and excuses of the "# check:" lines (SanPaperRow).
+ROLES = ("input", "prediction")
+EXCUSES = ("", "deviation", "paper-inconsistency")
+
+# Provenance keys, in the order SanResultsWriter writes them.
+PROVENANCE_KEYS = ("commit", "date", "mode", "seed", "run")
 
 FABRIC_LOAD_HEADER = (
     "topology",
@@ -81,16 +101,102 @@ def _open(path):
         raise CsvError(path, 0, "cannot read: %s" % (e.strerror or e)) from None
 
 
-def _header_of(path):
-    """Return the first line's fields (stripped), or None for an empty file."""
+def _split_comments(path):
+    """Return (comment lines, the other lines, number of comment lines).
+
+    Comment lines are the lines at the top of the file that start with "#";
+    they are returned without the "#" and one following space, and without
+    the line break. The other lines keep their line breaks (for csv).
+    """
     with _open(path) as f:
         try:
-            first = next(csv.reader(f), None)
-        except (csv.Error, UnicodeDecodeError) as e:
-            raise CsvError(path, 1, "unreadable header: %s" % e) from None
+            lines = f.read().splitlines(keepends=True)
+        except UnicodeDecodeError as e:
+            raise CsvError(path, 0, "not UTF-8 text: %s" % e) from None
+    n = 0
+    while n < len(lines) and lines[n].startswith("#"):
+        n += 1
+    comments = []
+    for line in lines[:n]:
+        text = line.rstrip("\r\n")[1:]
+        comments.append(text[1:] if text.startswith(" ") else text)
+    return comments, lines[n:], n
+
+
+def _header_of(path):
+    """Return the header's fields (stripped), or None for a file without one."""
+    _, lines, n = _split_comments(path)
+    try:
+        first = next(csv.reader(lines), None)
+    except csv.Error as e:
+        raise CsvError(path, n + 1, "unreadable header: %s" % e) from None
     if first is None:
         return None
     return tuple(field.strip() for field in first)
+
+
+def read_comments(path):
+    """Parse the leading comment lines of a CSV.
+
+    Returns a dict: "provenance", a dict of the other "key: value" lines
+    (san-results, commit, date, mode, seed, run; the last one wins);
+    "parameters", the values of the "# parameter:" lines in order (their
+    number must match "# parameters: n" where that line is present); "checks", a list of dicts (experiment,
+    metric, role, tolerance (float), excuse, _line) from the "# check:" lines;
+    "lines", every comment line as (line number, text). A "# check:" line
+    that cannot be parsed raises CsvError.
+    """
+    comments, _, _ = _split_comments(path)
+    out = {"provenance": {}, "parameters": [], "checks": [], "lines": []}
+    count = None
+    for number, text in enumerate(comments, start=1):
+        out["lines"].append((number, text))
+        key, sep, value = text.partition(":")
+        if not sep:
+            continue
+        key = key.strip()
+        value = value.strip()
+        if key == "parameter":
+            out["parameters"].append(value)
+        elif key == "check":
+            out["checks"].append(_parse_check(path, number, value))
+        elif key == "parameters":
+            if not value.isdigit():
+                raise CsvError(path, number, "parameters: %r is not a count" % value)
+            count = (number, int(value))
+        elif key == "checks":
+            pass  # the check lines' column names
+        elif key and " " not in key:
+            out["provenance"][key] = value
+    if count is not None and count[1] != len(out["parameters"]):
+        raise CsvError(
+            path, count[0], "parameters: %d announced, %d parameter lines follow" % (count[1], len(out["parameters"]))
+        )
+    return out
+
+
+def _parse_check(path, line, text):
+    try:
+        fields = next(csv.reader([text]), [])
+    except csv.Error as e:
+        raise CsvError(path, line, "malformed check line: %s" % e) from None
+    fields = [f.strip() for f in fields]
+    if len(fields) != 5:
+        raise CsvError(
+            path, line, "check line has %d fields, expected 5 (experiment,metric,role,tolerance,excuse)" % len(fields)
+        )
+    experiment, metric, role, tolerance, excuse = fields
+    if role not in ROLES:
+        raise CsvError(path, line, "check line: role %r is not one of %s" % (role, ", ".join(ROLES)))
+    if excuse not in EXCUSES:
+        raise CsvError(path, line, "check line: excuse %r is not one of deviation, paper-inconsistency" % excuse)
+    try:
+        tol = float(tolerance)
+    except ValueError:
+        raise CsvError(path, line, "check line: tolerance %r is not a number" % tolerance) from None
+    if not math.isfinite(tol) or tol < 0:
+        raise CsvError(path, line, "check line: tolerance %r must be a finite number >= 0" % tolerance)
+    return {"experiment": experiment, "metric": metric, "role": role, "tolerance": tol, "excuse": excuse, "_line": line}
 
 
 def kind_of(path):
@@ -104,7 +210,7 @@ def kind_of(path):
     header = _header_of(path)
     if header is None:
         return None
-    if header == PAPER_HEADER:
+    if header in (PAPER_HEADER, LEGACY_PAPER_HEADER):
         return "paper"
     if header == FABRIC_LOAD_HEADER:
         return "fabric-load"
@@ -129,82 +235,220 @@ def _parse_number(path, line, column, text):
     return value
 
 
-def read_rows(path, header, numeric=(), optional=()):
-    """Read a CSV whose first line must equal `header`.
+def read_rows(path, header, numeric=(), optional=(), accept=()):
+    """Read a CSV whose header (the first line after any comment lines) must
+    equal `header`, or one of the headers in `accept`.
 
     Returns a list of dicts (column -> value). Columns in `numeric` become
     floats (or None where the column is in `optional` and the cell is empty);
     the others stay stripped strings. Each dict also carries "_line", the
     line the row starts on, for error messages, and "_text", the stripped
-    cells as written. Blank lines are skipped.
+    cells as written. Blank lines are skipped. With `accept`, a file with one
+    of those headers gives dicts of that header's columns.
     """
     rows = []
-    with _open(path) as f:
-        reader = csv.reader(f)
-        try:
-            first = next(reader, None)
-            if first is None:
-                raise CsvError(path, 1, "empty file; expected the header\n    %s" % ",".join(header))
-            found = tuple(field.strip() for field in first)
-            if found != tuple(header):
-                raise CsvError(path, 1, _header_mismatch(found, header))
-            start = reader.line_num + 1
-            for fields in reader:
-                line = start
-                start = reader.line_num + 1
-                if not fields or all(not x.strip() for x in fields):
-                    continue
-                if len(fields) != len(header):
-                    raise CsvError(
-                        path,
-                        line,
-                        "%d fields, expected %d (%s)" % (len(fields), len(header), ",".join(header)),
-                    )
-                texts = [x.strip() for x in fields]
-                row = {"_line": line, "_text": dict(zip(header, texts))}
-                for column, text in zip(header, texts):
-                    if column in numeric:
-                        if text == "":
-                            if column in optional:
-                                row[column] = None
-                                continue
-                            raise CsvError(path, line, "column %s is empty" % column)
-                        row[column] = _parse_number(path, line, column, text)
-                    else:
-                        row[column] = text
-                rows.append(row)
-        except csv.Error as e:
-            raise CsvError(path, reader.line_num, "malformed CSV: %s" % e) from None
-        except UnicodeDecodeError as e:
-            raise CsvError(path, 0, "not UTF-8 text: %s" % e) from None
+    _, lines, skipped = _split_comments(path)
+    reader = csv.reader(lines)
+    try:
+        first = next(reader, None)
+        if first is None:
+            raise CsvError(path, skipped + 1, "empty file; expected the header\n    %s" % ",".join(header))
+        found = tuple(field.strip() for field in first)
+        if found != tuple(header) and found not in [tuple(h) for h in accept]:
+            raise CsvError(path, skipped + 1, _header_mismatch(found, header))
+        header = found
+        start = skipped + reader.line_num + 1
+        for fields in reader:
+            line = start
+            start = skipped + reader.line_num + 1
+            if not fields or all(not x.strip() for x in fields):
+                continue
+            if len(fields) != len(header):
+                raise CsvError(
+                    path,
+                    line,
+                    "%d fields, expected %d (%s)" % (len(fields), len(header), ",".join(header)),
+                )
+            texts = [x.strip() for x in fields]
+            row = {"_line": line, "_text": dict(zip(header, texts))}
+            for column, text in zip(header, texts):
+                if column in numeric:
+                    if text == "":
+                        if column in optional:
+                            row[column] = None
+                            continue
+                        raise CsvError(path, line, "column %s is empty" % column)
+                    row[column] = _parse_number(path, line, column, text)
+                else:
+                    row[column] = text
+            rows.append(row)
+    except csv.Error as e:
+        raise CsvError(path, skipped + reader.line_num, "malformed CSV: %s" % e) from None
     return rows
 
 
-def read_paper_csv(path):
-    """Read a paper CSV (see PAPER_HEADER).
+def parse_range(text):
+    """Split a range's paper_value "low-high" into two floats, or return None.
 
-    Each row also gets "paper_text" and "simulated_text", the numbers as
-    written (so the report keeps the example's precision). paper_value empty
-    means the paper's value is withheld; then rel_error must be empty too.
+    The separator is the first "-" that is neither a leading sign nor part of
+    an exponent, so "-5--2" and "1e-05-2e-05" work too.
+    """
+    for i, c in enumerate(text):
+        if c != "-" or i == 0 or text[i - 1] in "eE-":
+            continue
+        try:
+            low, high = float(text[:i]), float(text[i + 1:])
+        except ValueError:
+            continue
+        if math.isfinite(low) and math.isfinite(high):
+            return low, high
+    return None
+
+
+def admits(kind, low, high, simulated, tolerance):
+    """Judge a simulated value as SanPaperValue::Admits does (helper/paper/).
+
+    value: |sim - v| <= tol |v|; under: sim < b + tol |b|; over: sim > b - tol |b|;
+    range: low - tol |low| <= sim <= high + tol |high|; none: sim is finite.
+    A simulated value that is not finite fails every kind.
+    """
+    if simulated is None or not math.isfinite(simulated):
+        return False
+    if kind == "value":
+        return abs(simulated - low) <= tolerance * abs(low)
+    if kind == "under":
+        return simulated < high + tolerance * abs(high)
+    if kind == "over":
+        return simulated > low - tolerance * abs(low)
+    if kind == "range":
+        return low - tolerance * abs(low) <= simulated <= high + tolerance * abs(high)
+    return True
+
+
+def relative_error(kind, low, high, simulated):
+    """The rel_error SanPaperValue::RelativeError writes, or None.
+
+    value, under, over: (sim - v) / |v|; range: 0 inside, else from the
+    nearer end; none, or a zero reference: None.
+    """
+    if kind == "none" or low is None:
+        return None
+    if kind == "range":
+        if low <= simulated <= high:
+            return 0.0
+        reference = low if simulated < low else high
+    else:
+        reference = low
+    if reference == 0:
+        return None
+    return (simulated - reference) / abs(reference)
+
+
+def verdict(row):
+    """One paper row's verdict, by the rules of admits() and the row's check line.
+
+    "n/a" (no paper value, simulated value finite), "excused" (a documented
+    deviation or paper inconsistency), "unchecked" (no tolerance: the file
+    has no check line for the row), "pass" or "fail".
+    """
+    kind = row["paper_kind"]
+    if kind == "none":
+        return "n/a" if admits(kind, None, None, row["simulated_value"], 0) else "fail"
+    if row.get("excuse"):
+        return "excused"
+    if row.get("tolerance") is None:
+        return "unchecked"
+    ok = admits(kind, row["paper_low"], row["paper_high"], row["simulated_value"], row["tolerance"])
+    return "pass" if ok else "fail"
+
+
+def read_paper_csv(path):
+    """Read a paper CSV (see PAPER_HEADER; LEGACY_PAPER_HEADER is accepted too).
+
+    Each row gets, besides its columns:
+
+    * "paper_text" and "simulated_text", the numbers as written (so the
+      report keeps the example's precision);
+    * "paper_kind" (a legacy file's rows are "value", or "none" where the
+      paper value is empty); "paper_low" and "paper_high", the value or
+      bound twice, a range's ends, None for none; "paper_value" is the
+      value or bound as a float, None for none and for a range;
+    * "role", "tolerance" and "excuse" from the row's "# check:" line, or
+      None where the file has none.
+
+    paper_value is empty exactly when paper_kind is none (withheld, or not in
+    the paper); rel_error must then be empty too.
     """
     rows = read_rows(
         path,
         PAPER_HEADER,
-        numeric=("paper_value", "simulated_value", "rel_error"),
-        optional=("paper_value", "rel_error"),
+        numeric=("simulated_value", "rel_error"),
+        optional=("rel_error",),
+        accept=(LEGACY_PAPER_HEADER,),
     )
+    checks = {}
+    for check in read_comments(path)["checks"]:
+        checks.setdefault((check["experiment"], check["metric"]), []).append(check)
     for row in rows:
         line = row["_line"]
         for column in ("paper", "experiment", "metric"):
             if row[column] == "":
                 raise CsvError(path, line, "column %s is empty" % column)
-        if row["paper_value"] is None and row["rel_error"] is not None:
-            raise CsvError(
-                path, line, "rel_error is set but paper_value is empty (withheld rows have no error)"
-            )
-        row["paper_text"] = row["_text"]["paper_value"]
+        text = row["paper_value"]
+        kind = row.get("paper_kind")
+        if kind is None:
+            kind = "value" if text else "none"
+        if kind not in PAPER_KINDS:
+            raise CsvError(path, line, "column paper_kind: %r is not one of %s" % (kind, ", ".join(PAPER_KINDS)))
+        row["paper_kind"] = kind
+        row["paper_text"] = text
         row["simulated_text"] = row["_text"]["simulated_value"]
+        if kind == "none":
+            if text != "":
+                raise CsvError(path, line, "paper_value %r is set but paper_kind is none" % text)
+            if row["rel_error"] is not None:
+                raise CsvError(
+                    path, line, "rel_error is set but paper_value is empty (withheld rows have no error)"
+                )
+            row["paper_value"] = row["paper_low"] = row["paper_high"] = None
+        elif text == "":
+            raise CsvError(path, line, "paper_value is empty but paper_kind is %s" % kind)
+        elif kind == "range":
+            ends = parse_range(text)
+            if ends is None or ends[0] > ends[1]:
+                raise CsvError(path, line, "column paper_value: %r is not a range low-high" % text)
+            row["paper_value"] = None
+            row["paper_low"], row["paper_high"] = ends
+        else:
+            value = _parse_number(path, line, "paper_value", text)
+            row["paper_value"] = row["paper_low"] = row["paper_high"] = value
+        queue = checks.get((row["experiment"], row["metric"]))
+        check = queue.pop(0) if queue else None
+        row["role"] = check["role"] if check else None
+        row["tolerance"] = check["tolerance"] if check else None
+        row["excuse"] = check["excuse"] if check else None
+    for queue in checks.values():
+        for check in queue:
+            raise CsvError(
+                path,
+                check["_line"],
+                "check line names %s/%s, which has no row" % (check["experiment"], check["metric"]),
+            )
     return rows
+
+
+def read_paper_file(path):
+    """Read a paper CSV and its comments: a dict with "rows" (read_paper_csv),
+    "provenance" (dict: commit, date, mode, seed, run, ...), "parameters"
+    (list of "name=value") and "comments" (read_comments)."""
+    rows = read_paper_csv(path)
+    comments = read_comments(path)
+    return {
+        "rows": rows,
+        "provenance": comments["provenance"],
+        "parameters": comments["parameters"],
+        "comments": comments,
+    }
 
 
 def read_fabric_load(path):

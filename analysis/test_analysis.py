@@ -20,7 +20,36 @@ import make_report  # noqa: E402
 import plot_fabric_load  # noqa: E402
 import sancsv  # noqa: E402
 
-PAPER_CSV = """paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source
+# As SanResultsWriter writes it: provenance and check lines, then the header with paper_kind.
+# One row of each kind: a value (pass), none, a value without rel_error (computed; excused),
+# a range (pass, inside), an upper bound (fail) and a lower bound (pass, an input echo).
+PAPER_CSV = """# san-results: demo-paper
+# commit: abc1234
+# date: 2026-01-31T12:00:00Z
+# mode: quick
+# seed: 1
+# run: 3
+# parameters: 2
+# parameter: size=64
+# parameter: TimeResolution=PS
+# checks: experiment,metric,role,tolerance,excuse
+# check: one-way latency,latency_64b_us,prediction,0.05,
+# check: bandwidth,peak_bandwidth,prediction,0,
+# check: bandwidth,half_bandwidth_bytes,prediction,0.02,paper-inconsistency
+# check: one-way latency,latency_1k_us,prediction,0.02,
+# check: one-way latency,latency_4k_us,prediction,0.02,
+# check: bandwidth,link_bw,input,0.05,
+paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source,paper_kind
+demo-paper,one-way latency,latency_64b_us,us,10.0,10.5,0.05,Table 2,value
+demo-paper,bandwidth,peak_bandwidth,MB/s,,61.3,,Figure 4,none
+demo-paper,bandwidth,half_bandwidth_bytes,bytes,400,380,,"Figure 4; the paper says 400 and 380",value
+demo-paper,one-way latency,latency_1k_us,us,30-40,35,0,Section 3,range
+demo-paper,one-way latency,latency_4k_us,us,100,110,0.1,"Section 3, ""under 100 us"" stated",under
+demo-paper,bandwidth,link_bw,MB/s,40,39,-0.025,Section 2,over
+"""
+
+# Written before paper_kind and the comment lines: every paper value is a value.
+LEGACY_PAPER_CSV = """paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source
 demo-paper,one-way latency,latency_64b_us,us,10.0,10.5,0.05,Table 2
 demo-paper,bandwidth,peak_bandwidth,MB/s,,61.3,,Figure 4
 demo-paper,bandwidth,half_bandwidth_bytes,bytes,400,380,,Figure 4
@@ -65,14 +94,86 @@ class TempDirTest(unittest.TestCase):
 
 
 class SanCsvTest(TempDirTest):
-    def test_paper_csv_withheld_row(self):
+    def test_paper_csv_kinds(self):
         rows = sancsv.read_paper_csv(write(self.dir, "demo.csv", PAPER_CSV))
-        self.assertEqual(len(rows), 3)
+        self.assertEqual(len(rows), 6)
         self.assertEqual(rows[0]["simulated_value"], 10.5)
         self.assertEqual(rows[0]["paper_text"], "10.0")
+        self.assertEqual((rows[0]["paper_kind"], rows[0]["paper_value"]), ("value", 10.0))
+        self.assertEqual((rows[0]["role"], rows[0]["tolerance"], rows[0]["excuse"]), ("prediction", 0.05, ""))
+        self.assertEqual(rows[1]["paper_kind"], "none")
         self.assertIsNone(rows[1]["paper_value"])
         self.assertIsNone(rows[1]["rel_error"])
+        self.assertEqual(rows[1]["_line"], 19)  # 16 comment lines, the header, then rows
+        self.assertEqual(rows[2]["excuse"], "paper-inconsistency")
+        self.assertEqual(rows[3]["paper_kind"], "range")
+        self.assertEqual((rows[3]["paper_low"], rows[3]["paper_high"]), (30.0, 40.0))
+        self.assertIsNone(rows[3]["paper_value"])
+        self.assertEqual((rows[4]["paper_kind"], rows[4]["paper_high"]), ("under", 100.0))
+        self.assertEqual(rows[4]["source"], 'Section 3, "under 100 us" stated')
+        self.assertEqual((rows[5]["paper_kind"], rows[5]["paper_low"], rows[5]["role"]), ("over", 40.0, "input"))
+
+    def test_provenance(self):
+        paper = sancsv.read_paper_file(write(self.dir, "demo.csv", PAPER_CSV))
+        prov = paper["provenance"]
+        self.assertEqual(prov["san-results"], "demo-paper")
+        self.assertEqual(prov["commit"], "abc1234")
+        self.assertEqual(prov["date"], "2026-01-31T12:00:00Z")
+        self.assertEqual(prov["mode"], "quick")
+        self.assertEqual((prov["seed"], prov["run"]), ("1", "3"))
+        self.assertEqual(paper["parameters"], ["size=64", "TimeResolution=PS"])
+        self.assertNotIn("parameters", prov)
+        self.assertEqual(len(paper["comments"]["checks"]), 6)
+
+    def test_verdicts(self):
+        rows = sancsv.read_paper_csv(write(self.dir, "demo.csv", PAPER_CSV))
+        self.assertEqual(
+            [sancsv.verdict(r) for r in rows], ["pass", "n/a", "excused", "pass", "fail", "pass"]
+        )
+
+    def test_judge_matches_the_cpp_rules(self):
+        # The same cases as the san-paper-harness suite's SanPaperJudgeTestCase.
+        admits = sancsv.admits
+        self.assertTrue(admits("value", 10, 10, 10.5, 0.05))
+        self.assertTrue(admits("value", 10, 10, 9.5, 0.05))
+        self.assertFalse(admits("value", 10, 10, 10.6, 0.05))
+        self.assertFalse(admits("value", 10, 10, float("nan"), 1))
+        self.assertTrue(admits("under", 10, 10, 3, 0))
+        self.assertFalse(admits("under", 10, 10, 10, 0))
+        self.assertTrue(admits("under", 10, 10, 10.4, 0.05))
+        self.assertFalse(admits("under", 10, 10, 10.6, 0.05))
+        self.assertTrue(admits("over", 40, 40, 80, 0))
+        self.assertTrue(admits("over", 40, 40, 39, 0.05))
+        self.assertFalse(admits("over", 40, 40, 37, 0.05))
+        self.assertTrue(admits("range", 30, 40, 35, 0))
+        self.assertTrue(admits("range", 30, 40, 29, 0.05))
+        self.assertFalse(admits("range", 30, 40, 28, 0.05))
+        self.assertTrue(admits("range", 30, 40, 42, 0.05))
+        self.assertFalse(admits("range", 30, 40, 42.5, 0.05))
+        self.assertTrue(admits("none", None, None, 1e9, 0))
+        self.assertFalse(admits("none", None, None, float("inf"), 0))
+        self.assertEqual(sancsv.relative_error("range", 30, 40, 35), 0.0)
+        self.assertAlmostEqual(sancsv.relative_error("range", 30, 40, 44), 0.1)
+        self.assertAlmostEqual(sancsv.relative_error("range", 30, 40, 27), -0.1)
+        self.assertAlmostEqual(sancsv.relative_error("under", 10, 10, 11), 0.1)
+        self.assertIsNone(sancsv.relative_error("none", None, None, 1))
+
+    def test_parse_range(self):
+        self.assertEqual(sancsv.parse_range("30-40"), (30.0, 40.0))
+        self.assertEqual(sancsv.parse_range("-5--2"), (-5.0, -2.0))
+        self.assertEqual(sancsv.parse_range("1e-05-2e-05"), (1e-05, 2e-05))
+        self.assertIsNone(sancsv.parse_range("30"))
+        self.assertIsNone(sancsv.parse_range("a-b"))
+
+    def test_legacy_paper_csv(self):
+        path = write(self.dir, "old.csv", LEGACY_PAPER_CSV)
+        self.assertEqual(sancsv.kind_of(path), "paper")
+        rows = sancsv.read_paper_csv(path)
+        self.assertEqual([r["paper_kind"] for r in rows], ["value", "none", "value"])
         self.assertEqual(rows[1]["_line"], 3)
+        self.assertIsNone(rows[0]["tolerance"])
+        self.assertEqual(sancsv.verdict(rows[0]), "unchecked")
+        self.assertEqual(sancsv.read_paper_file(path)["provenance"], {})
 
     def test_kind_of(self):
         self.assertEqual(sancsv.kind_of(write(self.dir, "p.csv", PAPER_CSV)), "paper")
@@ -80,15 +181,30 @@ class SanCsvTest(TempDirTest):
         self.assertEqual(sancsv.kind_of(write(self.dir, "b.csv", FABRIC_BENCH_CSV)), "fabric-bench")
         self.assertIsNone(sancsv.kind_of(write(self.dir, "o.csv", "a,b\n1,2\n")))
         self.assertIsNone(sancsv.kind_of(write(self.dir, "e.csv", "")))
+        self.assertIsNone(sancsv.kind_of(write(self.dir, "c.csv", "# only a comment\n")))
+        commented = "# commit: x\n" + FABRIC_LOAD_CSV
+        self.assertEqual(sancsv.kind_of(write(self.dir, "lc.csv", commented)), "fabric-load")
+        self.assertEqual(len(sancsv.read_fabric_load(os.path.join(self.dir, "lc.csv"))), 11)
 
     def test_errors_name_file_and_line(self):
         cases = [
             # (file text, line the error must name, words the message must hold)
-            (PAPER_CSV + "demo-paper,x,y,us,1.0,abc,,Table 3\n", 5, "not a number"),
-            (PAPER_CSV + "demo-paper,x,y,us,1.0\n", 5, "5 fields, expected 8"),
-            (PAPER_CSV.replace(",rel_error", ""), 1, "header"),
-            (PAPER_CSV + "demo-paper,x,y,us,,2.0,0.1,Table 3\n", 5, "paper_value is empty"),
-            (PAPER_CSV + "demo-paper,x,y,us,1.0,,,Table 3\n", 5, "simulated_value is empty"),
+            (PAPER_CSV + "demo-paper,x,y,us,1.0,abc,,Table 3,value\n", 24, "not a number"),
+            (PAPER_CSV + "demo-paper,x,y,us,1.0\n", 24, "5 fields, expected 9"),
+            (PAPER_CSV.replace(",rel_error,", ","), 17, "header"),
+            (PAPER_CSV + "demo-paper,x,y,us,,2.0,0.1,Table 3,none\n", 24, "paper_value is empty"),
+            (PAPER_CSV + "demo-paper,x,y,us,1.0,,,Table 3,value\n", 24, "simulated_value is empty"),
+            (PAPER_CSV + "demo-paper,x,y,us,1.0,2.0,,Table 3,about\n", 24, "paper_kind"),
+            (PAPER_CSV + "demo-paper,x,y,us,40,2.0,,Table 3,range\n", 24, "not a range"),
+            (PAPER_CSV + "demo-paper,x,y,us,40-30,2.0,,Table 3,range\n", 24, "not a range"),
+            (PAPER_CSV + "demo-paper,x,y,us,,2.0,,Table 3,over\n", 24, "paper_value is empty"),
+            (PAPER_CSV + "demo-paper,x,y,us,3,2.0,,Table 3,none\n", 24, "paper_kind is none"),
+            (PAPER_CSV.replace("# check: bandwidth,link_bw,input,0.05,", "# check: bandwidth,gone,input,0.05,"),
+             16, "has no row"),
+            (PAPER_CSV.replace("link_bw,input,0.05,", "link_bw,guess,0.05,"), 16, "role"),
+            (PAPER_CSV.replace("link_bw,input,0.05,", "link_bw,input,-1,"), 16, "tolerance"),
+            (PAPER_CSV.replace("# parameters: 2", "# parameters: 3"), 7, "3 announced"),
+            (LEGACY_PAPER_CSV + "demo-paper,x,y,us,,2.0,0.1,Table 3\n", 5, "paper_value is empty"),
         ]
         for i, (text, line, words) in enumerate(cases):
             path = write(self.dir, "bad%d.csv" % i, text)
@@ -133,25 +249,63 @@ class MakeReportTest(TempDirTest):
         status, text, err = self.report()
         self.assertEqual(status, 0, err)
         self.assertIn("### demo-paper", text)
+        header = "| Experiment | Metric | Unit | Paper | Simulated | Relative error | Tolerance | Check | Source |"
+        self.assertIn(header, text)
         self.assertIn(
-            "| Experiment | Metric | Unit | Paper | Simulated | Relative error | Source |", text
+            "6 metrics from `demo.csv`: 4 predicted, 1 echoing an input, 1 without a paper value; "
+            "3 pass, 1 fail, 1 excused (1 of them the paper's own inconsistencies).",
+            text,
         )
-        self.assertIn("| one-way latency | latency_64b_us | us | 10.0 | 10.5 | +5.0% | Table 2 |", text)
-        self.assertIn("| bandwidth | peak_bandwidth | MB/s | [withheld] | 61.3 |  | Figure 4 |", text)
+        predicted = text.index("#### Predicted by the simulation (4)")
+        inputs = text.index("#### Echoes of inputs (calibration) (1)")
+        none = text.index("#### No paper value (1)")
+        self.assertLess(predicted, inputs)
+        self.assertLess(inputs, none)
+        self.assertIn("| one-way latency | latency_64b_us | us | 10.0 | 10.5 | +5.0% | 5% | pass | Table 2 |", text)
+        self.assertIn("| bandwidth | peak_bandwidth | MB/s | \u2014 | 61.3 |  |  |  | Figure 4 |", text)
         # An empty rel_error beside a paper value is computed by the report.
-        self.assertIn("| 400 | 380 | -5.0% (computed) |", text)
+        self.assertIn("| 400 | 380 | -5.0% (computed) | 2% | excused: paper inconsistency |", text)
+        self.assertIn("| latency_1k_us | us | 30-40 (range) | 35 | +0.0% | 2% | pass |", text)
+        self.assertIn("| latency_4k_us | us | under 100 | 110 | +10.0% | 2% | **FAIL** |", text)
+        self.assertIn('Section 3, "under 100 us" stated |', text)
+        link = text.index("| bandwidth | link_bw | MB/s | over 40 | 39 | -2.5% | 5% | pass | Section 2 |")
+        self.assertTrue(inputs < link < none)
         self.assertIn("`unrelated.csv`", text)
         self.assertNotIn("## Problems", text)
 
+    def test_provenance_section(self):
+        write(self.dir, "demo.csv", PAPER_CSV)
+        write(self.dir, "old.csv", LEGACY_PAPER_CSV.replace("demo-paper", "old-paper"))
+        env = {"SAN_COMMIT": "def5678", "SAN_QUICK": "1"}
+        saved = {k: os.environ.get(k) for k in env}
+        os.environ.update(env)
+        try:
+            status, text, err = self.report()
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+        self.assertEqual(status, 0, err)
+        self.assertRegex(text, r"This report: commit `def5678`, written \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, quick run\.")
+        self.assertIn(
+            "| demo.csv | abc1234 | 2026-01-31T12:00:00Z | quick | 1 / 3 | size=64; TimeResolution=PS |", text
+        )
+        self.assertIn("| old.csv | not recorded |", text)
+        self.assertIn("`demo.csv` was written at commit `abc1234`, not at the report's `def5678`.", text)
+        self.assertIn("#### With a paper value, role not recorded (2)", text)
+        self.assertIn("unchecked (no tolerance)", text)
+
     def test_malformed_paper_csv(self):
         write(self.dir, "good.csv", PAPER_CSV)
-        bad = write(self.dir, "broken.csv", PAPER_CSV + "demo2,x,y,us,1.0,oops,,T\n")
+        bad = write(self.dir, "broken.csv", PAPER_CSV + "demo2,x,y,us,1.0,oops,,T,value\n")
         status, text, err = self.report()
         self.assertEqual(status, 1)
-        self.assertIn("%s:5:" % bad, err)
+        self.assertIn("%s:24:" % bad, err)
         self.assertNotIn("Traceback", err)
         self.assertIn("## Problems", text)
-        self.assertIn("broken.csv:5: column simulated_value: 'oops' is not a number", text)
+        self.assertIn("broken.csv:24: column simulated_value: 'oops' is not a number", text)
         self.assertIn("### demo-paper", text)  # the good file is still reported
 
     def test_fabric_sections(self):

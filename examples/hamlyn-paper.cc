@@ -12,14 +12,17 @@
  *  - results/hamlyn-latency-vs-size.csv: message size vs one-way latency, direct I/O and DMA;
  *  - results/hamlyn-bandwidth-vs-size.csv: transfer size vs bandwidth (DMA).
  *
- * The experiments themselves are HamlynPaperExperiments (helper/hamlyn-helper.h), which the
- * san-hamlyn-paper system test runs too; this program only assembles them.
+ * The experiments themselves are HamlynPaperExperiments (helper/paper/hamlyn-paper-experiments.h),
+ * which the san-hamlyn-paper system test runs too; this program only assembles them and hands
+ * the rows to the harness's SanResultsWriter, which records the run's provenance (commit,
+ * date, quick or full, seeds, the options given here) in the CSV's leading comment lines.
  *
  *   ./hamlyn-paper [--output=results/hamlyn.csv] [--sweeps=1] [--beyond=1]
  */
 
 #include "ns3/core-module.h"
-#include "ns3/hamlyn-helper.h"
+#include "ns3/hamlyn-paper-experiments.h"
+#include "ns3/san-results-writer.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -113,8 +116,8 @@ main(int argc, char* argv[])
     }
 
     std::printf("hamlyn-paper: Hamlyn 1995 on a simulated Myrinet crossbar\n");
-    std::vector<HamlynPaperRow> rows;
-    auto add = [&rows](const std::vector<HamlynPaperRow>& more) {
+    std::vector<SanPaperRow> rows;
+    auto add = [&rows](const std::vector<SanPaperRow>& more) {
         rows.insert(rows.end(), more.begin(), more.end());
     };
     add(HamlynPaperExperiments::Table1());
@@ -130,7 +133,10 @@ main(int argc, char* argv[])
     {
         add(HamlynPaperExperiments::BeyondPaper());
     }
-    HamlynPaperExperiments::WriteCsv(output, rows);
+    SanResultsWriter writer(HamlynPaperExperiments::PAPER);
+    writer.AddParameters(SanResultsWriter::CommandLineParameters(argc, argv));
+    SanResultsWriter::Print(rows);
+    writer.Write(output, rows);
     if (sweeps)
     {
         const std::string dir = std::filesystem::path(output).parent_path().string();

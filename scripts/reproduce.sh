@@ -10,8 +10,11 @@
 #   SAN_QUICK=1 bash scripts/reproduce.sh  smaller settings (a quick look, not the numbers to quote)
 #   bash scripts/reproduce.sh fabric-load  only the named examples, then the analysis
 #
-# Environment: BUILD_DIR (default build), SAN_QUICK (1 = quick settings).
+# Environment: BUILD_DIR (default build), SAN_QUICK (1 = quick settings), SAN_COMMIT (the
+# commit to record; default: `git rev-parse --short HEAD` of this tree, else "unknown").
 # Each example's stdout and stderr go to the terminal and to results/<example>.log.
+# SAN_COMMIT and SAN_QUICK are exported: the examples' results writer (helper/paper/) records
+# them in each CSV's provenance comments, and make_report.py in REPORT.md's.
 
 set -euo pipefail
 
@@ -51,6 +54,13 @@ example_args() {
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+if [ -z "${SAN_COMMIT:-}" ]; then
+    SAN_COMMIT=$(git rev-parse --short HEAD 2>/dev/null || true)
+    SAN_COMMIT=${SAN_COMMIT:-unknown}
+fi
+SAN_QUICK=$QUICK
+export SAN_COMMIT SAN_QUICK
+
 if [ "$#" -gt 0 ]; then
     EXAMPLES=("$@")
 fi
@@ -70,6 +80,7 @@ mkdir -p "$RESULTS"
 if [ "$QUICK" = 1 ]; then
     echo "reproduce: SAN_QUICK=1: quick settings, coarser and noisier than a full run"
 fi
+echo "reproduce: recording commit $SAN_COMMIT ($([ "$QUICK" = 1 ] && echo quick || echo full) run)"
 
 for name in "${EXAMPLES[@]}"; do
     # shellcheck disable=SC2207  # the options contain no spaces or wildcards

@@ -1,0 +1,1479 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "hamlyn-paper-experiments.h"
+
+#include "ns3/config.h"
+#include "ns3/hamlyn-cost-model.h"
+#include "ns3/hamlyn-header.h"
+#include "ns3/hamlyn-helper.h"
+#include "ns3/hamlyn-message-area.h"
+#include "ns3/hamlyn-net-device.h"
+#include "ns3/hamlyn-send-terminus.h"
+#include "ns3/host-bus.h"
+#include "ns3/host-cpu.h"
+#include "ns3/host-memory.h"
+#include "ns3/log.h"
+#include "ns3/nstime.h"
+#include "ns3/pointer.h"
+#include "ns3/rats-cost-table.h"
+#include "ns3/rats-hardware-interface.h"
+#include "ns3/rats-interface-manager.h"
+#include "ns3/rats-simple-datagram.h"
+#include "ns3/rats-tagged-write.h"
+#include "ns3/rats-ticket.h"
+#include "ns3/san-endpoint-device.h"
+#include "ns3/san-fabric-helper.h"
+#include "ns3/san-resource.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HamlynPaperExperiments");
+
+namespace
+{
+
+const char* const MBPS = "MB/s (10^6 B)"; //!< unit of every bandwidth row
+const double COMPONENT_TOL = 0.02;        //!< component tables (issue: within 2%)
+const double END_TO_END_TOL = 0.05;       //!< stated end-to-end results (within 5%)
+
+/// \param t a time \return microseconds
+double
+Us(Time t)
+{
+    return t.GetSeconds() * 1e6;
+}
+
+/// \param t a time \return LANai 3 cycles (25 ns)
+double
+Cycles(Time t)
+{
+    return t.GetSeconds() * 40e6;
+}
+
+/// A scenario: n hosts on a fabric, each with a Hamlyn device (and Rats).
+struct Scenario
+{
+    SanFabricHelper fabric;                 //!< the fabric builder (owns the fabric: keep it alive)
+    NodeContainer hosts;                    //!< host nodes
+    std::vector<Ptr<HamlynNetDevice>> nics; //!< devices
+    std::vector<Ptr<HostCpu>> cpus;         //!< CPUs
+    std::vector<Ptr<HostBus>> buses;        //!< buses
+    std::vector<Ptr<HostMemory>> memories;  //!< memories
+    std::vector<Ptr<RatsInterfaceManager>> rats; //!< Rats (if enabled)
+
+    /// How to build.
+    struct Spec
+    {
+        uint32_t hosts{2};                                    //!< hosts
+        bool stateMachine{false};                             //!< state-machine preset
+        bool rats{false};                                     //!< Rats managers
+        std::string topology{"ns3::SanCrossbarTopology"};     //!< topology
+        std::string routing{"ns3::SanDimensionOrderRouting"}; //!< routing
+        bool paperCables{true};        //!< links without propagation delay (the paper's accounting)
+        uint32_t fatTreeLevels{3};     //!< fat tree: N (K = 4)
+        bool cutThroughBuffers{false}; //!< virtual cut-through, 4 packets per input buffer
+    };
+
+    /// \param spec what to build
+    explicit Scenario(const Spec& spec)
+    {
+        if (spec.topology == "ns3::SanFatTreeTopology")
+        {
+            // k-ary n-tree: K = 4, N = 3 gives 64 hosts.
+            fabric.SetTopology(spec.topology,
+                               "K",
+                               UintegerValue(4),
+                               "N",
+                               UintegerValue(spec.fatTreeLevels));
+        }
+        else if (spec.topology == "ns3::SanMeshTopology")
+        {
+            fabric.SetTopology(spec.topology, "X", UintegerValue(8), "Y", UintegerValue(8));
+        }
+        else
+        {
+            fabric.SetTopology(spec.topology, "NHosts", UintegerValue(spec.hosts));
+        }
+        fabric.SetRouting(spec.routing);
+        if (spec.paperCables)
+        {
+            // Tables 3 and 4 account 20 cycles ("switch", 0.5 us) between the sender's "send
+            // packet" and the receiver's "link to interface", and nothing for the cables: the
+            // switch's 500 ns RoutingDelay is the whole term, so the reproduction's links
+            // have no propagation delay of their own (the fabric default is 10 ns per link).
+            fabric.SetChannelAttribute("Delay", TimeValue(Seconds(0)));
+        }
+        if (spec.cutThroughBuffers)
+        {
+            // Room for four Hamlyn packets (512 bytes + header) per input buffer, so that
+            // congestion queues in the switches instead of stalling whole paths.
+            fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+            fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(600));
+            fabric.SetFabricAttribute("BufferSize", UintegerValue(4 * 600));
+        }
+        // The projected state machine needs no fabric settings of its own: each Hamlyn packet
+        // is one fabric packet streamed onto the link behind its header
+        // (SanEndpointDevice::SendStreaming), so the fabric defaults serve it as they serve
+        // the LANai 3 (see HamlynStateMachineCostModel).
+        hosts.Create(spec.hosts);
+        NetDeviceContainer eps = fabric.Install(hosts);
+        HamlynHelper hamlyn;
+        if (spec.stateMachine)
+        {
+            hamlyn.SetCostModel("ns3::HamlynStateMachineCostModel");
+        }
+        hamlyn.EnableRats(spec.rats);
+        // Room for a simple datagram's 44 bytes of metadata in front of every DMA buffer.
+        hamlyn.SetRatsAttribute("Headroom", UintegerValue(48));
+        hamlyn.Install(hosts, eps);
+        HamlynHelper::AssignStreams(hosts, 100);
+        for (uint32_t i = 0; i < spec.hosts; ++i)
+        {
+            Ptr<Node> n = hosts.Get(i);
+            nics.push_back(HamlynHelper::GetDevice(n));
+            cpus.push_back(HamlynHelper::GetHostCpu(n));
+            buses.push_back(HamlynHelper::GetHostBus(n));
+            memories.push_back(HamlynHelper::GetHostMemory(n));
+            if (spec.rats)
+            {
+                rats.push_back(HamlynHelper::GetRats(n));
+            }
+        }
+    }
+
+    /// \param host host \param bytes size \return a pinned buffer of that size, filled
+    RatsBuffer Buffer(uint32_t host, uint32_t bytes)
+    {
+        RatsBuffer b = rats[host]->Malloc(bytes);
+        std::vector<uint8_t> v(bytes);
+        for (uint32_t i = 0; i < bytes; ++i)
+        {
+            v[i] = static_cast<uint8_t>(host + 7 * i);
+        }
+        rats[host]->Write(b.offset, v);
+        return b;
+    }
+
+    /// Run, then destroy the simulation (nodes and their aggregates are disposed).
+    void RunAndDestroy()
+    {
+        Simulator::Run();
+        Simulator::Destroy();
+    }
+};
+
+// ---- NIC level (Tables 3-5) -----------------------------------------------------------------
+
+/// What one NIC-level run measured.
+struct Measured
+{
+    std::map<std::string, Time> start; //!< first start of each stage
+    std::map<std::string, Time> end;   //!< last end of each stage
+    std::map<std::string, Time> last;  //!< duration of the last occurrence of each stage
+    std::vector<Time> notified;        //!< notification times
+    Time posted;                       //!< first request posted
+    Time delivered;                    //!< last payload in host memory
+};
+
+/// How to send in a NIC-level run.
+struct RunSpec
+{
+    bool stateMachine{false}; //!< projected state-machine preset (else LANai 3)
+    bool dma{true};           //!< DMA (else direct I/O)
+    bool pioData{false};      //!< direct I/O: the host first stores the data over the bus
+    uint32_t bytes{16};       //!< message size (payload + metadata: what crosses the link)
+    uint32_t messages{1};     //!< messages posted back to back
+    bool notifySent{false};   //!< sender's completion word
+};
+
+/// Two hosts on a crossbar; host 0 posts spec.messages requests to host 1, with no Rats code.
+Measured
+Run(const RunSpec& spec)
+{
+    Scenario::Spec ss;
+    ss.stateMachine = spec.stateMachine;
+    Scenario s(ss);
+    Ptr<HamlynNetDevice> rx = s.nics[1];
+    const uint64_t total = uint64_t(spec.bytes) * spec.messages;
+    uint32_t app = rx->AddApplication(spec.messages);
+    uint32_t area = rx->CreateMessageArea(total);
+    rx->DefineSlot(1, app, area, 0, total, 0x1234);
+    Ptr<HamlynSendTerminus> t = s.nics[0]->CreateTerminus();
+    Measured m;
+    for (auto& nic : s.nics)
+    {
+        nic->TraceConnectWithoutContext("Stage",
+                                        Callback<void, const std::string&, Time, Time>(
+                                            [&m](const std::string& stage, Time start, Time end) {
+                                                if (m.start.count(stage) == 0)
+                                                {
+                                                    m.start[stage] = start;
+                                                }
+                                                m.end[stage] = end;
+                                                m.last[stage] = end - start;
+                                            }));
+    }
+    rx->TraceConnectWithoutContext(
+        "PacketRx",
+        Callback<void, const HamlynHeader&, uint32_t>(
+            [&m](const HamlynHeader&, uint32_t) { m.delivered = Simulator::Now(); }));
+    rx->TraceConnectWithoutContext("Notification",
+                                   Callback<void, uint32_t, uint64_t>([&m](uint32_t, uint64_t) {
+                                       m.notified.push_back(Simulator::Now());
+                                   }));
+    if (spec.dma)
+    {
+        t->AddMessageArea(0, Create<HamlynMessageArea>(s.memories[0], total, 4096));
+    }
+    m.posted = MicroSeconds(10);
+    for (uint32_t k = 0; k < spec.messages; ++k)
+    {
+        HamlynSendRequest r;
+        r.dstNode = 1;
+        r.slot = 1;
+        r.key = 0x1234;
+        r.offset = static_cast<uint32_t>(uint64_t(k) * spec.bytes);
+        r.notifyIndex = static_cast<uint16_t>(k);
+        r.notifySent = spec.notifySent;
+        if (spec.dma)
+        {
+            r.kind = HamlynSendRequest::DMA;
+            r.area = 0;
+            r.areaOffset = uint64_t(k) * spec.bytes;
+            r.length = spec.bytes;
+        }
+        else
+        {
+            r.data.assign(spec.bytes, 0x42);
+        }
+        if (spec.pioData)
+        {
+            // Direct I/O: the host stores the data into the card's work queue (section 2.3,
+            // "regular store instructions"), over the GSC+ bus; the request is posted when the
+            // stores are done.
+            Simulator::Schedule(m.posted, [t, r, b = s.buses[0], n = spec.bytes]() {
+                b->Pio(n, Callback<void>([t, r]() { t->Post(r); }));
+            });
+        }
+        else
+        {
+            Simulator::Schedule(m.posted, [t, r]() { t->Post(r); });
+        }
+    }
+    s.RunAndDestroy();
+    return m;
+}
+
+Time
+Notified(const Measured& m)
+{
+    return m.notified.empty() ? Time(0) : m.notified.back();
+}
+
+/// Appends rows.
+class Rows
+{
+  public:
+    /**
+     * Add one row (a prediction; set the returned row's role for an input echo).
+     * \return the row, valid until the next Add
+     */
+    SanPaperRow& Add(const std::string& exp,
+                     const std::string& metric,
+                     const std::string& unit,
+                     double paper,
+                     double sim,
+                     const std::string& source,
+                     double tol = 0,
+                     const std::string& deviation = "")
+    {
+        SanPaperRow row;
+        row.experiment = exp;
+        row.metric = metric;
+        row.unit = unit;
+        row.paper = SanPaperValue::Value(paper); // NaN: none
+        row.simulated = sim;
+        row.source = source;
+        row.tolerance = tol;
+        row.deviation = deviation;
+        m_rows.push_back(row);
+        return m_rows.back();
+    }
+
+    /**
+     * Cycles and microseconds rows of a LANai table entry (checked within 2%). The paper gives
+     * each entry twice, as a cycle formula and as a microsecond formula; for Tables 4 and 5's
+     * per-byte entries the two disagree (e.g. "load payload 18d/32" cycles is 7.20 us at
+     * d = 512, its "0.38 + 0.014d" is 7.55 us). The cycle count is then asserted and the
+     * microsecond row carries usDeviation, a paper inconsistency. \p role says whether the
+     * entry is a component the model takes from the paper (INPUT) or a total it predicts.
+     */
+    void AddCyclesUs(SanPaperRow::Role role,
+                     const std::string& exp,
+                     const std::string& metric,
+                     double paperCycles,
+                     double paperUs,
+                     Time sim,
+                     const std::string& source,
+                     const std::string& usDeviation = "")
+    {
+        Add(exp,
+            metric + "_cycles",
+            "LANai cycles (25 ns)",
+            paperCycles,
+            Cycles(sim),
+            source,
+            COMPONENT_TOL)
+            .role = role;
+        SanPaperRow& us =
+            Add(exp, metric + "_us", "us", paperUs, Us(sim), source, COMPONENT_TOL, usDeviation);
+        us.role = role;
+        us.paperInconsistency = !usDeviation.empty();
+    }
+
+    /// \return the rows
+    std::vector<SanPaperRow> Get() const
+    {
+        return m_rows;
+    }
+
+  private:
+    std::vector<SanPaperRow> m_rows; //!< rows
+};
+
+// ---- Rats host costs (Tables 1 and 2) -------------------------------------------------------
+
+/// Host CPU costs of one Rats message, split as the paper's tables split them.
+struct HostCosts
+{
+    double sendOnUs{0};  //!< send call to its return
+    double sendOffUs{0}; //!< sender CPU busy minus the on-cp part
+    double recvOnUs{0};  //!< receive call (notification already queued) to its return
+    double recvOffUs{0}; //!< receiver CPU busy minus the on-cp part
+};
+
+/// \param dma send by DMA (cut-over 0) \return a 16-byte tagged write's host costs
+HostCosts
+TaggedWriteCosts(bool dma)
+{
+    Scenario::Spec ss;
+    ss.rats = true;
+    Scenario s(ss);
+    if (dma)
+    {
+        s.rats[0]->GetHardware()->SetAttribute("CutOver", UintegerValue(0));
+    }
+    Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[1], 1024);
+    Ptr<RatsTaggedWriteClient> c = Create<RatsTaggedWriteClient>(s.rats[0], srv->MakeSeed());
+    RatsBuffer b = s.Buffer(0, 16);
+    Time called = MicroSeconds(1);
+    Time returned;
+    Simulator::Schedule(called, [&]() {
+        c->Write(b.offset, 16, 0, 3, [&]() { returned = Simulator::Now(); });
+    });
+    // The receiver calls get_tag once the notification is queued: no spinning is counted.
+    Time asked = MicroSeconds(100);
+    Time tagged;
+    Simulator::Schedule(asked, [&]() {
+        srv->GetTag([&](RatsTaggedWriteServer::Tag) { tagged = Simulator::Now(); });
+    });
+    Simulator::Run();
+    HostCosts h;
+    h.sendOnUs = Us(returned - called);
+    h.sendOffUs = Us(s.cpus[0]->GetResource()->GetBusyTime()) - h.sendOnUs;
+    h.recvOnUs = Us(tagged - asked);
+    h.recvOffUs = Us(s.cpus[1]->GetResource()->GetBusyTime()) - h.recvOnUs;
+    Simulator::Destroy();
+    return h;
+}
+
+/// \param reply carry a reply seed (44 bytes of metadata, else 12) \param dma by DMA
+/// \return a 16-byte simple datagram's host costs
+HostCosts
+DatagramCosts(bool reply, bool dma)
+{
+    Scenario::Spec ss;
+    ss.rats = true;
+    Scenario s(ss);
+    if (dma)
+    {
+        s.rats[0]->GetHardware()->SetAttribute("CutOver", UintegerValue(0));
+    }
+    Ptr<RatsSimpleDatagramServer> srv = RatsSimpleDatagramServer::Create(s.rats[1], 64);
+    Ptr<RatsSimpleDatagramServer> self = RatsSimpleDatagramServer::Create(s.rats[0], 64);
+    Ptr<RatsSimpleDatagramClient> c = Create<RatsSimpleDatagramClient>(s.rats[0], srv->MakeSeed());
+    RatsBuffer b = s.Buffer(0, 16);
+    Time called = MicroSeconds(1);
+    Time returned;
+    Simulator::Schedule(called, [&]() {
+        c->Send(b.offset, 16, reply ? self->MetadataForSelf() : std::vector<uint8_t>(), [&]() {
+            returned = Simulator::Now();
+        });
+    });
+    Time asked = MicroSeconds(100);
+    Time got;
+    Simulator::Schedule(asked, [&]() {
+        srv->Recv([&](RatsSimpleDatagramMessage) { got = Simulator::Now(); });
+    });
+    Simulator::Run();
+    HostCosts h;
+    h.sendOnUs = Us(returned - called);
+    h.sendOffUs = Us(s.cpus[0]->GetResource()->GetBusyTime()) - h.sendOnUs;
+    h.recvOnUs = Us(got - asked);
+    h.recvOffUs = Us(s.cpus[1]->GetResource()->GetBusyTime()) - h.recvOnUs;
+    Simulator::Destroy();
+    return h;
+}
+
+/// One J200 instruction in microseconds (for the instruction-count rows): CPI 1.27 at 120 MHz
+/// (section 4.1), read from the HostCpu defaults.
+double
+InstructionUs()
+{
+    Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+    const double us = Us(cpu->InstructionsToTime(1e6)) / 1e6;
+    cpu->Dispose();
+    return us;
+}
+
+/**
+ * Rows of one side (sender / receiver / both) of Tables 1-2: instruction counts and times.
+ * All echo inputs: the counts are RatsCostTable's defaults (Tables 1-2) and the times those
+ * counts at the J200's CPI and clock; "both" is the sum of the two sides. offUsDeviation is a
+ * paper inconsistency (a printed time that does not match its own instruction count).
+ */
+void
+AddHostRows(Rows& rows,
+            const std::string& exp,
+            const std::string& side,
+            double paperOnInstr,
+            double paperOffInstr,
+            double paperOnUs,
+            double paperOffUs,
+            double simOnUs,
+            double simOffUs,
+            const std::string& source,
+            const std::string& offUsDeviation = "")
+{
+    const double iu = InstructionUs();
+    rows.Add(exp,
+             side + "_on_cp_instr",
+             "instructions",
+             paperOnInstr,
+             simOnUs / iu,
+             source + " " + side + " on-cp",
+             COMPONENT_TOL)
+        .role = SanPaperRow::INPUT;
+    rows.Add(exp,
+             side + "_off_cp_instr",
+             "instructions",
+             paperOffInstr,
+             simOffUs / iu,
+             source + " " + side + " off-cp",
+             COMPONENT_TOL)
+        .role = SanPaperRow::INPUT;
+    rows.Add(exp,
+             side + "_on_cp_us",
+             "us",
+             paperOnUs,
+             simOnUs,
+             source + " " + side + " on-cp",
+             COMPONENT_TOL)
+        .role = SanPaperRow::INPUT;
+    SanPaperRow& offUs = rows.Add(exp,
+                                  side + "_off_cp_us",
+                                  "us",
+                                  paperOffUs,
+                                  simOffUs,
+                                  source + " " + side + " off-cp",
+                                  COMPONENT_TOL,
+                                  offUsDeviation);
+    offUs.role = SanPaperRow::INPUT;
+    offUs.paperInconsistency = !offUsDeviation.empty();
+}
+
+/// 16-byte tagged write from host src to host dst: write call to get_tag's return (us).
+double
+TaggedWriteUs(const Scenario::Spec& spec, uint32_t src, uint32_t dst)
+{
+    Scenario s(spec);
+    Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[dst], 1024);
+    Ptr<RatsTaggedWriteClient> c = Create<RatsTaggedWriteClient>(s.rats[src], srv->MakeSeed());
+    RatsBuffer b = s.Buffer(src, 16);
+    // The receiver is already in get_tag (polling: section 4.2 assumes "both the host and
+    // LANai processors are in busy-wait loops at the appropriate points").
+    Time called = MicroSeconds(10);
+    Time got;
+    srv->GetTag([&](RatsTaggedWriteServer::Tag) { got = Simulator::Now(); });
+    Simulator::Schedule(called, [&]() { c->Write(b.offset, 16, 0, 1); });
+    s.RunAndDestroy();
+    return Us(got - called);
+}
+
+/// Simple-datagram round trip between hosts src and dst (see DatagramRoundTrip).
+HamlynPaperExperiments::RoundTrip
+RoundTripBetween(const Scenario::Spec& spec,
+                 uint32_t src,
+                 uint32_t dst,
+                 uint32_t dataBytes,
+                 uint32_t ackBytes)
+{
+    Scenario s(spec);
+    Ptr<RatsSimpleDatagramServer> a = RatsSimpleDatagramServer::Create(s.rats[src], 64 + ackBytes);
+    Ptr<RatsSimpleDatagramServer> b = RatsSimpleDatagramServer::Create(s.rats[dst], 64 + dataBytes);
+    RatsBuffer ping = s.Buffer(src, dataBytes);
+    RatsBuffer ack = s.Buffer(dst, ackBytes);
+    HamlynPaperExperiments::RoundTrip rt;
+    Time arrived;
+    b->Recv([&](RatsSimpleDatagramMessage m) {
+        arrived = Simulator::Now();
+        RatsSimpleDatagramClient::SendWithSeed(s.rats[dst],
+                                               RatsSimpleDatagramServer::ReplySeed(m),
+                                               ack.offset,
+                                               ackBytes);
+    });
+    Time notified;
+    s.nics[src]->TraceConnectWithoutContext(
+        "Notification",
+        Callback<void, uint32_t, uint64_t>(
+            [&](uint32_t, uint64_t) { notified = Simulator::Now(); }));
+    Ptr<RatsSimpleDatagramClient> c = Create<RatsSimpleDatagramClient>(s.rats[src], b->MakeSeed());
+    Time called = MicroSeconds(10);
+    Time got;
+    Simulator::Schedule(called, [&]() {
+        c->Send(ping.offset, dataBytes, a->MetadataForSelf(), [&]() {
+            a->Recv([&](RatsSimpleDatagramMessage) { got = Simulator::Now(); });
+        });
+    });
+    s.RunAndDestroy();
+    rt.toRecvUs = Us(got - called);
+    rt.toNotifyUs = Us(notified - called);
+    rt.outboundUs = Us(arrived - called);
+    rt.wireBytes =
+        RatsSimpleDatagramServer::FIXED_METADATA + RatsTicket::SERIALIZED_BYTES + dataBytes;
+    rt.ackWireBytes = RatsSimpleDatagramServer::FIXED_METADATA + ackBytes;
+    return rt;
+}
+
+/// What a many-flow run measured.
+struct FlowResult
+{
+    double completionUs{0};  //!< first post to the last notification
+    double aggregateMBps{0}; //!< bytes delivered / completion time
+    uint64_t outOfOrder{0};  //!< packets that arrived after a later packet of their message
+    uint32_t reassembled{0}; //!< messages notified once with every byte in place
+    uint32_t messages{0};    //!< messages sent
+};
+
+/**
+ * Every host s in \p pairs sends one \p bytes DMA message (several packets) to its partner
+ * at the same instant; NIC level (no Rats code), fabric-default cables.
+ */
+FlowResult
+ManyFlows(const Scenario::Spec& spec,
+          const std::vector<std::pair<uint32_t, uint32_t>>& pairs,
+          uint32_t bytes)
+{
+    Scenario s(spec);
+    const uint32_t n = spec.hosts;
+    // Receive side: one application, one area with a slot per sender (keyed by sender).
+    std::vector<uint32_t> app(n);
+    std::vector<uint32_t> area(n);
+    std::vector<uint32_t> senders(n, 0);
+    for (const auto& p : pairs)
+    {
+        ++senders[p.second];
+    }
+    for (uint32_t h = 0; h < n; ++h)
+    {
+        if (senders[h] > 0)
+        {
+            app[h] = s.nics[h]->AddApplication(n);
+            area[h] = s.nics[h]->CreateMessageArea(uint64_t(bytes) * n);
+        }
+    }
+    FlowResult r;
+    r.messages = static_cast<uint32_t>(pairs.size());
+    // Out-of-order arrivals: per (receiver, source), the highest offset seen so far.
+    std::map<std::pair<uint32_t, uint32_t>, int64_t> highest;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> notifications;
+    Time last;
+    for (uint32_t h = 0; h < n; ++h)
+    {
+        if (senders[h] == 0)
+        {
+            continue;
+        }
+        s.nics[h]->TraceConnectWithoutContext(
+            "PacketRx",
+            Callback<void, const HamlynHeader&, uint32_t>(
+                [&highest, &r, h](const HamlynHeader& hdr, uint32_t) {
+                    auto key = std::make_pair(h, hdr.GetSourceNode());
+                    auto it = highest.find(key);
+                    if (it != highest.end() && int64_t(hdr.GetOffset()) < it->second)
+                    {
+                        ++r.outOfOrder;
+                    }
+                    else
+                    {
+                        highest[key] = hdr.GetOffset();
+                    }
+                }));
+        s.nics[h]->TraceConnectWithoutContext(
+            "Notification",
+            Callback<void, uint32_t, uint64_t>([&notifications, &last, h](uint32_t, uint64_t a) {
+                // The notification area is the sender's index (notifyIndex below).
+                ++notifications[std::make_pair(h, static_cast<uint32_t>(a))];
+                last = Simulator::Now();
+            }));
+    }
+    const Time start = MicroSeconds(10);
+    std::vector<std::vector<uint8_t>> payload(pairs.size());
+    for (uint32_t k = 0; k < pairs.size(); ++k)
+    {
+        const uint32_t src = pairs[k].first;
+        const uint32_t dst = pairs[k].second;
+        const uint16_t slot = static_cast<uint16_t>(1 + src);
+        s.nics[dst]->DefineSlot(slot,
+                                app[dst],
+                                area[dst],
+                                uint64_t(src) * bytes,
+                                uint64_t(src + 1) * bytes,
+                                0x5000 + src);
+        payload[k].resize(bytes);
+        for (uint32_t i = 0; i < bytes; ++i)
+        {
+            payload[k][i] = static_cast<uint8_t>(src * 31 + i * 7 + (i >> 8));
+        }
+        Ptr<HamlynSendTerminus> t = s.nics[src]->CreateTerminus();
+        Ptr<HamlynMessageArea> out = Create<HamlynMessageArea>(s.memories[src], bytes, 4096);
+        out->Write(0, payload[k].data(), bytes);
+        t->AddMessageArea(0, out);
+        HamlynSendRequest q;
+        q.dstNode = dst;
+        q.slot = slot;
+        q.key = 0x5000 + src;
+        q.offset = 0;
+        q.notifyIndex = static_cast<uint16_t>(src);
+        q.kind = HamlynSendRequest::DMA;
+        q.area = 0;
+        q.areaOffset = 0;
+        q.length = bytes;
+        Simulator::Schedule(start, [t, q]() { t->Post(q); });
+    }
+    Simulator::Run();
+    for (uint32_t k = 0; k < pairs.size(); ++k)
+    {
+        const uint32_t src = pairs[k].first;
+        const uint32_t dst = pairs[k].second;
+        std::vector<uint8_t> got(bytes);
+        s.nics[dst]->GetMessageArea(area[dst])->Read(uint64_t(src) * bytes, got.data(), bytes);
+        if (got == payload[k] && notifications[std::make_pair(dst, src)] == 1)
+        {
+            ++r.reassembled;
+        }
+    }
+    r.completionUs = Us(last - start);
+    r.aggregateMBps = double(bytes) * pairs.size() / (last - start).GetSeconds() / 1e6;
+    Simulator::Destroy();
+    return r;
+}
+
+} // namespace
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::Table1()
+{
+    Rows rows;
+    const std::string src = "Table 1";
+    // A 16-byte message: sendmsg direct I/O is 69 + 3d/4 = 81 on-cp at d = 16.
+    const double d = 16;
+    // Table 1 prints 0.24 us (direct) and 0.25 us (DMA) for the same 24 receive off-cp
+    // instructions, and 0.48 us for the 47 direct-I/O off-cp instructions of both sides; at
+    // CPI 1.27 and 120 MHz (section 4.1) 24 instructions take 0.254 us and 47 take 0.497 us.
+    // The counts are the measured data, so the model follows them; the two printed times are
+    // the paper's rounding of 0.24 + 0.24 and are reported, not asserted.
+    const std::string recvOff = "paper prints 0.24 us for 24 instructions (0.254 us at CPI 1.27, "
+                                "120 MHz; its DMA column prints 0.25)";
+    const std::string bothOff = "paper prints 0.48 us for 47 instructions (0.497 us at CPI 1.27, "
+                                "120 MHz: 0.24 + 0.24 rounded)";
+    for (bool dma : {false, true})
+    {
+        const HostCosts h = TaggedWriteCosts(dma);
+        const std::string e =
+            dma ? "table1_tagged_write_dma_16B" : "table1_tagged_write_direct_16B";
+        const std::string s = src + (dma ? " DMA" : " direct I/O");
+        AddHostRows(rows,
+                    e,
+                    "sender",
+                    dma ? 98 : 79 + 3 * d / 4,
+                    dma ? 19 : 23,
+                    dma ? 1.03 : 0.96,
+                    dma ? 0.20 : 0.24,
+                    h.sendOnUs,
+                    h.sendOffUs,
+                    s);
+        AddHostRows(rows,
+                    e,
+                    "receiver",
+                    62,
+                    24,
+                    0.66,
+                    dma ? 0.25 : 0.24,
+                    h.recvOnUs,
+                    h.recvOffUs,
+                    s,
+                    dma ? "" : recvOff);
+        AddHostRows(rows,
+                    e,
+                    "both",
+                    dma ? 160 : 141 + 3 * d / 4,
+                    dma ? 43 : 47,
+                    dma ? 1.69 : 1.63,
+                    dma ? 0.45 : 0.48,
+                    h.sendOnUs + h.recvOnUs,
+                    h.sendOffUs + h.recvOffUs,
+                    s,
+                    dma ? "" : bothOff);
+    }
+    return rows.Get();
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::Table2()
+{
+    Rows rows;
+    const std::string src = "Table 2";
+    // Receive side (same for all four cases): poll 28 + 4, process_arrival 39, recv 14 + 22.
+    bool receiverDone = false;
+    for (bool reply : {false, true})
+    {
+        for (bool dma : {false, true})
+        {
+            const HostCosts h = DatagramCosts(reply, dma);
+            const double m = reply ? 44 : 12;
+            const double d = 16;
+            const std::string size = reply ? "44+16" : "12+16";
+            const std::string e = std::string("table2_simple_datagram_") +
+                                  (dma ? "dma_" : "direct_") + (reply ? "44+16B" : "12+16B");
+            const std::string s = src + (dma ? " DMA " : " direct I/O ") + size + " msg";
+            // Sender: send 10 + sendmsg 67 + 3(m+d)/4 (+10 off) or 88 + 3m/4 (+7 off).
+            const double sendOn = dma ? 98 + 3 * m / 4 : 77 + 3 * (m + d) / 4;
+            const double sendOnUs[2][2] = {{1.04, 1.13}, {1.29, 1.39}}; // [reply][dma]
+            // The paper prints 0.11 us for sendmsg's 10 direct-I/O off-cp instructions: 0.106 us.
+            AddHostRows(rows,
+                        e,
+                        "sender",
+                        sendOn,
+                        dma ? 7 : 10,
+                        sendOnUs[reply][dma],
+                        dma ? 0.07 : 0.11,
+                        h.sendOnUs,
+                        h.sendOffUs,
+                        s,
+                        dma ? "paper prints 0.07 us for 7 instructions (0.074 us)"
+                            : "paper prints 0.11 us for 10 instructions (0.106 us)");
+            if (!receiverDone)
+            {
+                AddHostRows(rows,
+                            "table2_simple_datagram_receive",
+                            "receiver",
+                            81,
+                            26,
+                            0.86,
+                            0.28,
+                            h.recvOnUs,
+                            h.recvOffUs,
+                            src + " receive total");
+                receiverDone = true;
+            }
+            // Both: grand total 158 + 3(m+d)/4 (direct) or 179 + 3m/4 (DMA); off 36 / 33.
+            const double bothOnUs[2][2] = {{1.90, 1.99}, {2.15, 2.25}};
+            const double bothOffUs[2][2] = {{0.39, 0.35}, {0.11, 0.35}};
+            std::string dev;
+            if (!dma && reply)
+            {
+                dev = "paper prints 0.11 us for 36 instructions (0.381 us; its 12+16 row prints "
+                      "0.39): a misprint";
+            }
+            else if (!dma)
+            {
+                dev = "paper prints 0.39 us for 36 instructions (0.381 us at CPI 1.27, 120 MHz)";
+            }
+            AddHostRows(rows,
+                        e,
+                        "both",
+                        dma ? 179 + 3 * m / 4 : 158 + 3 * (m + d) / 4,
+                        dma ? 33 : 36,
+                        bothOnUs[reply][dma],
+                        bothOffUs[reply][dma],
+                        h.sendOnUs + h.recvOnUs,
+                        h.sendOffUs + h.recvOffUs,
+                        s,
+                        dev);
+        }
+    }
+    return rows.Get();
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::Table3()
+{
+    Rows r;
+    const std::string e = "table3_direct_16B";
+    const std::string src = "Table 3";
+    RunSpec s;
+    s.dma = false;
+    s.bytes = 16;
+    s.notifySent = true;
+    Measured a = Run(s);
+    const double d = 16;
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "send_packet",
+                  81 + d / 2,
+                  2.03 + 0.013 * d,
+                  a.last["send.packet"],
+                  src + " sender send packet 81+d/2");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "sender_notify_host",
+                  102,
+                  2.55,
+                  a.last["send.notify"],
+                  src + " sender [notify host]");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "sender_total",
+                  89,
+                  2.23,
+                  a.end["send.packet"] - a.posted,
+                  src + " sender total");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "switch",
+                  20,
+                  0.5,
+                  a.start["recv.link"] - a.end["send.packet"],
+                  src + " switch");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "link_to_interface",
+                  71 + d / 4,
+                  1.78 + 0.006 * d,
+                  a.last["recv.link"],
+                  src + " receiver link to interface 71+d/4");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "interface_to_host",
+                  14 * d / 16,
+                  0.022 * d,
+                  a.last["recv.host"],
+                  src + " receiver interface to host 14d/16");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "receiver_notify_host",
+                  89,
+                  2.23,
+                  a.last["recv.notify"],
+                  src + " receiver [notify host]");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "receiver_total_no_notify",
+                  89,
+                  2.23,
+                  a.delivered - a.start["recv.link"],
+                  src + " receiver total (no recv notify)");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "receiver_total_notify",
+                  178,
+                  4.45,
+                  Notified(a) - a.start["recv.link"],
+                  src + " receiver total (with recv notify)");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "all_total_no_notify",
+                  198,
+                  4.96,
+                  a.delivered - a.posted,
+                  src + " all total (no recv notify)");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "all_total_notify",
+                  287,
+                  7.18,
+                  Notified(a) - a.posted,
+                  src + " all total (with recv notify)");
+    return r.Get();
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::Table4()
+{
+    Rows r;
+    const std::string e = "table4_dma_512B";
+    const std::string src = "Table 4";
+    RunSpec s;
+    s.bytes = 512;
+    Measured b = Run(s);
+    const double d = 512;
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "start_data_to_card",
+                  106,
+                  2.65,
+                  b.last["send.start"],
+                  src + " sender start data to card");
+    r.AddCyclesUs(
+        SanPaperRow::INPUT,
+        e,
+        "load_payload",
+        18 * d / 32,
+        0.38 + 0.014 * d,
+        b.last["send.load"],
+        src + " sender load payload 18d/32",
+        "the paper's us formula 0.38+0.014d disagrees with its cycle formula 18d/32 x 25 ns");
+    r.AddCyclesUs(
+        SanPaperRow::INPUT,
+        e,
+        "send_packet",
+        21 + d / 2,
+        0.53 + 0.013 * d,
+        b.last["send.packet"],
+        src + " sender send packet 21+d/2",
+        "the paper's us formula 0.53+0.013d disagrees with its cycle formula 21+d/2 x 25 ns");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "sender_total",
+                  671,
+                  16.78,
+                  b.end["send.packet"] - b.posted,
+                  src + " sender 512-byte total");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "switch",
+                  20,
+                  0.5,
+                  b.start["recv.link"] - b.end["send.packet"],
+                  src + " switch");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "link_to_interface",
+                  71 + std::min(71.0, d / 4),
+                  1.78 + std::min(1.78, 0.006 * d),
+                  b.last["recv.link"],
+                  src + " receiver link to interface 71+min(71,d/4)");
+    r.AddCyclesUs(
+        SanPaperRow::INPUT,
+        e,
+        "interface_to_host",
+        59 + 18 * d / 32,
+        1.82 + 0.014 * d,
+        b.last["recv.host"],
+        src + " receiver interface to host 59+18d/32",
+        "the paper's us formula 1.82+0.014d disagrees with its cycle formula 59+18d/32 x 25 ns");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "receiver_notify_host",
+                  89,
+                  2.23,
+                  b.last["recv.notify"],
+                  src + " receiver notify host");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "receiver_total",
+                  578,
+                  14.45,
+                  Notified(b) - b.start["recv.link"],
+                  src + " receiver 512-byte total");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "all_total",
+                  1269,
+                  31.73,
+                  Notified(b) - b.posted,
+                  src + " all 512-byte total");
+    return r.Get();
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::Table5()
+{
+    Rows r;
+    const std::string e = "table5_dma_1MB";
+    const std::string src = "Table 5";
+    RunSpec s;
+    s.bytes = 1 << 20;
+    Measured c = Run(s);
+    const double d = 512;
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "start_data_to_card",
+                  106,
+                  2.65,
+                  c.last["send.start"],
+                  src + " sender start data to card");
+    r.AddCyclesUs(
+        SanPaperRow::INPUT,
+        e,
+        "load_payload",
+        18 * d / 32,
+        0.38 + 0.014 * d,
+        c.last["send.load"],
+        src + " sender load payload (per packet) 18d/32",
+        "the paper's us formula 0.38+0.014d disagrees with its cycle formula 18d/32 x 25 ns");
+    r.AddCyclesUs(
+        SanPaperRow::INPUT,
+        e,
+        "last_send_packet",
+        21 + d / 2,
+        0.53 + 0.013 * d,
+        c.last["send.packet"],
+        src + " sender last send packet 21+d/2",
+        "the paper's us formula 0.53+0.013d disagrees with its cycle formula 21+d/2 x 25 ns");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "sender_total",
+                  589.9e3,
+                  14.75e3,
+                  c.end["send.packet"] - c.posted,
+                  src + " sender 1MB/512-byte total");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "link_to_interface_last",
+                  142,
+                  3.56,
+                  c.last["recv.link"],
+                  src + " receiver link to interface 2x71");
+    r.AddCyclesUs(SanPaperRow::INPUT,
+                  e,
+                  "receiver_notify_host",
+                  89,
+                  2.23,
+                  c.last["recv.notify"],
+                  src + " receiver notify host");
+    r.AddCyclesUs(SanPaperRow::PREDICTION,
+                  e,
+                  "all_total",
+                  590.1e3,
+                  14.75e3,
+                  Notified(c) - c.posted,
+                  src + " all 1MB/512-byte total");
+    // Section 4.2: "[withheld] MB/s with 1MB transfers": 2^20 bytes over the Table 5 total.
+    r.Add("transfer_bw",
+          "transfer_1MB_bw_MBps",
+          MBPS,
+          NAN,
+          double(1 << 20) / (Notified(c) - c.posted).GetSeconds() / 1e6,
+          "Section 4.2 (1MB transfers)");
+    return r.Get();
+}
+
+double
+HamlynPaperExperiments::TaggedWriteSendRecvUs(bool stateMachine)
+{
+    Scenario::Spec ss;
+    ss.rats = true;
+    ss.stateMachine = stateMachine;
+    return TaggedWriteUs(ss, 0, 1);
+}
+
+HamlynPaperExperiments::RoundTrip
+HamlynPaperExperiments::DatagramRoundTrip(uint32_t dataBytes, uint32_t ackBytes)
+{
+    Scenario::Spec ss;
+    ss.rats = true;
+    return RoundTripBetween(ss, 0, 1, dataBytes, ackBytes);
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::RatsEndToEnd()
+{
+    Rows r;
+    // "8.8us for an application-to-application send + receive of a 16-byte tagged data
+    // message" (section 4.2): write call to get_tag's return; the tag travels out of band, so
+    // the packet carries 16 bytes (Table 3, d = 16), by direct I/O.
+    r.Add("rats_end_to_end",
+          "tagged_write_16B_send_recv_us",
+          "us",
+          8.8,
+          TaggedWriteSendRecvUs(false),
+          "Section 4.2 (Tables 1 and 3)",
+          END_TO_END_TOL);
+    // "42.2us for a round-trip that moves a 512-byte datagram and returns a 16-byte
+    // acknowledgment". Interpretation (documented, not tuned):
+    //  - the datagram carries a reply seed ("A datagram can be sent with reply information
+    //    (which needs 44 bytes of metadata)", section 4.1) and is "512-byte" in the sense of
+    //    Table 4, whose d is "bytes of payload data + metadata" and whose "512-byte total" is
+    //    the hardware part of this round trip: 468 data bytes + 44 bytes of metadata = 512
+    //    bytes on the wire, sent by DMA (Table 4 is the DMA table);
+    //  - the acknowledgement is Table 2's "12+16 msg" ("a 16-byte message with 12 bytes of
+    //    metadata", no reply seed), sent by direct I/O;
+    //  - the round trip runs from the client's send call to its recv returning the ack,
+    //    application to application like the 8.8 us figure (so it includes the final
+    //    receive's 81 on-cp instructions, 0.86 us).
+    // The 512-data-byte reading (556 bytes on the wire) and the end at the ack's notification
+    // are reported beside it (no paper value).
+    const uint32_t meta = RatsSimpleDatagramServer::FIXED_METADATA + RatsTicket::SERIALIZED_BYTES;
+    const RoundTrip rt = DatagramRoundTrip(512 - meta, 16);
+    r.Add("rats_end_to_end",
+          "datagram_512B_ack_rtt_us",
+          "us",
+          42.2,
+          rt.toRecvUs,
+          "Section 4.2 (512 bytes on the wire = 468 data + 44 metadata, DMA; ack 16 data + 12 "
+          "metadata, direct I/O; send call to the ack's recv return)",
+          END_TO_END_TOL);
+    // "Even this simple data-transfer protocol achieves a bandwidth of 12.1MB/s": the paper's
+    // 512 B / 42.2 us, decimal megabytes; here the datagram's 512 bytes over the round trip.
+    r.Add("rats_end_to_end",
+          "pingpong_512B_bw_MBps",
+          MBPS,
+          12.1,
+          rt.wireBytes / rt.toRecvUs,
+          "Section 4.2 (512-byte datagram per round trip)",
+          END_TO_END_TOL);
+    // Sensitivity of the interpretation (no paper value).
+    r.Add("rats_end_to_end_variants",
+          "datagram_512B_ack_rtt_to_notify_us",
+          "us",
+          NAN,
+          rt.toNotifyUs,
+          "Section 4.2 round trip ended at the ack's notification (no final Rats receive)");
+    const RoundTrip rt556 = DatagramRoundTrip(512, 16);
+    r.Add("rats_end_to_end_variants",
+          "datagram_512B_data_556B_wire_ack_rtt_us",
+          "us",
+          NAN,
+          rt556.toRecvUs,
+          "Section 4.2 round trip with 512 data bytes + 44 metadata (556 bytes on the wire)");
+    r.Add("rats_end_to_end_variants",
+          "pingpong_512B_data_556B_wire_bw_MBps",
+          MBPS,
+          NAN,
+          512.0 / rt556.toRecvUs,
+          "Section 4.2 ping-pong counting 512 data bytes per 556-byte round trip");
+    return r.Get();
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::Bandwidths()
+{
+    Rows r;
+    RunSpec s;
+    s.bytes = 4096;
+    Measured a = Run(s);
+    r.Add("transfer_bw",
+          "transfer_4KB_bw_MBps",
+          MBPS,
+          NAN,
+          4096.0 / (Notified(a) - a.posted).GetSeconds() / 1e6,
+          "Section 4.2 (4KB transfers; NIC level)");
+    // 64 single-packet 512-byte DMA messages posted back to back (a full work queue); the
+    // steady rate is measured between the first and the last notification.
+    s.bytes = 512;
+    s.messages = 64;
+    Measured b = Run(s);
+    const double span = (b.notified.back() - b.notified.front()).GetSeconds();
+    r.Add("pipelined_bw",
+          "pipelined_512B_bw_MBps",
+          MBPS,
+          NAN,
+          512.0 * (b.notified.size() - 1) / span / 1e6,
+          "Section 4.2 (pipelined 512-byte messages; NIC level)");
+    return r.Get();
+}
+
+double
+HamlynPaperExperiments::OneWayUs(uint32_t bytes, bool dma)
+{
+    RunSpec s;
+    s.dma = dma;
+    s.pioData = !dma;
+    s.bytes = bytes;
+    Measured m = Run(s);
+    return Us(Notified(m) - m.posted);
+}
+
+double
+HamlynPaperExperiments::TransferBandwidthMBps(uint32_t bytes)
+{
+    RunSpec s;
+    s.bytes = bytes;
+    Measured m = Run(s);
+    return bytes / (Notified(m) - m.posted).GetSeconds() / 1e6;
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::Breakeven()
+{
+    // Direct I/O includes the host's stores of the data over the GSC+ bus; both methods are
+    // timed from the start of the send to the receiver's notification. The Rats instruction
+    // counts are not included (Table 1: DMA adds 19 on-cp instructions but saves 3d/4).
+    double prevDiff = 0;
+    double crossing = NAN;
+    for (uint32_t d = 4; d <= 1024; d += 4)
+    {
+        const double diff = OneWayUs(d, true) - OneWayUs(d, false);
+        if (diff <= 0)
+        {
+            // Linear interpolation between the last size where direct I/O won and this one.
+            crossing = d == 4 ? d : (d - 4) + 4 * prevDiff / (prevDiff - diff);
+            break;
+        }
+        prevDiff = diff;
+    }
+    Rows r;
+    r.Add("dma_breakeven",
+          "dma_breakeven_bytes",
+          "bytes",
+          NAN,
+          crossing,
+          "Section 4.2 (DMA requests break even; NIC level)");
+    return r.Get();
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::StateMachine()
+{
+    Rows r;
+    auto packetTime = [](uint32_t bytes) {
+        RunSpec s;
+        s.stateMachine = true;
+        s.bytes = bytes;
+        Measured m = Run(s);
+        return m.delivered - m.posted;
+    };
+    // "1.15 + 0.014d us" at d = 16 (derived from the paper's stated formula).
+    r.Add("state_machine",
+          "sm_packet_16B_us",
+          "us",
+          1.15 + 0.014 * 16,
+          Us(packetTime(16)),
+          "Section 4.2 (1.15+0.014d us at d=16)",
+          COMPONENT_TOL,
+          "the paper's projection is 'close to the sum of' five components, 'about 46+18d/32' "
+          "cycles; HamlynStateMachineCostModel composes those components bottom-up (assumed "
+          "1-cycle header assembly and header check) and lands about 1 cycle (26 ns) above");
+    RunSpec big;
+    big.stateMachine = true;
+    big.bytes = 1 << 20;
+    Measured m = Run(big);
+    r.Add("state_machine",
+          "sm_best_bw_MBps",
+          MBPS,
+          NAN,
+          double(1 << 20) / (m.delivered - m.posted).GetSeconds() / 1e6,
+          "Section 4.2 (best-case bandwidth; 1 MB message)");
+    r.Add("state_machine",
+          "sm_64B_packet_bw_MBps",
+          MBPS,
+          NAN,
+          64.0 / packetTime(64).GetSeconds() / 1e6,
+          "Section 4.2 (64-byte packets)");
+    r.Add("state_machine",
+          "sm_512B_packet_bw_MBps",
+          MBPS,
+          NAN,
+          512.0 / packetTime(512).GetSeconds() / 1e6,
+          "Section 4.2 (512-byte packets)");
+    r.Add("state_machine",
+          "sm_tagged_write_16B_send_recv_us",
+          "us",
+          NAN,
+          TaggedWriteSendRecvUs(true),
+          "Section 4.2 (same Rats layer over the state machines)");
+    return r.Get();
+}
+
+std::vector<SanPaperRow>
+HamlynPaperExperiments::BeyondPaper()
+{
+    Rows r;
+    // Section 2.1: Hamlyn allows "out-of-order packet delivery, since this allows low-level
+    // packet-routing optimizations, such as adaptive routing"; section 2.5 reassembles by
+    // packet counting. Here: a 64-host 4-ary 3-tree (Myrinet links and switches, virtual
+    // cut-through with room for four packets per input buffer), the 56 off-diagonal hosts of
+    // an 8 x 8 arrangement each sending one 16 KB DMA message (32 packets of 512 bytes) to
+    // their transpose partner, all at once. Transpose is the permutation that up-down routing's
+    // destination-digit up ports handle worst (fabric-load: saturation 0.29 vs at least 0.91
+    // adaptive), so adaptive routing spreads the packets of a message over top switches with
+    // different queues, and some overtake their predecessors. Every message is reassembled
+    // and its bytes checked; out-of-order arrivals are counted per (receiver, sender).
+    // (Traffic converging on a few receivers is limited by their ejection links instead, and
+    // stays in order under either routing.)
+    const uint32_t n = 64;
+    const uint32_t bytes = 16384;
+    std::vector<std::pair<uint32_t, uint32_t>> shift;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        const uint32_t dst = (i % 8) * 8 + i / 8; // transpose of an 8 x 8 arrangement
+        if (dst != i)
+        {
+            shift.emplace_back(i, dst);
+        }
+    }
+    for (bool adaptive : {true, false})
+    {
+        Scenario::Spec ss;
+        ss.hosts = n;
+        ss.topology = "ns3::SanFatTreeTopology";
+        ss.routing = adaptive ? "ns3::SanMinimalAdaptiveRouting" : "ns3::SanUpDownRouting";
+        ss.paperCables = false;
+        ss.cutThroughBuffers = true;
+        const FlowResult f = ManyFlows(ss, shift, bytes);
+        const std::string e =
+            std::string("beyond-paper_fat_tree_64_") + (adaptive ? "minimal_adaptive" : "up_down");
+        const std::string src =
+            "Beyond the paper: 64-host fat tree, 56 x 16 KB DMA messages, transpose (" +
+            std::string(adaptive ? "minimal adaptive" : "up*/down*") + " routing)";
+        r.Add(e, "messages_sent", "messages", NAN, f.messages, src);
+        r.Add(e, "messages_reassembled", "messages", NAN, f.reassembled, src + "; bytes checked");
+        r.Add(e, "out_of_order_packets", "packets", NAN, double(f.outOfOrder), src);
+        r.Add(e, "completion_us", "us", NAN, f.completionUs, src);
+        r.Add(e, "aggregate_bw_MBps", MBPS, NAN, f.aggregateMBps, src);
+    }
+    // Static group receive as a barrier (section 2.5: "a single notification can be delivered
+    // after a set of messages from a known list of senders has arrived (e.g., for a barrier)"):
+    // 64 senders on a 256-host 4-ary 4-tree each send one simple datagram (12 bytes of
+    // metadata, 4 data bytes) on a part of a seed split 63 times (Rats split_seed); host 0's
+    // recv returns once, after all 64 have arrived.
+    {
+        Config::SetDefault("ns3::RatsHardwareInterface::PinnedBytes", UintegerValue(64 * 1024));
+        Scenario::Spec ss;
+        ss.hosts = 256;
+        ss.topology = "ns3::SanFatTreeTopology";
+        ss.routing = "ns3::SanMinimalAdaptiveRouting";
+        ss.paperCables = false;
+        ss.rats = true;
+        ss.fatTreeLevels = 4;
+        Scenario s(ss);
+        Config::SetDefault("ns3::RatsHardwareInterface::PinnedBytes", UintegerValue(1 << 20));
+        const uint32_t senders = 64;
+        const uint32_t part = 64;
+        Ptr<RatsSimpleDatagramServer> srv =
+            RatsSimpleDatagramServer::Create(s.rats[0], senders * part);
+        RatsTicket seed = srv->MakeSeed();
+        std::vector<RatsTicket> parts;
+        for (uint32_t j = 1; j < senders; ++j)
+        {
+            parts.push_back(RatsSimpleDatagramServer::SplitSeed(seed, part));
+        }
+        parts.push_back(seed);
+        const Time start = MicroSeconds(10);
+        for (uint32_t j = 0; j < senders; ++j)
+        {
+            const uint32_t host = 1 + 3 * j; // spread over the tree's sub-trees
+            RatsBuffer b = s.Buffer(host, 4);
+            Ptr<RatsInterfaceManager> m = s.rats[host];
+            RatsTicket t = parts[j];
+            Simulator::Schedule(start, [m, t, b]() {
+                RatsSimpleDatagramClient::SendWithSeed(m, t, b.offset, 4);
+            });
+        }
+        Time released;
+        srv->Recv([&](RatsSimpleDatagramMessage) { released = Simulator::Now(); });
+        Simulator::Run();
+        const uint64_t notifications = srv->GetNArrivals();
+        Simulator::Destroy();
+        const std::string e = "beyond-paper_barrier_static_group_receive";
+        const std::string src = "Beyond the paper: barrier over static group receive, 64 "
+                                "senders, 256-host fat tree, minimal adaptive routing";
+        r.Add(e, "barrier_senders", "senders", NAN, senders, src);
+        r.Add(e, "barrier_notifications", "notifications", NAN, double(notifications), src);
+        r.Add(e, "barrier_time_us", "us", NAN, Us(released - start), src + "; sends to recv");
+    }
+    // The paper's Rats benchmarks on an 8x8 mesh, corner to corner (host 0 to host 63),
+    // under dimension-order and minimal adaptive routing; and a loaded case, a transpose of
+    // 64 KB DMA messages (56 off-diagonal hosts at once).
+    std::vector<std::pair<uint32_t, uint32_t>> transpose;
+    for (uint32_t y = 0; y < 8; ++y)
+    {
+        for (uint32_t x = 0; x < 8; ++x)
+        {
+            if (x != y)
+            {
+                transpose.emplace_back(y * 8 + x, x * 8 + y);
+            }
+        }
+    }
+    for (bool adaptive : {false, true})
+    {
+        Scenario::Spec ss;
+        ss.hosts = 64;
+        ss.topology = "ns3::SanMeshTopology";
+        ss.routing = adaptive ? "ns3::SanMinimalAdaptiveRouting" : "ns3::SanDimensionOrderRouting";
+        ss.paperCables = false;
+        ss.rats = true;
+        const std::string e = std::string("beyond-paper_mesh_8x8_") +
+                              (adaptive ? "minimal_adaptive" : "dimension_order");
+        const std::string src = std::string("Beyond the paper: 8x8 mesh, ") +
+                                (adaptive ? "minimal adaptive" : "dimension-order") + " routing";
+        r.Add(e,
+              "tagged_write_16B_send_recv_us",
+              "us",
+              NAN,
+              TaggedWriteUs(ss, 0, 63),
+              src + "; host 0 to host 63, idle");
+        const uint32_t meta =
+            RatsSimpleDatagramServer::FIXED_METADATA + RatsTicket::SERIALIZED_BYTES;
+        const RoundTrip rt = RoundTripBetween(ss, 0, 63, 512 - meta, 16);
+        r.Add(e,
+              "datagram_512B_ack_rtt_us",
+              "us",
+              NAN,
+              rt.toRecvUs,
+              src + "; host 0 to host 63, idle");
+        r.Add(e,
+              "pingpong_512B_bw_MBps",
+              MBPS,
+              NAN,
+              rt.wireBytes / rt.toRecvUs,
+              src + "; host 0 to host 63, idle");
+        ss.rats = false;
+        const FlowResult f = ManyFlows(ss, transpose, 65536);
+        r.Add(e,
+              "transpose_64KB_completion_us",
+              "us",
+              NAN,
+              f.completionUs,
+              src + "; transpose, 56 x 64 KB DMA");
+        r.Add(e,
+              "transpose_64KB_aggregate_bw_MBps",
+              MBPS,
+              NAN,
+              f.aggregateMBps,
+              src + "; transpose, 56 x 64 KB DMA");
+        r.Add(e,
+              "transpose_out_of_order_packets",
+              "packets",
+              NAN,
+              double(f.outOfOrder),
+              src + "; transpose, 56 x 64 KB DMA");
+        r.Add(e,
+              "transpose_messages_reassembled",
+              "messages",
+              NAN,
+              f.reassembled,
+              src + "; transpose, 56 x 64 KB DMA; bytes checked");
+    }
+    return r.Get();
+}
+
+} // namespace ns3

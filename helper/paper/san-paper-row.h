@@ -1,0 +1,168 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SAN_PAPER_ROW_H
+#define SAN_PAPER_ROW_H
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief What a paper states about one figure: a value, a bound, a range, or nothing.
+ *
+ * The kinds and how a simulated value is judged against them with a relative tolerance tol
+ * (the same rules as analysis/make_report.py):
+ *
+ * | kind  | paper says        | CSV paper_value | passes when                                  |
+ * |-------|-------------------|-----------------|----------------------------------------------|
+ * | value | "8.8 us"          | 8.8             | abs(sim - v) <= tol * abs(v)                 |
+ * | under | "under 10 us"     | 10              | sim < bound + tol * abs(bound)               |
+ * | over  | "over 40 MB/s"    | 40              | sim > bound - tol * abs(bound)               |
+ * | range | "30-40 us"        | 30-40           | low - tol*abs(low) <= sim <= high + tol*abs(high)
+ * | | none  | [withheld] or not in the paper | (empty) | sim is finite                      |
+ *
+ * For positive quantities these are the rules |rel err| <= tol, sim < bound (1 + tol),
+ * sim > bound (1 - tol) and low (1 - tol) <= sim <= high (1 + tol). A simulated value that is
+ * not finite fails every kind.
+ */
+class SanPaperValue
+{
+  public:
+    /// What the paper value is.
+    enum Kind
+    {
+        NONE,  //!< no value: withheld in our copy, or not in the paper
+        VALUE, //!< a stated value
+        UNDER, //!< an upper bound ("under X", "less than X")
+        OVER,  //!< a lower bound ("over X", "at least X")
+        RANGE  //!< a range ("X-Y")
+    };
+
+    /// A NONE value.
+    SanPaperValue();
+
+    /// \return no value (withheld, or not in the paper)
+    static SanPaperValue None();
+    /// \param v the stated value \return a VALUE (NONE if v is NaN)
+    static SanPaperValue Value(double v);
+    /// \param bound the upper bound \return an UNDER
+    static SanPaperValue Under(double bound);
+    /// \param bound the lower bound \return an OVER
+    static SanPaperValue Over(double bound);
+    /// \param low low end \param high high end (>= low) \return a RANGE
+    static SanPaperValue Range(double low, double high);
+
+    /// \return the kind
+    Kind GetKind() const;
+    /// \return true for NONE
+    bool IsNone() const;
+    /// \return the value or bound; the low end of a range; NaN for NONE
+    double GetLow() const;
+    /// \return the value or bound; the high end of a range; NaN for NONE
+    double GetHigh() const;
+
+    /// \return "value", "under", "over", "range" or "none" (the CSV's paper_kind)
+    std::string GetKindName() const;
+    /// \param kind a kind \return its name, as GetKindName
+    static std::string KindName(Kind kind);
+
+    /**
+     * \brief The CSV's paper_value text: "" for NONE, the number (%.6g) for a value or a
+     * bound, "low-high" for a range.
+     * \return the text
+     */
+    std::string Format() const;
+
+    /**
+     * \brief Human-readable: "8.8", "< 10", "> 40", "30-40", "-".
+     * \return the text
+     */
+    std::string Describe() const;
+
+    /**
+     * \brief Judge a simulated value (see the class description).
+     * \param simulated the simulated value
+     * \param tolerance relative tolerance (0.02 = 2%)
+     * \return true if it passes
+     */
+    bool Admits(double simulated, double tolerance) const;
+
+    /**
+     * \brief The relative error written to the CSV's rel_error.
+     *
+     * value, under, over: (sim - v) / |v|, with v the value or bound; range: 0 inside the
+     * range, else (sim - end) / |end| with end the nearer end; NONE (or a zero reference):
+     * NaN. Float noise below 1e-9 is written as 0.
+     * \param simulated the simulated value
+     * \return the relative error
+     */
+    double RelativeError(double simulated) const;
+
+  private:
+    Kind m_kind;   //!< kind
+    double m_low;  //!< value, bound or low end
+    double m_high; //!< value, bound or high end
+};
+
+/**
+ * \ingroup san
+ * \brief One reproduced figure of a paper: a row of results/<paper>.csv.
+ *
+ * Paper-neutral: every paper's experiments return these, SanResultsWriter writes them and
+ * SanPaperTestCase checks them. A row is judged (Passes) when the paper gives something to
+ * judge against; a documented deviation excuses it (it is printed, not asserted).
+ */
+struct SanPaperRow
+{
+    /// What a row with a paper value shows.
+    enum Role
+    {
+        /**
+         * The simulation echoes one of its own inputs: a component cost the model takes from
+         * the paper (an attribute default), or a plain sum of such costs. Agreement shows the
+         * calibration is wired as the paper describes, not that the model predicts anything.
+         */
+        INPUT,
+        /// A result the simulation predicts: it emerges from the model (totals, end to end).
+        PREDICTION
+    };
+
+    std::string experiment; //!< experiment id (variants and beyond-paper runs get their own)
+    std::string metric;     //!< stable snake_case metric id
+    std::string unit;       //!< unit (for MB/s: which megabyte)
+    SanPaperValue paper;    //!< what the paper states
+    double simulated{0};    //!< the simulated value
+    std::string source;     //!< table, figure or section, and any fitted parameter
+    /// Relative tolerance the row is judged with (0: exact, or strictly within the bound).
+    double tolerance{0};
+    /// Non-empty: a documented expected deviation; the row is printed instead of asserted.
+    std::string deviation;
+    /// The deviation is the paper disagreeing with itself (e.g. a printed time that does not
+    /// match its own instruction count), not the model disagreeing with the paper.
+    bool paperInconsistency{false};
+    /// Echo of an input or prediction (see Role).
+    Role role{PREDICTION};
+
+    /// \return "input" or "prediction"
+    std::string GetRoleName() const;
+    /// \return "" (not excused), "deviation" or "paper-inconsistency"
+    std::string GetExcuseName() const;
+    /// \return true if the row carries a documented deviation
+    bool IsExcused() const;
+    /// \return true if the row has a paper value to judge against and no deviation
+    bool IsChecked() const;
+    /// \return paper.Admits(simulated, tolerance)
+    bool Passes() const;
+    /// \return paper.RelativeError(simulated)
+    double RelativeError() const;
+};
+
+} // namespace ns3
+
+#endif /* SAN_PAPER_ROW_H */
