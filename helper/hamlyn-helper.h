@@ -19,29 +19,26 @@
 namespace ns3
 {
 
-class HostCpu;
-class HostBus;
-class HostMemory;
 class HamlynNetDevice;
 class RatsInterfaceManager;
 
 /**
  * \ingroup san
- * \brief Installs Hamlyn interfaces on hosts already attached to a san fabric.
+ * \brief Installs Hamlyn interfaces on hosts that already exist (SanHostHelper) and are
+ * attached to a san fabric (SanFabricHelper).
  *
  * For every host node i of the NodeContainer, with endpoints.Get(i) its SanEndpointDevice
- * (what SanFabricHelper::Install returns, in the same order), the helper creates a HostCpu,
- * a HostBus and a HostMemory (their defaults describe the HP 9000 J200 and its GSC+ bus of
- * Hamlyn 1995, section 4.2), a HamlynNetDevice wired to them and to the endpoint, and
- * optionally a RatsInterfaceManager (EnableRats). The host objects and the manager are
- * aggregated to the node, so they are found with node->GetObject<HostCpu>() etc., or with the
- * static getters below, and are disposed with the node.
+ * (what SanFabricHelper::Install returns, in the same order), the helper creates a
+ * HamlynNetDevice, adds it to the node and attaches it to the node's SanHost and to the
+ * endpoint; with EnableRats, it also opens a context for one process and puts a
+ * RatsInterfaceManager on it, aggregated to the node. Another interface may share the host.
  *
  * \code
- *   SanFabricHelper fabric;
- *   fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
  *   NodeContainer hosts;
  *   hosts.Create(2);
+ *   SanHostHelper().Install(hosts); // HP 9000 J200 hosts
+ *   SanFabricHelper fabric;
+ *   fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
  *   NetDeviceContainer eps = fabric.Install(hosts);
  *   HamlynHelper hamlyn;
  *   hamlyn.SetCostModel("ns3::HamlynStateMachineCostModel");
@@ -67,19 +64,13 @@ class HamlynHelper
     void SetCostModel(std::string type);
     /// \param name an attribute of the cost model \param value its value
     void SetCostModelAttribute(std::string name, const AttributeValue& value);
-    /// \param name an attribute of ns3::HostCpu \param value its value
-    void SetHostCpuAttribute(std::string name, const AttributeValue& value);
-    /// \param name an attribute of ns3::HostBus \param value its value
-    void SetHostBusAttribute(std::string name, const AttributeValue& value);
-    /// \param name an attribute of ns3::HostMemory \param value its value
-    void SetHostMemoryAttribute(std::string name, const AttributeValue& value);
     /// \param enable create a RatsInterfaceManager per host (default false)
     void EnableRats(bool enable);
     /// \param name an attribute of ns3::RatsInterfaceManager \param value its value
     void SetRatsAttribute(std::string name, const AttributeValue& value);
 
     /**
-     * \param hosts host nodes
+     * \param hosts host nodes (each with a SanHost)
      * \param endpoints their SanEndpointDevices, same order (from SanFabricHelper::Install)
      * \return the HamlynNetDevices, same order
      */
@@ -92,12 +83,6 @@ class HamlynHelper
      */
     static int64_t AssignStreams(const NodeContainer& hosts, int64_t stream);
 
-    /// \param node a host \return its HostCpu (null if none)
-    static Ptr<HostCpu> GetHostCpu(Ptr<Node> node);
-    /// \param node a host \return its HostBus (null if none)
-    static Ptr<HostBus> GetHostBus(Ptr<Node> node);
-    /// \param node a host \return its HostMemory (null if none)
-    static Ptr<HostMemory> GetHostMemory(Ptr<Node> node);
     /// \param node a host \return its HamlynNetDevice (null if none)
     static Ptr<HamlynNetDevice> GetDevice(Ptr<Node> node);
     /// \param node a host \return its RatsInterfaceManager (null if none)
@@ -107,9 +92,6 @@ class HamlynHelper
     ObjectFactory m_device; //!< HamlynNetDevice
     ObjectFactory m_cost;   //!< cost preset (if its TypeId is set)
     bool m_hasCost;         //!< SetCostModel was called
-    ObjectFactory m_cpu;    //!< HostCpu
-    ObjectFactory m_bus;    //!< HostBus
-    ObjectFactory m_memory; //!< HostMemory
     ObjectFactory m_rats;   //!< RatsInterfaceManager
     bool m_withRats;        //!< create managers
 };

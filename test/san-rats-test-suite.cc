@@ -24,6 +24,7 @@
 #include "ns3/core-module.h"
 #include "ns3/hamlyn-header.h"
 #include "ns3/hamlyn-net-device.h"
+#include "ns3/hamlyn-scenario.h"
 #include "ns3/host-bus.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory.h"
@@ -58,35 +59,28 @@ constexpr double INSTR_US = 1.27 / 120.0;
 
 /// Hosts with HostCpu, HostBus, HostMemory, a Hamlyn NIC and a Rats interface manager each,
 /// on a crossbar (fabric defaults).
-struct RatsScenario
+struct RatsScenario : public HamlynScenario
 {
-    SanFabricHelper fabric;                      //!< fabric builder
-    NodeContainer hosts;                         //!< host nodes
-    std::vector<Ptr<HamlynNetDevice>> nics;      //!< one per host
-    std::vector<Ptr<HostCpu>> cpus;              //!< one per host
-    std::vector<Ptr<RatsInterfaceManager>> rats; //!< one per host
-
-    /// \param n hosts
-    void Build(uint32_t n)
+    /// \param n hosts on a crossbar with fabric defaults, each with Hamlyn and Rats
+    explicit RatsScenario(uint32_t n)
+        : HamlynScenario(MakeSpec(n))
     {
-        fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(n));
-        fabric.SetRouting("ns3::SanDimensionOrderRouting");
-        hosts.Create(n);
-        NetDeviceContainer eps = fabric.Install(hosts);
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            Ptr<SanEndpointDevice> ep = DynamicCast<SanEndpointDevice>(eps.Get(i));
-            cpus.push_back(CreateObject<HostCpu>());
-            Ptr<HamlynNetDevice> nic = CreateObject<HamlynNetDevice>();
-            hosts.Get(i)->AddDevice(nic);
-            nic->Setup(cpus[i], CreateObject<HostBus>(), CreateObject<HostMemory>(), ep);
-            nics.push_back(nic);
-            Ptr<RatsInterfaceManager> m = CreateObject<RatsInterfaceManager>();
-            m->SetAttribute("Headroom", UintegerValue(48));
-            m->Setup(nic, cpus[i], ep->GetHost());
-            m->GetHardware()->AssignStreams(100 + i);
-            rats.push_back(m);
-        }
+    }
+
+    /// \param spec what to build (Rats on)
+    explicit RatsScenario(const Spec& spec)
+        : HamlynScenario(spec)
+    {
+    }
+
+    /// \param n hosts \return the spec
+    static Spec MakeSpec(uint32_t n)
+    {
+        Spec spec;
+        spec.hosts = n;
+        spec.rats = true;
+        spec.paperCables = false; // fabric defaults: 10 ns per link
+        return spec;
     }
 
     /// \param host host \param bytes contents \return a pinned buffer holding them
@@ -97,14 +91,10 @@ struct RatsScenario
         return b;
     }
 
-    /// Stop the simulation and release the managers.
+    /// Stop the simulation (the nodes' aggregates, Rats included, are disposed).
     void Finish()
     {
         Simulator::Destroy();
-        for (auto& m : rats)
-        {
-            m->Dispose();
-        }
     }
 };
 
@@ -179,8 +169,7 @@ class RatsManagerTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(2);
+        RatsScenario s(2);
         Ptr<RatsInterfaceManager> m = s.rats[0];
         const uint64_t all = m->GetFreeBytes();
         NS_TEST_EXPECT_MSG_EQ(all, m->GetHardware()->GetPinnedBytes(), "all free at first");
@@ -226,8 +215,7 @@ class RatsTaggedWriteTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(3);
+        RatsScenario s(3);
         Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[2], 4096);
         RatsTicket seed = srv->MakeSeed();
         Ptr<RatsTaggedWriteClient> c0 = Create<RatsTaggedWriteClient>(s.rats[0], seed);
@@ -300,8 +288,7 @@ class RatsRemoteWriteTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(2);
+        RatsScenario s(2);
         Ptr<RatsRemoteWriteServer> srv = Create<RatsRemoteWriteServer>(s.rats[1], 8192);
         Ptr<RatsRemoteWriteClient> c = Create<RatsRemoteWriteClient>(s.rats[0], srv->MakeSeed());
         std::vector<uint8_t> p0 = Pattern(40, 1);
@@ -349,8 +336,7 @@ class RatsHandleTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(2);
+        RatsScenario s(2);
         Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[1], 1024);
         Ptr<RatsHardwareInterface> hw = s.rats[0]->GetHardware();
         RatsBuffer small = s.Buffer(0, Pattern(32, 3));
@@ -394,8 +380,7 @@ class RatsSimpleDatagramTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(2);
+        RatsScenario s(2);
         Ptr<RatsSimpleDatagramServer> a = RatsSimpleDatagramServer::Create(s.rats[0], 1024);
         Ptr<RatsSimpleDatagramServer> b = RatsSimpleDatagramServer::Create(s.rats[1], 1024);
         std::vector<uint8_t> ping = Pattern(512, 5);
@@ -462,8 +447,7 @@ class RatsGroupReceiveTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(4);
+        RatsScenario s(4);
         Ptr<RatsSimpleDatagramServer> srv = RatsSimpleDatagramServer::Create(s.rats[3], 1000);
         RatsTicket seed = srv->MakeSeed();
         RatsTicket part2 = RatsSimpleDatagramServer::SplitSeed(seed, 300);
@@ -529,8 +513,7 @@ class RatsCostTestCase : public TestCase
     {
         // Table 1, tagged remote write of 16 bytes, direct I/O.
         {
-            RatsScenario s;
-            s.Build(2);
+            RatsScenario s(2);
             Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[1], 1024);
             Ptr<RatsTaggedWriteClient> c =
                 Create<RatsTaggedWriteClient>(s.rats[0], srv->MakeSeed());
@@ -563,8 +546,7 @@ class RatsCostTestCase : public TestCase
         // Table 2, simple datagram 12+16 (no reply seed), direct I/O; and 44+16.
         for (bool reply : {false, true})
         {
-            RatsScenario s;
-            s.Build(2);
+            RatsScenario s(2);
             Ptr<RatsSimpleDatagramServer> srv = RatsSimpleDatagramServer::Create(s.rats[1], 64);
             Ptr<RatsSimpleDatagramServer> self = RatsSimpleDatagramServer::Create(s.rats[0], 64);
             Ptr<RatsSimpleDatagramClient> c =
@@ -617,8 +599,7 @@ class RatsEndToEndTestCase : public TestCase
     {
         double tagged = 0;
         {
-            RatsScenario s;
-            s.Build(2);
+            RatsScenario s(2);
             Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[1], 1024);
             Ptr<RatsTaggedWriteClient> c =
                 Create<RatsTaggedWriteClient>(s.rats[0], srv->MakeSeed());
@@ -633,8 +614,7 @@ class RatsEndToEndTestCase : public TestCase
         }
         double rtt = 0;
         {
-            RatsScenario s;
-            s.Build(2);
+            RatsScenario s(2);
             Ptr<RatsSimpleDatagramServer> a = RatsSimpleDatagramServer::Create(s.rats[0], 64);
             Ptr<RatsSimpleDatagramServer> b = RatsSimpleDatagramServer::Create(s.rats[1], 512);
             RatsBuffer ping = s.Buffer(0, Pattern(512, 1));
@@ -686,8 +666,7 @@ class RatsDatagramTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(3);
+        RatsScenario s(3);
         Ptr<RatsDatagramServer> srv = RatsDatagramServer::Create(s.rats[2], 600);
         Ptr<RatsDatagramClient> c0 = RatsDatagramClient::Create(s.rats[0], srv->MakeSeed(2));
         Ptr<RatsDatagramClient> c1 = RatsDatagramClient::Create(s.rats[1], srv->MakeSeed(1));
@@ -799,8 +778,7 @@ class RatsStreamRecordsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(2);
+        RatsScenario s(2);
         Ptr<RatsStreamReceiver> rx = RatsStreamReceiver::Create(s.rats[1], 4, 1024);
         Ptr<RatsStreamSender> tx = RatsStreamSender::Create(s.rats[0], rx->MakeSeed(), 256);
         NS_TEST_EXPECT_MSG_EQ(tx->IsConnected(), true, "receiver first: ring known");
@@ -900,26 +878,13 @@ class RatsStreamOrderTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(3), "Y", UintegerValue(3));
-        s.fabric.SetRouting("ns3::SanMinimalAdaptiveRouting");
-        // Build() sets a crossbar: set the fabric up the same way by hand.
-        const uint32_t n = 9;
-        s.hosts.Create(n);
-        NetDeviceContainer eps = s.fabric.Install(s.hosts);
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            Ptr<SanEndpointDevice> ep = DynamicCast<SanEndpointDevice>(eps.Get(i));
-            s.cpus.push_back(CreateObject<HostCpu>());
-            Ptr<HamlynNetDevice> nic = CreateObject<HamlynNetDevice>();
-            s.hosts.Get(i)->AddDevice(nic);
-            nic->Setup(s.cpus[i], CreateObject<HostBus>(), CreateObject<HostMemory>(), ep);
-            s.nics.push_back(nic);
-            Ptr<RatsInterfaceManager> m = CreateObject<RatsInterfaceManager>();
-            m->Setup(nic, s.cpus[i], ep->GetHost());
-            m->GetHardware()->AssignStreams(200 + i);
-            s.rats.push_back(m);
-        }
+        HamlynScenario::Spec spec = RatsScenario::MakeSpec(9);
+        spec.topology = "ns3::SanMeshTopology";
+        spec.routing = "ns3::SanMinimalAdaptiveRouting";
+        spec.meshX = 3;
+        spec.meshY = 3;
+        spec.stream = 200;
+        RatsScenario s(spec);
         const uint32_t from = 0;
         const uint32_t to = 8; // opposite corners: several minimal paths
         Ptr<RatsStreamSender> tx = RatsStreamSender::Create(s.rats[from], 64);
@@ -1005,8 +970,7 @@ class RatsRemoteReadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(3);
+        RatsScenario s(3);
         Ptr<RatsRemoteReadServer> srv = RatsRemoteReadServer::Create(s.rats[2], 4096);
         std::vector<uint8_t> data = Pattern(4096, 21);
         s.rats[2]->Write(srv->GetBuffer().offset, data);
@@ -1083,8 +1047,7 @@ class RatsInitialRequestTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(4);
+        RatsScenario s(4);
         Ptr<RatsInitialRequestServer> srv = RatsInitialRequestServer::Create(s.rats[3], 256);
         const std::string seed = srv->MakeSeed();
         NS_TEST_EXPECT_MSG_EQ(seed.compare(0, 5, "rats:"), 0, "an ASCII seed");
@@ -1186,8 +1149,7 @@ class RatsStreamReorderTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RatsScenario s;
-        s.Build(2);
+        RatsScenario s(2);
         Ptr<RatsStreamReceiver> rx = RatsStreamReceiver::Create(s.rats[1], 4, 256);
         RatsStreamSeed seed = rx->MakeSeed();
         // Where the receiver's credits go: any ticket at the sending node.

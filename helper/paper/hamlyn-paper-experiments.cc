@@ -6,16 +6,18 @@
 
 #include "hamlyn-paper-experiments.h"
 
+#include "hamlyn-scenario.h"
+
 #include "ns3/config.h"
 #include "ns3/hamlyn-cost-model.h"
 #include "ns3/hamlyn-header.h"
 #include "ns3/hamlyn-helper.h"
-#include "ns3/hamlyn-message-area.h"
 #include "ns3/hamlyn-net-device.h"
 #include "ns3/hamlyn-send-terminus.h"
 #include "ns3/host-bus.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory.h"
+#include "ns3/host-pinned-region.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/pointer.h"
@@ -65,95 +67,29 @@ Cycles(Time t)
     return t.GetSeconds() * 40e6;
 }
 
-/// A scenario: n hosts on a fabric, each with a Hamlyn device (and Rats).
-struct Scenario
+/// The scenario every experiment builds (hosts, fabric, Hamlyn devices, Rats).
+struct Scenario : public HamlynScenario
 {
-    SanFabricHelper fabric;                 //!< the fabric builder (owns the fabric: keep it alive)
-    NodeContainer hosts;                    //!< host nodes
-    std::vector<Ptr<HamlynNetDevice>> nics; //!< devices
-    std::vector<Ptr<HostCpu>> cpus;         //!< CPUs
-    std::vector<Ptr<HostBus>> buses;        //!< buses
-    std::vector<Ptr<HostMemory>> memories;  //!< memories
-    std::vector<Ptr<RatsInterfaceManager>> rats; //!< Rats (if enabled)
-
     /// How to build.
-    struct Spec
+    struct Spec : public HamlynScenario::Spec
     {
-        uint32_t hosts{2};                                    //!< hosts
-        bool stateMachine{false};                             //!< state-machine preset
-        bool rats{false};                                     //!< Rats managers
-        std::string topology{"ns3::SanCrossbarTopology"};     //!< topology
-        std::string routing{"ns3::SanDimensionOrderRouting"}; //!< routing
-        bool paperCables{true};        //!< links without propagation delay (the paper's accounting)
-        uint32_t fatTreeLevels{3};     //!< fat tree: N (K = 4)
-        bool cutThroughBuffers{false}; //!< virtual cut-through, 4 packets per input buffer
+        /// Fat tree runs: virtual cut-through, 4 packets per input buffer.
+        bool cutThroughBuffers{false};
     };
 
     /// \param spec what to build
     explicit Scenario(const Spec& spec)
+        : HamlynScenario(Adjust(spec))
     {
-        if (spec.topology == "ns3::SanFatTreeTopology")
-        {
-            // k-ary n-tree: K = 4, N = 3 gives 64 hosts.
-            fabric.SetTopology(spec.topology,
-                               "K",
-                               UintegerValue(4),
-                               "N",
-                               UintegerValue(spec.fatTreeLevels));
-        }
-        else if (spec.topology == "ns3::SanMeshTopology")
-        {
-            fabric.SetTopology(spec.topology, "X", UintegerValue(8), "Y", UintegerValue(8));
-        }
-        else
-        {
-            fabric.SetTopology(spec.topology, "NHosts", UintegerValue(spec.hosts));
-        }
-        fabric.SetRouting(spec.routing);
-        if (spec.paperCables)
-        {
-            // Tables 3 and 4 account 20 cycles ("switch", 0.5 us) between the sender's "send
-            // packet" and the receiver's "link to interface", and nothing for the cables: the
-            // switch's 500 ns RoutingDelay is the whole term, so the reproduction's links
-            // have no propagation delay of their own (the fabric default is 10 ns per link).
-            fabric.SetChannelAttribute("Delay", TimeValue(Seconds(0)));
-        }
-        if (spec.cutThroughBuffers)
-        {
-            // Room for four Hamlyn packets (512 bytes + header) per input buffer, so that
-            // congestion queues in the switches instead of stalling whole paths.
-            fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
-            fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(600));
-            fabric.SetFabricAttribute("BufferSize", UintegerValue(4 * 600));
-        }
-        // The projected state machine needs no fabric settings of its own: each Hamlyn packet
-        // is one fabric packet streamed onto the link behind its header
-        // (SanEndpointDevice::SendStreaming), so the fabric defaults serve it as they serve
-        // the LANai 3 (see HamlynStateMachineCostModel).
-        hosts.Create(spec.hosts);
-        NetDeviceContainer eps = fabric.Install(hosts);
-        HamlynHelper hamlyn;
-        if (spec.stateMachine)
-        {
-            hamlyn.SetCostModel("ns3::HamlynStateMachineCostModel");
-        }
-        hamlyn.EnableRats(spec.rats);
-        // Room for a simple datagram's 44 bytes of metadata in front of every DMA buffer.
-        hamlyn.SetRatsAttribute("Headroom", UintegerValue(48));
-        hamlyn.Install(hosts, eps);
-        HamlynHelper::AssignStreams(hosts, 100);
-        for (uint32_t i = 0; i < spec.hosts; ++i)
-        {
-            Ptr<Node> n = hosts.Get(i);
-            nics.push_back(HamlynHelper::GetDevice(n));
-            cpus.push_back(HamlynHelper::GetHostCpu(n));
-            buses.push_back(HamlynHelper::GetHostBus(n));
-            memories.push_back(HamlynHelper::GetHostMemory(n));
-            if (spec.rats)
-            {
-                rats.push_back(HamlynHelper::GetRats(n));
-            }
-        }
+    }
+
+    /// \param spec a spec \return it with the fabric settings its flags ask for
+    static HamlynScenario::Spec Adjust(const Spec& spec)
+    {
+        HamlynScenario::Spec s = spec;
+        // Room for four Hamlyn packets (512 bytes + header) per input buffer.
+        s.cutThroughPacketBytes = spec.cutThroughBuffers ? 600 : 0;
+        return s;
     }
 
     /// \param host host \param bytes size \return a pinned buffer of that size, filled
@@ -167,13 +103,6 @@ struct Scenario
         }
         rats[host]->Write(b.offset, v);
         return b;
-    }
-
-    /// Run, then destroy the simulation (nodes and their aggregates are disposed).
-    void RunAndDestroy()
-    {
-        Simulator::Run();
-        Simulator::Destroy();
     }
 };
 
@@ -238,7 +167,7 @@ Run(const RunSpec& spec)
                                    }));
     if (spec.dma)
     {
-        t->AddMessageArea(0, Create<HamlynMessageArea>(s.memories[0], total, 4096));
+        t->AddMessageArea(0, Create<HostPinnedRegion>(s.memories[0], total, 4096));
     }
     m.posted = MicroSeconds(10);
     for (uint32_t k = 0; k < spec.messages; ++k)
@@ -661,7 +590,7 @@ ManyFlows(const Scenario::Spec& spec,
             payload[k][i] = static_cast<uint8_t>(src * 31 + i * 7 + (i >> 8));
         }
         Ptr<HamlynSendTerminus> t = s.nics[src]->CreateTerminus();
-        Ptr<HamlynMessageArea> out = Create<HamlynMessageArea>(s.memories[src], bytes, 4096);
+        Ptr<HostPinnedRegion> out = Create<HostPinnedRegion>(s.memories[src], bytes, 4096);
         out->Write(0, payload[k].data(), bytes);
         t->AddMessageArea(0, out);
         HamlynSendRequest q;

@@ -54,7 +54,7 @@ HamlynHeader::SizeForKeyBits(uint32_t keyBits)
 uint32_t
 HamlynHeader::GetSerializedSize() const
 {
-    return SizeForKeyBits(m_longKey ? 64 : 32);
+    return SizeForKeyBits(m_longKey ? 64 : 32) + static_cast<uint32_t>(m_outOfBand.size());
 }
 
 void
@@ -62,7 +62,7 @@ HamlynHeader::Serialize(Buffer::Iterator start) const
 {
     Buffer::Iterator i = start;
     i.WriteU8(m_longKey ? 1 : 0);
-    i.WriteU8(0);
+    i.WriteU8(static_cast<uint8_t>(m_outOfBand.size()));
     i.WriteHtonU16(m_slot);
     i.WriteHtonU16(m_notifyIndex);
     i.WriteHtonU16(m_terminus);
@@ -77,6 +77,10 @@ HamlynHeader::Serialize(Buffer::Iterator start) const
     {
         i.WriteHtonU32(static_cast<uint32_t>(m_key));
     }
+    for (uint8_t b : m_outOfBand)
+    {
+        i.WriteU8(b);
+    }
 }
 
 uint32_t
@@ -84,8 +88,8 @@ HamlynHeader::Deserialize(Buffer::Iterator start)
 {
     Buffer::Iterator i = start;
     uint8_t flags = i.ReadU8();
-    i.ReadU8();
     m_longKey = (flags & 1) != 0;
+    const uint8_t oob = i.ReadU8();
     m_slot = i.ReadNtohU16();
     m_notifyIndex = i.ReadNtohU16();
     m_terminus = i.ReadNtohU16();
@@ -93,6 +97,11 @@ HamlynHeader::Deserialize(Buffer::Iterator start)
     m_offset = i.ReadNtohU32();
     m_delta = i.ReadNtohU32();
     m_key = m_longKey ? i.ReadNtohU64() : i.ReadNtohU32();
+    m_outOfBand.resize(oob);
+    for (auto& b : m_outOfBand)
+    {
+        b = i.ReadU8();
+    }
     return GetSerializedSize();
 }
 
@@ -110,6 +119,35 @@ HamlynHeader::Print(std::ostream& os) const
         os << m_notifyIndex;
     }
     os << " src=" << m_sourceNode << "." << m_terminus;
+}
+
+void
+HamlynHeader::SetOutOfBand(const std::vector<uint8_t>& bytes)
+{
+    NS_ABORT_MSG_IF(bytes.size() > MAX_OUT_OF_BAND,
+                    "HamlynHeader: " << bytes.size()
+                                     << " out-of-band bytes; a packet carries at most "
+                                     << MAX_OUT_OF_BAND);
+    m_outOfBand = bytes;
+}
+
+const std::vector<uint8_t>&
+HamlynHeader::GetOutOfBand() const
+{
+    return m_outOfBand;
+}
+
+bool
+HamlynHeader::IsWellFormed(Ptr<const Packet> packet)
+{
+    uint8_t head[2] = {0, 0};
+    if (packet == nullptr || packet->GetSize() < SizeForKeyBits(32) ||
+        packet->CopyData(head, 2) != 2)
+    {
+        return false;
+    }
+    return head[1] <= MAX_OUT_OF_BAND &&
+           packet->GetSize() >= SizeForKeyBits((head[0] & 1) ? 64 : 32) + head[1];
 }
 
 void

@@ -7,8 +7,10 @@
 #define HAMLYN_HEADER_H
 
 #include "ns3/header.h"
+#include "ns3/packet.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace ns3
 {
@@ -97,15 +99,36 @@ class HamlynHeader : public Header
     /// \return sending terminus
     uint16_t GetSourceTerminus() const;
 
+    /**
+     * \brief Out-of-band bytes for the receiver's notification area (Hamlyn section 2.5): they
+     * travel after the fixed header and are counted on the wire.
+     * \param bytes at most MAX_OUT_OF_BAND bytes (aborts otherwise)
+     */
+    void SetOutOfBand(const std::vector<uint8_t>& bytes);
+    /// \return the out-of-band bytes
+    const std::vector<uint8_t>& GetOutOfBand() const;
+
+    /// Out-of-band bytes one packet can carry (HamlynNotification::MAX_OUT_OF_BAND).
+    static constexpr uint32_t MAX_OUT_OF_BAND = 16;
+
+    /**
+     * \brief Check that \p packet starts with a well-formed header: long enough for its key
+     * length and its out-of-band bytes.
+     * \param packet the packet
+     * \return true if RemoveHeader() may be used on it
+     */
+    static bool IsWellFormed(Ptr<const Packet> packet);
+
   private:
-    uint16_t m_slot;        //!< destination slot
-    uint32_t m_offset;      //!< offset in the slot
-    uint64_t m_key;         //!< protection key
-    bool m_longKey;         //!< 64-bit key
-    uint32_t m_delta;       //!< delta field
-    uint16_t m_notifyIndex; //!< notification assembly area
-    uint32_t m_sourceNode;  //!< sending node
-    uint16_t m_terminus;    //!< sending terminus
+    uint16_t m_slot;                  //!< destination slot
+    uint32_t m_offset;                //!< offset in the slot
+    uint64_t m_key;                   //!< protection key
+    bool m_longKey;                   //!< 64-bit key
+    uint32_t m_delta;                 //!< delta field
+    uint16_t m_notifyIndex;           //!< notification assembly area
+    uint32_t m_sourceNode;            //!< sending node
+    uint16_t m_terminus;              //!< sending terminus
+    std::vector<uint8_t> m_outOfBand; //!< out-of-band bytes
 };
 
 } // namespace ns3

@@ -15,6 +15,7 @@ NS_LOG_COMPONENT_DEFINE("HamlynNotificationAssembly");
 
 HamlynNotificationAssembly::HamlynNotificationAssembly(uint32_t areas)
     : m_counters(areas, 0),
+      m_outOfBand(areas),
       m_packets(0)
 {
 }
@@ -23,6 +24,7 @@ void
 HamlynNotificationAssembly::Resize(uint32_t areas)
 {
     m_counters.assign(areas, 0);
+    m_outOfBand.assign(areas, {});
 }
 
 uint32_t
@@ -61,6 +63,22 @@ uint64_t
 HamlynNotificationAssembly::GetPacketsSummed() const
 {
     return m_packets;
+}
+
+void
+HamlynNotificationAssembly::SetOutOfBand(uint32_t index, const std::vector<uint8_t>& bytes)
+{
+    NS_ABORT_MSG_IF(index >= m_counters.size(), "HamlynNotificationAssembly: no area " << index);
+    m_outOfBand[index] = bytes;
+}
+
+std::vector<uint8_t>
+HamlynNotificationAssembly::TakeOutOfBand(uint32_t index)
+{
+    NS_ABORT_MSG_IF(index >= m_counters.size(), "HamlynNotificationAssembly: no area " << index);
+    std::vector<uint8_t> out;
+    out.swap(m_outOfBand[index]);
+    return out;
 }
 
 } // namespace ns3

@@ -51,9 +51,20 @@ class HamlynNotificationAssembly
     /// \return packets summed so far, all areas
     uint64_t GetPacketsSummed() const;
 
+    /**
+     * \brief Store out-of-band bytes that arrived for area \p index (the area's space for
+     * higher-level protocols' data, section 2.5).
+     * \param index area index
+     * \param bytes the bytes
+     */
+    void SetOutOfBand(uint32_t index, const std::vector<uint8_t>& bytes);
+    /// \param index area index \return its out-of-band bytes, which are cleared
+    std::vector<uint8_t> TakeOutOfBand(uint32_t index);
+
   private:
-    std::vector<uint32_t> m_counters; //!< one counter per area
-    uint64_t m_packets;               //!< packets summed
+    std::vector<uint32_t> m_counters;              //!< one counter per area
+    std::vector<std::vector<uint8_t>> m_outOfBand; //!< out-of-band bytes per area
+    uint64_t m_packets;                            //!< packets summed
 };
 
 } // namespace ns3

@@ -54,13 +54,13 @@ HamlynSendTerminus::GetCapacity() const
 }
 
 void
-HamlynSendTerminus::AddMessageArea(uint32_t id, Ptr<HamlynMessageArea> area)
+HamlynSendTerminus::AddMessageArea(uint32_t id, Ptr<HostPinnedRegion> area)
 {
     NS_ABORT_MSG_IF(area == nullptr, "HamlynSendTerminus: null message area " << id);
     m_areas[id] = area;
 }
 
-Ptr<HamlynMessageArea>
+Ptr<HostPinnedRegion>
 HamlynSendTerminus::GetMessageArea(uint32_t id) const
 {
     auto it = m_areas.find(id);

@@ -7,11 +7,11 @@
 #define HAMLYN_SEND_TERMINUS_H
 
 #include "hamlyn-header.h"
-#include "hamlyn-message-area.h"
 #include "hamlyn-packet-counter.h"
 
 #include "ns3/callback.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-pinned-region.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
 
@@ -53,6 +53,7 @@ struct HamlynSendRequest
     uint64_t areaOffset{0};                        //!< DMA: first byte in that area
     uint32_t length{0};                            //!< DMA: bytes to send
     uint64_t handle{0};                            //!< set by Post: identifies the send
+    std::vector<uint8_t> outOfBand; //!< for the receiver's notification area (first packet)
 
     /// \return message length in bytes
     uint32_t GetLength() const
@@ -96,9 +97,9 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
      * \param id area number
      * \param area the area (in the sender's host memory)
      */
-    void AddMessageArea(uint32_t id, Ptr<HamlynMessageArea> area);
+    void AddMessageArea(uint32_t id, Ptr<HostPinnedRegion> area);
     /// \param id area number \return the area, or nullptr
-    Ptr<HamlynMessageArea> GetMessageArea(uint32_t id) const;
+    Ptr<HostPinnedRegion> GetMessageArea(uint32_t id) const;
 
     /**
      * \brief Queue a request.
@@ -165,19 +166,19 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
     /// An entry left the queue: let a spinning poster in.
     void Dequeued();
 
-    uint16_t m_id;                                      //!< terminus number
-    uint32_t m_capacity;                                //!< queue entries
-    uint32_t m_priority;                                //!< priority
-    Ptr<HostCpu> m_cpu;                                 //!< the application's CPU
-    std::deque<HamlynSendRequest> m_queue;              //!< work queue
-    uint32_t m_nextPacket;                              //!< next packet of the head request
-    HamlynPacketCounter m_counter;                      //!< packet counter
-    std::map<uint32_t, Ptr<HamlynMessageArea>> m_areas; //!< areas DMA may name
-    Callback<void> m_workCb;                            //!< the interface's doorbell
-    uint64_t m_nextHandle;                              //!< handle of the next request
-    uint64_t m_posted;                                  //!< counter
-    uint64_t m_full;                                    //!< counter
-    uint64_t m_packets;                                 //!< counter
+    uint16_t m_id;                                     //!< terminus number
+    uint32_t m_capacity;                               //!< queue entries
+    uint32_t m_priority;                               //!< priority
+    Ptr<HostCpu> m_cpu;                                //!< the application's CPU
+    std::deque<HamlynSendRequest> m_queue;             //!< work queue
+    uint32_t m_nextPacket;                             //!< next packet of the head request
+    HamlynPacketCounter m_counter;                     //!< packet counter
+    std::map<uint32_t, Ptr<HostPinnedRegion>> m_areas; //!< areas DMA may name
+    Callback<void> m_workCb;                           //!< the interface's doorbell
+    uint64_t m_nextHandle;                             //!< handle of the next request
+    uint64_t m_posted;                                 //!< counter
+    uint64_t m_full;                                   //!< counter
+    uint64_t m_packets;                                //!< counter
 
     /// A poster spinning for space.
     struct Spinner

@@ -25,6 +25,7 @@ struct HamlynSlot
     uint64_t limit{0};       //!< one past the last byte of the window
     uint64_t key{0};         //!< protection key
     uint32_t application{0}; //!< owning application (its notification queue and areas)
+    uint64_t generation{0};  //!< which definition this is (a revoked and redefined slot differs)
 };
 
 /**

@@ -246,6 +246,25 @@ HostBus::Pio(uint64_t bytes, Callback<void> done, uint32_t priorityClass)
 }
 
 void
+HostBus::Transaction(uint32_t cycles, Callback<void> done, uint32_t priorityClass)
+{
+    NS_LOG_FUNCTION(this << cycles << priorityClass);
+    NS_ABORT_MSG_IF(cycles == 0, "HostBus::Transaction: a transaction takes at least one cycle");
+    NS_ABORT_MSG_IF(priorityClass >= m_numPriorities,
+                    "HostBus::Transaction: priority class "
+                        << priorityClass << " out of range (NumPriorities = " << m_numPriorities
+                        << ")");
+    ++m_transactions;
+    m_resource->Submit(Seconds((m_arbitrationCycles + cycles) / m_clockRate), done, priorityClass);
+}
+
+bool
+HostBus::IsIdle() const
+{
+    return !m_resource->IsBusy() && m_resource->GetQueueLength() == 0;
+}
+
+void
 HostBus::StartTransfer(uint64_t bytes, Callback<void> done, uint32_t priorityClass, bool isDma)
 {
     CheckConfig(isDma);

@@ -70,6 +70,21 @@ class HostBus : public Object
     void Pio(uint64_t bytes, Callback<void> done, uint32_t priorityClass = 0);
 
     /**
+     * \brief One bus transaction of a fixed number of cycles that moves no payload worth
+     * counting (a control word, a doorbell, a "start transmission" request): one grant,
+     * "ArbitrationCycles" + \p cycles.
+     * \param cycles bus cycles the transaction occupies (> 0)
+     * \param done called when it ends
+     * \param priorityClass bus priority class (0 is served first)
+     */
+    void Transaction(uint32_t cycles, Callback<void> done, uint32_t priorityClass = 0);
+    /**
+     * \return true when no transfer or transaction holds or waits for the bus, so that one
+     * started now ends after exactly GetDmaTime() (or GetPioTime()) unless a more urgent
+     * class arrives before it ends
+     */
+    bool IsIdle() const;
+    /**
      * \param bytes transfer size
      * \return time of a DMA of \p bytes on an idle bus
      */

@@ -206,6 +206,10 @@ HostMemory::Write(uint64_t addr, const uint8_t* data, uint64_t len)
     m_bytesWritten += len;
     ++m_writes;
     m_writeTrace(addr, len);
+    if (!e->snoop.IsNull())
+    {
+        e->snoop(addr, len);
+    }
     return true;
 }
 
@@ -233,7 +237,20 @@ HostMemory::Fill(uint64_t addr, uint8_t value, uint64_t len)
     m_bytesWritten += len;
     ++m_writes;
     m_writeTrace(addr, len);
+    if (!e->snoop.IsNull())
+    {
+        e->snoop(addr, len);
+    }
     return true;
+}
+
+void
+HostMemory::SetWriteSnoop(uint64_t addr, WriteSnoopCallback cb)
+{
+    const Entry* c = Locate(addr, 1);
+    NS_ABORT_MSG_IF(c == nullptr,
+                    "HostMemory::SetWriteSnoop: address " << addr << " is in no region");
+    const_cast<Entry*>(c)->snoop = cb;
 }
 
 bool

@@ -6,6 +6,7 @@
 #ifndef HOST_MEMORY_H
 #define HOST_MEMORY_H
 
+#include "ns3/callback.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
@@ -121,6 +122,19 @@ class HostMemory : public Object
      */
     const HostMemoryRegion* FindRegion(const std::string& name) const;
 
+    /// Called after a successful write into a snooped region: (first address, length).
+    typedef Callback<void, uint64_t, uint64_t> WriteSnoopCallback;
+
+    /**
+     * \brief Let a device snoop the memory-bus writes to the region that contains \p addr
+     * (SHRIMP's automatic update watches the pages mapped out): after every successful Write
+     * or Fill into that region, \p cb runs with the written range, whose bytes may then be
+     * read. One snooper per region; a null callback removes it.
+     * \param addr an address inside the region (aborts if none contains it)
+     * \param cb the snooper
+     */
+    void SetWriteSnoop(uint64_t addr, WriteSnoopCallback cb);
+
     /// \return number of live regions
     uint32_t GetNRegions() const;
     /// \return sum of the sizes of live regions
@@ -165,6 +179,7 @@ class HostMemory : public Object
     {
         HostMemoryRegion region;   //!< public description
         std::vector<uint8_t> data; //!< storage (empty in virtual mode)
+        WriteSnoopCallback snoop;  //!< device snooping writes here, if any
     };
 
     /// \return the entry holding all of [addr, addr+len), or nullptr

@@ -47,7 +47,13 @@ SanOperation::AddStep(Ptr<SanResource> resource, Time duration, uint32_t priorit
                     "SanOperation::AddStep: priority class "
                         << priorityClass << " out of range (resource has "
                         << resource->GetNumPriorities() << " classes)");
-    m_steps.push_back(Step{resource, duration, Callback<void>(), priorityClass, RESOURCE});
+    m_steps.push_back(Step{resource,
+                           duration,
+                           Callback<void>(),
+                           AsyncWork(),
+                           AsyncWork(),
+                           priorityClass,
+                           RESOURCE});
     return *this;
 }
 
@@ -61,7 +67,13 @@ SanOperation::AddOffPathStep(Ptr<SanResource> resource, Time duration, uint32_t 
                     "SanOperation::AddOffPathStep: priority class "
                         << priorityClass << " out of range (resource has "
                         << resource->GetNumPriorities() << " classes)");
-    m_steps.push_back(Step{resource, duration, Callback<void>(), priorityClass, OFF_PATH});
+    m_steps.push_back(Step{resource,
+                           duration,
+                           Callback<void>(),
+                           AsyncWork(),
+                           AsyncWork(),
+                           priorityClass,
+                           OFF_PATH});
     return *this;
 }
 
@@ -69,15 +81,41 @@ SanOperation&
 SanOperation::AddDelay(Time delay)
 {
     NS_ABORT_MSG_IF(delay.IsStrictlyNegative(), "SanOperation::AddDelay: negative delay " << delay);
-    m_steps.push_back(Step{nullptr, delay, Callback<void>(), 0, DELAY});
+    m_steps.push_back(Step{nullptr, delay, Callback<void>(), AsyncWork(), AsyncWork(), 0, DELAY});
     return *this;
 }
 
 SanOperation&
 SanOperation::AddAction(Callback<void> action)
 {
-    m_steps.push_back(Step{nullptr, Seconds(0), action, 0, ACTION});
+    m_steps.push_back(Step{nullptr, Seconds(0), action, AsyncWork(), AsyncWork(), 0, ACTION});
     return *this;
+}
+
+SanOperation&
+SanOperation::AddWait(AsyncWork work)
+{
+    NS_ABORT_MSG_IF(work.IsNull(), "SanOperation::AddWait: null work");
+    m_steps.push_back(Step{nullptr, Seconds(0), Callback<void>(), work, AsyncWork(), 0, WAIT});
+    return *this;
+}
+
+SanOperation&
+SanOperation::AddParallel(AsyncWork first, AsyncWork second)
+{
+    NS_ABORT_MSG_IF(first.IsNull() || second.IsNull(), "SanOperation::AddParallel: null work");
+    m_steps.push_back(Step{nullptr, Seconds(0), Callback<void>(), first, second, 0, PARALLEL});
+    return *this;
+}
+
+void
+SanOperation::JoinOne()
+{
+    NS_ASSERT(m_joinPending > 0);
+    if (--m_joinPending == 0)
+    {
+        Advance();
+    }
 }
 
 void
@@ -122,6 +160,16 @@ SanOperation::Advance()
                 s.action();
             }
             break;
+        case WAIT:
+            s.work(MakeCallback(&SanOperation::Advance, Ptr<SanOperation>(this)));
+            return;
+        case PARALLEL: {
+            m_joinPending = 2;
+            Callback<void> join = MakeCallback(&SanOperation::JoinOne, Ptr<SanOperation>(this));
+            s.work(join);
+            s.second(join);
+            return;
+        }
         }
     }
     m_running = false;

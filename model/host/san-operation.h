@@ -84,6 +84,26 @@ class SanOperation : public SimpleRefCount<SanOperation>
      */
     SanOperation& AddAction(Callback<void> action);
 
+    /// Starts an asynchronous piece of work; it must call the continuation it is given,
+    /// exactly once, when the work ends (a DMA transfer, a bus transaction, a fabric send).
+    typedef Callback<void, Callback<void>> AsyncWork;
+
+    /**
+     * \brief Append a step that waits for asynchronous work.
+     * \param work started when the operation reaches it
+     * \return this operation, for chaining
+     */
+    SanOperation& AddWait(AsyncWork work);
+
+    /**
+     * \brief Append a step that starts two pieces of asynchronous work together and waits for
+     * both (a payload DMA that overlaps a header load, say).
+     * \param first one piece
+     * \param second the other
+     * \return this operation, for chaining
+     */
+    SanOperation& AddParallel(AsyncWork first, AsyncWork second);
+
     /**
      * \brief Start the operation now. The first waiting step is submitted before Start()
      * returns; \p done is never called from inside Start() (if nothing waits, it runs as a new
@@ -118,7 +138,9 @@ class SanOperation : public SimpleRefCount<SanOperation>
         RESOURCE, //!< critical-path resource step
         OFF_PATH, //!< off-path resource step
         DELAY,    //!< a pure delay
-        ACTION    //!< a callback
+        ACTION,   //!< a callback
+        WAIT,     //!< asynchronous work (action)
+        PARALLEL  //!< two pieces of asynchronous work (action, second)
     };
 
     /// One step.
@@ -127,15 +149,20 @@ class SanOperation : public SimpleRefCount<SanOperation>
         Ptr<SanResource> resource; //!< resource (RESOURCE, OFF_PATH)
         Time duration;             //!< duration (RESOURCE, OFF_PATH, DELAY)
         Callback<void> action;     //!< callback (ACTION)
+        AsyncWork work;            //!< asynchronous work (WAIT, PARALLEL)
+        AsyncWork second;          //!< second piece (PARALLEL)
         uint32_t priorityClass;    //!< resource priority class
         Kind kind;                 //!< kind of step
     };
 
     /// Run steps from m_next until one must wait, or finish.
     void Advance();
+    /// One piece of a PARALLEL step ended.
+    void JoinOne();
 
     std::vector<Step> m_steps; //!< the steps, in order
     std::size_t m_next;        //!< index of the next step to run
+    uint32_t m_joinPending{0}; //!< pieces of a PARALLEL step still running
     Callback<void> m_done;     //!< completion callback
     bool m_running;            //!< between Start() and completion
     bool m_finished;           //!< completed at least once and not running

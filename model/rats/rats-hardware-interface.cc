@@ -17,20 +17,6 @@ NS_LOG_COMPONENT_DEFINE("RatsHardwareInterface");
 
 NS_OBJECT_ENSURE_REGISTERED(RatsHardwareInterface);
 
-namespace
-{
-
-/// Interfaces by fabric host index: where out-of-band bytes are handed over (see the class
-/// documentation). One Rats application per host is assumed for this side channel.
-std::map<uint32_t, RatsHardwareInterface*>&
-Registry()
-{
-    static std::map<uint32_t, RatsHardwareInterface*> registry;
-    return registry;
-}
-
-} // namespace
-
 TypeId
 RatsHardwareInterface::GetTypeId()
 {
@@ -57,13 +43,6 @@ RatsHardwareInterface::GetTypeId()
                           UintegerValue(1 << 20),
                           MakeUintegerAccessor(&RatsHardwareInterface::m_pinnedBytes),
                           MakeUintegerChecker<uint64_t>(1))
-            // Not given by the paper (section 2.5: "the number of messages potentially in
-            // flight at one time").
-            .AddAttribute("NotificationAreas",
-                          "Notification assembly areas of the application (read at Setup).",
-                          UintegerValue(256),
-                          MakeUintegerAccessor(&RatsHardwareInterface::m_notifyAreas),
-                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("FirstSlot",
                           "First slot number tried by AllocateSlot.",
                           UintegerValue(1),
@@ -73,12 +52,10 @@ RatsHardwareInterface::GetTypeId()
 }
 
 RatsHardwareInterface::RatsHardwareInterface()
-    : m_host(0),
-      m_app(0),
-      m_areaId(0),
+    : m_areaId(0),
       m_cutOver(128),
       m_pinnedBytes(1 << 20),
-      m_notifyAreas(256),
+      m_notifyAreas(0),
       m_nextSlot(1),
       m_posted(0),
       m_direct(0),
@@ -94,14 +71,13 @@ RatsHardwareInterface::~RatsHardwareInterface()
 void
 RatsHardwareInterface::DoDispose()
 {
-    auto it = Registry().find(m_host);
-    if (it != Registry().end() && it->second == this)
+    if (m_ctx != nullptr)
     {
-        Registry().erase(it);
+        m_ctx->SetCompletionCallback(HamlynContext::CompletionCallback());
+        m_ctx->SetRejectCallback(HamlynContext::RejectCallback());
     }
     m_inFlight.clear();
-    m_oob.clear();
-    m_nic = nullptr;
+    m_ctx = nullptr;
     m_cpu = nullptr;
     m_terminus = nullptr;
     m_pinned = nullptr;
@@ -110,25 +86,19 @@ RatsHardwareInterface::DoDispose()
 }
 
 void
-RatsHardwareInterface::Setup(Ptr<HamlynNetDevice> nic, Ptr<HostCpu> cpu, uint32_t hostIndex)
+RatsHardwareInterface::Setup(Ptr<HamlynContext> context)
 {
-    NS_LOG_FUNCTION(this << nic << cpu << hostIndex);
-    NS_ABORT_MSG_IF(nic == nullptr || cpu == nullptr,
-                    "RatsHardwareInterface::Setup: needs a HamlynNetDevice and a HostCpu");
-    NS_ABORT_MSG_IF(m_nic != nullptr, "RatsHardwareInterface::Setup: called twice");
-    m_nic = nic;
-    m_cpu = cpu;
-    m_host = hostIndex;
-    m_app = nic->AddApplication(m_notifyAreas);
-    m_terminus = nic->CreateTerminus();
-    m_areaId = nic->CreateMessageArea(m_pinnedBytes);
-    m_pinned = nic->GetMessageArea(m_areaId);
-    m_terminus->AddMessageArea(m_areaId, m_pinned);
-    nic->TraceConnectWithoutContext("SendComplete",
-                                    MakeCallback(&RatsHardwareInterface::OnSendComplete, this));
-    nic->TraceConnectWithoutContext("RequestReject",
-                                    MakeCallback(&RatsHardwareInterface::OnReject, this));
-    Registry()[hostIndex] = this;
+    NS_LOG_FUNCTION(this << context);
+    NS_ABORT_MSG_IF(context == nullptr, "RatsHardwareInterface::Setup: needs a HamlynContext");
+    NS_ABORT_MSG_IF(m_ctx != nullptr, "RatsHardwareInterface::Setup: called twice");
+    m_ctx = context;
+    m_cpu = context->GetCpu();
+    m_terminus = context->GetTerminus();
+    m_notifyAreas = context->GetNNotificationAreas();
+    m_areaId = context->CreateMessageArea(m_pinnedBytes);
+    m_pinned = context->GetMessageArea(m_areaId);
+    context->SetCompletionCallback(MakeCallback(&RatsHardwareInterface::OnSendComplete, this));
+    context->SetRejectCallback(MakeCallback(&RatsHardwareInterface::OnReject, this));
 }
 
 Ptr<RatsSendHandle>
@@ -141,7 +111,7 @@ RatsHardwareInterface::SendMsg(const RatsTicket& ticket,
                                std::function<void()> returned)
 {
     NS_LOG_FUNCTION(this << ticket << offset << length << metadata.size());
-    NS_ABORT_MSG_IF(m_nic == nullptr, "RatsHardwareInterface: SendMsg before Setup");
+    NS_ABORT_MSG_IF(m_ctx == nullptr, "RatsHardwareInterface: SendMsg before Setup");
     Ptr<RatsSendHandle> handle = Create<RatsSendHandle>();
     const uint32_t m = static_cast<uint32_t>(metadata.size());
     const uint64_t total = static_cast<uint64_t>(m) + length;
@@ -178,6 +148,9 @@ RatsHardwareInterface::SendMsg(const RatsTicket& ticket,
             r.offset = t.offset;
             r.notifyIndex = t.notifyIndex;
             r.y0 = t.delta;
+            r.outOfBand = oob;
+            // "Sent" is read from the completion word, which the card writes when asked.
+            r.notifySent = true;
             const uint32_t m = static_cast<uint32_t>(meta.size());
             if (direct)
             {
@@ -202,18 +175,6 @@ RatsHardwareInterface::SendMsg(const RatsTicket& ticket,
                 r.areaOffset = offset - m;
                 r.length = m + length;
             }
-            if (!oob.empty() && t.notifyIndex != HamlynHeader::NO_NOTIFY)
-            {
-                auto it = Registry().find(t.node);
-                NS_ABORT_MSG_IF(it == Registry().end(),
-                                "RatsHardwareInterface: no Rats interface on node "
-                                    << t.node
-                                    << " for "
-                                       "out-of-band "
-                                       "data");
-                it->second->m_oob[OobKey(m_host, m_terminus->GetId(), t.notifyIndex)].push_back(
-                    oob);
-            }
             m_terminus->PostOrSpin(r, Callback<void>([this, handle, direct, off, returned]() {
                                        const uint64_t id = ++m_posted;
                                        m_inFlight[id] = handle;
@@ -235,12 +196,8 @@ RatsHardwareInterface::SendMsg(const RatsTicket& ticket,
 }
 
 void
-RatsHardwareInterface::OnSendComplete(uint32_t terminus, uint64_t handle)
+RatsHardwareInterface::OnSendComplete(uint64_t handle)
 {
-    if (m_terminus == nullptr || terminus != m_terminus->GetId())
-    {
-        return;
-    }
     auto it = m_inFlight.find(handle);
     if (it != m_inFlight.end())
     {
@@ -250,12 +207,8 @@ RatsHardwareInterface::OnSendComplete(uint32_t terminus, uint64_t handle)
 }
 
 void
-RatsHardwareInterface::OnReject(uint32_t terminus, uint64_t handle)
+RatsHardwareInterface::OnReject(uint64_t handle)
 {
-    if (m_terminus == nullptr || terminus != m_terminus->GetId())
-    {
-        return;
-    }
     auto it = m_inFlight.find(handle);
     if (it != m_inFlight.end())
     {
@@ -267,46 +220,39 @@ RatsHardwareInterface::OnReject(uint32_t terminus, uint64_t handle)
 bool
 RatsHardwareInterface::GetNotificationRecord(RatsNotificationRecord& record)
 {
-    NS_ABORT_MSG_IF(m_nic == nullptr, "RatsHardwareInterface: used before Setup");
-    Ptr<HamlynNotificationQueue> q = m_nic->GetNotificationQueue(m_app);
-    if (!q->Pop(record.entry))
+    NS_ABORT_MSG_IF(m_ctx == nullptr, "RatsHardwareInterface: used before Setup");
+    if (!m_ctx->PopNotification(record.entry))
     {
         return false;
     }
-    record.outOfBand.clear();
-    auto it = m_oob.find(OobKey(record.entry.node, record.entry.terminus, record.entry.area));
-    if (it != m_oob.end() && !it->second.empty())
-    {
-        record.outOfBand = it->second.front();
-        it->second.pop_front();
-    }
+    record.outOfBand = record.entry.outOfBand;
     return true;
 }
 
 void
 RatsHardwareInterface::WaitForNotification(HostCpuWait::Mode mode, Callback<void> resumed)
 {
-    NS_ABORT_MSG_IF(m_nic == nullptr, "RatsHardwareInterface: used before Setup");
-    m_nic->GetNotificationQueue(m_app)->Wait(mode, resumed);
+    NS_ABORT_MSG_IF(m_ctx == nullptr, "RatsHardwareInterface: used before Setup");
+    m_ctx->WaitForNotification(mode, resumed);
 }
 
 bool
 RatsHardwareInterface::IsWaiting() const
 {
-    return m_nic != nullptr && m_nic->GetNotificationQueue(m_app)->IsWaiting();
+    return m_ctx != nullptr && m_ctx->IsWaiting();
 }
 
 RatsTicket
 RatsHardwareInterface::AllocateSlot(uint64_t offset, uint32_t length)
 {
-    NS_ABORT_MSG_IF(m_nic == nullptr, "RatsHardwareInterface: AllocateSlot before Setup");
+    NS_ABORT_MSG_IF(m_ctx == nullptr, "RatsHardwareInterface: AllocateSlot before Setup");
     NS_ABORT_MSG_IF(length == 0 || !m_pinned->Contains(offset, length),
                     "RatsHardwareInterface::AllocateSlot: window [" << offset << ", "
                                                                     << offset + length
                                                                     << ") is not in pinned "
                                                                        "memory");
     uint32_t tries = 0;
-    while (m_nic->GetSlotTable().IsDefined(static_cast<uint16_t>(m_nextSlot)))
+    while (m_ctx->IsSlotInUse(static_cast<uint16_t>(m_nextSlot)))
     {
         m_nextSlot = (m_nextSlot + 1) & 0xffff;
         NS_ABORT_MSG_IF(++tries > 65536, "RatsHardwareInterface: no free slot on the device");
@@ -315,9 +261,9 @@ RatsHardwareInterface::AllocateSlot(uint64_t offset, uint32_t length)
     m_nextSlot = (m_nextSlot + 1) & 0xffff;
     // Sparse 32-bit keys (section 2.2), never 0.
     const uint64_t key = m_keys->GetInteger(1, 0xffffffffu);
-    m_nic->DefineSlot(slot, m_app, m_areaId, offset, offset + length, key);
+    m_ctx->DefineSlot(slot, m_areaId, offset, offset + length, key);
     RatsTicket t;
-    t.node = m_host;
+    t.node = m_ctx->GetHostNumber();
     t.slot = slot;
     t.key = key;
     t.offset = 0;
@@ -330,11 +276,11 @@ RatsHardwareInterface::AllocateSlot(uint64_t offset, uint32_t length)
 void
 RatsHardwareInterface::RevokeSlot(uint16_t slot)
 {
-    NS_ABORT_MSG_IF(m_nic == nullptr, "RatsHardwareInterface: RevokeSlot before Setup");
-    m_nic->RevokeSlot(slot);
+    NS_ABORT_MSG_IF(m_ctx == nullptr, "RatsHardwareInterface: RevokeSlot before Setup");
+    m_ctx->RevokeSlot(slot);
 }
 
-Ptr<HamlynMessageArea>
+Ptr<HostPinnedRegion>
 RatsHardwareInterface::GetPinnedArea() const
 {
     return m_pinned;
@@ -355,13 +301,13 @@ RatsHardwareInterface::GetNNotificationAreas() const
 uint32_t
 RatsHardwareInterface::GetHostIndex() const
 {
-    return m_host;
+    return m_ctx == nullptr ? 0 : m_ctx->GetHostNumber();
 }
 
-Ptr<HamlynNetDevice>
-RatsHardwareInterface::GetDevice() const
+Ptr<HamlynContext>
+RatsHardwareInterface::GetContext() const
 {
-    return m_nic;
+    return m_ctx;
 }
 
 Ptr<HostCpu>
@@ -376,10 +322,10 @@ RatsHardwareInterface::GetTerminus() const
     return m_terminus;
 }
 
-Ptr<HamlynNotificationQueue>
+Ptr<SanEventQueue>
 RatsHardwareInterface::GetNotificationQueue() const
 {
-    return m_nic == nullptr ? nullptr : m_nic->GetNotificationQueue(m_app);
+    return m_ctx == nullptr ? nullptr : m_ctx->GetNotificationQueue();
 }
 
 uint32_t
@@ -391,9 +337,8 @@ RatsHardwareInterface::GetCutOver() const
 uint32_t
 RatsHardwareInterface::GetPacketSize() const
 {
-    UintegerValue v;
-    m_nic->GetAttribute("PacketSize", v);
-    return static_cast<uint32_t>(v.Get());
+    NS_ABORT_MSG_IF(m_ctx == nullptr, "RatsHardwareInterface: used before Setup");
+    return m_ctx->GetPacketSize();
 }
 
 uint64_t

@@ -10,19 +10,17 @@
 #include "rats-send-handle.h"
 #include "rats-ticket.h"
 
-#include "ns3/hamlyn-message-area.h"
-#include "ns3/hamlyn-net-device.h"
-#include "ns3/hamlyn-notification-queue.h"
+#include "ns3/hamlyn-context.h"
+#include "ns3/hamlyn-notification.h"
 #include "ns3/hamlyn-send-terminus.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-pinned-region.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
-#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -56,14 +54,12 @@ struct RatsNotificationRecord
  * - Slots and pinned memory: AllocateSlot() (a fresh slot number and a random protection
  *   key, the OS' job in the paper), RevokeSlot(); the pinned message area.
  *
- * Out-of-band data: Hamlyn's notification assembly areas hold "space used by higher-level
- * protocols for out-of-band data" (section 2.5), which HamlynNetDevice does not model yet.
- * Until it does, SendMsg's outOfBand bytes (only the tagged write's 4-byte tag uses them) travel
- * beside the packet: they are queued at the destination's RatsHardwareInterface per (source
- * node, source terminus, notification area) and attached to the next notification record from
- * that sender for that area. Their bytes are not counted on the wire (4 bytes: about 50 ns on
- * an 80 MB/s link). This assumes per-sender order, which the deterministic fabric routings
- * give. An additive device feature is proposed in the Rats report to remove this.
+ * Out-of-band data (the tagged write's tag) travels in the message's first packet and reaches
+ * the receiver in its notification entry (HamlynHeader::SetOutOfBand, HamlynNotification).
+ *
+ * "Sent" comes from the terminus' completion word: every request asks the device to write it
+ * (Table 3's sender [notify host], charged on the card), and the library watches it through
+ * its HamlynContext.
  */
 class RatsHardwareInterface : public Object
 {
@@ -78,14 +74,12 @@ class RatsHardwareInterface : public Object
     ~RatsHardwareInterface() override;
 
     /**
-     * \brief Attach to a Hamlyn device: registers the application (notification queue and
-     * "NotificationAreas" assembly areas), creates its send terminus and its pinned message
-     * area ("PinnedBytes").
-     * \param nic the host's Hamlyn device (already Setup())
-     * \param cpu the host CPU the application runs on
-     * \param hostIndex this host's fabric index (SanEndpointDevice::GetHost())
+     * \brief Work through a process's context on a Hamlyn device: pins the message area
+     * ("PinnedBytes") and watches the completion word. The context's notification areas are
+     * the application's (open it with "NotificationAreas" of them).
+     * \param context the process's context (HamlynNetDevice::OpenContext)
      */
-    void Setup(Ptr<HamlynNetDevice> nic, Ptr<HostCpu> cpu, uint32_t hostIndex);
+    void Setup(Ptr<HamlynContext> context);
 
     /**
      * \brief sendmsg: launch a message of metadata followed by data.
@@ -145,21 +139,21 @@ class RatsHardwareInterface : public Object
     void RevokeSlot(uint16_t slot);
 
     /// \return the pinned message area
-    Ptr<HamlynMessageArea> GetPinnedArea() const;
+    Ptr<HostPinnedRegion> GetPinnedArea() const;
     /// \return size of the pinned area
     uint64_t GetPinnedBytes() const;
     /// \return notification assembly areas of the application
     uint32_t GetNNotificationAreas() const;
     /// \return this host's fabric index
     uint32_t GetHostIndex() const;
-    /// \return the device
-    Ptr<HamlynNetDevice> GetDevice() const;
+    /// \return the process's context on the device
+    Ptr<HamlynContext> GetContext() const;
     /// \return the CPU
     Ptr<HostCpu> GetCpu() const;
     /// \return the terminus
     Ptr<HamlynSendTerminus> GetTerminus() const;
     /// \return the notification queue
-    Ptr<HamlynNotificationQueue> GetNotificationQueue() const;
+    Ptr<SanEventQueue> GetNotificationQueue() const;
     /// \return the direct-I/O / DMA cut-over (bytes of metadata + data)
     uint32_t GetCutOver() const;
     /// \return the device's payload bytes per packet
@@ -180,31 +174,25 @@ class RatsHardwareInterface : public Object
     void DoDispose() override;
 
   private:
-    /// The device's SendComplete trace. \param terminus terminus \param handle request handle
-    void OnSendComplete(uint32_t terminus, uint64_t handle);
-    /// The device's RequestReject trace. \param terminus terminus \param handle request handle
-    void OnReject(uint32_t terminus, uint64_t handle);
+    /// The completion word was written. \param handle the handle read from it
+    void OnSendComplete(uint64_t handle);
+    /// The device refused a request. \param handle its handle
+    void OnReject(uint64_t handle);
 
-    /// Key of an out-of-band queue: source node, source terminus, notification area.
-    typedef std::tuple<uint32_t, uint16_t, uint16_t> OobKey;
-
-    Ptr<HamlynNetDevice> m_nic;                               //!< the device
-    Ptr<HostCpu> m_cpu;                                       //!< the CPU
-    uint32_t m_host;                                          //!< fabric index
-    uint32_t m_app;                                           //!< application id on the device
-    Ptr<HamlynSendTerminus> m_terminus;                       //!< the send terminus
-    uint32_t m_areaId;                                        //!< pinned area id
-    Ptr<HamlynMessageArea> m_pinned;                          //!< pinned area
-    uint32_t m_cutOver;                                       //!< direct/DMA cut-over
-    uint64_t m_pinnedBytes;                                   //!< pinned area size
-    uint32_t m_notifyAreas;                                   //!< notification areas
-    uint32_t m_nextSlot;                                      //!< next slot number to try
-    uint64_t m_posted;                                        //!< requests posted (= last handle)
-    std::map<uint64_t, Ptr<RatsSendHandle>> m_inFlight;       //!< by request handle
-    std::map<OobKey, std::deque<std::vector<uint8_t>>> m_oob; //!< incoming out-of-band data
-    Ptr<UniformRandomVariable> m_keys;                        //!< protection-key generator
-    uint64_t m_direct;                                        //!< direct-I/O sends
-    uint64_t m_dma;                                           //!< DMA sends
+    Ptr<HamlynContext> m_ctx;                           //!< the process's context
+    Ptr<HostCpu> m_cpu;                                 //!< the CPU
+    Ptr<HamlynSendTerminus> m_terminus;                 //!< the send terminus
+    uint32_t m_areaId;                                  //!< pinned area id
+    Ptr<HostPinnedRegion> m_pinned;                     //!< pinned area
+    uint32_t m_cutOver;                                 //!< direct/DMA cut-over
+    uint64_t m_pinnedBytes;                             //!< pinned area size
+    uint32_t m_notifyAreas;                             //!< notification areas
+    uint32_t m_nextSlot;                                //!< next slot number to try
+    uint64_t m_posted;                                  //!< requests posted (= last handle)
+    std::map<uint64_t, Ptr<RatsSendHandle>> m_inFlight; //!< by request handle
+    Ptr<UniformRandomVariable> m_keys;                  //!< protection-key generator
+    uint64_t m_direct;                                  //!< direct-I/O sends
+    uint64_t m_dma;                                     //!< DMA sends
 };
 
 } // namespace ns3

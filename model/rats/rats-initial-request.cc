@@ -51,8 +51,7 @@ RatsInitialRequestServer::Create(Ptr<RatsInterfaceManager> manager, uint32_t max
     NS_ABORT_MSG_IF(!s->m_buffer.IsValid(), "RatsInitialRequestServer: no pinned memory");
     const uint16_t area = manager->AllocateNotificationArea(s);
     s->m_seed = manager->CreateSlot(s->m_buffer, area);
-    const HamlynSlot* slot =
-        manager->GetHardware()->GetDevice()->GetSlotTable().Find(s->m_seed.slot);
+    const HamlynSlot* slot = manager->GetHardware()->GetContext()->FindSlot(s->m_seed.slot);
     NS_ABORT_MSG_IF(slot == nullptr, "RatsInitialRequestServer: slot not defined");
     s->m_slot = *slot;
     manager->Register(s);
@@ -108,12 +107,11 @@ RatsInitialRequestServer::SendReply(const RatsInitialRequest& request,
     // The request buffer is free again: the same slot, number and key, as the seed says.
     if (m_busy)
     {
-        hw->GetDevice()->DefineSlot(m_seed.slot,
-                                    m_slot.application,
-                                    m_slot.area,
-                                    m_slot.base,
-                                    m_slot.limit,
-                                    m_slot.key);
+        hw->GetContext()->DefineSlot(m_seed.slot,
+                                     m_slot.area,
+                                     m_slot.base,
+                                     m_slot.limit,
+                                     m_slot.key);
         m_busy = false;
     }
     return hw->SendMsg(request.reply, offset, length, meta, GetCostProfile(), {}, returned);
@@ -275,7 +273,7 @@ RatsInitialRequestClient::OnTimeout()
     NS_LOG_INFO("RatsInitialRequestClient: time-out, retransmitting " << m_sequence);
     Transmit(nullptr);
     // If the application is waiting in poll, end the wait so the sendmsg gets the CPU.
-    m_manager->GetHardware()->GetNotificationQueue()->Wake();
+    m_manager->GetHardware()->GetContext()->Wake();
 }
 
 void

@@ -149,7 +149,7 @@ class RatsInitialRequestServer : public RatsServer
  * (not Release()d) fails with BUSY.
  *
  * Time-outs fire while the application may be polling: the timer ends the wait
- * (HamlynNotificationQueue::Wake) so the retransmission's sendmsg gets the CPU.
+ * (SanEventQueue::Wake) so the retransmission's sendmsg gets the CPU.
  */
 class RatsInitialRequestClient : public RatsServer
 {

@@ -61,6 +61,13 @@ RatsInterfaceManager::GetTypeId()
                                           "Block",
                                           HostCpuWait::POLL_THEN_BLOCK,
                                           "PollThenBlock"))
+            // Not given by the paper (section 2.5: "the number of messages potentially in
+            // flight at one time").
+            .AddAttribute("NotificationAreas",
+                          "Notification assembly areas of the application (read at Open).",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&RatsInterfaceManager::m_notifyAreas),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("CostTable",
                           "The Rats instruction counts (Hamlyn 1995, Tables 1 and 2).",
                           PointerValue(),
@@ -100,7 +107,14 @@ RatsInterfaceManager::DoDispose()
 }
 
 void
-RatsInterfaceManager::Setup(Ptr<HamlynNetDevice> nic, Ptr<HostCpu> cpu, uint32_t hostIndex)
+RatsInterfaceManager::Open(Ptr<HamlynNetDevice> nic)
+{
+    NS_ABORT_MSG_IF(nic == nullptr, "RatsInterfaceManager::Open: no Hamlyn device");
+    Setup(nic->OpenContext(m_notifyAreas));
+}
+
+void
+RatsInterfaceManager::Setup(Ptr<HamlynContext> context)
 {
     NS_ABORT_MSG_IF(m_hw != nullptr, "RatsInterfaceManager::Setup: called twice");
     if (m_costs == nullptr)
@@ -108,7 +122,7 @@ RatsInterfaceManager::Setup(Ptr<HamlynNetDevice> nic, Ptr<HostCpu> cpu, uint32_t
         m_costs = CreateObject<RatsCostTable>();
     }
     m_hw = CreateObject<RatsHardwareInterface>();
-    m_hw->Setup(nic, cpu, hostIndex);
+    m_hw->Setup(context);
     m_free.clear();
     m_free[0] = m_hw->GetPinnedBytes();
 }
@@ -244,7 +258,7 @@ RatsInterfaceManager::AllocateNotificationArea(Ptr<RatsServer> server)
     }
     NS_ABORT_MSG("RatsInterfaceManager: all " << n
                                               << " notification areas are in use (raise "
-                                                 "RatsHardwareInterface::NotificationAreas)");
+                                                 "RatsInterfaceManager::NotificationAreas)");
     return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "rats-hardware-interface.h"
 #include "rats-server.h"
 
+#include "ns3/hamlyn-net-device.h"
 #include "ns3/object.h"
 
 #include <cstdint>
@@ -66,12 +67,17 @@ class RatsInterfaceManager : public Object
     ~RatsInterfaceManager() override;
 
     /**
-     * \brief Create the hardware interface on \p nic and take charge of it.
+     * \brief Open a context for this process on \p nic ("NotificationAreas" assembly areas)
+     * and Setup() on it.
      * \param nic the host's Hamlyn device
-     * \param cpu the host CPU
-     * \param hostIndex this host's fabric index
      */
-    void Setup(Ptr<HamlynNetDevice> nic, Ptr<HostCpu> cpu, uint32_t hostIndex);
+    void Open(Ptr<HamlynNetDevice> nic);
+
+    /**
+     * \brief Create the hardware interface on a process's context and take charge of it.
+     * \param context the context (HamlynNetDevice::OpenContext)
+     */
+    void Setup(Ptr<HamlynContext> context);
 
     /// \return the hardware interface
     Ptr<RatsHardwareInterface> GetHardware() const;
@@ -160,6 +166,7 @@ class RatsInterfaceManager : public Object
     Ptr<RatsHardwareInterface> m_hw;                          //!< the hardware interface
     Ptr<RatsCostTable> m_costs;                               //!< instruction counts
     uint32_t m_headroom;                                      //!< bytes before each allocation
+    uint32_t m_notifyAreas{256};                              //!< notification areas to open
     HostCpuWait::Mode m_waitMode;                             //!< default wait mode
     std::map<uint64_t, uint64_t> m_free;                      //!< free blocks: offset -> length
     std::map<uint64_t, std::pair<uint64_t, uint64_t>> m_used; //!< in use: data -> block, length

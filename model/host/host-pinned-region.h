@@ -3,8 +3,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#ifndef HAMLYN_MESSAGE_AREA_H
-#define HAMLYN_MESSAGE_AREA_H
+#ifndef HOST_PINNED_REGION_H
+#define HOST_PINNED_REGION_H
 
 #include "ns3/host-memory.h"
 #include "ns3/ptr.h"
@@ -19,17 +19,17 @@ namespace ns3
 
 /**
  * \ingroup san
- * \brief A Hamlyn message area: a logically contiguous piece of pinned host memory described
- * by a vector of physical pages (Hamlyn 1995, section 2.2).
+ * \brief Pinned host memory seen by a device as a vector of physical pages: a logically
+ * contiguous range whose pages need not be contiguous (Hamlyn's message areas, section 2.2;
+ * SHRIMP's exported and imported buffers; CLAN's and SCI's mapped apertures).
  *
- * The area is allocated by its owner (the receiver, or a sender for DMA sources) in HostMemory
- * as one region per page, so the pages need not be contiguous. Offsets into the area are
- * translated into page addresses "on the fly" while data is written or read: a transfer that
- * crosses page boundaries becomes one HostMemory access per page piece.
+ * The region is allocated in HostMemory as one region per page. Offsets are translated into
+ * page addresses on the fly while data is written or read, so a transfer that crosses page
+ * boundaries becomes one HostMemory access per page piece.
  *
- * The area does not check keys: slots (HamlynSlotTable) and send termini do.
+ * The region checks bounds only: protection (keys, slots, page tables) belongs to the device.
  */
-class HamlynMessageArea : public SimpleRefCount<HamlynMessageArea>
+class HostPinnedRegion : public SimpleRefCount<HostPinnedRegion>
 {
   public:
     /**
@@ -39,10 +39,10 @@ class HamlynMessageArea : public SimpleRefCount<HamlynMessageArea>
      * \param pageSize page size in bytes (> 0)
      * \param name prefix of the page regions' names ("" for anonymous pages)
      */
-    HamlynMessageArea(Ptr<HostMemory> memory,
-                      uint64_t size,
-                      uint32_t pageSize,
-                      const std::string& name = "");
+    HostPinnedRegion(Ptr<HostMemory> memory,
+                     uint64_t size,
+                     uint32_t pageSize,
+                     const std::string& name = "");
 
     /// \return size in bytes
     uint64_t GetSize() const;
@@ -89,4 +89,4 @@ class HamlynMessageArea : public SimpleRefCount<HamlynMessageArea>
 
 } // namespace ns3
 
-#endif /* HAMLYN_MESSAGE_AREA_H */
+#endif /* HOST_PINNED_REGION_H */

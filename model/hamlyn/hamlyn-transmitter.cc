@@ -1,0 +1,411 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "hamlyn-transmitter.h"
+
+#include "hamlyn-net-device.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/san-operation.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HamlynTransmitter");
+
+HamlynTransmitter::HamlynTransmitter(HamlynNetDevice* device)
+    : m_dev(device)
+{
+}
+
+uint32_t
+HamlynTransmitter::GetBuffersInUse() const
+{
+    return m_buffersInUse;
+}
+
+void
+HamlynTransmitter::Kick()
+{
+    if (!m_dev->IsAttached() || m_dev->m_cost == nullptr)
+    {
+        return;
+    }
+    // "SendBuffers" is read here, so a later Config::Set takes effect at once. Cut-through: no
+    // packet starts while a message's start request is still on its way to the card.
+    while (m_buffersInUse < m_dev->m_sendBuffers && !m_requestOnBus)
+    {
+        Ptr<HamlynSendTerminus> t = Pick();
+        if (t == nullptr)
+        {
+            return;
+        }
+        StartPacket(t);
+    }
+}
+
+Ptr<HamlynSendTerminus>
+HamlynTransmitter::Pick()
+{
+    auto& termini = m_dev->m_termini;
+    const auto n = static_cast<uint32_t>(termini.size());
+    auto hasWork = [&termini](uint32_t k) { return termini[k]->HasWork(); };
+    auto priority = [&termini](uint32_t k) { return termini[k]->GetPriority(); };
+    const int32_t i = m_arbiter.Peek(n, hasWork, priority);
+    if (i == SanRoundRobinArbiter::NONE)
+    {
+        return nullptr;
+    }
+    // Store and forward (Tables 4 and 5 assume no cut-through at the card on sending): while
+    // a packet is on the card, only the next packet of its own message may overlap it (Table
+    // 5's "(N-2) load/send"); a packet of another message waits for the card to be free.
+    if (!m_dev->m_cost->IsCutThrough() && m_buffersInUse > 0 &&
+        !(i == m_active && termini[i]->GetNextPacketIndex() > 0))
+    {
+        return nullptr;
+    }
+    m_arbiter.Commit(static_cast<uint32_t>(i), n);
+    return termini[i];
+}
+
+Ptr<Packet>
+HamlynTransmitter::ReadPayload(Ptr<HostPinnedRegion> area, uint64_t src, uint32_t bytes)
+{
+    std::vector<uint8_t> data(bytes);
+    area->Read(src, data.data(), bytes);
+    return Create<Packet>(data.data(), bytes);
+}
+
+void
+HamlynTransmitter::StartPacket(Ptr<HamlynSendTerminus> t)
+{
+    HamlynSendRequest& front = t->Front();
+    const bool first = t->GetNextPacketIndex() == 0;
+    Ptr<HostPinnedRegion> area;
+    if (front.kind == HamlynSendRequest::DMA)
+    {
+        area = t->GetMessageArea(front.area);
+        if (first && (area == nullptr || !area->Contains(front.areaOffset, front.length)))
+        {
+            // The terminus does not own that <area, offset, length>: refuse, read nothing.
+            HamlynSendRequest bad = t->DropFront();
+            ++m_dev->m_rejected;
+            NS_LOG_WARN("HamlynNetDevice: terminus "
+                        << t->GetId() << " DMA request " << bad.handle << " names area " << bad.area
+                        << " [" << bad.areaOffset << ", +" << bad.length << "): refused");
+            m_dev->m_rejectTrace(t->GetId(), bad.handle);
+            return;
+        }
+    }
+    uint32_t payloadOffset = 0;
+    uint32_t payloadBytes = 0;
+    uint32_t delta = 0;
+    bool last = false;
+    HamlynSendRequest req =
+        t->NextPacket(m_dev->m_packetSize, payloadOffset, payloadBytes, delta, last);
+    NS_ABORT_MSG_IF(uint64_t(req.offset) + payloadOffset > 0xffffffffULL,
+                    "HamlynNetDevice: slot offset overflows 32 bits");
+
+    auto tx = std::make_shared<TxPacket>();
+    tx->header.SetSlot(req.slot);
+    tx->header.SetOffset(req.offset + payloadOffset);
+    tx->header.SetKey(req.key, m_dev->m_keyBits);
+    tx->header.SetDelta(delta);
+    tx->header.SetNotifyIndex(req.notifyIndex);
+    tx->header.SetSourceNode(m_dev->GetHostNumber());
+    tx->header.SetSourceTerminus(t->GetId());
+    if (first)
+    {
+        tx->header.SetOutOfBand(req.outOfBand);
+    }
+    tx->dst = req.dstNode;
+    tx->payload = payloadBytes;
+    tx->last = last;
+    tx->notifySent = req.notifySent;
+    tx->terminus = t->GetId();
+    tx->handle = req.handle;
+    ++m_buffersInUse;
+
+    const bool direct = req.kind == HamlynSendRequest::DIRECT;
+    if (direct)
+    {
+        // The data is on the card already: the host stored it into the work queue.
+        tx->packet = Create<Packet>(req.data.data() + payloadOffset, payloadBytes);
+    }
+    const uint64_t src = req.areaOffset + payloadOffset;
+    if (m_dev->m_cost->IsCutThrough())
+    {
+        StartCutThrough(tx, direct, first, area, src);
+        return;
+    }
+    m_active = t->GetId();
+    StartStoreAndForward(tx, direct, first, area, src);
+}
+
+// ---- store and forward (LANai 3) -----------------------------------------------------------
+
+void
+HamlynTransmitter::StartStoreAndForward(TxPtr tx,
+                                        bool direct,
+                                        bool first,
+                                        Ptr<HostPinnedRegion> area,
+                                        uint64_t src)
+{
+    Ptr<HamlynCostModel> cost = m_dev->m_cost;
+    Ptr<SanResource> processor = m_dev->m_processor;
+    Ptr<SanOperation> op = Create<SanOperation>();
+    if (direct)
+    {
+        // Table 3 "send packet 81 + d/2": the processor's part; the link's d/2 is the fabric's.
+        const Time d = cost->Cycles(cost->GetDirectSendCycles());
+        op->AddStep(processor, d).AddAction(Callback<void>([tx, d]() {
+            tx->procStart = Simulator::Now() - d;
+        }));
+    }
+    else
+    {
+        // Table 4 "start data to card", for a message's first packet. Every packet passes
+        // through the processor here, in order (a later packet's step is empty), so a
+        // message's packets load and leave in order.
+        const Time d = first ? cost->Cycles(cost->GetDmaStartCycles()) : Time(0);
+        op->AddStep(processor, d);
+        if (first)
+        {
+            op->AddAction(Callback<void>([this, d]() {
+                m_dev->Stage("send.start", Simulator::Now() - d, Simulator::Now());
+            }));
+        }
+        // Table 4 "load payload" with note a: the processor loads the header while the host
+        // DMA engine moves this packet's payload (the header load starts when the engine
+        // starts the payload, not while the payload waits for the engine); send once both are
+        // on the card.
+        op->AddParallel(SanOperation::AsyncWork([this, tx, area, src](Callback<void> loaded) {
+                            m_dev->GetDmaEngine()->Transfer(
+                                tx->payload,
+                                Callback<void>([this, tx, area, src, loaded]() {
+                                    tx->packet = ReadPayload(area, src, tx->payload);
+                                    m_dev->Stage("send.load", tx->loadStart, Simulator::Now());
+                                    loaded();
+                                }),
+                                Callback<void>([this, tx]() {
+                                    tx->loadStart = Simulator::Now();
+                                    Ptr<HamlynCostModel> c = m_dev->m_cost;
+                                    m_dev->m_processor->Submit(
+                                        c->Cycles(c->GetDmaHeaderLoadCycles()),
+                                        tx->headerReady);
+                                }));
+                        }),
+                        SanOperation::AsyncWork(
+                            [tx](Callback<void> headerLoaded) { tx->headerReady = headerLoaded; }));
+        // Table 4 "send packet 21 + d/2".
+        const Time send = cost->Cycles(cost->GetDmaSendCycles());
+        op->AddStep(processor, send).AddAction(Callback<void>([tx, send]() {
+            tx->headerReady = Callback<void>();
+            tx->procStart = Simulator::Now() - send;
+        }));
+    }
+    op->Start(Callback<void>([this, tx]() { Transmit(tx); }));
+}
+
+void
+HamlynTransmitter::Transmit(TxPtr tx)
+{
+    tx->packet->AddHeader(tx->header);
+    m_dev->m_linkOut->Acquire(Callback<void>([this, tx]() {
+        const uint32_t size = tx->packet->GetSize();
+        SanFabricPort* port = m_dev->GetFabricPort();
+        bool ok = port->SendPacket(tx->dst, tx->packet);
+        NS_ABORT_MSG_IF(!ok,
+                        "HamlynNetDevice: the fabric refused a packet of "
+                            << size << " bytes to host " << tx->dst
+                            << " (check PacketSize against the fabric's MaxPacketSize)");
+        ++m_dev->m_sent;
+        m_dev->m_txTrace(tx->header, tx->payload);
+        // The send buffer frees when the packet's tail has left the card.
+        Simulator::Schedule(port->GetLinkTxTime(size), [this, tx]() {
+            m_dev->Stage("send.packet", tx->procStart, Simulator::Now());
+            m_dev->m_linkOut->Release();
+            PacketGone(tx);
+        });
+    }));
+}
+
+void
+HamlynTransmitter::PacketGone(TxPtr tx)
+{
+    --m_buffersInUse;
+    if (tx->last)
+    {
+        MessageSent(tx);
+    }
+    Kick();
+}
+
+void
+HamlynTransmitter::MessageSent(TxPtr tx)
+{
+    if (!tx->notifySent)
+    {
+        m_dev->m_sendDoneTrace(tx->terminus, tx->handle);
+        return;
+    }
+    // Table 3 "notify host [102]": off the critical path, but it occupies the processor and
+    // the host DMA engine; the word holds the request's handle.
+    HamlynNetDevice* dev = m_dev;
+    const Time start = Simulator::Now();
+    Ptr<SanOperation> op = Create<SanOperation>();
+    op->AddStep(dev->m_processor, dev->m_cost->Cycles(dev->m_cost->GetSendNotifyCycles()))
+        .AddWait(SanOperation::AsyncWork([dev](Callback<void> done) {
+            dev->GetDmaEngine()->Transfer(dev->m_completionWordBytes, done);
+        }))
+        .AddAction(Callback<void>([dev, tx, start]() {
+            const uint32_t n = dev->m_completionWordBytes;
+            std::vector<uint8_t> word(n, 0);
+            for (uint32_t i = 0; i < n && i < 8; ++i)
+            {
+                word[n - 1 - i] = static_cast<uint8_t>(tx->handle >> (8 * i));
+            }
+            dev->GetMemory()->Write(dev->m_completionWords[tx->terminus], word.data(), n);
+            dev->Stage("send.notify", start, Simulator::Now());
+            dev->m_sendDoneTrace(tx->terminus, tx->handle);
+        }));
+    op->Start();
+}
+
+// ---- cut-through (state-machine presets) ----------------------------------------------------
+
+void
+HamlynTransmitter::StartCutThrough(TxPtr tx,
+                                   bool direct,
+                                   bool first,
+                                   Ptr<HostPinnedRegion> area,
+                                   uint64_t src)
+{
+    auto begin = [this, tx, direct, area, src]() {
+        // The head leaves once the header is assembled and the time the payload's last byte
+        // will be on the card is known.
+        Ptr<SanOperation> op = Create<SanOperation>();
+        op->AddParallel(
+            // "Assemble and transmit the header" (section 4.2): the state machine builds it;
+            // its link time is the fabric's.
+            SanOperation::AsyncWork([this, tx](Callback<void> assembled) {
+                Ptr<HamlynCostModel> c = m_dev->m_cost;
+                const Time a = c->Cycles(c->GetHeaderAssemblyCycles());
+                m_dev->m_processor->Submit(a, Callback<void>([tx, a, assembled]() {
+                                               tx->procStart = Simulator::Now() - a;
+                                               assembled();
+                                           }));
+            }),
+            SanOperation::AsyncWork([this, tx, direct, area, src](Callback<void> known) {
+                if (direct)
+                {
+                    // Direct I/O: the data is on the card already.
+                    tx->loaded = true;
+                    tx->predicted = true;
+                    tx->lastByte = Simulator::Now();
+                    known();
+                    return;
+                }
+                // The payload crosses the host bus as one DMA, streamed onto the link behind
+                // the header. When the engine starts it on an idle bus, its end is known at
+                // once (HostBus::GetDmaTime) and the head may leave with that as the tail's
+                // pace; when the bus is shared at that moment, the end is not known before it
+                // happens and the head waits for it.
+                m_dev->GetDmaEngine()->Transfer(
+                    tx->payload,
+                    Callback<void>([this, tx, area, src, known]() {
+                        m_dev->Stage("send.load", tx->loadStart, Simulator::Now());
+                        tx->loaded = true;
+                        if (!tx->predicted)
+                        {
+                            tx->packet = ReadPayload(area, src, tx->payload);
+                            tx->lastByte = Simulator::Now();
+                            known();
+                            return;
+                        }
+                        CtMaybeFree(tx);
+                    }),
+                    Callback<void>([this, tx, area, src, known]() {
+                        tx->loadStart = Simulator::Now();
+                        Ptr<HostBus> bus = m_dev->GetIoBus();
+                        if (!bus->IsIdle())
+                        {
+                            return;
+                        }
+                        tx->predicted = true;
+                        tx->lastByte = Simulator::Now() + bus->GetDmaTime(tx->payload);
+                        // The bytes are those the DMA reads (copied now: nothing writes a
+                        // buffer while a send of it is in flight).
+                        tx->packet = ReadPayload(area, src, tx->payload);
+                        known();
+                    }));
+            }));
+        op->Start(Callback<void>([this, tx]() { TransmitPaced(tx); }));
+    };
+
+    const double requestCycles = m_dev->m_cost->GetStartRequestBusCycles();
+    if (!direct && first && requestCycles > 0)
+    {
+        // "A GSC+ bus cycle to move the 'start transmission' request to the interface".
+        m_requestOnBus = true;
+        const Time start = Simulator::Now();
+        m_dev->GetIoBus()->Transaction(static_cast<uint32_t>(std::ceil(requestCycles)),
+                                       Callback<void>([this, begin, start]() {
+                                           m_dev->Stage("send.start", start, Simulator::Now());
+                                           m_requestOnBus = false;
+                                           begin();
+                                           Kick();
+                                       }));
+        return;
+    }
+    begin();
+}
+
+void
+HamlynTransmitter::TransmitPaced(TxPtr tx)
+{
+    tx->packet->AddHeader(tx->header);
+    // One packet at a time on the link: the next head waits for this tail.
+    m_dev->m_linkOut->Acquire(Callback<void>([this, tx]() {
+        const uint32_t size = tx->packet->GetSize();
+        SanFabricPort* port = m_dev->GetFabricPort();
+        bool ok = port->SendPacketPaced(tx->dst, tx->packet, tx->lastByte);
+        NS_ABORT_MSG_IF(!ok,
+                        "HamlynNetDevice: the fabric refused a packet of "
+                            << size << " bytes to host " << tx->dst
+                            << " (check PacketSize against the fabric's MaxPacketSize)");
+        ++m_dev->m_sent;
+        m_dev->m_txTrace(tx->header, tx->payload);
+        // The tail leaves after the whole packet's link time, and not before its last byte
+        // is on the card (the fabric paces it the same way).
+        const Time tailGone = std::max(Simulator::Now() + port->GetLinkTxTime(size), tx->lastByte);
+        Simulator::Schedule(tailGone - Simulator::Now(), [this, tx]() {
+            m_dev->Stage("send.packet", tx->procStart, Simulator::Now());
+            m_dev->m_linkOut->Release();
+            tx->tailGone = true;
+            CtMaybeFree(tx);
+        });
+    }));
+}
+
+void
+HamlynTransmitter::CtMaybeFree(TxPtr tx)
+{
+    // The send buffer frees when the tail has left and the payload DMA has ended.
+    if (!tx->tailGone || !tx->loaded)
+    {
+        return;
+    }
+    tx->tailGone = false; // once
+    PacketGone(tx);
+}
+
+} // namespace ns3

@@ -1,0 +1,106 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ns3/host-pinned-region.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostPinnedRegion");
+
+HostPinnedRegion::HostPinnedRegion(Ptr<HostMemory> memory,
+                                   uint64_t size,
+                                   uint32_t pageSize,
+                                   const std::string& name)
+    : m_memory(memory),
+      m_size(size),
+      m_pageSize(pageSize)
+{
+    NS_ABORT_MSG_IF(memory == nullptr, "HostPinnedRegion: no host memory");
+    NS_ABORT_MSG_IF(size == 0, "HostPinnedRegion: size must be > 0");
+    NS_ABORT_MSG_IF(pageSize == 0, "HostPinnedRegion: page size must be > 0");
+    uint64_t pages = (size + pageSize - 1) / pageSize;
+    m_pages.reserve(pages);
+    for (uint64_t p = 0; p < pages; ++p)
+    {
+        std::string pageName = name.empty() ? "" : name + ".page" + std::to_string(p);
+        uint64_t bytes = std::min<uint64_t>(pageSize, size - p * pageSize);
+        m_pages.push_back(m_memory->Allocate(bytes, pageName));
+    }
+}
+
+uint64_t
+HostPinnedRegion::GetSize() const
+{
+    return m_size;
+}
+
+uint32_t
+HostPinnedRegion::GetPageSize() const
+{
+    return m_pageSize;
+}
+
+const std::vector<uint64_t>&
+HostPinnedRegion::GetPages() const
+{
+    return m_pages;
+}
+
+bool
+HostPinnedRegion::Contains(uint64_t offset, uint64_t len) const
+{
+    return offset <= m_size && len <= m_size - offset;
+}
+
+uint64_t
+HostPinnedRegion::Translate(uint64_t offset) const
+{
+    NS_ABORT_MSG_IF(offset >= m_size,
+                    "HostPinnedRegion: offset " << offset << " outside an area of " << m_size
+                                                << " bytes");
+    return m_pages[offset / m_pageSize] + offset % m_pageSize;
+}
+
+void
+HostPinnedRegion::Write(uint64_t offset, const uint8_t* data, uint64_t len)
+{
+    NS_ABORT_MSG_IF(!Contains(offset, len),
+                    "HostPinnedRegion: write of " << len << " bytes at offset " << offset
+                                                  << " outside an area of " << m_size << " bytes");
+    uint64_t done = 0;
+    while (done < len)
+    {
+        uint64_t off = offset + done;
+        uint64_t piece = std::min<uint64_t>(len - done, m_pageSize - off % m_pageSize);
+        bool ok = m_memory->Write(Translate(off), data == nullptr ? nullptr : data + done, piece);
+        NS_ABORT_MSG_IF(!ok, "HostPinnedRegion: page write refused by host memory");
+        done += piece;
+    }
+}
+
+void
+HostPinnedRegion::Read(uint64_t offset, uint8_t* out, uint64_t len) const
+{
+    NS_ABORT_MSG_IF(!Contains(offset, len),
+                    "HostPinnedRegion: read of " << len << " bytes at offset " << offset
+                                                 << " outside an area of " << m_size << " bytes");
+    uint64_t done = 0;
+    while (done < len)
+    {
+        uint64_t off = offset + done;
+        uint64_t piece = std::min<uint64_t>(len - done, m_pageSize - off % m_pageSize);
+        bool ok = m_memory->Read(Translate(off), out + done, piece);
+        NS_ABORT_MSG_IF(!ok, "HostPinnedRegion: page read refused by host memory");
+        done += piece;
+    }
+}
+
+} // namespace ns3

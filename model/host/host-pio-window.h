@@ -1,0 +1,75 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HOST_PIO_WINDOW_H
+#define HOST_PIO_WINDOW_H
+
+#include "host-bus.h"
+
+#include "ns3/callback.h"
+#include "ns3/ptr.h"
+#include "ns3/simple-ref-count.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief A window of device memory mapped into a process: processor stores into it cross the
+ * host's I/O bus as programmed I/O and land in the device (Hamlyn's direct-I/O work queues,
+ * section 2.3; CLAN's and SCI's remote stores into mapped apertures).
+ *
+ * Store() moves bytes as posted PIO stores (HostBus::Pio: one bus transaction per
+ * "PioStoreBytes"); when the last store has crossed the bus the device's sink receives the
+ * bytes with their offset in the window, then the caller's callback runs. The processor time
+ * that issues the stores is the caller's to charge (a library charges its instruction counts on
+ * HostCpu); whether it waits for the landing is also its choice, since stores are posted.
+ *
+ * Stores into one window land in the order they were issued (one FIFO bus class).
+ */
+class HostPioWindow : public SimpleRefCount<HostPioWindow>
+{
+  public:
+    /// The device side: (offset in the window, bytes, length).
+    typedef Callback<void, uint64_t, const uint8_t*, uint32_t> SinkCallback;
+
+    /**
+     * \param bus the I/O bus the stores cross
+     * \param size window size in bytes (> 0)
+     * \param sink the device, called as stores land
+     * \param priorityClass the bus class of the stores
+     */
+    HostPioWindow(Ptr<HostBus> bus, uint64_t size, SinkCallback sink, uint32_t priorityClass = 0);
+
+    /**
+     * \brief Store \p len bytes at \p offset (aborts if outside the window).
+     * \param offset first byte in the window
+     * \param data the bytes (copied now)
+     * \param len number of bytes
+     * \param landed called once the device has them (may be null)
+     */
+    void Store(uint64_t offset, const uint8_t* data, uint32_t len, Callback<void> landed);
+
+    /// \return the window size
+    uint64_t GetSize() const;
+    /// \return bytes stored so far (landed)
+    uint64_t GetBytesStored() const;
+    /// \param bytes a store size \return its PIO time on an idle bus
+    Time GetStoreTime(uint32_t bytes) const;
+
+  private:
+    Ptr<HostBus> m_bus;        //!< the bus crossed
+    uint64_t m_size;           //!< window size
+    SinkCallback m_sink;       //!< the device
+    uint32_t m_class;          //!< bus priority class
+    uint64_t m_bytesStored{0}; //!< landed bytes
+};
+
+} // namespace ns3
+
+#endif /* HOST_PIO_WINDOW_H */
