@@ -21,20 +21,19 @@ NS_OBJECT_ENSURE_REGISTERED(HamlynCostModel);
 TypeId
 HamlynCostModel::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::HamlynCostModel").SetParent<Object>().SetGroupName("San");
+    static TypeId tid =
+        TypeId("ns3::HamlynCostModel").SetParent<SanNicCostModel>().SetGroupName("San");
     return tid;
 }
 
 HamlynCostModel::HamlynCostModel()
-    : m_clockRate(40e6),
-      m_directSend(0),
+    : m_directSend(0),
       m_dmaStart(0),
       m_dmaHeaderLoad(0),
       m_dmaSend(0),
       m_sendNotify(0),
       m_rxHeader(0),
-      m_rxStealBytesPerCycle(0),
-      m_rxStealMax(0),
+      m_dmaStealRate(1.0),
       m_rxDmaSetup(0),
       m_rxFastPathBytes(0),
       m_rxNotify(0),
@@ -46,20 +45,6 @@ HamlynCostModel::HamlynCostModel()
 }
 
 HamlynCostModel::~HamlynCostModel() = default;
-
-Time
-HamlynCostModel::Cycles(double cycles) const
-{
-    NS_ABORT_MSG_IF(m_clockRate <= 0, "HamlynCostModel: ClockRate must be > 0");
-    NS_ABORT_MSG_IF(cycles < 0, "HamlynCostModel: negative cycle count " << cycles);
-    return Seconds(cycles / m_clockRate);
-}
-
-double
-HamlynCostModel::GetClockRate() const
-{
-    return m_clockRate;
-}
 
 double
 HamlynCostModel::GetDirectSendCycles() const
@@ -92,14 +77,15 @@ HamlynCostModel::GetSendNotifyCycles() const
 }
 
 double
-HamlynCostModel::GetReceiveCycles(uint32_t payload) const
+HamlynCostModel::GetReceiveCycles() const
 {
-    double stolen = 0;
-    if (m_rxStealBytesPerCycle > 0)
-    {
-        stolen = std::min(m_rxStealMax, payload / m_rxStealBytesPerCycle);
-    }
-    return m_rxHeader + stolen;
+    return m_rxHeader;
+}
+
+double
+HamlynCostModel::GetDmaStealRate() const
+{
+    return m_dmaStealRate;
 }
 
 double

@@ -7,7 +7,7 @@
 #define HAMLYN_COST_MODEL_H
 
 #include "ns3/nstime.h"
-#include "ns3/object.h"
+#include "ns3/san-nic-cost-model.h"
 
 #include <cstdint>
 
@@ -39,7 +39,7 @@ namespace ns3
  * that IsCutThrough() makes the device stream each packet through the card (one streaming
  * fabric packet per Hamlyn packet: see HamlynNetDevice) instead of handling it whole.
  */
-class HamlynCostModel : public Object
+class HamlynCostModel : public SanNicCostModel
 {
   public:
     /**
@@ -50,12 +50,6 @@ class HamlynCostModel : public Object
 
     HamlynCostModel();
     ~HamlynCostModel() override;
-
-    /// \param cycles interface clock cycles \return their duration
-    Time Cycles(double cycles) const;
-
-    /// \return interface clock rate (Hz)
-    double GetClockRate() const;
     /// \return processor cycles to send one direct-I/O packet (header link time excluded)
     double GetDirectSendCycles() const;
     /// \return processor cycles to start a DMA message (once per message)
@@ -66,12 +60,9 @@ class HamlynCostModel : public Object
     double GetDmaSendCycles() const;
     /// \return processor cycles to tell the sending host a message has gone (bus write excluded)
     double GetSendNotifyCycles() const;
-    /**
-     * \param payload payload bytes of the incoming packet
-     * \return processor cycles from the packet's arrival on the card to the start of its
-     *         transfer to the host, including the inbound DMA's cycle stealing
-     */
-    double GetReceiveCycles(uint32_t payload) const;
+    /// \return processor cycles to check an incoming packet's header, at full speed (the
+    /// inbound DMA's cycle stealing slows it: see HamlynReceiver)
+    double GetReceiveCycles() const;
     /**
      * \param payload payload bytes of the incoming packet
      * \return processor cycles to set up the host DMA of the payload (0 on the fast path)
@@ -81,6 +72,8 @@ class HamlynCostModel : public Object
     double GetReceiveNotifyCycles() const;
     /// \return true if the interface streams packets through the card (cut-through)
     bool IsCutThrough() const;
+    /// \return the processor's speed (work per cycle) while any of the card's DMA engines runs
+    double GetDmaStealRate() const;
     /// \return host-bus cycles to move a DMA message's "start transmission" request to the card
     double GetStartRequestBusCycles() const;
     /// \return processor cycles to assemble a packet's header (cut-through only)
@@ -89,22 +82,20 @@ class HamlynCostModel : public Object
     uint32_t GetCutThroughChunkBytes() const;
 
   protected:
-    double m_clockRate;            //!< Hz
-    double m_directSend;           //!< cycles
-    double m_dmaStart;             //!< cycles
-    double m_dmaHeaderLoad;        //!< cycles
-    double m_dmaSend;              //!< cycles
-    double m_sendNotify;           //!< cycles
-    double m_rxHeader;             //!< cycles
-    double m_rxStealBytesPerCycle; //!< payload bytes per stolen processor cycle
-    double m_rxStealMax;           //!< cap on stolen cycles
-    double m_rxDmaSetup;           //!< cycles
-    uint32_t m_rxFastPathBytes;    //!< largest payload handled on the fast path
-    double m_rxNotify;             //!< cycles
-    bool m_cutThrough;             //!< stream packets through the card
-    double m_startRequestBus;      //!< host-bus cycles
-    double m_headerAssembly;       //!< cycles
-    uint32_t m_chunkBytes;         //!< bytes of a streamed deposit's last burst
+    double m_directSend;        //!< cycles
+    double m_dmaStart;          //!< cycles
+    double m_dmaHeaderLoad;     //!< cycles
+    double m_dmaSend;           //!< cycles
+    double m_sendNotify;        //!< cycles
+    double m_rxHeader;          //!< cycles
+    double m_dmaStealRate;      //!< processor speed while a card DMA runs
+    double m_rxDmaSetup;        //!< cycles
+    uint32_t m_rxFastPathBytes; //!< largest payload handled on the fast path
+    double m_rxNotify;          //!< cycles
+    bool m_cutThrough;          //!< stream packets through the card
+    double m_startRequestBus;   //!< host-bus cycles
+    double m_headerAssembly;    //!< cycles
+    uint32_t m_chunkBytes;      //!< bytes of a streamed deposit's last burst
 };
 
 } // namespace ns3

@@ -25,11 +25,12 @@ HamlynLanai3CostModel::GetTypeId()
             .SetGroupName("San")
             .AddConstructor<HamlynLanai3CostModel>()
             // Hamlyn 1995, Table 3 caption: 25 ns LANai 3 cycles.
-            .AddAttribute("ClockRate",
-                          "Interface processor clock rate in Hz.",
-                          DoubleValue(40e6),
-                          MakeDoubleAccessor(&HamlynLanai3CostModel::m_clockRate),
-                          MakeDoubleChecker<double>(1.0))
+            .AddAttribute(
+                "ClockRate",
+                "Interface processor clock rate in Hz.",
+                DoubleValue(40e6),
+                MakeDoubleAccessor(&SanNicCostModel::SetClockRate, &SanNicCostModel::GetClockRate),
+                MakeDoubleChecker<double>(1.0))
             // Table 3, sender row "send packet 81 + d/2": 81 minus the 12 link cycles of the
             // 24-byte header (the fabric serializes header + payload; d/2 is the link too).
             .AddAttribute("DirectSendCycles",
@@ -65,25 +66,23 @@ HamlynLanai3CostModel::GetTypeId()
                           DoubleValue(91),
                           MakeDoubleAccessor(&HamlynLanai3CostModel::m_sendNotify),
                           MakeDoubleChecker<double>(0.0))
-            // Table 3, receiver row "link to interface 71 + d/4"; Table 4 "71 + min(71, d/4)".
+            // Table 3, receiver row "link to interface 71 + d/4"; Table 4 "71 + min(71, d/4)":
+            // 71 cycles of work, slowed by the inbound DMA's stealing (DmaStealRate).
             .AddAttribute("ReceiveCycles",
                           "Processor cycles to check an incoming packet's header.",
                           DoubleValue(71),
                           MakeDoubleAccessor(&HamlynLanai3CostModel::m_rxHeader),
                           MakeDoubleChecker<double>(0.0))
-            // Table 3 "71 + d/4": the d/4 term, the inbound DMA's cycle stealing (Table 4
-            // note c). 0 disables stealing.
-            .AddAttribute("ReceiveStealBytesPerCycle",
-                          "Payload bytes per processor cycle lost to the inbound DMA.",
-                          DoubleValue(4),
-                          MakeDoubleAccessor(&HamlynLanai3CostModel::m_rxStealBytesPerCycle),
-                          MakeDoubleChecker<double>(0.0))
-            // Table 4, receiver row "71 + min(71, d/4)": at most half speed (note c).
-            .AddAttribute("ReceiveStealMax",
-                          "Most processor cycles the inbound DMA steals per packet.",
-                          DoubleValue(71),
-                          MakeDoubleAccessor(&HamlynLanai3CostModel::m_rxStealMax),
-                          MakeDoubleChecker<double>(0.0))
+            // Table 4 note c: "The DMA engines cycle-steal from the LANai processor's access
+            // to the SRAM. For d>=284, the effect is that the processor runs at half speed."
+            // So while any of the card's DMA engines runs (host, link out, link in), the
+            // processor does half its work per cycle; the receive check's "71 + min(71, d/4)"
+            // (Tables 3 and 4) is this at work: 71 cycles of work under the inbound DMA's d/2.
+            .AddAttribute("DmaStealRate",
+                          "Processor speed (work per cycle) while a DMA engine of the card runs.",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&HamlynLanai3CostModel::m_dmaStealRate),
+                          MakeDoubleChecker<double>(0.01, 1.0))
             // Table 4, receiver row "interface to host 59 + 18d/32": the 59.
             .AddAttribute("ReceiveDmaSetupCycles",
                           "Processor cycles to set up the host DMA of a payload that is not "

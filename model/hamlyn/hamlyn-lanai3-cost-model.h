@@ -23,10 +23,16 @@ namespace ns3
  *   GSC+ write of a 4-byte word: 10 + 1 cycles on HostBus).
  * - Table 3 "switch 20": SanSwitch RoutingDelay 0.5 us.
  * - Table 3 "link to interface 71 + d/4", Table 4 "71 + min(71, d/4)": processor
- *   "ReceiveCycles" 71 + min("ReceiveStealMax" 71, d / "ReceiveStealBytesPerCycle" 4): the
- *   inbound DMA steals SRAM cycles, halving the processor's speed for d >= 284 (Table 4 note
- *   c). Processing starts when the packet's tail is on the card: the paper's single-packet
- *   totals add this row after the sender's full "send packet" row (no receive cut-through).
+ *   "ReceiveCycles" 71 of work while the inbound DMA (d/2 link cycles) steals SRAM cycles: the
+ *   processor runs at "DmaStealRate" 0.5 (Table 4 note c) for the first d/2 cycles of the
+ *   check, so it takes 71 + min(71, d/4). Processing starts when the packet's tail is on the
+ *   card: the paper's single-packet totals add this row after the sender's full "send packet"
+ *   row (no receive cut-through), so the inbound DMA's stealing is charged to the check.
+ * - Cycle stealing is general (note c): while any of the card's DMA engines runs (the host
+ *   DMA engine, the outbound link, the inbound link as above), every processor step runs at
+ *   "DmaStealRate". The single-packet rows of Tables 3 and 4 have no other overlap; in Table
+ *   5's stream the receiver's check and DMA set-up run at half speed under the previous
+ *   packet's deposit and still fit within its 18d/32 GSC+ cycles.
  * - Table 3 "interface to host 14d/16" (18d/32 from 32 bytes): HostBus DMA of the payload.
  * - Table 4 "interface to host 59 + 18d/32": processor "ReceiveDmaSetupCycles" 59 + HostBus
  *   DMA. Payloads up to "ReceiveFastPathBytes" (32, one GSC+ burst; assumed) skip the set-up,

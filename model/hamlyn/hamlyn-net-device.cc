@@ -143,6 +143,8 @@ HamlynNetDevice::HamlynNetDevice()
                     "UnknownNotifyArea",
                     "Malformed",
                     "Revoked"});
+    GetDmaEngine()->TraceConnectWithoutContext("Busy",
+                                               MakeCallback(&HamlynNetDevice::HostDmaBusy, this));
 }
 
 HamlynNetDevice::~HamlynNetDevice() = default;
@@ -172,6 +174,21 @@ HamlynNetDevice::NotifyAttached()
     {
         SetCostModel(CreateObject<HamlynLanai3CostModel>());
     }
+}
+
+void
+HamlynNetDevice::DmaActivity(int delta)
+{
+    NS_ASSERT(delta > 0 || m_activeDmas > 0);
+    m_activeDmas += delta;
+    const double rate = (m_activeDmas > 0 && m_cost != nullptr) ? m_cost->GetDmaStealRate() : 1.0;
+    m_processor->SetRate(rate);
+}
+
+void
+HamlynNetDevice::HostDmaBusy(bool busy)
+{
+    DmaActivity(busy ? 1 : -1);
 }
 
 void

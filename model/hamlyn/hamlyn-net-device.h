@@ -224,6 +224,14 @@ class HamlynNetDevice : public SanNicDevice
 
     /// Abort unless attached. \param what the call
     void CheckAttached(const char* what) const;
+    /**
+     * \brief A DMA engine of the card started (+1) or stopped (-1): while any runs, the
+     * processor runs at the preset's DmaStealRate (cycle stealing, Hamlyn Table 4 note c).
+     * \param delta +1 or -1
+     */
+    void DmaActivity(int delta);
+    /// The host DMA engine's Busy trace. \param busy started or stopped
+    void HostDmaBusy(bool busy);
 
     Ptr<HamlynCostModel> m_cost;    //!< cost preset
     Ptr<SanResource> m_processor;   //!< the interface processor
@@ -254,6 +262,7 @@ class HamlynNetDevice : public SanNicDevice
     uint64_t m_notifications{0};     //!< notification entries written
     uint64_t m_notificationsLost{0}; //!< notification entries lost
     uint64_t m_rejected{0};          //!< DMA requests refused
+    uint32_t m_activeDmas{0};        //!< card DMA engines running now
 
     TracedCallback<const HamlynHeader&, uint32_t> m_txTrace; //!< sends
     TracedCallback<const HamlynHeader&, uint32_t> m_rxTrace; //!< deliveries

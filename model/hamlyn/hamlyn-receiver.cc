@@ -52,10 +52,30 @@ HamlynReceiver::Receive(Ptr<const Packet> packet, uint32_t srcNode)
         return;
     }
     // Table 3/4 "link to interface": the processor checks the header once the packet is on
-    // the card; the inbound DMA's cycle stealing lengthens it with the payload.
+    // the card. The tables charge the inbound DMA's cycle stealing to this check (71 +
+    // min(71, d/4)): the inbound engine counts as running for the payload's link time from the
+    // check's start, and no longer than the check.
     Ptr<HamlynCostModel> cost = m_dev->m_cost;
-    m_dev->m_processor->Submit(cost->Cycles(cost->GetReceiveCycles(rx->data->GetSize())),
-                               Callback<void>([this, rx]() { CheckSlot(rx); }));
+    SanFabricPort* port = m_dev->GetFabricPort();
+    const Time linkIn = port->GetLinkTxTime(rx->data->GetSize()) - port->GetLinkTxTime(0);
+    auto window = std::make_shared<EventId>();
+    HamlynNetDevice* dev = m_dev;
+    m_dev->m_processor->SubmitWithStart(cost->Cycles(cost->GetReceiveCycles()),
+                                        Callback<void>([dev, linkIn, window]() {
+                                            dev->DmaActivity(1);
+                                            *window = Simulator::Schedule(linkIn, [dev, window]() {
+                                                *window = EventId();
+                                                dev->DmaActivity(-1);
+                                            });
+                                        }),
+                                        Callback<void>([this, dev, rx, window]() {
+                                            if (window->IsRunning())
+                                            {
+                                                window->Cancel();
+                                                dev->DmaActivity(-1);
+                                            }
+                                            CheckSlot(rx);
+                                        }));
 }
 
 void
@@ -77,7 +97,7 @@ HamlynReceiver::Head(Ptr<const Packet> packet, uint32_t srcNode, Time tailArriva
     Ptr<HamlynCostModel> cost = m_dev->m_cost;
     Ptr<SanOperation> op = Create<SanOperation>();
     op->AddDelay(headerIn - rx->arrival)
-        .AddStep(m_dev->m_processor, cost->Cycles(cost->GetReceiveCycles(rx->data->GetSize())));
+        .AddStep(m_dev->m_processor, cost->Cycles(cost->GetReceiveCycles()));
     op->Start(Callback<void>([this, rx]() { CheckSlot(rx); }));
 }
 

@@ -26,11 +26,12 @@ HamlynStateMachineCostModel::GetTypeId()
             .AddConstructor<HamlynStateMachineCostModel>()
             // Hamlyn 1995, section 4.2: the projection is counted in 25 ns LANai cycles ("46 +
             // 18d/32 LANai cycles"), one GSC+ bus cycle each (40 MHz).
-            .AddAttribute("ClockRate",
-                          "State-machine clock rate in Hz.",
-                          DoubleValue(40e6),
-                          MakeDoubleAccessor(&HamlynStateMachineCostModel::m_clockRate),
-                          MakeDoubleChecker<double>(1.0))
+            .AddAttribute(
+                "ClockRate",
+                "State-machine clock rate in Hz.",
+                DoubleValue(40e6),
+                MakeDoubleAccessor(&SanNicCostModel::SetClockRate, &SanNicCostModel::GetClockRate),
+                MakeDoubleChecker<double>(1.0))
             // Section 4.2, first component: "a GSC+ bus cycle to move the 'start transmission'
             // request to the interface". Taken literally: one 25 ns GSC+ cycle on the bus.
             .AddAttribute("StartRequestBusCycles",

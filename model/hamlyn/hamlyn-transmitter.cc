@@ -229,8 +229,11 @@ HamlynTransmitter::Transmit(TxPtr tx)
                             << " (check PacketSize against the fabric's MaxPacketSize)");
         ++m_dev->m_sent;
         m_dev->m_txTrace(tx->header, tx->payload);
-        // The send buffer frees when the packet's tail has left the card.
+        // The outbound DMA engine steals the processor's SRAM cycles while the packet leaves;
+        // the send buffer frees when its tail has left the card.
+        m_dev->DmaActivity(1);
         Simulator::Schedule(port->GetLinkTxTime(size), [this, tx]() {
+            m_dev->DmaActivity(-1);
             m_dev->Stage("send.packet", tx->procStart, Simulator::Now());
             m_dev->m_linkOut->Release();
             PacketGone(tx);

@@ -114,7 +114,57 @@ SanResource::Submit(Time duration, Callback<void> done, uint32_t priorityClass)
     NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
                     "SanResource::Submit: negative step duration " << duration);
     CheckClass(priorityClass, "Submit");
-    Enqueue(Entry{duration, Simulator::Now(), std::move(done), false}, priorityClass);
+    Enqueue(Entry{duration, Simulator::Now(), std::move(done), false, Callback<void>()},
+            priorityClass);
+}
+
+void
+SanResource::SubmitWithStart(Time duration,
+                             Callback<void> started,
+                             Callback<void> done,
+                             uint32_t priorityClass)
+{
+    NS_LOG_FUNCTION(this << duration << priorityClass);
+    NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
+                    "SanResource::SubmitWithStart: negative step duration " << duration);
+    CheckClass(priorityClass, "SubmitWithStart");
+    Enqueue(Entry{duration, Simulator::Now(), std::move(done), false, std::move(started)},
+            priorityClass);
+}
+
+void
+SanResource::SetRate(double rate)
+{
+    NS_ABORT_MSG_IF(!(rate > 0), "SanResource::SetRate: rate must be > 0, not " << rate);
+    if (rate == m_rate)
+    {
+        return;
+    }
+    if (m_busy && !m_holding && m_endEvent.IsRunning())
+    {
+        // Bring the running step's remaining work up to date at the old speed, then
+        // reschedule its end at the new one.
+        const Time now = Simulator::Now();
+        m_remaining -= Seconds((now - m_segmentStart).GetSeconds() * m_rate);
+        if (m_remaining.IsStrictlyNegative())
+        {
+            m_remaining = Seconds(0);
+        }
+        m_segmentStart = now;
+        m_endEvent.Cancel();
+        m_rate = rate;
+        m_endEvent = Simulator::Schedule(Seconds(m_remaining.GetSeconds() / m_rate),
+                                         &SanResource::EndStep,
+                                         this);
+        return;
+    }
+    m_rate = rate;
+}
+
+double
+SanResource::GetRate() const
+{
+    return m_rate;
 }
 
 void
@@ -193,9 +243,17 @@ SanResource::StartEntry(Entry&& entry, uint32_t priorityClass)
     else
     {
         m_currentDone = std::move(entry.done);
+        if (!entry.started.IsNull())
+        {
+            entry.started(); // may change the rate before the end is scheduled
+        }
+        m_remaining = entry.duration;
+        m_segmentStart = now;
         // Raw pointer (an EventId kept in m_endEvent would otherwise form a reference cycle):
         // deleting a resource disposes it first, and DoDispose cancels this event.
-        m_endEvent = Simulator::Schedule(entry.duration, &SanResource::EndStep, this);
+        const Time length =
+            m_rate == 1.0 ? entry.duration : Seconds(entry.duration.GetSeconds() / m_rate);
+        m_endEvent = Simulator::Schedule(length, &SanResource::EndStep, this);
     }
 }
 

@@ -65,6 +65,28 @@ class SanResource : public Object
     void Submit(Time duration, Callback<void> done, uint32_t priorityClass = 0);
 
     /**
+     * \brief Queue a step of fixed length and be told when it starts.
+     * \param duration its length at full speed (not negative)
+     * \param started called when the step starts (before its end is scheduled)
+     * \param done called when it ends
+     * \param priorityClass 0 is served first
+     */
+    void SubmitWithStart(Time duration,
+                         Callback<void> started,
+                         Callback<void> done,
+                         uint32_t priorityClass = 0);
+
+    /**
+     * \brief Change the speed at which steps progress (a processor whose memory cycles are
+     * stolen by DMA engines runs slower). Durations given to Submit are lengths at speed 1;
+     * the running step's remaining work stretches or shrinks at once.
+     * \param rate work per unit of time (> 0; 1 is full speed)
+     */
+    void SetRate(double rate);
+    /// \return the current speed
+    double GetRate() const;
+
+    /**
      * \brief Queue a hold of unknown length: the resource is held from the moment \p granted is
      * called until Release() is called.
      * \param granted called (as a new event at the grant time) when the resource is granted
@@ -129,10 +151,11 @@ class SanResource : public Object
     /// A queued step.
     struct Entry
     {
-        Time duration;       //!< length of the step (ignored for a hold)
-        Time submitted;      //!< when it was queued
-        Callback<void> done; //!< end callback, or grant callback for a hold
-        bool hold;           //!< true for Acquire()
+        Time duration;          //!< length of the step (ignored for a hold)
+        Time submitted;         //!< when it was queued
+        Callback<void> done;    //!< end callback, or grant callback for a hold
+        bool hold;              //!< true for Acquire()
+        Callback<void> started; //!< called when a fixed-length step starts (may be null)
     };
 
     /// Validate a priority class and abort with a clear message if it is out of range.
@@ -156,6 +179,9 @@ class SanResource : public Object
     uint32_t m_currentClass;                 //!< class of the active step
     Callback<void> m_currentDone;            //!< callback of the active step
     Time m_currentStart;                     //!< when the active step started
+    double m_rate{1.0};                      //!< speed (work per unit of time)
+    Time m_remaining;                        //!< work left in the running step, at speed 1
+    Time m_segmentStart;                     //!< when m_remaining was last brought up to date
     EventId m_endEvent;                      //!< end of the active fixed-length step
     Time m_busyTime;                         //!< accumulated busy time of ended steps
     Time m_statsStart;                       //!< start of the statistics window

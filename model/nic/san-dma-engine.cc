@@ -21,7 +21,13 @@ SanDmaEngine::GetTypeId()
     static TypeId tid = TypeId("ns3::SanDmaEngine")
                             .SetParent<Object>()
                             .SetGroupName("San")
-                            .AddConstructor<SanDmaEngine>();
+                            .AddConstructor<SanDmaEngine>()
+                            .AddTraceSource("Busy",
+                                            "The engine started work (true) or went idle "
+                                            "(false); a device whose processor shares memory "
+                                            "with it may slow down meanwhile.",
+                                            MakeTraceSourceAccessor(&SanDmaEngine::m_busyTrace),
+                                            "ns3::SanDmaEngine::BusyTracedCallback");
     return tid;
 }
 
@@ -46,6 +52,10 @@ SanDmaEngine::Transfer(uint64_t bytes,
 {
     NS_ABORT_MSG_IF(m_bus == nullptr, "SanDmaEngine: no host bus (attach the device first)");
     m_engine->Acquire(Callback<void>([this, bytes, done, started]() {
+                          if (m_running++ == 0)
+                          {
+                              m_busyTrace(true);
+                          }
                           if (!started.IsNull())
                           {
                               started();
@@ -54,6 +64,10 @@ SanDmaEngine::Transfer(uint64_t bytes,
                                          m_engine->Release();
                                          ++m_transfers;
                                          m_bytes += bytes;
+                                         if (--m_running == 0)
+                                         {
+                                             m_busyTrace(false);
+                                         }
                                          if (!done.IsNull())
                                          {
                                              done();

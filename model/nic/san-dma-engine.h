@@ -10,6 +10,7 @@
 #include "ns3/host-bus.h"
 #include "ns3/object.h"
 #include "ns3/san-resource.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
 
@@ -61,14 +62,22 @@ class SanDmaEngine : public Object
     /// \return bytes moved
     uint64_t GetBytes() const;
 
+    /**
+     * TracedCallback signature for the engine starting or stopping work.
+     * \param [in] busy true when a transfer starts on an idle engine, false when the last ends
+     */
+    typedef void (*BusyTracedCallback)(bool busy);
+
   protected:
     void DoDispose() override;
 
   private:
-    Ptr<HostBus> m_bus;        //!< the bus
-    Ptr<SanResource> m_engine; //!< the engine
-    uint64_t m_transfers{0};   //!< completed
-    uint64_t m_bytes{0};       //!< moved
+    Ptr<HostBus> m_bus;               //!< the bus
+    Ptr<SanResource> m_engine;        //!< the engine
+    uint64_t m_transfers{0};          //!< completed
+    uint64_t m_bytes{0};              //!< moved
+    uint32_t m_running{0};            //!< transfers on the bus now
+    TracedCallback<bool> m_busyTrace; //!< busy / idle
 };
 
 } // namespace ns3

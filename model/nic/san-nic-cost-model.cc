@@ -6,7 +6,6 @@
 #include "san-nic-cost-model.h"
 
 #include "ns3/abort.h"
-#include "ns3/double.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -19,22 +18,14 @@ NS_OBJECT_ENSURE_REGISTERED(SanNicCostModel);
 TypeId
 SanNicCostModel::GetTypeId()
 {
-    // The default has no source of its own: every preset sets its interface's clock.
-    static TypeId tid =
-        TypeId("ns3::SanNicCostModel")
-            .SetParent<Object>()
-            .SetGroupName("San")
-            .AddAttribute(
-                "ClockRate",
-                "Clock rate of the interface's processor or state machine, in Hz.",
-                DoubleValue(40e6),
-                MakeDoubleAccessor(&SanNicCostModel::SetClockRate, &SanNicCostModel::GetClockRate),
-                MakeDoubleChecker<double>());
+    // No attribute here: each preset declares "ClockRate" (bound to SetClockRate) with its
+    // own default and source.
+    static TypeId tid = TypeId("ns3::SanNicCostModel").SetParent<Object>().SetGroupName("San");
     return tid;
 }
 
 SanNicCostModel::SanNicCostModel()
-    : m_clockRate(40e6)
+    : m_clockRate(0)
 {
 }
 

@@ -16,8 +16,9 @@ namespace ns3
  * \ingroup san
  * \brief Base of every NIC cost preset: data only, the clock of the interface's processor or
  * state machine and the conversion of cycle counts to time. Each NIC's presets derive from
- * it and add their per-stage cycle counts as attributes (citing the paper's table and row);
- * the device charges them as steps on its resources.
+ * it, declare a "ClockRate" attribute bound to SetClockRate/GetClockRate with their own
+ * default and source, and add their per-stage cycle counts as attributes (citing the paper's
+ * table and row); the device charges them as steps on its resources.
  */
 class SanNicCostModel : public Object
 {
