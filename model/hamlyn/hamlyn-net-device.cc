@@ -55,6 +55,15 @@ HamlynNetDevice::GetTypeId()
                           UintegerValue(2),
                           MakeUintegerAccessor(&HamlynNetDevice::m_sendBuffers),
                           MakeUintegerChecker<uint32_t>(1))
+            // Assumed (the paper gives no layout): slot 2, notification index 2, offset 4, key 4,
+            // counter Y0 4 bytes; a DMA request's area, offset and length take the same space
+            // as the slot/offset words they replace. 16 bytes with a 32-bit key.
+            .AddAttribute("RequestDescriptorBytes",
+                          "Bytes of a send request's descriptor, stored by the host into the "
+                          "terminus' work queue.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&HamlynNetDevice::m_descriptorBytes),
+                          MakeUintegerChecker<uint32_t>(1))
             // Assumed: 4 KB pages (section 2.2: areas are vectors of physical pages).
             .AddAttribute("PageSize",
                           "Page size of message areas in host memory.",
@@ -130,6 +139,7 @@ HamlynNetDevice::HamlynNetDevice()
       m_notifyQueueEntries(256),
       m_slotDescriptorBytes(16),
       m_completionWordBytes(4),
+      m_descriptorBytes(16),
       m_slotCacheSize(1000),
       m_tx(this),
       m_rx(this)
@@ -343,6 +353,14 @@ HamlynNetDevice::CreateTerminus(uint32_t priority)
     Ptr<HamlynSendTerminus> t = Create<HamlynSendTerminus>(id, m_workQueueEntries, GetCpu());
     t->SetPriority(priority);
     t->SetWorkCallback(Callback<void>([this]() { m_tx.Kick(); }));
+    // The work queue lives in the card's memory, mapped into the process: requests are
+    // written with processor stores across the I/O bus (section 2.3).
+    const uint64_t entryBytes =
+        uint64_t(m_descriptorBytes) + m_packetSize + HamlynHeader::MAX_OUT_OF_BAND;
+    t->SetWorkQueueWindow(Create<HostPioWindow>(GetIoBus(),
+                                                entryBytes * m_workQueueEntries,
+                                                HostPioWindow::SinkCallback()),
+                          m_descriptorBytes);
     m_termini.push_back(t);
     m_completionWords.push_back(GetMemory()->Allocate(m_completionWordBytes));
     return t;

@@ -244,6 +244,7 @@ class HamlynNetDevice : public SanNicDevice
     uint32_t m_notifyQueueEntries;  //!< per application
     uint32_t m_slotDescriptorBytes; //!< fetched on a slot-cache miss
     uint32_t m_completionWordBytes; //!< sender notification word
+    uint32_t m_descriptorBytes;     //!< send request descriptor
     uint32_t m_slotCacheSize;       //!< slots held on the card
 
     HamlynSlotTable m_slots;                           //!< slot table

@@ -105,6 +105,31 @@ HamlynSendTerminus::PostOrSpin(HamlynSendRequest request, Callback<void> posted)
 }
 
 void
+HamlynSendTerminus::SetWorkQueueWindow(Ptr<HostPioWindow> window, uint32_t descriptorBytes)
+{
+    m_window = window;
+    m_descriptorBytes = descriptorBytes;
+}
+
+uint32_t
+HamlynSendTerminus::GetStoredBytes(const HamlynSendRequest& request) const
+{
+    const auto inline_ =
+        request.kind == HamlynSendRequest::DIRECT ? static_cast<uint32_t>(request.data.size()) : 0U;
+    return m_descriptorBytes + inline_ + static_cast<uint32_t>(request.outOfBand.size());
+}
+
+void
+HamlynSendTerminus::StoreRequest(const HamlynSendRequest& request, Callback<void> landed)
+{
+    NS_ABORT_MSG_IF(m_window == nullptr,
+                    "HamlynSendTerminus: no work-queue window (create termini on a device)");
+    // The bytes' values do not matter to the model: the request object carries them.
+    std::vector<uint8_t> image(GetStoredBytes(request), 0);
+    m_window->Store(0, image.data(), static_cast<uint32_t>(image.size()), landed);
+}
+
+void
 HamlynSendTerminus::BeginSpin(Spinner& s)
 {
     s.wait = m_cpu->CreateWait();

@@ -12,6 +12,7 @@
 #include "ns3/callback.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-pinned-region.h"
+#include "ns3/host-pio-window.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
 
@@ -116,6 +117,26 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
      */
     void PostOrSpin(HamlynSendRequest request, Callback<void> posted);
 
+    /**
+     * \brief Write a request into the work queue on the card with processor stores (section
+     * 2.3, "regular store instructions"): its descriptor ("RequestDescriptorBytes"), its inline
+     * data (direct I/O) and its out-of-band bytes cross the I/O bus as posted PIO stores
+     * (HostPioWindow). The caller posts the request (Post, PostOrSpin) once they have landed,
+     * and charges the processor for issuing them.
+     * \param request the request
+     * \param landed called when the last store has reached the card
+     */
+    void StoreRequest(const HamlynSendRequest& request, Callback<void> landed);
+
+    /**
+     * \param window the work queue's window in the process's address space
+     * \param descriptorBytes bytes of a request's descriptor
+     */
+    void SetWorkQueueWindow(Ptr<HostPioWindow> window, uint32_t descriptorBytes);
+
+    /// \param request a request \return the bytes StoreRequest moves for it
+    uint32_t GetStoredBytes(const HamlynSendRequest& request) const;
+
     /// \param cb called (with no arguments) whenever a request is queued
     void SetWorkCallback(Callback<void> cb);
 
@@ -175,6 +196,8 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
     HamlynPacketCounter m_counter;                     //!< packet counter
     std::map<uint32_t, Ptr<HostPinnedRegion>> m_areas; //!< areas DMA may name
     Callback<void> m_workCb;                           //!< the interface's doorbell
+    Ptr<HostPioWindow> m_window;                       //!< the work queue, as the host sees it
+    uint32_t m_descriptorBytes{0};                     //!< bytes per request descriptor
     uint64_t m_nextHandle;                             //!< handle of the next request
     uint64_t m_posted;                                 //!< counter
     uint64_t m_full;                                   //!< counter

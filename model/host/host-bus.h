@@ -35,8 +35,8 @@ namespace ns3
  *   priority) takes the bus at the next grant boundary;
  * - a DMA transfer of n bytes is split into transactions of at most Width x BurstLength bytes;
  * - a PIO transfer is a sequence of CPU stores of "PioStoreBytes" (<= Width) each, one
- *   transaction per store. Stores are posted: whether the CPU waits for Pio()'s callback is the
- *   caller's choice.
+ *   transaction per store, each costing "PioTransactionOverhead" cycles + its data beat. Stores are
+ * posted: whether the CPU waits for Pio()'s callback is the caller's choice.
  *
  * "TransactionsPerGrant" > 1 also cuts the number of simulator events for long transfers
  * (scaling runs), at the price of coarser interleaving.
@@ -182,7 +182,7 @@ class HostBus : public Object
     /// Bytes per transaction for a DMA or PIO transfer.
     uint64_t TransactionBytes(bool isDma) const;
     /// Cycles of \p bytes on an idle bus, split into transactions of at most \p txBytes.
-    uint64_t TransferCycles(uint64_t bytes, uint64_t txBytes) const;
+    uint64_t TransferCycles(uint64_t bytes, uint64_t txBytes, uint32_t overhead) const;
     /// Check attribute consistency before use; abort with a clear message otherwise.
     void CheckConfig(bool isDma) const;
 
@@ -190,7 +190,8 @@ class HostBus : public Object
     double m_clockRate;              //!< Hz
     uint32_t m_width;                //!< bytes per beat
     uint32_t m_burstLength;          //!< max beats per transaction
-    uint32_t m_transactionOverhead;  //!< cycles per transaction
+    uint32_t m_transactionOverhead;  //!< cycles per DMA transaction
+    uint32_t m_pioOverhead;          //!< cycles per PIO store
     uint32_t m_arbitrationCycles;    //!< cycles per grant
     uint32_t m_transactionsPerGrant; //!< transactions per grant
     uint32_t m_pioStoreBytes;        //!< bytes per PIO store

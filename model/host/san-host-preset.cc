@@ -71,6 +71,15 @@ HpJ200HostPreset::GetTypeId()
                           UintegerValue(10),
                           MakeUintegerAccessor(&HpJ200HostPreset::m_transactionCycles),
                           MakeUintegerChecker<uint32_t>())
+            // GSC+ multiplexes address and data on one 32-bit path (openpa.net, "PA-RISC Buses":
+            // GSC "multiplexed address and data", GSC+ 40 MHz): a posted processor store is an
+            // address cycle followed by its data beat, with no memory read behind it (the 10
+            // cycles of a DMA transaction include reading host memory). ASSUMED: 1 cycle.
+            .AddAttribute("PioTransactionOverhead",
+                          "GSC+ cycles per processor store besides its data beat.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&HpJ200HostPreset::m_pioCycles),
+                          MakeUintegerChecker<uint32_t>())
             // Hamlyn Table 1: direct I/O costs 3 instructions per 4 payload bytes, so the
             // payload is stored a 32-bit word at a time (inferred).
             .AddAttribute("PioStoreBytes",
@@ -88,7 +97,8 @@ HpJ200HostPreset::HpJ200HostPreset()
       m_busWidth(4),
       m_burstLength(8),
       m_transactionCycles(10),
-      m_pioStoreBytes(4)
+      m_pioStoreBytes(4),
+      m_pioCycles(1)
 {
 }
 
@@ -108,6 +118,7 @@ HpJ200HostPreset::Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory
     ioBus->SetAttribute("BurstLength", UintegerValue(m_burstLength));
     ioBus->SetAttribute("TransactionOverhead", UintegerValue(m_transactionCycles));
     ioBus->SetAttribute("PioStoreBytes", UintegerValue(m_pioStoreBytes));
+    ioBus->SetAttribute("PioTransactionOverhead", UintegerValue(m_pioCycles));
 }
 
 } // namespace ns3

@@ -73,6 +73,7 @@ class HpJ200HostPreset : public SanHostPreset
     uint32_t m_burstLength;       //!< beats per transaction
     uint32_t m_transactionCycles; //!< overhead cycles per transaction
     uint32_t m_pioStoreBytes;     //!< bytes per PIO store
+    uint32_t m_pioCycles;         //!< overhead cycles per PIO store
 };
 
 } // namespace ns3

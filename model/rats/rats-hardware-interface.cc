@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-operation.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -135,63 +136,72 @@ RatsHardwareInterface::SendMsg(const RatsTicket& ticket,
                         << " (allocate it with RatsInterfaceManager::Malloc)");
     const double on = cost.opOn + (direct ? cost.SendDirectOn(m, length) : cost.SendDmaOn(m));
     const double off = cost.opOff + (direct ? cost.sendDirectOff : cost.sendDmaOff);
-    RatsTicket t = ticket;
-    std::vector<uint8_t> meta = metadata;
-    std::vector<uint8_t> oob = outOfBand;
-    m_cpu->ExecuteInstructions(
-        on,
-        Callback<void>([this, t, offset, length, meta, oob, direct, off, handle, returned]() {
-            HamlynSendRequest r;
-            r.dstNode = t.node;
-            r.slot = t.slot;
-            r.key = t.key;
-            r.offset = t.offset;
-            r.notifyIndex = t.notifyIndex;
-            r.y0 = t.delta;
-            r.outOfBand = oob;
-            // "Sent" is read from the completion word, which the card writes when asked.
-            r.notifySent = true;
-            const uint32_t m = static_cast<uint32_t>(meta.size());
-            if (direct)
-            {
-                ++m_direct;
-                r.kind = HamlynSendRequest::DIRECT;
-                r.data = meta;
-                r.data.resize(m + length);
-                if (length > 0)
-                {
-                    m_pinned->Read(offset, r.data.data() + m, length);
-                }
-            }
-            else
-            {
-                ++m_dma;
-                if (m > 0)
-                {
-                    m_pinned->Write(offset - m, meta.data(), m);
-                }
-                r.kind = HamlynSendRequest::DMA;
-                r.area = m_areaId;
-                r.areaOffset = offset - m;
-                r.length = m + length;
-            }
-            m_terminus->PostOrSpin(r, Callback<void>([this, handle, direct, off, returned]() {
-                                       const uint64_t id = ++m_posted;
-                                       m_inFlight[id] = handle;
-                                       if (direct)
-                                       {
-                                           handle->SetStatus(RatsSendHandle::COPIED);
-                                       }
-                                       if (off > 0)
-                                       {
-                                           m_cpu->ExecuteInstructionsOffPath(off);
-                                       }
-                                       if (returned)
-                                       {
-                                           returned();
-                                       }
-                                   }));
-        }));
+    const RatsTicket& t = ticket;
+    const std::vector<uint8_t>& meta = metadata;
+    const std::vector<uint8_t>& oob = outOfBand;
+    HamlynSendRequest r;
+    r.dstNode = t.node;
+    r.slot = t.slot;
+    r.key = t.key;
+    r.offset = t.offset;
+    r.notifyIndex = t.notifyIndex;
+    r.y0 = t.delta;
+    r.outOfBand = oob;
+    // "Sent" is read from the completion word, which the card writes when asked.
+    r.notifySent = true;
+    if (direct)
+    {
+        ++m_direct;
+        r.kind = HamlynSendRequest::DIRECT;
+        r.data = meta;
+        r.data.resize(m + length);
+        if (length > 0)
+        {
+            m_pinned->Read(offset, r.data.data() + m, length);
+        }
+    }
+    else
+    {
+        ++m_dma;
+        if (m > 0)
+        {
+            m_pinned->Write(offset - m, meta.data(), m);
+        }
+        r.kind = HamlynSendRequest::DMA;
+        r.area = m_areaId;
+        r.areaOffset = offset - m;
+        r.length = m + length;
+    }
+    // sendmsg's instructions (Tables 1 and 2) include the stores that write the request (and,
+    // for direct I/O, the data) into the terminus' work queue on the card; the stores are
+    // posted, so they cross the I/O bus while the processor goes on, and the request is
+    // there once both have ended.
+    Ptr<HostCpu> cpu = m_cpu;
+    Ptr<HamlynSendTerminus> terminus = m_terminus;
+    Ptr<SanOperation> op = Create<SanOperation>();
+    op->AddParallel(SanOperation::AsyncWork(
+                        [cpu, on](Callback<void> done) { cpu->ExecuteInstructions(on, done); }),
+                    SanOperation::AsyncWork([terminus, r](Callback<void> landed) {
+                        terminus->StoreRequest(r, landed);
+                    }));
+    op->Start(Callback<void>([this, r, handle, direct, off, returned]() {
+        m_terminus->PostOrSpin(r, Callback<void>([this, handle, direct, off, returned]() {
+                                   const uint64_t id = ++m_posted;
+                                   m_inFlight[id] = handle;
+                                   if (direct)
+                                   {
+                                       handle->SetStatus(RatsSendHandle::COPIED);
+                                   }
+                                   if (off > 0)
+                                   {
+                                       m_cpu->ExecuteInstructionsOffPath(off);
+                                   }
+                                   if (returned)
+                                   {
+                                       returned();
+                                   }
+                               }));
+    }));
     return handle;
 }
 
