@@ -72,16 +72,21 @@ class HamlynPaperExperiments
         double outboundUs{0};     //!< send call to the datagram's recv returning at the server
         uint32_t wireBytes{0};    //!< the datagram's metadata + data bytes
         uint32_t ackWireBytes{0}; //!< the ack's metadata + data bytes
+        uint32_t rounds{1};       //!< round trips run back to back
+        double streamUs{0};       //!< first send call to the last ack's recv returning
     };
 
     /**
      * \brief One simple-datagram round trip: host 0 sends \p dataBytes with a reply seed
      * (44 bytes of metadata), host 1's recv replies with \p ackBytes (12 bytes of metadata).
+     * With \p rounds > 1 the client sends the next datagram as soon as the previous ack's
+     * recv returns (a stream of round trips).
      * \param dataBytes the datagram's data bytes
+     * \param rounds round trips back to back
      * \param ackBytes the ack's data bytes
      * \return the times
      */
-    static RoundTrip DatagramRoundTrip(uint32_t dataBytes, uint32_t ackBytes);
+    static RoundTrip DatagramRoundTrip(uint32_t dataBytes, uint32_t ackBytes, uint32_t rounds = 1);
 
     /**
      * \brief One-way NIC-level latency (post to the receiver's notification) of a message.
