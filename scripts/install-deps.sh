@@ -28,11 +28,55 @@ else
     echo "install-deps: all packages present"
 fi
 
+# A deb-src entry for Debian's main archive, derived from this machine's own apt sources (the
+# stanza or line that serves the release's main component), so that no server is named here.
+derive_deb_src() {
+    local code
+    code=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+    [ -n "$code" ] || return 1
+    local f out
+    for f in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$f" ] || continue
+        out=$(awk -v code="$code" '
+            BEGIN { RS = ""; FS = "\n" }
+            $0 ~ /(^|\n)Types:[ \t]*([^\n]*[ \t])?deb([ \t]|\n|$)/ &&
+            $0 ~ ("(^|\n)Suites:[^\n]*[ \t]" code "([ \t]|\n|$)") &&
+            $0 ~ /(^|\n)Components:[^\n]*main/ {
+                for (i = 1; i <= NF; i++) {
+                    if ($i ~ /^#/) continue
+                    if ($i ~ /^Types:/) $i = "Types: deb-src"
+                    if ($i ~ /^Suites:/) $i = "Suites: " code
+                    print $i
+                }
+                exit
+            }' "$f")
+        if [ -n "$out" ]; then
+            printf '%s\n' "$out"
+            return 0
+        fi
+    done
+    if [ -f /etc/apt/sources.list ]; then
+        out=$(grep -E "^deb[[:space:]]+[^[:space:]]+[[:space:]]+$code[[:space:]].*main" \
+              /etc/apt/sources.list | head -n 1 | sed 's/^deb /deb-src /')
+        if [ -n "$out" ]; then
+            printf '%s\n' "$out"
+            return 0
+        fi
+    fi
+    return 1
+}
+
 if [ "${1:-}" = "--source" ]; then
     if ! grep -rqs "^Types:.*deb-src" /etc/apt/sources.list.d/ && ! grep -qs "^deb-src" /etc/apt/sources.list; then
-        echo "install-deps: adding a deb-src entry for ns-3's source package"
-        printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-            | $SUDO tee /etc/apt/sources.list.d/san-deb-src.sources >/dev/null
+        echo "install-deps: adding a deb-src entry (derived from this machine's apt sources) for ns-3's source package"
+        entry=$(derive_deb_src) || {
+            echo "install-deps: no apt source for this release's main component to derive a deb-src entry from" >&2
+            exit 1
+        }
+        case "$entry" in
+            deb-src*) printf '%s\n' "$entry" | $SUDO tee /etc/apt/sources.list.d/san-deb-src.list >/dev/null ;;
+            *) printf '%s\n' "$entry" | $SUDO tee /etc/apt/sources.list.d/san-deb-src.sources >/dev/null ;;
+        esac
         $SUDO apt-get update -qq
     fi
     if ! dpkg-query -W -f='${Status}' dpkg-dev 2>/dev/null | grep -q "install ok installed"; then
