@@ -212,31 +212,45 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
             tx->procStart = Simulator::Now() - send;
         }));
     }
-    op->Start(Callback<void>([this, tx]() { Transmit(tx); }));
+    op->Start(Callback<void>([this, tx]() { Transmit(tx, false); }));
 }
 
 void
-HamlynTransmitter::Transmit(TxPtr tx)
+HamlynTransmitter::Transmit(TxPtr tx, bool paced)
 {
     tx->packet->AddHeader(tx->header);
-    m_dev->m_linkOut->Acquire(Callback<void>([this, tx]() {
+    // One packet at a time on the link: the next head waits for this tail.
+    m_dev->m_linkOut->Acquire(Callback<void>([this, tx, paced]() {
         const uint32_t size = tx->packet->GetSize();
         SanFabricPort* port = m_dev->GetFabricPort();
-        bool ok = port->SendPacket(tx->dst, tx->packet);
+        bool ok = paced ? port->SendPacketPaced(tx->dst, tx->packet, tx->lastByte)
+                        : port->SendPacket(tx->dst, tx->packet);
         NS_ABORT_MSG_IF(!ok,
                         "HamlynNetDevice: the fabric refused a packet of "
                             << size << " bytes to host " << tx->dst
                             << " (check PacketSize against the fabric's MaxPacketSize)");
         ++m_dev->m_sent;
         m_dev->m_txTrace(tx->header, tx->payload);
-        // The outbound DMA engine steals the processor's SRAM cycles while the packet leaves;
-        // the send buffer frees when its tail has left the card.
+        // The tail leaves after the whole packet's link time and, when paced, not before its
+        // last byte is on the card (the fabric paces it the same way). Meanwhile the outbound
+        // DMA engine steals the processor's SRAM cycles.
+        Time tailGone = Simulator::Now() + port->GetLinkTxTime(size);
+        if (paced)
+        {
+            tailGone = std::max(tailGone, tx->lastByte);
+        }
         m_dev->DmaActivity(1);
-        Simulator::Schedule(port->GetLinkTxTime(size), [this, tx]() {
+        Simulator::Schedule(tailGone - Simulator::Now(), [this, tx, paced]() {
             m_dev->DmaActivity(-1);
             m_dev->Stage("send.packet", tx->procStart, Simulator::Now());
             m_dev->m_linkOut->Release();
-            PacketGone(tx);
+            if (!paced)
+            {
+                PacketGone(tx); // the send buffer frees when the tail has left the card
+                return;
+            }
+            tx->tailGone = true;
+            CtMaybeFree(tx);
         });
     }));
 }
@@ -351,7 +365,7 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
                         known();
                     }));
             }));
-        op->Start(Callback<void>([this, tx]() { TransmitPaced(tx); }));
+        op->Start(Callback<void>([this, tx]() { Transmit(tx, true); }));
     };
 
     const double requestCycles = m_dev->m_cost->GetStartRequestBusCycles();
@@ -370,33 +384,6 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
         return;
     }
     begin();
-}
-
-void
-HamlynTransmitter::TransmitPaced(TxPtr tx)
-{
-    tx->packet->AddHeader(tx->header);
-    // One packet at a time on the link: the next head waits for this tail.
-    m_dev->m_linkOut->Acquire(Callback<void>([this, tx]() {
-        const uint32_t size = tx->packet->GetSize();
-        SanFabricPort* port = m_dev->GetFabricPort();
-        bool ok = port->SendPacketPaced(tx->dst, tx->packet, tx->lastByte);
-        NS_ABORT_MSG_IF(!ok,
-                        "HamlynNetDevice: the fabric refused a packet of "
-                            << size << " bytes to host " << tx->dst
-                            << " (check PacketSize against the fabric's MaxPacketSize)");
-        ++m_dev->m_sent;
-        m_dev->m_txTrace(tx->header, tx->payload);
-        // The tail leaves after the whole packet's link time, and not before its last byte
-        // is on the card (the fabric paces it the same way).
-        const Time tailGone = std::max(Simulator::Now() + port->GetLinkTxTime(size), tx->lastByte);
-        Simulator::Schedule(tailGone - Simulator::Now(), [this, tx]() {
-            m_dev->Stage("send.packet", tx->procStart, Simulator::Now());
-            m_dev->m_linkOut->Release();
-            tx->tailGone = true;
-            CtMaybeFree(tx);
-        });
-    }));
 }
 
 void

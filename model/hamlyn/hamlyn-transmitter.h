@@ -94,10 +94,9 @@ class HamlynTransmitter
                          bool first,
                          Ptr<HostPinnedRegion> area,
                          uint64_t src);
-    /// Put a whole packet on the link (store-and-forward).
-    void Transmit(TxPtr tx);
-    /// Put a packet on the link with its tail paced (cut-through).
-    void TransmitPaced(TxPtr tx);
+    /// Put a packet on the link. \param tx the packet \param paced its tail is paced by its
+    /// payload's load (cut-through), else it is whole on the card (store-and-forward)
+    void Transmit(TxPtr tx, bool paced);
     /// Cut-through: free the buffer once the tail is gone and the load has ended.
     void CtMaybeFree(TxPtr tx);
     /// A packet has left the card: its buffer frees.
