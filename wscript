@@ -92,6 +92,7 @@ def build(bld):
         'test/san-hamlyn-paper-test-suite.cc',
         'test/san-hamlyn-test-suite.cc',
         'test/san-host-test-suite.cc',
+        'test/san-paper-harness-test-suite.cc',
         'test/san-rats-test-suite.cc',
         'test/san-topology-test-suite.cc',
         ]
