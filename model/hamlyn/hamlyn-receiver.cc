@@ -58,20 +58,23 @@ HamlynReceiver::Receive(Ptr<const Packet> packet, uint32_t srcNode)
     Ptr<HamlynCostModel> cost = m_dev->m_cost;
     SanFabricPort* port = m_dev->GetFabricPort();
     const Time linkIn = port->GetLinkTxTime(rx->data->GetSize()) - port->GetLinkTxTime(0);
-    auto window = std::make_shared<EventId>();
     HamlynNetDevice* dev = m_dev;
     m_dev->m_processor->SubmitWithStart(cost->Cycles(cost->GetReceiveCycles()),
-                                        Callback<void>([dev, linkIn, window]() {
+                                        Callback<void>([dev, rx, linkIn]() {
+                                            rx->linkInOpen = true;
                                             dev->DmaActivity(1);
-                                            *window = Simulator::Schedule(linkIn, [dev, window]() {
-                                                *window = EventId();
-                                                dev->DmaActivity(-1);
+                                            Simulator::Schedule(linkIn, [dev, rx]() {
+                                                if (rx->linkInOpen)
+                                                {
+                                                    rx->linkInOpen = false;
+                                                    dev->DmaActivity(-1);
+                                                }
                                             });
                                         }),
-                                        Callback<void>([this, dev, rx, window]() {
-                                            if (window->IsRunning())
+                                        Callback<void>([this, dev, rx]() {
+                                            if (rx->linkInOpen)
                                             {
-                                                window->Cancel();
+                                                rx->linkInOpen = false; // the check ended first
                                                 dev->DmaActivity(-1);
                                             }
                                             CheckSlot(rx);

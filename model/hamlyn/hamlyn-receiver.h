@@ -72,6 +72,7 @@ class HamlynReceiver
         Time tailArrival;           //!< when its tail is on the card
         HamlynSlot slot;            //!< the slot it was admitted under
         Ptr<HostPinnedRegion> area; //!< that slot's message area
+        bool linkInOpen{false};     //!< the inbound DMA still steals from its header check
     };
 
     typedef std::shared_ptr<RxPacket> RxPtr; //!< shared by the steps that handle it
