@@ -91,6 +91,7 @@ def build(bld):
         'test/san-build-files-test-suite.cc',
         'test/san-examples-test-suite.cc',
         'test/san-fabric-test-suite.cc',
+        'test/san-hamlyn-context-test-suite.cc',
         'test/san-hamlyn-paper-test-suite.cc',
         'test/san-hamlyn-test-suite.cc',
         'test/san-host-test-suite.cc',
