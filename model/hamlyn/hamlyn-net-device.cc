@@ -93,7 +93,8 @@ HamlynNetDevice::GetTypeId()
             // Table 3: "updating a word in host memory to indicate that the message has been
             // sent".
             .AddAttribute("CompletionWordBytes",
-                          "Bytes written to host memory when a message has been sent.",
+                          "Bytes written to host memory when a message has been sent (a "
+                          "terminus keeps the size its word was created with).",
                           UintegerValue(4),
                           MakeUintegerAccessor(&HamlynNetDevice::m_completionWordBytes),
                           MakeUintegerChecker<uint32_t>(1))
@@ -363,6 +364,7 @@ HamlynNetDevice::CreateTerminus(uint32_t priority)
                           m_descriptorBytes);
     m_termini.push_back(t);
     m_completionWords.push_back(GetMemory()->Allocate(m_completionWordBytes));
+    m_completionWordSizes.push_back(m_completionWordBytes); // the word keeps its size
     return t;
 }
 

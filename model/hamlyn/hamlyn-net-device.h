@@ -254,6 +254,7 @@ class HamlynNetDevice : public SanNicDevice
     uint32_t m_nextArea{0};                            //!< next area id
     std::vector<Ptr<HamlynSendTerminus>> m_termini;    //!< send termini by id
     std::vector<uint64_t> m_completionWords;           //!< per terminus
+    std::vector<uint32_t> m_completionWordSizes;       //!< per terminus, as allocated
 
     HamlynTransmitter m_tx; //!< send path
     HamlynReceiver m_rx;    //!< receive path

@@ -280,11 +280,11 @@ HamlynTransmitter::MessageSent(TxPtr tx)
     const Time start = Simulator::Now();
     Ptr<SanOperation> op = Create<SanOperation>();
     op->AddStep(dev->m_processor, dev->m_cost->Cycles(dev->m_cost->GetSendNotifyCycles()))
-        .AddWait(SanOperation::AsyncWork([dev](Callback<void> done) {
-            dev->GetDmaEngine()->Transfer(dev->m_completionWordBytes, done);
+        .AddWait(SanOperation::AsyncWork([dev, tx](Callback<void> done) {
+            dev->GetDmaEngine()->Transfer(dev->m_completionWordSizes[tx->terminus], done);
         }))
         .AddAction(Callback<void>([dev, tx, start]() {
-            const uint32_t n = dev->m_completionWordBytes;
+            const uint32_t n = dev->m_completionWordSizes[tx->terminus];
             std::vector<uint8_t> word(n, 0);
             for (uint32_t i = 0; i < n && i < 8; ++i)
             {

@@ -264,8 +264,16 @@ HostBus::Transaction(uint32_t cycles, Callback<void> done, uint32_t priorityClas
                     "HostBus::Transaction: priority class "
                         << priorityClass << " out of range (NumPriorities = " << m_numPriorities
                         << ")");
-    ++m_transactions;
-    m_resource->Submit(Seconds((m_arbitrationCycles + cycles) / m_clockRate), done, priorityClass);
+    // Counted when it ends, as DMA and PIO transactions are (GetTransactions: "completed").
+    m_resource->Submit(Seconds((m_arbitrationCycles + cycles) / m_clockRate),
+                       Callback<void>([this, done]() {
+                           ++m_transactions;
+                           if (!done.IsNull())
+                           {
+                               done();
+                           }
+                       }),
+                       priorityClass);
 }
 
 bool

@@ -32,17 +32,32 @@ HostPioWindow::Store(uint64_t offset, const uint8_t* data, uint32_t len, Callbac
     NS_ABORT_MSG_IF(offset > m_size || len > m_size - offset,
                     "HostPioWindow: store of " << len << " bytes at offset " << offset
                                                << " outside a window of " << m_size << " bytes");
-    std::vector<uint8_t> bytes(data, data + len);
-    m_bus->Pio(len,
-               Callback<void>([this, offset, bytes, landed]() {
-                   m_bytesStored += bytes.size();
+    m_pending.push_back(Pending{offset, std::vector<uint8_t>(data, data + len), landed});
+    StartNext();
+}
+
+void
+HostPioWindow::StartNext()
+{
+    if (m_onBus || m_pending.empty())
+    {
+        return;
+    }
+    m_onBus = true;
+    m_bus->Pio(m_pending.front().bytes.size(),
+               Callback<void>([this]() {
+                   Pending p = std::move(m_pending.front());
+                   m_pending.pop_front();
+                   m_onBus = false;
+                   StartNext(); // the next store follows at once
+                   m_bytesStored += p.bytes.size();
                    if (!m_sink.IsNull())
                    {
-                       m_sink(offset, bytes.data(), static_cast<uint32_t>(bytes.size()));
+                       m_sink(p.offset, p.bytes.data(), static_cast<uint32_t>(p.bytes.size()));
                    }
-                   if (!landed.IsNull())
+                   if (!p.landed.IsNull())
                    {
-                       landed();
+                       p.landed();
                    }
                }),
                m_class);

@@ -13,6 +13,7 @@
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 namespace ns3
@@ -30,7 +31,10 @@ namespace ns3
  * that issues the stores is the caller's to charge (a library charges its instruction counts on
  * HostCpu); whether it waits for the landing is also its choice, since stores are posted.
  *
- * Stores into one window land in the order they were issued (one FIFO bus class).
+ * Stores into one window land in the order they were issued, as a processor's posted stores
+ * do: a store starts crossing the bus when the one before it has landed (the bus would
+ * otherwise interleave their transactions grant by grant, and a short store issued later could
+ * land before a long one issued earlier).
  */
 class HostPioWindow : public SimpleRefCount<HostPioWindow>
 {
@@ -68,6 +72,20 @@ class HostPioWindow : public SimpleRefCount<HostPioWindow>
     SinkCallback m_sink;       //!< the device
     uint32_t m_class;          //!< bus priority class
     uint64_t m_bytesStored{0}; //!< landed bytes
+
+    /// A store issued and not yet landed.
+    struct Pending
+    {
+        uint64_t offset;            //!< offset in the window
+        std::vector<uint8_t> bytes; //!< the bytes
+        Callback<void> landed;      //!< the caller's continuation
+    };
+
+    /// Start the oldest pending store on the bus, if none is crossing it.
+    void StartNext();
+
+    std::deque<Pending> m_pending; //!< stores in issue order; the front one is on the bus
+    bool m_onBus{false};           //!< the front store is crossing the bus
 };
 
 } // namespace ns3
