@@ -689,6 +689,53 @@ class CompletionWordTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * A DMA source area released mid-message: the rest of the request is refused, nothing more is
+ * read from it, and the receiver is not notified.
+ */
+class ReleaseSourceMidMessageTestCase : public TestCase
+{
+  public:
+    ReleaseSourceMidMessageTestCase()
+        : TestCase("a DMA source released mid-message: the rest is refused, no notification")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HamlynScenario s(Crossbar(2));
+        Ptr<HamlynContext> rctx = s.nics[1]->OpenContext(1);
+        const uint32_t area = rctx->CreateMessageArea(16384);
+        rctx->DefineSlot(1, area, 0, 16384, 7);
+        Ptr<HamlynContext> ctx = s.nics[0]->OpenContext(0);
+        const uint32_t src = ctx->CreateMessageArea(8192);
+        HamlynSendRequest r;
+        r.kind = HamlynSendRequest::DMA;
+        r.dstNode = 1;
+        r.slot = 1;
+        r.key = 7;
+        r.notifyIndex = 0;
+        r.area = src;
+        r.length = 8192; // 16 packets of 512 bytes
+        uint64_t rejected = 0;
+        ctx->SetRejectCallback(
+            HamlynContext::RejectCallback([&rejected](uint64_t) { ++rejected; }));
+        Simulator::Schedule(MicroSeconds(1), [&]() { ctx->GetTerminus()->Post(r); });
+        // After a few packets have gone (each takes about 14 us on the LANai 3).
+        Simulator::Schedule(MicroSeconds(40), [&]() { ctx->ReleaseMessageArea(src); });
+        Simulator::Run();
+        const uint64_t sent = s.nics[0]->GetNPacketsSent();
+        NS_TEST_EXPECT_MSG_GT(sent, 0u, "some packets left before the release");
+        NS_TEST_EXPECT_MSG_LT(sent, 16u, "not all of them");
+        NS_TEST_EXPECT_MSG_EQ(s.nics[0]->GetNRequestsRejected(), 1u, "the rest was refused");
+        NS_TEST_EXPECT_MSG_EQ(rejected, 1u, "the process was told");
+        NS_TEST_EXPECT_MSG_EQ(s.nics[1]->GetNNotifications(), 0u, "no notification");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
  * Config::Set after Install takes effect.
  */
 class ConfigAfterInstallTestCase : public TestCase
@@ -828,6 +875,7 @@ class SanHamlynContextTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new NotificationOverflowTestCase, TestCase::QUICK);
         AddTestCase(new CompletionWordTestCase, TestCase::QUICK);
+        AddTestCase(new ReleaseSourceMidMessageTestCase, TestCase::QUICK);
         AddTestCase(new ConfigAfterInstallTestCase, TestCase::QUICK);
     }
 };

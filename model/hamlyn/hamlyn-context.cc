@@ -159,6 +159,7 @@ HamlynContext::ReleaseMessageArea(uint32_t id)
 {
     NS_ABORT_MSG_IF(m_areas.erase(id) == 0,
                     "HamlynContext::ReleaseMessageArea: area " << id << " is not this process's");
+    m_terminus->RemoveMessageArea(id);
     m_device->ReleaseMessageArea(id);
 }
 

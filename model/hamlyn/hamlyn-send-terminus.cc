@@ -60,6 +60,12 @@ HamlynSendTerminus::AddMessageArea(uint32_t id, Ptr<HostPinnedRegion> area)
     m_areas[id] = area;
 }
 
+void
+HamlynSendTerminus::RemoveMessageArea(uint32_t id)
+{
+    m_areas.erase(id);
+}
+
 Ptr<HostPinnedRegion>
 HamlynSendTerminus::GetMessageArea(uint32_t id) const
 {

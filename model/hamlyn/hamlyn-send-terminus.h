@@ -101,6 +101,9 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
     void AddMessageArea(uint32_t id, Ptr<HostPinnedRegion> area);
     /// \param id area number \return the area, or nullptr
     Ptr<HostPinnedRegion> GetMessageArea(uint32_t id) const;
+    /// \brief The terminus may no longer DMA from area \p id (it was released).
+    /// \param id the area
+    void RemoveMessageArea(uint32_t id);
 
     /**
      * \brief Queue a request.

@@ -93,9 +93,10 @@ HamlynTransmitter::StartPacket(Ptr<HamlynSendTerminus> t)
     if (front.kind == HamlynSendRequest::DMA)
     {
         area = t->GetMessageArea(front.area);
-        if (first && (area == nullptr || !area->Contains(front.areaOffset, front.length)))
+        if (area == nullptr || !area->Contains(front.areaOffset, front.length))
         {
-            // The terminus does not own that <area, offset, length>: refuse, read nothing.
+            // The terminus does not own that <area, offset, length> (or no longer: the area
+            // was released mid-message): refuse the rest of the request, read nothing more.
             HamlynSendRequest bad = t->DropFront();
             ++m_dev->m_rejected;
             NS_LOG_WARN("HamlynNetDevice: terminus "
