@@ -865,6 +865,13 @@ class SanNicAttachTestCase : public TestCase
                                          "ns3::HamlynNetDevice::Attach: attached already"),
                               true,
                               "a second Attach");
+        // A second interface on the same node may not take the same port.
+        Ptr<HamlynNetDevice> second = CreateObject<HamlynNetDevice>();
+        s.GetHosts().Get(0)->AddDevice(second);
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith([second, host, port]() { second->Attach(host, port); },
+                                         "the fabric port is taken by another interface"),
+                              true,
+                              "one interface per port");
 
         // The drop convention's bounds.
         NS_TEST_EXPECT_MSG_EQ(nic->GetNDropReasons(),

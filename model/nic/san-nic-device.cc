@@ -77,6 +77,18 @@ SanNicDevice::Attach(Ptr<SanHost> host, Ptr<NetDevice> port)
         me << "::Attach: device "
            << (port == nullptr ? std::string("(null)") : port->GetInstanceTypeId().GetName())
            << " is not a fabric port (SanEndpointDevice)");
+    // One interface per fabric port: the port has one arrival callback.
+    if (GetNode() != nullptr)
+    {
+        for (uint32_t i = 0; i < GetNode()->GetNDevices(); ++i)
+        {
+            Ptr<SanNicDevice> other = DynamicCast<SanNicDevice>(GetNode()->GetDevice(i));
+            NS_ABORT_MSG_IF(other != nullptr && other != this && other->m_port == fp,
+                            me << "::Attach: the fabric port is taken by another interface ("
+                               << other->GetInstanceTypeId().GetName()
+                               << "); give each interface a fabric of its own");
+        }
+    }
     m_host = host;
     m_portDevice = port;
     m_port = fp;
