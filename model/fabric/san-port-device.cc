@@ -59,7 +59,8 @@ SanPortDevice::DoDispose()
     m_qLen = 0;
     m_node = nullptr;
     m_channel = nullptr;
-    m_peer = nullptr;
+    m_link = nullptr;
+    m_connected = false;
     m_fabric = nullptr;
     SanNetDevice::DoDispose();
 }
@@ -70,6 +71,7 @@ SanPortDevice::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
     NS_ABORT_MSG_IF(fabric == nullptr, "SanPortDevice::Attach: no fabric");
     m_fabric = PeekPointer(fabric);
     m_channel = channel;
+    m_link = PeekPointer(channel);
     m_nVcs = fabric->GetNVcs();
     m_slotsPerVc = fabric->GetSlotsPerVc();
     const uint32_t nSlots = m_nVcs * m_slotsPerVc;
@@ -86,27 +88,23 @@ SanPortDevice::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
 }
 
 void
-SanPortDevice::ConnectPeer(SanPortDevice* peer, DataRate rate, Time delay, uint32_t framing)
+SanPortDevice::Connect(uint8_t end, bool peerIsSink)
 {
-    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "SanPortDevice: link rate must be positive");
-    m_peer = peer;
-    m_peerIsSink = peer->IsSink();
-    m_stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
-                     static_cast<double>(rate.GetBitRate());
-    m_propSteps = delay.GetTimeStep();
-    m_framing = framing;
+    m_end = end;
+    m_connected = true;
+    m_peerIsSink = peerIsSink;
 }
 
 int64_t
 SanPortDevice::GetSerializationSteps(uint32_t bytes) const
 {
-    return static_cast<int64_t>(m_stepsPerByte * (bytes + m_framing) + 0.5);
+    return m_link != nullptr ? m_link->GetSerializationSteps(bytes) : 0;
 }
 
 int64_t
 SanPortDevice::GetPropagationSteps() const
 {
-    return m_propSteps;
+    return m_link != nullptr ? m_link->GetPropagationSteps() : 0;
 }
 
 int32_t
@@ -182,7 +180,7 @@ SanPortDevice::GetOccupancy(uint32_t vcMask) const
 void
 SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
 {
-    NS_ABORT_MSG_IF(m_peer == nullptr,
+    NS_ABORT_MSG_IF(!m_connected,
                     "SanPortDevice: port " << GetIfIndex() << " of node " << m_nodeId
                                            << " has no link");
     const int64_t now = p->readyTs;
@@ -197,6 +195,13 @@ SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
     }
     p->waitMask = static_cast<uint8_t>(vcMask);
     Block(p);
+}
+
+inline void
+SanPortDevice::ReturnCredit(SanPortDevice* owner, uint32_t slot, int64_t ts)
+{
+    // The credit crosses the owner's link towards the owner, i.e. from its far end.
+    owner->m_link->Transmit(SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts));
 }
 
 void
@@ -221,7 +226,7 @@ SanPortDevice::Block(SanFabricPacket* p)
         {
             if (e.releaseTs > now)
             {
-                e.port->SetSlotRelease(e.slot, HELD);
+                ReturnCredit(e.port, e.slot, HELD);
             }
         }
     }
@@ -312,19 +317,10 @@ SanPortDevice::HandleWake()
 }
 
 void
-SanPortDevice::SetSlotRelease(uint32_t slot, int64_t ts)
-{
-    m_slots[slot] = ts;
-    if (ts != HELD && m_qHead != nullptr)
-    {
-        ScheduleWake(ts);
-    }
-}
-
-void
 SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool wasQueued)
 {
-    const int64_t ser = GetSerializationSteps(p->bytes);
+    SanChannel* link = m_link;
+    const int64_t ser = link->GetSerializationSteps(p->bytes);
     // The tail cannot leave before it has arrived (slower upstream link).
     const int64_t end = std::max(departTs + ser, p->tailTs);
     const uint32_t vc = slot / m_slotsPerVc;
@@ -346,7 +342,7 @@ SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool 
             if (republish)
             {
                 e.releaseTs += stall;
-                e.port->SetSlotRelease(e.slot, e.releaseTs);
+                ReturnCredit(e.port, e.slot, e.releaseTs);
             }
             p->held[keep++] = e;
         }
@@ -361,7 +357,7 @@ SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool 
         {
             p->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, end});
         }
-        p->holdPort->SetSlotRelease(p->holdSlot, end);
+        ReturnCredit(p->holdPort, p->holdSlot, end);
     }
     m_slots[slot] = HELD;
     p->holdPort = this;
@@ -387,7 +383,8 @@ SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool 
         p->holdPort = nullptr;
         p->held.clear();
     }
-    m_peer->ReceivePacket(p, departTs + m_propSteps, end + m_propSteps);
+    const int64_t prop = link->GetPropagationSteps();
+    link->Transmit(SanLinkMessage::PacketMessage(m_end, p, departTs + prop, end + prop));
 }
 
 void
@@ -432,12 +429,6 @@ SanPortDevice::GetTxPackets() const
     return m_txPackets;
 }
 
-SanPortDevice*
-SanPortDevice::GetPeer() const
-{
-    return m_peer;
-}
-
 Ptr<SanFabric>
 SanPortDevice::GetFabric() const
 {
@@ -455,7 +446,7 @@ SanPortDevice::GetChannel() const
 bool
 SanPortDevice::IsLinkUp() const
 {
-    return m_peer != nullptr;
+    return m_connected;
 }
 
 bool
