@@ -66,11 +66,6 @@ SanChannel::Attach(SanPortDevice* device)
     NS_ABORT_MSG_IF(m_nDevices >= 2, "SanChannel: a link joins exactly two ports");
     NS_ABORT_MSG_IF(m_rate.GetBitRate() == 0, "SanChannel: DataRate must be positive");
     m_dev[m_nDevices++] = device;
-    // The link's timing, in time steps, as every departure needs it (copied from the
-    // attributes here: a later change to them does not reach an attached link).
-    m_stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
-                     static_cast<double>(m_rate.GetBitRate());
-    m_propSteps = m_delay.GetTimeStep();
     if (m_nDevices == 2)
     {
         m_dev[0]->Connect(0, m_dev[1]->IsSink());

@@ -148,19 +148,6 @@ class SanChannel : public Channel
     /// \return framing bytes per packet
     uint32_t GetFramingBytes() const;
 
-    /// \param bytes packet size without framing
-    /// \return its serialization time on this link, framing included, in time steps
-    int64_t GetSerializationSteps(uint32_t bytes) const
-    {
-        return static_cast<int64_t>(m_stepsPerByte * (bytes + m_framing) + 0.5);
-    }
-
-    /// \return the propagation delay in time steps
-    int64_t GetPropagationSteps() const
-    {
-        return m_propSteps;
-    }
-
     /**
      * \brief Carry a message from end msg.from to the other end: the only way
      * anything passes between the two ports (packets and credits alike).
@@ -186,14 +173,12 @@ class SanChannel : public Channel
     inline void Deliver(const SanLinkMessage& msg) const;
 
   private:
-    // What every departure reads comes first, next to the vtable pointer that Transmit() is
+    // What every message reads comes first, near the vtable pointer that Transmit() is
     // called through.
     SanPortDevice* m_dev[2]{nullptr, nullptr}; //!< the two ends (owned by their nodes)
-    double m_stepsPerByte{0};                  //!< serialization time per byte (time steps)
-    int64_t m_propSteps{0};                    //!< propagation delay (time steps)
-    uint32_t m_framing;                        //!< framing bytes per packet
     DataRate m_rate;                           //!< link rate
     Time m_delay;                              //!< propagation delay
+    uint32_t m_framing;                        //!< framing bytes per packet
     uint32_t m_nDevices{0};                    //!< attached so far
 };
 

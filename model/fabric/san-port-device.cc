@@ -6,6 +6,7 @@
 #include "san-port-device.h"
 
 #include "san-channel.h"
+#include "san-fabric-event.h"
 #include "san-fabric-header.h"
 #include "san-fabric.h"
 
@@ -93,22 +94,16 @@ SanPortDevice::Connect(uint8_t end, bool peerIsSink)
     m_end = end;
     m_connected = true;
     m_peerIsSink = peerIsSink;
+    // The link's timing in time steps, next to the rest of the per-packet state (copied from
+    // the channel's attributes here: a later change to them does not reach an attached link).
+    m_stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
+                     static_cast<double>(m_link->GetDataRate().GetBitRate());
+    m_propSteps = m_link->GetDelay().GetTimeStep();
+    m_framing = m_link->GetFramingBytes();
 }
 
-int64_t
-SanPortDevice::GetSerializationSteps(uint32_t bytes) const
-{
-    return m_link != nullptr ? m_link->GetSerializationSteps(bytes) : 0;
-}
-
-int64_t
-SanPortDevice::GetPropagationSteps() const
-{
-    return m_link != nullptr ? m_link->GetPropagationSteps() : 0;
-}
-
-int32_t
-SanPortDevice::FindFreeSlot(uint32_t vcMask, int64_t ts) const
+inline int32_t
+SanPortDevice::FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vcFound) const
 {
     for (uint32_t vc = 0; vc < m_nVcs; ++vc)
     {
@@ -121,6 +116,7 @@ SanPortDevice::FindFreeSlot(uint32_t vcMask, int64_t ts) const
         {
             if (m_slots[base + i] <= ts)
             {
+                vcFound = vc;
                 return static_cast<int32_t>(base + i);
             }
         }
@@ -154,7 +150,8 @@ SanPortDevice::EarliestRelease(uint32_t vcMask, int64_t ts) const
 bool
 SanPortDevice::CanSendNow(uint32_t vcMask) const
 {
-    return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep()) >= 0;
+    uint32_t vc;
+    return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
 }
 
 uint32_t
@@ -186,10 +183,11 @@ SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
     const int64_t now = p->readyTs;
     if (m_qHead == nullptr)
     {
-        int32_t slot = FindFreeSlot(vcMask, now);
+        uint32_t vc;
+        int32_t slot = FindFreeSlot(vcMask, now, vc);
         if (slot >= 0)
         {
-            Depart(p, static_cast<uint32_t>(slot), std::max(now, m_busyUntil), false);
+            Depart(p, static_cast<uint32_t>(slot), vc, std::max(now, m_busyUntil), false);
             return;
         }
     }
@@ -249,9 +247,10 @@ SanPortDevice::ServeQueue()
         SanFabricPacket* cur = m_qHead;
         int64_t earliest = HELD;
         int32_t slot = -1;
+        uint32_t vc = 0;
         while (cur != nullptr)
         {
-            slot = FindFreeSlot(cur->waitMask, now);
+            slot = FindFreeSlot(cur->waitMask, now, vc);
             if (slot >= 0)
             {
                 break;
@@ -288,7 +287,7 @@ SanPortDevice::ServeQueue()
         --m_qLen;
         cur->next = nullptr;
         cur->waitMask = 0;
-        Depart(cur, static_cast<uint32_t>(slot), now, true);
+        Depart(cur, static_cast<uint32_t>(slot), vc, now, true);
     }
 }
 
@@ -302,7 +301,9 @@ SanPortDevice::ScheduleWake(int64_t ts)
         return; // an earlier wake-up is pending; it will reschedule
     }
     m_wakeTs = ts;
-    Simulator::ScheduleWithContext(m_nodeId, TimeStep(ts - now), &SanPortDevice::HandleWake, this);
+    Simulator::ScheduleWithContext(m_nodeId,
+                                   TimeStep(ts - now),
+                                   MakeSanFabricEvent<&SanPortDevice::HandleWake>(this));
 }
 
 void
@@ -317,13 +318,15 @@ SanPortDevice::HandleWake()
 }
 
 void
-SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool wasQueued)
+SanPortDevice::Depart(SanFabricPacket* p,
+                      uint32_t slot,
+                      uint32_t vc,
+                      int64_t departTs,
+                      bool wasQueued)
 {
-    SanChannel* link = m_link;
-    const int64_t ser = link->GetSerializationSteps(p->bytes);
+    const int64_t ser = GetSerializationSteps(p->bytes);
     // The tail cannot leave before it has arrived (slower upstream link).
     const int64_t end = std::max(departTs + ser, p->tailTs);
-    const uint32_t vc = slot / m_slotsPerVc;
 
     if (p->wormhole && !p->held.empty())
     {
@@ -383,8 +386,8 @@ SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool 
         p->holdPort = nullptr;
         p->held.clear();
     }
-    const int64_t prop = link->GetPropagationSteps();
-    link->Transmit(SanLinkMessage::PacketMessage(m_end, p, departTs + prop, end + prop));
+    m_link->Transmit(
+        SanLinkMessage::PacketMessage(m_end, p, departTs + m_propSteps, end + m_propSteps));
 }
 
 void

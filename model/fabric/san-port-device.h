@@ -87,9 +87,9 @@ class SanPortDevice : public SanNetDevice
     bool CanSendNow(uint32_t vcMask) const;
     /// \return the serialization time of a packet of the given size, in time steps
     /// \param bytes packet size without framing
-    int64_t GetSerializationSteps(uint32_t bytes) const;
+    inline int64_t GetSerializationSteps(uint32_t bytes) const;
     /// \return the propagation delay in time steps
-    int64_t GetPropagationSteps() const;
+    inline int64_t GetPropagationSteps() const;
     /// \return number of packets waiting in this port's queue
     uint32_t GetQueueLength() const;
     /// \return packets sent through this port
@@ -147,14 +147,6 @@ class SanPortDevice : public SanNetDevice
 
     SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
     Ptr<SanChannel> m_channel;    //!< link: the only way to the far end
-    bool m_connected{false};      //!< both ends of the channel are attached
-    bool m_peerIsSink{false};     //!< the far end always accepts (a host)
-    uint64_t m_txPackets{0};      //!< counter
-
-    /// Fires with a packet (san header + payload) built only when someone
-    /// listens; pcap helpers connect here.
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
-    TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
 
   private:
     friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, IsSink
@@ -184,14 +176,17 @@ class SanPortDevice : public SanNetDevice
      * Start sending p on slot at departTs (>= now).
      * \param p the packet
      * \param slot the credit slot taken
+     * \param vc its virtual channel
      * \param departTs departure time
      * \param wasQueued the packet waited in the queue
      */
-    void Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool wasQueued);
-    /// \return a slot free at time ts on the channels in vcMask, or -1
+    void Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs, bool wasQueued);
+    /// \return a slot free at time ts on the channels in vcMask, or -1 (inline: the .cc is
+    /// its only user)
     /// \param vcMask channels
     /// \param ts time
-    int32_t FindFreeSlot(uint32_t vcMask, int64_t ts) const;
+    /// \param vc set to the slot's virtual channel if one is found
+    inline int32_t FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vc) const;
     /// \return the earliest known release time of a slot in vcMask after ts (HELD if none)
     /// \param vcMask channels
     /// \param ts time
@@ -210,23 +205,47 @@ class SanPortDevice : public SanNetDevice
     /// \param p the packet
     void Sniff(const SanFabricPacket* p);
 
-    // What a credit arriving or leaving touches comes first, together (one
-    // cache line where the allocator allows): the link, the slots, the queue.
+    // The per-packet state, together: first what a credit arriving or leaving touches (one
+    // cache line where the allocator allows: the link, the slots, the queue), then the rest
+    // of what a departure touches.
     SanChannel* m_link{nullptr}; //!< m_channel, raw, for the per-packet path
     uint32_t m_slotsPerVc{1};    //!< buffer slots per virtual channel at the far end
     uint32_t m_nVcs{1};          //!< virtual channels
     /// Slots live inline for the common small buffers (no heap block per port).
     static constexpr uint32_t INLINE_SLOTS = 4;
-    int64_t* m_slots{m_slotsInline};        //!< release time of each slot
-    int64_t m_slotsInline[INLINE_SLOTS]{};  //!< storage for small tables
-    SanFabricPacket* m_qHead{nullptr};      //!< waiting packets
-    uint8_t m_end{0};                       //!< this port's end of the channel (0 or 1)
-    int64_t m_busyUntil{0};                 //!< link idle from this time
+    int64_t* m_slots{m_slotsInline};       //!< release time of each slot
+    int64_t m_slotsInline[INLINE_SLOTS]{}; //!< storage for small tables
+    SanFabricPacket* m_qHead{nullptr};     //!< waiting packets
+    int64_t m_busyUntil{0};                //!< link idle from this time
+    double m_stepsPerByte{0};              //!< the link's serialization time per byte
+    int64_t m_propSteps{0};                //!< the link's propagation delay
+    uint32_t m_framing{0};                 //!< the link's framing bytes per packet
+    uint64_t m_txPackets{0};               //!< counter
+    uint8_t m_end{0};                      //!< this port's end of the channel (0 or 1)
+    bool m_connected{false};               //!< both ends of the channel are attached
+    bool m_peerIsSink{false};              //!< the far end always accepts (a host)
+    /// Fires with a packet (san header + payload) built only when someone
+    /// listens; pcap helpers connect here.
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
+    TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
     std::unique_ptr<int64_t[]> m_slotsHeap; //!< storage for larger tables
     SanFabricPacket* m_qTail{nullptr};      //!< waiting packets
     uint32_t m_qLen{0};                     //!< queue length
     int64_t m_wakeTs{HELD};                 //!< time of the pending wake-up, HELD if none
 };
+
+// Inline: once per departure.
+int64_t
+SanPortDevice::GetSerializationSteps(uint32_t bytes) const
+{
+    return static_cast<int64_t>(m_stepsPerByte * (bytes + m_framing) + 0.5);
+}
+
+int64_t
+SanPortDevice::GetPropagationSteps() const
+{
+    return m_propSteps;
+}
 
 // Inline: a credit per packet-hop arrives here through the channel.
 void
