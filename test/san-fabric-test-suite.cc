@@ -18,6 +18,7 @@
 #include "ns3/test.h"
 
 #include <map>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -935,6 +936,365 @@ class SanFabricPortTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * A SanChannel subclass that overrides only Transmit(), as a remote (MPI)
+ * channel would: it counts every message per direction and kind and hands a
+ * copy of it to Deliver(), as the far rank would.
+ */
+class SanCountingChannel : public SanChannel
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::SanCountingChannel")
+                                .SetParent<SanChannel>()
+                                .SetGroupName("San")
+                                .AddConstructor<SanCountingChannel>();
+        return tid;
+    }
+
+    void Transmit(const SanLinkMessage& msg) override
+    {
+        const SanLinkMessage copy = msg; // what a remote channel would serialize
+        if (copy.kind == SanLinkMessage::PACKET)
+        {
+            ++m_packets[copy.from];
+        }
+        else
+        {
+            ++m_credits[copy.from];
+            m_held += copy.releaseTs == SanPortDevice::HELD ? 1 : 0;
+        }
+        Deliver(copy);
+    }
+
+    uint64_t m_packets[2]{0, 0}; //!< packets sent from each end
+    uint64_t m_credits[2]{0, 0}; //!< credits sent from each end (to the other)
+    uint64_t m_held{0};          //!< credits that mark a slot HELD (wormhole)
+};
+
+NS_OBJECT_ENSURE_REGISTERED(SanCountingChannel);
+
+/**
+ * \ingroup san-tests
+ * Every packet and every credit crossing a link goes through the channel's
+ * Transmit(): a subclass that overrides only that method sees, on every link,
+ * each departure and each credit the upstream port gets back, and the
+ * simulated results are identical to those of plain channels (and of the
+ * helper's fabric).
+ */
+class SanChannelTransmitTestCase : public TestCase
+{
+  public:
+    /**
+     * \param topology "fat-tree", "torus" or "mesh"
+     * \param routing routing TypeId
+     * \param mode switching mode
+     * \param buffer BufferSize
+     */
+    SanChannelTransmitTestCase(std::string topology,
+                               std::string routing,
+                               std::string mode,
+                               uint32_t buffer)
+        : TestCase("channel carries every packet and credit: " + topology + " + " + routing + " (" +
+                   mode + ")"),
+          m_topology(topology),
+          m_routing(routing),
+          m_mode(mode),
+          m_buffer(buffer)
+    {
+    }
+
+  private:
+    /// One packet to send.
+    struct Send
+    {
+        Time at;        //!< when
+        uint32_t src;   //!< source host
+        uint32_t dst;   //!< destination host
+        uint32_t bytes; //!< size
+    };
+
+    /// What a run produced: one line per delivery, and the fabric's counters.
+    struct Outcome
+    {
+        std::vector<std::string> deliveries; //!< "time host uid src bytes latency hops"
+        uint64_t injected{0};                //!< SanFabric counter
+        uint64_t delivered{0};               //!< SanFabric counter
+        uint64_t hops{0};                    //!< SanFabric counter
+        uint64_t departures{0};              //!< packets sent by all ports
+    };
+
+    /// \return a factory for the topology of this case
+    ObjectFactory TopologyFactory() const
+    {
+        ObjectFactory f;
+        if (m_topology == "fat-tree")
+        {
+            f.SetTypeId("ns3::SanFatTreeTopology");
+            f.Set("K", UintegerValue(3));
+            f.Set("N", UintegerValue(2));
+        }
+        else
+        {
+            f.SetTypeId("ns3::SanMeshTopology");
+            f.Set("X", UintegerValue(4));
+            f.Set("Y", UintegerValue(3));
+            f.Set("Wrap", BooleanValue(m_topology == "torus"));
+        }
+        return f;
+    }
+
+    /// Log deliveries to host h.
+    static void Rx(std::vector<std::string>* log,
+                   uint32_t h,
+                   uint64_t uid,
+                   uint32_t src,
+                   uint32_t bytes,
+                   Time latency,
+                   uint32_t hops)
+    {
+        std::ostringstream os;
+        os << Simulator::Now().GetTimeStep() << " " << h << " " << uid << " " << src << " " << bytes
+           << " " << latency.GetTimeStep() << " " << hops;
+        log->push_back(os.str());
+    }
+
+    /**
+     * Build the fabric, send the packets, run.
+     * \param useHelper build with SanFabricHelper (plain channels) instead of by hand
+     * \param channelType the channel TypeId when building by hand
+     * \param sends the packets
+     * \param channels filled with the channels built by hand
+     * \return what happened
+     */
+    Outcome Run(bool useHelper,
+                std::string channelType,
+                const std::vector<Send>& sends,
+                std::vector<Ptr<SanChannel>>& channels)
+    {
+        Ptr<SanTopology> topo = TopologyFactory().Create<SanTopology>();
+        NodeContainer hosts;
+        hosts.Create(topo->GetNHosts());
+        std::vector<Ptr<SanEndpointDevice>> endpoints(topo->GetNHosts());
+        std::vector<Ptr<SanPortDevice>> ports;
+        Ptr<SanFabric> fabric;
+        SanFabricHelper helper;
+        if (useHelper)
+        {
+            helper.SetTopology(topo);
+            helper.SetRouting(m_routing);
+            helper.SetFabricAttribute("SwitchingMode", StringValue(m_mode));
+            helper.SetFabricAttribute("MaxPacketSize", UintegerValue(600));
+            helper.SetFabricAttribute("BufferSize", UintegerValue(m_buffer));
+            NetDeviceContainer devs = helper.Install(hosts);
+            helper.AssignStreams(1000);
+            fabric = helper.GetFabric();
+            for (uint32_t h = 0; h < devs.GetN(); ++h)
+            {
+                endpoints[h] = DynamicCast<SanEndpointDevice>(devs.Get(h));
+                ports.push_back(endpoints[h]);
+            }
+            NodeContainer switchNodes = helper.GetSwitchNodes();
+            for (uint32_t i = 0; i < switchNodes.GetN(); ++i)
+            {
+                for (uint32_t d = 0; d < switchNodes.Get(i)->GetNDevices(); ++d)
+                {
+                    ports.push_back(DynamicCast<SanPortDevice>(switchNodes.Get(i)->GetDevice(d)));
+                }
+            }
+        }
+        else
+        {
+            // The helper's wiring, with channels of the given type.
+            ObjectFactory routingFactory(m_routing);
+            fabric = CreateObject<SanFabric>();
+            fabric->SetAttribute("Topology", PointerValue(topo));
+            fabric->SetAttribute("Routing", PointerValue(routingFactory.Create<SanRouting>()));
+            fabric->SetAttribute("SwitchingMode", StringValue(m_mode));
+            fabric->SetAttribute("MaxPacketSize", UintegerValue(600));
+            fabric->SetAttribute("BufferSize", UintegerValue(m_buffer));
+            fabric->Configure();
+            NodeContainer switchNodes;
+            switchNodes.Create(topo->GetNSwitches());
+            std::vector<Ptr<SanSwitch>> switches(topo->GetNSwitches());
+            for (uint32_t s = 0; s < topo->GetNSwitches(); ++s)
+            {
+                switches[s] = CreateObject<SanSwitch>();
+                switches[s]->SetNodeId(switchNodes.Get(s)->GetId());
+                switches[s]->Setup(fabric, s);
+                switchNodes.Get(s)->AggregateObject(switches[s]);
+                fabric->RegisterSwitch(s, switches[s]);
+            }
+            auto makeSwitchPort = [&](uint32_t s, uint32_t port) {
+                Ptr<SanSwitchPort> dev = CreateObject<SanSwitchPort>();
+                dev->SetAddress(Mac48Address::Allocate());
+                switchNodes.Get(s)->AddDevice(dev);
+                switches[s]->AddPort(port, dev);
+                ports.push_back(dev);
+                return dev;
+            };
+            ObjectFactory channelFactory(channelType);
+            for (const SanTopologyLink& link : topo->GetLinks())
+            {
+                Ptr<SanChannel> channel = channelFactory.Create<SanChannel>();
+                channels.push_back(channel);
+                Ptr<SanSwitchPort> a = makeSwitchPort(link.switchA, link.portA);
+                if (link.toHost)
+                {
+                    Ptr<SanEndpointDevice> ep = CreateObject<SanEndpointDevice>();
+                    hosts.Get(link.b)->AddDevice(ep);
+                    ep->SetHost(link.b, link.switchA);
+                    fabric->RegisterEndpoint(link.b, ep);
+                    endpoints[link.b] = ep;
+                    ports.push_back(ep);
+                    a->Attach(fabric, channel);
+                    ep->Attach(fabric, channel);
+                }
+                else
+                {
+                    Ptr<SanSwitchPort> b = makeSwitchPort(link.b, link.portB);
+                    a->Attach(fabric, channel);
+                    b->Attach(fabric, channel);
+                }
+            }
+            fabric->GetRouting()->AssignStreams(1000);
+        }
+
+        Outcome out;
+        for (uint32_t h = 0; h < endpoints.size(); ++h)
+        {
+            endpoints[h]->TraceConnectWithoutContext(
+                "PacketRx",
+                MakeBoundCallback(&SanChannelTransmitTestCase::Rx, &out.deliveries, h));
+        }
+        for (const Send& snd : sends)
+        {
+            Ptr<SanEndpointDevice> ep = endpoints[snd.src];
+            Simulator::Schedule(snd.at, [ep, snd]() { ep->SendTo(snd.dst, snd.bytes); });
+        }
+        Simulator::Run();
+        out.injected = fabric->GetInjected();
+        out.delivered = fabric->GetDelivered();
+        out.hops = fabric->GetSwitchHops();
+        for (const Ptr<SanPortDevice>& port : ports)
+        {
+            out.departures += port->GetTxPackets();
+        }
+        return out;
+    }
+
+    void DoRun() override
+    {
+        // The same traffic for every run: bursts of mixed sizes from every host.
+        const uint32_t nHosts = TopologyFactory().Create<SanTopology>()->GetNHosts();
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(91);
+        std::vector<Send> sends;
+        for (uint32_t burst = 0; burst < 10; ++burst)
+        {
+            for (uint32_t h = 0; h < nHosts; ++h)
+            {
+                for (uint32_t k = 0; k < 4; ++k)
+                {
+                    const uint32_t dst = rng->GetInteger(0, nHosts - 1);
+                    const uint32_t bytes =
+                        rng->GetInteger(0, 1) ? rng->GetInteger(8, 60) : rng->GetInteger(65, 600);
+                    sends.push_back(Send{MicroSeconds(burst * 30), h, dst, bytes});
+                }
+            }
+        }
+
+        std::vector<Ptr<SanChannel>> none;
+        const Outcome reference = Run(true, "", sends, none);
+        Simulator::Destroy();
+        std::vector<Ptr<SanChannel>> plainChannels;
+        const Outcome plain = Run(false, "ns3::SanChannel", sends, plainChannels);
+        Simulator::Destroy();
+        std::vector<Ptr<SanChannel>> channels;
+        const Outcome counted = Run(false, "ns3::SanCountingChannel", sends, channels);
+
+        NS_TEST_ASSERT_MSG_EQ(reference.deliveries.size(), sends.size(), "every packet delivered");
+        NS_TEST_ASSERT_MSG_EQ(reference.delivered,
+                              reference.injected,
+                              "fabric empty (packets, or cells in Cell mode)");
+        for (const Outcome* o : {&plain, &counted})
+        {
+            const char* what = o == &plain ? "plain channels" : "counting channels";
+            NS_TEST_ASSERT_MSG_EQ(o->injected, reference.injected, what << ": injected");
+            NS_TEST_ASSERT_MSG_EQ(o->delivered, reference.delivered, what << ": delivered");
+            NS_TEST_ASSERT_MSG_EQ(o->hops, reference.hops, what << ": switch hops");
+            NS_TEST_ASSERT_MSG_EQ(o->departures, reference.departures, what << ": departures");
+            NS_TEST_ASSERT_MSG_EQ(o->deliveries.size(),
+                                  reference.deliveries.size(),
+                                  what << ": deliveries");
+            for (size_t i = 0; i < reference.deliveries.size(); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(o->deliveries[i],
+                                      reference.deliveries[i],
+                                      what << ": delivery " << i
+                                           << " (time host uid src bytes latency hops)");
+            }
+        }
+
+        // Every link: each end's departures all went through Transmit(), and so did the credit
+        // for every one of them that a switch at the other end passed on.
+        uint64_t packets = 0;
+        uint64_t held = 0;
+        const bool wormhole = m_mode == "Wormhole";
+        for (const Ptr<SanChannel>& ch : channels)
+        {
+            Ptr<SanCountingChannel> c = DynamicCast<SanCountingChannel>(ch);
+            NS_TEST_ASSERT_MSG_NE(c, nullptr, "the channels are counting channels");
+            for (uint32_t end = 0; end < 2; ++end)
+            {
+                Ptr<SanPortDevice> dev = DynamicCast<SanPortDevice>(c->GetDevice(end));
+                Ptr<SanPortDevice> far = DynamicCast<SanPortDevice>(c->GetDevice(end ^ 1));
+                const bool farIsHost = DynamicCast<SanEndpointDevice>(far) != nullptr;
+                NS_TEST_ASSERT_MSG_EQ(c->m_packets[end],
+                                      dev->GetTxPackets(),
+                                      "packets sent from end " << end << " of a link");
+                packets += c->m_packets[end];
+                // Credits to `dev` travel from the far end.
+                const uint64_t credits = c->m_credits[end ^ 1];
+                if (farIsHost)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(credits, 0u, "a host drains at link speed: no credit");
+                }
+                else if (wormhole)
+                {
+                    NS_TEST_ASSERT_MSG_GT_OR_EQ(credits,
+                                                dev->GetTxPackets(),
+                                                "a credit (at least) per packet into a switch");
+                }
+                else
+                {
+                    NS_TEST_ASSERT_MSG_EQ(credits,
+                                          dev->GetTxPackets(),
+                                          "one credit per packet into a switch");
+                }
+            }
+            held += c->m_held;
+        }
+        NS_TEST_ASSERT_MSG_EQ(packets, counted.departures, "every departure crossed a channel");
+        if (wormhole)
+        {
+            NS_TEST_ASSERT_MSG_GT(held, 0u, "blocked worms held upstream slots via the channel");
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_topology; //!< topology
+    std::string m_routing;  //!< routing TypeId
+    std::string m_mode;     //!< switching mode
+    uint32_t m_buffer;      //!< BufferSize
+};
+
+/**
+ * \ingroup san-tests
  * The fabric suite.
  */
 class SanFabricTestSuite : public TestSuite
@@ -953,6 +1313,24 @@ class SanFabricTestSuite : public TestSuite
         AddTestCase(new SanFatTreeSpreadTestCase, TestCase::QUICK);
         AddTestCase(new SanStreamingSendTestCase, TestCase::QUICK);
         AddTestCase(new SanFabricPortTestCase, TestCase::QUICK);
+        AddTestCase(new SanChannelTransmitTestCase("fat-tree",
+                                                   "ns3::SanUpDownRouting",
+                                                   "VirtualCutThrough",
+                                                   1200),
+                    TestCase::QUICK);
+        AddTestCase(new SanChannelTransmitTestCase("fat-tree",
+                                                   "ns3::SanValiantRouting",
+                                                   "StoreAndForward",
+                                                   1200),
+                    TestCase::QUICK);
+        AddTestCase(new SanChannelTransmitTestCase("torus",
+                                                   "ns3::SanMinimalAdaptiveRouting",
+                                                   "Wormhole",
+                                                   64),
+                    TestCase::QUICK);
+        AddTestCase(
+            new SanChannelTransmitTestCase("mesh", "ns3::SanDimensionOrderRouting", "Cell", 1200),
+            TestCase::QUICK);
         for (std::string mode : {"Wormhole", "VirtualCutThrough"})
         {
             AddTestCase(

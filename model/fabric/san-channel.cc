@@ -68,9 +68,15 @@ SanChannel::Attach(SanPortDevice* device)
     m_dev[m_nDevices++] = device;
     if (m_nDevices == 2)
     {
-        m_dev[0]->ConnectPeer(m_dev[1], m_rate, m_delay, m_framing);
-        m_dev[1]->ConnectPeer(m_dev[0], m_rate, m_delay, m_framing);
+        m_dev[0]->Connect(0, m_dev[1]->IsSink());
+        m_dev[1]->Connect(1, m_dev[0]->IsSink());
     }
+}
+
+void
+SanChannel::Transmit(const SanLinkMessage& msg)
+{
+    Deliver(msg);
 }
 
 std::size_t

@@ -6,6 +6,8 @@
 #ifndef SAN_CHANNEL_H
 #define SAN_CHANNEL_H
 
+#include "san-port-device.h"
+
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -15,13 +17,108 @@
 namespace ns3
 {
 
-class SanPortDevice;
+/**
+ * \ingroup san
+ * \brief One message crossing a SanChannel from one end to the other.
+ *
+ * Either a packet (the far end learns when its head and its tail arrive) or a credit (a new
+ * release time for one slot of the receiving port's credit table, i.e. of a buffer at the
+ * sending end that the receiving port sends into). Built on the stack and passed by reference:
+ * sending one allocates nothing.
+ */
+struct SanLinkMessage
+{
+    /// What a message carries.
+    enum Kind : uint8_t
+    {
+        PACKET, //!< a packet arriving at the receiving end
+        CREDIT  //!< a slot of the receiving port's credit table frees at releaseTs (or is HELD)
+    };
+
+    Kind kind;               //!< what it carries
+    uint8_t from;            //!< the sending end (0 or 1, as attached); the other end receives
+    uint32_t slot;           //!< CREDIT: the slot in the receiving port's credit table
+    SanFabricPacket* packet; //!< PACKET: the packet (nullptr for a credit)
+    int64_t headTs;          //!< PACKET: time its head arrives at the receiving end (time steps)
+    int64_t tailTs;          //!< PACKET: time its tail arrives there (time steps)
+    int64_t releaseTs;       //!< CREDIT: time the slot frees, or SanPortDevice::HELD
+
+    /**
+     * \param from sending end
+     * \param packet the packet
+     * \param headTs head arrival at the far end
+     * \param tailTs tail arrival at the far end
+     * \return a packet message
+     */
+    static SanLinkMessage PacketMessage(uint8_t from,
+                                        SanFabricPacket* packet,
+                                        int64_t headTs,
+                                        int64_t tailTs)
+    {
+        return SanLinkMessage{PACKET, from, 0, packet, headTs, tailTs, 0};
+    }
+
+    /**
+     * \param from sending end
+     * \param slot slot in the receiving port's credit table
+     * \param releaseTs when it frees (or SanPortDevice::HELD)
+     * \return a credit message
+     */
+    static SanLinkMessage CreditMessage(uint8_t from, uint32_t slot, int64_t releaseTs)
+    {
+        return SanLinkMessage{CREDIT, from, slot, nullptr, 0, 0, releaseTs};
+    }
+};
 
 /**
  * \ingroup san
  * \brief A full-duplex fabric link between two SanPortDevices: its rate,
  * propagation delay and per-packet framing. Each direction is an
  * independent output link owned by the sending port.
+ *
+ * The channel owns all delivery between its two ends: everything one port
+ * tells the other passes through the one virtual method Transmit(), as a
+ * SanLinkMessage:
+ * - PACKET: a packet leaving one end, with the times its head and its tail
+ *   reach the other end;
+ * - CREDIT: a new release time (or HELD) for a slot of the credit table of
+ *   the port that sends into a buffer at this link's far end. Credits for
+ *   this link's buffers travel on this link, even when the port that
+ *   decides them sits further downstream (a blocked wormhole packet).
+ * A port never calls the port at the other end of its link, nor changes
+ * another port's credits, except through its channel.
+ *
+ * Here, Transmit() calls Deliver(), which applies the message at the
+ * receiving end at once, without an event of its own: the receiving port
+ * schedules its own event (a switch's routing decision, a host's delivery)
+ * in its node's context, so a packet-hop costs the same events as it did
+ * before the channel carried it.
+ *
+ * A channel whose two ends are simulated by different MPI ranks overrides
+ * Transmit() alone, as ns-3's PointToPointRemoteChannel overrides only
+ * PointToPointChannel::TransmitStart to call MpiInterface::SendPacket: it
+ * sends the message to the rank that owns the receiving end (named by its
+ * node id and interface index), where it is handed to Deliver() of that
+ * rank's copy of this channel. It must carry:
+ * - for PACKET: headTs and tailTs, and the whole descriptor
+ *   (SanFabricPacket: uid, src, dst, dstSwitch, bytes, seq, tag, createdTs,
+ *   injectedTs, hops, routing state and source route, wormhole flag,
+ *   holdPort/holdSlot and the held slots with each port named by (node id,
+ *   interface index), and the payload Packet, serialized); the receiving
+ *   rank allocates a descriptor from its own pool and the sender frees its
+ *   copy;
+ * - for CREDIT: the slot and releaseTs.
+ *
+ * Timing: a message is sent at the sender's current time t and must reach
+ * the far rank before that rank's clock passes what it announces. A
+ * packet's head arrives no earlier than t + Delay; a credit frees its slot
+ * no earlier than t + the serialization time of the packet that leaves it
+ * (framing included). A lookahead no larger than both keeps such messages in
+ * time. As the model stands, three things cannot cross ranks: a blocked
+ * wormhole packet marks (HELD) or postpones slots several links upstream
+ * with effect from t itself, so worms must not span ranks; a cell points at
+ * its source's reassembly record (Cell mode); and packet uids and the
+ * fabric's counters live in the one SanFabric object.
  */
 class SanChannel : public Channel
 {
@@ -51,16 +148,54 @@ class SanChannel : public Channel
     /// \return framing bytes per packet
     uint32_t GetFramingBytes() const;
 
+    /**
+     * \brief Carry a message from end msg.from to the other end: the only way
+     * anything passes between the two ports (packets and credits alike).
+     *
+     * This implementation delivers at once (Deliver()). A remote (MPI)
+     * channel overrides this method alone; see the class description for what
+     * it must carry.
+     * \param msg the message
+     */
+    virtual void Transmit(const SanLinkMessage& msg);
+
   protected:
     void DoDispose() override;
 
+    /**
+     * \brief Apply a message at its receiving end now: a packet's arrival
+     * times to ReceivePacket, a credit to the port's credit table.
+     *
+     * What Transmit() does on one process; a remote channel calls it on the
+     * rank where the message arrives.
+     * \param msg the message
+     */
+    inline void Deliver(const SanLinkMessage& msg) const;
+
   private:
+    // What every message reads comes first, near the vtable pointer that Transmit() is
+    // called through.
+    SanPortDevice* m_dev[2]{nullptr, nullptr}; //!< the two ends (owned by their nodes)
     DataRate m_rate;                           //!< link rate
     Time m_delay;                              //!< propagation delay
     uint32_t m_framing;                        //!< framing bytes per packet
-    SanPortDevice* m_dev[2]{nullptr, nullptr}; //!< the two ends (owned by their nodes)
     uint32_t m_nDevices{0};                    //!< attached so far
 };
+
+// Inline: every packet-hop and every credit passes here.
+void
+SanChannel::Deliver(const SanLinkMessage& msg) const
+{
+    SanPortDevice* to = m_dev[msg.from ^ 1];
+    if (msg.kind == SanLinkMessage::PACKET)
+    {
+        to->ReceivePacket(msg.packet, msg.headTs, msg.tailTs);
+    }
+    else
+    {
+        to->ReceiveCredit(msg.slot, msg.releaseTs);
+    }
+}
 
 } // namespace ns3
 

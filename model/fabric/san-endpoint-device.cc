@@ -6,6 +6,7 @@
 #include "san-endpoint-device.h"
 
 #include "san-channel.h"
+#include "san-fabric-event.h"
 #include "san-fabric.h"
 
 #include "ns3/abort.h"
@@ -187,18 +188,14 @@ SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tai
 {
     if ((!m_headCb.IsNull() || !m_headArrivalCb.IsNull()) && p->parent == nullptr)
     {
-        Simulator::ScheduleWithContext(m_nodeId,
-                                       TimeStep(headTs - Simulator::Now().GetTimeStep()),
-                                       &SanEndpointDevice::HeadArrived,
-                                       this,
-                                       p,
-                                       tailTs);
+        Simulator::ScheduleWithContext(
+            m_nodeId,
+            TimeStep(headTs - Simulator::Now().GetTimeStep()),
+            MakeSanFabricEvent<&SanEndpointDevice::HeadArrived>(this, p, tailTs));
     }
     Simulator::ScheduleWithContext(m_nodeId,
                                    TimeStep(tailTs - Simulator::Now().GetTimeStep()),
-                                   &SanEndpointDevice::Deliver,
-                                   this,
-                                   p);
+                                   MakeSanFabricEvent<&SanEndpointDevice::Deliver>(this, p));
 }
 
 void

@@ -139,13 +139,12 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     /// \return this device
     Ptr<NetDevice> GetPortDevice() override;
 
-    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
-
     // NetDevice
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
 
   protected:
     void DoDispose() override;
+    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
     void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs) override;
     bool MayReorderQueue() const override;
     bool IsSink() const override;

@@ -6,6 +6,7 @@
 #include "san-port-device.h"
 
 #include "san-channel.h"
+#include "san-fabric-event.h"
 #include "san-fabric-header.h"
 #include "san-fabric.h"
 
@@ -59,7 +60,8 @@ SanPortDevice::DoDispose()
     m_qLen = 0;
     m_node = nullptr;
     m_channel = nullptr;
-    m_peer = nullptr;
+    m_link = nullptr;
+    m_connected = false;
     m_fabric = nullptr;
     SanNetDevice::DoDispose();
 }
@@ -70,6 +72,7 @@ SanPortDevice::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
     NS_ABORT_MSG_IF(fabric == nullptr, "SanPortDevice::Attach: no fabric");
     m_fabric = PeekPointer(fabric);
     m_channel = channel;
+    m_link = PeekPointer(channel);
     m_nVcs = fabric->GetNVcs();
     m_slotsPerVc = fabric->GetSlotsPerVc();
     const uint32_t nSlots = m_nVcs * m_slotsPerVc;
@@ -86,31 +89,21 @@ SanPortDevice::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
 }
 
 void
-SanPortDevice::ConnectPeer(SanPortDevice* peer, DataRate rate, Time delay, uint32_t framing)
+SanPortDevice::Connect(uint8_t end, bool peerIsSink)
 {
-    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "SanPortDevice: link rate must be positive");
-    m_peer = peer;
-    m_peerIsSink = peer->IsSink();
+    m_end = end;
+    m_connected = true;
+    m_peerIsSink = peerIsSink;
+    // The link's timing in time steps, next to the rest of the per-packet state (copied from
+    // the channel's attributes here: a later change to them does not reach an attached link).
     m_stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
-                     static_cast<double>(rate.GetBitRate());
-    m_propSteps = delay.GetTimeStep();
-    m_framing = framing;
+                     static_cast<double>(m_link->GetDataRate().GetBitRate());
+    m_propSteps = m_link->GetDelay().GetTimeStep();
+    m_framing = m_link->GetFramingBytes();
 }
 
-int64_t
-SanPortDevice::GetSerializationSteps(uint32_t bytes) const
-{
-    return static_cast<int64_t>(m_stepsPerByte * (bytes + m_framing) + 0.5);
-}
-
-int64_t
-SanPortDevice::GetPropagationSteps() const
-{
-    return m_propSteps;
-}
-
-int32_t
-SanPortDevice::FindFreeSlot(uint32_t vcMask, int64_t ts) const
+inline int32_t
+SanPortDevice::FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vcFound) const
 {
     for (uint32_t vc = 0; vc < m_nVcs; ++vc)
     {
@@ -123,6 +116,7 @@ SanPortDevice::FindFreeSlot(uint32_t vcMask, int64_t ts) const
         {
             if (m_slots[base + i] <= ts)
             {
+                vcFound = vc;
                 return static_cast<int32_t>(base + i);
             }
         }
@@ -156,7 +150,8 @@ SanPortDevice::EarliestRelease(uint32_t vcMask, int64_t ts) const
 bool
 SanPortDevice::CanSendNow(uint32_t vcMask) const
 {
-    return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep()) >= 0;
+    uint32_t vc;
+    return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
 }
 
 uint32_t
@@ -182,21 +177,29 @@ SanPortDevice::GetOccupancy(uint32_t vcMask) const
 void
 SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
 {
-    NS_ABORT_MSG_IF(m_peer == nullptr,
+    NS_ABORT_MSG_IF(!m_connected,
                     "SanPortDevice: port " << GetIfIndex() << " of node " << m_nodeId
                                            << " has no link");
     const int64_t now = p->readyTs;
     if (m_qHead == nullptr)
     {
-        int32_t slot = FindFreeSlot(vcMask, now);
+        uint32_t vc;
+        int32_t slot = FindFreeSlot(vcMask, now, vc);
         if (slot >= 0)
         {
-            Depart(p, static_cast<uint32_t>(slot), std::max(now, m_busyUntil), false);
+            Depart(p, static_cast<uint32_t>(slot), vc, std::max(now, m_busyUntil), false);
             return;
         }
     }
     p->waitMask = static_cast<uint8_t>(vcMask);
     Block(p);
+}
+
+inline void
+SanPortDevice::ReturnCredit(SanPortDevice* owner, uint32_t slot, int64_t ts)
+{
+    // The credit crosses the owner's link towards the owner, i.e. from its far end.
+    owner->m_link->Transmit(SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts));
 }
 
 void
@@ -221,7 +224,7 @@ SanPortDevice::Block(SanFabricPacket* p)
         {
             if (e.releaseTs > now)
             {
-                e.port->SetSlotRelease(e.slot, HELD);
+                ReturnCredit(e.port, e.slot, HELD);
             }
         }
     }
@@ -244,9 +247,10 @@ SanPortDevice::ServeQueue()
         SanFabricPacket* cur = m_qHead;
         int64_t earliest = HELD;
         int32_t slot = -1;
+        uint32_t vc = 0;
         while (cur != nullptr)
         {
-            slot = FindFreeSlot(cur->waitMask, now);
+            slot = FindFreeSlot(cur->waitMask, now, vc);
             if (slot >= 0)
             {
                 break;
@@ -283,7 +287,7 @@ SanPortDevice::ServeQueue()
         --m_qLen;
         cur->next = nullptr;
         cur->waitMask = 0;
-        Depart(cur, static_cast<uint32_t>(slot), now, true);
+        Depart(cur, static_cast<uint32_t>(slot), vc, now, true);
     }
 }
 
@@ -297,7 +301,9 @@ SanPortDevice::ScheduleWake(int64_t ts)
         return; // an earlier wake-up is pending; it will reschedule
     }
     m_wakeTs = ts;
-    Simulator::ScheduleWithContext(m_nodeId, TimeStep(ts - now), &SanPortDevice::HandleWake, this);
+    Simulator::ScheduleWithContext(m_nodeId,
+                                   TimeStep(ts - now),
+                                   MakeSanFabricEvent<&SanPortDevice::HandleWake>(this));
 }
 
 void
@@ -312,22 +318,15 @@ SanPortDevice::HandleWake()
 }
 
 void
-SanPortDevice::SetSlotRelease(uint32_t slot, int64_t ts)
-{
-    m_slots[slot] = ts;
-    if (ts != HELD && m_qHead != nullptr)
-    {
-        ScheduleWake(ts);
-    }
-}
-
-void
-SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool wasQueued)
+SanPortDevice::Depart(SanFabricPacket* p,
+                      uint32_t slot,
+                      uint32_t vc,
+                      int64_t departTs,
+                      bool wasQueued)
 {
     const int64_t ser = GetSerializationSteps(p->bytes);
     // The tail cannot leave before it has arrived (slower upstream link).
     const int64_t end = std::max(departTs + ser, p->tailTs);
-    const uint32_t vc = slot / m_slotsPerVc;
 
     if (p->wormhole && !p->held.empty())
     {
@@ -346,7 +345,7 @@ SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool 
             if (republish)
             {
                 e.releaseTs += stall;
-                e.port->SetSlotRelease(e.slot, e.releaseTs);
+                ReturnCredit(e.port, e.slot, e.releaseTs);
             }
             p->held[keep++] = e;
         }
@@ -361,7 +360,7 @@ SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool 
         {
             p->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, end});
         }
-        p->holdPort->SetSlotRelease(p->holdSlot, end);
+        ReturnCredit(p->holdPort, p->holdSlot, end);
     }
     m_slots[slot] = HELD;
     p->holdPort = this;
@@ -387,7 +386,8 @@ SanPortDevice::Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool 
         p->holdPort = nullptr;
         p->held.clear();
     }
-    m_peer->ReceivePacket(p, departTs + m_propSteps, end + m_propSteps);
+    m_link->Transmit(
+        SanLinkMessage::PacketMessage(m_end, p, departTs + m_propSteps, end + m_propSteps));
 }
 
 void
@@ -432,12 +432,6 @@ SanPortDevice::GetTxPackets() const
     return m_txPackets;
 }
 
-SanPortDevice*
-SanPortDevice::GetPeer() const
-{
-    return m_peer;
-}
-
 Ptr<SanFabric>
 SanPortDevice::GetFabric() const
 {
@@ -455,7 +449,7 @@ SanPortDevice::GetChannel() const
 bool
 SanPortDevice::IsLinkUp() const
 {
-    return m_peer != nullptr;
+    return m_connected;
 }
 
 bool

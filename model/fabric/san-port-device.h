@@ -6,7 +6,6 @@
 #ifndef SAN_PORT_DEVICE_H
 #define SAN_PORT_DEVICE_H
 
-#include "ns3/data-rate.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
 #include "ns3/san-fabric-packet.h"
@@ -38,6 +37,12 @@ class SanFabric;
  * while the packet in it has not yet moved on; the port schedules a single
  * wake-up event for the earliest time something could change, so an idle
  * or uncontended port costs no events at all.
+ *
+ * A port knows the far end of its link only through its SanChannel: packets
+ * it sends and credits it returns upstream are SanLinkMessages handed to the
+ * channel's Transmit(), and what arrives comes from the channel
+ * (ReceivePacket, ReceiveCredit). That keeps a link splittable across MPI
+ * ranks.
  */
 class SanPortDevice : public SanNetDevice
 {
@@ -61,36 +66,12 @@ class SanPortDevice : public SanNetDevice
      */
     void Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel);
     /**
-     * Called by the channel once both ends are attached.
-     * \param peer the far end
-     * \param rate link rate
-     * \param delay propagation delay
-     * \param framing framing bytes added to every packet on this link
-     */
-    void ConnectPeer(SanPortDevice* peer, DataRate rate, Time delay, uint32_t framing);
-
-    /**
      * Send a packet out of this port as soon as the link and a slot on one of
      * the virtual channels in vcMask are free (its readyTs must be now).
      * \param p the packet
      * \param vcMask acceptable virtual channels at the far end
      */
     void Forward(SanFabricPacket* p, uint32_t vcMask);
-
-    /**
-     * The far end calls this when its head and tail arrival times are known.
-     * \param p the packet
-     * \param headTs time its head arrives here
-     * \param tailTs time its tail arrives here
-     */
-    virtual void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) = 0;
-
-    /**
-     * Set the time a credit slot becomes free (or HELD) and wake waiters.
-     * \param slot the slot
-     * \param ts the time (time steps), or HELD
-     */
-    void SetSlotRelease(uint32_t slot, int64_t ts);
 
     /**
      * \param vcMask virtual channels
@@ -106,15 +87,13 @@ class SanPortDevice : public SanNetDevice
     bool CanSendNow(uint32_t vcMask) const;
     /// \return the serialization time of a packet of the given size, in time steps
     /// \param bytes packet size without framing
-    int64_t GetSerializationSteps(uint32_t bytes) const;
+    inline int64_t GetSerializationSteps(uint32_t bytes) const;
     /// \return the propagation delay in time steps
-    int64_t GetPropagationSteps() const;
+    inline int64_t GetPropagationSteps() const;
     /// \return number of packets waiting in this port's queue
     uint32_t GetQueueLength() const;
     /// \return packets sent through this port
     uint64_t GetTxPackets() const;
-    /// \return the far end
-    SanPortDevice* GetPeer() const;
     /// \return the fabric this port belongs to
     Ptr<SanFabric> GetFabric() const;
 
@@ -143,6 +122,15 @@ class SanPortDevice : public SanNetDevice
     void DoDispose() override;
 
     /**
+     * A packet arrives through the channel (the far end sent it); the head and
+     * tail arrival times are known. Called by SanChannel only.
+     * \param p the packet
+     * \param headTs time its head arrives here
+     * \param tailTs time its tail arrives here
+     */
+    virtual void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) = 0;
+
+    /**
      * Hook run as a packet leaves (routing state, injection time).
      * \param p the packet
      * \param vc the virtual channel acquired
@@ -157,30 +145,48 @@ class SanPortDevice : public SanNetDevice
     /// \return true if this port is a host interface that always accepts arrivals
     virtual bool IsSink() const;
 
-    SanFabric* m_fabric{nullptr};   //!< owning fabric (it outlives the port)
-    Ptr<SanChannel> m_channel;      //!< link
-    SanPortDevice* m_peer{nullptr}; //!< far end
-    bool m_peerIsSink{false};       //!< the far end always accepts (a host)
-    uint64_t m_txPackets{0};        //!< counter
-
-    /// Fires with a packet (san header + payload) built only when someone
-    /// listens; pcap helpers connect here.
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
-    TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
+    SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
+    Ptr<SanChannel> m_channel;    //!< link: the only way to the far end
 
   private:
+    friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, IsSink
+
+    /**
+     * Called by the channel once both ends are attached.
+     * \param end this port's end of the channel (0 or 1)
+     * \param peerIsSink the far end is a host interface that always accepts
+     */
+    void Connect(uint8_t end, bool peerIsSink);
+    /**
+     * A credit arrives through the channel: a slot of this port's credit
+     * table frees at ts (or is HELD); wake waiters. Called by SanChannel only.
+     * \param slot the slot
+     * \param ts the time (time steps), or HELD
+     */
+    inline void ReceiveCredit(uint32_t slot, int64_t ts);
+    /**
+     * Send a credit to the port that owns a slot, over that port's own link
+     * (defined in the .cc, the only place it is used).
+     * \param owner the port whose credit table holds the slot (upstream)
+     * \param slot the slot
+     * \param ts its release time (time steps), or HELD
+     */
+    static inline void ReturnCredit(SanPortDevice* owner, uint32_t slot, int64_t ts);
     /**
      * Start sending p on slot at departTs (>= now).
      * \param p the packet
      * \param slot the credit slot taken
+     * \param vc its virtual channel
      * \param departTs departure time
      * \param wasQueued the packet waited in the queue
      */
-    void Depart(SanFabricPacket* p, uint32_t slot, int64_t departTs, bool wasQueued);
-    /// \return a slot free at time ts on the channels in vcMask, or -1
+    void Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs, bool wasQueued);
+    /// \return a slot free at time ts on the channels in vcMask, or -1 (inline: the .cc is
+    /// its only user)
     /// \param vcMask channels
     /// \param ts time
-    int32_t FindFreeSlot(uint32_t vcMask, int64_t ts) const;
+    /// \param vc set to the slot's virtual channel if one is found
+    inline int32_t FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vc) const;
     /// \return the earliest known release time of a slot in vcMask after ts (HELD if none)
     /// \param vcMask channels
     /// \param ts time
@@ -199,22 +205,58 @@ class SanPortDevice : public SanNetDevice
     /// \param p the packet
     void Sniff(const SanFabricPacket* p);
 
-    double m_stepsPerByte{0}; //!< serialization time per byte
-    int64_t m_propSteps{0};   //!< propagation delay
-    uint32_t m_framing{0};    //!< framing bytes per packet
-    int64_t m_busyUntil{0};   //!< link idle from this time
-    uint32_t m_slotsPerVc{1}; //!< buffer slots per virtual channel at the far end
-    uint32_t m_nVcs{1};       //!< virtual channels
+    // The per-packet state, together: first what a credit arriving or leaving touches (one
+    // cache line where the allocator allows: the link, the slots, the queue), then the rest
+    // of what a departure touches.
+    SanChannel* m_link{nullptr}; //!< m_channel, raw, for the per-packet path
+    uint32_t m_slotsPerVc{1};    //!< buffer slots per virtual channel at the far end
+    uint32_t m_nVcs{1};          //!< virtual channels
     /// Slots live inline for the common small buffers (no heap block per port).
     static constexpr uint32_t INLINE_SLOTS = 4;
-    int64_t* m_slots{m_slotsInline};        //!< release time of each slot
-    int64_t m_slotsInline[INLINE_SLOTS]{};  //!< storage for small tables
+    int64_t* m_slots{m_slotsInline};       //!< release time of each slot
+    int64_t m_slotsInline[INLINE_SLOTS]{}; //!< storage for small tables
+    SanFabricPacket* m_qHead{nullptr};     //!< waiting packets
+    int64_t m_busyUntil{0};                //!< link idle from this time
+    double m_stepsPerByte{0};              //!< the link's serialization time per byte
+    int64_t m_propSteps{0};                //!< the link's propagation delay
+    uint32_t m_framing{0};                 //!< the link's framing bytes per packet
+    uint64_t m_txPackets{0};               //!< counter
+    uint8_t m_end{0};                      //!< this port's end of the channel (0 or 1)
+    bool m_connected{false};               //!< both ends of the channel are attached
+    bool m_peerIsSink{false};              //!< the far end always accepts (a host)
+    /// Fires with a packet (san header + payload) built only when someone
+    /// listens; pcap helpers connect here.
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
+    TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
     std::unique_ptr<int64_t[]> m_slotsHeap; //!< storage for larger tables
-    SanFabricPacket* m_qHead{nullptr};      //!< waiting packets
     SanFabricPacket* m_qTail{nullptr};      //!< waiting packets
     uint32_t m_qLen{0};                     //!< queue length
     int64_t m_wakeTs{HELD};                 //!< time of the pending wake-up, HELD if none
 };
+
+// Inline: once per departure.
+int64_t
+SanPortDevice::GetSerializationSteps(uint32_t bytes) const
+{
+    return static_cast<int64_t>(m_stepsPerByte * (bytes + m_framing) + 0.5);
+}
+
+int64_t
+SanPortDevice::GetPropagationSteps() const
+{
+    return m_propSteps;
+}
+
+// Inline: a credit per packet-hop arrives here through the channel.
+void
+SanPortDevice::ReceiveCredit(uint32_t slot, int64_t ts)
+{
+    m_slots[slot] = ts;
+    if (ts != HELD && m_qHead != nullptr)
+    {
+        ScheduleWake(ts);
+    }
+}
 
 } // namespace ns3
 

@@ -5,6 +5,7 @@
  */
 #include "san-switch-port.h"
 
+#include "san-fabric-event.h"
 #include "san-switch.h"
 
 #include "ns3/simulator.h"
@@ -56,9 +57,7 @@ SanSwitchPort::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
         (m_switch->RoutesOnTail() ? tailTs : headTs) + m_switch->GetRoutingDelaySteps();
     Simulator::ScheduleWithContext(m_switch->GetNodeId(),
                                    TimeStep(ready - Simulator::Now().GetTimeStep()),
-                                   &SanSwitch::HandleReady,
-                                   m_switch,
-                                   p);
+                                   MakeSanFabricEvent<&SanSwitch::HandleReady>(m_switch, p));
 }
 
 void

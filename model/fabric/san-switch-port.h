@@ -38,10 +38,9 @@ class SanSwitchPort : public SanPortDevice
     /// \return its port number in the topology
     uint32_t GetPortNumber() const;
 
-    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
-
   protected:
     void DoDispose() override;
+    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
     void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs) override;
 
   private:

@@ -87,37 +87,37 @@ SanSwitch::GetPort(uint32_t port) const
     return port < m_ports.size() ? Ptr<SanSwitchPort>(m_ports[port]) : nullptr;
 }
 
-int64_t
-SanSwitch::GetRoutingDelaySteps() const
-{
-    return m_routingDelaySteps;
-}
-
-uint32_t
-SanSwitch::GetNodeId() const
-{
-    return m_nodeId;
-}
-
 void
 SanSwitch::SetNodeId(uint32_t id)
 {
     m_nodeId = id;
 }
 
-bool
-SanSwitch::RoutesOnTail() const
+namespace
 {
-    return m_routesOnTail;
+
+/**
+ * The routing function chose a port without a link (kept out of line, off the per-hop path).
+ * \param sw switch index
+ * \param port the port
+ */
+[[noreturn]] void
+AbortNotConnected(uint32_t sw, uint32_t port)
+{
+    NS_ABORT_MSG("SanSwitch " << sw << ": routing chose port " << port
+                              << ", which is not connected");
 }
 
-SanSwitchPort*
+} // namespace
+
+inline SanSwitchPort*
 SanSwitch::GetConnectedPort(uint32_t port) const
 {
     SanSwitchPort* dev = port < m_ports.size() ? m_ports[port] : nullptr;
-    NS_ABORT_MSG_IF(dev == nullptr,
-                    "SanSwitch " << m_index << ": routing chose port " << port
-                                 << ", which is not connected");
+    if (dev == nullptr)
+    {
+        AbortNotConnected(m_index, port);
+    }
     return dev;
 }
 

@@ -61,9 +61,9 @@ class SanSwitch : public Object
     /// \return its device (nullptr if unconnected)
     Ptr<SanSwitchPort> GetPort(uint32_t port) const;
     /// \return the routing delay in time steps
-    int64_t GetRoutingDelaySteps() const;
+    inline int64_t GetRoutingDelaySteps() const;
     /// \return node id (event context)
-    uint32_t GetNodeId() const;
+    inline uint32_t GetNodeId() const;
     /// \param id node id
     void SetNodeId(uint32_t id);
 
@@ -80,15 +80,16 @@ class SanSwitch : public Object
      */
     void NotifyDepart(uint32_t port, uint32_t vc, SanFabricPacket* p);
     /// \return true in store-and-forward and cell modes
-    bool RoutesOnTail() const;
+    inline bool RoutesOnTail() const;
 
   protected:
     void DoDispose() override;
 
   private:
     /// \param port topology port number
-    /// \return its device, aborting if the port is not connected
-    SanSwitchPort* GetConnectedPort(uint32_t port) const;
+    /// \return its device, aborting if the port is not connected (inline: the .cc is its only
+    /// user)
+    inline SanSwitchPort* GetConnectedPort(uint32_t port) const;
 
     Time m_routingDelay;                 //!< per-hop routing delay
     int64_t m_routingDelaySteps{0};      //!< cached
@@ -102,6 +103,25 @@ class SanSwitch : public Object
     bool m_routesOnTail{false};          //!< store-and-forward / cells
     std::vector<SanSwitchPort*> m_ports; //!< by topology port (the node owns them)
 };
+
+// Inline: every arriving packet asks them (SanSwitchPort::ReceivePacket).
+int64_t
+SanSwitch::GetRoutingDelaySteps() const
+{
+    return m_routingDelaySteps;
+}
+
+uint32_t
+SanSwitch::GetNodeId() const
+{
+    return m_nodeId;
+}
+
+bool
+SanSwitch::RoutesOnTail() const
+{
+    return m_routesOnTail;
+}
 
 } // namespace ns3
 

@@ -1,0 +1,133 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_FABRIC_EVENT_H
+#define SAN_FABRIC_EVENT_H
+
+#include "ns3/event-impl.h"
+
+#include <cstddef>
+#include <tuple>
+#include <utility>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief Memory for the fabric's per-packet events: fixed-size blocks recycled through a free
+ * list, so that an event costs no malloc/free pair (ns-3's MakeEvent allocates each event on
+ * the heap).
+ *
+ * Blocks are carved from chunks that live until the program ends, as SanFabricPacket's pool.
+ * Single-threaded, as ns-3's default simulator (each MPI rank is a process of its own).
+ */
+class SanFabricEventMemory
+{
+  public:
+    /// Size of a block: the largest event the fabric schedules fits (EventImpl's 16 bytes and
+    /// four words of bound object and arguments).
+    static constexpr std::size_t BLOCK = 48;
+
+    /// \param size bytes wanted (at most BLOCK) \return a block
+    static void* Allocate(std::size_t size);
+    /// \param block a block from Allocate()
+    static void Release(void* block);
+};
+
+/**
+ * \ingroup san
+ * \brief An event that calls a member function of an object with bound arguments, like the
+ * EventImpl that ns-3's MakeEvent builds, but smaller (the function is a template argument, not
+ * stored) and with its memory from SanFabricEventMemory.
+ *
+ * ns-3 deletes an event through EventImpl's virtual destructor once it has run (or when the
+ * simulator is destroyed); the class-specific operator delete returns the block to the pool.
+ * Schedule it with Simulator::ScheduleWithContext(context, delay,
+ * MakeSanFabricEvent<&Class::Method>(obj, args...)): the events, their times and their order
+ * are exactly those of the MakeEvent form.
+ *
+ * \tparam METHOD the member function called
+ * \tparam OBJ its class
+ * \tparam ARGS its parameters
+ */
+template <auto METHOD, typename OBJ, typename... ARGS>
+class SanFabricEvent : public EventImpl
+{
+  public:
+    /**
+     * \param obj the object
+     * \param args the arguments
+     */
+    SanFabricEvent(OBJ* obj, ARGS... args)
+        : m_obj(obj),
+          m_args(args...)
+    {
+    }
+
+    /// \param size bytes \return a block from the pool
+    static void* operator new(std::size_t size)
+    {
+        static_assert(sizeof(SanFabricEvent) <= SanFabricEventMemory::BLOCK,
+                      "SanFabricEvent: bound arguments too large for a pooled block");
+        return SanFabricEventMemory::Allocate(size);
+    }
+
+    /// \param block a block to return to the pool
+    static void operator delete(void* block)
+    {
+        SanFabricEventMemory::Release(block);
+    }
+
+  protected:
+    void Notify() override
+    {
+        std::apply([this](ARGS... args) { (m_obj->*METHOD)(args...); }, m_args);
+    }
+
+  private:
+    OBJ* m_obj;                 //!< the object
+    std::tuple<ARGS...> m_args; //!< the arguments
+};
+
+/// \cond INTERNAL
+/// Recovers the class and parameter types of a member function pointer type.
+template <typename T>
+struct SanFabricEventMaker;
+
+/// The member function pointer case.
+template <typename C, typename... PARAMS>
+struct SanFabricEventMaker<void (C::*)(PARAMS...)>
+{
+    /// \tparam METHOD the member function \tparam OBJ the object's type \tparam ARGS given
+    /// arguments \param obj the object \param args the arguments \return the event
+    template <auto METHOD, typename OBJ, typename... ARGS>
+    static EventImpl* Make(OBJ* obj, ARGS... args)
+    {
+        return new SanFabricEvent<METHOD, C, PARAMS...>(obj, static_cast<PARAMS>(args)...);
+    }
+};
+
+/// \endcond
+
+/**
+ * \ingroup san
+ * \brief Make a pooled event, as MakeEvent makes a heap one:
+ * MakeSanFabricEvent<&SanSwitch::HandleReady>(sw, p).
+ * \tparam METHOD the member function (void, of OBJ)
+ * \param obj the object
+ * \param args its arguments, converted to the member function's parameter types
+ * \return the event, owned by the caller until it is scheduled
+ */
+template <auto METHOD, typename OBJ, typename... ARGS>
+EventImpl*
+MakeSanFabricEvent(OBJ* obj, ARGS... args)
+{
+    return SanFabricEventMaker<decltype(METHOD)>::template Make<METHOD>(obj, args...);
+}
+
+} // namespace ns3
+
+#endif /* SAN_FABRIC_EVENT_H */
