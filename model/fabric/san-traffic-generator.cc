@@ -88,7 +88,9 @@ SanTrafficGenerator::GetTypeId()
 }
 
 SanTrafficGenerator::SanTrafficGenerator()
-    : m_rng(RngSeedManager::GetSeed(), RngSeedManager::GetNextStreamIndex(), RngSeedManager::GetRun())
+    : m_rng(RngSeedManager::GetSeed(),
+            RngSeedManager::GetNextStreamIndex(),
+            RngSeedManager::GetRun())
 {
 }
 

@@ -108,33 +108,33 @@ class SanTrafficGenerator : public Application
     /// \param n a bound \return a uniform integer in [0, n)
     uint32_t UniformBelow(uint32_t n);
 
-    Ptr<SanEndpointDevice> m_dev;         //!< endpoint
-    Pattern m_pattern;                    //!< destination pattern
-    double m_load;                        //!< packets per host per packet-time
-    uint32_t m_packetSize;                //!< bytes
-    uint32_t m_hotSpotHost;               //!< hot spot
-    double m_hotSpotFraction;             //!< share of traffic to the hot spot
-    Time m_measureStart;                  //!< window start
-    Time m_measureStop;                   //!< window end
-    bool m_trackOrder;                    //!< check per-pair order
+    Ptr<SanEndpointDevice> m_dev; //!< endpoint
+    Pattern m_pattern;            //!< destination pattern
+    double m_load;                //!< packets per host per packet-time
+    uint32_t m_packetSize;        //!< bytes
+    uint32_t m_hotSpotHost;       //!< hot spot
+    double m_hotSpotFraction;     //!< share of traffic to the hot spot
+    Time m_measureStart;          //!< window start
+    Time m_measureStop;           //!< window end
+    bool m_trackOrder;            //!< check per-pair order
     /// Gaps and destinations. A bare stream (not a RandomVariableStream object)
     /// keeps a generator small on topologies with many thousands of hosts;
     /// stream numbering follows RandomVariableStream's.
     RngStream m_rng;
-    EventId m_next;                       //!< next generation
-    int64_t m_packetTimeSteps{0};         //!< serialization of one packet
-    uint32_t m_host{0};                   //!< own host index
-    uint32_t m_nHosts{0};                 //!< hosts in the fabric
-    uint32_t m_fixedDst{0};               //!< permutation destination
-    uint64_t m_generated{0};              //!< counter
-    uint64_t m_generatedMeasured{0};      //!< counter
-    uint64_t m_received{0};               //!< counter
-    uint64_t m_receivedInWindow{0};       //!< counter
-    uint64_t m_receivedMeasured{0};       //!< counter
-    double m_latencySum{0};               //!< seconds
-    int64_t m_maxLatency{0};              //!< time steps
-    uint64_t m_hopSum{0};                 //!< counter
-    uint64_t m_reordered{0};              //!< counter
+    EventId m_next;                  //!< next generation
+    int64_t m_packetTimeSteps{0};    //!< serialization of one packet
+    uint32_t m_host{0};              //!< own host index
+    uint32_t m_nHosts{0};            //!< hosts in the fabric
+    uint32_t m_fixedDst{0};          //!< permutation destination
+    uint64_t m_generated{0};         //!< counter
+    uint64_t m_generatedMeasured{0}; //!< counter
+    uint64_t m_received{0};          //!< counter
+    uint64_t m_receivedInWindow{0};  //!< counter
+    uint64_t m_receivedMeasured{0};  //!< counter
+    double m_latencySum{0};          //!< seconds
+    int64_t m_maxLatency{0};         //!< time steps
+    uint64_t m_hopSum{0};            //!< counter
+    uint64_t m_reordered{0};         //!< counter
     /// Last sequence number per source (TrackOrder only; allocated on demand).
     std::unique_ptr<std::unordered_map<uint32_t, uint64_t>> m_lastSeq;
 };

@@ -26,8 +26,9 @@ class NetDevice;
  * nothing else of the fabric: not its packet descriptors, channels or switches. The fabric's
  * SanEndpointDevice implements it; a test may implement it to feed a NIC by hand.
  *
- * The wire size of a packet is its ns-3 size (the NIC's header + payload); the fabric adds its
- * own routing header and framing, which GetLinkTxTime() includes.
+ * The wire size of a packet is its ns-3 size (the NIC's header + payload); the link adds its
+ * framing bytes, which GetLinkTxTime() includes (the fabric's routing header exists only in
+ * pcap traces and costs no link time).
  */
 class SanFabricPort
 {
@@ -69,7 +70,7 @@ class SanFabricPort
     virtual void SetHeadArrivalCallback(HeadArrivalCallback cb) = 0;
 
     /// \param bytes a packet's size \return its serialization time on the host's link
-    /// (framing and fabric header included)
+    /// (framing included)
     virtual Time GetLinkTxTime(uint32_t bytes) const = 0;
 
     /// \return the largest packet the fabric carries
