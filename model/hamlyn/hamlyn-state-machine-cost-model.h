@@ -29,8 +29,8 @@ namespace ns3
  * - "the time to read the header at the receiving interface": the header's arrival (fabric)
  *   and "HeaderCheckCycles" on the receiving state machine (slot, key and range check);
  * - "the time to pipeline the data through the two I/O buses, the interfaces, and the switch
- *   chip": each Hamlyn packet is one fabric packet streamed through (SanEndpointDevice::
- *   SendStreaming): the sender's HostBus DMA loads the payload onto the card while the head
+ *   chip": each Hamlyn packet is one fabric packet streamed through (SanFabricPort::
+ *   SendPacketPaced): the sender's HostBus DMA loads the payload onto the card while the head
  *   is already on the link, and the tail cannot leave before the load has ended; every later
  *   link inherits that pace. The receiver deposits the payload with one HostBus DMA streaming
  *   behind the arriving data: it starts when the header is admitted and enough data is on the
