@@ -28,19 +28,7 @@ using namespace ns3;
 namespace
 {
 
-/**
- * Run \p f in a child process and report whether it aborted with a message containing
- * \p expected (NS_FATAL_ERROR, NS_ABORT_MSG).
- * \param f the code expected to abort
- * \param expected text the error message must contain
- * \return true if it did
- */
-bool
-AbortsWith(const std::function<void()>& f, const std::string& expected)
-{
-    std::string message;
-    return santest::DiesWithMessage(f, expected, message);
-}
+using santest::AbortsWith;
 
 /// Records which callbacks ran and when.
 class TimeLog

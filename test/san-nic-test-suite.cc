@@ -56,17 +56,7 @@ using namespace ns3;
 namespace
 {
 
-/**
- * \param f code that should abort
- * \param expected text its message must contain
- * \return true if it aborted with that text
- */
-bool
-AbortsWith(const std::function<void()>& f, const std::string& expected)
-{
-    std::string message;
-    return santest::DiesWithMessage(f, expected, message);
-}
+using santest::AbortsWith;
 
 /// \param n bytes \param seed first value \return a pattern
 std::vector<uint8_t>

@@ -89,6 +89,18 @@ DiesWithAnyMessage(const std::function<void()>& body,
     return false;
 }
 
+/**
+ * \param f code that should abort (run in a child process)
+ * \param expected text its error message must contain
+ * \return true if it aborted with that text
+ */
+inline bool
+AbortsWith(const std::function<void()>& f, const std::string& expected)
+{
+    std::string message;
+    return DiesWithMessage(f, expected, message);
+}
+
 } // namespace santest
 } // namespace ns3
 
