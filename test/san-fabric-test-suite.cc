@@ -782,8 +782,8 @@ class SanStreamingSendTestCase : public TestCase
         Time headAt;
         Time tailPromised;
         Time deliveredAt;
-        s.Endpoint(1)->SetHeadCallback(
-            MakeCallback(+[](Time* h, Time* t, const SanFabricPacket&, Time tail) {
+        s.Endpoint(1)->SetHeadArrivalCallback(
+            MakeCallback(+[](Time* h, Time* t, Ptr<const Packet>, uint32_t, Time tail) {
                 *h = Simulator::Now();
                 *t = tail;
             }).Bind(&headAt, &tailPromised));

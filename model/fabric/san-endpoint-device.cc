@@ -48,7 +48,6 @@ void
 SanEndpointDevice::DoDispose()
 {
     m_deliverCb = MakeNullCallback<void, const SanFabricPacket&>();
-    m_headCb = MakeNullCallback<void, const SanFabricPacket&, Time>();
     m_arrivalCb = PacketArrivalCallback();
     m_headArrivalCb = HeadArrivalCallback();
     SanPortDevice::DoDispose();
@@ -86,12 +85,6 @@ void
 SanEndpointDevice::SetDeliverCallback(DeliverCallback cb)
 {
     m_deliverCb = cb;
-}
-
-void
-SanEndpointDevice::SetHeadCallback(HeadCallback cb)
-{
-    m_headCb = cb;
 }
 
 bool
@@ -186,7 +179,7 @@ SanEndpointDevice::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
 void
 SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
 {
-    if ((!m_headCb.IsNull() || !m_headArrivalCb.IsNull()) && p->parent == nullptr)
+    if (!m_headArrivalCb.IsNull() && p->parent == nullptr)
     {
         Simulator::ScheduleWithContext(
             m_nodeId,
@@ -201,14 +194,7 @@ SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tai
 void
 SanEndpointDevice::HeadArrived(SanFabricPacket* p, int64_t tailTs)
 {
-    if (!m_headCb.IsNull())
-    {
-        m_headCb(*p, TimeStep(tailTs));
-    }
-    if (!m_headArrivalCb.IsNull())
-    {
-        m_headArrivalCb(p->payload, p->src, TimeStep(tailTs));
-    }
+    m_headArrivalCb(p->payload, p->src, TimeStep(tailTs));
 }
 
 void

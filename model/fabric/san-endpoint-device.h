@@ -34,9 +34,6 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     /// Called for each packet delivered to this host (the descriptor is
     /// recycled as soon as the callback returns).
     typedef Callback<void, const SanFabricPacket&> DeliverCallback;
-    /// Called when a packet's head reaches this host, with the time its tail
-    /// will arrive (cut-through receivers can start on the header).
-    typedef Callback<void, const SanFabricPacket&, Time> HeadCallback;
 
     /**
      * TracedCallback signature for deliveries.
@@ -99,9 +96,6 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
 
     /// \param cb called for every delivered packet
     void SetDeliverCallback(DeliverCallback cb);
-    /// \param cb called for every packet's head arrival (null: none; costs
-    /// one event per packet only when set)
-    void SetHeadCallback(HeadCallback cb);
 
     /// \return packets handed to SendTo and accepted
     uint64_t GetSentPackets() const;
@@ -128,7 +122,7 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     /// sent without one) and its source host
     void SetPacketArrivalCallback(PacketArrivalCallback cb) override;
     /// \param cb called for every packet's head arrival (null: none; costs one event per packet
-    /// only while this or SetHeadCallback's callback is set)
+    /// only while it is set)
     void SetHeadArrivalCallback(HeadArrivalCallback cb) override;
     /// \param bytes packet size \return its serialization time on this host's link, framing
     /// included (DataRate::CalculateBytesTxTime(bytes + framing); the fabric's header is not
@@ -176,7 +170,6 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     uint64_t m_sent{0};                  //!< counter
     uint64_t m_received{0};              //!< counter
     DeliverCallback m_deliverCb;         //!< upper layer
-    HeadCallback m_headCb;               //!< upper layer, head arrivals
     PacketArrivalCallback m_arrivalCb;   //!< SanFabricPort: whole packets
     HeadArrivalCallback m_headArrivalCb; //!< SanFabricPort: head arrivals
     TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
