@@ -70,6 +70,16 @@ class HostBus : public Object
     void Pio(uint64_t bytes, Callback<void> done, uint32_t priorityClass = 0);
 
     /**
+     * \brief Programmed I/O loads: \p bytes read by CPU loads from a device, one transaction per
+     * load ("PioStoreBytes" each), each paying "PioLoadTransactionOverhead" (a load waits for the
+     * device's answer, so it usually costs more than a posted store).
+     * \param bytes bytes to read (0: \p done runs at once, as a new event)
+     * \param done called when the last load has its data
+     * \param priorityClass bus priority class (0 is served first)
+     */
+    void PioLoad(uint64_t bytes, Callback<void> done, uint32_t priorityClass = 0);
+
+    /**
      * \brief One bus transaction of a fixed number of cycles that moves no payload worth
      * counting (a control word, a doorbell, a "start transmission" request): one grant,
      * "ArbitrationCycles" + \p cycles.
@@ -107,6 +117,12 @@ class HostBus : public Object
      * \return bus cycles of a PIO transfer of \p bytes on an idle bus
      */
     uint64_t GetPioCycles(uint64_t bytes) const;
+
+    /**
+     * \param bytes transfer size
+     * \return time of PIO loads of \p bytes on an idle bus
+     */
+    Time GetPioLoadTime(uint64_t bytes) const;
 
     /// \return duration of one bus cycle
     Time GetCycleTime() const;
@@ -168,13 +184,18 @@ class HostBus : public Object
         uint32_t grantTx;       //!< transactions of the grant in progress
         uint32_t priorityClass; //!< bus priority class
         bool isDma;             //!< DMA or PIO
+        bool isLoad;            //!< PIO loads (not stores)
         bool inUse;             //!< slot in use
         Callback<void> done;    //!< completion callback
         Callback<void> next;    //!< this slot's grant-end callback (made once per transfer)
     };
 
     /// Start a transfer.
-    void StartTransfer(uint64_t bytes, Callback<void> done, uint32_t priorityClass, bool isDma);
+    void StartTransfer(uint64_t bytes,
+                       Callback<void> done,
+                       uint32_t priorityClass,
+                       bool isDma,
+                       bool isLoad = false);
     /// Submit the next grant of a transfer.
     void SubmitGrant(uint32_t slot);
     /// A grant ended.
@@ -192,6 +213,7 @@ class HostBus : public Object
     uint32_t m_burstLength;          //!< max beats per transaction
     uint32_t m_transactionOverhead;  //!< cycles per DMA transaction
     uint32_t m_pioOverhead;          //!< cycles per PIO store
+    uint32_t m_pioLoadOverhead;      //!< cycles per PIO load
     uint32_t m_arbitrationCycles;    //!< cycles per grant
     uint32_t m_transactionsPerGrant; //!< transactions per grant
     uint32_t m_pioStoreBytes;        //!< bytes per PIO store

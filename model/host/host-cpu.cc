@@ -362,6 +362,22 @@ HostCpu::SyscallInstructions(double instructions, Callback<void> done)
     Syscall(InstructionsToTime(instructions), done);
 }
 
+void
+HostCpu::Interrupt(Time handler, Callback<void> done)
+{
+    NS_LOG_FUNCTION(this << handler);
+    NS_ABORT_MSG_IF(handler.IsStrictlyNegative(),
+                    "HostCpu::Interrupt: negative handler work " << handler);
+    NotifyInterrupt();
+    m_resource->Submit(m_interruptLatency + handler, done);
+}
+
+void
+HostCpu::InterruptInstructions(double instructions, Callback<void> done)
+{
+    Interrupt(InstructionsToTime(instructions), done);
+}
+
 Ptr<HostCpuWait>
 HostCpu::CreateWait()
 {

@@ -209,6 +209,20 @@ class HostCpu : public Object
     void SyscallInstructions(double instructions, Callback<void> done);
 
     /**
+     * \brief A device interrupt whose handler does \p handler of work: one CPU step of
+     * "InterruptLatency" (dispatch) + \p handler, on the critical path (the model is
+     * non-preemptive: it queues behind running work). Counted with GetInterrupts().
+     * \param handler the handler's work after dispatch (not negative)
+     * \param done called when the handler returns
+     */
+    void Interrupt(Time handler, Callback<void> done);
+    /**
+     * \brief Interrupt() with the handler's work given as an instruction count.
+     * \param instructions the handler's work (not negative)
+     * \param done called when the handler returns
+     */
+    void InterruptInstructions(double instructions, Callback<void> done);
+    /**
      * \return a new wait on this CPU, not yet begun (Signal() may precede Begin())
      */
     Ptr<HostCpuWait> CreateWait();
@@ -245,7 +259,7 @@ class HostCpu : public Object
 
     /// \return number of system calls made
     uint64_t GetSyscalls() const;
-    /// \return number of interrupts taken to wake blocked processes
+    /// \return number of interrupts taken (to wake blocked processes, and Interrupt())
     uint64_t GetInterrupts() const;
 
     /**
