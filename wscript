@@ -9,6 +9,13 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
+        'model/dart/dart-connection-table.cc',
+        'model/dart/dart-context.cc',
+        'model/dart/dart-cost-model.cc',
+        'model/dart/dart-endpoint-table.cc',
+        'model/dart/dart-header.cc',
+        'model/dart/dart-net-device.cc',
+        'model/dart/dart-operation.cc',
         'model/fabric/routing/san-deterministic-routing.cc',
         'model/fabric/routing/san-dimension-order-routing.cc',
         'model/fabric/routing/san-minimal-adaptive-routing.cc',
@@ -75,6 +82,7 @@ def build(bld):
         'model/rats/rats-stream.cc',
         'model/rats/rats-tagged-write.cc',
         'model/rats/rats-ticket.cc',
+        'helper/dart-helper.cc',
         'helper/hamlyn-helper.cc',
         'helper/paper/hamlyn-paper-experiments.cc',
         'helper/paper/hamlyn-scenario.cc',
@@ -91,6 +99,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-build-files-test-suite.cc',
+        'test/san-dart-test-suite.cc',
         'test/san-examples-test-suite.cc',
         'test/san-fabric-test-suite.cc',
         'test/san-hamlyn-context-test-suite.cc',
@@ -107,6 +116,13 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/dart/dart-connection-table.h',
+        'model/dart/dart-context.h',
+        'model/dart/dart-cost-model.h',
+        'model/dart/dart-endpoint-table.h',
+        'model/dart/dart-header.h',
+        'model/dart/dart-net-device.h',
+        'model/dart/dart-operation.h',
         'model/fabric/routing/san-deterministic-routing.h',
         'model/fabric/routing/san-dimension-order-routing.h',
         'model/fabric/routing/san-minimal-adaptive-routing.h',
@@ -177,6 +193,7 @@ def build(bld):
         'model/rats/rats-tagged-write.h',
         'model/rats/rats-ticket.h',
         'model/rats/rats-wire.h',
+        'helper/dart-helper.h',
         'helper/hamlyn-helper.h',
         'helper/paper/hamlyn-paper-experiments.h',
         'helper/paper/hamlyn-scenario.h',

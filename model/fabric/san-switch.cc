@@ -9,6 +9,7 @@
 #include "san-switch-port.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/san-fabric-packet.h"
 #include "ns3/san-routing.h"
@@ -35,7 +36,17 @@ SanSwitch::GetTypeId()
                                           "Time from a head's arrival to its routing decision.",
                                           TimeValue(NanoSeconds(500)),
                                           MakeTimeAccessor(&SanSwitch::m_routingDelay),
-                                          MakeTimeChecker(Seconds(0)));
+                                          MakeTimeChecker(Seconds(0)))
+                            // Modelling choice: lets one crossbar "switch" with RoutingDelay 0
+                            // stand for the plain fiber between two back-to-back hosts (DART's
+                            // switchless ATM network), which adds no store-and-forward time.
+                            .AddAttribute("CutThroughCells",
+                                          "In Cell mode, route each cell on its head instead of "
+                                          "its tail (a cut-through cell switch; with "
+                                          "RoutingDelay 0 it is a plain link).",
+                                          BooleanValue(false),
+                                          MakeBooleanAccessor(&SanSwitch::m_cutThroughCells),
+                                          MakeBooleanChecker());
     return tid;
 }
 
@@ -62,6 +73,10 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index)
     m_index = index;
     m_routingDelaySteps = m_routingDelay.GetTimeStep();
     m_routesOnTail = fabric->RoutesOnTail();
+    if (m_cutThroughCells && fabric->GetSwitchingMode() == SanFabric::CELL)
+    {
+        m_routesOnTail = false;
+    }
     m_allVcs = (1u << fabric->GetNVcs()) - 1;
     m_ports.assign(m_topology->GetNPorts(index), nullptr);
 }

@@ -101,6 +101,7 @@ class SanSwitch : public Object
     uint32_t m_allVcs{1};                //!< mask of every virtual channel
     uint32_t m_tieBreak{0};              //!< rotates among equally occupied candidates
     bool m_routesOnTail{false};          //!< store-and-forward / cells
+    bool m_cutThroughCells{false};       //!< Cell mode: route on the head
     std::vector<SanSwitchPort*> m_ports; //!< by topology port (the node owns them)
 };
 

@@ -248,8 +248,7 @@ Time
 HostBus::GetPioLoadTime(uint64_t bytes) const
 {
     CheckConfig(false);
-    return Seconds(TransferCycles(bytes, TransactionBytes(false), m_pioLoadOverhead) /
-                   m_clockRate);
+    return Seconds(TransferCycles(bytes, TransactionBytes(false), m_pioLoadOverhead) / m_clockRate);
 }
 
 Time
@@ -357,12 +356,12 @@ HostBus::SubmitGrant(uint32_t slot)
     uint64_t grantBytes = std::min(t.remaining, txBytes * m_transactionsPerGrant);
     t.grantBytes = grantBytes;
     t.grantTx = static_cast<uint32_t>(DivCeil(grantBytes, txBytes));
-    Time duration = Seconds(
-        TransferCycles(grantBytes,
-                       txBytes,
-                       t.isDma ? m_transactionOverhead
-                               : (t.isLoad ? m_pioLoadOverhead : m_pioOverhead)) /
-        m_clockRate);
+    Time duration =
+        Seconds(TransferCycles(grantBytes,
+                               txBytes,
+                               t.isDma ? m_transactionOverhead
+                                       : (t.isLoad ? m_pioLoadOverhead : m_pioOverhead)) /
+                m_clockRate);
     m_resource->Submit(duration, t.next, t.priorityClass);
 }
 

@@ -1,0 +1,115 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "dart-helper.h"
+
+#include "san-type-check.h"
+
+#include "ns3/abort.h"
+#include "ns3/dart-context.h"
+#include "ns3/dart-cost-model.h"
+#include "ns3/dart-net-device.h"
+#include "ns3/log.h"
+#include "ns3/san-host.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DartHelper");
+
+DartHelper::DartHelper()
+{
+    m_device.SetTypeId("ns3::DartNetDevice");
+    m_cost.SetTypeId("ns3::DartHardwareCostModel");
+}
+
+void
+DartHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
+{
+    m_device.Set(name, value);
+}
+
+void
+DartHelper::SetCostModel(std::string type)
+{
+    m_cost.SetTypeId(SanCheckTypeId(type, DartCostModel::GetTypeId(), "DartHelper::SetCostModel"));
+}
+
+void
+DartHelper::SetCostModelAttribute(std::string name, const AttributeValue& value)
+{
+    m_cost.Set(name, value);
+}
+
+NetDeviceContainer
+DartHelper::Install(const NodeContainer& hosts, const NetDeviceContainer& endpoints) const
+{
+    NS_ABORT_MSG_IF(hosts.GetN() != endpoints.GetN(),
+                    "DartHelper::Install: " << hosts.GetN() << " hosts but " << endpoints.GetN()
+                                            << " endpoints");
+    NetDeviceContainer out;
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    {
+        Ptr<Node> node = hosts.Get(i);
+        Ptr<NetDevice> ep = endpoints.Get(i);
+        NS_ABORT_MSG_IF(ep->GetNode() != node,
+                        "DartHelper::Install: endpoint " << i << " is not on host node "
+                                                         << node->GetId());
+        Ptr<DartNetDevice> nic = m_device.Create<DartNetDevice>();
+        nic->SetCostModel(m_cost.Create<DartCostModel>());
+        node->AddDevice(nic);
+        nic->Attach(SanHost::Of(node), ep);
+        out.Add(nic);
+    }
+    return out;
+}
+
+Ptr<DartNetDevice>
+DartHelper::GetDevice(Ptr<Node> node)
+{
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        Ptr<DartNetDevice> d = DynamicCast<DartNetDevice>(node->GetDevice(i));
+        if (d != nullptr)
+        {
+            return d;
+        }
+    }
+    return nullptr;
+}
+
+std::pair<uint16_t, uint16_t>
+DartHelper::Connect(Ptr<DartContext> a,
+                    Ptr<DartContext> b,
+                    DartWindow windowA,
+                    DartWindow windowB,
+                    uint32_t queueA,
+                    uint32_t queueB)
+{
+    Ptr<DartNetDevice> da = a->GetDevice();
+    Ptr<DartNetDevice> db = b->GetDevice();
+    NS_ABORT_MSG_IF(da == db, "DartHelper::Connect: both endpoints are on one interface");
+    const uint16_t vciA = da->AllocateVci();
+    const uint16_t vciB = db->AllocateVci();
+    DartConnection ca;
+    ca.endpoint = a->GetEndpoint();
+    ca.regBase = windowA.base;
+    ca.regCount = windowA.count;
+    ca.actionQueue = queueA;
+    ca.remoteHost = db->GetHostNumber();
+    ca.remoteVci = vciB;
+    DartConnection cb;
+    cb.endpoint = b->GetEndpoint();
+    cb.regBase = windowB.base;
+    cb.regCount = windowB.count;
+    cb.actionQueue = queueB;
+    cb.remoteHost = da->GetHostNumber();
+    cb.remoteVci = vciA;
+    da->SetConnection(vciA, ca);
+    db->SetConnection(vciB, cb);
+    return {vciA, vciB};
+}
+
+} // namespace ns3

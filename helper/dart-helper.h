@@ -1,0 +1,103 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DART_HELPER_H
+#define DART_HELPER_H
+
+#include "ns3/dart-connection-table.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+namespace ns3
+{
+
+class DartContext;
+class DartNetDevice;
+
+/**
+ * \ingroup san
+ * \brief A window of a connection's address registers: [base, base + count) of the interface's
+ * register file.
+ */
+struct DartWindow
+{
+    uint32_t base{0};  //!< first register
+    uint32_t count{0}; //!< registers (0: none)
+};
+
+/**
+ * \ingroup san
+ * \brief Installs DART interfaces on hosts that already exist (SanHostHelper) and are attached
+ * to a san fabric (SanFabricHelper), and does the kernel's part of setting up connections.
+ *
+ * \code
+ *   SanHostHelper hostHelper;
+ *   hostHelper.SetPreset("ns3::Decstation5000HostPreset");
+ *   hostHelper.Install(hosts);
+ *   NetDeviceContainer eps = fabric.Install(hosts);       // a Cell-mode fabric
+ *   DartHelper dart;
+ *   dart.SetCostModel("ns3::DartSoftwareCostModel");
+ *   NetDeviceContainer nics = dart.Install(hosts, eps);
+ *   Ptr<DartContext> a = DartHelper::GetDevice(hosts.Get(0))->OpenEndpoint(65536);
+ *   Ptr<DartContext> b = DartHelper::GetDevice(hosts.Get(1))->OpenEndpoint(65536);
+ *   auto vcis = DartHelper::Connect(a, b, DartWindow{0, 16}, DartWindow{0, 16});
+ *   a->Send(vcis.first, ctl, 0, 32);                      // lands in b's endpoint
+ * \endcode
+ */
+class DartHelper
+{
+  public:
+    DartHelper();
+    /// \param name an attribute of ns3::DartNetDevice \param value its value
+    void SetDeviceAttribute(std::string name, const AttributeValue& value);
+    /**
+     * \brief Choose the cost preset (default ns3::DartHardwareCostModel).
+     * \param type a DartCostModel TypeId name
+     */
+    void SetCostModel(std::string type);
+    /// \param name an attribute of the cost preset \param value its value
+    void SetCostModelAttribute(std::string name, const AttributeValue& value);
+    /**
+     * \param hosts host nodes (each with a SanHost)
+     * \param endpoints their SanEndpointDevices, same order
+     * \return the DartNetDevices, same order
+     */
+    NetDeviceContainer Install(const NodeContainer& hosts,
+                               const NetDeviceContainer& endpoints) const;
+    /// \param node a host \return its DartNetDevice (null if none)
+    static Ptr<DartNetDevice> GetDevice(Ptr<Node> node);
+
+    /**
+     * \brief The kernel's set-up of a duplex connection between two endpoints: a Connection
+     * Table entry at each side (endpoint, register window, action queue, peer), and Send
+     * Registers for each.
+     * \param a one endpoint
+     * \param b the other (another host)
+     * \param windowA registers of a's side (incoming messages from b name these)
+     * \param windowB registers of b's side
+     * \param queueA action queue at a's interface (DartConnection::NO_QUEUE: none)
+     * \param queueB action queue at b's interface
+     * \return the VCIs at a and at b: a sends on the first, b on the second
+     */
+    static std::pair<uint16_t, uint16_t> Connect(Ptr<DartContext> a,
+                                                 Ptr<DartContext> b,
+                                                 DartWindow windowA,
+                                                 DartWindow windowB,
+                                                 uint32_t queueA = DartConnection::NO_QUEUE,
+                                                 uint32_t queueB = DartConnection::NO_QUEUE);
+
+  private:
+    ObjectFactory m_device; //!< DartNetDevice
+    ObjectFactory m_cost;   //!< cost preset
+};
+
+} // namespace ns3
+
+#endif /* DART_HELPER_H */

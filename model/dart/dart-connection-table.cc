@@ -1,0 +1,105 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "dart-connection-table.h"
+
+#include "ns3/abort.h"
+
+namespace ns3
+{
+
+DartConnectionTable::DartConnectionTable(uint32_t connections, uint32_t registers)
+    : m_entries(connections),
+      m_registers(registers, 0)
+{
+    NS_ABORT_MSG_IF(connections == 0 || connections > 65536,
+                    "DartConnectionTable: " << connections
+                                            << " connections (1 to 65536: a VCI is 16 bits)");
+}
+
+void
+DartConnectionTable::Set(uint16_t vci, const DartConnection& c)
+{
+    NS_ABORT_MSG_IF(vci >= m_entries.size(),
+                    "DartConnectionTable: VCI " << vci << " outside the table (" << m_entries.size()
+                                                << " entries)");
+    NS_ABORT_MSG_IF(static_cast<uint64_t>(c.regBase) + c.regCount > m_registers.size(),
+                    "DartConnectionTable: register window ["
+                        << c.regBase << ", " << c.regBase + c.regCount
+                        << ") outside the register file (" << m_registers.size() << ")");
+    NS_ABORT_MSG_IF(c.regCount > 256,
+                    "DartConnectionTable: a window of " << c.regCount
+                                                        << " registers (an index is 8 bits)");
+    m_entries[vci] = c;
+    m_entries[vci].valid = true;
+}
+
+void
+DartConnectionTable::Clear(uint16_t vci)
+{
+    if (vci < m_entries.size())
+    {
+        m_entries[vci] = DartConnection();
+    }
+}
+
+const DartConnection*
+DartConnectionTable::Find(uint16_t vci) const
+{
+    if (vci >= m_entries.size() || !m_entries[vci].valid)
+    {
+        return nullptr;
+    }
+    return &m_entries[vci];
+}
+
+uint16_t
+DartConnectionTable::AllocateVci() const
+{
+    // VCI 0 is left unused, as ATM reserves the lowest VCIs.
+    for (uint32_t v = 1; v < m_entries.size(); ++v)
+    {
+        if (!m_entries[v].valid)
+        {
+            return static_cast<uint16_t>(v);
+        }
+    }
+    NS_ABORT_MSG("DartConnectionTable: all " << m_entries.size() << " connections are in use");
+    return 0;
+}
+
+bool
+DartConnectionTable::InWindow(const DartConnection& c, uint32_t index)
+{
+    return index < c.regCount;
+}
+
+uint32_t
+DartConnectionTable::GetRegister(uint32_t reg) const
+{
+    NS_ABORT_MSG_IF(reg >= m_registers.size(), "DartConnectionTable: register " << reg);
+    return m_registers[reg];
+}
+
+void
+DartConnectionTable::SetRegister(uint32_t reg, uint32_t value)
+{
+    NS_ABORT_MSG_IF(reg >= m_registers.size(), "DartConnectionTable: register " << reg);
+    m_registers[reg] = value;
+}
+
+uint32_t
+DartConnectionTable::GetNRegisters() const
+{
+    return static_cast<uint32_t>(m_registers.size());
+}
+
+uint32_t
+DartConnectionTable::GetNConnections() const
+{
+    return static_cast<uint32_t>(m_entries.size());
+}
+
+} // namespace ns3

@@ -1,0 +1,146 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "dart-context.h"
+
+#include "dart-net-device.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DartContext");
+
+NS_OBJECT_ENSURE_REGISTERED(DartContext);
+
+TypeId
+DartContext::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DartContext").SetParent<Object>().SetGroupName("San");
+    return tid;
+}
+
+DartContext::DartContext() = default;
+
+DartContext::~DartContext() = default;
+
+void
+DartContext::DoDispose()
+{
+    m_device = nullptr;
+    m_watches.clear();
+    Object::DoDispose();
+}
+
+void
+DartContext::Setup(Ptr<DartNetDevice> device, uint32_t endpoint)
+{
+    m_device = device;
+    m_endpoint = endpoint;
+}
+
+Ptr<DartNetDevice>
+DartContext::GetDevice() const
+{
+    return m_device;
+}
+
+uint32_t
+DartContext::GetEndpoint() const
+{
+    return m_endpoint;
+}
+
+uint64_t
+DartContext::GetSize() const
+{
+    return m_device->m_endpoints.Find(m_endpoint)->size;
+}
+
+uint64_t
+DartContext::GetVirtualBase() const
+{
+    return m_device->m_endpoints.Find(m_endpoint)->virtualBase;
+}
+
+void
+DartContext::Write(uint64_t offset, const uint8_t* data, uint64_t len)
+{
+    NS_ABORT_MSG_IF(!m_device->m_endpoints.InBounds(m_endpoint, offset, len),
+                    "DartContext::Write: [" << offset << ", " << offset + len
+                                            << ") is outside the endpoint (" << GetSize()
+                                            << " bytes)");
+    m_device->m_endpoints.Find(m_endpoint)->frames->Write(offset, data, len);
+}
+
+void
+DartContext::Read(uint64_t offset, uint8_t* out, uint64_t len) const
+{
+    NS_ABORT_MSG_IF(!m_device->m_endpoints.InBounds(m_endpoint, offset, len),
+                    "DartContext::Read: [" << offset << ", " << offset + len
+                                           << ") is outside the endpoint (" << GetSize()
+                                           << " bytes)");
+    m_device->m_endpoints.Find(m_endpoint)->frames->Read(offset, out, len);
+}
+
+void
+DartContext::WriteWord(uint64_t offset, uint32_t value)
+{
+    const uint8_t b[4] = {static_cast<uint8_t>(value >> 24),
+                          static_cast<uint8_t>(value >> 16),
+                          static_cast<uint8_t>(value >> 8),
+                          static_cast<uint8_t>(value)};
+    Write(offset, b, 4);
+}
+
+uint32_t
+DartContext::ReadWord(uint64_t offset) const
+{
+    uint8_t b[4];
+    Read(offset, b, 4);
+    return (static_cast<uint32_t>(b[0]) << 24) | (static_cast<uint32_t>(b[1]) << 16) |
+           (static_cast<uint32_t>(b[2]) << 8) | b[3];
+}
+
+void
+DartContext::Send(uint16_t vci,
+                  const DartControl& ctl,
+                  uint32_t offset,
+                  uint32_t size,
+                  Callback<void> issued)
+{
+    m_device->Send(vci, ctl, offset, size, issued);
+}
+
+void
+DartContext::WaitForDeposit(uint64_t offset, uint64_t len, Callback<void> resumed)
+{
+    NS_ABORT_MSG_IF(len == 0, "DartContext::WaitForDeposit: watch at least one byte");
+    m_watches.push_back(Watch{offset, len, resumed});
+}
+
+void
+DartContext::NotifyDeposit(uint64_t offset, uint64_t len)
+{
+    for (std::size_t i = 0; i < m_watches.size();)
+    {
+        const Watch& w = m_watches[i];
+        if (w.offset < offset + len && offset < w.offset + w.len)
+        {
+            Callback<void> cb = w.resumed;
+            Simulator::ScheduleNow([cb]() { cb(); });
+            m_watches.erase(m_watches.begin() + i);
+        }
+        else
+        {
+            ++i;
+        }
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,113 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DART_CONTEXT_H
+#define DART_CONTEXT_H
+
+#include "dart-operation.h"
+
+#include "ns3/callback.h"
+#include "ns3/object.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class DartNetDevice;
+
+/**
+ * \ingroup san
+ * \brief A process's view of DART: its endpoint (a contiguous region of its virtual memory),
+ * the Send Registers of its connections, and the memory the interface deposits into.
+ *
+ * Offsets are from the endpoint's base, as in DART's messages. Write() and Read() are the
+ * process's own loads and stores to its memory (no interface involved; the caller charges its
+ * CPU time if it matters). WaitForDeposit() is a process polling its memory for a deposit: it
+ * resumes when the interface has written a byte of the range (a spinning process notices a
+ * change of a cached line at once; the poll loop's CPU time is not charged, since the model's
+ * CPU is not preemptive and the software DART's receive interrupt must run meanwhile).
+ */
+class DartContext : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    DartContext();
+    ~DartContext() override;
+
+    /// \param device the interface \param endpoint the endpoint's index (DartNetDevice calls it)
+    void Setup(Ptr<DartNetDevice> device, uint32_t endpoint);
+    /// \return the interface
+    Ptr<DartNetDevice> GetDevice() const;
+    /// \return the endpoint's index in the Endpoint Table
+    uint32_t GetEndpoint() const;
+    /// \return the endpoint's size in bytes
+    uint64_t GetSize() const;
+    /// \return the endpoint's first virtual address
+    uint64_t GetVirtualBase() const;
+
+    /// \param offset where \param data bytes \param len how many (aborts outside the endpoint)
+    void Write(uint64_t offset, const uint8_t* data, uint64_t len);
+    /// \param offset where \param out bytes \param len how many (aborts outside the endpoint)
+    void Read(uint64_t offset, uint8_t* out, uint64_t len) const;
+    /// \param offset where (4-byte word, host order) \param value the word
+    void WriteWord(uint64_t offset, uint32_t value);
+    /// \param offset where \return the 4-byte word there
+    uint32_t ReadWord(uint64_t offset) const;
+
+    /**
+     * \brief Send a message (DartNetDevice::Send).
+     * \param vci the connection
+     * \param ctl the control information
+     * \param offset the data's offset in this endpoint
+     * \param size bytes of data
+     * \param issued called when the process may go on
+     */
+    void Send(uint16_t vci,
+              const DartControl& ctl,
+              uint32_t offset,
+              uint32_t size,
+              Callback<void> issued = Callback<void>());
+
+    /**
+     * \brief Poll until the interface deposits into [offset, offset + len).
+     * \param offset first byte watched
+     * \param len bytes watched (> 0)
+     * \param resumed called when a deposit touches the range
+     */
+    void WaitForDeposit(uint64_t offset, uint64_t len, Callback<void> resumed);
+    /**
+     * \brief The interface wrote [offset, offset + len) (DartNetDevice calls it).
+     * \param offset first byte
+     * \param len bytes
+     */
+    void NotifyDeposit(uint64_t offset, uint64_t len);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A polling process.
+    struct Watch
+    {
+        uint64_t offset;        //!< first byte
+        uint64_t len;           //!< bytes
+        Callback<void> resumed; //!< continuation
+    };
+
+    Ptr<DartNetDevice> m_device;  //!< interface
+    uint32_t m_endpoint{0};       //!< endpoint index
+    std::vector<Watch> m_watches; //!< polling processes
+};
+
+} // namespace ns3
+
+#endif /* DART_CONTEXT_H */
