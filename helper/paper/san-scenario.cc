@@ -5,6 +5,7 @@
  */
 #include "san-scenario.h"
 
+#include "ns3/boolean.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -51,6 +52,22 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
         m_fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
         m_fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(spec.cutThroughPacketBytes));
         m_fabric.SetFabricAttribute("BufferSize", UintegerValue(4 * spec.cutThroughPacketBytes));
+    }
+    if (!spec.switchingMode.empty())
+    {
+        m_fabric.SetFabricAttribute("SwitchingMode", StringValue(spec.switchingMode));
+    }
+    if (!spec.linkRate.empty())
+    {
+        m_fabric.SetChannelAttribute("DataRate", StringValue(spec.linkRate));
+    }
+    if (!spec.switchRoutingDelay.IsNegative())
+    {
+        m_fabric.SetSwitchAttribute("RoutingDelay", TimeValue(spec.switchRoutingDelay));
+    }
+    if (spec.cutThroughCells)
+    {
+        m_fabric.SetSwitchAttribute("CutThroughCells", BooleanValue(true));
     }
     SanHostHelper hosts;
     hosts.SetPreset(spec.hostPreset);

@@ -8,6 +8,7 @@
 
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/san-host.h"
@@ -38,6 +39,14 @@ struct SanScenarioSpec
     /// Virtual cut-through with room for four packets of this size per input buffer (0: the
     /// fabric's defaults).
     uint32_t cutThroughPacketBytes{0};
+    /// Switching mode ("Cell", "Wormhole", ...; "" keeps the fabric's default or the above).
+    std::string switchingMode;
+    /// Links' rate ("" keeps the channel's default), e.g. "140Mbps".
+    std::string linkRate;
+    /// Switches' routing delay (negative keeps the switch's default).
+    Time switchRoutingDelay{Seconds(-1)};
+    /// Cell mode: switches route each cell on its head (see SanSwitch "CutThroughCells").
+    bool cutThroughCells{false};
 };
 
 /**
