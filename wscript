@@ -9,6 +9,7 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
+        'model/dart/dart-cost-model.cc',
         'model/fabric/routing/san-deterministic-routing.cc',
         'model/fabric/routing/san-dimension-order-routing.cc',
         'model/fabric/routing/san-minimal-adaptive-routing.cc',
@@ -47,11 +48,13 @@ def build(bld):
         'model/hamlyn/hamlyn-slot-table.cc',
         'model/hamlyn/hamlyn-state-machine-cost-model.cc',
         'model/hamlyn/hamlyn-transmitter.cc',
+        'model/host/decstation-5000-host-preset.cc',
         'model/host/host-bus.cc',
         'model/host/host-cpu.cc',
         'model/host/host-memory.cc',
         'model/host/host-pinned-region.cc',
         'model/host/host-pio-window.cc',
+        'model/host/pci-workstation-host-preset.cc',
         'model/host/san-host-preset.cc',
         'model/host/san-host.cc',
         'model/host/san-operation.cc',
@@ -107,6 +110,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/dart/dart-cost-model.h',
         'model/fabric/routing/san-deterministic-routing.h',
         'model/fabric/routing/san-dimension-order-routing.h',
         'model/fabric/routing/san-minimal-adaptive-routing.h',
@@ -146,11 +150,13 @@ def build(bld):
         'model/hamlyn/hamlyn-slot-table.h',
         'model/hamlyn/hamlyn-state-machine-cost-model.h',
         'model/hamlyn/hamlyn-transmitter.h',
+        'model/host/decstation-5000-host-preset.h',
         'model/host/host-bus.h',
         'model/host/host-cpu.h',
         'model/host/host-memory.h',
         'model/host/host-pinned-region.h',
         'model/host/host-pio-window.h',
+        'model/host/pci-workstation-host-preset.h',
         'model/host/san-host-preset.h',
         'model/host/san-host.h',
         'model/host/san-operation.h',
