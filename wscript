@@ -10,6 +10,8 @@ def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
         'model/dart/dart-cost-model.cc',
+        'model/dart/dart-hardware-cost-model.cc',
+        'model/dart/dart-software-cost-model.cc',
         'model/fabric/routing/san-deterministic-routing.cc',
         'model/fabric/routing/san-dimension-order-routing.cc',
         'model/fabric/routing/san-minimal-adaptive-routing.cc',
@@ -111,6 +113,8 @@ def build(bld):
     headers.module = 'san'
     headers.source = [
         'model/dart/dart-cost-model.h',
+        'model/dart/dart-hardware-cost-model.h',
+        'model/dart/dart-software-cost-model.h',
         'model/fabric/routing/san-deterministic-routing.h',
         'model/fabric/routing/san-dimension-order-routing.h',
         'model/fabric/routing/san-minimal-adaptive-routing.h',
