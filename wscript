@@ -96,6 +96,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-build-files-test-suite.cc',
+        'test/san-dart-cost-test-suite.cc',
         'test/san-examples-test-suite.cc',
         'test/san-fabric-test-suite.cc',
         'test/san-hamlyn-context-test-suite.cc',
