@@ -1,0 +1,61 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef PCI_WORKSTATION_HOST_PRESET_H
+#define PCI_WORKSTATION_HOST_PRESET_H
+
+#include "san-host-preset.h"
+
+#include "ns3/nstime.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief A 1995 PCI workstation for the projected hardware DART (Osborne 1994, section 3: "We
+ * are targeting the PCI bus"): a 100 MHz Pentium (P54C, 66 MHz host bus) on Intel's 82430FX
+ * ("Triton") PCIset, whose host bridge runs the 32-bit PCI bus at 33 MHz, under a Unix kernel
+ * (NetBSD or Linux).
+ *
+ * The PCI figures follow the PCI Local Bus Specification's protocol (address phase, DEVSEL#
+ * decode, turnaround, the target's initial latency); the host bridge's own latencies and the
+ * operating-system costs were not found as numbers and are estimates, each marked ASSUMED in its
+ * attribute's comment with its reasoning. Time-valued costs are fixed times: changing
+ * CpuClockRate or Cpi does not rescale them.
+ */
+class PciWorkstationHostPreset : public SanHostPreset
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    PciWorkstationHostPreset();
+
+    std::string GetName() const override;
+    void Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> memory) const override;
+
+  private:
+    double m_cpuClock;            //!< Hz
+    double m_cpi;                 //!< cycles per instruction
+    Time m_syscallCost;           //!< system call entry and exit
+    Time m_interruptLatency;      //!< interrupt dispatch
+    Time m_wakeupLatency;         //!< scheduler wake-up of a blocked thread
+    Time m_pollInterval;          //!< one iteration of a poll loop
+    double m_busClock;            //!< PCI Hz
+    uint32_t m_busWidth;          //!< bytes per beat
+    uint32_t m_burstLength;       //!< beats per DMA transaction
+    uint32_t m_transactionCycles; //!< overhead cycles per DMA transaction
+    uint32_t m_pioStoreBytes;     //!< bytes per PIO store
+    uint32_t m_pioCycles;         //!< overhead cycles per PIO store
+    uint32_t m_pioLoadCycles;     //!< overhead cycles per PIO load
+};
+
+} // namespace ns3
+
+#endif /* PCI_WORKSTATION_HOST_PRESET_H */
