@@ -57,11 +57,15 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
     {
         m_fabric.SetFabricAttribute("SwitchingMode", StringValue(spec.switchingMode));
     }
+    if (spec.bufferSize > 0)
+    {
+        m_fabric.SetFabricAttribute("BufferSize", UintegerValue(spec.bufferSize));
+    }
     if (!spec.linkRate.empty())
     {
         m_fabric.SetChannelAttribute("DataRate", StringValue(spec.linkRate));
     }
-    if (!spec.switchRoutingDelay.IsNegative())
+    if (!spec.switchRoutingDelay.IsStrictlyNegative())
     {
         m_fabric.SetSwitchAttribute("RoutingDelay", TimeValue(spec.switchRoutingDelay));
     }

@@ -45,6 +45,8 @@ struct SanScenarioSpec
     std::string linkRate;
     /// Switches' routing delay (negative keeps the switch's default).
     Time switchRoutingDelay{Seconds(-1)};
+    /// Bytes of input buffer per virtual channel (0 keeps the fabric's default or the above).
+    uint32_t bufferSize{0};
     /// Cell mode: switches route each cell on its head (see SanSwitch "CutThroughCells").
     bool cutThroughCells{false};
 };
