@@ -106,6 +106,7 @@ def build(bld):
     module_test.source = [
         'test/san-build-files-test-suite.cc',
         'test/san-dart-cost-test-suite.cc',
+        'test/san-dart-paper-test-suite.cc',
         'test/san-dart-test-suite.cc',
         'test/san-examples-test-suite.cc',
         'test/san-fabric-test-suite.cc',

@@ -82,12 +82,12 @@ Breakdown(const std::string& path, uint32_t bytes)
 {
     MakeParent(path);
     std::ofstream out(path);
-    out << "config,send_us,fabric_us,receive_us,notice_us,total_us\n";
+    out << "config,size_bytes,send_us,fabric_us,receive_us,notice_us,total_us\n";
     for (auto c : CONFIGS)
     {
         const auto l = DartPaperExperiments::OneWay(c, bytes);
-        out << DartScenario::GetName(c) << "," << l.sendUs << "," << l.fabricUs << ","
-            << l.receiveUs << "," << l.noticeUs << "," << l.totalUs << "\n";
+        out << DartScenario::GetName(c) << "," << bytes << "," << l.sendUs << "," << l.fabricUs
+            << "," << l.receiveUs << "," << l.noticeUs << "," << l.totalUs << "\n";
     }
     std::printf("wrote %s\n", path.c_str());
 }

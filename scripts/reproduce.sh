@@ -24,6 +24,7 @@ EXAMPLES=(
     fabric-load
     fabric-bench
     hamlyn-paper
+    dart-paper
 )
 
 PYTHON=/usr/bin/python3
@@ -47,6 +48,10 @@ example_args() {
             # results/hamlyn.csv, plus hamlyn-latency-vs-size.csv and
             # hamlyn-bandwidth-vs-size.csv beside it (same settings in quick mode).
             echo "--output=$RESULTS/hamlyn.csv"
+            ;;
+        dart-paper)
+            # results/dart.csv, plus dart-latency-vs-size.csv and dart-latency-breakdown.csv
+            echo "--output=$RESULTS/dart.csv"
             ;;
         *) ;; # a paper example: its defaults write results/<paper>.csv
     esac
@@ -96,6 +101,9 @@ if [ -f "$RESULTS/fabric-load.csv" ]; then
 fi
 if [ -f "$RESULTS/hamlyn-latency-vs-size.csv" ] && [ -f "$RESULTS/hamlyn-bandwidth-vs-size.csv" ]; then
     "$PYTHON" analysis/plot_hamlyn.py --results "$RESULTS"
+fi
+if [ -f "$RESULTS/dart-latency-vs-size.csv" ] && [ -f "$RESULTS/dart-latency-breakdown.csv" ]; then
+    "$PYTHON" analysis/plot_dart.py --results "$RESULTS"
 fi
 "$PYTHON" analysis/make_report.py --results "$RESULTS"
 
