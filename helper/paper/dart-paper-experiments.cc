@@ -5,6 +5,8 @@
  */
 #include "dart-paper-experiments.h"
 
+#include "dart-beyond-paper.h"
+
 #include "ns3/dart-helper.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -182,7 +184,7 @@ DartPaperExperiments::Latencies()
 std::vector<SanPaperRow>
 DartPaperExperiments::BeyondPaper()
 {
-    return {};
+    return DartBeyondPaper::Rows();
 }
 
 } // namespace ns3

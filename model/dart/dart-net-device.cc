@@ -457,7 +457,7 @@ DartNetDevice::CardSend(uint16_t vci, DartControl ctl, uint32_t offset, uint32_t
 }
 
 void
-DartNetDevice::Transmit(uint32_t dst, Ptr<Packet> packet, Callback<void> done)
+DartNetDevice::Transmit(uint32_t dst, Ptr<Packet> packet, Callback<void> done, bool cpuHeld)
 {
     auto hand = [this, dst, packet, done]() {
         ++m_sent;
@@ -480,6 +480,11 @@ DartNetDevice::Transmit(uint32_t dst, Ptr<Packet> packet, Callback<void> done)
     // The host stores every cell into the card's transmit FIFO; the processor stalls on the
     // I/O bus meanwhile.
     const uint32_t bytes = (packet->GetSize() + 47) / 48 * fifoBytes;
+    if (cpuHeld)
+    {
+        GetIoBus()->Pio(bytes, Callback<void>(hand));
+        return;
+    }
     Ptr<SanResource> cpu = GetCpu()->GetResource();
     cpu->Acquire(Callback<void>([this, cpu, bytes, hand]() {
         GetIoBus()->Pio(bytes, Callback<void>([cpu, hand]() {
@@ -513,6 +518,12 @@ DartNetDevice::Work(double units) const
 void
 DartNetDevice::RunWork(double units, Callback<void> done)
 {
+    if (m_kernelHolds)
+    {
+        // Inside the receive interrupt's handler, which keeps the CPU.
+        Simulator::Schedule(Work(units), [done]() { done(); });
+        return;
+    }
     if (m_cost->GetEngine() == DartCostModel::HOST_KERNEL)
     {
         GetCpu()->Execute(Work(units), done);
@@ -535,6 +546,7 @@ DartNetDevice::StartNext()
     m_arrivals.pop_front();
     auto plan = std::make_shared<Plan>();
     plan->start = a.at;
+    plan->packet = a.packet;
     if (!Decide(a, *plan))
     {
         Refused();
@@ -731,7 +743,7 @@ DartNetDevice::LoadTlb(std::shared_ptr<Plan> plan, Callback<void> then)
     if (m_cost->GetEngine() == DartCostModel::HOST_KERNEL)
     {
         // Already in the kernel: the handler walks the page table itself.
-        GetCpu()->ExecuteInstructions(instructions, Callback<void>(fill));
+        RunWork(instructions, Callback<void>(fill));
         return;
     }
     // The card raises an exception; the host's handler loads the entries into the card.
@@ -780,17 +792,24 @@ DartNetDevice::Execute(std::shared_ptr<Plan> plan)
     // FIFO by programmed I/O (the processor stalls on the bus), then runs the Operation Logic.
     ++m_interrupts;
     const uint32_t fifoBytes = plan->cells * m_cost->GetFifoCellBytes();
-    GetCpu()->Interrupt(
-        Work(m_cost->GetReceiveWork()),
-        Callback<void>([this, fifoBytes, prims, afterLogic]() {
-            Ptr<SanResource> cpu = GetCpu()->GetResource();
-            cpu->Acquire(Callback<void>([this, cpu, fifoBytes, prims, afterLogic]() {
-                GetIoBus()->PioLoad(fifoBytes, Callback<void>([this, cpu, prims, afterLogic]() {
-                                        cpu->Release();
-                                        RunWork(prims, Callback<void>(afterLogic));
-                                    }));
-            }));
-        }));
+    GetCpu()->InterruptHeld(Work(m_cost->GetReceiveWork()),
+                            Callback<void>([this, fifoBytes, prims, afterLogic]() {
+                                m_kernelHolds = true;
+                                GetIoBus()->PioLoad(fifoBytes,
+                                                    Callback<void>([this, prims, afterLogic]() {
+                                                        RunWork(prims, Callback<void>(afterLogic));
+                                                    }));
+                            }));
+}
+
+void
+DartNetDevice::ReleaseKernel()
+{
+    if (m_kernelHolds)
+    {
+        m_kernelHolds = false;
+        GetCpu()->GetResource()->Release();
+    }
 }
 
 void
@@ -848,7 +867,9 @@ DartNetDevice::Finish(std::shared_ptr<Plan> plan)
             DartAction{DartAction::CONDITION, plan->vci, plan->x.value, plan->x.lhs, plan->x.rhs});
     }
     ++m_received;
+    m_rxTrace(plan->packet);
     Stage("receive", plan->start, Simulator::Now());
+    ReleaseKernel();
     m_busy = false;
     StartNext();
 }
@@ -893,7 +914,9 @@ DartNetDevice::Reply(std::shared_ptr<Plan> plan)
                                                  plan->data.data(),
                                                  static_cast<uint32_t>(plan->data.size()));
                     ++m_readsServed;
-                    Transmit(c.remoteHost, p, Callback<void>([this, plan, start]() {
+                    Transmit(c.remoteHost,
+                             p,
+                             Callback<void>([this, plan, start]() {
                                  Stage("reply", start, Simulator::Now());
                                  if (plan->x.condition)
                                  {
@@ -905,10 +928,13 @@ DartNetDevice::Reply(std::shared_ptr<Plan> plan)
                                                            plan->x.rhs});
                                  }
                                  ++m_received;
+                                 m_rxTrace(plan->packet);
                                  Stage("receive", plan->start, Simulator::Now());
+                                 ReleaseKernel();
                                  m_busy = false;
                                  StartNext();
-                             }));
+                             }),
+                             m_kernelHolds);
                 };
                 if (m_cost->GetEngine() == DartCostModel::HOST_KERNEL || readBytes == 0)
                 {

@@ -243,6 +243,7 @@ class DartNetDevice : public SanNicDevice
         bool fetched{false};                 //!< the variant fetched the control word
         uint32_t fetchOffset{0};             //!< from there
         Time start;                          //!< arrival at the card
+        Ptr<const Packet> packet;            //!< the message
     };
 
     /// \param vci connection \param ctl control \param offset data \param size bytes
@@ -284,7 +285,10 @@ class DartNetDevice : public SanNicDevice
     /// Answer a read.
     void Reply(std::shared_ptr<Plan> plan);
     /// Hand a packet to the fabric, moving its cells through the FIFO first on HOST_KERNEL.
-    void Transmit(uint32_t dst, Ptr<Packet> packet, Callback<void> done);
+    /// \param cpuHeld the caller (the receive interrupt's handler) holds the CPU already
+    void Transmit(uint32_t dst, Ptr<Packet> packet, Callback<void> done, bool cpuHeld = false);
+    /// End the receive interrupt handler's hold of the CPU (HOST_KERNEL), if any.
+    void ReleaseKernel();
 
     Ptr<DartCostModel> m_cost;                          //!< costs
     uint32_t m_nConnections;                            //!< attribute
@@ -311,6 +315,7 @@ class DartNetDevice : public SanNicDevice
     Ptr<SanResource> m_card;                     //!< card processor
     std::deque<Arrival> m_arrivals;              //!< messages waiting for the Operation Logic
     bool m_busy{false};                          //!< a message is in the Operation Logic
+    bool m_kernelHolds{false};                   //!< the receive interrupt's handler holds the CPU
     uint64_t m_sent{0};                          //!< statistics
     uint64_t m_received{0};                      //!< statistics
     uint64_t m_readsServed{0};                   //!< statistics

@@ -373,6 +373,19 @@ HostCpu::Interrupt(Time handler, Callback<void> done)
 }
 
 void
+HostCpu::InterruptHeld(Time handler, Callback<void> done)
+{
+    NS_LOG_FUNCTION(this << handler);
+    NS_ABORT_MSG_IF(handler.IsStrictlyNegative(),
+                    "HostCpu::InterruptHeld: negative handler work " << handler);
+    const Time work = m_interruptLatency + handler;
+    m_resource->Acquire(Callback<void>([this, work, done]() {
+        NotifyInterrupt();
+        Simulator::Schedule(work, [done]() { done(); });
+    }));
+}
+
+void
 HostCpu::InterruptInstructions(double instructions, Callback<void> done)
 {
     Interrupt(InstructionsToTime(instructions), done);

@@ -217,6 +217,16 @@ class HostCpu : public Object
      */
     void Interrupt(Time handler, Callback<void> done);
     /**
+     * \brief A device interrupt whose handler keeps the CPU after dispatch (a handler that runs
+     * to completion while it waits on the bus, as an in-kernel protocol does): the CPU is
+     * acquired (queued like any step), "InterruptLatency" + \p handler pass, then \p done runs
+     * with the CPU still held; the caller ends the hold with GetResource()->Release().
+     * Counted with GetInterrupts().
+     * \param handler the handler's first work after dispatch (not negative)
+     * \param done called with the CPU held
+     */
+    void InterruptHeld(Time handler, Callback<void> done);
+    /**
      * \brief Interrupt() with the handler's work given as an instruction count.
      * \param instructions the handler's work (not negative)
      * \param done called when the handler returns
