@@ -9,6 +9,7 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
+        'model/dart/dart-compound.cc',
         'model/dart/dart-connection-table.cc',
         'model/dart/dart-context.cc',
         'model/dart/dart-cost-model.cc',
@@ -106,6 +107,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-build-files-test-suite.cc',
+        'test/san-dart-compound-test-suite.cc',
         'test/san-dart-cost-test-suite.cc',
         'test/san-dart-paper-test-suite.cc',
         'test/san-dart-test-suite.cc',
@@ -125,6 +127,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/dart/dart-compound.h',
         'model/dart/dart-connection-table.h',
         'model/dart/dart-context.h',
         'model/dart/dart-cost-model.h',
