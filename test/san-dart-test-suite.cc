@@ -124,6 +124,20 @@ class DartOperationLogicTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(x.regs[0], 1064u, "aliased slots share one register");
         NS_TEST_ASSERT_MSG_EQ(x.regs[1], 1064u, "aliased slots share one register");
 
+        // An unused slot naming the same register as a used one does not stand for it: the
+        // receive path reads only the used slots' registers (the others' values are 0 here).
+        DartControl a;
+        a.addressing = DartAddressing::DIRECT;
+        a.index[0] = 3; // slot I: unused
+        a.index[1] = 3; // slot J: the same register, used
+        a.regOp[0] =
+            DartRegisterOp{DartRegisterOpKind::BINARY, DartAluOp::ADD, DART_REG_J, DART_OPERAND};
+        a.operand = 7;
+        const uint32_t loaded[3] = {0, 100, 0};
+        x = DartOperationLogic::Execute(a, loaded);
+        NS_TEST_ASSERT_MSG_EQ(x.regs[1], 107u, "the used slot's register, plus the operand");
+        NS_TEST_ASSERT_MSG_EQ(x.written[1], true, "written");
+
         // Unary, load, conditional against a register and the operand.
         DartControl u;
         u.addressing = DartAddressing::NONE;

@@ -19,10 +19,21 @@
  *  - the harness itself fails when a NIC misbehaves (a stray write, a misstated outcome);
  *  - revocation while a deposit is in flight (REVOKED): the slot revoked, or the area
  *    released, at every moment of a packet's life; after the call returns no byte of host
- *    memory changes, and each packet is delivered whole or dropped once, with the right reason.
+ *    memory changes, and each packet is delivered whole or dropped once, with the right reason;
+ *  - the DART interface (DartProtectionFuzzAdapter): direct, indirect and indexed writes with
+ *    random masks, multi-cell writes, register operations (post-increment), reads and the
+ *    instruction-pointer variant, next to unknown VCIs, indices outside register windows that
+ *    nest and overlap, addresses across and beyond an endpoint's bound, unimplemented opcodes
+ *    and malformed cells; on the card processor (half over the fabric, half direct), on the host
+ *    kernel, and direct only; every drop reason exercised, and the adapter's copy of the
+ *    register file equal to the device's after every batch; the register check fails when a
+ *    register changes behind the adapter's back.
  */
 
+#include "dart-test-rig.h"
+
 #include "ns3/core-module.h"
+#include "ns3/dart-protection-fuzz-adapter.h"
 #include "ns3/hamlyn-net-device.h"
 #include "ns3/hamlyn-protection-fuzz-adapter.h"
 #include "ns3/hamlyn-scenario.h"
@@ -534,6 +545,176 @@ class FuzzRevokedTestCase : public TestCase
     bool m_viaFabric;    //!< over the fabric
 };
 
+/// What one DART fuzz run is.
+struct DartFuzzRun
+{
+    DartCostModel::Engine engine{DartCostModel::CARD_PROCESSOR}; //!< who runs the receive path
+    uint32_t packets{3000};                                      //!< packets
+    int64_t stream{5000};                                        //!< fuzzer's stream
+    double fabricShare{0.5};                                     //!< share over the fabric
+    bool senderPort{true};      //!< give the adapter host 0's port (else direct only)
+    Time tamperAt{Seconds(-1)}; //!< if not negative: change every register then, behind its back
+};
+
+/// What a DART fuzz run found besides the fuzzer's report.
+struct DartFuzzResult
+{
+    SanFuzzReport report;           //!< the fuzzer's verdict
+    uint64_t registerMismatches{0}; //!< the adapter's register check
+    std::string registerFailures;   //!< described
+    uint64_t registerWrites{0};     //!< register writes the accepted messages committed
+    uint64_t aliased{0};            //!< accepted messages with unused slots aliasing used ones
+    uint64_t fallbacks{0};          //!< packets forged as the fallback
+    uint64_t readsServed{0};        //!< reads the receiver answered
+    uint64_t tlbMisses{0};          //!< the receiver's TLB misses
+};
+
+/**
+ * Run the fuzzer on host 1 of a 2-host DART rig; packets come from host 0, whose endpoint takes
+ * the read replies.
+ * \param run what to run
+ * \return what it found
+ */
+DartFuzzResult
+RunDartFuzz(const DartFuzzRun& run)
+{
+    DartFuzzResult out;
+    santest::DartRig rig(2, run.engine);
+    Ptr<DartNetDevice> tx = rig.nics[0];
+    Ptr<DartNetDevice> rx = rig.nics[1];
+    // Host 0's side of the replies: a connection to its endpoint, no registers.
+    const uint16_t replyVci = tx->AllocateVci();
+    DartConnection back;
+    back.endpoint = rig.ctx[0]->GetEndpoint();
+    back.remoteHost = rx->GetHostNumber();
+    tx->SetConnection(replyVci, back);
+    DartProtectionFuzzAdapter::Config config;
+    config.replyHost = tx->GetHostNumber();
+    config.replyVci = replyVci;
+    config.replyBytes = static_cast<uint32_t>(rig.ctx[0]->GetSize());
+    Ptr<DartProtectionFuzzAdapter> dart =
+        Create<DartProtectionFuzzAdapter>(rx,
+                                          run.senderPort ? tx->GetFabricPort() : nullptr,
+                                          config);
+    Ptr<SanProtectionFuzzer> fuzzer = CreateObject<SanProtectionFuzzer>();
+    fuzzer->SetAttribute("Packets", UintegerValue(run.packets));
+    fuzzer->SetAttribute("FabricShare", DoubleValue(run.fabricShare));
+    fuzzer->SetAdapter(dart);
+    fuzzer->AssignStreams(run.stream);
+    if (!run.tamperAt.IsNegative())
+    {
+        Simulator::Schedule(run.tamperAt, [rx]() {
+            for (uint32_t r = 0; r < rx->GetNRegisters(); ++r)
+            {
+                rx->SetRegister(r, rx->GetRegister(r) ^ 0x40);
+            }
+        });
+    }
+    out.report = fuzzer->Run();
+    dart->CheckRegisters();
+    out.registerMismatches = dart->GetRegisterMismatches();
+    for (const auto& f : dart->GetRegisterFailures())
+    {
+        out.registerFailures += f + "\n";
+    }
+    out.registerWrites = dart->GetNRegisterWrites();
+    out.aliased = dart->GetNAliasedUnusedSlots();
+    out.fallbacks = dart->GetNFallbacks();
+    out.readsServed = rx->GetNReadsServed();
+    out.tlbMisses = rx->GetNTlbMisses();
+    fuzzer->Dispose();
+    return out;
+}
+
+/**
+ * \ingroup san-tests
+ * DART under the protection fuzzer.
+ */
+class DartFuzzTestCase : public TestCase
+{
+  public:
+    /// \param run what to run \param name the test's name
+    DartFuzzTestCase(const DartFuzzRun& run, const std::string& name)
+        : TestCase(name),
+          m_run(run)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const DartFuzzResult d = RunDartFuzz(m_run);
+        const SanFuzzReport& r = d.report;
+        const std::string text = r.Describe() + d.registerFailures;
+        NS_TEST_ASSERT_MSG_EQ(r.Passed(), true, text);
+        NS_TEST_EXPECT_MSG_EQ(d.registerMismatches, 0u, "registers\n" << text);
+        NS_TEST_EXPECT_MSG_EQ(r.injected, m_run.packets, text);
+        NS_TEST_EXPECT_MSG_EQ(r.drained, true, text);
+        NS_TEST_EXPECT_MSG_EQ(r.skipped, 0u, text);
+        NS_TEST_EXPECT_MSG_EQ(r.wrongBytes + r.canaryBytes + r.strayBytes, 0u, text);
+        NS_TEST_EXPECT_MSG_EQ(r.writesOutside + r.writesUnexpected + r.accessErrors, 0u, text);
+        NS_TEST_EXPECT_MSG_EQ(r.delivered, r.expectDeliver, text);
+        NS_TEST_EXPECT_MSG_EQ(r.delivered + r.dropsCounted, r.injected, text);
+        NS_TEST_EXPECT_MSG_EQ(r.misclassified + r.unknownDrops + r.wrongSource, 0u, text);
+        NS_TEST_EXPECT_MSG_LT(d.fallbacks, m_run.packets / 100 + 1, "cases fitted their batch");
+        // The run covered what it claims to cover: every case (the lightest has weight 1 of
+        // 47), every drop reason, deliveries, register writes, reads, aliased unused slots.
+        const uint32_t perCase = m_run.packets / 47 / 3;
+        for (std::size_t c = 0; c < r.perCase.size(); ++c)
+        {
+            NS_TEST_EXPECT_MSG_GT(r.perCase[c], perCase, "case " << r.caseNames[c] << "\n" << text);
+        }
+        for (std::size_t reason = 0; reason < r.countedDrops.size(); ++reason)
+        {
+            NS_TEST_EXPECT_MSG_GT(r.countedDrops[reason],
+                                  m_run.packets / 100,
+                                  "reason " << r.reasonNames[reason] << "\n"
+                                            << text);
+        }
+        NS_TEST_EXPECT_MSG_GT(r.delivered, m_run.packets / 4, text);
+        NS_TEST_EXPECT_MSG_GT(r.bytesExpected, m_run.packets * 20u, text);
+        NS_TEST_EXPECT_MSG_GT(d.registerWrites, m_run.packets / 20, "registers written");
+        NS_TEST_EXPECT_MSG_GT(d.aliased, 0u, "unused slots aliasing used ones");
+        NS_TEST_EXPECT_MSG_GT(d.readsServed, m_run.packets / 50, "reads answered");
+        NS_TEST_EXPECT_MSG_GT(d.tlbMisses, 0u, "TLB misses");
+        if (m_run.senderPort && m_run.fabricShare > 0)
+        {
+            NS_TEST_EXPECT_MSG_GT(r.viaFabric, m_run.packets * 4 / 10, "half over the fabric");
+            NS_TEST_EXPECT_MSG_GT(r.direct, m_run.packets * 4 / 10, "half direct");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(r.viaFabric, 0u, "direct only");
+        }
+        NS_TEST_EXPECT_MSG_GT(r.bytesCompared, 6 * 4096u, "every endpoint compared\n" << text);
+    }
+
+    DartFuzzRun m_run; //!< what to run
+};
+
+/**
+ * \ingroup san-tests
+ * The DART adapter's register check fails when the registers change behind its back.
+ */
+class DartFuzzRegisterCheckTestCase : public TestCase
+{
+  public:
+    DartFuzzRegisterCheckTestCase()
+        : TestCase("DART: the register check fails when registers change behind the adapter")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DartFuzzRun run;
+        run.packets = 400;
+        run.tamperAt = MicroSeconds(1000);
+        const DartFuzzResult d = RunDartFuzz(run);
+        NS_TEST_EXPECT_MSG_GT(d.registerMismatches, 0u, d.report.Describe());
+    }
+};
+
 /**
  * \ingroup san-tests
  * The suite.
@@ -569,6 +750,29 @@ class SanProtectionFuzzTestSuite : public TestSuite
             }
         }
         AddTestCase(new FuzzRevokedTestCase(false, false, true), TestCase::QUICK);
+        DartFuzzRun card;
+        AddTestCase(new DartFuzzTestCase(card,
+                                         "DART: 3000 forged packets, card processor, half over "
+                                         "the fabric: nothing written outside, registers exact"),
+                    TestCase::QUICK);
+        DartFuzzRun kernel;
+        kernel.engine = DartCostModel::HOST_KERNEL;
+        kernel.packets = 1500;
+        kernel.stream = 6000;
+        AddTestCase(new DartFuzzTestCase(kernel,
+                                         "DART: 1500 forged packets, host kernel (software "
+                                         "DART), half over the fabric"),
+                    TestCase::QUICK);
+        DartFuzzRun direct;
+        direct.packets = 1000;
+        direct.stream = 7000;
+        direct.fabricShare = 0;
+        direct.senderPort = false;
+        AddTestCase(new DartFuzzTestCase(direct,
+                                         "DART: 1000 forged packets, straight into the receive "
+                                         "path"),
+                    TestCase::QUICK);
+        AddTestCase(new DartFuzzRegisterCheckTestCase, TestCase::QUICK);
     }
 };
 

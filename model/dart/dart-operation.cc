@@ -233,14 +233,17 @@ DartExecution
 DartOperationLogic::Execute(const DartControl& ctl, const uint32_t regs[3])
 {
     DartExecution x;
-    // Slots that name the same register share one value: alias[s] is the first such slot.
+    // Slots that name the same register share one value: alias[s] is the first such slot the
+    // message uses (an unused slot's register was not read: its value in regs is not the
+    // register's).
+    const uint32_t used = ctl.GetUsedSlots();
     uint32_t alias[3];
     for (uint32_t s = 0; s < 3; ++s)
     {
         alias[s] = s;
         for (uint32_t t = 0; t < s; ++t)
         {
-            if (ctl.index[t] == ctl.index[s])
+            if ((used & (1u << t)) != 0 && ctl.index[t] == ctl.index[s])
             {
                 alias[s] = alias[t];
                 break;
