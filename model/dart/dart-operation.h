@@ -144,6 +144,8 @@ struct DartControl
 
     /// Serialized size of the control word in a cell.
     static constexpr uint32_t BYTES = 16;
+    /// Bytes of data in a control cell: the unit of reads, writes and masks.
+    static constexpr uint32_t BLOCK_BYTES = 32;
     /**
      * \brief Write the control word and \p vci into 16 bytes.
      * \param vci the connection
@@ -158,6 +160,27 @@ struct DartControl
      */
     static DartControl Decode(const uint8_t* in, uint16_t& vci);
 };
+
+/**
+ * \param p 4 bytes \param v a word, written big-endian (the order of DART's control words,
+ * read requests and action entries)
+ */
+inline void
+DartPutWord(uint8_t* p, uint32_t v)
+{
+    p[0] = static_cast<uint8_t>(v >> 24);
+    p[1] = static_cast<uint8_t>(v >> 16);
+    p[2] = static_cast<uint8_t>(v >> 8);
+    p[3] = static_cast<uint8_t>(v);
+}
+
+/// \param p 4 bytes \return the big-endian word there
+inline uint32_t
+DartGetWord(const uint8_t* p)
+{
+    return (static_cast<uint32_t>(p[0]) << 24) | (static_cast<uint32_t>(p[1]) << 16) |
+           (static_cast<uint32_t>(p[2]) << 8) | p[3];
+}
 
 /**
  * \ingroup san
