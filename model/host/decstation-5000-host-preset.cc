@@ -150,49 +150,17 @@ Decstation5000HostPreset::GetTypeId()
 }
 
 Decstation5000HostPreset::Decstation5000HostPreset()
-    : m_cpuClock(40e6),
-      m_cpi(1.5),
-      m_syscallCost(NanoSeconds(3750)),
-      m_interruptLatency(NanoSeconds(4500)),
-      m_wakeupLatency(NanoSeconds(18750)),
-      m_pollInterval(NanoSeconds(150)),
-      m_busClock(25e6),
-      m_busWidth(4),
-      m_burstLength(128),
-      m_transactionCycles(8),
-      m_pioStoreBytes(4),
-      m_pioCycles(2),
-      m_pioLoadCycles(7)
 {
+    // The values are the attributes' defaults (set when the object is constructed).
+    // TURBOchannel I/O needs no arbitration (the system module owns the bus) and
+    // the DMA request/grant is counted in TransactionOverhead, so ArbitrationCycles keeps the
+    // bus default of 0.
 }
 
 std::string
 Decstation5000HostPreset::GetName() const
 {
     return "decstation-5000-240";
-}
-
-void
-Decstation5000HostPreset::Configure(Ptr<HostCpu> cpu,
-                                    Ptr<HostBus> ioBus,
-                                    Ptr<HostMemory> memory) const
-{
-    cpu->SetAttribute("ClockRate", DoubleValue(m_cpuClock));
-    cpu->SetAttribute("Cpi", DoubleValue(m_cpi));
-    cpu->SetAttribute("SyscallCost", TimeValue(m_syscallCost));
-    cpu->SetAttribute("InterruptLatency", TimeValue(m_interruptLatency));
-    cpu->SetAttribute("WakeupLatency", TimeValue(m_wakeupLatency));
-    cpu->SetAttribute("PollInterval", TimeValue(m_pollInterval));
-    ioBus->SetAttribute("ClockRate", DoubleValue(m_busClock));
-    ioBus->SetAttribute("Width", UintegerValue(m_busWidth));
-    ioBus->SetAttribute("BurstLength", UintegerValue(m_burstLength));
-    ioBus->SetAttribute("TransactionOverhead", UintegerValue(m_transactionCycles));
-    ioBus->SetAttribute("PioStoreBytes", UintegerValue(m_pioStoreBytes));
-    ioBus->SetAttribute("PioTransactionOverhead", UintegerValue(m_pioCycles));
-    ioBus->SetAttribute("PioLoadTransactionOverhead", UintegerValue(m_pioLoadCycles));
-    // TURBOchannel I/O needs no arbitration (the system module owns the bus) and the DMA
-    // request/grant is counted in TransactionOverhead.
-    ioBus->SetAttribute("ArbitrationCycles", UintegerValue(0));
 }
 
 } // namespace ns3

@@ -41,22 +41,6 @@ class Decstation5000HostPreset : public SanHostPreset
     Decstation5000HostPreset();
 
     std::string GetName() const override;
-    void Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> memory) const override;
-
-  private:
-    double m_cpuClock;            //!< Hz
-    double m_cpi;                 //!< cycles per instruction
-    Time m_syscallCost;           //!< Mach 3.0 trap entry and exit
-    Time m_interruptLatency;      //!< interrupt dispatch
-    Time m_wakeupLatency;         //!< scheduler wake-up of a blocked thread
-    Time m_pollInterval;          //!< one iteration of a poll loop
-    double m_busClock;            //!< TURBOchannel Hz
-    uint32_t m_busWidth;          //!< bytes per beat
-    uint32_t m_burstLength;       //!< beats per DMA transaction
-    uint32_t m_transactionCycles; //!< overhead cycles per DMA transaction
-    uint32_t m_pioStoreBytes;     //!< bytes per PIO store
-    uint32_t m_pioCycles;         //!< overhead cycles per PIO store
-    uint32_t m_pioLoadCycles;     //!< overhead cycles per PIO load
 };
 
 } // namespace ns3

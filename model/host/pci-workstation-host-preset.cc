@@ -148,49 +148,16 @@ PciWorkstationHostPreset::GetTypeId()
 }
 
 PciWorkstationHostPreset::PciWorkstationHostPreset()
-    : m_cpuClock(100e6),
-      m_cpi(1.5),
-      m_syscallCost(NanoSeconds(2500)),
-      m_interruptLatency(NanoSeconds(6500)),
-      m_wakeupLatency(MicroSeconds(10)),
-      m_pollInterval(NanoSeconds(60)),
-      m_busClock(33e6),
-      m_busWidth(4),
-      m_burstLength(8),
-      m_transactionCycles(12),
-      m_pioStoreBytes(4),
-      m_pioCycles(3),
-      m_pioLoadCycles(10)
 {
+    // The values are the attributes' defaults (set when the object is constructed).
+    // The DMA arbitration is counted in TransactionOverhead and processor accesses
+    // find the bus parked on the host bridge, so ArbitrationCycles keeps the bus default of 0.
 }
 
 std::string
 PciWorkstationHostPreset::GetName() const
 {
     return "pentium-100-pci";
-}
-
-void
-PciWorkstationHostPreset::Configure(Ptr<HostCpu> cpu,
-                                    Ptr<HostBus> ioBus,
-                                    Ptr<HostMemory> memory) const
-{
-    cpu->SetAttribute("ClockRate", DoubleValue(m_cpuClock));
-    cpu->SetAttribute("Cpi", DoubleValue(m_cpi));
-    cpu->SetAttribute("SyscallCost", TimeValue(m_syscallCost));
-    cpu->SetAttribute("InterruptLatency", TimeValue(m_interruptLatency));
-    cpu->SetAttribute("WakeupLatency", TimeValue(m_wakeupLatency));
-    cpu->SetAttribute("PollInterval", TimeValue(m_pollInterval));
-    ioBus->SetAttribute("ClockRate", DoubleValue(m_busClock));
-    ioBus->SetAttribute("Width", UintegerValue(m_busWidth));
-    ioBus->SetAttribute("BurstLength", UintegerValue(m_burstLength));
-    ioBus->SetAttribute("TransactionOverhead", UintegerValue(m_transactionCycles));
-    ioBus->SetAttribute("PioStoreBytes", UintegerValue(m_pioStoreBytes));
-    ioBus->SetAttribute("PioTransactionOverhead", UintegerValue(m_pioCycles));
-    ioBus->SetAttribute("PioLoadTransactionOverhead", UintegerValue(m_pioLoadCycles));
-    // The DMA arbitration is counted in TransactionOverhead; processor accesses find the bus
-    // parked on the host bridge.
-    ioBus->SetAttribute("ArbitrationCycles", UintegerValue(0));
 }
 
 } // namespace ns3

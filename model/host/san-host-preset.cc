@@ -24,6 +24,51 @@ SanHostPreset::GetTypeId()
     return tid;
 }
 
+SanHostPreset::SanHostPreset() = default;
+
+void
+SanHostPreset::Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> memory) const
+{
+    if (m_cpuClock > 0)
+    {
+        cpu->SetAttribute("ClockRate", DoubleValue(m_cpuClock));
+    }
+    if (m_cpi > 0)
+    {
+        cpu->SetAttribute("Cpi", DoubleValue(m_cpi));
+    }
+    const std::pair<const char*, Time> times[] = {{"SyscallCost", m_syscallCost},
+                                                  {"InterruptLatency", m_interruptLatency},
+                                                  {"WakeupLatency", m_wakeupLatency},
+                                                  {"PollInterval", m_pollInterval}};
+    for (const auto& t : times)
+    {
+        if (!t.second.IsStrictlyNegative())
+        {
+            cpu->SetAttribute(t.first, TimeValue(t.second));
+        }
+    }
+    if (m_busClock > 0)
+    {
+        ioBus->SetAttribute("ClockRate", DoubleValue(m_busClock));
+    }
+    const std::pair<const char*, uint32_t> counts[] = {
+        {"Width", m_busWidth},
+        {"BurstLength", m_burstLength},
+        {"TransactionOverhead", m_transactionCycles},
+        {"PioStoreBytes", m_pioStoreBytes},
+        {"PioTransactionOverhead", m_pioCycles},
+        {"PioLoadTransactionOverhead", m_pioLoadCycles},
+        {"ArbitrationCycles", m_arbitrationCycles}};
+    for (const auto& c : counts)
+    {
+        if (c.second != UNSET)
+        {
+            ioBus->SetAttribute(c.first, UintegerValue(c.second));
+        }
+    }
+}
+
 TypeId
 HpJ200HostPreset::GetTypeId()
 {
@@ -91,34 +136,14 @@ HpJ200HostPreset::GetTypeId()
 }
 
 HpJ200HostPreset::HpJ200HostPreset()
-    : m_cpuClock(120e6),
-      m_cpi(1.27),
-      m_busClock(40e6),
-      m_busWidth(4),
-      m_burstLength(8),
-      m_transactionCycles(10),
-      m_pioStoreBytes(4),
-      m_pioCycles(1)
 {
+    // The values are the attributes' defaults (set when the object is constructed).
 }
 
 std::string
 HpJ200HostPreset::GetName() const
 {
     return "hp-j200";
-}
-
-void
-HpJ200HostPreset::Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> memory) const
-{
-    cpu->SetAttribute("ClockRate", DoubleValue(m_cpuClock));
-    cpu->SetAttribute("Cpi", DoubleValue(m_cpi));
-    ioBus->SetAttribute("ClockRate", DoubleValue(m_busClock));
-    ioBus->SetAttribute("Width", UintegerValue(m_busWidth));
-    ioBus->SetAttribute("BurstLength", UintegerValue(m_burstLength));
-    ioBus->SetAttribute("TransactionOverhead", UintegerValue(m_transactionCycles));
-    ioBus->SetAttribute("PioStoreBytes", UintegerValue(m_pioStoreBytes));
-    ioBus->SetAttribute("PioTransactionOverhead", UintegerValue(m_pioCycles));
 }
 
 } // namespace ns3

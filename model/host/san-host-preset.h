@@ -10,6 +10,7 @@
 #include "host-cpu.h"
 #include "host-memory.h"
 
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 
 #include <string>
@@ -39,12 +40,36 @@ class SanHostPreset : public Object
     virtual std::string GetName() const = 0;
 
     /**
-     * \brief Set the parts' attributes to this machine's values.
+     * \brief Set the parts' attributes to this machine's values (every value the preset set).
      * \param cpu the processor
      * \param ioBus the I/O bus
      * \param memory the memory
      */
-    virtual void Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> memory) const = 0;
+    virtual void Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> memory) const;
+
+  protected:
+    SanHostPreset();
+
+    /// Keeps the part's own default (an attribute a preset leaves unset).
+    static constexpr uint32_t UNSET = 0xffffffff;
+
+    // The values Configure() applies; each preset declares attributes bound to the ones it
+    // sets, with its defaults and their sources. Unset values (0 Hz, a negative time, UNSET)
+    // leave the part's own default.
+    double m_cpuClock{0};                 //!< CPU Hz
+    double m_cpi{0};                      //!< cycles per instruction
+    Time m_syscallCost{Seconds(-1)};      //!< system call entry and exit
+    Time m_interruptLatency{Seconds(-1)}; //!< interrupt dispatch
+    Time m_wakeupLatency{Seconds(-1)};    //!< scheduler wake-up of a blocked process
+    Time m_pollInterval{Seconds(-1)};     //!< one iteration of a poll loop
+    double m_busClock{0};                 //!< I/O bus Hz
+    uint32_t m_busWidth{UNSET};           //!< bytes per beat
+    uint32_t m_burstLength{UNSET};        //!< beats per DMA transaction
+    uint32_t m_transactionCycles{UNSET};  //!< overhead cycles per DMA transaction
+    uint32_t m_pioStoreBytes{UNSET};      //!< bytes per PIO store
+    uint32_t m_pioCycles{UNSET};          //!< overhead cycles per PIO store
+    uint32_t m_pioLoadCycles{UNSET};      //!< overhead cycles per PIO load
+    uint32_t m_arbitrationCycles{UNSET};  //!< cycles per bus grant
 };
 
 /**
@@ -63,17 +88,6 @@ class HpJ200HostPreset : public SanHostPreset
     HpJ200HostPreset();
 
     std::string GetName() const override;
-    void Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> memory) const override;
-
-  private:
-    double m_cpuClock;            //!< Hz
-    double m_cpi;                 //!< cycles per instruction
-    double m_busClock;            //!< GSC+ Hz
-    uint32_t m_busWidth;          //!< bytes per beat
-    uint32_t m_burstLength;       //!< beats per transaction
-    uint32_t m_transactionCycles; //!< overhead cycles per transaction
-    uint32_t m_pioStoreBytes;     //!< bytes per PIO store
-    uint32_t m_pioCycles;         //!< overhead cycles per PIO store
 };
 
 } // namespace ns3
