@@ -102,6 +102,7 @@ def build(bld):
         'helper/paper/san-scenario.cc',
         'helper/san-fabric-helper.cc',
         'helper/san-host-helper.cc',
+        'helper/san-nic-helper.cc',
         'helper/san-traffic-helper.cc',
         'helper/san-type-check.cc',
         ]
@@ -225,6 +226,7 @@ def build(bld):
         'helper/paper/san-scenario.h',
         'helper/san-fabric-helper.h',
         'helper/san-host-helper.h',
+        'helper/san-nic-helper.h',
         'helper/san-traffic-helper.h',
         'helper/san-type-check.h',
         ]

@@ -41,23 +41,12 @@ const DartScenario::Config CONFIGS[] = {DartScenario::SOFTWARE_SWITCHLESS,
                                         DartScenario::HARDWARE_155,
                                         DartScenario::HARDWARE_622};
 
-/// \param path file whose folder must exist
-void
-MakeParent(const std::string& path)
-{
-    std::filesystem::path p(path);
-    if (p.has_parent_path())
-    {
-        std::filesystem::create_directories(p.parent_path());
-    }
-}
-
 /// Message size vs one-way latency, every configuration.
 void
 LatencySweep(const std::string& path)
 {
-    MakeParent(path);
-    std::ofstream out(path);
+    std::ofstream out;
+    SanResultsWriter::OpenSideFile(path, out);
     out << "size_bytes";
     for (auto c : CONFIGS)
     {
@@ -80,8 +69,8 @@ LatencySweep(const std::string& path)
 void
 Breakdown(const std::string& path, uint32_t bytes)
 {
-    MakeParent(path);
-    std::ofstream out(path);
+    std::ofstream out;
+    SanResultsWriter::OpenSideFile(path, out);
     out << "config,size_bytes,send_us,fabric_us,receive_us,notice_us,total_us\n";
     for (auto c : CONFIGS)
     {

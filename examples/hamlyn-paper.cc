@@ -35,23 +35,12 @@ using namespace ns3;
 namespace
 {
 
-/// \param path file whose folder must exist
-void
-MakeParent(const std::string& path)
-{
-    std::filesystem::path p(path);
-    if (p.has_parent_path())
-    {
-        std::filesystem::create_directories(p.parent_path());
-    }
-}
-
 /// Message size vs one-way latency (post to the receiver's notification, NIC level).
 void
 LatencySweep(const std::string& path)
 {
-    MakeParent(path);
-    std::ofstream out(path);
+    std::ofstream out;
+    SanResultsWriter::OpenSideFile(path, out);
     out << "size_bytes,direct_io_us,dma_us\n";
     for (uint32_t d = 16; d <= 1024; d += (d < 128 ? 16 : 64))
     {
@@ -65,8 +54,8 @@ LatencySweep(const std::string& path)
 void
 BandwidthSweep(const std::string& path)
 {
-    MakeParent(path);
-    std::ofstream out(path);
+    std::ofstream out;
+    SanResultsWriter::OpenSideFile(path, out);
     out << "transfer_bytes,bandwidth_MBps\n";
     for (uint32_t s = 64; s <= (1u << 20); s *= 2)
     {

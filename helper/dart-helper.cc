@@ -5,11 +5,10 @@
  */
 #include "dart-helper.h"
 
-#include "san-type-check.h"
-
 #include "ns3/abort.h"
 #include "ns3/dart-context.h"
 #include "ns3/dart-cost-model.h"
+#include "ns3/dart-hardware-cost-model.h"
 #include "ns3/dart-net-device.h"
 #include "ns3/log.h"
 #include "ns3/san-host.h"
@@ -20,50 +19,20 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DartHelper");
 
 DartHelper::DartHelper()
+    : SanNicHelper("DartHelper", "ns3::DartNetDevice", DartCostModel::GetTypeId())
 {
-    m_device.SetTypeId("ns3::DartNetDevice");
-    m_cost.SetTypeId("ns3::DartHardwareCostModel");
 }
 
 void
-DartHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
+DartHelper::SetCost(Ptr<SanNicDevice> device, Ptr<Object> cost) const
 {
-    m_device.Set(name, value);
-}
-
-void
-DartHelper::SetCostModel(std::string type)
-{
-    m_cost.SetTypeId(SanCheckTypeId(type, DartCostModel::GetTypeId(), "DartHelper::SetCostModel"));
-}
-
-void
-DartHelper::SetCostModelAttribute(std::string name, const AttributeValue& value)
-{
-    m_cost.Set(name, value);
-}
-
-NetDeviceContainer
-DartHelper::Install(const NodeContainer& hosts, const NetDeviceContainer& endpoints) const
-{
-    NS_ABORT_MSG_IF(hosts.GetN() != endpoints.GetN(),
-                    "DartHelper::Install: " << hosts.GetN() << " hosts but " << endpoints.GetN()
-                                            << " endpoints");
-    NetDeviceContainer out;
-    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    // A DART device needs a preset: the projected hardware one unless another was chosen.
+    Ptr<DartCostModel> c = DynamicCast<DartCostModel>(cost);
+    if (!c)
     {
-        Ptr<Node> node = hosts.Get(i);
-        Ptr<NetDevice> ep = endpoints.Get(i);
-        NS_ABORT_MSG_IF(ep->GetNode() != node,
-                        "DartHelper::Install: endpoint " << i << " is not on host node "
-                                                         << node->GetId());
-        Ptr<DartNetDevice> nic = m_device.Create<DartNetDevice>();
-        nic->SetCostModel(m_cost.Create<DartCostModel>());
-        node->AddDevice(nic);
-        nic->Attach(SanHost::Of(node), ep);
-        out.Add(nic);
+        c = CreateObject<DartHardwareCostModel>();
     }
-    return out;
+    DynamicCast<DartNetDevice>(device)->SetCostModel(c);
 }
 
 Ptr<DartNetDevice>

@@ -6,6 +6,8 @@
 #ifndef DART_HELPER_H
 #define DART_HELPER_H
 
+#include "san-nic-helper.h"
+
 #include "ns3/dart-connection-table.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -51,26 +53,13 @@ struct DartWindow
  *   a->Send(vcis.first, ctl, 0, 32);                      // lands in b's endpoint
  * \endcode
  */
-class DartHelper
+class DartHelper : public SanNicHelper
 {
   public:
     DartHelper();
-    /// \param name an attribute of ns3::DartNetDevice \param value its value
-    void SetDeviceAttribute(std::string name, const AttributeValue& value);
-    /**
-     * \brief Choose the cost preset (default ns3::DartHardwareCostModel).
-     * \param type a DartCostModel TypeId name
-     */
-    void SetCostModel(std::string type);
-    /// \param name an attribute of the cost preset \param value its value
-    void SetCostModelAttribute(std::string name, const AttributeValue& value);
-    /**
-     * \param hosts host nodes (each with a SanHost)
-     * \param endpoints their SanEndpointDevices, same order
-     * \return the DartNetDevices, same order
-     */
-    NetDeviceContainer Install(const NodeContainer& hosts,
-                               const NetDeviceContainer& endpoints) const;
+    // SetDeviceAttribute, SetCostModel (a DartCostModel TypeId; default
+    // ns3::DartHardwareCostModel), SetCostModelAttribute and Install are SanNicHelper's.
+
     /// \param node a host \return its DartNetDevice (null if none)
     static Ptr<DartNetDevice> GetDevice(Ptr<Node> node);
 
@@ -94,8 +83,7 @@ class DartHelper
                                                  uint32_t queueB = DartConnection::NO_QUEUE);
 
   private:
-    ObjectFactory m_device; //!< DartNetDevice
-    ObjectFactory m_cost;   //!< cost preset
+    void SetCost(Ptr<SanNicDevice> device, Ptr<Object> cost) const override;
 };
 
 } // namespace ns3

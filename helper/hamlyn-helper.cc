@@ -6,8 +6,6 @@
 
 #include "hamlyn-helper.h"
 
-#include "san-type-check.h"
-
 #include "ns3/abort.h"
 #include "ns3/hamlyn-cost-model.h"
 #include "ns3/hamlyn-net-device.h"
@@ -22,32 +20,10 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("HamlynHelper");
 
 HamlynHelper::HamlynHelper()
-    : m_hasCost(false),
+    : SanNicHelper("HamlynHelper", "ns3::HamlynNetDevice", HamlynCostModel::GetTypeId()),
       m_withRats(false)
 {
-    m_device.SetTypeId("ns3::HamlynNetDevice");
     m_rats.SetTypeId("ns3::RatsInterfaceManager");
-}
-
-void
-HamlynHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
-{
-    m_device.Set(name, value);
-}
-
-void
-HamlynHelper::SetCostModel(std::string type)
-{
-    m_cost.SetTypeId(
-        SanCheckTypeId(type, HamlynCostModel::GetTypeId(), "HamlynHelper::SetCostModel"));
-    m_hasCost = true;
-}
-
-void
-HamlynHelper::SetCostModelAttribute(std::string name, const AttributeValue& value)
-{
-    NS_ABORT_MSG_IF(!m_hasCost, "HamlynHelper: SetCostModel before SetCostModelAttribute");
-    m_cost.Set(name, value);
 }
 
 void
@@ -62,38 +38,26 @@ HamlynHelper::SetRatsAttribute(std::string name, const AttributeValue& value)
     m_rats.Set(name, value);
 }
 
-NetDeviceContainer
-HamlynHelper::Install(const NodeContainer& hosts, const NetDeviceContainer& endpoints) const
+void
+HamlynHelper::SetCost(Ptr<SanNicDevice> device, Ptr<Object> cost) const
 {
-    NS_ABORT_MSG_IF(hosts.GetN() != endpoints.GetN(),
-                    "HamlynHelper::Install: " << hosts.GetN() << " hosts but " << endpoints.GetN()
-                                              << " endpoints");
-    NetDeviceContainer out;
-    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    if (cost)
     {
-        Ptr<Node> node = hosts.Get(i);
-        Ptr<NetDevice> ep = endpoints.Get(i);
-        NS_ABORT_MSG_IF(ep->GetNode() != node,
-                        "HamlynHelper::Install: endpoint " << i << " is not on host node "
-                                                           << node->GetId());
-        Ptr<HamlynNetDevice> nic = m_device.Create<HamlynNetDevice>();
-        if (m_hasCost)
-        {
-            nic->SetCostModel(m_cost.Create<HamlynCostModel>());
-        }
-        node->AddDevice(nic);
-        nic->Attach(SanHost::Of(node), ep);
-        if (m_withRats)
-        {
-            NS_ABORT_MSG_IF(node->GetObject<RatsInterfaceManager>() != nullptr,
-                            "HamlynHelper::Install: node " << node->GetId() << " has Rats already");
-            Ptr<RatsInterfaceManager> rats = m_rats.Create<RatsInterfaceManager>();
-            rats->Open(nic);
-            node->AggregateObject(rats);
-        }
-        out.Add(nic);
+        DynamicCast<HamlynNetDevice>(device)->SetCostModel(DynamicCast<HamlynCostModel>(cost));
     }
-    return out;
+}
+
+void
+HamlynHelper::InstallOne(Ptr<Node> node, Ptr<SanNicDevice> device) const
+{
+    if (m_withRats)
+    {
+        NS_ABORT_MSG_IF(node->GetObject<RatsInterfaceManager>() != nullptr,
+                        "HamlynHelper::Install: node " << node->GetId() << " has Rats already");
+        Ptr<RatsInterfaceManager> rats = m_rats.Create<RatsInterfaceManager>();
+        rats->Open(DynamicCast<HamlynNetDevice>(device));
+        node->AggregateObject(rats);
+    }
 }
 
 int64_t

@@ -7,6 +7,8 @@
 #ifndef HAMLYN_HELPER_H
 #define HAMLYN_HELPER_H
 
+#include "san-nic-helper.h"
+
 #include "ns3/attribute.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -47,35 +49,17 @@ class RatsInterfaceManager;
  *   Ptr<RatsInterfaceManager> rats0 = HamlynHelper::GetRats(hosts.Get(0));
  * \endcode
  */
-class HamlynHelper
+class HamlynHelper : public SanNicHelper
 {
   public:
     HamlynHelper();
 
-    /**
-     * \param name an attribute of ns3::HamlynNetDevice
-     * \param value its value
-     */
-    void SetDeviceAttribute(std::string name, const AttributeValue& value);
-    /**
-     * \brief Choose the device's cost preset (default: the device's own, LANai 3).
-     * \param type a HamlynCostModel TypeId name, e.g. "ns3::HamlynStateMachineCostModel"
-     */
-    void SetCostModel(std::string type);
-    /// \param name an attribute of the cost model \param value its value
-    void SetCostModelAttribute(std::string name, const AttributeValue& value);
+    // SetDeviceAttribute, SetCostModel (a HamlynCostModel TypeId; default: the device's own,
+    // LANai 3), SetCostModelAttribute and Install are SanNicHelper's.
     /// \param enable create a RatsInterfaceManager per host (default false)
     void EnableRats(bool enable);
     /// \param name an attribute of ns3::RatsInterfaceManager \param value its value
     void SetRatsAttribute(std::string name, const AttributeValue& value);
-
-    /**
-     * \param hosts host nodes (each with a SanHost)
-     * \param endpoints their SanEndpointDevices, same order (from SanFabricHelper::Install)
-     * \return the HamlynNetDevices, same order
-     */
-    NetDeviceContainer Install(const NodeContainer& hosts,
-                               const NetDeviceContainer& endpoints) const;
 
     /**
      * \brief Fix the random streams (protection keys) of the installed Rats interfaces.
@@ -89,11 +73,11 @@ class HamlynHelper
     static Ptr<RatsInterfaceManager> GetRats(Ptr<Node> node);
 
   private:
-    ObjectFactory m_device; //!< HamlynNetDevice
-    ObjectFactory m_cost;   //!< cost preset (if its TypeId is set)
-    bool m_hasCost;         //!< SetCostModel was called
-    ObjectFactory m_rats;   //!< RatsInterfaceManager
-    bool m_withRats;        //!< create managers
+    void SetCost(Ptr<SanNicDevice> device, Ptr<Object> cost) const override;
+    void InstallOne(Ptr<Node> node, Ptr<SanNicDevice> device) const override;
+
+    ObjectFactory m_rats; //!< RatsInterfaceManager
+    bool m_withRats;      //!< create managers
 };
 
 } // namespace ns3

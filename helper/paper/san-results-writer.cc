@@ -313,15 +313,24 @@ SanResultsWriter::GetProvenance() const
 }
 
 void
-SanResultsWriter::Write(const std::string& path, const std::vector<SanPaperRow>& rows) const
+SanResultsWriter::OpenSideFile(const std::string& path, std::ofstream& out)
 {
     std::filesystem::path p(path);
     if (p.has_parent_path())
     {
-        std::filesystem::create_directories(p.parent_path());
+        std::error_code ec;
+        std::filesystem::create_directories(p.parent_path(), ec);
+        NS_ABORT_MSG_IF(ec, "cannot create the folder of " << path << ": " << ec.message());
     }
-    std::ofstream out(path);
-    NS_ABORT_MSG_IF(!out, "SanResultsWriter::Write: cannot write " << path);
+    out.open(path);
+    NS_ABORT_MSG_IF(!out, "cannot write " << path);
+}
+
+void
+SanResultsWriter::Write(const std::string& path, const std::vector<SanPaperRow>& rows) const
+{
+    std::ofstream out;
+    OpenSideFile(path, out);
     for (const auto& kv : GetProvenance())
     {
         out << "# " << kv.first << ": " << kv.second << "\n";
