@@ -17,6 +17,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_report  # noqa: E402
+import plot_dart  # noqa: E402
 import plot_fabric_load  # noqa: E402
 import sancsv  # noqa: E402
 
@@ -367,6 +368,43 @@ class PlotTest(TempDirTest):
             status = plot_fabric_load.main([empty, "--outdir", self.dir])
         self.assertEqual(status, 1)
         self.assertIn("no data rows", err.getvalue())
+
+
+DART_SWEEP = """size_bytes,sw-switchless_us,sw-switch_us,hw155_us,hw622_us
+4,24.5,28.5,10.5,6.4
+32,24.5,28.5,10.7,6.6
+128,58.8,74.9,35.7,19.3
+"""
+
+DART_BREAKDOWN = """config,size_bytes,send_us,fabric_us,receive_us,notice_us,total_us
+sw-switchless,32,8.43,3.03,13.04,0,24.5
+hw622,32,2.54,1.86,2.21,0,6.62
+"""
+
+
+class DartPlotTest(TempDirTest):
+    def test_plots_written(self):
+        write(self.dir, "dart-latency-vs-size.csv", DART_SWEEP)
+        write(self.dir, "dart-latency-breakdown.csv", DART_BREAKDOWN)
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = plot_dart.main(["--results", self.dir])
+        self.assertEqual(status, 0)
+        for name in ("dart-latency-vs-size.png", "dart-latency-breakdown.png"):
+            with open(os.path.join(self.dir, name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_errors_are_clear(self):
+        write(self.dir, "dart-latency-vs-size.csv", DART_SWEEP + "256,1,2\n")
+        write(self.dir, "dart-latency-breakdown.csv", DART_BREAKDOWN)
+        with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+            status = plot_dart.main(["--results", self.dir])
+        self.assertEqual(status, 1)
+        self.assertIn("dart-latency-vs-size.csv line 5: 3 fields, header has 5", err.getvalue())
+        os.remove(os.path.join(self.dir, "dart-latency-vs-size.csv"))
+        with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+            status = plot_dart.main(["--results", self.dir])
+        self.assertEqual(status, 1)
+        self.assertIn("dart-latency-vs-size.csv", err.getvalue())
 
 
 if __name__ == "__main__":

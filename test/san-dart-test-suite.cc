@@ -549,6 +549,68 @@ class DartSoftwareEngineTestCase : public TestCase
     }
 };
 
+/// The variant: the operation is the destination's, the message names it by offset; a software
+/// exception interrupts the host and queues the message's action.
+class DartVariantAndExceptionTestCase : public TestCase
+{
+  public:
+    DartVariantAndExceptionTestCase()
+        : TestCase("instruction-pointer variant and software exception")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DartRig rig(2);
+        Ptr<DartNetDevice> rx = rig.nics[1];
+        const uint32_t queue = rx->CreateActionQueue(false);
+        auto vcis = DartHelper::Connect(rig.ctx[0],
+                                        rig.ctx[1],
+                                        DartWindow{0, 4},
+                                        DartWindow{0, 4},
+                                        DartConnection::NO_QUEUE,
+                                        queue);
+        // The receiver's stored operation: store indirect through register 2, post-increment.
+        DartControl op;
+        op.addressing = DartAddressing::INDIRECT;
+        op.index[0] = 2;
+        op.regOp[0] =
+            DartRegisterOp{DartRegisterOpKind::BINARY, DartAluOp::ADD, DART_REG_I, DART_OPERAND};
+        op.operand = 32;
+        uint8_t word[DartControl::BYTES];
+        op.Encode(0, word);
+        rig.ctx[1]->Write(512, word, DartControl::BYTES);
+        rx->SetRegister(2, 2048);
+        rig.ctx[0]->WriteWord(0, 0xfeedface);
+        DartControl ip;
+        ip.instructionPointer = true;
+        ip.operand = 512; // where the operation is
+        rig.ctx[0]->Send(vcis.first, ip, 0, 32);
+        rig.ctx[0]->Send(vcis.first, ip, 0, 32);
+        DartControl ex;
+        ex.opcode = DartOpcode::SOFTWARE_EXCEPTION;
+        ex.addressing = DartAddressing::NONE;
+        ex.operand = 99;
+        rig.ctx[0]->Send(vcis.first, ex, 0, 32);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(rig.ctx[1]->ReadWord(2048), 0xfeedfaceu, "first deposit");
+        NS_TEST_ASSERT_MSG_EQ(rig.ctx[1]->ReadWord(2048 + 32), 0xfeedfaceu, "second deposit");
+        NS_TEST_ASSERT_MSG_EQ(rx->GetRegister(2), 2048u + 64, "the stored operation ran twice");
+        NS_TEST_ASSERT_MSG_EQ(rx->GetActionQueue(queue)->GetNPending(), 1u, "exception queued");
+        uint8_t e[DartAction::BYTES];
+        rx->GetActionQueue(queue)->Pop(e);
+        const DartAction a = DartAction::Decode(e);
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(a.kind),
+                              static_cast<int>(DartAction::SOFTWARE_EXCEPTION),
+                              "kind");
+        NS_TEST_ASSERT_MSG_EQ(a.value, 99u, "the operand reaches the host");
+        NS_TEST_ASSERT_MSG_GT(SanHost::Of(rig.hosts.Get(1))->GetCpu()->GetInterrupts(),
+                              0u,
+                              "a software exception interrupts even on a delayable queue");
+    }
+};
+
 /// Sizes the interface cannot carry are refused with a clear error.
 class DartBadInputTestCase : public TestCase
 {
@@ -621,6 +683,7 @@ class SanDartTestSuite : public TestSuite
         AddTestCase(new DartConditionalTestCase, TestCase::QUICK);
         AddTestCase(new DartMultiCellTestCase, TestCase::QUICK);
         AddTestCase(new DartSoftwareEngineTestCase, TestCase::QUICK);
+        AddTestCase(new DartVariantAndExceptionTestCase, TestCase::QUICK);
         AddTestCase(new DartBadInputTestCase, TestCase::QUICK);
     }
 };
