@@ -324,7 +324,15 @@ DartNetDevice::Execute(std::shared_ptr<Plan> plan)
     };
     if (m_cost->GetEngine() != DartCostModel::HOST_KERNEL)
     {
-        RunWork(m_cost->GetReceiveWork() + prims, Callback<void>(afterLogic));
+        RunWork(m_cost->GetReceiveWork() + prims, Callback<void>([this, plan, afterLogic]() {
+                    if (plan->fetched)
+                    {
+                        // The variant reads the operation from host memory first.
+                        GetDmaEngine()->Transfer(DartControl::BYTES, Callback<void>(afterLogic));
+                        return;
+                    }
+                    afterLogic();
+                }));
         return;
     }
     // The software DART: the card interrupts; the handler reads the cells out of the receive
