@@ -302,6 +302,70 @@ class DartRemoteReadTestCase : public TestCase
     }
 };
 
+/// Sends issued together through two connections: the processor stores their Send Registers in
+/// program order, so the first one is not held up by the second one's stores.
+class DartSendOrderTestCase : public TestCase
+{
+  public:
+    DartSendOrderTestCase()
+        : TestCase("hardware send: the Send Registers of sends issued together through different "
+                   "connections are stored one send after the other")
+    {
+    }
+
+  private:
+    /**
+     * \param sends 1 or 2 register-only sends issued at 1 us (to host 1, then host 2)
+     * \param pio filled: the PIO time of one send's Send Registers
+     * \return the times host 0's interface handed them to the fabric
+     */
+    std::vector<Time> Issue(uint32_t sends, Time& pio)
+    {
+        DartRig rig(3);
+        std::vector<uint16_t> vcis;
+        for (uint32_t h = 1; h <= 2; ++h)
+        {
+            vcis.push_back(
+                DartHelper::Connect(rig.ctx[0], rig.ctx[h], DartWindow{0, 0}, DartWindow{0, 1})
+                    .first);
+        }
+        std::vector<Time> tx;
+        rig.nics[0]->TraceConnectWithoutContext(
+            "PacketTx",
+            Callback<void, Ptr<const Packet>>(
+                [&tx](Ptr<const Packet>) { tx.push_back(Simulator::Now()); }));
+        // Register-only messages (r0 <- 7): nothing is read from the endpoint, so the bus
+        // carries the stores alone.
+        DartControl c;
+        c.opcode = DartOpcode::WRITE;
+        c.addressing = DartAddressing::NONE;
+        c.regOp[0] =
+            DartRegisterOp{DartRegisterOpKind::LOAD, DartAluOp::MOV, DART_REG_I, DART_OPERAND};
+        c.operand = 7;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            for (uint32_t k = 0; k < sends; ++k)
+            {
+                rig.ctx[0]->Send(vcis[k], c, 0, 0);
+            }
+        });
+        Simulator::Run();
+        pio = SanHost::Of(rig.hosts.Get(0))->GetIoBus()->GetPioTime(DartControl::BYTES + 8);
+        NS_TEST_EXPECT_MSG_EQ(rig.nics[1]->GetRegister(0), 7u, "host 1's register loaded");
+        return tx;
+    }
+
+    void DoRun() override
+    {
+        Time pio;
+        const std::vector<Time> alone = Issue(1, pio);
+        const std::vector<Time> both = Issue(2, pio);
+        NS_TEST_ASSERT_MSG_EQ(alone.size(), 1u, "one message");
+        NS_TEST_ASSERT_MSG_EQ(both.size(), 2u, "two messages");
+        NS_TEST_ASSERT_MSG_EQ(both[0], alone[0], "the first send leaves as if it were alone");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(both[1] - both[0], pio, "the second one's stores follow");
+    }
+};
+
 /// Unknown connection, register outside the window, address outside the endpoint: dropped,
 /// counted, nothing written, no register changed.
 class DartProtectionTestCase : public TestCase
@@ -678,6 +742,7 @@ class SanDartTestSuite : public TestSuite
         AddTestCase(new DartMaskedWriteTestCase, TestCase::QUICK);
         AddTestCase(new DartIndirectTestCase, TestCase::QUICK);
         AddTestCase(new DartRemoteReadTestCase, TestCase::QUICK);
+        AddTestCase(new DartSendOrderTestCase, TestCase::QUICK);
         AddTestCase(new DartProtectionTestCase, TestCase::QUICK);
         AddTestCase(new DartTlbTestCase, TestCase::QUICK);
         AddTestCase(new DartConditionalTestCase, TestCase::QUICK);

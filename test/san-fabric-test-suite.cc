@@ -806,6 +806,79 @@ class SanStreamingSendTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * A streamed packet in Cell mode: the cells before the last leave at once, the last one (it
+ * carries the packet's CRC) not before the source's last byte; a source that already has its
+ * last byte sends as SendTo does. A head-arrival callback hears of the packet when its cells
+ * have been reassembled, with the tail's time.
+ */
+class SanStreamingCellsTestCase : public TestCase
+{
+  public:
+    SanStreamingCellsTestCase()
+        : TestCase("Cell mode for cut-through NICs: a streamed packet's last cell waits for "
+                   "the last byte; the head callback runs at reassembly")
+    {
+    }
+
+  private:
+    /**
+     * \param streamed SendStreaming (else SendTo)
+     * \param lastByte when the source has its last byte
+     * \return the packet's delivery time
+     */
+    Time Deliver(bool streamed, Time lastByte)
+    {
+        Scenario s;
+        s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+        s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
+        s.fabric.SetFabricAttribute("SwitchingMode", StringValue("Cell"));
+        s.Build();
+        Time deliveredAt;
+        s.Endpoint(1)->SetDeliverCallback(MakeCallback(+[](Time* d, const SanFabricPacket&) {
+                                              *d = Simulator::Now();
+                                          }).Bind(&deliveredAt));
+        // A cut-through NIC hears of the head once the cells are reassembled, tail included.
+        Time headAt;
+        Time tailPromised;
+        s.Endpoint(1)->SetHeadArrivalCallback(
+            MakeCallback(+[](Time* h, Time* t, Ptr<const Packet>, uint32_t, Time tail) {
+                *h = Simulator::Now();
+                *t = tail;
+            }).Bind(&headAt, &tailPromised));
+        // 100 bytes: 3 cells of 53 bytes, 663 ns each on the link (12.5 ns/B, rounded).
+        Simulator::Schedule(MicroSeconds(1), [&s, streamed, lastByte]() {
+            if (streamed)
+            {
+                s.Endpoint(0)->SendStreaming(1, 100, nullptr, 0, lastByte);
+            }
+            else
+            {
+                s.Endpoint(0)->SendTo(1, 100);
+            }
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(headAt, deliveredAt, "head callback at reassembly");
+        NS_TEST_EXPECT_MSG_EQ(tailPromised, deliveredAt, "with the tail's time");
+        return deliveredAt;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(Deliver(true, MicroSeconds(1)),
+                              Deliver(false, Seconds(0)),
+                              "a source that has its last byte sends as SendTo does");
+        // The last cell starts at 11 us, long after the others: one cell time to the switch,
+        // which stores it, routes it (500 ns) and sends it on; 10 ns per link.
+        const int64_t cell = 663;
+        NS_TEST_ASSERT_MSG_EQ(Deliver(true, MicroSeconds(11)).GetNanoSeconds(),
+                              11000 + cell + 10 + 500 + cell + 10,
+                              "the last cell waits for the last byte");
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The endpoint seen through SanFabricPort, as a NIC sees it: packets arrive
  * whole with their source host, a head callback hears of each packet before
  * its tail arrives and knows when the tail will, paced sends keep the
@@ -1312,6 +1385,7 @@ class SanFabricTestSuite : public TestSuite
         AddTestCase(new SanTrafficPatternTestCase, TestCase::QUICK);
         AddTestCase(new SanFatTreeSpreadTestCase, TestCase::QUICK);
         AddTestCase(new SanStreamingSendTestCase, TestCase::QUICK);
+        AddTestCase(new SanStreamingCellsTestCase, TestCase::QUICK);
         AddTestCase(new SanFabricPortTestCase, TestCase::QUICK);
         AddTestCase(new SanChannelTransmitTestCase("fat-tree",
                                                    "ns3::SanUpDownRouting",

@@ -148,6 +148,7 @@ DartNetDevice::DoDispose()
     }
     m_contexts.clear();
     m_sendRegisters.clear();
+    m_storeQueue.clear();
     m_queues.clear();
     m_arrivals.clear();
     m_cost = nullptr;
@@ -384,15 +385,38 @@ DartNetDevice::Send(uint16_t vci,
         return;
     }
     // The hardware DART: posted stores into the connection's Send Registers.
-    uint8_t regs[SEND_REGISTER_BYTES];
-    ctl.Encode(vci, regs);
-    DartPutWord(regs + DartControl::BYTES, offset);
-    DartPutWord(regs + DartControl::BYTES + 4, size);
-    m_sendRegisters[vci]->Store(0, regs, SEND_REGISTER_BYTES, Callback<void>());
+    PendingSend p;
+    p.vci = vci;
+    p.regs.assign(SEND_REGISTER_BYTES, 0);
+    ctl.Encode(vci, p.regs.data());
+    DartPutWord(p.regs.data() + DartControl::BYTES, offset);
+    DartPutWord(p.regs.data() + DartControl::BYTES + 4, size);
+    m_storeQueue.push_back(p);
+    StoreNextSend();
     if (!issued.IsNull())
     {
         Simulator::ScheduleNow([issued]() { issued(); });
     }
+}
+
+void
+DartNetDevice::StoreNextSend()
+{
+    // The processor's posted stores reach the bus in program order, whatever the connection:
+    // a send's stores start once the previous send's have landed. (Each connection's Send
+    // Registers are a window of their own; sends issued together through several connections
+    // would otherwise share the bus transaction by transaction and all land late together.)
+    if (m_storing || m_storeQueue.empty())
+    {
+        return;
+    }
+    m_storing = true;
+    const PendingSend p = std::move(m_storeQueue.front());
+    m_storeQueue.pop_front();
+    m_sendRegisters[p.vci]->Store(0, p.regs.data(), SEND_REGISTER_BYTES, Callback<void>([this]() {
+                                      m_storing = false;
+                                      StoreNextSend();
+                                  }));
 }
 
 void

@@ -256,6 +256,8 @@ class DartNetDevice : public SanNicDevice
     static uint32_t CellsFor(uint32_t bytes);
     /// Send-side work on the card, then the message to the fabric.
     void CardSend(uint16_t vci, DartControl ctl, uint32_t offset, uint32_t size, Time start);
+    /// Store the oldest waiting send's Send Registers, if no store is crossing the bus.
+    void StoreNextSend();
     /// The Send Registers of a connection landed.
     void SendRegistersLanded(uint16_t vci, uint64_t offset, const uint8_t* data, uint32_t len);
 
@@ -302,6 +304,16 @@ class DartNetDevice : public SanNicDevice
     std::unique_ptr<DartTlb> m_tlb;                     //!< TLB
     std::vector<Ptr<DartContext>> m_contexts;           //!< per endpoint
     std::vector<Ptr<HostPioWindow>> m_sendRegisters;    //!< per VCI (null if none)
+
+    /// A send whose Send Registers the processor has yet to store.
+    struct PendingSend
+    {
+        uint16_t vci;              //!< its connection
+        std::vector<uint8_t> regs; //!< the registers' contents (control, offset, size)
+    };
+
+    std::deque<PendingSend> m_storeQueue; //!< sends in program order, not yet stored
+    bool m_storing{false};                //!< a send's stores are crossing the bus
 
     /// One action queue.
     struct ActionQueue

@@ -100,8 +100,6 @@ SanEndpointDevice::SendStreaming(uint32_t dst,
                                  uint64_t tag,
                                  Time lastByteReady)
 {
-    NS_ABORT_MSG_IF(m_fabric != nullptr && m_fabric->GetSwitchingMode() == SanFabric::CELL,
-                    "SanEndpointDevice::SendStreaming: not available in Cell mode");
     return DoSend(dst, bytes, payload, tag, lastByteReady.GetTimeStep());
 }
 
@@ -163,6 +161,14 @@ SanEndpointDevice::DoSend(uint32_t dst,
         c->createdTs = now;
         c->readyTs = now;
         c->parent = p;
+        if (i + 1 == p->cellsLeft && lastByteTs > now)
+        {
+            // A streamed packet (AAL5): its last cell carries the trailer's CRC over the whole
+            // packet, so it cannot start before the card has the last byte; its tail leaves one
+            // cell time later. The cells before it go as the link allows, as a streamed packet's
+            // head does in the other modes.
+            c->tailTs = lastByteTs + GetSerializationSteps(c->bytes);
+        }
         uint32_t mask = routing->PrepareAtSource(*c, m_srcSwitch);
         Forward(c, mask);
     }
@@ -212,6 +218,12 @@ SanEndpointDevice::Deliver(SanFabricPacket* p)
     SanFabricPacket::Free(p);
     if (--parent->cellsLeft == 0)
     {
+        // The port reassembles a packet from its cells: nothing of it reaches the NIC before
+        // its last cell, so a cut-through NIC hears of its head now, with its tail.
+        if (!m_headArrivalCb.IsNull())
+        {
+            m_headArrivalCb(parent->payload, parent->src, Simulator::Now());
+        }
         HandUp(parent);
     }
 }

@@ -80,7 +80,9 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
      * Send a packet whose bytes become available to the link gradually, as
      * when a card streams a packet from a slower host bus (cut-through): the
      * head leaves as soon as the link allows, but the tail cannot leave the
-     * host before lastByteReady, and every later link inherits that pace.
+     * host before lastByteReady, and every later link inherits that pace. In
+     * Cell mode the last cell, which carries the packet's CRC, cannot start
+     * before lastByteReady.
      * \param dst destination host
      * \param bytes size on the wire
      * \param payload optional ns-3 packet
@@ -122,7 +124,9 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     /// sent without one) and its source host
     void SetPacketArrivalCallback(PacketArrivalCallback cb) override;
     /// \param cb called for every packet's head arrival (null: none; costs one event per packet
-    /// only while it is set)
+    /// only while it is set). In Cell mode a packet is seen only once its cells are
+    /// reassembled: the callback runs then, with the tail's time = now, before the arrival
+    /// callback.
     void SetHeadArrivalCallback(HeadArrivalCallback cb) override;
     /// \param bytes packet size \return its serialization time on this host's link, framing
     /// included (DataRate::CalculateBytesTxTime(bytes + framing); the fabric's header is not
