@@ -19,6 +19,8 @@ def build(bld):
         'model/dart/dart-net-device.cc',
         'model/dart/dart-operation.cc',
         'model/dart/dart-protection-fuzz-adapter.cc',
+        'model/dart/dart-protection-fuzz-cases.cc',
+        'model/dart/dart-protection-fuzz-reference.cc',
         'model/dart/dart-receive-path.cc',
         'model/dart/dart-software-cost-model.cc',
         'model/fabric/routing/san-deterministic-routing.cc',

@@ -6,6 +6,7 @@
 #include "dart-paper-experiments.h"
 
 #include "dart-beyond-paper.h"
+#include "dart-versus-hamlyn.h"
 
 #include "ns3/dart-helper.h"
 #include "ns3/log.h"
@@ -184,7 +185,10 @@ DartPaperExperiments::Latencies()
 std::vector<SanPaperRow>
 DartPaperExperiments::BeyondPaper()
 {
-    return DartBeyondPaper::Rows();
+    std::vector<SanPaperRow> rows = DartBeyondPaper::Rows();
+    const std::vector<SanPaperRow> versus = DartVersusHamlyn::Rows();
+    rows.insert(rows.end(), versus.begin(), versus.end());
+    return rows;
 }
 
 } // namespace ns3

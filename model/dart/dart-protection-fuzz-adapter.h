@@ -218,6 +218,8 @@ class DartProtectionFuzzAdapter : public SanProtectionFuzzAdapter
 
     /// \param bytes a whole packet \return what the receive path must do with it
     Verdict Judge(const std::vector<uint8_t>& bytes) const;
+    /// \param ctl control \return bit s set when a primitive uses slot s (the reference's count)
+    static uint32_t RefUsedSlots(const DartControl& ctl);
     /// \param v a verdict \return true if the packet may join the current batch
     bool Admissible(const Verdict& v) const;
     /// \param v the verdict of a packet that joins the batch (claims, locks, registers)
