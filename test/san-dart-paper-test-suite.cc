@@ -8,6 +8,7 @@
 // 30 us (a check: the switch's share comes from the fabric), the hardware projections' bounds
 // (reported as simulated), and invariants between the configurations.
 
+#include "ns3/dart-beyond-paper.h"
 #include "ns3/dart-paper-experiments.h"
 #include "ns3/san-paper-test-case.h"
 #include "ns3/test.h"
@@ -72,6 +73,42 @@ class DartLatencyTestCase : public SanPaperTestCase
     }
 };
 
+/// Beyond the paper: the filtering the hybrid deposit model buys.
+class DartBeyondTestCase : public TestCase
+{
+  public:
+    DartBeyondTestCase()
+        : TestCase("beyond the paper: conditional interrupts filter a hot spot; reads ignore a "
+                   "busy host")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t rounds = 5;
+        const auto every = DartBeyondPaper::RunHotSpot(DartBeyondPaper::EVERY_MESSAGE, rounds);
+        const auto cond = DartBeyondPaper::RunHotSpot(DartBeyondPaper::CONDITIONAL, rounds);
+        const auto delay = DartBeyondPaper::RunHotSpot(DartBeyondPaper::DELAYABLE, rounds);
+        NS_TEST_ASSERT_MSG_EQ(every.messages, 63u * rounds, "every message deposited");
+        NS_TEST_ASSERT_MSG_EQ(cond.messages, 63u * rounds, "every message deposited");
+        NS_TEST_ASSERT_MSG_EQ(every.interrupts, every.messages, "an interrupt per message");
+        NS_TEST_ASSERT_MSG_EQ(cond.interrupts, rounds, "one interrupt per round");
+        NS_TEST_ASSERT_MSG_EQ(cond.actions, rounds, "one action per round");
+        NS_TEST_ASSERT_MSG_EQ(delay.interrupts, 0u, "a delayable queue never interrupts");
+        NS_TEST_ASSERT_MSG_EQ(delay.actions, rounds, "but its actions are there");
+        NS_TEST_ASSERT_MSG_GT(every.cpuBusyUs, 10 * cond.cpuBusyUs, "interrupts cost the host");
+        const double idle = DartBeyondPaper::ReadRoundTripUs(DartScenario::HARDWARE_155, false, 5);
+        const double busy = DartBeyondPaper::ReadRoundTripUs(DartScenario::HARDWARE_155, true, 5);
+        NS_TEST_ASSERT_MSG_EQ_TOL(busy, idle, 1e-9, "the card answers reads without the CPU");
+        const double swIdle =
+            DartBeyondPaper::ReadRoundTripUs(DartScenario::SOFTWARE_SWITCH, false, 5);
+        const double swBusy =
+            DartBeyondPaper::ReadRoundTripUs(DartScenario::SOFTWARE_SWITCH, true, 5);
+        NS_TEST_ASSERT_MSG_GT(swBusy, swIdle, "the software DART's reads wait for the CPU");
+    }
+};
+
 } // namespace
 
 /// The DART paper suite.
@@ -82,6 +119,7 @@ class SanDartPaperTestSuite : public TestSuite
         : TestSuite("san-dart-paper", SYSTEM)
     {
         AddTestCase(new DartLatencyTestCase, TestCase::QUICK);
+        AddTestCase(new DartBeyondTestCase, TestCase::QUICK);
     }
 };
 
