@@ -22,6 +22,8 @@
 namespace ns3
 {
 
+NS_LOG_COMPONENT_DEFINE("DartProtectionFuzzReference");
+
 namespace
 {
 
