@@ -13,6 +13,9 @@
 #include "ns3/host-bus.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory.h"
+#include "ns3/node-container.h"
+#include "ns3/san-host-helper.h"
+#include "ns3/san-host.h"
 #include "ns3/san-operation.h"
 #include "ns3/san-resource.h"
 #include "ns3/simulator.h"
@@ -713,6 +716,74 @@ class HostCpuInvalidTestCase : public TestCase
 };
 
 /// The HostCpu suite.
+
+/// Device interrupts: dispatch + handler on the CPU, counted; a held handler keeps the CPU.
+class HostCpuInterruptTestCase : public TestCase
+{
+  public:
+    HostCpuInterruptTestCase()
+        : TestCase("interrupts: latency + handler, counted; a held handler keeps the CPU")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("InterruptLatency", TimeValue(MicroSeconds(3)));
+        Time handled;
+        Time held;
+        Time queued;
+        cpu->Interrupt(MicroSeconds(2),
+                       Callback<void>([&handled]() { handled = Simulator::Now(); }));
+        cpu->InterruptHeld(MicroSeconds(1), Callback<void>([&held, cpu]() {
+                               held = Simulator::Now();
+                               // The handler waits 4 us on the bus, CPU held, then returns.
+                               Simulator::Schedule(MicroSeconds(4),
+                                                   [cpu]() { cpu->GetResource()->Release(); });
+                           }));
+        cpu->Execute(MicroSeconds(1), Callback<void>([&queued]() { queued = Simulator::Now(); }));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(handled, MicroSeconds(5), "3 us dispatch + 2 us handler");
+        NS_TEST_ASSERT_MSG_EQ(held, MicroSeconds(9), "queued behind it: 5 + 3 + 1");
+        NS_TEST_ASSERT_MSG_EQ(queued, MicroSeconds(14), "work waits for the held handler");
+        NS_TEST_ASSERT_MSG_EQ(cpu->GetInterrupts(), 2u, "both counted");
+    }
+};
+
+/// Host presets configure the parts with their cited values (Alpha of the Tripwire paper).
+class HostPresetTestCase : public TestCase
+{
+  public:
+    HostPresetTestCase()
+        : TestCase("presets: the Tripwire paper's Alpha gives its measured OS costs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer n;
+        n.Create(1);
+        SanHostHelper h;
+        h.SetPreset("ns3::AlphaLinuxHostPreset");
+        h.Install(n);
+        Ptr<SanHost> host = SanHost::Of(n.Get(0));
+        NS_TEST_ASSERT_MSG_EQ(host->GetCpu()->GetClockRate(), 530e6, "530 MHz");
+        NS_TEST_ASSERT_MSG_EQ(host->GetCpu()->GetSyscallCost(), NanoSeconds(750), "ioctl");
+        NS_TEST_ASSERT_MSG_EQ(host->GetCpu()->GetWakeupLatency(), MicroSeconds(8), "wake-up");
+        NS_TEST_ASSERT_MSG_EQ(host->GetCpu()->GetInterruptLatency(), MicroSeconds(3), "interrupt");
+        NS_TEST_ASSERT_MSG_EQ(host->GetIoBus()->GetClockRate(), 33e6, "33 MHz PCI");
+        NS_TEST_ASSERT_MSG_EQ(host->GetIoBus()->GetBurstLength(), 256u, "DMA bursts");
+        // 1024 bytes of DMA: one 256-DWORD burst, 2 overhead cycles.
+        NS_TEST_ASSERT_MSG_EQ(host->GetIoBus()->GetDmaCycles(1024), 258u, "one burst");
+        // Loads: 8 overhead cycles + a data phase each.
+        NS_TEST_ASSERT_MSG_EQ(host->GetIoBus()->GetPioLoadTime(8), Seconds(18 / 33e6), "two loads");
+        Simulator::Destroy();
+    }
+};
+
 class SanHostCpuTestSuite : public TestSuite
 {
   public:
@@ -725,6 +796,8 @@ class SanHostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuBlockTestCase, TestCase::QUICK);
         AddTestCase(new HostCpuHybridWaitTestCase, TestCase::QUICK);
         AddTestCase(new HostCpuInvalidTestCase, TestCase::QUICK);
+        AddTestCase(new HostCpuInterruptTestCase, TestCase::QUICK);
+        AddTestCase(new HostPresetTestCase, TestCase::QUICK);
     }
 };
 
