@@ -9,6 +9,7 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
+        'model/clan/clan-event-queue.cc',
         'model/dart/dart-compound.cc',
         'model/dart/dart-connection-table.cc',
         'model/dart/dart-context.cc',
@@ -79,6 +80,7 @@ def build(bld):
         'model/nic/san-nic-cost-model.cc',
         'model/nic/san-nic-device.cc',
         'model/nic/san-protection-fuzzer.cc',
+        'model/nic/san-select.cc',
         'model/rats/rats-cost-table.cc',
         'model/rats/rats-datagram.cc',
         'model/rats/rats-hardware-interface.cc',
@@ -114,6 +116,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-build-files-test-suite.cc',
+        'test/san-clan-event-queue-test-suite.cc',
         'test/san-dart-compound-test-suite.cc',
         'test/san-dart-cost-test-suite.cc',
         'test/san-dart-paper-test-suite.cc',
@@ -135,6 +138,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/clan/clan-event-queue.h',
         'model/dart/dart-compound.h',
         'model/dart/dart-connection-table.h',
         'model/dart/dart-context.h',
@@ -205,6 +209,7 @@ def build(bld):
         'model/nic/san-nic-device.h',
         'model/nic/san-protection-fuzzer.h',
         'model/nic/san-round-robin-arbiter.h',
+        'model/nic/san-select.h',
         'model/rats/rats-cost-table.h',
         'model/rats/rats-datagram.h',
         'model/rats/rats-hardware-interface.h',

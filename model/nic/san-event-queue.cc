@@ -57,7 +57,17 @@ SanEventQueue::Push(const uint8_t* entry)
         }
         m_wait->Signal(); // later pushes find it signalled: coalesced
     }
+    if (!m_pushCb.IsNull())
+    {
+        m_pushCb();
+    }
     return true;
+}
+
+void
+SanEventQueue::SetPushCallback(Callback<void> cb)
+{
+    m_pushCb = cb;
 }
 
 bool

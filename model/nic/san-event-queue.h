@@ -86,6 +86,12 @@ class SanEventQueue : public SimpleRefCount<SanEventQueue>
     bool IsWaiting() const;
     /// \brief End a wait without an entry (e.g. a timeout in the library above).
     void Wake();
+    /**
+     * \brief Be told of every entry written (a select-style wait over several sources, see
+     * SanSelect); at most one listener.
+     * \param cb called after each successful Push (null: none)
+     */
+    void SetPushCallback(Callback<void> cb);
 
     /// \return entries written
     uint64_t GetNPushed() const;
@@ -109,6 +115,7 @@ class SanEventQueue : public SimpleRefCount<SanEventQueue>
     uint64_t m_interrupts{0}; //!< interrupts raised
     Ptr<HostCpuWait> m_wait;  //!< wait in progress
     Callback<void> m_resumed; //!< its continuation
+    Callback<void> m_pushCb;  //!< listener of pushes
 };
 
 } // namespace ns3
