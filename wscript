@@ -9,6 +9,7 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
+        'model/clan/clan-dma-scheduler.cc',
         'model/clan/clan-event-queue.cc',
         'model/dart/dart-compound.cc',
         'model/dart/dart-connection-table.cc',
@@ -116,6 +117,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-build-files-test-suite.cc',
+        'test/san-clan-dma-test-suite.cc',
         'test/san-clan-event-queue-test-suite.cc',
         'test/san-dart-compound-test-suite.cc',
         'test/san-dart-cost-test-suite.cc',
@@ -138,6 +140,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/clan/clan-dma-scheduler.h',
         'model/clan/clan-event-queue.h',
         'model/dart/dart-compound.h',
         'model/dart/dart-connection-table.h',
