@@ -9,6 +9,9 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
+        'model/clan/clan-tripwire-bitmap.cc',
+        'model/clan/clan-tripwire-state.cc',
+        'model/clan/clan-tripwire-table.cc',
         'model/dart/dart-compound.cc',
         'model/dart/dart-connection-table.cc',
         'model/dart/dart-context.cc',
@@ -113,6 +116,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-build-files-test-suite.cc',
+        'test/san-clan-tripwire-test-suite.cc',
         'test/san-dart-compound-test-suite.cc',
         'test/san-dart-cost-test-suite.cc',
         'test/san-dart-paper-test-suite.cc',
@@ -134,6 +138,9 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/clan/clan-tripwire-bitmap.h',
+        'model/clan/clan-tripwire-state.h',
+        'model/clan/clan-tripwire-table.h',
         'model/dart/dart-compound.h',
         'model/dart/dart-connection-table.h',
         'model/dart/dart-context.h',
