@@ -11,6 +11,9 @@ def build(bld):
     module.source = [
         'model/clan/clan-dma-scheduler.cc',
         'model/clan/clan-event-queue.cc',
+        'model/clan/clan-tripwire-bitmap.cc',
+        'model/clan/clan-tripwire-state.cc',
+        'model/clan/clan-tripwire-table.cc',
         'model/dart/dart-compound.cc',
         'model/dart/dart-connection-table.cc',
         'model/dart/dart-context.cc',
@@ -119,6 +122,7 @@ def build(bld):
         'test/san-build-files-test-suite.cc',
         'test/san-clan-dma-test-suite.cc',
         'test/san-clan-event-queue-test-suite.cc',
+        'test/san-clan-tripwire-test-suite.cc',
         'test/san-dart-compound-test-suite.cc',
         'test/san-dart-cost-test-suite.cc',
         'test/san-dart-paper-test-suite.cc',
@@ -142,6 +146,9 @@ def build(bld):
     headers.source = [
         'model/clan/clan-dma-scheduler.h',
         'model/clan/clan-event-queue.h',
+        'model/clan/clan-tripwire-bitmap.h',
+        'model/clan/clan-tripwire-state.h',
+        'model/clan/clan-tripwire-table.h',
         'model/dart/dart-compound.h',
         'model/dart/dart-connection-table.h',
         'model/dart/dart-context.h',
