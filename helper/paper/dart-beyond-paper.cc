@@ -28,44 +28,12 @@ Us(Time t)
     return t.GetSeconds() * 1e6;
 }
 
-/// \param config a paper configuration \param hosts hosts \return it on the 64-host fat tree
-DartScenario::Spec
-FatTree(DartScenario::Config config)
-{
-    DartScenario::Spec s = DartScenario::Configure(config);
-    s.topology = "ns3::SanFatTreeTopology";
-    s.fatTreeK = 4;
-    s.fatTreeLevels = 3;
-    // Deterministic routes: a virtual circuit's cells stay in order, as ATM requires.
-    s.routing = "ns3::SanUpDownRouting";
-    s.cutThroughCells = false;
-    return s;
-}
-
-/// \param name a row's metric \param unit unit \param v value \param source what it is
-SanPaperRow
-Row(const std::string& experiment,
-    const std::string& metric,
-    const std::string& unit,
-    double v,
-    const std::string& source)
-{
-    SanPaperRow r;
-    r.experiment = experiment;
-    r.metric = metric;
-    r.unit = unit;
-    r.paper = SanPaperValue::None();
-    r.simulated = v;
-    r.source = source;
-    return r;
-}
-
 } // namespace
 
 DartBeyondPaper::HotSpot
 DartBeyondPaper::RunHotSpot(Notify notify, uint32_t rounds)
 {
-    DartScenario s(FatTree(DartScenario::HARDWARE_155));
+    DartScenario s(DartScenario::ConfigureFatTree(DartScenario::HARDWARE_155));
     const uint32_t n = s.GetNHosts();
     const uint32_t senders = n - 1;
     Ptr<DartNetDevice> hot = s.nics[0];
@@ -245,14 +213,15 @@ DartBeyondPaper::Rows()
         const HotSpot h = RunHotSpot(m.first, rounds);
         const std::string e = "beyond-hotspot-" + std::string(m.second);
         const std::string p = std::string("hotspot_") + m.second;
-        rows.push_back(Row(e, p + "_interrupts", "interrupts", h.interrupts, src));
-        rows.push_back(Row(e,
-                           p + "_interrupts_per_message",
-                           "ratio",
-                           h.messages ? double(h.interrupts) / h.messages : 0,
-                           src));
-        rows.push_back(Row(e, p + "_host_cpu_us", "us", h.cpuBusyUs, src));
-        rows.push_back(Row(e, p + "_elapsed_us", "us", h.elapsedUs, src));
+        rows.push_back(
+            SanPaperRow::Unpapered(e, p + "_interrupts", "interrupts", h.interrupts, src));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              p + "_interrupts_per_message",
+                                              "ratio",
+                                              h.messages ? double(h.interrupts) / h.messages : 0,
+                                              src));
+        rows.push_back(SanPaperRow::Unpapered(e, p + "_host_cpu_us", "us", h.cpuBusyUs, src));
+        rows.push_back(SanPaperRow::Unpapered(e, p + "_elapsed_us", "us", h.elapsedUs, src));
     }
     const char* rsrc = "beyond the paper: 8 clients reading 32 bytes from one server, one read "
                        "at a time each; busy = the server's CPU runs user work in 100 us slices";
@@ -261,11 +230,12 @@ DartBeyondPaper::Rows()
         const std::string name = DartScenario::GetName(config);
         for (bool busy : {false, true})
         {
-            rows.push_back(Row("beyond-reads-" + name,
-                               std::string("read_rtt_") + (busy ? "busy" : "idle") + "_host_us",
-                               "us",
-                               ReadRoundTripUs(config, busy, 20),
-                               rsrc));
+            rows.push_back(SanPaperRow::Unpapered("beyond-reads-" + name,
+                                                  std::string("read_rtt_") +
+                                                      (busy ? "busy" : "idle") + "_host_us",
+                                                  "us",
+                                                  ReadRoundTripUs(config, busy, 20),
+                                                  rsrc));
         }
     }
     return rows;

@@ -169,14 +169,12 @@ DartPaperExperiments::Latencies()
                                                          {"notice", l.noticeUs}};
         for (const auto& st : stages)
         {
-            SanPaperRow r;
-            r.experiment = experiment;
-            r.metric = id + "_32B" + suffix + "_" + st.first + "_us";
-            r.unit = "us";
-            r.paper = SanPaperValue::None();
-            r.simulated = st.second;
-            r.source = "stage of the 32-byte latency (not in the paper)";
-            rows.push_back(r);
+            rows.push_back(
+                SanPaperRow::Unpapered(experiment,
+                                       id + "_32B" + suffix + "_" + st.first + "_us",
+                                       "us",
+                                       st.second,
+                                       "stage of the 32-byte latency (not in the paper)"));
         }
     }
     return rows;

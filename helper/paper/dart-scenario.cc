@@ -112,6 +112,19 @@ DartScenario::Configure(Config config, uint32_t hosts)
     return s;
 }
 
+DartScenario::Spec
+DartScenario::ConfigureFatTree(Config config)
+{
+    Spec s = Configure(config);
+    s.topology = "ns3::SanFatTreeTopology";
+    s.fatTreeK = 4;
+    s.fatTreeLevels = 3;
+    // Deterministic routes: a virtual circuit's cells stay in order, as ATM requires.
+    s.routing = "ns3::SanUpDownRouting";
+    s.cutThroughCells = false;
+    return s;
+}
+
 DartScenario::DartScenario(const Spec& spec)
     : SanScenario(FabricOf(spec))
 {

@@ -50,6 +50,12 @@ class DartScenario : public SanScenario
      * \return its spec
      */
     static Spec Configure(Config config, uint32_t hosts = 2);
+    /**
+     * \param config one of the paper's configurations
+     * \return it on the fabric's 64-host 4-ary 3-tree (Cell mode, up*\/down* routes so that a
+     * virtual circuit's cells stay in order), for the runs beyond the paper
+     */
+    static Spec ConfigureFatTree(Config config);
     /// \param config a configuration \return its short name ("sw-switchless", ...)
     static std::string GetName(Config config);
 

@@ -121,24 +121,6 @@ Summarize(DartVersusHamlyn::Barrier& r, const std::vector<Episode>& eps)
     r.noneEarly = r.noneEarly && r.episodes > 0;
 }
 
-/// \param experiment id \param metric metric \param unit unit \param v value \param source text
-SanPaperRow
-Row(const std::string& experiment,
-    const std::string& metric,
-    const std::string& unit,
-    double v,
-    const std::string& source)
-{
-    SanPaperRow r;
-    r.experiment = experiment;
-    r.metric = metric;
-    r.unit = unit;
-    r.paper = SanPaperValue::None();
-    r.simulated = v;
-    r.source = source;
-    return r;
-}
-
 // ---- the shared counter -----------------------------------------------------------------
 
 /// DART: fetch-and-add on a register of the server's card.
@@ -550,14 +532,7 @@ DartVersusHamlyn::DartSpec()
 {
     // As DartBeyondPaper's fat tree: the HARDWARE_155 configuration (PCI workstation, hardware
     // DART, 0.5 us switch transit, 64 cells per port and virtual channel) on the 4-ary 3-tree.
-    DartScenario::Spec s = DartScenario::Configure(DartScenario::HARDWARE_155);
-    s.topology = "ns3::SanFatTreeTopology";
-    s.fatTreeK = 4;
-    s.fatTreeLevels = 3;
-    // Deterministic routes: a virtual circuit's cells stay in order, as ATM requires.
-    s.routing = "ns3::SanUpDownRouting";
-    s.cutThroughCells = false;
-    return s;
+    return DartScenario::ConfigureFatTree(DartScenario::HARDWARE_155);
 }
 
 HamlynScenario::Spec
@@ -625,23 +600,32 @@ DartVersusHamlyn::Rows()
                          "counts on the Pentium)");
         const std::string src = "beyond both papers: shared counter, 63 clients x " +
                                 std::to_string(k) + " increments one after another; " + what;
-        rows.push_back(Row(e, "increment_latency_us", "us", c.meanLatencyUs, src));
-        rows.push_back(Row(e, "all_increments_us", "us", c.totalUs, src));
-        rows.push_back(Row(e, "increments_per_s", "1/s", c.perSecond, src));
-        rows.push_back(Row(e, "server_cpu_us", "us", c.serverCpuUs, src));
-        rows.push_back(Row(e,
-                           "server_cpu_us_per_increment",
-                           "us",
-                           c.increments > 0 ? c.serverCpuUs / c.increments : 0,
-                           src));
-        rows.push_back(Row(e, "server_interrupts", "interrupts", c.serverInterrupts, src));
-        rows.push_back(Row(e, "final_counter", "increments", c.finalValue, src));
+        rows.push_back(
+            SanPaperRow::Unpapered(e, "increment_latency_us", "us", c.meanLatencyUs, src));
+        rows.push_back(SanPaperRow::Unpapered(e, "all_increments_us", "us", c.totalUs, src));
+        rows.push_back(SanPaperRow::Unpapered(e, "increments_per_s", "1/s", c.perSecond, src));
+        rows.push_back(SanPaperRow::Unpapered(e, "server_cpu_us", "us", c.serverCpuUs, src));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "server_cpu_us_per_increment",
+                                              "us",
+                                              c.increments > 0 ? c.serverCpuUs / c.increments : 0,
+                                              src));
+        rows.push_back(
+            SanPaperRow::Unpapered(e, "server_interrupts", "interrupts", c.serverInterrupts, src));
+        rows.push_back(SanPaperRow::Unpapered(e, "final_counter", "increments", c.finalValue, src));
         const std::string src1 = "beyond both papers: shared counter, one client (host 63, five "
                                  "switches from the server) x " +
                                  std::to_string(k) + " increments one after another; " + what;
-        rows.push_back(Row(e, "increment_latency_1_client_us", "us", one.meanLatencyUs, src1));
-        rows.push_back(
-            Row(e, "server_interrupts_1_client", "interrupts", one.serverInterrupts, src1));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "increment_latency_1_client_us",
+                                              "us",
+                                              one.meanLatencyUs,
+                                              src1));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "server_interrupts_1_client",
+                                              "interrupts",
+                                              one.serverInterrupts,
+                                              src1));
     }
     const std::string bhow[] = {
         "hardware DART, DartBarrier: each arrival increments a register at the coordinator's card, "
@@ -664,24 +648,36 @@ DartVersusHamlyn::Rows()
         const std::string src = "beyond both papers: barrier across 63 clients, mean of " +
                                 std::to_string(episodes) +
                                 " episodes (arrivals spread over 6.2 us); " + setting + bhow[i];
-        rows.push_back(
-            Row(e, "last_arrival_to_last_release_us", "us", b.lastArrivalToLastReleaseUs, src));
-        rows.push_back(
-            Row(e, "first_arrival_to_last_release_us", "us", b.firstArrivalToLastReleaseUs, src));
-        rows.push_back(
-            Row(e, "last_arrival_to_first_release_us", "us", b.lastArrivalToFirstReleaseUs, src));
-        rows.push_back(Row(e,
-                           "coordinator_notifications_per_episode",
-                           "notifications",
-                           b.notificationsPerEpisode,
-                           src));
-        rows.push_back(Row(e,
-                           "coordinator_interrupts_per_episode",
-                           "interrupts",
-                           b.interruptsPerEpisode,
-                           src));
-        rows.push_back(
-            Row(e, "coordinator_cpu_us_per_episode", "us", b.coordinatorCpuUsPerEpisode, src));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "last_arrival_to_last_release_us",
+                                              "us",
+                                              b.lastArrivalToLastReleaseUs,
+                                              src));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "first_arrival_to_last_release_us",
+                                              "us",
+                                              b.firstArrivalToLastReleaseUs,
+                                              src));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "last_arrival_to_first_release_us",
+                                              "us",
+                                              b.lastArrivalToFirstReleaseUs,
+                                              src));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "coordinator_notifications_per_episode",
+                                              "notifications",
+                                              b.notificationsPerEpisode,
+                                              src));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "coordinator_interrupts_per_episode",
+                                              "interrupts",
+                                              b.interruptsPerEpisode,
+                                              src));
+        rows.push_back(SanPaperRow::Unpapered(e,
+                                              "coordinator_cpu_us_per_episode",
+                                              "us",
+                                              b.coordinatorCpuUsPerEpisode,
+                                              src));
     }
     return rows;
 }

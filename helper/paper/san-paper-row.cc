@@ -221,6 +221,23 @@ SanPaperValue::RelativeError(double simulated) const
     return std::fabs(rel) < 1e-9 ? 0.0 : rel; // float noise of exact matches
 }
 
+SanPaperRow
+SanPaperRow::Unpapered(const std::string& experiment,
+                       const std::string& metric,
+                       const std::string& unit,
+                       double simulated,
+                       const std::string& source)
+{
+    SanPaperRow r;
+    r.experiment = experiment;
+    r.metric = metric;
+    r.unit = unit;
+    r.paper = SanPaperValue::None();
+    r.simulated = simulated;
+    r.source = source;
+    return r;
+}
+
 std::string
 SanPaperRow::GetRoleName() const
 {

@@ -149,6 +149,20 @@ struct SanPaperRow
     /// Echo of an input or prediction (see Role).
     Role role{PREDICTION};
 
+    /**
+     * \brief A row without a paper value: a result beyond the paper, or a component of one.
+     * \param experiment experiment id
+     * \param metric metric id
+     * \param unit unit
+     * \param simulated the value
+     * \param source what was run
+     * \return the row
+     */
+    static SanPaperRow Unpapered(const std::string& experiment,
+                                 const std::string& metric,
+                                 const std::string& unit,
+                                 double simulated,
+                                 const std::string& source);
     /// \return "input" or "prediction"
     std::string GetRoleName() const;
     /// \return "" (not excused), "deviation" or "paper-inconsistency"
