@@ -175,11 +175,12 @@ class SanSplitLatencyTestCase : public TestCase
     /// What one run measured.
     struct Result
     {
-        Time message;                //!< the short message's latency
-        std::vector<Time> burstAt;   //!< arrivals of the burst (whole)
-        uint64_t splits{0};          //!< splits in the fabric
-        uint32_t errors{0};          //!< bytes of the burst not in memory exactly once
-        Ptr<const Packet> delivered; //!< what arrived for the burst
+        Time message;                  //!< the short message's latency
+        std::vector<Time> burstAt;     //!< arrivals of the burst (whole)
+        uint64_t splits{0};            //!< splits in the fabric
+        uint32_t errors{0};            //!< bytes of the burst not in memory exactly once
+        Ptr<const Packet> delivered;   //!< what arrived for the burst
+        std::vector<uint32_t> sniffed; //!< sizes the switch's sniffers saw (san header + packet)
     };
 
     Result Run(uint32_t threshold, bool splittable)
@@ -212,6 +213,16 @@ class SanSplitLatencyTestCase : public TestCase
                     mem->Write(p, 0, p->GetSize() - HEADER);
                 }
             }).Bind(&r, &mem));
+        // Pcap's view: every packet leaving the switch, pieces included.
+        Ptr<Node> sw = n.fabric.GetSwitchNodes().Get(0);
+        for (uint32_t i = 0; i < sw->GetNDevices(); ++i)
+        {
+            sw->GetDevice(i)->TraceConnectWithoutContext(
+                "PromiscSniffer",
+                MakeCallback(+[](std::vector<uint32_t>* log, Ptr<const Packet> p) {
+                    log->push_back(p->GetSize());
+                }).Bind(&r.sniffed));
+        }
         Simulator::Schedule(Seconds(0), [&n]() { n.Ep(3)->SendTo(2, 1024); });
         Simulator::Schedule(MicroSeconds(1), [&n, burst, splittable]() {
             SanFabricPort* tx = PeekPointer(n.Ep(0));
@@ -248,6 +259,10 @@ class SanSplitLatencyTestCase : public TestCase
                               outputFree + Ser(256) + Ser(64) + Ser(4096 - 248) + PROP,
                               "burst's rest after the message");
         NS_TEST_EXPECT_MSG_EQ(split.errors, 0, "every byte of the burst once, in place");
+        // The san header (16 bytes), then: the first packet, the burst's first piece, the
+        // message, the burst's rest.
+        const std::vector<uint32_t> wire{16 + 1024, 16 + 256, 16 + 64, 16 + HEADER + 3840};
+        NS_TEST_EXPECT_MSG_EQ((split.sniffed == wire), true, "pcap sees the pieces");
 
         Result whole = Run(0, true);
         NS_TEST_EXPECT_MSG_EQ(whole.splits, 0, "threshold 0: no split");
