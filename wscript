@@ -129,6 +129,7 @@ def build(bld):
         'test/san-dart-test-suite.cc',
         'test/san-dart-versus-hamlyn-test-suite.cc',
         'test/san-examples-test-suite.cc',
+        'test/san-fabric-split-test-suite.cc',
         'test/san-fabric-test-suite.cc',
         'test/san-hamlyn-context-test-suite.cc',
         'test/san-hamlyn-paper-test-suite.cc',

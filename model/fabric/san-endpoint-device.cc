@@ -50,6 +50,14 @@ SanEndpointDevice::DoDispose()
     m_deliverCb = MakeNullCallback<void, const SanFabricPacket&>();
     m_arrivalCb = PacketArrivalCallback();
     m_headArrivalCb = HeadArrivalCallback();
+    m_pieceCb = PieceArrivalCallback();
+    // Bursts still being reassembled belong to the pool; return them.
+    while (m_partial != nullptr)
+    {
+        SanFabricPacket* p = m_partial;
+        m_partial = p->next;
+        SanFabricPacket::Free(p);
+    }
     SanPortDevice::DoDispose();
 }
 
@@ -104,11 +112,32 @@ SanEndpointDevice::SendStreaming(uint32_t dst,
 }
 
 bool
+SanEndpointDevice::SendSplittable(uint32_t dst,
+                                  uint32_t bytes,
+                                  uint32_t headerBytes,
+                                  Ptr<Packet> payload,
+                                  uint64_t tag,
+                                  Time lastByteReady)
+{
+    if (headerBytes >= bytes || headerBytes > 0xffff)
+    {
+        NS_LOG_WARN("SanEndpointDevice " << m_host << ": refused splittable packet of " << bytes
+                                         << " bytes with a header of " << headerBytes
+                                         << " bytes (it needs at least one data byte)");
+        m_rejectTrace(dst, bytes);
+        return false;
+    }
+    return DoSend(dst, bytes, payload, tag, lastByteReady.GetTimeStep(), true, headerBytes);
+}
+
+bool
 SanEndpointDevice::DoSend(uint32_t dst,
                           uint32_t bytes,
                           Ptr<Packet> payload,
                           uint64_t tag,
-                          int64_t lastByteTs)
+                          int64_t lastByteTs,
+                          bool splittable,
+                          uint32_t headerBytes)
 {
     NS_ABORT_MSG_IF(m_fabric == nullptr, "SanEndpointDevice: not attached to a fabric");
     SanTopology* topo = PeekPointer(m_fabric->GetTopology());
@@ -139,6 +168,12 @@ SanEndpointDevice::DoSend(uint32_t dst,
     p->payload = payload;
     p->wormhole =
         m_fabric->GetSwitchingMode() == SanFabric::WORMHOLE && bytes > m_fabric->GetBufferSize();
+    if (splittable)
+    {
+        p->splittable = 1;
+        p->splitHeader = static_cast<uint16_t>(headerBytes);
+        p->burstBytes = bytes - headerBytes;
+    }
     ++m_sent;
     if (!cells)
     {
@@ -185,7 +220,11 @@ SanEndpointDevice::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
 void
 SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
 {
-    if (!m_headArrivalCb.IsNull() && p->parent == nullptr)
+    // A head callback hears of whole packets only: a piece's head is not the packet's (a split
+    // packet is announced at reassembly), and with a piece callback splittable packets go
+    // there alone.
+    if (!m_headArrivalCb.IsNull() && p->parent == nullptr &&
+        (!p->splittable || (m_pieceCb.IsNull() && !p->IsPiece())))
     {
         Simulator::ScheduleWithContext(
             m_nodeId,
@@ -210,6 +249,11 @@ SanEndpointDevice::Deliver(SanFabricPacket* p)
     SanFabricPacket* parent = p->parent;
     if (parent == nullptr)
     {
+        if (p->IsPiece() && m_pieceCb.IsNull())
+        {
+            Reassemble(p);
+            return;
+        }
         HandUp(p);
         return;
     }
@@ -220,12 +264,63 @@ SanEndpointDevice::Deliver(SanFabricPacket* p)
     {
         // The port reassembles a packet from its cells: nothing of it reaches the NIC before
         // its last cell, so a cut-through NIC hears of its head now, with its tail.
-        if (!m_headArrivalCb.IsNull())
+        if (!m_headArrivalCb.IsNull() && (!parent->splittable || m_pieceCb.IsNull()))
         {
             m_headArrivalCb(parent->payload, parent->src, Simulator::Now());
         }
         HandUp(parent);
     }
+}
+
+void
+SanEndpointDevice::Reassemble(SanFabricPacket* p)
+{
+    SanFabricPacket* prev = nullptr;
+    SanFabricPacket* rec = m_partial;
+    while (rec != nullptr && (rec->seq != p->seq || rec->src != p->src))
+    {
+        prev = rec;
+        rec = rec->next;
+    }
+    if (rec == nullptr)
+    {
+        // The first piece to arrive becomes the burst's record.
+        p->cellsLeft = p->burstBytes - p->GetPieceBytes();
+        p->next = m_partial;
+        m_partial = p;
+        return;
+    }
+    NS_ABORT_MSG_IF(p->GetPieceBytes() > rec->cellsLeft,
+                    "SanEndpointDevice " << m_host << ": piece of " << p->GetPieceBytes()
+                                         << " bytes at offset " << p->burstOffset
+                                         << " overflows the burst from host " << p->src);
+    rec->cellsLeft -= p->GetPieceBytes();
+    rec->hops = std::max(rec->hops, p->hops);
+    rec->injectedTs = std::min(rec->injectedTs, p->injectedTs);
+    SanFabricPacket::Free(p);
+    if (rec->cellsLeft != 0)
+    {
+        return;
+    }
+    if (prev == nullptr)
+    {
+        m_partial = rec->next;
+    }
+    else
+    {
+        prev->next = rec->next;
+    }
+    rec->next = nullptr;
+    // Whole again: as the sender sent it.
+    rec->bytes = rec->splitHeader + rec->burstBytes;
+    rec->burstOffset = 0;
+    // Nothing of a split packet is announced before all of it is in: a cut-through NIC hears
+    // of its head now, with its tail (as in Cell mode).
+    if (!m_headArrivalCb.IsNull())
+    {
+        m_headArrivalCb(rec->payload, rec->src, Simulator::Now());
+    }
+    HandUp(rec);
 }
 
 void
@@ -243,6 +338,12 @@ SanEndpointDevice::HandUp(SanFabricPacket* p)
     if (!m_deliverCb.IsNull())
     {
         m_deliverCb(*p);
+    }
+    if (p->splittable && !m_pieceCb.IsNull())
+    {
+        m_pieceCb(p->payload, p->src, p->burstOffset, p->GetPieceBytes());
+        SanFabricPacket::Free(p);
+        return;
     }
     if (!m_arrivalCb.IsNull())
     {
@@ -311,10 +412,31 @@ SanEndpointDevice::SendPacketPaced(uint32_t dst, Ptr<Packet> packet, Time lastBy
     return SendStreaming(dst, packet->GetSize(), packet, 0, lastByteReady);
 }
 
+bool
+SanEndpointDevice::SendSplittablePacket(uint32_t dst,
+                                        Ptr<Packet> packet,
+                                        uint32_t headerBytes,
+                                        Time lastByteReady)
+{
+    if (packet == nullptr)
+    {
+        NS_LOG_WARN("SanEndpointDevice " << m_host << ": SendSplittablePacket without a packet");
+        m_rejectTrace(dst, 0);
+        return false;
+    }
+    return SendSplittable(dst, packet->GetSize(), headerBytes, packet, 0, lastByteReady);
+}
+
 void
 SanEndpointDevice::SetPacketArrivalCallback(PacketArrivalCallback cb)
 {
     m_arrivalCb = cb;
+}
+
+void
+SanEndpointDevice::SetPieceArrivalCallback(PieceArrivalCallback cb)
+{
+    m_pieceCb = cb;
 }
 
 void

@@ -23,6 +23,18 @@ namespace ns3
  *
  * In Cell mode it cuts each packet into cells and reassembles them.
  *
+ * Splittable packets (SendSplittable, SanFabricPort::SendSplittablePacket)
+ * may reach it in pieces, split by switches under contention (SanSwitch
+ * SplitThreshold). With a piece-arrival callback each piece is handed up
+ * as its tail arrives, with its data offset in the burst: what CLAN's NIC
+ * does, writing each piece to memory at its own address (CLAN 1999,
+ * section 2.2), so data is usable as soon as it lands. Without one, the
+ * port reassembles: it counts each burst's data bytes (keyed by source and
+ * sequence number, in a list of pooled descriptors: nothing is allocated)
+ * and hands the packet up once they are all in, so a NIC written for whole
+ * packets sees no difference. Either way every data byte is delivered
+ * once, at its offset.
+ *
  * It is also the fabric's SanFabricPort: a NIC of the nic/ layer sends and
  * receives ns-3 Packets through that interface and sees nothing else of the
  * fabric. The descriptor-level API (SendTo, SetDeliverCallback, ...) serves
@@ -96,7 +108,27 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
                        uint64_t tag,
                        Time lastByteReady);
 
-    /// \param cb called for every delivered packet
+    /**
+     * Send a splittable packet (a CLAN write burst): switches may split its data at 4-byte
+     * word boundaries, each piece carrying headerBytes of header, and coalesce pieces again.
+     * \param dst destination host
+     * \param bytes size on the wire (header and data)
+     * \param headerBytes header bytes (0 .. bytes - 1, at most 65535) that every piece carries
+     * \param payload optional ns-3 packet (header and data) carried along for the receiver
+     * \param tag opaque value delivered with the packet
+     * \param lastByteReady when the source has its last byte (absolute time; zero: now), as
+     * in SendStreaming
+     * \return false (and a SendReject trace) if dst, bytes or headerBytes is invalid
+     */
+    bool SendSplittable(uint32_t dst,
+                        uint32_t bytes,
+                        uint32_t headerBytes,
+                        Ptr<Packet> payload = nullptr,
+                        uint64_t tag = 0,
+                        Time lastByteReady = Seconds(0));
+
+    /// \param cb called for every delivered packet (with a piece-arrival callback set, for
+    /// every piece of a splittable packet; without, for reassembled packets)
     void SetDeliverCallback(DeliverCallback cb);
 
     /// \return packets handed to SendTo and accepted
@@ -120,9 +152,22 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     /// \param dst destination host \param packet the packet
     /// \param lastByteReady when the card has the last byte \return false if refused
     bool SendPacketPaced(uint32_t dst, Ptr<Packet> packet, Time lastByteReady) override;
+    /// SendSplittable(dst, packet->GetSize(), headerBytes, packet, 0, lastByteReady); a null
+    /// packet is refused.
+    /// \param dst destination host \param packet the packet \param headerBytes its header
+    /// \param lastByteReady when the card has the last byte \return false if refused
+    bool SendSplittablePacket(uint32_t dst,
+                              Ptr<Packet> packet,
+                              uint32_t headerBytes,
+                              Time lastByteReady) override;
     /// \param cb called for every packet delivered here, with its payload (nullptr if it was
     /// sent without one) and its source host
     void SetPacketArrivalCallback(PacketArrivalCallback cb) override;
+    /// \param cb called for every piece of a splittable packet as its tail arrives (then
+    /// neither the arrival nor the head-arrival callback runs for splittable packets); null:
+    /// reassemble. Without it, the head-arrival callback runs for a split packet when it has
+    /// been reassembled, with the tail's time = now (as in Cell mode).
+    void SetPieceArrivalCallback(PieceArrivalCallback cb) override;
     /// \param cb called for every packet's head arrival (null: none; costs one event per packet
     /// only while it is set). In Cell mode a packet is seen only once its cells are
     /// reassembled: the callback runs then, with the tail's time = now, before the arrival
@@ -159,11 +204,19 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     /// \param dst destination host \param bytes size \param payload packet
     /// \param tag opaque value \param lastByteTs when the source has its last byte
     /// \return false if refused
+    /// \param splittable switches may split it
+    /// \param headerBytes header bytes every piece carries (splittable packets)
     bool DoSend(uint32_t dst,
                 uint32_t bytes,
                 Ptr<Packet> payload,
                 uint64_t tag,
-                int64_t lastByteTs);
+                int64_t lastByteTs,
+                bool splittable = false,
+                uint32_t headerBytes = 0);
+    /// A piece of a split packet arrived (without a piece callback): count it into its burst's
+    /// reassembly record and hand the burst up once complete (kept out of line).
+    /// \param p the piece
+    void Reassemble(SanFabricPacket* p);
     /// Hand a complete packet up and recycle it.
     /// \param p the packet
     void HandUp(SanFabricPacket* p);
@@ -176,6 +229,8 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     DeliverCallback m_deliverCb;         //!< upper layer
     PacketArrivalCallback m_arrivalCb;   //!< SanFabricPort: whole packets
     HeadArrivalCallback m_headArrivalCb; //!< SanFabricPort: head arrivals
+    PieceArrivalCallback m_pieceCb;      //!< SanFabricPort: pieces of splittable packets
+    SanFabricPacket* m_partial{nullptr}; //!< reassembly records of split bursts (intrusive list)
     TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
     TracedCallback<uint32_t, uint32_t> m_rejectTrace; //!< refused sends (dst, bytes)
 };

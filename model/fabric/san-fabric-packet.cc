@@ -5,6 +5,7 @@
  */
 #include "san-fabric-packet.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace ns3
@@ -92,12 +93,48 @@ SanFabricPacket::Clear()
     routeIdx = 0;
     waitMask = 0;
     wormhole = 0;
+    splittable = 0;
     holdPort = nullptr;
     holdSlot = 0;
     held.clear();
     next = nullptr;
     parent = nullptr;
     cellsLeft = 0;
+    splitHeader = 0;
+    burstOffset = 0;
+    burstBytes = 0;
+}
+
+void
+SanFabricPacket::CopyStateFrom(const SanFabricPacket& o)
+{
+    uid = o.uid;
+    src = o.src;
+    dst = o.dst;
+    dstSwitch = o.dstSwitch;
+    bytes = o.bytes;
+    seq = o.seq;
+    tag = o.tag;
+    createdTs = o.createdTs;
+    injectedTs = o.injectedTs;
+    readyTs = o.readyTs;
+    tailTs = o.tailTs;
+    hops = o.hops;
+    intermediate = o.intermediate;
+    phase = o.phase;
+    dim = o.dim;
+    dateline = o.dateline;
+    escaped = o.escaped;
+    routeLen = o.routeLen;
+    routeIdx = o.routeIdx;
+    waitMask = o.waitMask;
+    wormhole = o.wormhole;
+    splittable = o.splittable;
+    std::copy(o.route, o.route + o.routeLen, route);
+    splitHeader = o.splitHeader;
+    burstOffset = o.burstOffset;
+    burstBytes = o.burstBytes;
+    payload = o.payload;
 }
 
 } // namespace ns3

@@ -80,12 +80,38 @@ class SanFabricPacket
 
     SanPortDevice* holdPort;       //!< port whose downstream buffer slot the head occupies
     uint32_t holdSlot;             //!< that slot
+    uint8_t splittable;            //!< a switch may split it (a CLAN write burst)
+    uint16_t splitHeader;          //!< splittable: header bytes that every piece carries
     std::vector<SanHeldSlot> held; //!< wormhole: upstream slots still held (tentative)
 
     SanFabricPacket* next;   //!< intrusive link: wait queues and the free list
     SanFabricPacket* parent; //!< cell mode: the packet this cell belongs to
-    uint32_t cellsLeft;      //!< cell mode: cells of this packet not yet delivered
+    uint32_t cellsLeft;      //!< cell mode: cells not yet delivered; a split burst's
+                             //!< reassembly record: data bytes not yet delivered
+    uint32_t burstOffset;    //!< splittable: offset of this piece's data in the burst's data
+    uint32_t burstBytes;     //!< splittable: data bytes (after the header) of the whole burst
     Ptr<Packet> payload;     //!< optional ns-3 packet for the layers above
+
+    /// \return the data bytes (after the header) this packet or piece carries
+    uint32_t GetPieceBytes() const
+    {
+        return bytes - splitHeader;
+    }
+
+    /// \return true if this is a piece of a split burst rather than the whole burst
+    bool IsPiece() const
+    {
+        return splittable && bytes - splitHeader != burstBytes;
+    }
+
+    /**
+     * Copy everything that describes the packet and where it is going (identity, timing,
+     * routing state, source route, burst fields, payload), but not what it holds (slots), its
+     * queue link or its cell-mode parent: what a switch needs to make the second part of a
+     * split packet.
+     * \param o the packet to copy
+     */
+    void CopyStateFrom(const SanFabricPacket& o);
 
   private:
     /// Reset every field for reuse.

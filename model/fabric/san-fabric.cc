@@ -244,6 +244,30 @@ SanFabric::NotifyDelivered(uint32_t hops)
     m_hops += hops;
 }
 
+void
+SanFabric::NotifySplit()
+{
+    ++m_splits;
+}
+
+void
+SanFabric::NotifyCoalesced()
+{
+    ++m_coalesced;
+}
+
+uint64_t
+SanFabric::GetSplits() const
+{
+    return m_splits;
+}
+
+uint64_t
+SanFabric::GetCoalesced() const
+{
+    return m_coalesced;
+}
+
 uint64_t
 SanFabric::GetInjected() const
 {
@@ -259,7 +283,7 @@ SanFabric::GetDelivered() const
 uint64_t
 SanFabric::GetInFlight() const
 {
-    return m_injected - m_delivered;
+    return m_injected + m_splits - m_coalesced - m_delivered;
 }
 
 uint64_t

@@ -113,14 +113,22 @@ class SanFabric : public Object
 
     /// Count a packet whose head entered the fabric.
     void NotifyInjected();
-    /// Count a packet whose tail left the fabric.
+    /// Count a packet whose tail left the fabric (a piece of a split packet counts as one).
     /// \param hops switches it traversed
     void NotifyDelivered(uint32_t hops);
-    /// \return packets injected so far
+    /// Count a split: a switch made a new packet (the second part) inside the fabric.
+    void NotifySplit();
+    /// Count a coalescing: a switch merged two pieces, so one packet fewer is inside.
+    void NotifyCoalesced();
+    /// \return packets injected by hosts so far
     uint64_t GetInjected() const;
-    /// \return packets delivered so far
+    /// \return packets (and pieces of split packets) delivered so far
     uint64_t GetDelivered() const;
-    /// \return packets inside the fabric now
+    /// \return splits made by switches so far
+    uint64_t GetSplits() const;
+    /// \return pieces merged by switches so far
+    uint64_t GetCoalesced() const;
+    /// \return packets inside the fabric now (injected + splits - coalesced - delivered)
     uint64_t GetInFlight() const;
     /// \return switch traversals of all delivered packets
     uint64_t GetSwitchHops() const;
@@ -142,6 +150,8 @@ class SanFabric : public Object
     uint64_t m_injected{0};                          //!< counter
     uint64_t m_delivered{0};                         //!< counter
     uint64_t m_hops{0};                              //!< counter
+    uint64_t m_splits{0};                            //!< counter
+    uint64_t m_coalesced{0};                         //!< counter
     std::vector<Ptr<SanEndpointDevice>> m_endpoints; //!< by host index
     std::vector<Ptr<SanSwitch>> m_switches;          //!< by switch index
 };

@@ -11,6 +11,7 @@
 #include "san-fabric.h"
 
 #include "ns3/abort.h"
+#include "ns3/assert.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -185,7 +186,7 @@ SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
     {
         uint32_t vc;
         int32_t slot = FindFreeSlot(vcMask, now, vc);
-        if (slot >= 0)
+        if (slot >= 0 && (m_busyUntil <= now || !p->splittable || !WaitsForLink(p)))
         {
             Depart(p, static_cast<uint32_t>(slot), vc, std::max(now, m_busyUntil), false);
             return;
@@ -206,6 +207,10 @@ void
 SanPortDevice::Block(SanFabricPacket* p)
 {
     const int64_t now = Simulator::Now().GetTimeStep();
+    if (p->splittable && m_qTail != nullptr && TryCoalesce(p))
+    {
+        return; // merged into the piece ahead of it, which is already waiting
+    }
     p->next = nullptr;
     if (m_qTail == nullptr)
     {
@@ -286,9 +291,161 @@ SanPortDevice::ServeQueue()
         }
         --m_qLen;
         cur->next = nullptr;
+        if (cur->splittable && m_qHead != nullptr)
+        {
+            TrySplit(cur, cur->waitMask, now);
+        }
         cur->waitMask = 0;
         Depart(cur, static_cast<uint32_t>(slot), vc, now, true);
     }
+}
+
+bool
+SanPortDevice::WaitsForLink(const SanFabricPacket* p) const
+{
+    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
+    if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
+    {
+        return false;
+    }
+    const uint32_t threshold = GetSplitThreshold();
+    if (threshold != 0 && p->bytes > threshold)
+    {
+        return true; // it may be split if others are waiting when the link frees
+    }
+    // A piece may have the next piece of its burst merged into it while it waits.
+    return mode == SanFabric::VIRTUAL_CUT_THROUGH && p->IsPiece() && MayCoalesce();
+}
+
+void
+SanPortDevice::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
+{
+    const uint32_t threshold = GetSplitThreshold();
+    if (threshold == 0 || p->bytes <= threshold || threshold < p->splitHeader + 4u)
+    {
+        return; // not longer than a piece, or no room for a header and one word
+    }
+    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
+    if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
+    {
+        return;
+    }
+    // Contention: a packet of another pair waits ahead of the first later packet of p's own
+    // pair (the rest of p goes just before that one, so per-pair order holds). A later packet
+    // of the same pair gains nothing from a split.
+    SanFabricPacket* before = nullptr; // the rest is queued after this one
+    for (SanFabricPacket* q = m_qHead; q != nullptr; q = q->next)
+    {
+        if (q->src == p->src && q->dst == p->dst)
+        {
+            break;
+        }
+        before = q;
+    }
+    if (before == nullptr)
+    {
+        return;
+    }
+
+    const uint32_t dataBytes = p->GetPieceBytes();
+    const uint32_t pieceData = (threshold - p->splitHeader) / 4 * 4;
+    NS_ASSERT(pieceData > 0 && pieceData < dataBytes);
+    const uint32_t restData = dataBytes - pieceData;
+
+    // The rest: a new packet whose header (destination address) is the first part's plus the
+    // first part's length, as CLAN's switch computes it (section 2.2).
+    SanFabricPacket* r = SanFabricPacket::Allocate();
+    r->CopyStateFrom(*p);
+    r->uid = m_fabric->NextUid();
+    r->bytes = p->splitHeader + restData;
+    r->burstOffset = p->burstOffset + pieceData;
+    r->waitMask = static_cast<uint8_t>(vcMask);
+    // It stays in this switch's input buffer and, in wormhole mode, in the upstream buffers
+    // that the burst's tail still spans.
+    r->holdPort = p->holdPort;
+    r->holdSlot = p->holdSlot;
+    // Had the burst gone whole, its rest would have started leaving once the first part's data
+    // had: a later departure of the rest is the worm's stall from then on.
+    r->readyTs = p->readyTs + static_cast<int64_t>(m_stepsPerByte * pieceData + 0.5);
+    if (!p->wormhole)
+    {
+        // Virtual cut-through: input slots of pieces coalesced into p free with the rest.
+        r->held.swap(p->held);
+    }
+    else if (!p->held.empty())
+    {
+        // Upstream slots whose tail passes while the first part's data leaves are released
+        // now, late by the first part's own wait (as Depart does for a whole worm); the others
+        // stay held (Block marked them) and go with the rest.
+        const int64_t stall = departTs - p->readyTs;
+        for (SanHeldSlot e : p->held)
+        {
+            if (e.releaseTs <= p->readyTs)
+            {
+                continue; // passed before the head stopped: final already
+            }
+            if (e.releaseTs <= r->readyTs)
+            {
+                e.releaseTs += stall;
+                ReturnCredit(e.port, e.slot, e.releaseTs);
+                continue;
+            }
+            r->held.push_back(e);
+        }
+        p->held.clear();
+    }
+
+    // The first part: its last data byte arrived here restData byte-times (of the link it came
+    // in on) before the burst's tail.
+    const double inStepsPerByte =
+        p->holdPort != nullptr ? p->holdPort->m_stepsPerByte : m_stepsPerByte;
+    p->tailTs -= static_cast<int64_t>(inStepsPerByte * restData + 0.5);
+    p->bytes = p->splitHeader + pieceData;
+    p->wormhole = mode == SanFabric::WORMHOLE && p->bytes > m_fabric->GetBufferSize();
+    p->holdPort = nullptr; // the rest keeps the input slot
+    p->holdSlot = 0;
+
+    r->next = before->next;
+    before->next = r;
+    if (m_qTail == before)
+    {
+        m_qTail = r;
+    }
+    ++m_qLen;
+    m_fabric->NotifySplit();
+    NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": split packet " << p->uid
+                         << " (" << p->src << "->" << p->dst << ") at data offset "
+                         << r->burstOffset << ", rest " << r->uid);
+}
+
+bool
+SanPortDevice::TryCoalesce(SanFabricPacket* p)
+{
+    SanFabricPacket* q = m_qTail;
+    // Only in virtual cut-through: a wormhole buffer holds one packet per virtual channel, so
+    // two pieces of one burst never wait at one switch on the same channel; and in wormhole
+    // mode a piece may span upstream buffers, whose bookkeeping a merge would have to join.
+    if (!q->splittable || q->seq != p->seq || q->src != p->src || q->dst != p->dst ||
+        q->burstOffset + q->GetPieceBytes() != p->burstOffset || q->waitMask != p->waitMask ||
+        q->routeIdx != p->routeIdx || q->phase != p->phase || q->dim != p->dim ||
+        q->dateline != p->dateline || q->escaped != p->escaped || q->wormhole || p->wormhole ||
+        q->holdPort == nullptr || p->holdPort == nullptr ||
+        m_fabric->GetSwitchingMode() != SanFabric::VIRTUAL_CUT_THROUGH || !MayCoalesce())
+    {
+        return false;
+    }
+    // The merged packet holds p's input slot too, until its tail leaves (Depart).
+    q->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, 0});
+    q->bytes += p->GetPieceBytes();
+    q->tailTs = std::max(q->tailTs, p->tailTs);
+    q->hops = std::max(q->hops, p->hops);
+    NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": coalesced packet "
+                         << p->uid << " into " << q->uid << " (" << q->src << "->" << q->dst
+                         << "), now " << q->GetPieceBytes() << " data bytes from offset "
+                         << q->burstOffset);
+    SanFabricPacket::Free(p);
+    m_fabric->NotifyCoalesced();
+    return true;
 }
 
 void
@@ -360,6 +517,16 @@ SanPortDevice::Depart(SanFabricPacket* p,
         {
             p->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, end});
         }
+        else if (!p->held.empty())
+        {
+            // Coalesced pieces (virtual cut-through): the input slots of the pieces merged
+            // into this one free with its tail too.
+            for (const SanHeldSlot& e : p->held)
+            {
+                ReturnCredit(e.port, e.slot, end);
+            }
+            p->held.clear();
+        }
         ReturnCredit(p->holdPort, p->holdSlot, end);
     }
     m_slots[slot] = HELD;
@@ -398,7 +565,21 @@ SanPortDevice::Sniff(const SanFabricPacket* p)
     h.SetDestination(p->dst);
     h.SetSequence(static_cast<uint32_t>(p->seq));
     h.SetWireSize(p->bytes);
-    Ptr<Packet> pkt = p->payload != nullptr ? p->payload->Copy() : Create<Packet>(p->bytes);
+    Ptr<Packet> pkt;
+    if (p->IsPiece() && p->payload != nullptr &&
+        p->payload->GetSize() >= p->splitHeader + p->burstOffset + p->GetPieceBytes())
+    {
+        // A piece: the burst's header (as the sender wrote it: the fabric does not know the
+        // NIC's header format, so the address is not advanced), then the piece's data.
+        pkt = p->payload->CreateFragment(0, p->splitHeader);
+        pkt->AddAtEnd(
+            p->payload->CreateFragment(p->splitHeader + p->burstOffset, p->GetPieceBytes()));
+    }
+    else
+    {
+        pkt =
+            p->payload != nullptr && !p->IsPiece() ? p->payload->Copy() : Create<Packet>(p->bytes);
+    }
     pkt->AddHeader(h);
     m_promiscSnifferTrace(pkt);
 }
@@ -418,6 +599,18 @@ bool
 SanPortDevice::MayReorderQueue() const
 {
     return true;
+}
+
+uint32_t
+SanPortDevice::GetSplitThreshold() const
+{
+    return 0;
+}
+
+bool
+SanPortDevice::MayCoalesce() const
+{
+    return false;
 }
 
 uint32_t

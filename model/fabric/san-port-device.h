@@ -38,6 +38,25 @@ class SanFabric;
  * wake-up event for the earliest time something could change, so an idle
  * or uncontended port costs no events at all.
  *
+ * Splitting and coalescing (CLAN 1999, section 2.2): a splittable packet (a
+ * write burst: a header holding a destination address, then data whose
+ * every word's address follows from it) may be cut at any word. When such
+ * a packet, longer than the switch's SplitThreshold, is about to take an
+ * output while packets of other source-destination pairs wait for it, a
+ * switch port sends only a first piece (header plus a whole number of
+ * 4-byte words, at most SplitThreshold bytes) and queues the rest, with a
+ * header computed from the first part's (its offset in the burst), as a
+ * new packet behind those waiters but ahead of any later packet of the
+ * same pair, so per-pair order holds. The rest keeps the input buffer slot
+ * and, in wormhole mode, the upstream slots the burst still spans. A port
+ * decides when a packet takes the output (a splittable packet that finds
+ * the link busy waits in the queue for it rather than being committed to
+ * follow at once); it does not cut a packet that is already on the link
+ * when a contender arrives. In virtual cut-through,
+ * a piece that joins the queue right behind the piece before it (same
+ * burst, contiguous, nothing between) is merged into it; the merged
+ * packet frees both input slots as its tail leaves.
+ *
  * A port knows the far end of its link only through its SanChannel: packets
  * it sends and credits it returns upstream are SanLinkMessages handed to the
  * channel's Transmit(), and what arrives comes from the channel
@@ -144,6 +163,11 @@ class SanPortDevice : public SanNetDevice
     virtual bool MayReorderQueue() const;
     /// \return true if this port is a host interface that always accepts arrivals
     virtual bool IsSink() const;
+    /// \return the largest piece this port cuts from a splittable packet under contention
+    /// (bytes on the wire; 0: never split). Asked only for splittable packets that wait.
+    virtual uint32_t GetSplitThreshold() const;
+    /// \return true if this port merges consecutive pieces of one burst in its queue
+    virtual bool MayCoalesce() const;
 
     SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
     Ptr<SanChannel> m_channel;    //!< link: the only way to the far end
@@ -196,6 +220,32 @@ class SanPortDevice : public SanNetDevice
     void Block(SanFabricPacket* p);
     /// Send what can be sent now, then arrange the next wake-up.
     void ServeQueue();
+    /**
+     * A splittable packet finds a slot free but the link still busy with an earlier packet.
+     * Any other packet is committed to leave when the link frees; this one waits in the queue
+     * if it might be split then (or have its burst's next piece merged into it), so that the
+     * decision is taken when it takes the link, against whatever waits for it at that time.
+     * It leaves no later than it would have: it is first in the queue and its slot stays free.
+     * \param p the packet
+     * \return true if p should wait in the queue
+     */
+    bool WaitsForLink(const SanFabricPacket* p) const;
+    /**
+     * p (unlinked from the queue, about to depart at departTs) is splittable: if it is longer
+     * than the split threshold and packets of other pairs wait, cut it to a first piece and
+     * queue the rest as a new packet (kept out of line: only splittable packets come here).
+     * \param p the packet
+     * \param vcMask the virtual channels it waited for
+     * \param departTs its departure time
+     */
+    void TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs);
+    /**
+     * p (splittable, about to be queued) continues the burst piece at the queue's tail: merge
+     * it into that piece.
+     * \param p the packet
+     * \return true if p was merged (and freed)
+     */
+    bool TryCoalesce(SanFabricPacket* p);
     /// Make sure the queue is served at ts.
     /// \param ts time
     void ScheduleWake(int64_t ts);

@@ -66,4 +66,17 @@ SanSwitchPort::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
     m_switch->NotifyDepart(m_port, vc, p);
 }
 
+uint32_t
+SanSwitchPort::GetSplitThreshold() const
+{
+    // Read from the switch each time (only on the split path), so a later Config::Set counts.
+    return m_switch->GetSplitThreshold();
+}
+
+bool
+SanSwitchPort::MayCoalesce() const
+{
+    return m_switch->GetCoalesce();
+}
+
 } // namespace ns3

@@ -42,6 +42,8 @@ class SanSwitchPort : public SanPortDevice
     void DoDispose() override;
     void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
     void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs) override;
+    uint32_t GetSplitThreshold() const override;
+    bool MayCoalesce() const override;
 
   private:
     SanSwitch* m_switch{nullptr}; //!< owning switch

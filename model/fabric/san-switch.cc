@@ -15,6 +15,7 @@
 #include "ns3/san-routing.h"
 #include "ns3/san-topology.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -46,6 +47,29 @@ SanSwitch::GetTypeId()
                                           "RoutingDelay 0 it is a plain link).",
                                           BooleanValue(false),
                                           MakeBooleanAccessor(&SanSwitch::m_cutThroughCells),
+                                          MakeBooleanChecker())
+                            // Modelling choice: 0 (off) keeps every result that predates packet
+                            // splitting. CLAN 1999, section 2.2, says a switch should split a
+                            // large packet so that it does not hog an output port, but gives no
+                            // piece size.
+                            .AddAttribute("SplitThreshold",
+                                          "Wormhole and virtual cut-through: when other packets "
+                                          "wait for the output a splittable packet longer than "
+                                          "this (bytes on the wire) is about to take, send only a "
+                                          "piece of at most this many bytes (its header and a "
+                                          "whole number of 4-byte words) and queue the rest "
+                                          "behind them as a new packet. 0: never split.",
+                                          UintegerValue(0),
+                                          MakeUintegerAccessor(&SanSwitch::m_splitThreshold),
+                                          MakeUintegerChecker<uint32_t>())
+                            // CLAN 1999, section 2.2: "Even if a packet is split, it may
+                            // potentially be coalesced at another switch further on its route."
+                            .AddAttribute("Coalesce",
+                                          "Virtual cut-through: merge a piece of a split packet "
+                                          "into the piece before it when both wait for the same "
+                                          "output with no other packet between them.",
+                                          BooleanValue(true),
+                                          MakeBooleanAccessor(&SanSwitch::m_coalesce),
                                           MakeBooleanChecker());
     return tid;
 }
@@ -100,6 +124,18 @@ Ptr<SanSwitchPort>
 SanSwitch::GetPort(uint32_t port) const
 {
     return port < m_ports.size() ? Ptr<SanSwitchPort>(m_ports[port]) : nullptr;
+}
+
+uint32_t
+SanSwitch::GetSplitThreshold() const
+{
+    return m_splitThreshold;
+}
+
+bool
+SanSwitch::GetCoalesce() const
+{
+    return m_coalesce;
 }
 
 void

@@ -32,6 +32,10 @@ class SanTopology;
  * With an adaptive routing function the switch takes the least-occupied
  * candidate port whose adaptive virtual channel is free now; if none is,
  * the packet waits for the escape (deterministic) port.
+ *
+ * With a SplitThreshold, the switch splits splittable packets (CLAN write
+ * bursts) under contention and may coalesce their pieces again (see
+ * SanPortDevice).
  */
 class SanSwitch : public Object
 {
@@ -81,6 +85,10 @@ class SanSwitch : public Object
     void NotifyDepart(uint32_t port, uint32_t vc, SanFabricPacket* p);
     /// \return true in store-and-forward and cell modes
     inline bool RoutesOnTail() const;
+    /// \return the SplitThreshold attribute (bytes; 0: never split)
+    uint32_t GetSplitThreshold() const;
+    /// \return the Coalesce attribute
+    bool GetCoalesce() const;
 
   protected:
     void DoDispose() override;
@@ -102,6 +110,8 @@ class SanSwitch : public Object
     uint32_t m_tieBreak{0};              //!< rotates among equally occupied candidates
     bool m_routesOnTail{false};          //!< store-and-forward / cells
     bool m_cutThroughCells{false};       //!< Cell mode: route on the head
+    uint32_t m_splitThreshold{0};        //!< largest piece of a split packet (0: never split)
+    bool m_coalesce{true};               //!< merge consecutive pieces of one burst
     std::vector<SanSwitchPort*> m_ports; //!< by topology port (the node owns them)
 };
 

@@ -37,6 +37,13 @@ class SanFabricPort
     typedef Callback<void, Ptr<const Packet>, uint32_t> PacketArrivalCallback;
     /// A packet's head has arrived: the packet, its source host, and when its tail will arrive.
     typedef Callback<void, Ptr<const Packet>, uint32_t, Time> HeadArrivalCallback;
+    /**
+     * A piece of a splittable packet has arrived whole: the packet as its sender passed it
+     * (header included), its source host, and the piece's data as an offset and a length in
+     * bytes counted from the end of the header. Only those bytes of the packet belong to this
+     * piece; their address is the header's plus the offset (CLAN 1999, section 2.2).
+     */
+    typedef Callback<void, Ptr<const Packet>, uint32_t, uint32_t, uint32_t> PieceArrivalCallback;
 
     virtual ~SanFabricPort() = default;
 
@@ -62,8 +69,42 @@ class SanFabricPort
      */
     virtual bool SendPacketPaced(uint32_t dst, Ptr<Packet> packet, Time lastByteReady) = 0;
 
+    /**
+     * \brief Send a splittable packet: a write burst whose first \p headerBytes bytes are a
+     * header naming where its data goes and whose data the fabric may cut at any 4-byte word
+     * (each piece with a header computed from the first's) and merge again (CLAN 1999,
+     * section 2.2). Its pieces reach the receiver in order under deterministic routing.
+     *
+     * The receiver gets it either piece by piece (SetPieceArrivalCallback), or, without a
+     * piece callback, whole through the packet-arrival callback once every piece is in.
+     * This default sends it as an ordinary packet, for a port that never splits.
+     * \param dst destination host number
+     * \param packet the packet (header and data)
+     * \param headerBytes bytes of header at its start (fewer than the packet's size)
+     * \param lastByteReady when the card has its last byte (absolute time; zero or the past:
+     * all bytes are on the card)
+     * \return false if the fabric refused it
+     */
+    virtual bool SendSplittablePacket(uint32_t dst,
+                                      Ptr<Packet> packet,
+                                      uint32_t headerBytes,
+                                      Time lastByteReady)
+    {
+        return SendPacketPaced(dst, packet, lastByteReady);
+    }
+
     /// \param cb called for every packet delivered whole to this host (null: none)
     virtual void SetPacketArrivalCallback(PacketArrivalCallback cb) = 0;
+
+    /**
+     * \param cb called for every piece of a splittable packet as it arrives (a packet that was
+     * not split arrives as one piece: offset 0, all its data), instead of the packet-arrival
+     * and head-arrival callbacks (null: splittable packets are reassembled and arrive whole).
+     * This default ignores it, for a port that never splits: packets arrive whole.
+     */
+    virtual void SetPieceArrivalCallback(PieceArrivalCallback cb)
+    {
+    }
 
     /// \param cb called when a packet's head reaches this host (null: none; a port may charge
     /// an event per packet only while one is set)
