@@ -958,6 +958,38 @@ class HostBusInvalidTestCase : public TestCase
 };
 
 /// The HostBus suite.
+
+/// DMA in shorter bursts than the bus's BurstLength, per transfer.
+class HostBusShortBurstTestCase : public TestCase
+{
+  public:
+    HostBusShortBurstTestCase()
+        : TestCase("DMA in bursts of a chosen length (CLAN's 16-DWORD PIO traffic)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostBus> bus = CreateObject<HostBus>();
+        bus->SetAttribute("ClockRate", DoubleValue(33e6));
+        bus->SetAttribute("Width", UintegerValue(4));
+        bus->SetAttribute("BurstLength", UintegerValue(256));
+        bus->SetAttribute("TransactionOverhead", UintegerValue(2));
+        // 1024 bytes: one 256-beat burst, or 16 bursts of 16 beats.
+        NS_TEST_ASSERT_MSG_EQ(bus->GetDmaCycles(1024), 258u, "one long burst");
+        NS_TEST_ASSERT_MSG_EQ(bus->GetDmaCycles(1024, 16), 16u * 18, "sixteen short bursts");
+        NS_TEST_ASSERT_MSG_EQ(bus->GetDmaCycles(1024, 1000), 258u, "capped at BurstLength");
+        Time done;
+        bus->DmaBursts(1024, 16, Callback<void>([&done]() { done = Simulator::Now(); }));
+        Simulator::Run();
+        // One grant per transaction (TransactionsPerGrant 1), each of 18 cycles.
+        NS_TEST_ASSERT_MSG_EQ(done, 16 * Seconds(18 / 33e6), "the transfer takes its cycles");
+        NS_TEST_ASSERT_MSG_EQ(bus->GetTransactions(), 16u, "sixteen transactions");
+        Simulator::Destroy();
+    }
+};
+
 class SanHostBusTestSuite : public TestSuite
 {
   public:
@@ -967,6 +999,7 @@ class SanHostBusTestSuite : public TestSuite
         AddTestCase(new HostBusArithmeticTestCase, TestCase::QUICK);
         AddTestCase(new HostBusTransferTestCase, TestCase::QUICK);
         AddTestCase(new HostBusInvalidTestCase, TestCase::QUICK);
+        AddTestCase(new HostBusShortBurstTestCase, TestCase::QUICK);
     }
 };
 

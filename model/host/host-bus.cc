@@ -219,6 +219,14 @@ HostBus::TransferCycles(uint64_t bytes, uint64_t txBytes, uint32_t overhead) con
 }
 
 uint64_t
+HostBus::GetDmaCycles(uint64_t bytes, uint32_t maxBurstBeats) const
+{
+    NS_ABORT_MSG_IF(maxBurstBeats == 0, "HostBus::GetDmaCycles: a burst has at least one beat");
+    const uint64_t beats = std::min(maxBurstBeats, m_burstLength);
+    return TransferCycles(bytes, beats * m_width, m_transactionOverhead);
+}
+
+uint64_t
 HostBus::GetDmaCycles(uint64_t bytes) const
 {
     CheckConfig(true);
@@ -272,6 +280,17 @@ HostBus::Pio(uint64_t bytes, Callback<void> done, uint32_t priorityClass)
 }
 
 void
+HostBus::DmaBursts(uint64_t bytes,
+                   uint32_t maxBurstBeats,
+                   Callback<void> done,
+                   uint32_t priorityClass)
+{
+    NS_LOG_FUNCTION(this << bytes << maxBurstBeats << priorityClass);
+    NS_ABORT_MSG_IF(maxBurstBeats == 0, "HostBus::DmaBursts: a burst has at least one beat");
+    StartTransfer(bytes, done, priorityClass, true, false, maxBurstBeats);
+}
+
+void
 HostBus::PioLoad(uint64_t bytes, Callback<void> done, uint32_t priorityClass)
 {
     NS_LOG_FUNCTION(this << bytes << priorityClass);
@@ -310,7 +329,8 @@ HostBus::StartTransfer(uint64_t bytes,
                        Callback<void> done,
                        uint32_t priorityClass,
                        bool isDma,
-                       bool isLoad)
+                       bool isLoad,
+                       uint32_t maxBurstBeats)
 {
     CheckConfig(isDma);
     NS_ABORT_MSG_IF(priorityClass >= m_numPriorities,
@@ -337,6 +357,9 @@ HostBus::StartTransfer(uint64_t bytes,
     }
     Transfer& t = m_transfers[slot];
     t.remaining = bytes;
+    t.txBytes = maxBurstBeats > 0
+                    ? static_cast<uint64_t>(std::min(maxBurstBeats, m_burstLength)) * m_width
+                    : TransactionBytes(isDma);
     t.bytes = bytes;
     t.grantBytes = 0;
     t.grantTx = 0;
@@ -352,7 +375,7 @@ void
 HostBus::SubmitGrant(uint32_t slot)
 {
     Transfer& t = m_transfers[slot];
-    uint64_t txBytes = TransactionBytes(t.isDma);
+    const uint64_t txBytes = t.txBytes;
     uint64_t grantBytes = std::min(t.remaining, txBytes * m_transactionsPerGrant);
     t.grantBytes = grantBytes;
     t.grantTx = static_cast<uint32_t>(DivCeil(grantBytes, txBytes));

@@ -62,6 +62,20 @@ class HostBus : public Object
     void Dma(uint64_t bytes, Callback<void> done, uint32_t priorityClass = 0);
 
     /**
+     * \brief DMA \p bytes in bursts of at most \p maxBurstBeats data beats (a bridge that bursts
+     * shorter for some traffic: CLAN's receiving V3 writes PIO traffic in 16-DWORD bursts and
+     * DMA traffic in 256-DWORD ones).
+     * \param bytes bytes to move (0: \p done runs at once, as a new event)
+     * \param maxBurstBeats beats per transaction at most (> 0; capped at "BurstLength")
+     * \param done called when the last transaction ends
+     * \param priorityClass bus priority class (0 is served first)
+     */
+    void DmaBursts(uint64_t bytes,
+                   uint32_t maxBurstBeats,
+                   Callback<void> done,
+                   uint32_t priorityClass = 0);
+
+    /**
      * \brief Programmed I/O: \p bytes moved by CPU stores, one transaction per store.
      * \param bytes bytes to move (0: \p done runs at once, as a new event)
      * \param done called when the last store has crossed the bus
@@ -111,6 +125,13 @@ class HostBus : public Object
      * \return bus cycles of a DMA of \p bytes on an idle bus
      */
     uint64_t GetDmaCycles(uint64_t bytes) const;
+
+    /**
+     * \param bytes transfer size
+     * \param maxBurstBeats beats per transaction at most (capped at "BurstLength")
+     * \return bus cycles of such a DMA on an idle bus
+     */
+    uint64_t GetDmaCycles(uint64_t bytes, uint32_t maxBurstBeats) const;
 
     /**
      * \param bytes transfer size
@@ -179,6 +200,7 @@ class HostBus : public Object
     struct Transfer
     {
         uint64_t remaining;     //!< bytes not yet granted
+        uint64_t txBytes;       //!< bytes per transaction of this transfer
         uint64_t bytes;         //!< total size
         uint64_t grantBytes;    //!< bytes of the grant in progress
         uint32_t grantTx;       //!< transactions of the grant in progress
@@ -195,7 +217,8 @@ class HostBus : public Object
                        Callback<void> done,
                        uint32_t priorityClass,
                        bool isDma,
-                       bool isLoad = false);
+                       bool isLoad = false,
+                       uint32_t maxBurstBeats = 0);
     /// Submit the next grant of a transfer.
     void SubmitGrant(uint32_t slot);
     /// A grant ended.
