@@ -57,28 +57,7 @@ DartHelper::Connect(Ptr<DartContext> a,
                     uint32_t queueA,
                     uint32_t queueB)
 {
-    Ptr<DartNetDevice> da = a->GetDevice();
-    Ptr<DartNetDevice> db = b->GetDevice();
-    NS_ABORT_MSG_IF(da == db, "DartHelper::Connect: both endpoints are on one interface");
-    const uint16_t vciA = da->AllocateVci();
-    const uint16_t vciB = db->AllocateVci();
-    DartConnection ca;
-    ca.endpoint = a->GetEndpoint();
-    ca.regBase = windowA.base;
-    ca.regCount = windowA.count;
-    ca.actionQueue = queueA;
-    ca.remoteHost = db->GetHostNumber();
-    ca.remoteVci = vciB;
-    DartConnection cb;
-    cb.endpoint = b->GetEndpoint();
-    cb.regBase = windowB.base;
-    cb.regCount = windowB.count;
-    cb.actionQueue = queueB;
-    cb.remoteHost = da->GetHostNumber();
-    cb.remoteVci = vciA;
-    da->SetConnection(vciA, ca);
-    db->SetConnection(vciB, cb);
-    return {vciA, vciB};
+    return DartNetDevice::Connect(a, b, windowA, windowB, queueA, queueB);
 }
 
 } // namespace ns3

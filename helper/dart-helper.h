@@ -25,17 +25,6 @@ class DartNetDevice;
 
 /**
  * \ingroup san
- * \brief A window of a connection's address registers: [base, base + count) of the interface's
- * register file.
- */
-struct DartWindow
-{
-    uint32_t base{0};  //!< first register
-    uint32_t count{0}; //!< registers (0: none)
-};
-
-/**
- * \ingroup san
  * \brief Installs DART interfaces on hosts that already exist (SanHostHelper) and are attached
  * to a san fabric (SanFabricHelper), and does the kernel's part of setting up connections.
  *

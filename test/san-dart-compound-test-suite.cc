@@ -438,6 +438,15 @@ class DartBarrierTestCase : public TestCase
         for (uint32_t i = 0; i < n; ++i)
         {
             Ptr<DartContext> p = rig.ctx[i + 1];
+            rig.nics[i + 1]->LoadTlbEntries(p->GetEndpoint(), releaseOffset, 32);
+            if (i % 2 == 0)
+            {
+                // Join: the connection (a window ending at the counter) and AddParticipant.
+                NS_TEST_ASSERT_MSG_EQ(barrier->Join(p, static_cast<uint8_t>(i % 4), releaseOffset),
+                                      i,
+                                      "participant number");
+                continue;
+            }
             const uint32_t base = counter - i % 4; // overlapping windows of four
             auto v = DartHelper::Connect(p,
                                          coord,
@@ -445,7 +454,6 @@ class DartBarrierTestCase : public TestCase
                                          DartWindow{base, 4},
                                          DartConnection::NO_QUEUE,
                                          barrier->GetActionQueue());
-            rig.nics[i + 1]->LoadTlbEntries(p->GetEndpoint(), releaseOffset, 32);
             NS_TEST_ASSERT_MSG_EQ(
                 barrier->AddParticipant(p, v.first, v.second, i % 4, releaseOffset),
                 i,

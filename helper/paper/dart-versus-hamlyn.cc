@@ -374,15 +374,8 @@ DartBarrierRun(uint32_t episodes)
     Ptr<DartBarrier> barrier = Create<DartBarrier>(coord, counter, 0);
     for (uint32_t j = 0; j < participants; ++j)
     {
-        Ptr<DartContext> p = s.ctx[j + 1];
-        const uint32_t base = counter - j % 4; // overlapping windows of four
-        auto v = DartHelper::Connect(p,
-                                     coord,
-                                     DartWindow{0, 0},
-                                     DartWindow{base, 4},
-                                     DartConnection::NO_QUEUE,
-                                     barrier->GetActionQueue());
-        barrier->AddParticipant(p, v.first, v.second, static_cast<uint8_t>(j % 4), releaseOffset);
+        // Windows that end at the counter, of one to four registers: they overlap on it.
+        barrier->Join(s.ctx[j + 1], static_cast<uint8_t>(j % 4), releaseOffset);
     }
     std::vector<Episode> eps(episodes);
     for (uint32_t e = 0; e < episodes; ++e)

@@ -331,6 +331,21 @@ DartBarrier::AddParticipant(Ptr<DartContext> participant,
     return static_cast<uint32_t>(m_participants.size() - 1);
 }
 
+uint32_t
+DartBarrier::Join(Ptr<DartContext> participant, uint8_t counterIndex, uint32_t releaseOffset)
+{
+    NS_ABORT_MSG_IF(counterIndex > m_counter,
+                    "DartBarrier::Join: the window would start below register 0");
+    const auto vcis =
+        DartNetDevice::Connect(participant,
+                               m_coordinator,
+                               DartWindow{0, 0},
+                               DartWindow{m_counter - counterIndex, counterIndex + 1u},
+                               DartConnection::NO_QUEUE,
+                               m_queue);
+    return AddParticipant(participant, vcis.first, vcis.second, counterIndex, releaseOffset);
+}
+
 void
 DartBarrier::Arrive(uint32_t i, Callback<void> released)
 {

@@ -320,6 +320,17 @@ class DartBarrier : public SimpleRefCount<DartBarrier>
                             uint8_t counterIndex,
                             uint32_t releaseOffset);
     /**
+     * \brief The kernel's part and AddParticipant in one: connect \p participant to the
+     * coordinator with a window at the coordinator that ends at the counter (so the windows of
+     * all participants overlap on it) and that posts to the barrier's action queue.
+     * \param participant its endpoint (another host)
+     * \param counterIndex the counter's index in the window (the window starts that many
+     * registers below the counter)
+     * \param releaseOffset a 32-byte block of the participant's endpoint: word 0 gets the epoch
+     * \return the participant's number
+     */
+    uint32_t Join(Ptr<DartContext> participant, uint8_t counterIndex, uint32_t releaseOffset);
+    /**
      * \brief Participant \p i arrives; \p released runs when the coordinator has released the
      * episode it arrived for.
      * \param i the participant

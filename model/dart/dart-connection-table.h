@@ -34,6 +34,17 @@ struct DartConnection
 
 /**
  * \ingroup san
+ * \brief A window of a connection's address registers: [base, base + count) of the interface's
+ * register file.
+ */
+struct DartWindow
+{
+    uint32_t base{0};  //!< first register
+    uint32_t count{0}; //!< registers (0: none)
+};
+
+/**
+ * \ingroup san
  * \brief DART's Connection Table and its address registers. Each connection names a window
  * [regBase, regBase + regCount) of one register file; a message's register index i names
  * register regBase + i and must be below regCount. Windows may overlap and nest, which is how

@@ -18,6 +18,7 @@
 
 #include <deque>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -127,6 +128,24 @@ class DartNetDevice : public SanNicDevice
     void SetConnection(uint16_t vci, const DartConnection& c);
     /// \return a free VCI
     uint16_t AllocateVci() const;
+    /**
+     * \brief The kernels' set-up of a duplex connection between two endpoints on two
+     * interfaces: a Connection Table entry at each end (endpoint, register window, action
+     * queue, peer) with its Send Registers.
+     * \param a one endpoint
+     * \param b the other (another host)
+     * \param windowA registers of a's side (incoming messages from b name these)
+     * \param windowB registers of b's side
+     * \param queueA action queue at a's interface (DartConnection::NO_QUEUE: none)
+     * \param queueB action queue at b's interface
+     * \return the VCIs at a and at b: a sends on the first, b on the second
+     */
+    static std::pair<uint16_t, uint16_t> Connect(Ptr<DartContext> a,
+                                                 Ptr<DartContext> b,
+                                                 DartWindow windowA,
+                                                 DartWindow windowB,
+                                                 uint32_t queueA = DartConnection::NO_QUEUE,
+                                                 uint32_t queueB = DartConnection::NO_QUEUE);
     /// \param vci a connection \return its entry (aborts if there is none)
     const DartConnection& GetConnection(uint16_t vci) const;
     /**
