@@ -9,6 +9,8 @@
 // again, and the receiver gets every data byte once at its address, piece by piece or
 // reassembled. Non-splittable packets and SplitThreshold 0 behave exactly as before.
 
+#include "san-fabric-test-util.h"
+
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -433,24 +435,7 @@ class SanSplitStressTestCase : public TestCase
     void DoRun() override
     {
         Net n;
-        if (m_topology == "torus")
-        {
-            n.fabric.SetTopology("ns3::SanMeshTopology",
-                                 "X",
-                                 UintegerValue(4),
-                                 "Y",
-                                 UintegerValue(3),
-                                 "Wrap",
-                                 BooleanValue(true));
-        }
-        else
-        {
-            n.fabric.SetTopology("ns3::SanFatTreeTopology",
-                                 "K",
-                                 UintegerValue(3),
-                                 "N",
-                                 UintegerValue(2));
-        }
+        santest::SetSmallTopology(n.fabric, m_topology);
         n.fabric.SetRouting(m_routing);
         n.fabric.SetFabricAttribute("SwitchingMode", StringValue(m_mode));
         n.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(1200));

@@ -9,6 +9,7 @@
 // overload, deadlock freedom of every topology and routing pair, per-pair
 // order, reordering under adaptive routing, and clear errors on bad input.
 
+#include "san-fabric-test-util.h"
 #include "san-test-util.h"
 
 #include "ns3/boolean.h"
@@ -668,24 +669,7 @@ class SanMixedSizeStressTestCase : public TestCase
     void DoRun() override
     {
         Scenario s;
-        if (m_topology == "torus")
-        {
-            s.fabric.SetTopology("ns3::SanMeshTopology",
-                                 "X",
-                                 UintegerValue(4),
-                                 "Y",
-                                 UintegerValue(3),
-                                 "Wrap",
-                                 BooleanValue(true));
-        }
-        else
-        {
-            s.fabric.SetTopology("ns3::SanFatTreeTopology",
-                                 "K",
-                                 UintegerValue(3),
-                                 "N",
-                                 UintegerValue(2));
-        }
+        santest::SetSmallTopology(s.fabric, m_topology);
         s.fabric.SetRouting(m_routing);
         s.fabric.SetFabricAttribute("SwitchingMode", StringValue(m_mode));
         s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(600));
