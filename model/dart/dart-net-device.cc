@@ -102,6 +102,8 @@ DartNetDevice::GetTypeId()
                           UintegerValue(4096),
                           MakeUintegerAccessor(&DartNetDevice::m_pageSize),
                           MakeUintegerChecker<uint32_t>(64))
+            // Not given by the paper; modelling choice: 64 entries of 16 bytes (one 1 KB page
+            // of host memory), the size of Hamlyn's notification queues in this project.
             .AddAttribute("ActionQueueEntries",
                           "Default entries of an action queue's ring.",
                           UintegerValue(64),
