@@ -102,8 +102,8 @@ DartNetDevice::GetTypeId()
                           UintegerValue(4096),
                           MakeUintegerAccessor(&DartNetDevice::m_pageSize),
                           MakeUintegerChecker<uint32_t>(64))
-            // Not given by the paper; modelling choice: 64 entries of 16 bytes (one 1 KB page
-            // of host memory), the size of Hamlyn's notification queues in this project.
+            // Not given by the paper; modelling choice: 64 entries of 16 bytes (1 KB of host
+            // memory); a queue can be given its own size when it is created.
             .AddAttribute("ActionQueueEntries",
                           "Default entries of an action queue's ring.",
                           UintegerValue(64),
