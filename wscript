@@ -9,8 +9,14 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
+        'model/clan/clan-aperture.cc',
         'model/clan/clan-dma-scheduler.cc',
+        'model/clan/clan-endpoint.cc',
         'model/clan/clan-event-queue.cc',
+        'model/clan/clan-header.cc',
+        'model/clan/clan-net-device.cc',
+        'model/clan/clan-receive-path.cc',
+        'model/clan/clan-transmit-path.cc',
         'model/clan/clan-tripwire-bitmap.cc',
         'model/clan/clan-tripwire-state.cc',
         'model/clan/clan-tripwire-table.cc',
@@ -145,8 +151,12 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/clan/clan-aperture.h',
         'model/clan/clan-dma-scheduler.h',
+        'model/clan/clan-endpoint.h',
         'model/clan/clan-event-queue.h',
+        'model/clan/clan-header.h',
+        'model/clan/clan-net-device.h',
         'model/clan/clan-tripwire-bitmap.h',
         'model/clan/clan-tripwire-state.h',
         'model/clan/clan-tripwire-table.h',

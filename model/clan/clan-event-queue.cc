@@ -46,6 +46,9 @@ ClanEvent::Decode(const uint8_t* in)
 ClanEventQueue::ClanEventQueue(Ptr<HostMemory> memory, Ptr<HostCpu> cpu, uint32_t capacity)
     : m_ring(Create<SanEventQueue>(memory, cpu, capacity, ClanEvent::BYTES))
 {
+    // "Events are delivered by the device driver" (section 3.5): from its interrupt routine,
+    // whose interrupt the device has charged; a blocked reader pays the wake-up only.
+    m_ring->SetPushedByHandler(true);
 }
 
 uint64_t

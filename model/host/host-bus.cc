@@ -109,6 +109,29 @@ HostBus::GetTypeId()
                           UintegerValue(10),
                           MakeUintegerAccessor(&HostBus::m_pioLoadOverhead),
                           MakeUintegerChecker<uint32_t>())
+            // Not given by any paper for the buses of Hamlyn and DART, whose DMA figures do not
+            // separate reads from writes: 0. Host presets set their bridge's figure.
+            .AddAttribute("DmaReadLatency",
+                          "Cycles a DMA read burst (device reading host memory) waits for its "
+                          "first data, besides TransactionOverhead.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostBus::m_dmaReadLatency),
+                          MakeUintegerChecker<uint32_t>())
+            // Not separated by Hamlyn or DART, whose PIO figures are whole bus crossings: 0.
+            // Host presets set their own (AlphaLinuxHostPreset).
+            .AddAttribute("PostedWriteDelay",
+                          "Time a processor store is held in the write buffer and host bridge "
+                          "before it crosses this bus (pipelined: it does not occupy the bus).",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&HostBus::m_postedWriteDelay),
+                          MakeTimeChecker(Seconds(0)))
+            // As above: 0 unless a host preset sets it.
+            .AddAttribute("InboundWriteDelay",
+                          "Time from a device's write crossing this bus to the data being "
+                          "visible to the processor (bridge, memory, cache snoop and refill).",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&HostBus::m_inboundWriteDelay),
+                          MakeTimeChecker(Seconds(0)))
             // Not given separately by any paper; Hamlyn's GSC+ figures include whatever
             // arbitration there is in the 10-cycle transaction overhead, so the default is 0.
             .AddAttribute("ArbitrationCycles",
@@ -133,6 +156,14 @@ HostBus::GetTypeId()
                 UintegerValue(4),
                 MakeUintegerAccessor(&HostBus::SetPioStoreBytes, &HostBus::GetPioStoreBytes),
                 MakeUintegerChecker<uint32_t>(1))
+            // Hamlyn and DART stores are single-beat transactions: 1. Host presets whose
+            // processor merges stores into bursts set their own (AlphaLinuxHostPreset).
+            .AddAttribute("PioBurstLength",
+                          "Most stores the processor's write buffer and host bridge merge into "
+                          "one programmed-I/O write transaction (consecutive addresses).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&HostBus::m_pioBurstLength),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute(
                 "NumPriorities",
                 "Number of bus priority classes (0 is served first, non-preemptive, "
@@ -159,9 +190,11 @@ HostBus::HostBus()
       m_transactionOverhead(10),
       m_pioOverhead(10),
       m_pioLoadOverhead(10),
+      m_dmaReadLatency(0),
       m_arbitrationCycles(0),
       m_transactionsPerGrant(1),
       m_pioStoreBytes(4),
+      m_pioBurstLength(1),
       m_numPriorities(1),
       m_bytesTransferred(0),
       m_transactions(0),
@@ -200,7 +233,8 @@ HostBus::CheckConfig(bool isDma) const
 uint64_t
 HostBus::TransactionBytes(bool isDma) const
 {
-    return isDma ? static_cast<uint64_t>(m_width) * m_burstLength : m_pioStoreBytes;
+    return isDma ? static_cast<uint64_t>(m_width) * m_burstLength
+                 : static_cast<uint64_t>(m_pioStoreBytes) * m_pioBurstLength;
 }
 
 uint64_t
@@ -288,6 +322,81 @@ HostBus::DmaBursts(uint64_t bytes,
     NS_LOG_FUNCTION(this << bytes << maxBurstBeats << priorityClass);
     NS_ABORT_MSG_IF(maxBurstBeats == 0, "HostBus::DmaBursts: a burst has at least one beat");
     StartTransfer(bytes, done, priorityClass, true, false, maxBurstBeats);
+}
+
+void
+HostBus::DmaRead(uint64_t bytes, uint32_t maxBurstBeats, Callback<void> done, uint32_t priorityClass)
+{
+    NS_LOG_FUNCTION(this << bytes << maxBurstBeats << priorityClass);
+    StartTransfer(bytes, done, priorityClass, true, true, maxBurstBeats);
+}
+
+Time
+HostBus::GetDmaBurstTime(uint32_t bytes, bool isRead) const
+{
+    CheckConfig(true);
+    const uint64_t beats = DivCeil(bytes, m_width);
+    return Seconds((m_arbitrationCycles + beats + m_transactionOverhead +
+                    (isRead ? m_dmaReadLatency : 0)) /
+                   m_clockRate);
+}
+
+uint32_t
+HostBus::GetDmaReadLatency() const
+{
+    return m_dmaReadLatency;
+}
+
+uint32_t
+HostBus::GetPioBurstBytes() const
+{
+    return m_pioStoreBytes * m_pioBurstLength;
+}
+
+Time
+HostBus::GetPostedWriteDelay() const
+{
+    return m_postedWriteDelay;
+}
+
+Time
+HostBus::GetInboundWriteDelay() const
+{
+    return m_inboundWriteDelay;
+}
+
+void
+HostBus::DmaBurst(uint32_t bytes,
+                  bool isRead,
+                  Callback<void> started,
+                  Callback<void> done,
+                  uint32_t priorityClass)
+{
+    NS_LOG_FUNCTION(this << bytes << isRead << priorityClass);
+    CheckConfig(true);
+    NS_ABORT_MSG_IF(bytes == 0, "HostBus::DmaBurst: an empty burst");
+    NS_ABORT_MSG_IF(bytes > static_cast<uint64_t>(m_width) * m_burstLength,
+                    "HostBus::DmaBurst: " << bytes << " bytes exceed one burst of "
+                                          << m_burstLength << " beats");
+    NS_ABORT_MSG_IF(priorityClass >= m_numPriorities,
+                    "HostBus::DmaBurst: priority class " << priorityClass << " out of range");
+    m_transferStartTrace(bytes, true);
+    const Time duration = Seconds((m_arbitrationCycles + DivCeil(bytes, m_width) +
+                                   m_transactionOverhead + (isRead ? m_dmaReadLatency : 0)) /
+                                  m_clockRate);
+    m_resource->SubmitWithStart(duration,
+                                started,
+                                Callback<void>([this, bytes, done]() {
+                                    ++m_transactions;
+                                    ++m_transfersDone;
+                                    m_bytesTransferred += bytes;
+                                    m_transferEndTrace(bytes, true);
+                                    if (!done.IsNull())
+                                    {
+                                        done();
+                                    }
+                                }),
+                                priorityClass);
 }
 
 void
@@ -382,7 +491,7 @@ HostBus::SubmitGrant(uint32_t slot)
     Time duration =
         Seconds(TransferCycles(grantBytes,
                                txBytes,
-                               t.isDma ? m_transactionOverhead
+                               t.isDma ? m_transactionOverhead + (t.isLoad ? m_dmaReadLatency : 0)
                                        : (t.isLoad ? m_pioLoadOverhead : m_pioOverhead)) /
                 m_clockRate);
     m_resource->Submit(duration, t.next, t.priorityClass);

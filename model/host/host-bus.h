@@ -76,6 +76,53 @@ class HostBus : public Object
                    uint32_t priorityClass = 0);
 
     /**
+     * \brief A DMA transfer that reads host memory (the device is the bus master and the
+     * memory the target): like DmaBursts, but each burst also pays the bus's DmaReadLatency,
+     * the cycles a read waits for its first data.
+     * \param bytes transfer size
+     * \param maxBurstBeats longest burst (0: the bus's BurstLength)
+     * \param done called when the last byte has crossed
+     * \param priorityClass bus priority class
+     */
+    void DmaRead(uint64_t bytes,
+                 uint32_t maxBurstBeats,
+                 Callback<void> done,
+                 uint32_t priorityClass = 0);
+
+    /**
+     * \brief One DMA burst (a single transaction) with notice of its start, for a device that
+     * streams a burst onwards while it crosses the bus (cut-through).
+     * \param bytes burst size (at most BurstLength beats)
+     * \param isRead true: it reads host memory (pays DmaReadLatency)
+     * \param started called when the burst starts on the bus; it ends GetDmaBurstTime() later
+     * \param done called when its last byte has crossed
+     * \param priorityClass bus priority class
+     */
+    void DmaBurst(uint32_t bytes,
+                  bool isRead,
+                  Callback<void> started,
+                  Callback<void> done,
+                  uint32_t priorityClass = 0);
+
+    /// \param bytes a burst's size \param isRead a read of host memory \return its time on
+    /// the bus
+    Time GetDmaBurstTime(uint32_t bytes, bool isRead) const;
+
+    /// \return the cycles a DMA read burst waits for its first data
+    uint32_t GetDmaReadLatency() const;
+
+    /// \return the bytes of the longest programmed-I/O write transaction (stores merged)
+    uint32_t GetPioBurstBytes() const;
+
+    /// \return how long a processor store is held (write buffer, host bridge) before it
+    /// reaches this bus (HostPioWindow applies it)
+    Time GetPostedWriteDelay() const;
+
+    /// \return how long a device's write crossing this bus takes to become visible to the
+    /// processor (host bridge, memory, cache snoop and refill; a device applies it)
+    Time GetInboundWriteDelay() const;
+
+    /**
      * \brief Programmed I/O: \p bytes moved by CPU stores, one transaction per store.
      * \param bytes bytes to move (0: \p done runs at once, as a new event)
      * \param done called when the last store has crossed the bus
@@ -206,7 +253,7 @@ class HostBus : public Object
         uint32_t grantTx;       //!< transactions of the grant in progress
         uint32_t priorityClass; //!< bus priority class
         bool isDma;             //!< DMA or PIO
-        bool isLoad;            //!< PIO loads (not stores)
+        bool isLoad;            //!< PIO loads, or DMA reads of host memory
         bool inUse;             //!< slot in use
         Callback<void> done;    //!< completion callback
         Callback<void> next;    //!< this slot's grant-end callback (made once per transfer)
@@ -237,9 +284,13 @@ class HostBus : public Object
     uint32_t m_transactionOverhead;  //!< cycles per DMA transaction
     uint32_t m_pioOverhead;          //!< cycles per PIO store
     uint32_t m_pioLoadOverhead;      //!< cycles per PIO load
+    uint32_t m_dmaReadLatency;       //!< extra cycles per DMA read burst
+    Time m_postedWriteDelay;         //!< store held before the bus
+    Time m_inboundWriteDelay;        //!< device write to processor-visible
     uint32_t m_arbitrationCycles;    //!< cycles per grant
     uint32_t m_transactionsPerGrant; //!< transactions per grant
     uint32_t m_pioStoreBytes;        //!< bytes per PIO store
+    uint32_t m_pioBurstLength;       //!< stores merged per PIO transaction
     uint32_t m_numPriorities;        //!< bus priority classes
 
     std::vector<Transfer> m_transfers; //!< pool of transfers

@@ -82,6 +82,18 @@ HostCpuWait::OnPollGranted()
 void
 HostCpuWait::Signal()
 {
+    SignalImpl(false);
+}
+
+void
+HostCpuWait::SignalInHandler()
+{
+    SignalImpl(true);
+}
+
+void
+HostCpuWait::SignalImpl(bool inHandler)
+{
     NS_LOG_FUNCTION(this);
     if (m_signalled)
     {
@@ -106,7 +118,7 @@ HostCpuWait::Signal()
         break;
     }
     case BLOCKED:
-        StartWakeup();
+        StartWakeup(inHandler);
         break;
     default:
         // IDLE or WAITING_FOR_CPU: seen when the process begins or starts polling.
@@ -136,12 +148,18 @@ HostCpuWait::OnPollTimeout()
 }
 
 void
-HostCpuWait::StartWakeup()
+HostCpuWait::StartWakeup(bool inHandler)
 {
-    NS_LOG_FUNCTION(this);
+    NS_LOG_FUNCTION(this << inHandler);
     m_state = WAKING;
-    m_cpu->NotifyInterrupt();
-    m_cpu->GetResource()->Submit(m_cpu->GetInterruptLatency() + m_cpu->GetWakeupLatency(),
+    Time work = m_cpu->GetWakeupLatency();
+    if (!inHandler)
+    {
+        // The event itself raises the interrupt that wakes the process.
+        m_cpu->NotifyInterrupt();
+        work += m_cpu->GetInterruptLatency();
+    }
+    m_cpu->GetResource()->Submit(work,
                                  MakeCallback(&HostCpuWait::Resume, Ptr<HostCpuWait>(this)));
 }
 

@@ -82,6 +82,13 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     /// \brief The awaited event has happened (now).
     void Signal();
 
+    /**
+     * \brief The awaited event has happened, reported by an interrupt handler that the caller
+     * has charged already (a driver's interrupt service routine waking a process): a blocked
+     * process pays the scheduler's wake-up only, not a second interrupt. Otherwise as Signal().
+     */
+    void SignalInHandler();
+
     /// \return true once Signal() has been called
     bool IsSignalled() const;
 
@@ -104,8 +111,11 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     void OnNoticed();
     /// POLL_THEN_BLOCK: polling time is up.
     void OnPollTimeout();
-    /// Take the interrupt and the scheduler wake-up.
-    void StartWakeup();
+    /// The event has happened. \param inHandler reported by an interrupt handler
+    void SignalImpl(bool inHandler);
+    /// Take the interrupt (unless already taken) and the scheduler wake-up.
+    /// \param inHandler the interrupt was taken by the caller's handler
+    void StartWakeup(bool inHandler);
     /// Resume the process.
     void Resume();
 

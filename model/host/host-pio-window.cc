@@ -6,6 +6,7 @@
 #include "host-pio-window.h"
 
 #include "ns3/abort.h"
+#include "ns3/simulator.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -32,7 +33,10 @@ HostPioWindow::Store(uint64_t offset, const uint8_t* data, uint32_t len, Callbac
     NS_ABORT_MSG_IF(offset > m_size || len > m_size - offset,
                     "HostPioWindow: store of " << len << " bytes at offset " << offset
                                                << " outside a window of " << m_size << " bytes");
-    m_pending.push_back(Pending{offset, std::vector<uint8_t>(data, data + len), landed});
+    // The store sits in the processor's write buffer and the host bridge for the bus's
+    // PostedWriteDelay before it reaches the I/O bus (a constant delay: order is kept).
+    const Time ready = Simulator::Now() + m_bus->GetPostedWriteDelay();
+    m_pending.push_back(Pending{offset, std::vector<uint8_t>(data, data + len), landed, ready});
     StartNext();
 }
 
@@ -41,6 +45,15 @@ HostPioWindow::StartNext()
 {
     if (m_onBus || m_pending.empty())
     {
+        return;
+    }
+    if (m_pending.front().ready > Simulator::Now())
+    {
+        m_onBus = true; // reserved for the front store until it is ready
+        Simulator::Schedule(m_pending.front().ready - Simulator::Now(), [this]() {
+            m_onBus = false;
+            StartNext();
+        });
         return;
     }
     m_onBus = true;

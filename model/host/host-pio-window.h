@@ -79,6 +79,7 @@ class HostPioWindow : public SimpleRefCount<HostPioWindow>
         uint64_t offset;            //!< offset in the window
         std::vector<uint8_t> bytes; //!< the bytes
         Callback<void> landed;      //!< the caller's continuation
+        Time ready;                 //!< when it reaches the I/O bus (after posting)
     };
 
     /// Start the oldest pending store on the bus, if none is crossing it.

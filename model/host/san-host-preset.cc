@@ -59,12 +59,23 @@ SanHostPreset::Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> m
         {"PioStoreBytes", m_pioStoreBytes},
         {"PioTransactionOverhead", m_pioCycles},
         {"PioLoadTransactionOverhead", m_pioLoadCycles},
-        {"ArbitrationCycles", m_arbitrationCycles}};
+        {"ArbitrationCycles", m_arbitrationCycles},
+        {"PioBurstLength", m_pioBurstLength},
+        {"DmaReadLatency", m_dmaReadLatency}};
     for (const auto& c : counts)
     {
         if (c.second != UNSET)
         {
             ioBus->SetAttribute(c.first, UintegerValue(c.second));
+        }
+    }
+    const std::pair<const char*, Time> busTimes[] = {{"PostedWriteDelay", m_postedWriteDelay},
+                                                     {"InboundWriteDelay", m_inboundWriteDelay}};
+    for (const auto& t : busTimes)
+    {
+        if (!t.second.IsStrictlyNegative())
+        {
+            ioBus->SetAttribute(t.first, TimeValue(t.second));
         }
     }
 }

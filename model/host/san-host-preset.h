@@ -70,6 +70,10 @@ class SanHostPreset : public Object
     uint32_t m_pioCycles{UNSET};          //!< overhead cycles per PIO store
     uint32_t m_pioLoadCycles{UNSET};      //!< overhead cycles per PIO load
     uint32_t m_arbitrationCycles{UNSET};  //!< cycles per bus grant
+    uint32_t m_pioBurstLength{UNSET};     //!< stores merged per PIO write transaction
+    uint32_t m_dmaReadLatency{UNSET};     //!< extra cycles per DMA read burst
+    Time m_postedWriteDelay{Seconds(-1)}; //!< store held before the I/O bus
+    Time m_inboundWriteDelay{Seconds(-1)}; //!< device write to processor-visible
 };
 
 /**

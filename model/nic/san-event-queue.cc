@@ -55,13 +55,27 @@ SanEventQueue::Push(const uint8_t* entry)
         {
             ++m_interrupts;
         }
-        m_wait->Signal(); // later pushes find it signalled: coalesced
+        // Later pushes find it signalled: coalesced.
+        if (m_inHandler)
+        {
+            m_wait->SignalInHandler();
+        }
+        else
+        {
+            m_wait->Signal();
+        }
     }
     if (!m_pushCb.IsNull())
     {
         m_pushCb();
     }
     return true;
+}
+
+void
+SanEventQueue::SetPushedByHandler(bool inHandler)
+{
+    m_inHandler = inHandler;
 }
 
 void

@@ -87,6 +87,14 @@ class SanEventQueue : public SimpleRefCount<SanEventQueue>
     /// \brief End a wait without an entry (e.g. a timeout in the library above).
     void Wake();
     /**
+     * \brief Say who pushes: the device itself (default: a push that finds the reader blocked
+     * raises the interrupt that wakes it), or a driver's interrupt handler that has been
+     * charged already (the blocked reader pays the scheduler's wake-up only).
+     * \param inHandler pushes come from an interrupt handler
+     */
+    void SetPushedByHandler(bool inHandler);
+
+    /**
      * \brief Be told of every entry written (a select-style wait over several sources, see
      * SanSelect); at most one listener.
      * \param cb called after each successful Push (null: none)
@@ -116,6 +124,7 @@ class SanEventQueue : public SimpleRefCount<SanEventQueue>
     Ptr<HostCpuWait> m_wait;  //!< wait in progress
     Callback<void> m_resumed; //!< its continuation
     Callback<void> m_pushCb;  //!< listener of pushes
+    bool m_inHandler{false};  //!< pushes come from an interrupt handler
 };
 
 } // namespace ns3

@@ -72,11 +72,24 @@ SanSelect::GetReady() const
 }
 
 void
+SanSelect::SetNotifiedByHandler(bool inHandler)
+{
+    m_inHandler = inHandler;
+}
+
+void
 SanSelect::Notify()
 {
     if (m_wait != nullptr && !m_wait->IsSignalled() && AnyReady())
     {
-        m_wait->Signal();
+        if (m_inHandler)
+        {
+            m_wait->SignalInHandler();
+        }
+        else
+        {
+            m_wait->Signal();
+        }
     }
 }
 

@@ -52,6 +52,9 @@ class SanSelect : public SimpleRefCount<SanSelect>
     uint32_t AddSource(Callback<bool> isReady);
     /// \brief A source may have become ready (wakes a waiting process).
     void Notify();
+    /// \param inHandler sources become ready in a driver's interrupt handler, charged already:
+    /// a blocked process pays the scheduler's wake-up only (default false: an interrupt too)
+    void SetNotifiedByHandler(bool inHandler);
 
     /**
      * \brief Wait until a source is ready. Aborts if a wait is in progress.
@@ -75,6 +78,7 @@ class SanSelect : public SimpleRefCount<SanSelect>
     std::vector<Ptr<SanEventQueue>> m_queues; //!< queues whose listener this is
     Ptr<HostCpuWait> m_wait;                  //!< wait in progress
     Callback<void> m_resumed;                 //!< its continuation
+    bool m_inHandler{false};                  //!< notified by an interrupt handler
 };
 
 } // namespace ns3

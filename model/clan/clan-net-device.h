@@ -1,0 +1,358 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CLAN_NET_DEVICE_H
+#define CLAN_NET_DEVICE_H
+
+#include "clan-aperture.h"
+#include "clan-dma-scheduler.h"
+#include "clan-event-queue.h"
+#include "clan-header.h"
+#include "clan-tripwire-state.h"
+#include "clan-tripwire-table.h"
+
+#include "ns3/host-pio-window.h"
+#include "ns3/san-nic-device.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <vector>
+
+namespace ns3
+{
+
+class ClanEndpoint;
+
+/**
+ * \ingroup san
+ * \brief AT&T Cambridge's CLAN NIC and its device driver (Riddoch et al. 1999): non-coherent
+ * distributed shared memory over a 33 MHz PCI card, with Tripwires for synchronisation.
+ *
+ * Address spaces. Local memory is exported as apertures (ClanApertureTable; each named by an
+ * RDMA cookie). A process maps a remote aperture by importing its cookie: the driver gives it
+ * a window of this NIC's outgoing bus address space, "a very simple direct mapping between PCI
+ * bus addresses and network addresses" (section 3.2). Processor stores into a window cross the
+ * host's PCI bus (HostPioWindow: posted, in program order across all windows) and "are
+ * serialised immediately into packets, each of which represents a write burst" (section 2.2);
+ * loads become a read request and a reply. The single DMA engine reads local memory in PCI
+ * bursts and sends each burst as a packet that starts leaving as its first word arrives
+ * (cut-through: HostBus::DmaBurst); its queues are ClanDmaScheduler's.
+ *
+ * Receive: "incoming data is transferred directly into host memory, again without buffering"
+ * (section 2.3), in FIFO order (PRAM, section 2.1): each piece of a burst (the fabric may have
+ * split it) crosses the PCI bus in bursts of 16 DWORDs if it came from processor stores and
+ * 256 if from DMA (section 5.2), and becomes visible to the processor after the bus's
+ * InboundWriteDelay. Nothing is checked ("no explicit protection on the receive path"): a
+ * faulty node can write any memory of this host. As an option (ReceiveCheck), a later
+ * revision's check admits only writes inside an exported aperture and drops the rest,
+ * counted and traced, nothing written.
+ *
+ * Tripwires (section 2.5): every burst in and out is matched against the CAM
+ * (ClanTripwireTable) "without hindrance to the passing stream"; a match puts the Tripwire's id
+ * in a FIFO on the NIC and raises an interrupt. The interrupt routine reads the ids from the
+ * FIFO (a PCI load each), calls ClanTripwireState::Fire (bitmap bit, waiters, Tripsets) and
+ * delivers the event to the event queue that registered the Tripwire, draining ids that arrive
+ * meanwhile before it returns (so a busy server takes fewer interrupts than messages).
+ *
+ * Out-of-band messages (section 3.1) travel as write bursts to a well-known mailbox address;
+ * the NIC places each in the next slot of the driver's mailbox ring, a kernel Tripwire on the
+ * ring interrupts, and the interrupt routine demultiplexes it into its endpoint's queue (a
+ * modelling choice: the paper says only that the driver implements them "using the NIC's
+ * shared memory interface and Tripwires").
+ *
+ * Processes use the device through ClanContext (the library's API, which charges system
+ * calls); the calls here are the hardware and driver.
+ */
+class ClanNetDevice : public SanNicDevice
+{
+  public:
+    /// Reasons a packet is refused (counted, traced; nothing of it written).
+    enum DropReason : uint32_t
+    {
+        MALFORMED = 0,     //!< unparsable header or a piece outside its packet
+        NO_MEMORY = 1,     //!< the address is no memory of this host (master abort)
+        NOT_EXPORTED = 2,  //!< ReceiveCheck on: outside every exported aperture
+        UNKNOWN_REPLY = 3, //!< a read reply nobody waits for
+        NO_ENDPOINT = 4,   //!< an out-of-band message to a port with no endpoint
+        MAILBOX_FULL = 5,  //!< an out-of-band message found the mailbox ring full
+        N_DROP_REASONS = 6 //!< count
+    };
+
+    /// Payload bytes of an out-of-band message (section 3.1, footnote 4).
+    static constexpr uint32_t OOB_PAYLOAD_BYTES = 40;
+    /// Bytes of an out-of-band record: source host, ports, payload (ClanOobMessage).
+    static constexpr uint32_t OOB_RECORD_BYTES = 48;
+    /// The mailbox's network address at every host (above any memory HostMemory allocates).
+    static constexpr uint64_t MAILBOX_ADDRESS = 0xfff000000000ull;
+    /// First bus address of the outgoing windows (imported apertures).
+    static constexpr uint64_t WINDOW_BASE = 0x800000000000ull;
+
+    /// A remote read completed: the bytes and their number.
+    typedef Callback<void, const uint8_t*, uint32_t> ReadCallback;
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    ClanNetDevice();
+    ~ClanNetDevice() override;
+
+    // --- apertures and windows (driver) ---
+    /**
+     * \brief Export a region of this host's memory. Aborts unless it is allocated memory.
+     * \param base first byte \param size bytes \return its cookie
+     */
+    ClanCookie CreateAperture(uint64_t base, uint64_t size);
+    /// \param cookie an aperture of this host \return false if it was not live
+    bool DestroyAperture(const ClanCookie& cookie);
+    /// \return the exported apertures
+    const ClanApertureTable& GetApertures() const;
+    /**
+     * \brief Map a remote aperture into this NIC's outgoing address space (page-level
+     * protection: only a holder of the cookie can). Aborts on an invalid cookie or one of this
+     * host (a process reaches its own memory directly).
+     * \param cookie the aperture \return the window's first bus address
+     */
+    uint64_t Import(const ClanCookie& cookie);
+    /// \param busAddress an address in a window \param len bytes
+    /// \return true if [busAddress, +len) lies inside one window
+    bool IsMapped(uint64_t busAddress, uint32_t len) const;
+
+    // --- data path (hardware) ---
+    /**
+     * \brief Processor stores into a window (posted; in program order with all earlier stores).
+     * Aborts if the range is not mapped (the process would fault).
+     * \param busAddress first byte \param data bytes \param len length
+     * \param landed called when the stores have crossed the PCI bus into the NIC
+     */
+    void Store(uint64_t busAddress, const uint8_t* data, uint32_t len, Callback<void> landed);
+    /**
+     * \brief A processor load from a window: a read request across the network and its reply.
+     * \param busAddress first byte \param len bytes (at most a DMA burst)
+     * \param done called with the bytes when the load completes
+     */
+    void Load(uint64_t busAddress, uint32_t len, ReadCallback done);
+    /// \return the DMA engine's driver queues (requests: local source, window destination)
+    Ptr<ClanDmaScheduler> GetDmaScheduler() const;
+
+    // --- Tripwires and events ---
+    /// \return the CAM
+    Ptr<ClanTripwireTable> GetTripwireTable() const;
+    /// \return the driver's and processes' shared Tripwire state (bitmap, waiters, Tripsets)
+    Ptr<ClanTripwireState> GetTripwireState() const;
+    /**
+     * \param id a Tripwire \param queue the event queue its firings are delivered to (null:
+     * none; the queue's own interest table still filters)
+     */
+    void SetTripwireQueue(uint32_t id, Ptr<ClanEventQueue> queue);
+
+    /**
+     * \brief Be told once when an incoming write touching [address, +len) is visible to the
+     * processor: what a process spinning on a word in its cache sees (the cache snoops the
+     * write and the next load refills the line).
+     * \param address first byte \param len bytes \param seen called once
+     * \return a token for CancelWatch
+     */
+    uint64_t WatchWrites(uint64_t address, uint32_t len, Callback<void> seen);
+    /// \param token from WatchWrites \return false if it had fired or was cancelled
+    bool CancelWatch(uint64_t token);
+
+    // --- endpoints and out-of-band messages (driver) ---
+    /**
+     * \brief Create an endpoint (host, port). Aborts if the port is taken.
+     * \param port the port \param queueEntries its out-of-band queue's entries
+     * \return the endpoint
+     */
+    Ptr<ClanEndpoint> CreateEndpoint(uint16_t port, uint32_t queueEntries);
+    /// \param port a port \return false if it had no endpoint
+    bool DestroyEndpoint(uint16_t port);
+    /// \param port a port \return its endpoint (null if none)
+    Ptr<ClanEndpoint> GetEndpoint(uint16_t port) const;
+    /**
+     * \brief The driver sends an out-of-band message: a 48-byte record stored into the
+     * destination's mailbox (the caller charges the system call).
+     * \param dstHost destination host \param dstPort its port \param srcPort the sender's port
+     * \param payload OOB_PAYLOAD_BYTES bytes \param landed called when the stores have
+     * crossed the PCI bus
+     */
+    void SendOob(uint32_t dstHost,
+                 uint16_t dstPort,
+                 uint16_t srcPort,
+                 const uint8_t* payload,
+                 Callback<void> landed);
+
+    // --- statistics ---
+    /// \return interrupts raised for Tripwires (each serves one or more ids)
+    uint64_t GetNTripwireInterrupts() const;
+    /// \return Tripwire ids the interrupt routine has served
+    uint64_t GetNTripwireIds() const;
+    /// \return ids lost to a full Tripwire FIFO
+    uint64_t GetNFifoOverflows() const;
+    /// \return write-burst packets sent (PIO and DMA)
+    uint64_t GetNPacketsSent() const;
+    /// \return pieces received
+    uint64_t GetNPiecesReceived() const;
+    /// \return bytes written into host memory by the receive path
+    uint64_t GetBytesReceived() const;
+    /// \return out-of-band messages delivered into endpoint queues
+    uint64_t GetNOobDelivered() const;
+
+    /// TracedCallback of a write made visible: (host address, bytes, source host).
+    typedef void (*WriteTracedCallback)(uint64_t address, uint32_t len, uint32_t srcHost);
+
+  protected:
+    void DoDispose() override;
+    void NotifyAttached() override;
+    void ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost) override;
+
+  private:
+    /// An imported aperture: a window of the outgoing address space.
+    struct Window
+    {
+        uint64_t busBase;  //!< first bus address here
+        ClanCookie remote; //!< the aperture it maps
+    };
+
+    /// A piece waiting for the receive side's PCI bus (FIFO: PRAM order).
+    struct RxItem
+    {
+        Ptr<const Packet> packet; //!< the packet (header included)
+        uint32_t srcHost;         //!< sender
+        uint32_t headerBytes;     //!< its header's size
+        uint32_t offset;          //!< piece's first data byte, from the end of the header
+        uint32_t length;          //!< piece's bytes
+        ClanHeader header;        //!< parsed header
+    };
+
+    /// A load waiting for its reply.
+    struct PendingLoad
+    {
+        uint32_t length;  //!< bytes wanted
+        ReadCallback done; //!< the processor's continuation
+    };
+
+    /// A write waiting to be seen by a spinning process.
+    struct Watch
+    {
+        uint64_t token;      //!< its id
+        uint64_t address;    //!< first byte
+        uint32_t len;        //!< bytes
+        Callback<void> seen; //!< continuation
+    };
+
+    // clan-transmit-path.cc
+    /// HostPioWindow's sink: stores reached the NIC. \param offset window offset
+    /// \param data bytes \param len length
+    void StoresLanded(uint64_t offset, const uint8_t* data, uint32_t len);
+    /// The driver's mailbox stores reached the NIC. \param offset host x record size
+    /// \param data the record \param len its bytes
+    void KernelStoresLanded(uint64_t offset, const uint8_t* data, uint32_t len);
+    /// \param busAddress an address in a window \param len bytes \return its window (aborts)
+    const Window& FindWindow(uint64_t busAddress, uint32_t len) const;
+    /// Send one write burst. \param dstHost destination \param address there \param data
+    /// bytes \param len length \param dma from the DMA engine \param localBus the outgoing
+    /// bus address (for local Tripwires) \param lastByteReady when its last byte is on the card
+    void SendBurst(uint32_t dstHost,
+                   uint64_t address,
+                   const uint8_t* data,
+                   uint32_t len,
+                   bool dma,
+                   uint64_t localBus,
+                   Time lastByteReady);
+    /// The DMA scheduler starts a request. \param request it \param queue its queue
+    void DmaStart(const ClanDmaRequest& request, uint32_t queue);
+    /// The DMA engine moves its next burst.
+    void DmaNextBurst();
+
+    // clan-receive-path.cc
+    /// A piece of a splittable packet arrived. \param packet it \param srcHost sender
+    /// \param offset first data byte \param length bytes
+    void PieceArrived(Ptr<const Packet> packet, uint32_t srcHost, uint32_t offset, uint32_t length);
+    /// A piece is through the NIC's receive pipeline. \param item it
+    void PieceReady(const RxItem& item);
+    /// Start the next queued write on the PCI bus.
+    void RxNext();
+    /// The front write has crossed the bus.
+    void RxBusDone();
+    /// A write is visible to the processor. \param address first byte \param len bytes
+    /// \param srcHost sender
+    void WriteVisible(uint64_t address, uint32_t len, uint32_t srcHost);
+    /// Serve a read request. \param item its piece
+    void ServeRead(const RxItem& item);
+    /// A read reply arrived. \param item its piece
+    void ReplyArrived(const RxItem& item);
+
+    // clan-net-device.cc: Tripwires and the interrupt routine
+    /// Match a burst and queue its firings. \param address first byte \param len bytes
+    /// \param isWrite write or read \param isRemote arriving from the network
+    void MatchTripwires(uint64_t address, uint64_t len, bool isWrite, bool isRemote);
+    /// Raise the Tripwire interrupt unless the routine is pending or running.
+    void RaiseTripwireInterrupt();
+    /// The interrupt routine runs (CPU held): serve the FIFO.
+    void ServeTripwireFifo();
+    /// The routine has read an id from the FIFO. \param id it
+    void FireId(uint32_t id);
+    /// Deliver an out-of-band record from the mailbox ring. \param slot its ring slot
+    void DemuxOob(uint32_t slot);
+
+    // Attributes
+    Time m_txPipeline;               //!< NIC transmit pipeline
+    Time m_rxPipeline;               //!< NIC receive pipeline
+    uint32_t m_pioRxBurstBeats;      //!< receive PCI burst for PIO traffic
+    uint32_t m_dmaRxBurstBeats;      //!< receive PCI burst for DMA traffic
+    uint32_t m_dmaTxBurstBeats;      //!< DMA engine's read bursts
+    uint32_t m_fifoDepth;            //!< Tripwire FIFO entries
+    double m_isrIdInstructions;      //!< interrupt routine, per id
+    double m_dmaDriverInstructions;  //!< DMA driver, per entry
+    double m_oobDemuxInstructions;   //!< interrupt routine, per out-of-band message
+    uint32_t m_mailboxEntries;       //!< mailbox ring slots
+    bool m_receiveCheck;             //!< later revision's receive-side protection
+
+    // Tables and state
+    ClanApertureTable m_apertures;               //!< exported memory
+    std::map<uint64_t, Window> m_windows;        //!< imported, by bus base
+    uint64_t m_nextWindow{WINDOW_BASE};          //!< next free bus address
+    Ptr<HostPioWindow> m_pio;                    //!< processor stores into the windows
+    Ptr<HostPioWindow> m_kernelPio;              //!< the driver's stores into mailboxes
+    Ptr<ClanTripwireTable> m_tripwires;          //!< CAM
+    Ptr<ClanTripwireState> m_tripState;          //!< bitmap, waiters, Tripsets
+    std::vector<Ptr<ClanEventQueue>> m_tripQueue; //!< per Tripwire: its event queue
+    std::deque<uint32_t> m_fifo;                 //!< Tripwire FIFO on the NIC
+    bool m_isrPending{false};                    //!< interrupt raised or routine running
+    std::vector<uint32_t> m_matchScratch;        //!< Match() output, reused
+    Ptr<ClanDmaScheduler> m_dma;                 //!< driver queues of the DMA engine
+    ClanDmaRequest m_dmaRequest;                 //!< the running request
+    uint64_t m_dmaDone{0};                       //!< its bytes read so far
+    bool m_dmaRunning{false};                    //!< a request runs
+    std::deque<RxItem> m_rx;                     //!< receive FIFO
+    bool m_rxBusy{false};                        //!< the front write is on the bus
+    std::vector<uint8_t> m_scratch;              //!< bytes of a piece, reused
+    std::map<uint32_t, PendingLoad> m_loads;     //!< loads by tag
+    uint32_t m_nextTag{1};                       //!< next load tag
+    std::vector<Watch> m_watches;                //!< spinning processes' words
+    uint64_t m_nextWatch{1};                     //!< next watch token
+    std::map<uint16_t, Ptr<ClanEndpoint>> m_endpoints; //!< by port
+    uint64_t m_mailboxBase{0};                   //!< the mailbox ring in host memory
+    uint32_t m_mailboxTripwire{0};               //!< kernel Tripwire on the ring
+    uint64_t m_mailboxWritten{0};                //!< records the NIC has placed
+    uint64_t m_mailboxRead{0};                   //!< records the driver has taken
+
+    // Statistics and traces
+    uint64_t m_tripInterrupts{0};  //!< interrupts raised
+    uint64_t m_tripIds{0};         //!< ids served
+    uint64_t m_fifoOverflows{0};   //!< ids lost
+    uint64_t m_packetsSent{0};     //!< bursts sent
+    uint64_t m_piecesReceived{0};  //!< pieces received
+    uint64_t m_bytesReceived{0};   //!< bytes written
+    uint64_t m_oobDelivered{0};    //!< OOB messages queued
+    TracedCallback<uint64_t, uint32_t, uint32_t> m_writeTrace; //!< "Write"
+};
+
+} // namespace ns3
+
+#endif /* CLAN_NET_DEVICE_H */
