@@ -10,6 +10,7 @@ def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
         'model/clan/clan-aperture.cc',
+        'model/clan/clan-context.cc',
         'model/clan/clan-dma-scheduler.cc',
         'model/clan/clan-endpoint.cc',
         'model/clan/clan-event-queue.cc',
@@ -104,8 +105,10 @@ def build(bld):
         'model/rats/rats-stream.cc',
         'model/rats/rats-tagged-write.cc',
         'model/rats/rats-ticket.cc',
+        'helper/clan-helper.cc',
         'helper/dart-helper.cc',
         'helper/hamlyn-helper.cc',
+        'helper/paper/clan-scenario.cc',
         'helper/paper/dart-beyond-paper.cc',
         'helper/paper/dart-paper-experiments.cc',
         'helper/paper/dart-scenario.cc',
@@ -116,6 +119,7 @@ def build(bld):
         'helper/paper/san-paper-test-case.cc',
         'helper/paper/san-results-writer.cc',
         'helper/paper/san-scenario.cc',
+        'helper/paper/tripwire-paper-experiments.cc',
         'helper/san-fabric-helper.cc',
         'helper/san-host-helper.cc',
         'helper/san-nic-helper.cc',
@@ -152,6 +156,7 @@ def build(bld):
     headers.module = 'san'
     headers.source = [
         'model/clan/clan-aperture.h',
+        'model/clan/clan-context.h',
         'model/clan/clan-dma-scheduler.h',
         'model/clan/clan-endpoint.h',
         'model/clan/clan-event-queue.h',
@@ -245,8 +250,10 @@ def build(bld):
         'model/rats/rats-tagged-write.h',
         'model/rats/rats-ticket.h',
         'model/rats/rats-wire.h',
+        'helper/clan-helper.h',
         'helper/dart-helper.h',
         'helper/hamlyn-helper.h',
+        'helper/paper/clan-scenario.h',
         'helper/paper/dart-beyond-paper.h',
         'helper/paper/dart-paper-experiments.h',
         'helper/paper/dart-scenario.h',
@@ -257,6 +264,7 @@ def build(bld):
         'helper/paper/san-paper-test-case.h',
         'helper/paper/san-results-writer.h',
         'helper/paper/san-scenario.h',
+        'helper/paper/tripwire-paper-experiments.h',
         'helper/san-fabric-helper.h',
         'helper/san-host-helper.h',
         'helper/san-nic-helper.h',

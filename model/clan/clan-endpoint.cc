@@ -91,6 +91,18 @@ ClanEndpoint::SetEventQueue(Ptr<ClanEventQueue> events)
     m_events = events;
 }
 
+void
+ClanEndpoint::Rebind(uint16_t port)
+{
+    m_port = port;
+    m_id = port;
+    uint8_t record[ClanOobMessage::BYTES];
+    while (m_queue->Pop(record))
+    {
+    }
+    m_events = nullptr;
+}
+
 bool
 ClanEndpoint::Deliver(const uint8_t* record)
 {

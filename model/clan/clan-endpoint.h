@@ -72,6 +72,10 @@ class ClanEndpoint : public SimpleRefCount<ClanEndpoint>
     /// \param events queue to announce arrivals on (null: none)
     void SetEventQueue(Ptr<ClanEventQueue> events);
 
+    /// \brief Driver side: reuse a cached endpoint under another port (its old messages are
+    /// discarded). \param port the new port
+    void Rebind(uint16_t port);
+
     /// \brief Driver side: queue a record. \param record BYTES bytes \return false if full
     bool Deliver(const uint8_t* record);
 

@@ -171,6 +171,9 @@ class ClanNetDevice : public SanNicDevice
     Ptr<ClanEndpoint> CreateEndpoint(uint16_t port, uint32_t queueEntries);
     /// \param port a port \return false if it had no endpoint
     bool DestroyEndpoint(uint16_t port);
+    /// \brief Bind an existing (cached) endpoint under its port. Aborts if the port is taken.
+    /// \param endpoint it
+    void AdoptEndpoint(Ptr<ClanEndpoint> endpoint);
     /// \param port a port \return its endpoint (null if none)
     Ptr<ClanEndpoint> GetEndpoint(uint16_t port) const;
     /**
@@ -185,6 +188,17 @@ class ClanNetDevice : public SanNicDevice
                  uint16_t srcPort,
                  const uint8_t* payload,
                  Callback<void> landed);
+
+    /// Driver calls whose work the library charges (with a system call).
+    enum Call
+    {
+        TRIPWIRE_CALL, //!< a Tripwire or Tripset call
+        APERTURE_CALL, //!< export or map an aperture
+        ENDPOINT_CALL, //!< create an endpoint
+        OOB_CALL,      //!< send an out-of-band message
+    };
+    /// \param call a driver call \return its instructions (besides the system call)
+    double GetCallInstructions(Call call) const;
 
     // --- statistics ---
     /// \return interrupts raised for Tripwires (each serves one or more ids)
@@ -311,6 +325,10 @@ class ClanNetDevice : public SanNicDevice
     double m_dmaDriverInstructions;  //!< DMA driver, per entry
     double m_oobDemuxInstructions;   //!< interrupt routine, per out-of-band message
     uint32_t m_mailboxEntries;       //!< mailbox ring slots
+    double m_tripwireCallInstructions; //!< driver: Tripwire calls
+    double m_apertureCallInstructions; //!< driver: aperture calls
+    double m_endpointInstructions;     //!< driver: endpoint creation
+    double m_oobSendInstructions;      //!< driver: out-of-band send
     bool m_receiveCheck;             //!< later revision's receive-side protection
 
     // Tables and state

@@ -1,0 +1,56 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TRIPWIRE_PAPER_EXPERIMENTS_H
+#define TRIPWIRE_PAPER_EXPERIMENTS_H
+
+#include "clan-scenario.h"
+#include "san-paper-row.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief The reproduction of the Tripwire paper (Riddoch et al. 1999, CLAN): every experiment
+ * returns its rows of results/tripwire.csv. The example tripwire-paper and the san-clan-paper
+ * test run them. The host's costs (section 5.1) and the NIC's 0.5 us (section 5.2) are inputs;
+ * every total comes out of the simulation.
+ */
+class TripwirePaperExperiments
+{
+  public:
+    /// Paper id (results/tripwire.csv).
+    static constexpr const char* PAPER = "tripwire";
+
+    /**
+     * \brief Section 5.2, benchmark 1: "repeatedly writing a word to a known location in a
+     * remote application, which then copied that word into a known location in the sending
+     * application", both spinning.
+     * \param iterations round trips averaged
+     * \return the mean round trip in microseconds
+     */
+    static double PioRoundTripUs(uint32_t iterations);
+
+    /**
+     * \brief Section 5.2, benchmark 2 (Figure 7): one message of \p bytes sent by DMA or by
+     * processor stores; the bandwidth is its size over "the interval between the arrival of
+     * the first DWORD of a message at the processor, and arrival of the last DWORD".
+     * \param bytes message size (a multiple of 4)
+     * \param dma by DMA (else PIO)
+     * \return Mbit/s (10^6 bits)
+     */
+    static double RawBandwidthMbps(uint32_t bytes, bool dma);
+
+    /// \return the rows of section 5.2 (and Figure 7's curves as unpapered rows)
+    static std::vector<SanPaperRow> SharedMemoryRows();
+};
+
+} // namespace ns3
+
+#endif /* TRIPWIRE_PAPER_EXPERIMENTS_H */
