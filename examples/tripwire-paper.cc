@@ -18,10 +18,20 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.Parse(argc, argv);
     std::cout << "pio rtt " << TripwirePaperExperiments::PioRoundTripUs(100) << " us\n";
-    for (uint32_t b : {256u, 1024u, 4096u, 16384u, 65536u})
+    for (bool busy : {false, true})
     {
-        std::cout << b << " dma " << TripwirePaperExperiments::RawBandwidthMbps(b, true)
-                  << " pio " << TripwirePaperExperiments::RawBandwidthMbps(b, false) << "\n";
+        for (uint32_t e : {1u, 10u, 100u})
+        {
+            auto r = TripwirePaperExperiments::ServerRoundTrip(e, busy, 200);
+            std::cout << (busy ? "busy" : "idle") << " e=" << e << " rtt " << r.rttUs << " cpu "
+                      << r.serverCpuUs << " irq " << r.interruptsPerRequest << " sleeps "
+                      << r.sleepsPerRequest << "\n";
+        }
+    }
+    for (uint32_t e : {1u, 2u, 4u, 8u, 16u, 32u, 64u})
+    {
+        std::cout << "req/s e=" << e << " "
+                  << TripwirePaperExperiments::ServerRequestsPerSecond(e, 50) << "\n";
     }
     return 0;
 }

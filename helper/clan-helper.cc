@@ -44,7 +44,8 @@ Ptr<ClanContext>
 ClanHelper::CreateContext(Ptr<Node> node)
 {
     Ptr<ClanNetDevice> nic = GetDevice(node);
-    NS_ABORT_MSG_IF(!nic, "ClanHelper::CreateContext: node " << node->GetId() << " has no CLAN NIC");
+    NS_ABORT_MSG_IF(!nic,
+                    "ClanHelper::CreateContext: node " << node->GetId() << " has no CLAN NIC");
     Ptr<ClanContext> c = CreateObject<ClanContext>();
     c->Open(nic);
     return c;

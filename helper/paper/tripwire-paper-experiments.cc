@@ -58,7 +58,9 @@ TripwirePaperExperiments::PioRoundTripUs(uint32_t iterations)
     // B waits for word n in its buffer, then copies it into A's.
     *echo = [&, echo](uint32_t n) {
         const uint64_t at = p.local[1];
-        b->SpinUntil(at, 4, Callback<bool>([b, at, n]() { return b->ReadLocalWord(at) == n; }),
+        b->SpinUntil(at,
+                     4,
+                     Callback<bool>([b, at, n]() { return b->ReadLocalWord(at) == n; }),
                      Callback<void>([&, echo, n]() {
                          b->WriteWord(p.remote[1], b->ReadLocalWord(p.local[1]), Callback<void>());
                          if (n < iterations)
@@ -71,7 +73,9 @@ TripwirePaperExperiments::PioRoundTripUs(uint32_t iterations)
     *ping = [&, ping](uint32_t n) {
         a->WriteWord(p.remote[0], n, Callback<void>());
         const uint64_t at = p.local[0];
-        a->SpinUntil(at, 4, Callback<bool>([a, at, n]() { return a->ReadLocalWord(at) == n; }),
+        a->SpinUntil(at,
+                     4,
+                     Callback<bool>([a, at, n]() { return a->ReadLocalWord(at) == n; }),
                      Callback<void>([&, ping, n]() {
                          ++done;
                          if (n < iterations)
@@ -116,20 +120,19 @@ TripwirePaperExperiments::RawBandwidthMbps(uint32_t bytes, bool dma)
     const uint64_t hi = p.local[1] + bytes;
     p.s.nics[1]->TraceConnectWithoutContext(
         "Write",
-        Callback<void, uint64_t, uint32_t, uint32_t>(
-            [&](uint64_t address, uint32_t len, uint32_t) {
-                if (address <= lo && lo < address + len && first.IsStrictlyNegative())
-                {
-                    // The piece became visible with its last DWORD; its first DWORD crossed
-                    // the bus that many data phases earlier.
-                    const uint64_t after = (address + len - lo) / 4 - 1;
-                    first = Simulator::Now() - cycle * int64_t(after);
-                }
-                if (address < hi && hi <= address + len)
-                {
-                    last = Simulator::Now();
-                }
-            }));
+        Callback<void, uint64_t, uint32_t, uint32_t>([&](uint64_t address, uint32_t len, uint32_t) {
+            if (address <= lo && lo < address + len && first.IsStrictlyNegative())
+            {
+                // The piece became visible with its last DWORD; its first DWORD crossed
+                // the bus that many data phases earlier.
+                const uint64_t after = (address + len - lo) / 4 - 1;
+                first = Simulator::Now() - cycle * int64_t(after);
+            }
+            if (address < hi && hi <= address + len)
+            {
+                last = Simulator::Now();
+            }
+        }));
     Simulator::Schedule(MicroSeconds(100), [&]() {
         if (dma)
         {

@@ -49,6 +49,36 @@ class TripwirePaperExperiments
 
     /// \return the rows of section 5.2 (and Figure 7's curves as unpapered rows)
     static std::vector<SanPaperRow> SharedMemoryRows();
+
+    /// The server benchmarks' results (section 5.3.1).
+    struct ServerResult
+    {
+        double rttUs{0};                //!< mean round trip
+        double serverCpuUs{0};          //!< server CPU busy per request
+        double interruptsPerRequest{0}; //!< Tripwire interrupts per request
+        double sleepsPerRequest{0};     //!< server sleeps in select per request
+    };
+
+    /**
+     * \brief Round trips through the event-based server: the client picks a connection at
+     * random for each request and spins for the reply. Idle: "a large (> 15us) gap is left
+     * between each request" (50 us here); busy: "messages are sent as quickly as possible, one
+     * after another, but with only one message in flight at a time".
+     * \param endpoints connections \param busy busy (else idle) \param requests measured
+     * \return the mean round trip and the server's costs
+     */
+    static ServerResult ServerRoundTrip(uint32_t endpoints, bool busy, uint32_t requests);
+
+    /**
+     * \brief Figure 9: "multiple requests are sent by the client on different connections
+     * before collecting each of the replies".
+     * \param endpoints connections (one request in flight on each) \param rounds rounds
+     * \return requests per second
+     */
+    static double ServerRequestsPerSecond(uint32_t endpoints, uint32_t rounds);
+
+    /// \return the rows of section 5.3.1 and Figures 8 and 9
+    static std::vector<SanPaperRow> ServerRows();
 };
 
 } // namespace ns3

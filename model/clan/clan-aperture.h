@@ -90,10 +90,10 @@ class ClanApertureTable
         bool live;     //!< not destroyed
     };
 
-    uint32_t m_host;                   //!< this host
-    std::vector<Aperture> m_apertures;      //!< by id
+    uint32_t m_host;                            //!< this host
+    std::vector<Aperture> m_apertures;          //!< by id
     std::multimap<uint64_t, uint32_t> m_byBase; //!< live apertures by first byte
-    uint32_t m_live{0};                //!< live count
+    uint32_t m_live{0};                         //!< live count
 };
 
 } // namespace ns3

@@ -113,10 +113,9 @@ ClanContext::DriverCall(ClanNetDevice::Call call, Callback<void> done, uint32_t 
         return;
     }
     Ptr<ClanContext> self(this);
-    GetCpu()->SyscallInstructions(m_nic->GetCallInstructions(call),
-                                  Callback<void>([self, call, done, count]() {
-                                      self->DriverCall(call, done, count - 1);
-                                  }));
+    GetCpu()->SyscallInstructions(
+        m_nic->GetCallInstructions(call),
+        Callback<void>([self, call, done, count]() { self->DriverCall(call, done, count - 1); }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,6 +247,91 @@ ClanContext::SpinUntil(uint64_t address, uint32_t len, Callback<bool> ready, Cal
         nic->WatchWrites(address, len, Callback<void>([recheck]() { (*recheck)(); }));
     };
     nic->WatchWrites(address, len, Callback<void>([recheck]() { (*recheck)(); }));
+}
+
+void
+ClanContext::WaitUntil(uint64_t address,
+                       uint32_t len,
+                       Callback<bool> ready,
+                       WaitMode mode,
+                       uint32_t tripwire,
+                       Callback<void> done)
+{
+    NS_ABORT_MSG_IF(!m_nic, "ClanContext: not open");
+    switch (mode)
+    {
+    case SPIN:
+        SpinUntil(address, len, ready, done);
+        return;
+    case TRIPWIRE: {
+        // while (!ready) tripwire_wait(t): the bit is cleared before the test, so a firing
+        // between the test and the wait is not lost (the wait returns at once).
+        ClearTripwire(tripwire);
+        if (ready())
+        {
+            done();
+            return;
+        }
+        Ptr<ClanContext> self(this);
+        WaitTripwire(tripwire, Callback<void>([self, address, len, ready, tripwire, done]() {
+                         self->WaitUntil(address, len, ready, TRIPWIRE, tripwire, done);
+                     }));
+        return;
+    }
+    case SPIN_THEN_TRIPWIRE: {
+        // Poll for a while; if the word has not changed by then, sleep until the Tripwire's
+        // interrupt routine wakes the process (the wake-up is charged then; the interrupt is
+        // the device's).
+        ClearTripwire(tripwire);
+        if (ready())
+        {
+            done();
+            return;
+        }
+        Ptr<ClanContext> self(this);
+        Ptr<HostCpuWait> wait = GetCpu()->CreateWait();
+        Ptr<ClanTripwireState> state = m_nic->GetTripwireState();
+        auto token = std::make_shared<uint64_t>(ClanTripwireState::NOT_WAITING);
+        wait->Begin(HostCpuWait::POLL_THEN_BLOCK,
+                    Callback<void>([self, state, token, address, len, ready, tripwire, done]() {
+                        if (*token != ClanTripwireState::NOT_WAITING)
+                        {
+                            state->Cancel(*token); // seen while polling: no longer waiting
+                        }
+                        if (ready())
+                        {
+                            done();
+                            return;
+                        }
+                        self->WaitUntil(address, len, ready, SPIN_THEN_TRIPWIRE, tripwire, done);
+                    }));
+        *token = state->Wait(tripwire, ClanTripwireState::WakeCallback([wait, token](uint32_t) {
+                                 *token = ClanTripwireState::NOT_WAITING;
+                                 wait->SignalInHandler();
+                             }));
+        // While it polls, the process sees the write itself, before the interrupt routine.
+        Ptr<ClanNetDevice> nic = m_nic;
+        auto recheck = std::make_shared<std::function<void()>>();
+        *recheck = [nic, address, len, ready, wait, recheck]() {
+            if (wait->GetState() != HostCpuWait::POLLING &&
+                wait->GetState() != HostCpuWait::WAITING_FOR_CPU)
+            {
+                *recheck = nullptr; // asleep (the Tripwire wakes it) or done
+                return;
+            }
+            if (ready())
+            {
+                wait->Signal();
+                *recheck = nullptr;
+                return;
+            }
+            nic->WatchWrites(address, len, Callback<void>([recheck]() { (*recheck)(); }));
+        };
+        nic->WatchWrites(address, len, Callback<void>([recheck]() { (*recheck)(); }));
+        return;
+    }
+    }
+    NS_ABORT_MSG("ClanContext::WaitUntil: unknown mode " << int(mode));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -102,6 +102,29 @@ class ClanContext : public Object
      */
     void SpinUntil(uint64_t address, uint32_t len, Callback<bool> ready, Callback<void> done);
 
+    /// How a protocol waits for a word of local memory (section 4.3: "both of the protocols
+    /// given above will work correctly without Tripwires, by polling ... and this choice can be
+    /// made independently in the transmitter and receiver").
+    enum WaitMode
+    {
+        SPIN,               //!< poll the word
+        TRIPWIRE,           //!< block on a Tripwire on it (clear, test, wait)
+        SPIN_THEN_TRIPWIRE, //!< poll for PollBeforeBlock, then block (section 4.3)
+    };
+
+    /**
+     * \brief Wait until \p ready holds for local memory that remote writes change.
+     * \param address first byte \param len bytes \param ready the test
+     * \param mode how \param tripwire a Tripwire on the words (REMOTE | WRITE; TRIPWIRE and
+     * SPIN_THEN_TRIPWIRE) \param done when it holds
+     */
+    void WaitUntil(uint64_t address,
+                   uint32_t len,
+                   Callback<bool> ready,
+                   WaitMode mode,
+                   uint32_t tripwire,
+                   Callback<void> done);
+
     // --- Tripwires (section 3.3) ---
     /**
      * \brief Allocate, set up and enable a Tripwire (driver calls: one system call each).
@@ -182,16 +205,16 @@ class ClanContext : public Object
     /// A DMA request completed. \param request it \param queue its queue
     void DmaCompleted(const ClanDmaRequest& request, uint32_t queue);
 
-    Ptr<ClanNetDevice> m_nic;                         //!< device
-    Ptr<ClanEventQueue> m_events;                     //!< asynchronous event queue
-    uint32_t m_dmaQueue{0};                           //!< DMA request queue
-    std::map<uint32_t, Callback<void>> m_dmaDone;     //!< continuations by tag
-    uint64_t m_nextDmaTag{1};                         //!< next tag
-    std::vector<Ptr<ClanEndpoint>> m_endpointCache;   //!< closed endpoints for reuse
-    uint64_t m_cacheHits{0};                          //!< reused endpoints
-    uint32_t m_eventEntries;                          //!< attribute: event queue size
-    uint32_t m_dmaEntries;                            //!< attribute: DMA queue size
-    uint32_t m_oobEntries;                            //!< attribute: OOB queue size
+    Ptr<ClanNetDevice> m_nic;                       //!< device
+    Ptr<ClanEventQueue> m_events;                   //!< asynchronous event queue
+    uint32_t m_dmaQueue{0};                         //!< DMA request queue
+    std::map<uint32_t, Callback<void>> m_dmaDone;   //!< continuations by tag
+    uint64_t m_nextDmaTag{1};                       //!< next tag
+    std::vector<Ptr<ClanEndpoint>> m_endpointCache; //!< closed endpoints for reuse
+    uint64_t m_cacheHits{0};                        //!< reused endpoints
+    uint32_t m_eventEntries;                        //!< attribute: event queue size
+    uint32_t m_dmaEntries;                          //!< attribute: DMA queue size
+    uint32_t m_oobEntries;                          //!< attribute: OOB queue size
 };
 
 } // namespace ns3

@@ -31,8 +31,7 @@ ClanOobMessage
 ClanOobMessage::Decode(const uint8_t* in)
 {
     ClanOobMessage m;
-    m.srcHost = (uint32_t(in[0]) << 24) | (uint32_t(in[1]) << 16) | (uint32_t(in[2]) << 8) |
-                in[3];
+    m.srcHost = (uint32_t(in[0]) << 24) | (uint32_t(in[1]) << 16) | (uint32_t(in[2]) << 8) | in[3];
     m.srcPort = static_cast<uint16_t>((in[4] << 8) | in[5]);
     m.dstPort = static_cast<uint16_t>((in[6] << 8) | in[7]);
     std::memcpy(m.payload, in + 8, sizeof(m.payload));

@@ -21,10 +21,10 @@ namespace ns3
 /// An out-of-band message as an endpoint's owner reads it.
 struct ClanOobMessage
 {
-    uint32_t srcHost{0};     //!< sender's host
-    uint16_t srcPort{0};     //!< sender's port
-    uint16_t dstPort{0};     //!< this endpoint's port
-    uint8_t payload[40]{};   //!< the 40-byte payload (section 3.1, footnote 4)
+    uint32_t srcHost{0};   //!< sender's host
+    uint16_t srcPort{0};   //!< sender's port
+    uint16_t dstPort{0};   //!< this endpoint's port
+    uint8_t payload[40]{}; //!< the 40-byte payload (section 3.1, footnote 4)
 
     /// Bytes of an encoded record: source host (4), ports (2 + 2), payload (40).
     static constexpr uint32_t BYTES = 48;
@@ -80,10 +80,10 @@ class ClanEndpoint : public SimpleRefCount<ClanEndpoint>
     bool Deliver(const uint8_t* record);
 
   private:
-    uint16_t m_port;                //!< port
-    uint32_t m_id;                  //!< id
-    Ptr<SanEventQueue> m_queue;     //!< messages
-    Ptr<ClanEventQueue> m_events;   //!< announcements
+    uint16_t m_port;              //!< port
+    uint32_t m_id;                //!< id
+    Ptr<SanEventQueue> m_queue;   //!< messages
+    Ptr<ClanEventQueue> m_events; //!< announcements
 };
 
 } // namespace ns3

@@ -82,8 +82,8 @@ class ClanHeader : public Header
     void Print(std::ostream& os) const override;
 
   private:
-    Type m_type{WRITE};  //!< type
-    bool m_dma{false};   //!< from the DMA engine
+    Type m_type{WRITE};    //!< type
+    bool m_dma{false};     //!< from the DMA engine
     uint64_t m_address{0}; //!< address or tag
     uint32_t m_length{0};  //!< request length
     uint32_t m_tag{0};     //!< request tag

@@ -124,6 +124,15 @@ ClanNetDevice::GetTypeId()
                           DoubleValue(100),
                           MakeDoubleAccessor(&ClanNetDevice::m_oobSendInstructions),
                           MakeDoubleChecker<double>(0))
+            // Section 2.5: the routine "retrieves these identifiers" from the FIFO; read as: it
+            // drains the FIFO, ids that arrive meanwhile included, before it returns (one
+            // interrupt for several firings under load). Off: one interrupt per id.
+            .AddAttribute("DrainFifoPerInterrupt",
+                          "The interrupt routine serves every id in the FIFO, including ids "
+                          "that arrive while it runs (else one id per interrupt).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&ClanNetDevice::m_drainFifo),
+                          MakeBooleanChecker())
             // ASSUMED: 256 records of 48 bytes.
             .AddAttribute("MailboxEntries",
                           "Slots of the driver's out-of-band mailbox ring.",
@@ -149,12 +158,8 @@ ClanNetDevice::ClanNetDevice()
     : m_tripwires(CreateObject<ClanTripwireTable>())
 {
     NS_LOG_FUNCTION(this);
-    SetDropReasons({"malformed",
-                    "no-memory",
-                    "not-exported",
-                    "unknown-reply",
-                    "no-endpoint",
-                    "mailbox-full"});
+    SetDropReasons(
+        {"malformed", "no-memory", "not-exported", "unknown-reply", "no-endpoint", "mailbox-full"});
 }
 
 ClanNetDevice::~ClanNetDevice() = default;
@@ -301,8 +306,8 @@ ClanNetDevice::GetTripwireState() const
 void
 ClanNetDevice::SetTripwireQueue(uint32_t id, Ptr<ClanEventQueue> queue)
 {
-    NS_ABORT_MSG_IF(id >= m_tripQueue.size(), "ClanNetDevice::SetTripwireQueue: no Tripwire "
-                                                  << id);
+    NS_ABORT_MSG_IF(id >= m_tripQueue.size(),
+                    "ClanNetDevice::SetTripwireQueue: no Tripwire " << id);
     m_tripQueue[id] = queue;
 }
 
@@ -350,15 +355,17 @@ ClanNetDevice::ServeTripwireFifo()
     if (m_fifo.empty())
     {
         // The read that finds the FIFO empty ends the routine.
-        GetIoBus()->PioLoad(4, Callback<void>([this]() {
-            if (!m_fifo.empty())
-            {
-                ServeTripwireFifo(); // an id came while the empty status was read
-                return;
-            }
-            m_isrPending = false;
-            GetCpu()->GetResource()->Release();
-        }));
+        GetIoBus()->PioLoad(
+            4,
+            Callback<void>([this]() {
+                if (!m_fifo.empty())
+                {
+                    ServeTripwireFifo(); // an id came while the empty status was read
+                    return;
+                }
+                m_isrPending = false;
+                GetCpu()->EndInterrupt();
+            }));
         return;
     }
     const uint32_t id = m_fifo.front();
@@ -366,16 +373,27 @@ ClanNetDevice::ServeTripwireFifo()
     // One PCI load per id, then the routine's work on it (and on each out-of-band record
     // waiting in the mailbox, if it is the mailbox's Tripwire).
     GetIoBus()->PioLoad(4, Callback<void>([this, id]() {
-        double instructions = m_isrIdInstructions;
-        if (id == m_mailboxTripwire)
-        {
-            instructions += double(m_mailboxWritten - m_mailboxRead) * m_oobDemuxInstructions;
-        }
-        Simulator::Schedule(GetCpu()->InstructionsToTime(instructions), [this, id]() {
-            FireId(id);
-            ServeTripwireFifo();
-        });
-    }));
+                            double instructions = m_isrIdInstructions;
+                            if (id == m_mailboxTripwire)
+                            {
+                                instructions += double(m_mailboxWritten - m_mailboxRead) *
+                                                m_oobDemuxInstructions;
+                            }
+                            Simulator::Schedule(GetCpu()->InstructionsToTime(instructions),
+                                                [this, id]() {
+                                                    FireId(id);
+                                                    if (m_drainFifo)
+                                                    {
+                                                        ServeTripwireFifo();
+                                                        return;
+                                                    }
+                                                    // One id per interrupt: return, and interrupt
+                                                    // again if more are waiting.
+                                                    m_isrPending = false;
+                                                    GetCpu()->EndInterrupt();
+                                                    RaiseTripwireInterrupt();
+                                                });
+                        }));
 }
 
 void

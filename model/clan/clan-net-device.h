@@ -197,6 +197,7 @@ class ClanNetDevice : public SanNicDevice
         ENDPOINT_CALL, //!< create an endpoint
         OOB_CALL,      //!< send an out-of-band message
     };
+
     /// \param call a driver call \return its instructions (besides the system call)
     double GetCallInstructions(Call call) const;
 
@@ -246,7 +247,7 @@ class ClanNetDevice : public SanNicDevice
     /// A load waiting for its reply.
     struct PendingLoad
     {
-        uint32_t length;  //!< bytes wanted
+        uint32_t length;   //!< bytes wanted
         ReadCallback done; //!< the processor's continuation
     };
 
@@ -315,59 +316,60 @@ class ClanNetDevice : public SanNicDevice
     void DemuxOob(uint32_t slot);
 
     // Attributes
-    Time m_txPipeline;               //!< NIC transmit pipeline
-    Time m_rxPipeline;               //!< NIC receive pipeline
-    uint32_t m_pioRxBurstBeats;      //!< receive PCI burst for PIO traffic
-    uint32_t m_dmaRxBurstBeats;      //!< receive PCI burst for DMA traffic
-    uint32_t m_dmaTxBurstBeats;      //!< DMA engine's read bursts
-    uint32_t m_fifoDepth;            //!< Tripwire FIFO entries
-    double m_isrIdInstructions;      //!< interrupt routine, per id
-    double m_dmaDriverInstructions;  //!< DMA driver, per entry
-    double m_oobDemuxInstructions;   //!< interrupt routine, per out-of-band message
-    uint32_t m_mailboxEntries;       //!< mailbox ring slots
+    Time m_txPipeline;                 //!< NIC transmit pipeline
+    Time m_rxPipeline;                 //!< NIC receive pipeline
+    uint32_t m_pioRxBurstBeats;        //!< receive PCI burst for PIO traffic
+    uint32_t m_dmaRxBurstBeats;        //!< receive PCI burst for DMA traffic
+    uint32_t m_dmaTxBurstBeats;        //!< DMA engine's read bursts
+    uint32_t m_fifoDepth;              //!< Tripwire FIFO entries
+    double m_isrIdInstructions;        //!< interrupt routine, per id
+    double m_dmaDriverInstructions;    //!< DMA driver, per entry
+    double m_oobDemuxInstructions;     //!< interrupt routine, per out-of-band message
+    uint32_t m_mailboxEntries;         //!< mailbox ring slots
     double m_tripwireCallInstructions; //!< driver: Tripwire calls
     double m_apertureCallInstructions; //!< driver: aperture calls
     double m_endpointInstructions;     //!< driver: endpoint creation
     double m_oobSendInstructions;      //!< driver: out-of-band send
-    bool m_receiveCheck;             //!< later revision's receive-side protection
+    bool m_receiveCheck;               //!< later revision's receive-side protection
+    bool m_drainFifo;                  //!< one interrupt serves every waiting id
 
     // Tables and state
-    ClanApertureTable m_apertures;               //!< exported memory
-    std::map<uint64_t, Window> m_windows;        //!< imported, by bus base
-    uint64_t m_nextWindow{WINDOW_BASE};          //!< next free bus address
-    Ptr<HostPioWindow> m_pio;                    //!< processor stores into the windows
-    Ptr<HostPioWindow> m_kernelPio;              //!< the driver's stores into mailboxes
-    Ptr<ClanTripwireTable> m_tripwires;          //!< CAM
-    Ptr<ClanTripwireState> m_tripState;          //!< bitmap, waiters, Tripsets
-    std::vector<Ptr<ClanEventQueue>> m_tripQueue; //!< per Tripwire: its event queue
-    std::deque<uint32_t> m_fifo;                 //!< Tripwire FIFO on the NIC
-    bool m_isrPending{false};                    //!< interrupt raised or routine running
-    std::vector<uint32_t> m_matchScratch;        //!< Match() output, reused
-    Ptr<ClanDmaScheduler> m_dma;                 //!< driver queues of the DMA engine
-    ClanDmaRequest m_dmaRequest;                 //!< the running request
-    uint64_t m_dmaDone{0};                       //!< its bytes read so far
-    bool m_dmaRunning{false};                    //!< a request runs
-    std::deque<RxItem> m_rx;                     //!< receive FIFO
-    bool m_rxBusy{false};                        //!< the front write is on the bus
-    std::vector<uint8_t> m_scratch;              //!< bytes of a piece, reused
-    std::map<uint32_t, PendingLoad> m_loads;     //!< loads by tag
-    uint32_t m_nextTag{1};                       //!< next load tag
-    std::vector<Watch> m_watches;                //!< spinning processes' words
-    uint64_t m_nextWatch{1};                     //!< next watch token
+    ClanApertureTable m_apertures;                     //!< exported memory
+    std::map<uint64_t, Window> m_windows;              //!< imported, by bus base
+    uint64_t m_nextWindow{WINDOW_BASE};                //!< next free bus address
+    Ptr<HostPioWindow> m_pio;                          //!< processor stores into the windows
+    Ptr<HostPioWindow> m_kernelPio;                    //!< the driver's stores into mailboxes
+    Ptr<ClanTripwireTable> m_tripwires;                //!< CAM
+    Ptr<ClanTripwireState> m_tripState;                //!< bitmap, waiters, Tripsets
+    std::vector<Ptr<ClanEventQueue>> m_tripQueue;      //!< per Tripwire: its event queue
+    std::deque<uint32_t> m_fifo;                       //!< Tripwire FIFO on the NIC
+    bool m_isrPending{false};                          //!< interrupt raised or routine running
+    std::vector<uint32_t> m_matchScratch;              //!< Match() output, reused
+    Ptr<ClanDmaScheduler> m_dma;                       //!< driver queues of the DMA engine
+    ClanDmaRequest m_dmaRequest;                       //!< the running request
+    uint64_t m_dmaDone{0};                             //!< its bytes read so far
+    bool m_dmaRunning{false};                          //!< a request runs
+    std::deque<RxItem> m_rx;                           //!< receive FIFO
+    bool m_rxBusy{false};                              //!< the front write is on the bus
+    std::vector<uint8_t> m_scratch;                    //!< bytes of a piece, reused
+    std::map<uint32_t, PendingLoad> m_loads;           //!< loads by tag
+    uint32_t m_nextTag{1};                             //!< next load tag
+    std::vector<Watch> m_watches;                      //!< spinning processes' words
+    uint64_t m_nextWatch{1};                           //!< next watch token
     std::map<uint16_t, Ptr<ClanEndpoint>> m_endpoints; //!< by port
-    uint64_t m_mailboxBase{0};                   //!< the mailbox ring in host memory
-    uint32_t m_mailboxTripwire{0};               //!< kernel Tripwire on the ring
-    uint64_t m_mailboxWritten{0};                //!< records the NIC has placed
-    uint64_t m_mailboxRead{0};                   //!< records the driver has taken
+    uint64_t m_mailboxBase{0};                         //!< the mailbox ring in host memory
+    uint32_t m_mailboxTripwire{0};                     //!< kernel Tripwire on the ring
+    uint64_t m_mailboxWritten{0};                      //!< records the NIC has placed
+    uint64_t m_mailboxRead{0};                         //!< records the driver has taken
 
     // Statistics and traces
-    uint64_t m_tripInterrupts{0};  //!< interrupts raised
-    uint64_t m_tripIds{0};         //!< ids served
-    uint64_t m_fifoOverflows{0};   //!< ids lost
-    uint64_t m_packetsSent{0};     //!< bursts sent
-    uint64_t m_piecesReceived{0};  //!< pieces received
-    uint64_t m_bytesReceived{0};   //!< bytes written
-    uint64_t m_oobDelivered{0};    //!< OOB messages queued
+    uint64_t m_tripInterrupts{0};                              //!< interrupts raised
+    uint64_t m_tripIds{0};                                     //!< ids served
+    uint64_t m_fifoOverflows{0};                               //!< ids lost
+    uint64_t m_packetsSent{0};                                 //!< bursts sent
+    uint64_t m_piecesReceived{0};                              //!< pieces received
+    uint64_t m_bytesReceived{0};                               //!< bytes written
+    uint64_t m_oobDelivered{0};                                //!< OOB messages queued
     TracedCallback<uint64_t, uint32_t, uint32_t> m_writeTrace; //!< "Write"
 };
 

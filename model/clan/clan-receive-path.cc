@@ -240,7 +240,9 @@ ClanNetDevice::ServeRead(const RxItem& item)
     }
     // The NIC reads host memory by DMA and answers; a refused read still answers (with the
     // all-ones a PCI master abort returns), or the requester's processor would hang.
-    GetIoBus()->DmaRead(len, m_dmaTxBurstBeats, Callback<void>([this, address, len, tag, src, ok]() {
+    GetIoBus()->DmaRead(len,
+                        m_dmaTxBurstBeats,
+                        Callback<void>([this, address, len, tag, src, ok]() {
                             m_rx.pop_front();
                             m_rxBusy = false;
                             std::vector<uint8_t> data(len, 0xff);

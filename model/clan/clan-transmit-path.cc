@@ -141,38 +141,38 @@ ClanNetDevice::DmaNextBurst()
     // The first word is on the card after the burst's overhead and read latency: the packet
     // starts leaving then (section 2.2), and ends when the burst does.
     const Time firstWord = burst - bus->GetCycleTime() * ((n + 3) / 4 - 1);
-    bus->DmaBurst(
-        n,
-        true,
-        Callback<void>([this, n, burst, firstWord]() {
-            const uint64_t busAddress = m_dmaRequest.destination + m_dmaDone;
-            const Window& w = FindWindow(busAddress, n);
-            m_scratch.resize(n);
-            GetMemory()->Read(m_dmaRequest.source + m_dmaDone, m_scratch.data(), n);
-            const uint64_t remote = w.remote.base + (busAddress - w.busBase);
-            const uint32_t host = w.remote.host;
-            std::vector<uint8_t> bytes(m_scratch.begin(), m_scratch.end());
-            const Time end = Simulator::Now() + burst;
-            Simulator::Schedule(firstWord, [this, host, remote, bytes, busAddress, end]() {
-                SendBurst(host,
-                          remote,
-                          bytes.data(),
-                          static_cast<uint32_t>(bytes.size()),
-                          true,
-                          busAddress,
-                          end);
-            });
-        }),
-        Callback<void>([this, n]() {
-            m_dmaDone += n;
-            if (m_dmaDone < m_dmaRequest.bytes)
-            {
-                DmaNextBurst();
-                return;
-            }
-            m_dmaRunning = false;
-            m_dma->Completed();
-        }));
+    bus->DmaBurst(n,
+                  true,
+                  Callback<void>([this, n, burst, firstWord]() {
+                      const uint64_t busAddress = m_dmaRequest.destination + m_dmaDone;
+                      const Window& w = FindWindow(busAddress, n);
+                      m_scratch.resize(n);
+                      GetMemory()->Read(m_dmaRequest.source + m_dmaDone, m_scratch.data(), n);
+                      const uint64_t remote = w.remote.base + (busAddress - w.busBase);
+                      const uint32_t host = w.remote.host;
+                      std::vector<uint8_t> bytes(m_scratch.begin(), m_scratch.end());
+                      const Time end = Simulator::Now() + burst;
+                      Simulator::Schedule(firstWord,
+                                          [this, host, remote, bytes, busAddress, end]() {
+                                              SendBurst(host,
+                                                        remote,
+                                                        bytes.data(),
+                                                        static_cast<uint32_t>(bytes.size()),
+                                                        true,
+                                                        busAddress,
+                                                        end);
+                                          });
+                  }),
+                  Callback<void>([this, n]() {
+                      m_dmaDone += n;
+                      if (m_dmaDone < m_dmaRequest.bytes)
+                      {
+                          DmaNextBurst();
+                          return;
+                      }
+                      m_dmaRunning = false;
+                      m_dma->Completed();
+                  }));
 }
 
 } // namespace ns3

@@ -355,7 +355,7 @@ DartNetDevice::ReleaseKernel()
     if (m_kernelHolds)
     {
         m_kernelHolds = false;
-        GetCpu()->GetResource()->Release();
+        GetCpu()->EndInterrupt();
     }
 }
 

@@ -325,7 +325,10 @@ HostBus::DmaBursts(uint64_t bytes,
 }
 
 void
-HostBus::DmaRead(uint64_t bytes, uint32_t maxBurstBeats, Callback<void> done, uint32_t priorityClass)
+HostBus::DmaRead(uint64_t bytes,
+                 uint32_t maxBurstBeats,
+                 Callback<void> done,
+                 uint32_t priorityClass)
 {
     NS_LOG_FUNCTION(this << bytes << maxBurstBeats << priorityClass);
     StartTransfer(bytes, done, priorityClass, true, true, maxBurstBeats);
@@ -336,9 +339,9 @@ HostBus::GetDmaBurstTime(uint32_t bytes, bool isRead) const
 {
     CheckConfig(true);
     const uint64_t beats = DivCeil(bytes, m_width);
-    return Seconds((m_arbitrationCycles + beats + m_transactionOverhead +
-                    (isRead ? m_dmaReadLatency : 0)) /
-                   m_clockRate);
+    return Seconds(
+        (m_arbitrationCycles + beats + m_transactionOverhead + (isRead ? m_dmaReadLatency : 0)) /
+        m_clockRate);
 }
 
 uint32_t
@@ -376,8 +379,8 @@ HostBus::DmaBurst(uint32_t bytes,
     CheckConfig(true);
     NS_ABORT_MSG_IF(bytes == 0, "HostBus::DmaBurst: an empty burst");
     NS_ABORT_MSG_IF(bytes > static_cast<uint64_t>(m_width) * m_burstLength,
-                    "HostBus::DmaBurst: " << bytes << " bytes exceed one burst of "
-                                          << m_burstLength << " beats");
+                    "HostBus::DmaBurst: " << bytes << " bytes exceed one burst of " << m_burstLength
+                                          << " beats");
     NS_ABORT_MSG_IF(priorityClass >= m_numPriorities,
                     "HostBus::DmaBurst: priority class " << priorityClass << " out of range");
     m_transferStartTrace(bytes, true);

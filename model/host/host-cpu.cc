@@ -50,6 +50,7 @@ HostCpuWait::Begin(Mode mode, Callback<void> resumed)
     if (mode == BLOCK)
     {
         m_state = BLOCKED;
+        m_blocked = true;
         return;
     }
     m_state = WAITING_FOR_CPU;
@@ -63,6 +64,7 @@ HostCpuWait::OnPollGranted()
     NS_LOG_FUNCTION(this);
     m_state = POLLING;
     m_pollStart = Simulator::Now();
+    m_cpu->m_poller = this; // interrupts now run on top of the poll loop
     if (m_signalled)
     {
         // The first check of the loop finds the event.
@@ -104,6 +106,11 @@ HostCpuWait::SignalImpl(bool inHandler)
     switch (m_state)
     {
     case POLLING: {
+        if (m_cpu->m_handlerActive)
+        {
+            return; // an interrupt handler runs: noticed when it returns (HandlersDone)
+        }
+        m_cpu->m_poller = nullptr;
         // Noticed at the first poll-loop boundary at or after the signal.
         int64_t interval = m_cpu->GetPollInterval().GetTimeStep();
         int64_t elapsed = (m_signalTime - m_pollStart).GetTimeStep();
@@ -143,8 +150,37 @@ HostCpuWait::OnPollTimeout()
     {
         return; // the event was noticed first
     }
+    if (m_cpu->m_handlerActive)
+    {
+        m_timeoutPending = true; // the loop gives up once the handler returns
+        return;
+    }
+    m_cpu->m_poller = nullptr;
     m_state = BLOCKED;
+    m_blocked = true;
     m_cpu->GetResource()->Release();
+}
+
+void
+HostCpuWait::HandlersDone()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_state != POLLING)
+    {
+        return;
+    }
+    if (m_signalled)
+    {
+        m_cpu->m_poller = nullptr;
+        m_state = WAKING;
+        Simulator::ScheduleNow(&HostCpuWait::OnNoticed, Ptr<HostCpuWait>(this));
+        return;
+    }
+    if (m_timeoutPending)
+    {
+        m_timeoutPending = false;
+        OnPollTimeout();
+    }
 }
 
 void
@@ -159,8 +195,7 @@ HostCpuWait::StartWakeup(bool inHandler)
         m_cpu->NotifyInterrupt();
         work += m_cpu->GetInterruptLatency();
     }
-    m_cpu->GetResource()->Submit(work,
-                                 MakeCallback(&HostCpuWait::Resume, Ptr<HostCpuWait>(this)));
+    m_cpu->GetResource()->Submit(work, MakeCallback(&HostCpuWait::Resume, Ptr<HostCpuWait>(this)));
 }
 
 void
@@ -182,6 +217,12 @@ bool
 HostCpuWait::IsSignalled() const
 {
     return m_signalled;
+}
+
+bool
+HostCpuWait::WasBlocked() const
+{
+    return m_blocked;
 }
 
 HostCpuWait::State
@@ -313,6 +354,8 @@ void
 HostCpu::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    m_poller = nullptr;
+    m_pendingHandlers.clear();
     if (m_resource)
     {
         m_resource->Dispose();
@@ -387,6 +430,11 @@ HostCpu::Interrupt(Time handler, Callback<void> done)
     NS_ABORT_MSG_IF(handler.IsStrictlyNegative(),
                     "HostCpu::Interrupt: negative handler work " << handler);
     NotifyInterrupt();
+    if (m_poller)
+    {
+        RunOnPoller(m_interruptLatency + handler, done, false);
+        return;
+    }
     m_resource->Submit(m_interruptLatency + handler, done);
 }
 
@@ -397,10 +445,68 @@ HostCpu::InterruptHeld(Time handler, Callback<void> done)
     NS_ABORT_MSG_IF(handler.IsStrictlyNegative(),
                     "HostCpu::InterruptHeld: negative handler work " << handler);
     const Time work = m_interruptLatency + handler;
+    if (m_poller)
+    {
+        NotifyInterrupt();
+        RunOnPoller(work, done, true);
+        return;
+    }
     m_resource->Acquire(Callback<void>([this, work, done]() {
         NotifyInterrupt();
         Simulator::Schedule(work, [done]() { done(); });
     }));
+}
+
+void
+HostCpu::EndInterrupt()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_handlerActive && m_handlerHeld)
+    {
+        HandlerEnded();
+        return;
+    }
+    m_resource->Release();
+}
+
+void
+HostCpu::RunOnPoller(Time work, Callback<void> done, bool held)
+{
+    if (m_handlerActive)
+    {
+        m_pendingHandlers.push_back(PendingHandler{work, done, held});
+        return;
+    }
+    m_handlerActive = true;
+    m_handlerHeld = held;
+    Simulator::Schedule(work, [this, done, held]() {
+        if (!done.IsNull())
+        {
+            done();
+        }
+        if (!held)
+        {
+            HandlerEnded();
+        }
+    });
+}
+
+void
+HostCpu::HandlerEnded()
+{
+    m_handlerActive = false;
+    m_handlerHeld = false;
+    if (!m_pendingHandlers.empty())
+    {
+        PendingHandler next = m_pendingHandlers.front();
+        m_pendingHandlers.pop_front();
+        RunOnPoller(next.work, next.done, next.held);
+        return;
+    }
+    if (m_poller)
+    {
+        m_poller->HandlersDone();
+    }
 }
 
 void

@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <deque>
 
 namespace ns3
 {
@@ -94,6 +95,9 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
 
     /// \return the state of the wait
     State GetState() const;
+    /// \return true if the process went to sleep during the wait (BLOCK, or a poll that
+    /// timed out)
+    bool WasBlocked() const;
 
     /// \return the mode given to Begin()
     Mode GetMode() const;
@@ -105,12 +109,15 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     Time GetResumeTime() const;
 
   private:
+    friend class HostCpu; // HandlersDone
     /// The CPU granted the polling process.
     void OnPollGranted();
     /// The poll loop noticed the event.
     void OnNoticed();
     /// POLL_THEN_BLOCK: polling time is up.
     void OnPollTimeout();
+    /// Interrupt handlers that ran on top of the poll loop have returned.
+    void HandlersDone();
     /// The event has happened. \param inHandler reported by an interrupt handler
     void SignalImpl(bool inHandler);
     /// Take the interrupt (unless already taken) and the scheduler wake-up.
@@ -119,14 +126,16 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     /// Resume the process.
     void Resume();
 
-    Ptr<HostCpu> m_cpu;       //!< the CPU
-    Callback<void> m_resumed; //!< resumption callback
-    Mode m_mode;              //!< mode
-    State m_state;            //!< state
-    bool m_signalled;         //!< Signal() seen
-    Time m_signalTime;        //!< time of Signal()
-    Time m_pollStart;         //!< when polling started
-    Time m_resumeTime;        //!< when the process resumed
+    Ptr<HostCpu> m_cpu;           //!< the CPU
+    Callback<void> m_resumed;     //!< resumption callback
+    Mode m_mode;                  //!< mode
+    State m_state;                //!< state
+    bool m_signalled;             //!< Signal() seen
+    Time m_signalTime;            //!< time of Signal()
+    Time m_pollStart;             //!< when polling started
+    Time m_resumeTime;            //!< when the process resumed
+    bool m_timeoutPending{false}; //!< POLL_THEN_BLOCK timed out during a handler
+    bool m_blocked{false};        //!< went to sleep
 };
 
 /**
@@ -221,7 +230,9 @@ class HostCpu : public Object
     /**
      * \brief A device interrupt whose handler does \p handler of work: one CPU step of
      * "InterruptLatency" (dispatch) + \p handler, on the critical path (the model is
-     * non-preemptive: it queues behind running work). Counted with GetInterrupts().
+     * non-preemptive: it queues behind running work, except a process's poll loop, which it
+     * interrupts: the handler runs on top of it and the loop notices an event only after the
+     * handler returns). Counted with GetInterrupts().
      * \param handler the handler's work after dispatch (not negative)
      * \param done called when the handler returns
      */
@@ -230,12 +241,15 @@ class HostCpu : public Object
      * \brief A device interrupt whose handler keeps the CPU after dispatch (a handler that runs
      * to completion while it waits on the bus, as an in-kernel protocol does): the CPU is
      * acquired (queued like any step), "InterruptLatency" + \p handler pass, then \p done runs
-     * with the CPU still held; the caller ends the hold with GetResource()->Release().
-     * Counted with GetInterrupts().
+     * with the CPU still held; the caller ends the handler with EndInterrupt(). A poll loop
+     * holding the CPU is interrupted as by Interrupt(). Counted with GetInterrupts().
      * \param handler the handler's first work after dispatch (not negative)
      * \param done called with the CPU held
      */
     void InterruptHeld(Time handler, Callback<void> done);
+    /// \brief End a handler begun by InterruptHeld() (releases the CPU, or returns to the poll
+    /// loop it interrupted).
+    void EndInterrupt();
     /**
      * \brief Interrupt() with the handler's work given as an instruction count.
      * \param instructions the handler's work (not negative)
@@ -310,6 +324,24 @@ class HostCpu : public Object
     Time m_pollBeforeBlock;      //!< POLL_THEN_BLOCK polling time
     uint64_t m_syscalls;         //!< system calls made
     uint64_t m_interrupts;       //!< interrupts taken
+
+    /// An interrupt handler waiting for the one that runs on top of the poll loop.
+    struct PendingHandler
+    {
+        Time work;           //!< its length
+        Callback<void> done; //!< its continuation
+        bool held;           //!< it ends with EndInterrupt()
+    };
+
+    /// Run a handler on top of the polling process. \param work its length \param done its
+    /// continuation \param held it ends with EndInterrupt()
+    void RunOnPoller(Time work, Callback<void> done, bool held);
+    /// The handler on top of the poll loop has returned.
+    void HandlerEnded();
+    Ptr<HostCpuWait> m_poller;                    //!< process whose poll loop holds the CPU
+    bool m_handlerActive{false};                  //!< a handler runs on top of it
+    bool m_handlerHeld{false};                    //!< that handler ends with EndInterrupt()
+    std::deque<PendingHandler> m_pendingHandlers; //!< handlers waiting for it
 
     TracedCallback<Time> m_syscallTrace;   //!< system call (kernel work)
     TracedCallback<Time> m_interruptTrace; //!< interrupt (signal time)

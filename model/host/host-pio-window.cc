@@ -6,8 +6,8 @@
 #include "host-pio-window.h"
 
 #include "ns3/abort.h"
-#include "ns3/simulator.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {

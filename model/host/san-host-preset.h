@@ -56,23 +56,23 @@ class SanHostPreset : public Object
     // The values Configure() applies; each preset declares attributes bound to the ones it
     // sets, with its defaults and their sources. Unset values (0 Hz, a negative time, UNSET)
     // leave the part's own default.
-    double m_cpuClock{0};                 //!< CPU Hz
-    double m_cpi{0};                      //!< cycles per instruction
-    Time m_syscallCost{Seconds(-1)};      //!< system call entry and exit
-    Time m_interruptLatency{Seconds(-1)}; //!< interrupt dispatch
-    Time m_wakeupLatency{Seconds(-1)};    //!< scheduler wake-up of a blocked process
-    Time m_pollInterval{Seconds(-1)};     //!< one iteration of a poll loop
-    double m_busClock{0};                 //!< I/O bus Hz
-    uint32_t m_busWidth{UNSET};           //!< bytes per beat
-    uint32_t m_burstLength{UNSET};        //!< beats per DMA transaction
-    uint32_t m_transactionCycles{UNSET};  //!< overhead cycles per DMA transaction
-    uint32_t m_pioStoreBytes{UNSET};      //!< bytes per PIO store
-    uint32_t m_pioCycles{UNSET};          //!< overhead cycles per PIO store
-    uint32_t m_pioLoadCycles{UNSET};      //!< overhead cycles per PIO load
-    uint32_t m_arbitrationCycles{UNSET};  //!< cycles per bus grant
-    uint32_t m_pioBurstLength{UNSET};     //!< stores merged per PIO write transaction
-    uint32_t m_dmaReadLatency{UNSET};     //!< extra cycles per DMA read burst
-    Time m_postedWriteDelay{Seconds(-1)}; //!< store held before the I/O bus
+    double m_cpuClock{0};                  //!< CPU Hz
+    double m_cpi{0};                       //!< cycles per instruction
+    Time m_syscallCost{Seconds(-1)};       //!< system call entry and exit
+    Time m_interruptLatency{Seconds(-1)};  //!< interrupt dispatch
+    Time m_wakeupLatency{Seconds(-1)};     //!< scheduler wake-up of a blocked process
+    Time m_pollInterval{Seconds(-1)};      //!< one iteration of a poll loop
+    double m_busClock{0};                  //!< I/O bus Hz
+    uint32_t m_busWidth{UNSET};            //!< bytes per beat
+    uint32_t m_burstLength{UNSET};         //!< beats per DMA transaction
+    uint32_t m_transactionCycles{UNSET};   //!< overhead cycles per DMA transaction
+    uint32_t m_pioStoreBytes{UNSET};       //!< bytes per PIO store
+    uint32_t m_pioCycles{UNSET};           //!< overhead cycles per PIO store
+    uint32_t m_pioLoadCycles{UNSET};       //!< overhead cycles per PIO load
+    uint32_t m_arbitrationCycles{UNSET};   //!< cycles per bus grant
+    uint32_t m_pioBurstLength{UNSET};      //!< stores merged per PIO write transaction
+    uint32_t m_dmaReadLatency{UNSET};      //!< extra cycles per DMA read burst
+    Time m_postedWriteDelay{Seconds(-1)};  //!< store held before the I/O bus
     Time m_inboundWriteDelay{Seconds(-1)}; //!< device write to processor-visible
 };
 

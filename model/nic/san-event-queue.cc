@@ -72,6 +72,12 @@ SanEventQueue::Push(const uint8_t* entry)
     return true;
 }
 
+bool
+SanEventQueue::LastWaitBlocked() const
+{
+    return m_lastBlocked;
+}
+
 void
 SanEventQueue::SetPushedByHandler(bool inHandler)
 {
@@ -152,6 +158,7 @@ SanEventQueue::Wake()
 void
 SanEventQueue::OnResumed()
 {
+    m_lastBlocked = m_wait->WasBlocked();
     m_wait = nullptr;
     Callback<void> cb = m_resumed;
     m_resumed = Callback<void>();

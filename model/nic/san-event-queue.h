@@ -84,6 +84,9 @@ class SanEventQueue : public SimpleRefCount<SanEventQueue>
     void Wait(HostCpuWait::Mode mode, Callback<void> resumed);
     /// \return true while a Wait is in progress
     bool IsWaiting() const;
+    /// \return true if the last finished Wait went to sleep (rather than polling or finding
+    /// an entry at once)
+    bool LastWaitBlocked() const;
     /// \brief End a wait without an entry (e.g. a timeout in the library above).
     void Wake();
     /**
@@ -112,19 +115,20 @@ class SanEventQueue : public SimpleRefCount<SanEventQueue>
     /// The wait ended.
     void OnResumed();
 
-    Ptr<HostMemory> m_memory; //!< host memory of the ring
-    Ptr<HostCpu> m_cpu;       //!< the reader's CPU
-    uint32_t m_capacity;      //!< entries
-    uint32_t m_entryBytes;    //!< bytes per entry
-    uint64_t m_ringBase;      //!< host address of the ring
-    uint64_t m_head{0};       //!< entries read
-    uint64_t m_pushed{0};     //!< entries written
-    uint64_t m_lost{0};       //!< entries lost
-    uint64_t m_interrupts{0}; //!< interrupts raised
-    Ptr<HostCpuWait> m_wait;  //!< wait in progress
-    Callback<void> m_resumed; //!< its continuation
-    Callback<void> m_pushCb;  //!< listener of pushes
-    bool m_inHandler{false};  //!< pushes come from an interrupt handler
+    Ptr<HostMemory> m_memory;  //!< host memory of the ring
+    Ptr<HostCpu> m_cpu;        //!< the reader's CPU
+    uint32_t m_capacity;       //!< entries
+    uint32_t m_entryBytes;     //!< bytes per entry
+    uint64_t m_ringBase;       //!< host address of the ring
+    uint64_t m_head{0};        //!< entries read
+    uint64_t m_pushed{0};      //!< entries written
+    uint64_t m_lost{0};        //!< entries lost
+    uint64_t m_interrupts{0};  //!< interrupts raised
+    Ptr<HostCpuWait> m_wait;   //!< wait in progress
+    Callback<void> m_resumed;  //!< its continuation
+    Callback<void> m_pushCb;   //!< listener of pushes
+    bool m_inHandler{false};   //!< pushes come from an interrupt handler
+    bool m_lastBlocked{false}; //!< the last wait slept
 };
 
 } // namespace ns3
