@@ -17,21 +17,11 @@ main(int argc, char* argv[])
 {
     CommandLine cmd(__FILE__);
     cmd.Parse(argc, argv);
-    std::cout << "pio rtt " << TripwirePaperExperiments::PioRoundTripUs(100) << " us\n";
-    for (bool busy : {false, true})
+    std::cout << "mpi rtt " << TripwirePaperExperiments::MpiRoundTripUs(50) << " us\n";
+    for (uint32_t b : {64u, 256u, 512u, 1024u, 2048u, 4096u, 16384u, 65536u})
     {
-        for (uint32_t e : {1u, 10u, 100u})
-        {
-            auto r = TripwirePaperExperiments::ServerRoundTrip(e, busy, 200);
-            std::cout << (busy ? "busy" : "idle") << " e=" << e << " rtt " << r.rttUs << " cpu "
-                      << r.serverCpuUs << " irq " << r.interruptsPerRequest << " sleeps "
-                      << r.sleepsPerRequest << "\n";
-        }
-    }
-    for (uint32_t e : {1u, 2u, 4u, 8u, 16u, 32u, 64u})
-    {
-        std::cout << "req/s e=" << e << " "
-                  << TripwirePaperExperiments::ServerRequestsPerSecond(e, 50) << "\n";
+        std::cout << b << " a " << TripwirePaperExperiments::DmaBandwidthMbps(b, false, 50) << " b "
+                  << TripwirePaperExperiments::DmaBandwidthMbps(b, true, 100) << "\n";
     }
     return 0;
 }

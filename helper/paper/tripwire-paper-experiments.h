@@ -79,6 +79,22 @@ class TripwirePaperExperiments
 
     /// \return the rows of section 5.3.1 and Figures 8 and 9
     static std::vector<SanPaperRow> ServerRows();
+
+    /**
+     * \brief Figure 10: messages sent one way to the server by DMA, "the server acknowledging
+     * each message" (a Tripwire on the message's last word, the event loop, a PIO write back).
+     * \param bytes message size (a multiple of 4) \param streaming (b) "the next is started
+     * without waiting for acknowledgement" (else (a): one in flight) \param messages measured
+     * \return Mbit/s (10^6 bits) from the first send to the last acknowledgement
+     */
+    static double DmaBandwidthMbps(uint32_t bytes, bool streaming, uint32_t messages);
+
+    /// \return section 6.3: the round trip of an MPI-style ping-pong (spinning), in us
+    /// \param iterations round trips averaged
+    static double MpiRoundTripUs(uint32_t iterations);
+
+    /// \return the rows of Figure 10 and sections 5.3.2 and 6.3
+    static std::vector<SanPaperRow> StreamingRows();
 };
 
 } // namespace ns3

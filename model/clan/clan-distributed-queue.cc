@@ -71,8 +71,16 @@ ClanDistributedQueue::Setup(Ptr<ClanContext> sender,
     m_remoteRx = sender->Map(receiver->Export(m_rxArea, area));
     m_remoteLazyRead = receiver->Map(sender->Export(m_lazyRead, 64));
     const uint32_t flags = ClanTripwireTable::WRITE | ClanTripwireTable::REMOTE;
-    m_txTrip = sender->CreateTripwire(m_lazyRead, 4, flags);
-    m_rxTrip = receiver->CreateTripwire(m_rxArea, 4, flags);
+    // A Tripwire only where that end waits on one: an enabled Tripwire interrupts its host
+    // on every firing, spinning or not.
+    if (senderMode != ClanContext::SPIN)
+    {
+        m_txTrip = sender->CreateTripwire(m_lazyRead, 4, flags);
+    }
+    if (receiverMode != ClanContext::SPIN)
+    {
+        m_rxTrip = receiver->CreateTripwire(m_rxArea, 4, flags);
+    }
 }
 
 void

@@ -77,8 +77,16 @@ ClanMessageChannel::Setup(Ptr<ClanContext> sender,
     m_remoteRx = sender->Map(receiver->Export(m_rxArea, BUFFER_OFFSET + messageBytes));
     m_remoteTx = receiver->Map(sender->Export(m_txReady, 64));
     const uint32_t flags = ClanTripwireTable::WRITE | ClanTripwireTable::REMOTE;
-    m_txTrip = sender->CreateTripwire(m_txReady, 4, flags);
-    m_rxTrip = receiver->CreateTripwire(m_rxArea, 4, flags);
+    // A Tripwire only where that end waits on one: an enabled Tripwire interrupts its host
+    // on every firing, spinning or not.
+    if (senderMode != ClanContext::SPIN)
+    {
+        m_txTrip = sender->CreateTripwire(m_txReady, 4, flags);
+    }
+    if (receiverMode != ClanContext::SPIN)
+    {
+        m_rxTrip = receiver->CreateTripwire(m_rxArea, 4, flags);
+    }
 }
 
 void

@@ -64,13 +64,13 @@ HostCpuWait::OnPollGranted()
     NS_LOG_FUNCTION(this);
     m_state = POLLING;
     m_pollStart = Simulator::Now();
-    m_cpu->m_poller = this; // interrupts now run on top of the poll loop
     if (m_signalled)
     {
         // The first check of the loop finds the event.
         OnNoticed();
         return;
     }
+    m_cpu->m_poller = this; // interrupts now run on top of the poll loop
     if (m_mode == POLL_THEN_BLOCK)
     {
         // Not cancelled if the event comes first: OnPollTimeout checks the state instead (a
@@ -97,6 +97,7 @@ void
 HostCpuWait::SignalImpl(bool inHandler)
 {
     NS_LOG_FUNCTION(this);
+    Ptr<HostCpuWait> self(this); // clearing the CPU's poller may drop the last reference
     if (m_signalled)
     {
         return;
@@ -146,6 +147,7 @@ void
 HostCpuWait::OnPollTimeout()
 {
     NS_LOG_FUNCTION(this);
+    Ptr<HostCpuWait> self(this); // clearing the CPU's poller may drop the last reference
     if (m_state != POLLING)
     {
         return; // the event was noticed first
@@ -165,6 +167,7 @@ void
 HostCpuWait::HandlersDone()
 {
     NS_LOG_FUNCTION(this);
+    Ptr<HostCpuWait> self(this); // clearing the CPU's poller may drop the last reference
     if (m_state != POLLING)
     {
         return;
