@@ -7,7 +7,7 @@
 
 
 def build(bld):
-    module = bld.create_ns3_module('san', ['core', 'network'])
+    module = bld.create_ns3_module('san', ['core', 'network', 'internet', 'point-to-point'])
     module.source = [
         'model/clan/clan-dma-scheduler.cc',
         'model/clan/clan-event-queue.cc',
@@ -98,8 +98,16 @@ def build(bld):
         'model/rats/rats-stream.cc',
         'model/rats/rats-tagged-write.cc',
         'model/rats/rats-ticket.cc',
+        'model/stack/acenic-gigabit-nic-costs.cc',
+        'model/stack/host-nic-driver-costs.cc',
+        'model/stack/host-socket-calls.cc',
+        'model/stack/host-stack-costs.cc',
+        'model/stack/host-stack-net-device.cc',
+        'model/stack/linux-alpha-stack-costs.cc',
+        'model/stack/tulip-100-nic-costs.cc',
         'helper/dart-helper.cc',
         'helper/hamlyn-helper.cc',
+        'helper/host-stack-helper.cc',
         'helper/paper/dart-beyond-paper.cc',
         'helper/paper/dart-paper-experiments.cc',
         'helper/paper/dart-scenario.cc',
@@ -235,8 +243,16 @@ def build(bld):
         'model/rats/rats-tagged-write.h',
         'model/rats/rats-ticket.h',
         'model/rats/rats-wire.h',
+        'model/stack/acenic-gigabit-nic-costs.h',
+        'model/stack/host-nic-driver-costs.h',
+        'model/stack/host-socket-calls.h',
+        'model/stack/host-stack-costs.h',
+        'model/stack/host-stack-net-device.h',
+        'model/stack/linux-alpha-stack-costs.h',
+        'model/stack/tulip-100-nic-costs.h',
         'helper/dart-helper.h',
         'helper/hamlyn-helper.h',
+        'helper/host-stack-helper.h',
         'helper/paper/dart-beyond-paper.h',
         'helper/paper/dart-paper-experiments.h',
         'helper/paper/dart-scenario.h',
