@@ -118,6 +118,7 @@ def build(bld):
         'helper/paper/san-paper-test-case.cc',
         'helper/paper/san-results-writer.cc',
         'helper/paper/san-scenario.cc',
+        'helper/paper/tcp-baseline-experiments.cc',
         'helper/san-fabric-helper.cc',
         'helper/san-host-helper.cc',
         'helper/san-nic-helper.cc',
@@ -147,6 +148,7 @@ def build(bld):
         'test/san-paper-harness-test-suite.cc',
         'test/san-protection-fuzz-test-suite.cc',
         'test/san-rats-test-suite.cc',
+        'test/san-tcp-baseline-test-suite.cc',
         'test/san-topology-test-suite.cc',
         ]
 
@@ -263,6 +265,7 @@ def build(bld):
         'helper/paper/san-paper-test-case.h',
         'helper/paper/san-results-writer.h',
         'helper/paper/san-scenario.h',
+        'helper/paper/tcp-baseline-experiments.h',
         'helper/san-fabric-helper.h',
         'helper/san-host-helper.h',
         'helper/san-nic-helper.h',

@@ -129,6 +129,11 @@ class SanExamplesTestSuite : public TestSuite
                      " ratio=" + number + " rss_per_host_kib=" + number,
                  "fabric-bench: hosts=64 hop_rate=" + number}),
             TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("tcp-baseline",
+                                           "--bytes=1024 --link=gige",
+                                           {"gige 1024 bytes: rtt " + number + " us, bandwidth " +
+                                            number + " Mbit/s"}),
+                    TestCase::QUICK);
     }
 };
 
