@@ -117,6 +117,20 @@ HostStackNetDevice::GetReceiveInterrupts() const
 }
 
 void
+HostStackNetDevice::InNodeContext(std::function<void()> f)
+{
+    // The host's CPU and bus are FIFO servers fed from several contexts (a process started
+    // from another node's callback, the fabric); ns-3's node and channel code expect their own
+    // node's context, so cross into it (at the same time) where it differs.
+    if (!m_node || Simulator::GetContext() == m_node->GetId())
+    {
+        f();
+        return;
+    }
+    Simulator::ScheduleWithContext(m_node->GetId(), Seconds(0), f);
+}
+
+void
 HostStackNetDevice::Trace(const char* kind, Time duration)
 {
     m_chargeTrace(std::string(kind), duration);
@@ -160,10 +174,12 @@ HostStackNetDevice::TransmitDma(Ptr<Packet> p, Address dest, uint16_t proto)
     // The NIC reads the descriptor, then the frame; then the wire.
     bus->Dma(descriptor, Callback<void>([self, bus, frame, p, dest, proto]() {
                  bus->Dma(frame, Callback<void>([self, p, dest, proto]() {
-                              if (self->m_lower)
-                              {
-                                  self->m_lower->Send(p, dest, proto);
-                              }
+                              self->InNodeContext([self, p, dest, proto]() {
+                                  if (self->m_lower)
+                                  {
+                                      self->m_lower->Send(p, dest, proto);
+                                  }
+                              });
                           }));
              }));
 }
@@ -264,11 +280,13 @@ HostStackNetDevice::RaiseInterrupt()
                 }
                 RxFrame frame = f;
                 cpu->Execute(work, Callback<void>([self, frame]() {
-                                 if (self->m_lower && !self->m_rx.IsNull())
-                                 {
-                                     ++self->m_received;
-                                     self->m_rx(self, frame.packet, frame.protocol, frame.from);
-                                 }
+                                 self->InNodeContext([self, frame]() {
+                                     if (self->m_lower && !self->m_rx.IsNull())
+                                     {
+                                         ++self->m_received;
+                                         self->m_rx(self, frame.packet, frame.protocol, frame.from);
+                                     }
+                                 });
                              }));
             }
         }));

@@ -14,6 +14,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <functional>
 #include <string>
 
 namespace ns3
@@ -141,6 +142,8 @@ class HostStackNetDevice : public NetDevice
     void ReceiveDmaDone(RxFrame frame);
     /// Raise the receive interrupt for the frames waiting.
     void RaiseInterrupt();
+    /// Run \p f in this device's node's context (now). \param f what to run
+    void InNodeContext(std::function<void()> f);
     /// Charge and trace. \param kind what \param duration how long
     void Trace(const char* kind, Time duration);
 
