@@ -7,16 +7,29 @@
 // The host cost model around ns-3's TCP/IP (HostStackNetDevice, HostSocketCalls) and the
 // Tripwire paper's Ethernet baselines (TcpBaselineExperiments): each cost is charged once per
 // event it belongs to; on idle hosts a message is delayed by exactly the charged costs plus the
-// wire; TCP delivers every byte in order; Table 1's Ethernet rows.
+// wire; TCP delivers every byte in order; IP over the san fabric (ATM LAN Emulation in cells)
+// carries every size up to its MTU; Table 1's Ethernet rows.
 
 #include "ns3/host-socket-calls.h"
+#include "ns3/host-stack-helper.h"
 #include "ns3/host-stack-net-device.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/san-fabric-helper.h"
+#include "ns3/san-fabric-ip-transport.h"
+#include "ns3/san-fabric.h"
+#include "ns3/san-host-helper.h"
+#include "ns3/san-ip-helper.h"
+#include "ns3/san-ip-net-device.h"
 #include "ns3/san-paper-test-case.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/tcp-baseline-experiments.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -221,6 +234,93 @@ class IdleDelayTestCase : public TestCase
     }
 };
 
+/// Messages that arrived, and how many of them were damaged or out of order.
+struct Delivery
+{
+    uint32_t sent{0};     //!< messages
+    uint32_t received{0}; //!< arrived
+    uint32_t bad{0};      //!< damaged or out of order
+};
+
+/// 40 messages of pseudo-random sizes (1 byte to 30 KB) with patterned bytes from host 0 to
+/// host 1 of \p pair through HostSocketCalls.
+Delivery
+StreamMessages(const TcpBaselineExperiments::Pair& pair, const TcpBaselineExperiments::Link& link)
+{
+    std::vector<uint32_t> sizes;
+    uint32_t x = 12345;
+    for (uint32_t i = 0; i < 40; ++i)
+    {
+        x = x * 1103515245u + 12345u;
+        sizes.push_back(1 + (x >> 8) % 30000);
+    }
+
+    struct State
+    {
+        Ptr<HostSocketCalls> client;
+        Ptr<HostSocketCalls> server;
+        Delivery d;
+    };
+
+    auto s = std::make_shared<State>();
+    auto pattern = [](uint32_t message, uint32_t i) {
+        return static_cast<uint8_t>((message * 131 + i * 7) & 0xff);
+    };
+    std::function<void()> sendNext;
+    std::function<void()> recvNext;
+    sendNext = [s, &sizes, &sendNext, pattern]() {
+        if (s->d.sent == sizes.size())
+        {
+            return;
+        }
+        std::vector<uint8_t> data(sizes[s->d.sent]);
+        for (uint32_t i = 0; i < data.size(); ++i)
+        {
+            data[i] = pattern(s->d.sent, i);
+        }
+        ++s->d.sent;
+        s->client->Send(Create<Packet>(data.data(), data.size()),
+                        Callback<void>([&sendNext]() { sendNext(); }));
+    };
+    recvNext = [s, &sizes, &recvNext, pattern]() {
+        if (s->d.received == sizes.size())
+        {
+            return;
+        }
+        const uint32_t n = sizes[s->d.received];
+        s->server->Recv(n, Callback<void, Ptr<Packet>>([s, n, &recvNext, pattern](Ptr<Packet> p) {
+                            std::vector<uint8_t> data(p->GetSize());
+                            p->CopyData(data.data(), data.size());
+                            bool ok = data.size() == n;
+                            for (uint32_t i = 0; ok && i < n; ++i)
+                            {
+                                ok = data[i] == pattern(s->d.received, i);
+                            }
+                            s->d.bad += ok ? 0 : 1;
+                            ++s->d.received;
+                            recvNext();
+                        }));
+    };
+    TcpBaselineExperiments::ConnectProcesses(
+        pair,
+        link,
+        Callback<void, Ptr<HostSocketCalls>, Ptr<HostSocketCalls>>(
+            [s, &sendNext, &recvNext](Ptr<HostSocketCalls> c, Ptr<HostSocketCalls> v) {
+                s->client = c;
+                s->server = v;
+                recvNext();
+                sendNext();
+            }));
+    Simulator::Stop(Seconds(10));
+    Simulator::Run();
+    Delivery d = s->d;
+    d.sent = sizes.size();
+    s->client = nullptr;
+    s->server = nullptr;
+    Simulator::Destroy();
+    return d;
+}
+
 /// TCP's results are ns-3's: every byte arrives, in order.
 class IntegrityTestCase : public TestCase
 {
@@ -233,84 +333,141 @@ class IntegrityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const auto link = TcpBaselineExperiments::Ethernet100();
-        const auto pair = TcpBaselineExperiments::BuildPair(link);
-        std::vector<uint32_t> sizes;
-        uint32_t x = 12345;
-        for (uint32_t i = 0; i < 40; ++i)
+        for (const auto& link :
+             {TcpBaselineExperiments::Ethernet100(), TcpBaselineExperiments::GigabitEthernet()})
         {
-            x = x * 1103515245u + 12345u;
-            sizes.push_back(1 + (x >> 8) % 30000);
+            const auto d = StreamMessages(TcpBaselineExperiments::BuildPair(link), link);
+            NS_TEST_ASSERT_MSG_EQ(d.received, d.sent, link.name << ": every message arrived");
+            NS_TEST_ASSERT_MSG_EQ(d.bad, 0u, link.name << ": each intact and in order");
         }
+    }
+};
 
-        struct State
+/// Two hosts on one ATM switch (the fabric's cell mode), IP over LAN Emulation.
+TcpBaselineExperiments::Pair
+BuildLanePair(std::vector<Ptr<SanFabricIpTransport>>* transports)
+{
+    TcpBaselineExperiments::Pair pair;
+    pair.nodes.Create(2);
+    SanHostHelper hosts;
+    hosts.SetPreset("ns3::AlphaLinuxHostPreset");
+    hosts.Install(pair.nodes);
+    SanFabricHelper fabric;
+    fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+    fabric.SetRouting("ns3::SanDimensionOrderRouting");
+    fabric.SetFabricAttribute("SwitchingMode", StringValue("Cell"));
+    fabric.SetChannelAttribute("DataRate", StringValue("155Mbps"));
+    const NetDeviceContainer ports = fabric.Install(pair.nodes);
+    pair.fabric = fabric.GetFabric();
+    SanIpHelper ip;
+    pair.lowers = ip.Install(ports);
+    for (uint32_t i = 0; transports && i < pair.lowers.GetN(); ++i)
+    {
+        transports->push_back(DynamicCast<SanFabricIpTransport>(
+            DynamicCast<SanIpNetDevice>(pair.lowers.Get(i))->GetTransport()));
+    }
+    HostStackHelper stack;
+    pair.devices = stack.Install(pair.lowers);
+    InternetStackHelper internet;
+    internet.Install(pair.nodes);
+    Ipv4AddressHelper addresses("10.2.0.0", "255.255.0.0");
+    pair.interfaces = addresses.Assign(pair.devices);
+    return pair;
+}
+
+/// The LANE transport segments and reassembles every size up to the MTU.
+class LaneSizesTestCase : public TestCase
+{
+  public:
+    LaneSizesTestCase()
+        : TestCase("ATM LANE: every IP packet size up to the MTU crosses the cells intact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<Ptr<SanFabricIpTransport>> t;
+        const auto pair = BuildLanePair(&t);
+        const uint16_t mtu = t[0]->GetMtu();
+        NS_TEST_ASSERT_MSG_EQ(mtu, 1500, "LANE's Ethernet MTU");
+        std::vector<Ptr<Packet>> got;
+        t[1]->SetReceiveCallback(
+            SanIpTransport::ReceiveCallback([&got](Ptr<Packet> p, uint32_t src, uint16_t proto) {
+                if (src == 0 && proto == 0x0800)
+                {
+                    got.push_back(p);
+                }
+            }));
+        auto pattern = [](uint32_t size, uint32_t i) {
+            return static_cast<uint8_t>((size * 17 + i * 29) & 0xff);
+        };
+        for (uint32_t n = 1; n <= mtu; ++n)
         {
-            Ptr<HostSocketCalls> client;
-            Ptr<HostSocketCalls> server;
-            uint32_t sent{0};
-            uint32_t received{0};
-            uint32_t bad{0};
-        };
-
-        auto s = std::make_shared<State>();
-        auto pattern = [](uint32_t message, uint32_t i) {
-            return static_cast<uint8_t>((message * 131 + i * 7) & 0xff);
-        };
-        std::function<void()> sendNext;
-        std::function<void()> recvNext;
-        sendNext = [s, &sizes, &sendNext, pattern]() {
-            if (s->sent == sizes.size())
+            std::vector<uint8_t> data(n);
+            for (uint32_t i = 0; i < n; ++i)
             {
-                return;
+                data[i] = pattern(n, i);
             }
-            std::vector<uint8_t> data(sizes[s->sent]);
-            for (uint32_t i = 0; i < data.size(); ++i)
-            {
-                data[i] = pattern(s->sent, i);
-            }
-            ++s->sent;
-            s->client->Send(Create<Packet>(data.data(), data.size()),
-                            Callback<void>([&sendNext]() { sendNext(); }));
-        };
-        recvNext = [s, &sizes, &recvNext, pattern]() {
-            if (s->received == sizes.size())
-            {
-                return;
-            }
-            const uint32_t n = sizes[s->received];
-            s->server->Recv(n,
-                            Callback<void, Ptr<Packet>>([s, n, &recvNext, pattern](Ptr<Packet> p) {
-                                std::vector<uint8_t> data(p->GetSize());
-                                p->CopyData(data.data(), data.size());
-                                bool ok = data.size() == n;
-                                for (uint32_t i = 0; ok && i < n; ++i)
-                                {
-                                    ok = data[i] == pattern(s->received, i);
-                                }
-                                s->bad += ok ? 0 : 1;
-                                ++s->received;
-                                recvNext();
-                            }));
-        };
-        TcpBaselineExperiments::ConnectProcesses(
-            pair,
-            link,
-            Callback<void, Ptr<HostSocketCalls>, Ptr<HostSocketCalls>>(
-                [s, &sendNext, &recvNext](Ptr<HostSocketCalls> c, Ptr<HostSocketCalls> v) {
-                    s->client = c;
-                    s->server = v;
-                    recvNext();
-                    sendNext();
-                }));
-        Simulator::Stop(Seconds(10));
+            const uint32_t framed = t[0]->GetFramedSize(n);
+            NS_TEST_ASSERT_MSG_EQ(framed % 48, 0u, "whole cells for " << n);
+            NS_TEST_ASSERT_MSG_LT(framed, n + 16 + 8 + 48, "at most one cell of pad");
+            Ptr<Packet> p = Create<Packet>(data.data(), n);
+            Simulator::Schedule(MicroSeconds(100) * n, [t, p]() { t[0]->Transmit(p, 1, 0x0800); });
+        }
+        NS_TEST_ASSERT_MSG_EQ(t[0]->Transmit(Create<Packet>(mtu + 1), 1, 0x0800),
+                              false,
+                              "larger than the MTU is refused");
         Simulator::Run();
-        const uint32_t received = s->received;
-        const uint32_t bad = s->bad;
-        s->client = nullptr;
-        s->server = nullptr;
         Simulator::Destroy();
-        NS_TEST_ASSERT_MSG_EQ(received, sizes.size(), "every message arrived");
-        NS_TEST_ASSERT_MSG_EQ(bad, 0u, "and each is intact and in order");
+        NS_TEST_ASSERT_MSG_EQ(got.size(), mtu, "every size arrived");
+        for (uint32_t k = 0; k < got.size(); ++k)
+        {
+            const uint32_t n = k + 1;
+            NS_TEST_ASSERT_MSG_EQ(got[k]->GetSize(), n, "size " << n);
+            std::vector<uint8_t> data(n);
+            got[k]->CopyData(data.data(), n);
+            bool ok = true;
+            for (uint32_t i = 0; ok && i < n; ++i)
+            {
+                ok = data[i] == pattern(n, i);
+            }
+            NS_TEST_ASSERT_MSG_EQ(ok, true, "bytes of size " << n);
+        }
+    }
+};
+
+/// ns-3's TCP over IP over the san fabric, through the same host cost model.
+class LaneTcpTestCase : public TestCase
+{
+  public:
+    LaneTcpTestCase()
+        : TestCase("TCP over ATM LANE on the san fabric: intact, in order, costs charged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TcpBaselineExperiments::Link link;
+        link.name = "lane";
+        link.rateBps = 155e6;
+        link.mtu = 1500;
+        link.socketBuffer = 65535;
+        link.nicCosts = "ns3::Tulip100NicCosts";
+        std::vector<Ptr<SanFabricIpTransport>> t;
+        const auto pair = BuildLanePair(&t);
+        Ptr<HostStackNetDevice> rx = DynamicCast<HostStackNetDevice>(pair.devices.Get(1));
+        const auto d = StreamMessages(pair, link);
+        NS_TEST_ASSERT_MSG_EQ(d.received, d.sent, "every message arrived");
+        NS_TEST_ASSERT_MSG_EQ(d.bad, 0u, "each intact and in order");
+        NS_TEST_ASSERT_MSG_GT(t[0]->GetTransmitted(), 40u, "segments crossed the fabric");
+        NS_TEST_ASSERT_MSG_EQ(rx->GetPacketsReceived(),
+                              t[1]->GetReceived(),
+                              "every packet went up through the cost model");
+        NS_TEST_ASSERT_MSG_EQ(rx->GetReceiveInterrupts(),
+                              t[1]->GetReceived(),
+                              "one interrupt each");
     }
 };
 
@@ -353,6 +510,8 @@ class SanTcpBaselineTestSuite : public TestSuite
         AddTestCase(new ChargeCountTestCase, TestCase::QUICK);
         AddTestCase(new IdleDelayTestCase, TestCase::QUICK);
         AddTestCase(new IntegrityTestCase, TestCase::QUICK);
+        AddTestCase(new LaneSizesTestCase, TestCase::QUICK);
+        AddTestCase(new LaneTcpTestCase, TestCase::QUICK);
         AddTestCase(new Table1TestCase, TestCase::QUICK);
     }
 };

@@ -12,6 +12,7 @@
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
+#include "ns3/object.h"
 
 #include <cstdint>
 #include <string>
@@ -65,6 +66,7 @@ class TcpBaselineExperiments
         NetDeviceContainer lowers;         //!< ns-3's point-to-point devices
         NetDeviceContainer devices;        //!< the HostStackNetDevices over them
         Ipv4InterfaceContainer interfaces; //!< their addresses
+        Ptr<Object> fabric; //!< a san fabric under the hosts, kept alive (IP over the fabric)
     };
 
     /**
