@@ -63,6 +63,12 @@ HostNicDriverCosts::GetLinkHeaderBytes() const
 }
 
 Time
+HostNicDriverCosts::GetReceiveLatency() const
+{
+    return m_receiveLatency;
+}
+
+Time
 HostNicDriverCosts::GetReceiveInterruptDelay() const
 {
     return m_receiveInterruptDelay;

@@ -52,6 +52,9 @@ class HostNicDriverCosts : public Object
     uint32_t GetLinkHeaderBytes() const;
     /// \return how long the NIC holds a receive interrupt after the first frame (0: at once)
     Time GetReceiveInterruptDelay() const;
+    /// \return the card's own latency from a frame's arrival to the start of its DMA into host
+    /// memory (firmware, reassembly); 0 unless the preset sets it
+    Time GetReceiveLatency() const;
     /// \return frames after which the NIC interrupts at once
     uint32_t GetReceiveCoalesceFrames() const;
     /// \return true if the NIC verifies TCP/UDP checksums (the host does not)
@@ -76,6 +79,7 @@ class HostNicDriverCosts : public Object
     double m_dmaSetupInstructions{0};     //!< per frame sent
     uint32_t m_descriptorBytes{0};        //!< per frame sent
     uint32_t m_linkHeaderBytes{0};        //!< per frame
+    Time m_receiveLatency;                //!< card latency before the receive DMA
     Time m_receiveInterruptDelay;         //!< interrupt moderation timer
     uint32_t m_receiveCoalesceFrames{1};  //!< interrupt moderation frame count
     bool m_receiveChecksumOffload{false}; //!< NIC checks TCP/UDP checksums

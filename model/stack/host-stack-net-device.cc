@@ -200,7 +200,19 @@ HostStackNetDevice::ReceiveFromLower(Ptr<NetDevice> dev,
     Trace("dma", bus->GetDmaTime(frame));
     RxFrame f{p->Copy(), protocol, from};
     Ptr<HostStackNetDevice> self = this;
-    bus->Dma(frame, Callback<void>([self, f]() { self->ReceiveDmaDone(f); }));
+    auto dma = [self, bus, frame, f]() {
+        bus->Dma(frame, Callback<void>([self, f]() { self->ReceiveDmaDone(f); }));
+    };
+    const Time latency = m_nic->GetReceiveLatency();
+    if (latency.IsZero())
+    {
+        dma();
+    }
+    else
+    {
+        // The card's own work (firmware, reassembly) before it starts the DMA.
+        Simulator::Schedule(latency, dma);
+    }
     return true;
 }
 
