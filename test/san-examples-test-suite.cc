@@ -134,6 +134,10 @@ class SanExamplesTestSuite : public TestSuite
                                            {"gige 1024 bytes: rtt " + number + " us, bandwidth " +
                                             number + " Mbit/s"}),
                     TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("tcp-baseline",
+                                           "--bytes=1 --link=atm_lane",
+                                           {"atm_lane 1 bytes: rtt " + number + " us"}),
+                    TestCase::QUICK);
     }
 };
 

@@ -52,6 +52,13 @@ class TcpBaselineExperiments
         uint16_t mtu{1500};       //!< IP MTU
         uint32_t socketBuffer{0}; //!< send and receive buffer bytes
         std::string nicCosts;     //!< HostNicDriverCosts preset TypeId
+        /// SanHostPreset TypeId of both hosts
+        std::string hostPreset{"ns3::AlphaLinuxHostPreset"};
+        /// HostStackCosts preset TypeId
+        std::string stackCosts{"ns3::LinuxAlphaStackCosts"};
+        /// false: back-to-back Ethernet (ns-3 point-to-point); true: ATM LAN Emulation through
+        /// one switch of a san fabric in cell mode (SanFabricIpTransport)
+        bool atmLane{false};
     };
 
     /// \return 100 Mbit/s Ethernet, back to back, full duplex (Tulip, 1500-byte MTU)
@@ -70,7 +77,7 @@ class TcpBaselineExperiments
     };
 
     /**
-     * \brief Build two Alphas under Linux 2.2 joined by \p link.
+     * \brief Build two hosts (by default Alphas under Linux 2.2) joined by \p link.
      * \param link the link
      * \return the hosts and devices
      */
@@ -93,6 +100,19 @@ class TcpBaselineExperiments
      * \param link the link
      */
     static void ConfigureSocket(Ptr<Socket> socket, const Link& link);
+
+    /**
+     * \brief A one-way stream of \p messages messages of \p bytes each, written back to back
+     * by host 0 and read by host 1.
+     * \param link the link
+     * \param bytes message size (> 0)
+     * \param messages how many (> 1)
+     * \return the throughput in MB/s (10^6 bytes), from the first write's start to the
+     * last read's return; NaN if the stream did not finish within 100 simulated seconds
+     * (ns-3.37's TCP sends no window update when the application reads, so a receiver that
+     * falls behind and fills its buffer leaves the sender to its persist timer)
+     */
+    static double Stream(const Link& link, uint32_t bytes, uint32_t messages);
 
     /// Result of one ping-pong run.
     struct PingPong
