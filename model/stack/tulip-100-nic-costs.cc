@@ -63,7 +63,8 @@ Tulip100NicCosts::GetTypeId()
                           UintegerValue(14),
                           MakeUintegerAccessor(&Tulip100NicCosts::m_linkHeaderBytes),
                           MakeUintegerChecker<uint32_t>())
-            // The 21140 has no interrupt moderation: one receive interrupt per frame.
+            // ASSUMED: Linux 2.2's tulip driver programs no interrupt moderation: one receive
+            // interrupt per frame.
             .AddAttribute("ReceiveInterruptDelay",
                           "Interrupt moderation timer (0: interrupt at once).",
                           TimeValue(Seconds(0)),
