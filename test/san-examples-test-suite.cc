@@ -129,6 +129,15 @@ class SanExamplesTestSuite : public TestSuite
                      " ratio=" + number + " rss_per_host_kib=" + number,
                  "fabric-bench: hosts=64 hop_rate=" + number}),
             TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("tcp-baseline",
+                                           "--bytes=1024 --link=gige",
+                                           {"gige 1024 bytes: rtt " + number + " us, bandwidth " +
+                                            number + " Mbit/s"}),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("tcp-baseline",
+                                           "--bytes=1 --link=atm_lane",
+                                           {"atm_lane 1 bytes: rtt " + number + " us"}),
+                    TestCase::QUICK);
     }
 };
 

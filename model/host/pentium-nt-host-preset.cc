@@ -1,0 +1,129 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "pentium-nt-host-preset.h"
+
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/nstime.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PentiumNtHostPreset");
+
+NS_OBJECT_ENSURE_REGISTERED(PentiumNtHostPreset);
+
+TypeId
+PentiumNtHostPreset::GetTypeId()
+{
+    // One cycle is 5 ns at 200 MHz; one PCI cycle 30.3 ns.
+    static TypeId tid =
+        TypeId("ns3::PentiumNtHostPreset")
+            .SetParent<SanHostPreset>()
+            .SetGroupName("San")
+            .AddConstructor<PentiumNtHostPreset>()
+            // SCILAN 1998, section 4.1: "two 200 MHz Pentium Intel motherboards".
+            .AddAttribute("CpuClockRate",
+                          "Processor clock rate in Hz.",
+                          DoubleValue(200e6),
+                          MakeDoubleAccessor(&PentiumNtHostPreset::m_cpuClock),
+                          MakeDoubleChecker<double>(1))
+            // ASSUMED: 1.5 cycles per instruction for kernel and protocol code, as the
+            // project's other Pentium preset (PciWorkstationHostPreset) assumes.
+            .AddAttribute("Cpi",
+                          "Cycles per instruction.",
+                          DoubleValue(1.5),
+                          MakeDoubleAccessor(&PentiumNtHostPreset::m_cpi),
+                          MakeDoubleChecker<double>(0.01))
+            // SCILAN 1998, section 2.2: "Invoking a driver-supported kernel entry point costs
+            // roughly 6000 CPU cycles on Windows NT": 30 us at 200 MHz.
+            .AddAttribute("SyscallCost",
+                          "Kernel entry and exit (HostCpu SyscallCost).",
+                          TimeValue(MicroSeconds(30)),
+                          MakeTimeAccessor(&PentiumNtHostPreset::m_syscallCost),
+                          MakeTimeChecker(Seconds(0)))
+            // SCILAN 1998, section 5.2: "The second stage interrupt handler is invoked only
+            // after 6000 cycles (corresponding to 45 us on a 133 MHz machine)": 30 us here.
+            .AddAttribute("InterruptLatency",
+                          "Interrupt dispatch before the handler's own work (HostCpu "
+                          "InterruptLatency).",
+                          TimeValue(MicroSeconds(30)),
+                          MakeTimeAccessor(&PentiumNtHostPreset::m_interruptLatency),
+                          MakeTimeChecker(Seconds(0)))
+            // ASSUMED: waking a thread blocked in a socket call (KeSetEvent, the dispatcher,
+            // a context switch with its TLB flush and the cache refill): about 2000 cycles.
+            .AddAttribute("WakeupLatency",
+                          "Scheduler wake-up of a blocked thread (HostCpu WakeupLatency).",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&PentiumNtHostPreset::m_wakeupLatency),
+                          MakeTimeChecker(Seconds(0)))
+            // ASSUMED: a poll loop of 4 instructions at CPI 1.5: 30 ns.
+            .AddAttribute("PollInterval",
+                          "One iteration of a poll loop (HostCpu PollInterval).",
+                          TimeValue(NanoSeconds(30)),
+                          MakeTimeAccessor(&PentiumNtHostPreset::m_pollInterval),
+                          MakeTimeChecker(Seconds(0)))
+            // PCI Local Bus Specification 2.1: 33 MHz; the 430HX runs PCI at half its 66 MHz
+            // host bus.
+            .AddAttribute("BusClockRate",
+                          "PCI clock rate in Hz.",
+                          DoubleValue(33e6),
+                          MakeDoubleAccessor(&PentiumNtHostPreset::m_busClock),
+                          MakeDoubleChecker<double>(1))
+            // 32-bit PCI: one 4-byte data phase per clock in a burst.
+            .AddAttribute("BusWidth",
+                          "PCI bytes per data phase.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&PentiumNtHostPreset::m_busWidth),
+                          MakeUintegerChecker<uint32_t>(1))
+            // ASSUMED (as PciWorkstationHostPreset): the host bridge snoops and buffers bus
+            // master accesses one 32-byte cache line at a time: 8 data phases per transaction.
+            .AddAttribute("BurstLength",
+                          "PCI data phases per DMA transaction at most.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&PentiumNtHostPreset::m_burstLength),
+                          MakeUintegerChecker<uint32_t>(1))
+            // ASSUMED (as PciWorkstationHostPreset): arbitration, address phase, turnaround,
+            // the bridge's initial latency and the idle cycle: 12 cycles per transaction.
+            .AddAttribute("TransactionOverhead",
+                          "PCI cycles per DMA transaction besides the data phases.",
+                          UintegerValue(12),
+                          MakeUintegerAccessor(&PentiumNtHostPreset::m_transactionCycles),
+                          MakeUintegerChecker<uint32_t>())
+            // ASSUMED (as PciWorkstationHostPreset): a posted single-data-phase write.
+            .AddAttribute("PioTransactionOverhead",
+                          "PCI cycles per programmed-I/O store besides its data phase.",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&PentiumNtHostPreset::m_pioCycles),
+                          MakeUintegerChecker<uint32_t>())
+            // ASSUMED (as PciWorkstationHostPreset): a non-posted register read.
+            .AddAttribute("PioLoadTransactionOverhead",
+                          "PCI cycles per programmed-I/O load besides its data phase.",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&PentiumNtHostPreset::m_pioLoadCycles),
+                          MakeUintegerChecker<uint32_t>())
+            // A 32-bit processor store or load.
+            .AddAttribute("PioStoreBytes",
+                          "Bytes per processor store or load into a mapped device window.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&PentiumNtHostPreset::m_pioStoreBytes),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+PentiumNtHostPreset::PentiumNtHostPreset()
+{
+    // The values are the attributes' defaults (set when the object is constructed).
+}
+
+std::string
+PentiumNtHostPreset::GetName() const
+{
+    return "pentium-200-hx-nt4";
+}
+
+} // namespace ns3

@@ -1,0 +1,458 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "host-stack-net-device.h"
+
+#include "ns3/abort.h"
+#include "ns3/channel.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/san-host.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostStackNetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(HostStackNetDevice);
+
+TypeId
+HostStackNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HostStackNetDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("San")
+            .AddConstructor<HostStackNetDevice>()
+            .AddTraceSource("Charge",
+                            "A cost charged on the host (kind, duration).",
+                            MakeTraceSourceAccessor(&HostStackNetDevice::m_chargeTrace),
+                            "ns3::HostStackNetDevice::ChargeTracedCallback");
+    return tid;
+}
+
+HostStackNetDevice::HostStackNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HostStackNetDevice::~HostStackNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HostStackNetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_interruptTimer.Cancel();
+    m_ring.clear();
+    m_host = nullptr;
+    m_lower = nullptr;
+    m_os = nullptr;
+    m_nic = nullptr;
+    m_node = nullptr;
+    m_rx = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    NetDevice::DoDispose();
+}
+
+void
+HostStackNetDevice::Setup(Ptr<SanHost> host,
+                          Ptr<NetDevice> lower,
+                          Ptr<HostStackCosts> os,
+                          Ptr<HostNicDriverCosts> nic)
+{
+    NS_LOG_FUNCTION(this << host << lower << os << nic);
+    NS_ABORT_MSG_IF(m_lower, "HostStackNetDevice::Setup: called twice");
+    NS_ABORT_MSG_IF(!host || !lower || !os || !nic,
+                    "HostStackNetDevice::Setup: host, lower device and both cost presets needed");
+    NS_ABORT_MSG_IF(!host->GetCpu() || !host->GetIoBus(),
+                    "HostStackNetDevice::Setup: the host has no CPU or I/O bus (SanHost::Setup)");
+    m_host = host;
+    m_lower = lower;
+    m_os = os;
+    m_nic = nic;
+    // The lower device now delivers to this device only; ns-3's IPv4 sees this one.
+    lower->SetReceiveCallback(MakeCallback(&HostStackNetDevice::ReceiveFromLower, this));
+}
+
+Ptr<NetDevice>
+HostStackNetDevice::GetLower() const
+{
+    return m_lower;
+}
+
+Ptr<HostStackCosts>
+HostStackNetDevice::GetStackCosts() const
+{
+    return m_os;
+}
+
+Ptr<HostNicDriverCosts>
+HostStackNetDevice::GetNicCosts() const
+{
+    return m_nic;
+}
+
+uint64_t
+HostStackNetDevice::GetPacketsSent() const
+{
+    return m_sent;
+}
+
+uint64_t
+HostStackNetDevice::GetPacketsReceived() const
+{
+    return m_received;
+}
+
+uint64_t
+HostStackNetDevice::GetReceiveInterrupts() const
+{
+    return m_interrupts;
+}
+
+void
+HostStackNetDevice::InNodeContext(std::function<void()> f)
+{
+    // The host's CPU and bus are FIFO servers fed from several contexts (a process started
+    // from another node's callback, the fabric); ns-3's node and channel code expect their own
+    // node's context, so cross into it (at the same time) where it differs.
+    if (!m_node || Simulator::GetContext() == m_node->GetId())
+    {
+        f();
+        return;
+    }
+    Simulator::ScheduleWithContext(m_node->GetId(), Seconds(0), f);
+}
+
+void
+HostStackNetDevice::Trace(const char* kind, Time duration)
+{
+    m_chargeTrace(std::string(kind), duration);
+}
+
+bool
+HostStackNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
+    NS_ABORT_MSG_IF(!m_lower, "HostStackNetDevice::Send before Setup");
+    ++m_sent;
+    Ptr<HostCpu> cpu = m_host->GetCpu();
+    const Time protocol = cpu->InstructionsToTime(m_os->GetProtocolInstructions());
+    const Time driver = cpu->InstructionsToTime(m_nic->GetTransmitInstructions());
+    const Time setup = cpu->InstructionsToTime(m_nic->GetDmaSetupInstructions());
+    Trace("tcpip-output", protocol);
+    Trace("driver-transmit", driver);
+    Trace("dma-setup", setup);
+    // One CPU step: the kernel runs output processing and the driver without a break.
+    Ptr<HostStackNetDevice> self = this;
+    Address to = dest;
+    cpu->Execute(protocol + driver + setup, Callback<void>([self, packet, to, protocolNumber]() {
+                     self->TransmitDma(packet, to, protocolNumber);
+                 }));
+    return true;
+}
+
+void
+HostStackNetDevice::TransmitDma(Ptr<Packet> p, Address dest, uint16_t proto)
+{
+    NS_LOG_FUNCTION(this << p);
+    if (!m_lower)
+    {
+        return; // disposed while the CPU worked
+    }
+    Ptr<HostBus> bus = m_host->GetIoBus();
+    const uint64_t descriptor = m_nic->GetDescriptorBytes();
+    const uint64_t frame = p->GetSize() + m_nic->GetLinkHeaderBytes();
+    Trace("dma", bus->GetDmaTime(descriptor) + bus->GetDmaTime(frame));
+    Ptr<HostStackNetDevice> self = this;
+    // The NIC reads the descriptor, then the frame; then the wire.
+    bus->Dma(descriptor, Callback<void>([self, bus, frame, p, dest, proto]() {
+                 bus->Dma(frame, Callback<void>([self, p, dest, proto]() {
+                              self->InNodeContext([self, p, dest, proto]() {
+                                  if (self->m_lower)
+                                  {
+                                      self->m_lower->Send(p, dest, proto);
+                                  }
+                              });
+                          }));
+             }));
+}
+
+bool
+HostStackNetDevice::ReceiveFromLower(Ptr<NetDevice> dev,
+                                     Ptr<const Packet> p,
+                                     uint16_t protocol,
+                                     const Address& from)
+{
+    NS_LOG_FUNCTION(this << p << protocol);
+    if (!m_lower)
+    {
+        return false;
+    }
+    Ptr<HostBus> bus = m_host->GetIoBus();
+    const uint64_t frame = p->GetSize() + m_nic->GetLinkHeaderBytes();
+    Trace("dma", bus->GetDmaTime(frame));
+    RxFrame f{p->Copy(), protocol, from};
+    Ptr<HostStackNetDevice> self = this;
+    auto dma = [self, bus, frame, f]() {
+        bus->Dma(frame, Callback<void>([self, f]() { self->ReceiveDmaDone(f); }));
+    };
+    const Time latency = m_nic->GetReceiveLatency();
+    if (latency.IsZero())
+    {
+        dma();
+    }
+    else
+    {
+        // The card's own work (firmware, reassembly) before it starts the DMA.
+        Simulator::Schedule(latency, dma);
+    }
+    return true;
+}
+
+void
+HostStackNetDevice::ReceiveDmaDone(RxFrame frame)
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_lower)
+    {
+        return;
+    }
+    m_ring.push_back(frame);
+    const Time delay = m_nic->GetReceiveInterruptDelay();
+    if (delay.IsZero() || m_ring.size() >= m_nic->GetReceiveCoalesceFrames())
+    {
+        m_interruptTimer.Cancel();
+        RaiseInterrupt();
+    }
+    else if (!m_interruptTimer.IsRunning())
+    {
+        m_interruptTimer = Simulator::Schedule(delay, &HostStackNetDevice::RaiseInterrupt, this);
+    }
+}
+
+void
+HostStackNetDevice::RaiseInterrupt()
+{
+    NS_LOG_FUNCTION(this << m_ring.size());
+    if (m_ring.empty())
+    {
+        return;
+    }
+    ++m_interrupts;
+    auto batch = std::make_shared<std::deque<RxFrame>>();
+    batch->swap(m_ring);
+    Ptr<HostCpu> cpu = m_host->GetCpu();
+    const Time driver = cpu->InstructionsToTime(m_nic->GetReceiveInstructions());
+    Time handler;
+    Time copies;
+    for (const RxFrame& f : *batch)
+    {
+        handler += driver;
+        const uint32_t frame = f.packet->GetSize() + m_nic->GetLinkHeaderBytes();
+        if (frame <= m_nic->GetReceiveCopyBreak())
+        {
+            // The driver copies small frames into a fresh buffer (Linux's rx_copybreak).
+            const Time copy = m_os->CopyTime(frame);
+            Trace("driver-copy", copy);
+            copies += copy;
+        }
+    }
+    Trace("interrupt", cpu->GetInterruptLatency() + handler);
+    handler += copies;
+    Ptr<HostStackNetDevice> self = this;
+    cpu->Interrupt(
+        handler,
+        Callback<void>([self, cpu, batch]() {
+            if (!self->m_lower)
+            {
+                return;
+            }
+            // The deferred processing: one dispatch, then each frame up the stack.
+            const Time softirq = cpu->InstructionsToTime(self->m_os->GetSoftIrqInstructions());
+            self->Trace("softirq", softirq);
+            cpu->Execute(softirq, Callback<void>());
+            for (const RxFrame& f : *batch)
+            {
+                const Time protocol =
+                    cpu->InstructionsToTime(self->m_os->GetProtocolInstructions());
+                self->Trace("tcpip-input", protocol);
+                Time work = protocol;
+                if (!self->m_nic->HasReceiveChecksumOffload())
+                {
+                    const Time sum = self->m_os->ChecksumTime(f.packet->GetSize());
+                    self->Trace("checksum", sum);
+                    work += sum;
+                }
+                RxFrame frame = f;
+                cpu->Execute(work, Callback<void>([self, frame]() {
+                                 self->InNodeContext([self, frame]() {
+                                     if (self->m_lower && !self->m_rx.IsNull())
+                                     {
+                                         ++self->m_received;
+                                         self->m_rx(self, frame.packet, frame.protocol, frame.from);
+                                     }
+                                 });
+                             }));
+            }
+        }));
+}
+
+bool
+HostStackNetDevice::SendFrom(Ptr<Packet> packet,
+                             const Address& source,
+                             const Address& dest,
+                             uint16_t protocolNumber)
+{
+    NS_ABORT_MSG("HostStackNetDevice::SendFrom: not supported (SupportsSendFrom is false)");
+    return false;
+}
+
+void
+HostStackNetDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+HostStackNetDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+HostStackNetDevice::GetChannel() const
+{
+    return m_lower ? m_lower->GetChannel() : nullptr;
+}
+
+void
+HostStackNetDevice::SetAddress(Address address)
+{
+    NS_ABORT_MSG_IF(!m_lower, "HostStackNetDevice::SetAddress before Setup");
+    m_lower->SetAddress(address);
+}
+
+Address
+HostStackNetDevice::GetAddress() const
+{
+    NS_ABORT_MSG_IF(!m_lower, "HostStackNetDevice::GetAddress before Setup");
+    return m_lower->GetAddress();
+}
+
+bool
+HostStackNetDevice::SetMtu(const uint16_t mtu)
+{
+    return m_lower && m_lower->SetMtu(mtu);
+}
+
+uint16_t
+HostStackNetDevice::GetMtu() const
+{
+    NS_ABORT_MSG_IF(!m_lower, "HostStackNetDevice::GetMtu before Setup");
+    return m_lower->GetMtu();
+}
+
+bool
+HostStackNetDevice::IsLinkUp() const
+{
+    return m_lower && m_lower->IsLinkUp();
+}
+
+void
+HostStackNetDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+    if (m_lower)
+    {
+        m_lower->AddLinkChangeCallback(callback);
+    }
+}
+
+bool
+HostStackNetDevice::IsBroadcast() const
+{
+    return m_lower && m_lower->IsBroadcast();
+}
+
+Address
+HostStackNetDevice::GetBroadcast() const
+{
+    NS_ABORT_MSG_IF(!m_lower, "HostStackNetDevice::GetBroadcast before Setup");
+    return m_lower->GetBroadcast();
+}
+
+bool
+HostStackNetDevice::IsMulticast() const
+{
+    return m_lower && m_lower->IsMulticast();
+}
+
+Address
+HostStackNetDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    NS_ABORT_MSG_IF(!m_lower, "HostStackNetDevice::GetMulticast before Setup");
+    return m_lower->GetMulticast(multicastGroup);
+}
+
+Address
+HostStackNetDevice::GetMulticast(Ipv6Address addr) const
+{
+    NS_ABORT_MSG_IF(!m_lower, "HostStackNetDevice::GetMulticast before Setup");
+    return m_lower->GetMulticast(addr);
+}
+
+bool
+HostStackNetDevice::IsBridge() const
+{
+    return false;
+}
+
+bool
+HostStackNetDevice::IsPointToPoint() const
+{
+    return m_lower && m_lower->IsPointToPoint();
+}
+
+Ptr<Node>
+HostStackNetDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+HostStackNetDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+HostStackNetDevice::NeedsArp() const
+{
+    return m_lower && m_lower->NeedsArp();
+}
+
+void
+HostStackNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rx = cb;
+}
+
+void
+HostStackNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
+{
+    m_promiscRx = cb;
+}
+
+bool
+HostStackNetDevice::SupportsSendFrom() const
+{
+    return false;
+}
+
+} // namespace ns3

@@ -1,0 +1,169 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HOST_STACK_NET_DEVICE_H
+#define HOST_STACK_NET_DEVICE_H
+
+#include "host-nic-driver-costs.h"
+#include "host-stack-costs.h"
+
+#include "ns3/event-id.h"
+#include "ns3/net-device.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <functional>
+#include <string>
+
+namespace ns3
+{
+
+class SanHost;
+
+/**
+ * \ingroup san
+ * \brief The host's side of a network interface under ns-3's internet stack: a NetDevice that
+ * ns-3's IPv4 uses as its interface and that hands frames to a lower NetDevice (ns-3's
+ * point-to-point or CSMA device for Ethernet, a san NIC's IP device), charging on the node's
+ * SanHost what the operating system and the driver spend per packet.
+ *
+ * Send (from IPv4, one call per IP packet: a TCP segment or a pure ACK):
+ *  1. CPU: TCP/IP output processing ("tcpip-output"), the driver's transmit routine
+ *     ("driver-transmit") and the DMA set-up ("dma-setup"), one step;
+ *  2. I/O bus: the NIC reads the descriptor and DMAs the frame ("dma");
+ *  3. the lower device transmits.
+ * Receive (from the lower device):
+ *  1. I/O bus: the NIC DMAs the frame into host memory ("dma");
+ *  2. the NIC raises its interrupt at once, or after "ReceiveInterruptDelay", or when
+ *     "ReceiveCoalesceFrames" frames wait; the handler ("interrupt": HostCpu dispatch plus the
+ *     driver's receive routine per frame) takes the frames waiting then;
+ *  3. CPU: the deferred processing ("softirq" once per batch; "tcpip-input" and, without
+ *     checksum offload, "checksum" per frame), after which the frame goes up to IPv4.
+ * The CPU is a FIFO server, so these steps queue behind (and delay) the processes' own work:
+ * bandwidth follows from the occupied CPU and bus, never from a rate typed in.
+ *
+ * Each charge is traced ("Charge": kind, duration) so tests can count them.
+ */
+class HostStackNetDevice : public NetDevice
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostStackNetDevice();
+    ~HostStackNetDevice() override;
+
+    /**
+     * \brief Attach the device (once): the lower device's receive callback is taken over.
+     * \param host the host whose CPU and I/O bus are charged
+     * \param lower the device that moves the frames (installed on the same node)
+     * \param os the operating system's costs
+     * \param nic the NIC's and driver's costs
+     */
+    void Setup(Ptr<SanHost> host,
+               Ptr<NetDevice> lower,
+               Ptr<HostStackCosts> os,
+               Ptr<HostNicDriverCosts> nic);
+
+    /// \return the lower device
+    Ptr<NetDevice> GetLower() const;
+    /// \return the OS costs
+    Ptr<HostStackCosts> GetStackCosts() const;
+    /// \return the NIC costs
+    Ptr<HostNicDriverCosts> GetNicCosts() const;
+    /// \return IP packets sent
+    uint64_t GetPacketsSent() const;
+    /// \return IP packets received
+    uint64_t GetPacketsReceived() const;
+    /// \return receive interrupts taken
+    uint64_t GetReceiveInterrupts() const;
+
+    /**
+     * TracedCallback signature for a charged cost.
+     * \param [in] kind what was charged ("tcpip-output", "interrupt", ...)
+     * \param [in] duration its duration (for "dma": the bus time)
+     */
+    typedef void (*ChargeTracedCallback)(const std::string& kind, Time duration);
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsBridge() const override;
+    bool IsPointToPoint() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A received frame waiting for its interrupt.
+    struct RxFrame
+    {
+        Ptr<Packet> packet; //!< the IP packet
+        uint16_t protocol;  //!< its protocol number
+        Address from;       //!< the sender's link address
+    };
+
+    /// Step 2 of Send: the bus. \param p packet \param dest to \param proto protocol
+    void TransmitDma(Ptr<Packet> p, Address dest, uint16_t proto);
+    /// The lower device received a frame.
+    bool ReceiveFromLower(Ptr<NetDevice> dev,
+                          Ptr<const Packet> p,
+                          uint16_t protocol,
+                          const Address& from);
+    /// The frame is in host memory. \param frame the frame
+    void ReceiveDmaDone(RxFrame frame);
+    /// Raise the receive interrupt for the frames waiting.
+    void RaiseInterrupt();
+    /// Run \p f in this device's node's context (now). \param f what to run
+    void InNodeContext(std::function<void()> f);
+    /// Charge and trace. \param kind what \param duration how long
+    void Trace(const char* kind, Time duration);
+
+    Ptr<SanHost> m_host;                           //!< charged host
+    Ptr<NetDevice> m_lower;                        //!< frame mover
+    Ptr<HostStackCosts> m_os;                      //!< OS costs
+    Ptr<HostNicDriverCosts> m_nic;                 //!< NIC costs
+    Ptr<Node> m_node;                              //!< node
+    uint32_t m_ifIndex{0};                         //!< interface index
+    NetDevice::ReceiveCallback m_rx;               //!< up to the node
+    NetDevice::PromiscReceiveCallback m_promiscRx; //!< unused (no promiscuous mode)
+    std::deque<RxFrame> m_ring;                    //!< frames in memory, interrupt not yet taken
+    EventId m_interruptTimer;                      //!< interrupt moderation timer
+    uint64_t m_sent{0};                            //!< IP packets sent
+    uint64_t m_received{0};                        //!< IP packets received
+    uint64_t m_interrupts{0};                      //!< receive interrupts
+
+    TracedCallback<const std::string&, Time> m_chargeTrace; //!< every charge
+};
+
+} // namespace ns3
+
+#endif /* HOST_STACK_NET_DEVICE_H */
