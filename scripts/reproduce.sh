@@ -25,6 +25,7 @@ EXAMPLES=(
     fabric-bench
     hamlyn-paper
     dart-paper
+    tripwire-paper
 )
 
 PYTHON=/usr/bin/python3
@@ -52,6 +53,10 @@ example_args() {
         dart-paper)
             # results/dart.csv, plus dart-latency-vs-size.csv and dart-latency-breakdown.csv
             echo "--output=$RESULTS/dart.csv"
+            ;;
+        tripwire-paper)
+            # results/tripwire.csv, plus tripwire-fig7..fig12 side files beside it
+            echo "--output=$RESULTS/tripwire.csv"
             ;;
         *) ;; # a paper example: its defaults write results/<paper>.csv
     esac
@@ -104,6 +109,9 @@ if [ -f "$RESULTS/hamlyn-latency-vs-size.csv" ] && [ -f "$RESULTS/hamlyn-bandwid
 fi
 if [ -f "$RESULTS/dart-latency-vs-size.csv" ] && [ -f "$RESULTS/dart-latency-breakdown.csv" ]; then
     "$PYTHON" analysis/plot_dart.py --results "$RESULTS"
+fi
+if [ -f "$RESULTS/tripwire-fig7-raw-bandwidth.csv" ]; then
+    "$PYTHON" analysis/plot_tripwire.py --results "$RESULTS"
 fi
 "$PYTHON" analysis/make_report.py --results "$RESULTS"
 

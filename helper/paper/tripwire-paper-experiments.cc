@@ -153,11 +153,4 @@ TripwirePaperExperiments::RawBandwidthMbps(uint32_t bytes, bool dma)
     return (bytes - 4) * 8.0 / seconds / 1e6;
 }
 
-std::vector<SanPaperRow>
-TripwirePaperExperiments::SharedMemoryRows()
-{
-    std::vector<SanPaperRow> rows;
-    return rows;
-}
-
 } // namespace ns3

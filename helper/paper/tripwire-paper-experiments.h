@@ -95,6 +95,32 @@ class TripwirePaperExperiments
 
     /// \return the rows of Figure 10 and sections 5.3.2 and 6.3
     static std::vector<SanPaperRow> StreamingRows();
+
+    /// \return every row of results/tripwire.csv (the TCP/IP baselines' included)
+    static std::vector<SanPaperRow> AllRows();
+
+    /**
+     * \brief Write the figures' data beside the CSV: tripwire-fig7-raw-bandwidth.csv,
+     * -fig8-rtt-vs-endpoints.csv, -fig9-requests-vs-endpoints.csv, -fig10-dma-bandwidth.csv
+     * and -fig12-tcp.csv (the Ethernet curves).
+     * \param prefix a folder path ending in '/' (or "")
+     */
+    static void WriteFigures(const std::string& prefix);
+
+    /// \return Figure 7's message sizes
+    static std::vector<uint32_t> Figure7Sizes();
+    /// \return Figures 8 and 9's numbers of endpoints
+    static std::vector<uint32_t> EndpointCounts();
+    /// \return Figure 10's message sizes
+    static std::vector<uint32_t> Figure10Sizes();
+
+    /**
+     * \param sizes message sizes, increasing \param bw bandwidth at each
+     * \return the size at which the bandwidth first reaches half its largest value,
+     * interpolated linearly in log(size) between the two sizes around it
+     */
+    static double HalfBandwidthSize(const std::vector<uint32_t>& sizes,
+                                    const std::vector<double>& bw);
 };
 
 } // namespace ns3

@@ -146,11 +146,4 @@ TripwirePaperExperiments::ServerRequestsPerSecond(uint32_t endpoints, uint32_t r
     return double(endpoints) * (rounds - 1) / seconds;
 }
 
-std::vector<SanPaperRow>
-TripwirePaperExperiments::ServerRows()
-{
-    std::vector<SanPaperRow> rows;
-    return rows;
-}
-
 } // namespace ns3

@@ -178,11 +178,4 @@ TripwirePaperExperiments::MpiRoundTripUs(uint32_t iterations)
     return (end - start).GetSeconds() * 1e6 / iterations;
 }
 
-std::vector<SanPaperRow>
-TripwirePaperExperiments::StreamingRows()
-{
-    std::vector<SanPaperRow> rows;
-    return rows;
-}
-
 } // namespace ns3
