@@ -13,11 +13,12 @@
  * for Table 1's Ethernet rows and Figure 12, TcpBaselineExperiments; the san-clan-paper test
  * runs them too.
  *
- *   ./tripwire-paper [--output=results/tripwire.csv] [--figures=1]
+ *   ./tripwire-paper [--output=results/tripwire.csv] [--figures=1] [--beyond=1]
  */
 
 #include "ns3/core-module.h"
 #include "ns3/san-results-writer.h"
+#include "ns3/tripwire-beyond-paper.h"
 #include "ns3/tripwire-paper-experiments.h"
 
 #include <cstdio>
@@ -31,13 +32,20 @@ main(int argc, char* argv[])
 {
     std::string output = "results/tripwire.csv";
     bool figures = true;
+    bool beyond = true;
     CommandLine cmd(__FILE__);
+    cmd.AddValue("beyond", "Also run the beyond-paper experiments", beyond);
     cmd.AddValue("output", "CSV file to write", output);
     cmd.AddValue("figures", "Also write the figures' data beside it", figures);
     cmd.Parse(argc, argv);
 
     std::printf("tripwire-paper: Riddoch et al. 1999 (CLAN, Tripwires) on simulated Alphas\n");
-    const std::vector<SanPaperRow> rows = TripwirePaperExperiments::AllRows();
+    std::vector<SanPaperRow> rows = TripwirePaperExperiments::AllRows();
+    if (beyond)
+    {
+        const auto more = TripwireBeyondPaper::Rows();
+        rows.insert(rows.end(), more.begin(), more.end());
+    }
     SanResultsWriter writer(TripwirePaperExperiments::PAPER);
     writer.AddParameters(SanResultsWriter::CommandLineParameters(argc, argv));
     SanResultsWriter::Print(rows);

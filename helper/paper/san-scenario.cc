@@ -73,6 +73,10 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
     {
         m_fabric.SetSwitchAttribute("CutThroughCells", BooleanValue(true));
     }
+    if (spec.splitThreshold > 0)
+    {
+        m_fabric.SetSwitchAttribute("SplitThreshold", UintegerValue(spec.splitThreshold));
+    }
     SanHostHelper hosts;
     hosts.SetPreset(spec.hostPreset);
     const uint32_t n = m_fabric.GetTopology()->GetNHosts();

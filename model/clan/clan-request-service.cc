@@ -80,6 +80,20 @@ ClanRequestService::Setup(Ptr<ClanContext> client, Ptr<ClanContext> server, uint
 }
 
 void
+ClanRequestService::SetupWithoutServer(Ptr<ClanContext> client,
+                                       uint64_t requestMap,
+                                       uint64_t replySlots,
+                                       uint32_t connections)
+{
+    NS_ABORT_MSG_IF(!client || connections == 0,
+                    "ClanRequestService::SetupWithoutServer: needs a client and connections");
+    m_client = client;
+    m_connections = connections;
+    m_requestMap = requestMap;
+    m_replySlots = replySlots;
+}
+
+void
 ClanRequestService::Send(uint32_t connection, uint32_t sequence, Callback<void> issued)
 {
     NS_ABORT_MSG_IF(connection >= m_connections,

@@ -55,6 +55,17 @@ class ClanRequestService : public Object
     void Setup(Ptr<ClanContext> client, Ptr<ClanContext> server, uint32_t connections);
 
     /**
+     * \brief The client's half only, for a server built otherwise (e.g. one that polls the
+     * request slots instead of using Tripwires).
+     * \param client the client process \param requestMap its mapping of the server's request
+     * slots \param replySlots its reply slots (local memory) \param connections how many
+     */
+    void SetupWithoutServer(Ptr<ClanContext> client,
+                            uint64_t requestMap,
+                            uint64_t replySlots,
+                            uint32_t connections);
+
+    /**
      * \brief Client: send a request on a connection (processor stores).
      * \param connection which \param sequence the request's number (> 0, new on this one)
      * \param issued when the stores are issued
