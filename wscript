@@ -10,6 +10,7 @@ def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network', 'internet', 'point-to-point'])
     module.source = [
         'model/clan/clan-aperture.cc',
+        'model/clan/clan-connection.cc',
         'model/clan/clan-context.cc',
         'model/clan/clan-distributed-queue.cc',
         'model/clan/clan-dma-scheduler.cc',
@@ -158,6 +159,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-build-files-test-suite.cc',
+        'test/san-clan-connection-test-suite.cc',
         'test/san-clan-dma-test-suite.cc',
         'test/san-clan-event-queue-test-suite.cc',
         'test/san-clan-paper-test-suite.cc',
@@ -186,6 +188,7 @@ def build(bld):
     headers.module = 'san'
     headers.source = [
         'model/clan/clan-aperture.h',
+        'model/clan/clan-connection.h',
         'model/clan/clan-context.h',
         'model/clan/clan-distributed-queue.h',
         'model/clan/clan-dma-scheduler.h',

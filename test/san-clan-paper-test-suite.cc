@@ -36,7 +36,7 @@ class ClanSharedMemoryTestCase : public SanPaperTestCase
 {
   public:
     ClanSharedMemoryTestCase()
-        : SanPaperTestCase("section 5.2: 3.7 us round trip, 1.9 us one way, 910 Mbit/s peak",
+        : SanPaperTestCase("section 5.2: 3.7 us round trip, 1.9 us one way, 910 Mbps peak",
                            TripwirePaperExperiments::PAPER,
                            &TripwirePaperExperiments::SharedMemoryRows,
                            3)

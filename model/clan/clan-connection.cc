@@ -1,0 +1,235 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "clan-connection.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <cstring>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ClanConnection");
+
+NS_OBJECT_ENSURE_REGISTERED(ClanConnection);
+
+TypeId
+ClanConnection::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::ClanConnection")
+                            .SetParent<Object>()
+                            .SetGroupName("San")
+                            .AddConstructor<ClanConnection>();
+    return tid;
+}
+
+ClanConnection::ClanConnection() = default;
+
+ClanConnection::~ClanConnection() = default;
+
+void
+ClanConnection::DoDispose()
+{
+    m_ctx = nullptr;
+    m_endpoint = nullptr;
+    m_established = Callback<void>();
+    m_closed = Callback<void>();
+    Object::DoDispose();
+}
+
+void
+ClanConnection::Connect(Ptr<ClanContext> ctx,
+                        uint16_t localPort,
+                        uint32_t dstHost,
+                        uint16_t dstPort,
+                        const ClanCookie& offer,
+                        Callback<void> established)
+{
+    NS_ABORT_MSG_IF(m_state != CLOSED, "ClanConnection::Connect: not closed");
+    NS_ABORT_MSG_IF(!ctx || !offer.IsValid(),
+                    "ClanConnection::Connect: needs a process and a cookie");
+    m_ctx = ctx;
+    m_localPort = localPort;
+    m_endpoint = ctx->OpenEndpoint(localPort);
+    m_offer = offer;
+    m_peerHost = dstHost;
+    m_peerPort = dstPort;
+    m_established = established;
+    m_state = CONNECTING;
+    Ptr<ClanConnection> self(this);
+    SendMessage(CONNECT, Callback<void>([self]() { self->AwaitMessage(); }));
+}
+
+void
+ClanConnection::Accept(Ptr<ClanContext> ctx,
+                       uint16_t localPort,
+                       const ClanCookie& offer,
+                       Callback<void> established)
+{
+    NS_ABORT_MSG_IF(m_state != CLOSED, "ClanConnection::Accept: not closed");
+    NS_ABORT_MSG_IF(!ctx || !offer.IsValid(),
+                    "ClanConnection::Accept: needs a process and a cookie");
+    m_ctx = ctx;
+    m_localPort = localPort;
+    m_endpoint = ctx->OpenEndpoint(localPort);
+    m_offer = offer;
+    m_established = established;
+    m_state = LISTENING;
+    AwaitMessage();
+}
+
+void
+ClanConnection::SendMessage(Type type, Callback<void> done)
+{
+    uint8_t payload[ClanNetDevice::OOB_PAYLOAD_BYTES] = {};
+    payload[0] = type;
+    m_offer.Encode(payload + 4);
+    m_ctx->SendOob(m_peerHost, m_peerPort, m_localPort, payload, done);
+}
+
+void
+ClanConnection::AwaitMessage()
+{
+    Ptr<ClanConnection> self(this);
+    m_endpoint->GetQueue()->Wait(HostCpuWait::BLOCK,
+                                 Callback<void>([self]() { self->OnMessage(); }));
+}
+
+void
+ClanConnection::OnMessage()
+{
+    if (!m_endpoint)
+    {
+        return; // disposed meanwhile
+    }
+    ClanOobMessage m;
+    if (!m_endpoint->Receive(m))
+    {
+        AwaitMessage();
+        return;
+    }
+    const Type type = static_cast<Type>(m.payload[0]);
+    switch (m_state)
+    {
+    case LISTENING:
+        if (type != CONNECT)
+        {
+            NS_LOG_WARN("ClanConnection: ignored message " << int(type) << " while listening");
+            AwaitMessage();
+            return;
+        }
+        m_peerHost = m.srcHost;
+        m_peerPort = m.srcPort;
+        LearnPeer(m);
+        {
+            Ptr<ClanConnection> self(this);
+            SendMessage(ACCEPT, Callback<void>([self]() {
+                            self->m_state = ESTABLISHED;
+                            self->AwaitMessage(); // for CLOSE
+                            Callback<void> cb = self->m_established;
+                            self->m_established = Callback<void>();
+                            if (!cb.IsNull())
+                            {
+                                cb();
+                            }
+                        }));
+        }
+        return;
+    case CONNECTING:
+        if (type != ACCEPT || m.srcHost != m_peerHost || m.srcPort != m_peerPort)
+        {
+            NS_LOG_WARN("ClanConnection: ignored message " << int(type) << " while connecting");
+            AwaitMessage();
+            return;
+        }
+        LearnPeer(m);
+        m_state = ESTABLISHED;
+        AwaitMessage(); // for CLOSE
+        {
+            Callback<void> cb = m_established;
+            m_established = Callback<void>();
+            if (!cb.IsNull())
+            {
+                cb();
+            }
+        }
+        return;
+    case ESTABLISHED:
+        if (type == CLOSE && m.srcHost == m_peerHost && m.srcPort == m_peerPort)
+        {
+            m_state = CLOSED;
+            m_ctx->CloseEndpoint(m_localPort);
+            m_endpoint = nullptr;
+            if (!m_closed.IsNull())
+            {
+                m_closed();
+            }
+            return;
+        }
+        AwaitMessage();
+        return;
+    case CLOSED:
+        return;
+    }
+}
+
+void
+ClanConnection::LearnPeer(const ClanOobMessage& m)
+{
+    m_peer = ClanCookie::Decode(m.payload + 4);
+    NS_ABORT_MSG_IF(!m_peer.IsValid() || m_peer.host != m.srcHost,
+                    "ClanConnection: the peer's cookie does not name its own memory");
+    m_peerMapping = m_ctx->Map(m_peer);
+}
+
+void
+ClanConnection::Close()
+{
+    NS_ABORT_MSG_IF(m_state != ESTABLISHED, "ClanConnection::Close: not established");
+    m_state = CLOSED;
+    SendMessage(CLOSE, Callback<void>());
+    m_ctx->CloseEndpoint(m_localPort);
+    m_endpoint = nullptr;
+}
+
+void
+ClanConnection::SetClosedCallback(Callback<void> closed)
+{
+    m_closed = closed;
+}
+
+ClanConnection::State
+ClanConnection::GetState() const
+{
+    return m_state;
+}
+
+const ClanCookie&
+ClanConnection::GetPeerCookie() const
+{
+    return m_peer;
+}
+
+uint64_t
+ClanConnection::GetPeerMapping() const
+{
+    return m_peerMapping;
+}
+
+uint32_t
+ClanConnection::GetPeerHost() const
+{
+    return m_peerHost;
+}
+
+uint16_t
+ClanConnection::GetPeerPort() const
+{
+    return m_peerPort;
+}
+
+} // namespace ns3
