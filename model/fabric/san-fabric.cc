@@ -256,6 +256,24 @@ SanFabric::NotifyCoalesced()
     ++m_coalesced;
 }
 
+void
+SanFabric::NotifyXonXoff(bool xoff)
+{
+    ++(xoff ? m_xoffSymbols : m_xonSymbols);
+}
+
+uint64_t
+SanFabric::GetXoffSymbols() const
+{
+    return m_xoffSymbols;
+}
+
+uint64_t
+SanFabric::GetXonSymbols() const
+{
+    return m_xonSymbols;
+}
+
 uint64_t
 SanFabric::GetSplits() const
 {

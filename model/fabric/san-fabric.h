@@ -40,9 +40,11 @@ class SanSwitch;
  *   (CellSize bytes on the wire, CellPayload bytes of data) that are switched
  *   store-and-forward, and reassembles them.
  *
- * Flow control is credit based: a packet may only enter a link when a
- * buffer slot on a virtual channel at the far end is free, so the fabric
- * never drops a packet.
+ * Flow control is per link (SanChannel FlowControl). With credits (the
+ * default) a packet may only enter a link when a buffer slot on a virtual
+ * channel at the far end is free; with Xon/Xoff the far end stops and
+ * restarts the sender, with marks checked at set-up against the link's
+ * round trip. Either way the fabric never drops a packet.
  */
 class SanFabric : public Object
 {
@@ -120,6 +122,13 @@ class SanFabric : public Object
     void NotifySplit();
     /// Count a coalescing: a switch merged two pieces, so one packet fewer is inside.
     void NotifyCoalesced();
+    /// Count an Xon/Xoff symbol sent by the receiving end of a link.
+    /// \param xoff true for Xoff, false for Xon
+    void NotifyXonXoff(bool xoff);
+    /// \return Xoff symbols sent on Xon/Xoff links so far
+    uint64_t GetXoffSymbols() const;
+    /// \return Xon symbols sent on Xon/Xoff links so far
+    uint64_t GetXonSymbols() const;
     /// \return packets injected by hosts so far
     uint64_t GetInjected() const;
     /// \return packets (and pieces of split packets) delivered so far
@@ -152,6 +161,8 @@ class SanFabric : public Object
     uint64_t m_hops{0};                              //!< counter
     uint64_t m_splits{0};                            //!< counter
     uint64_t m_coalesced{0};                         //!< counter
+    uint64_t m_xoffSymbols{0};                       //!< counter
+    uint64_t m_xonSymbols{0};                        //!< counter
     std::vector<Ptr<SanEndpointDevice>> m_endpoints; //!< by host index
     std::vector<Ptr<SanSwitch>> m_switches;          //!< by switch index
 };

@@ -9,6 +9,7 @@
 #include "san-fabric-event.h"
 #include "san-fabric-header.h"
 #include "san-fabric.h"
+#include "san-xon-xoff-buffer.h"
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
@@ -39,7 +40,12 @@ SanPortDevice::GetTypeId()
                             "A packet leaves through this port, with its 16-byte san header "
                             "(pcap helpers connect here).",
                             MakeTraceSourceAccessor(&SanPortDevice::m_promiscSnifferTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("XonXoff",
+                            "This port, the receiving end of an Xon/Xoff link, sends Xoff or Xon "
+                            "for one of its input buffers.",
+                            MakeTraceSourceAccessor(&SanPortDevice::m_xonXoffTrace),
+                            "ns3::SanPortDevice::XonXoffTracedCallback");
     return tid;
 }
 
@@ -64,6 +70,7 @@ SanPortDevice::DoDispose()
     m_link = nullptr;
     m_connected = false;
     m_fabric = nullptr;
+    m_rxBuffer.reset();
     SanNetDevice::DoDispose();
 }
 
@@ -101,6 +108,7 @@ SanPortDevice::Connect(uint8_t end, bool peerIsSink)
                      static_cast<double>(m_link->GetDataRate().GetBitRate());
     m_propSteps = m_link->GetDelay().GetTimeStep();
     m_framing = m_link->GetFramingBytes();
+    SetupXonXoff();
 }
 
 inline int32_t
@@ -151,6 +159,10 @@ SanPortDevice::EarliestRelease(uint32_t vcMask, int64_t ts) const
 bool
 SanPortDevice::CanSendNow(uint32_t vcMask) const
 {
+    if (m_xonXoff)
+    {
+        return m_qHead == nullptr && (vcMask & ~m_xoffMask) != 0;
+    }
     uint32_t vc;
     return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
 }
@@ -160,6 +172,11 @@ SanPortDevice::GetOccupancy(uint32_t vcMask) const
 {
     int64_t now = Simulator::Now().GetTimeStep();
     uint32_t n = m_qLen + (m_busyUntil > now ? 1 : 0);
+    if (m_xonXoff)
+    {
+        // No credits to count: a stopped channel counts as one more packet ahead.
+        return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_xoffMask));
+    }
     for (uint32_t vc = 0; vc < m_nVcs; ++vc)
     {
         if ((vcMask & (1u << vc)) == 0)
@@ -181,6 +198,11 @@ SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
     NS_ABORT_MSG_IF(!m_connected,
                     "SanPortDevice: port " << GetIfIndex() << " of node " << m_nodeId
                                            << " has no link");
+    if (m_xonXoff)
+    {
+        ForwardXonXoff(p, vcMask);
+        return;
+    }
     const int64_t now = p->readyTs;
     if (m_qHead == nullptr)
     {
@@ -199,6 +221,11 @@ SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
 inline void
 SanPortDevice::ReturnCredit(SanPortDevice* owner, uint32_t slot, int64_t ts)
 {
+    if (owner->m_xonXoff)
+    {
+        owner->ReleaseXonXoff(slot, ts); // no credits: the buffer's own end counts it
+        return;
+    }
     // The credit crosses the owner's link towards the owner, i.e. from its far end.
     owner->m_link->Transmit(SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts));
 }
@@ -239,6 +266,11 @@ SanPortDevice::Block(SanFabricPacket* p)
 void
 SanPortDevice::ServeQueue()
 {
+    if (m_xonXoff)
+    {
+        ServeQueueXonXoff();
+        return;
+    }
     const int64_t now = Simulator::Now().GetTimeStep();
     const bool mayReorder = MayReorderQueue();
     while (m_qHead != nullptr)
@@ -276,21 +308,7 @@ SanPortDevice::ServeQueue()
             }
             return; // otherwise a slot release will wake us
         }
-        // unlink cur
-        if (prev == nullptr)
-        {
-            m_qHead = cur->next;
-        }
-        else
-        {
-            prev->next = cur->next;
-        }
-        if (m_qTail == cur)
-        {
-            m_qTail = prev;
-        }
-        --m_qLen;
-        cur->next = nullptr;
+        Unlink(prev, cur);
         if (cur->splittable && m_qHead != nullptr)
         {
             TrySplit(cur, cur->waitMask, now);
@@ -554,7 +572,11 @@ SanPortDevice::Depart(SanFabricPacket* p,
         p->held.clear();
     }
     m_link->Transmit(
-        SanLinkMessage::PacketMessage(m_end, p, departTs + m_propSteps, end + m_propSteps));
+        SanLinkMessage::PacketMessage(m_end,
+                                      p,
+                                      departTs + m_propSteps,
+                                      end + m_propSteps,
+                                      static_cast<SanLinkMessage::Kind>(m_packetKind)));
 }
 
 void
