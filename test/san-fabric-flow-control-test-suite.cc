@@ -311,10 +311,11 @@ class SanXonXoffSymbolsTestCase : public TestCase
         }
         Simulator::Run();
         const uint64_t received = eps[2]->GetReceivedPackets();
+        const uint64_t symbols = in0->GetXoffSent() + in0->GetXonSent();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_EQ(received, 200u, "all delivered");
         NS_TEST_ASSERT_MSG_GT(seen.size(), 1u, "host 0's switch input sent symbols");
-        NS_TEST_ASSERT_MSG_EQ(in0->GetXoffSent() + in0->GetXonSent(), seen.size(), "counters");
+        NS_TEST_ASSERT_MSG_EQ(symbols, seen.size(), "counters");
         bool xoff = false;
         for (const Seen& s : seen)
         {

@@ -359,11 +359,7 @@ class SanPortDevice : public SanNetDevice
     int64_t m_wakeTs{HELD};                 //!< time of the pending wake-up, HELD if none
     // Xon/Xoff only
     uint32_t m_xoffMask{0};                       //!< sender: channels the far end stopped
-    std::unique_ptr<SanXonXoffBuffer> m_rxBuffer; //!< receiver: its input buffers
-    uint32_t m_bufferLimit{0};                    //!< receiver: bytes a buffer holds (0: unchecked)
-    int64_t m_checkTs{HELD};                      //!< time of the pending check, HELD if none
-    uint64_t m_xoffSent{0};                       //!< counter
-    uint64_t m_xonSent{0};                        //!< counter
+    std::unique_ptr<SanXonXoffBuffer> m_rxBuffer; //!< receiver: its input buffers and checks
     /// Xon/Xoff symbols this port sends
     TracedCallback<uint32_t, bool, uint64_t> m_xonXoffTrace;
 };

@@ -78,9 +78,9 @@ SanPortDevice::SetupXonXoff()
                     "SanPortDevice: Xon/Xoff link into port "
                         << GetIfIndex() << " of node " << m_nodeId << ": XonThreshold (" << xon
                         << ") must be below the Xoff mark (" << xoff << ")");
-    m_bufferLimit = mode == SanFabric::WORMHOLE ? 0 : buffer;
     m_rxBuffer = std::make_unique<SanXonXoffBuffer>();
     m_rxBuffer->Setup(m_nVcs, static_cast<uint32_t>(xoff), static_cast<uint32_t>(xon));
+    m_rxBuffer->SetLimit(mode == SanFabric::WORMHOLE ? 0 : buffer);
     NS_LOG_INFO("port " << GetIfIndex() << " of node " << m_nodeId << ": Xon/Xoff, Xoff at " << xoff
                         << " bytes, Xon at " << xon << ", round trip " << rttBytes << " bytes");
 }
@@ -157,7 +157,7 @@ SanPortDevice::ReceiveXonXoff(const SanLinkMessage& msg)
         // A worm counts as a full buffer: one worm holds a channel at a time, as under credits.
         const uint32_t bytes = p->wormhole ? m_fabric->GetBufferSize() : p->bytes;
         p->holdSlot = m_rxBuffer->Admit(vc, bytes, msg.headTs, now);
-        ScheduleCheck(m_rxBuffer->NextDecision(vc, now, m_bufferLimit));
+        ScheduleCheck(m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
         ReceivePacket(p, msg.headTs, msg.tailTs);
         return;
     }
@@ -198,7 +198,8 @@ SanPortDevice::OnBufferRelease(uint32_t slot, int64_t ts)
 {
     const uint32_t vc = m_rxBuffer->SetRelease(slot, ts);
     // A later (or held) release can also move a crossing that an arrival predicted.
-    ScheduleCheck(m_rxBuffer->NextDecision(vc, Simulator::Now().GetTimeStep(), m_bufferLimit));
+    ScheduleCheck(
+        m_rxBuffer->NextDecision(vc, Simulator::Now().GetTimeStep(), m_rxBuffer->GetLimit()));
 }
 
 void
@@ -210,11 +211,11 @@ SanPortDevice::ScheduleCheck(int64_t ts)
     }
     const int64_t now = Simulator::Now().GetTimeStep();
     ts = std::max(ts, now);
-    if (m_checkTs <= ts)
+    if (m_rxBuffer->GetCheckTs() <= ts)
     {
         return; // an earlier check is pending; it will look further
     }
-    m_checkTs = ts;
+    m_rxBuffer->SetCheckTs(ts);
     Simulator::ScheduleWithContext(m_nodeId,
                                    TimeStep(ts - now),
                                    MakeSanFabricEvent<&SanPortDevice::HandleCheck>(this));
@@ -224,32 +225,32 @@ void
 SanPortDevice::HandleCheck()
 {
     const int64_t now = Simulator::Now().GetTimeStep();
-    if (now != m_checkTs || m_rxBuffer == nullptr)
+    if (m_rxBuffer == nullptr || now != m_rxBuffer->GetCheckTs())
     {
-        return; // superseded by an earlier check, or disposed
+        return; // disposed, or superseded by an earlier check
     }
-    m_checkTs = HELD;
+    m_rxBuffer->SetCheckTs(HELD);
+    const uint32_t limit = m_rxBuffer->GetLimit();
     int64_t next = HELD;
     for (uint32_t vc = 0; vc < m_rxBuffer->GetNVcs(); ++vc)
     {
         const uint64_t occ = m_rxBuffer->GetOccupancy(vc, now);
         // The marks were checked at set-up against the round trip: an overflow is a model bug.
-        NS_ABORT_MSG_IF(m_bufferLimit != 0 && occ > m_bufferLimit,
+        NS_ABORT_MSG_IF(limit != 0 && occ > limit,
                         "SanPortDevice: node " << m_nodeId << " port " << GetIfIndex()
                                                << ": Xon/Xoff buffer of channel " << vc << " holds "
-                                               << occ << " bytes, more than its " << m_bufferLimit);
+                                               << occ << " bytes, more than its "
+                                               << m_rxBuffer->GetLimit());
         bool send = false;
         if (!m_rxBuffer->IsXoff(vc) && occ >= m_rxBuffer->GetXoffBytes())
         {
             send = true;
             m_rxBuffer->SetXoff(vc, true);
-            ++m_xoffSent;
         }
         else if (m_rxBuffer->IsXoff(vc) && occ <= m_rxBuffer->GetXonBytes())
         {
             send = true;
             m_rxBuffer->SetXoff(vc, false);
-            ++m_xonSent;
         }
         if (send)
         {
@@ -257,11 +258,12 @@ SanPortDevice::HandleCheck()
             NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": "
                                  << (xoff ? "Xoff" : "Xon") << " on channel " << vc << " at " << occ
                                  << " bytes");
+            m_rxBuffer->CountSymbol(xoff);
             m_fabric->NotifyXonXoff(xoff);
             m_xonXoffTrace(vc, xoff, occ);
             m_link->Transmit(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + m_propSteps));
         }
-        next = std::min(next, m_rxBuffer->NextDecision(vc, now, m_bufferLimit));
+        next = std::min(next, m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
     }
     NS_ABORT_MSG_IF(next <= now, "SanPortDevice: Xon/Xoff check due again at once");
     ScheduleCheck(next);
@@ -276,13 +278,13 @@ SanPortDevice::IsXonXoff() const
 uint64_t
 SanPortDevice::GetXoffSent() const
 {
-    return m_xoffSent;
+    return m_rxBuffer != nullptr ? m_rxBuffer->GetXoffSent() : 0;
 }
 
 uint64_t
 SanPortDevice::GetXonSent() const
 {
-    return m_xonSent;
+    return m_rxBuffer != nullptr ? m_rxBuffer->GetXonSent() : 0;
 }
 
 uint32_t

@@ -101,6 +101,51 @@ class SanXonXoffBuffer
         return static_cast<uint32_t>(m_xoff.size());
     }
 
+    // What the owning port keeps only on Xon/Xoff links (here, so that a credit port is no
+    // larger than before).
+
+    /// \param limit bytes a buffer holds, checked as the port runs (0: unchecked)
+    void SetLimit(uint32_t limit)
+    {
+        m_limit = limit;
+    }
+
+    /// \return bytes a buffer holds (0: unchecked)
+    uint32_t GetLimit() const
+    {
+        return m_limit;
+    }
+
+    /// \return the time of the owner's pending check (HELD: none)
+    int64_t GetCheckTs() const
+    {
+        return m_checkTs;
+    }
+
+    /// \param ts the time of the owner's pending check (HELD: none)
+    void SetCheckTs(int64_t ts)
+    {
+        m_checkTs = ts;
+    }
+
+    /// Count a symbol sent. \param xoff true for Xoff
+    void CountSymbol(bool xoff)
+    {
+        ++(xoff ? m_xoffSent : m_xonSent);
+    }
+
+    /// \return Xoff symbols sent
+    uint64_t GetXoffSent() const
+    {
+        return m_xoffSent;
+    }
+
+    /// \return Xon symbols sent
+    uint64_t GetXonSent() const
+    {
+        return m_xonSent;
+    }
+
   private:
     /// One packet in a buffer.
     struct Entry
@@ -118,6 +163,10 @@ class SanXonXoffBuffer
     std::vector<uint8_t> m_xoff;  //!< per channel: the sender has been told Xoff
     uint32_t m_xoffBytes{0};      //!< Xoff mark
     uint32_t m_xonBytes{0};       //!< Xon mark
+    uint32_t m_limit{0};          //!< bytes a buffer holds (0: unchecked)
+    int64_t m_checkTs{HELD};      //!< owner's pending check
+    uint64_t m_xoffSent{0};       //!< counter
+    uint64_t m_xonSent{0};        //!< counter
     mutable std::vector<std::pair<int64_t, int64_t>> m_steps; //!< scratch: (time, +-bytes)
 };
 
