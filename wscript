@@ -43,6 +43,7 @@ def build(bld):
         'model/fabric/san-fabric.cc',
         'model/fabric/san-net-device.cc',
         'model/fabric/san-port-device.cc',
+        'model/fabric/san-port-splitting.cc',
         'model/fabric/san-port-xon-xoff.cc',
         'model/fabric/san-switch-port.cc',
         'model/fabric/san-switch.cc',

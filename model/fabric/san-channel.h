@@ -256,6 +256,20 @@ SanChannel::Deliver(const SanLinkMessage& msg) const
     }
 }
 
+// Inline, here where SanChannel is complete: the port files (san-port-device.cc,
+// san-port-splitting.cc) return a credit per packet-hop through it.
+void
+SanPortDevice::ReturnCredit(SanPortDevice* owner, uint32_t slot, int64_t ts)
+{
+    if (owner->m_xonXoff)
+    {
+        owner->ReleaseXonXoff(slot, ts); // no credits: the buffer's own end counts it
+        return;
+    }
+    // The credit crosses the owner's link towards the owner, i.e. from its far end.
+    owner->m_link->Transmit(SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts));
+}
+
 } // namespace ns3
 
 #endif /* SAN_CHANNEL_H */

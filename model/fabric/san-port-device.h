@@ -237,7 +237,7 @@ class SanPortDevice : public SanNetDevice
     void ReceiveXonXoff(const SanLinkMessage& msg);
     /**
      * Send a credit to the port that owns a slot, over that port's own link
-     * (defined in the .cc, the only place it is used).
+     * (defined inline in san-channel.h, where SanChannel is complete).
      * \param owner the port whose credit table holds the slot (upstream)
      * \param slot the slot
      * \param ts its release time (time steps), or HELD
@@ -306,7 +306,8 @@ class SanPortDevice : public SanNetDevice
     /**
      * p (unlinked from the queue, about to depart at departTs) is splittable: if it is longer
      * than the split threshold and packets of other pairs wait, cut it to a first piece and
-     * queue the rest as a new packet (kept out of line: only splittable packets come here).
+     * queue the rest as a new packet (in san-port-splitting.cc: only splittable packets come
+     * here).
      * \param p the packet
      * \param vcMask the virtual channels it waited for
      * \param departTs its departure time
