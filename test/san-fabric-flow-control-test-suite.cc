@@ -290,11 +290,19 @@ class SanXonXoffSymbolsTestCase : public TestCase
         }
         std::vector<Seen> seen;
         Ptr<SanSwitchPort> in0 = sw->GetPort(topo->GetHostPort(0));
-        in0->TraceConnectWithoutContext(
+        fabric->TraceConnectWithoutContext(
             "XonXoff",
-            MakeCallback(+[](std::vector<Seen>* log, uint32_t vc, bool xoff, uint64_t occ) {
-                log->push_back(Seen{vc, xoff, occ});
-            }).Bind(&seen));
+            MakeCallback(+[](std::pair<std::vector<Seen>*, SanSwitchPort*> log,
+                             uint32_t node,
+                             uint32_t ifIndex,
+                             uint32_t vc,
+                             bool xoff,
+                             uint64_t occ) {
+                if (node == log.second->GetNode()->GetId() && ifIndex == log.second->GetIfIndex())
+                {
+                    log.first->push_back(Seen{vc, xoff, occ});
+                }
+            }).Bind(std::make_pair(&seen, PeekPointer(in0))));
         const uint32_t xoffMark = in0->GetXoffMark();
         const uint32_t xonMark = in0->GetXonMark();
         NS_TEST_ASSERT_MSG_EQ(xoffMark, 4096u - 512u - 80u, "automatic Xoff mark");

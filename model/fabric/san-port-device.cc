@@ -40,12 +40,7 @@ SanPortDevice::GetTypeId()
                             "A packet leaves through this port, with its 16-byte san header "
                             "(pcap helpers connect here).",
                             MakeTraceSourceAccessor(&SanPortDevice::m_promiscSnifferTrace),
-                            "ns3::Packet::TracedCallback")
-            .AddTraceSource("XonXoff",
-                            "This port, the receiving end of an Xon/Xoff link, sends Xoff or Xon "
-                            "for one of its input buffers.",
-                            MakeTraceSourceAccessor(&SanPortDevice::m_xonXoffTrace),
-                            "ns3::SanPortDevice::XonXoffTracedCallback");
+                            "ns3::Packet::TracedCallback");
     return tid;
 }
 

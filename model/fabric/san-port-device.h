@@ -170,14 +170,6 @@ class SanPortDevice : public SanNetDevice
                                            uint32_t bytes,
                                            uint32_t vc);
 
-    /**
-     * TracedCallback signature for Xon/Xoff symbols sent by the receiving end of a link.
-     * \param vc the virtual channel
-     * \param xoff true for Xoff, false for Xon
-     * \param occupancy bytes counted in that buffer when the symbol was sent
-     */
-    typedef void (*XonXoffTracedCallback)(uint32_t vc, bool xoff, uint64_t occupancy);
-
   protected:
     void DoDispose() override;
 
@@ -344,6 +336,7 @@ class SanPortDevice : public SanNetDevice
     double m_stepsPerByte{0};              //!< the link's serialization time per byte
     int64_t m_propSteps{0};                //!< the link's propagation delay
     uint32_t m_framing{0};                 //!< the link's framing bytes per packet
+    uint32_t m_xoffMask{0};                //!< Xon/Xoff sender: channels the far end stopped
     uint64_t m_txPackets{0};               //!< counter
     uint8_t m_end{0};                      //!< this port's end of the channel (0 or 1)
     bool m_connected{false};               //!< both ends of the channel are attached
@@ -354,15 +347,11 @@ class SanPortDevice : public SanNetDevice
     /// listens; pcap helpers connect here.
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
     TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
-    std::unique_ptr<int64_t[]> m_slotsHeap; //!< storage for larger tables
-    SanFabricPacket* m_qTail{nullptr};      //!< waiting packets
-    uint32_t m_qLen{0};                     //!< queue length
-    int64_t m_wakeTs{HELD};                 //!< time of the pending wake-up, HELD if none
-    // Xon/Xoff only
-    uint32_t m_xoffMask{0};                       //!< sender: channels the far end stopped
-    std::unique_ptr<SanXonXoffBuffer> m_rxBuffer; //!< receiver: its input buffers and checks
-    /// Xon/Xoff symbols this port sends
-    TracedCallback<uint32_t, bool, uint64_t> m_xonXoffTrace;
+    std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
+    SanFabricPacket* m_qTail{nullptr};            //!< waiting packets
+    uint32_t m_qLen{0};                           //!< queue length
+    int64_t m_wakeTs{HELD};                       //!< time of the pending wake-up, HELD if none
+    std::unique_ptr<SanXonXoffBuffer> m_rxBuffer; //!< Xon/Xoff receiver: buffers and checks
 };
 
 // Inline: once per departure.

@@ -259,8 +259,7 @@ SanPortDevice::HandleCheck()
                                  << (xoff ? "Xoff" : "Xon") << " on channel " << vc << " at " << occ
                                  << " bytes");
             m_rxBuffer->CountSymbol(xoff);
-            m_fabric->NotifyXonXoff(xoff);
-            m_xonXoffTrace(vc, xoff, occ);
+            m_fabric->NotifyXonXoff(m_nodeId, GetIfIndex(), vc, xoff, occ);
             m_link->Transmit(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + m_propSteps));
         }
         next = std::min(next, m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
