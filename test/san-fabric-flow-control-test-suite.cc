@@ -526,6 +526,12 @@ class SanFabricFlowControlTestSuite : public TestSuite
             AddTestCase(new SanXonXoffDeliveryTestCase("fat-tree", "ns3::SanUpDownRouting", mode),
                         TestCase::QUICK);
         }
+        for (std::string mode : {"StoreAndForward", "Cell"})
+        {
+            AddTestCase(
+                new SanXonXoffDeliveryTestCase("torus", "ns3::SanDimensionOrderRouting", mode),
+                TestCase::QUICK);
+        }
         AddTestCase(new SanXonXoffSymbolsTestCase, TestCase::QUICK);
         AddTestCase(new SanXonXoffThroughputTestCase, TestCase::QUICK);
         AddTestCase(new SanXonXoffWormholeTestCase, TestCase::QUICK);
