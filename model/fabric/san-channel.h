@@ -115,6 +115,10 @@ struct SanLinkMessage
  *   effect at releaseTs = sending time + Delay) but no link time, as a
  *   control character slipped between the data bytes of the reverse
  *   direction (what a wire protocol with in-band control symbols does).
+ *   That a packet leaves a buffer is news only to the buffer's own port, in
+ *   the same switch as the output it leaves by: it is told directly
+ *   (SanPortDevice::ReturnCredit finds it as the far end of the link the
+ *   packet came in on) and nothing crosses the link.
  * A port never calls the port at the other end of its link, nor changes
  * another port's credits, except through its channel.
  *
