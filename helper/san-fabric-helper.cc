@@ -12,6 +12,8 @@
 #include "ns3/san-endpoint-device.h"
 #include "ns3/san-switch-port.h"
 #include "ns3/san-switch.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -71,6 +73,17 @@ void
 SanFabricHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
 {
     m_channelFactory.Set(name, value);
+}
+
+void
+SanFabricHelper::SetFlowControl(std::string mode, uint32_t xoffBytes, uint32_t xonBytes)
+{
+    NS_ABORT_MSG_IF(mode != "Credits" && mode != "XonXoff",
+                    "SanFabricHelper::SetFlowControl: unknown mode \""
+                        << mode << "\" (Credits or XonXoff)");
+    m_channelFactory.Set("FlowControl", StringValue(mode));
+    m_channelFactory.Set("XoffThreshold", UintegerValue(xoffBytes));
+    m_channelFactory.Set("XonThreshold", UintegerValue(xonBytes));
 }
 
 void

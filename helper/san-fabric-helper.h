@@ -73,6 +73,14 @@ class SanFabricHelper : public PcapHelperForDevice
     void SetFabricAttribute(std::string name, const AttributeValue& value);
     /// \param name attribute of SanChannel \param value its value
     void SetChannelAttribute(std::string name, const AttributeValue& value);
+    /**
+     * Link-level flow control for every link of the fabric (SanChannel attributes
+     * FlowControl, XoffThreshold and XonThreshold).
+     * \param mode "Credits" (the default) or "XonXoff"
+     * \param xoffBytes XonXoff: Xoff mark in bytes (0: automatic, see SanChannel)
+     * \param xonBytes XonXoff: Xon mark in bytes (0: automatic)
+     */
+    void SetFlowControl(std::string mode, uint32_t xoffBytes = 0, uint32_t xonBytes = 0);
     /// \param name attribute of SanSwitch \param value its value
     void SetSwitchAttribute(std::string name, const AttributeValue& value);
     /// \param name attribute of SanEndpointDevice \param value its value

@@ -8,6 +8,7 @@
 #include "san-port-device.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -44,6 +45,37 @@ SanChannel::GetTypeId()
                           "Bytes of link framing added to every packet on the wire.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&SanChannel::m_framing),
+                          MakeUintegerChecker<uint32_t>())
+            // Credits keep every result that predates Xon/Xoff. CLAN 1999, section 2.2:
+            // "Hardware flow control is based on the Xon/Xoff scheme".
+            .AddAttribute("FlowControl",
+                          "Link-level flow control: Credits (the sender knows each buffer slot at "
+                          "the far end) or XonXoff (the far end sends Xoff when its buffer "
+                          "reaches XoffThreshold and Xon when it falls to XonThreshold).",
+                          EnumValue(CREDITS),
+                          MakeEnumAccessor(&SanChannel::m_flowControl),
+                          MakeEnumChecker(CREDITS, "Credits", XON_XOFF, "XonXoff"))
+            // ASSUMED (CLAN gives no numbers): by default the highest mark at which no data
+            // can be lost, so that the buffer is used before the sender stops; anything sent
+            // during one round trip of the link after the mark is reached must still fit.
+            .AddAttribute("XoffThreshold",
+                          "XonXoff: bytes in a virtual channel's input buffer at which the "
+                          "receiving end sends Xoff. 0: automatic, BufferSize minus the headroom "
+                          "(the bytes the link carries in one round trip, plus one "
+                          "MaxPacketSize, or one CellSize in Cell mode; in Wormhole mode the "
+                          "round trip alone). A mark above that is refused at set-up.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanChannel::m_xoffThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            // ASSUMED: half the Xoff mark, a hysteresis that bounds the symbols to one pair per
+            // half a mark of bytes drained, and leaves the buffer enough to keep the output busy
+            // while the Xon crosses the link whenever half the mark covers one round trip.
+            .AddAttribute("XonThreshold",
+                          "XonXoff: bytes in a virtual channel's input buffer at or below which "
+                          "the receiving end sends Xon after an Xoff. 0: automatic, half the "
+                          "Xoff mark. Must be below the Xoff mark.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanChannel::m_xonThreshold),
                           MakeUintegerChecker<uint32_t>());
     return tid;
 }
@@ -108,6 +140,24 @@ uint32_t
 SanChannel::GetFramingBytes() const
 {
     return m_framing;
+}
+
+SanChannel::FlowControl
+SanChannel::GetFlowControl() const
+{
+    return m_flowControl;
+}
+
+uint32_t
+SanChannel::GetXoffThreshold() const
+{
+    return m_xoffThreshold;
+}
+
+uint32_t
+SanChannel::GetXonThreshold() const
+{
+    return m_xonThreshold;
 }
 
 } // namespace ns3

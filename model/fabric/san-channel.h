@@ -21,9 +21,12 @@ namespace ns3
  * \ingroup san
  * \brief One message crossing a SanChannel from one end to the other.
  *
- * Either a packet (the far end learns when its head and its tail arrive) or a credit (a new
- * release time for one slot of the receiving port's credit table, i.e. of a buffer at the
- * sending end that the receiving port sends into). Built on the stack and passed by reference:
+ * On a credit link (SanChannel::CREDITS), either a packet (the far end learns when its head and
+ * its tail arrive) or a credit (a new release time for one slot of the receiving port's credit
+ * table, i.e. of a buffer at the sending end that the receiving port sends into). On an
+ * Xon/Xoff link (SanChannel::XON_XOFF), a packet into a buffer (XPACKET: the receiving port
+ * accounts for it) or a control symbol (XOFF, XON) that stops or restarts the receiving port's
+ * sending on one virtual channel from releaseTs on. Built on the stack and passed by reference:
  * sending one allocates nothing.
  */
 struct SanLinkMessage
@@ -31,31 +34,51 @@ struct SanLinkMessage
     /// What a message carries.
     enum Kind : uint8_t
     {
-        PACKET, //!< a packet arriving at the receiving end
-        CREDIT  //!< a slot of the receiving port's credit table frees at releaseTs (or is HELD)
+        PACKET,  //!< a packet arriving at the receiving end
+        CREDIT,  //!< a slot of the receiving port's credit table frees at releaseTs (or is HELD)
+        XPACKET, //!< Xon/Xoff link: a packet into the receiving end's buffer on virtual
+                 //!< channel packet->holdSlot
+        XOFF,    //!< Xon/Xoff link: stop sending on virtual channel slot from releaseTs
+        XON      //!< Xon/Xoff link: sending on virtual channel slot may resume from releaseTs
     };
 
     Kind kind;               //!< what it carries
     uint8_t from;            //!< the sending end (0 or 1, as attached); the other end receives
-    uint32_t slot;           //!< CREDIT: the slot in the receiving port's credit table
+    uint32_t slot;           //!< CREDIT: the slot in the receiving port's credit table;
+                             //!< XOFF, XON: the virtual channel
     SanFabricPacket* packet; //!< PACKET: the packet (nullptr for a credit)
     int64_t headTs;          //!< PACKET: time its head arrives at the receiving end (time steps)
     int64_t tailTs;          //!< PACKET: time its tail arrives there (time steps)
-    int64_t releaseTs;       //!< CREDIT: time the slot frees, or SanPortDevice::HELD
+    int64_t releaseTs;       //!< CREDIT: time the slot frees, or SanPortDevice::HELD;
+                             //!< XOFF, XON: time the symbol takes effect at the receiving end
 
     /**
      * \param from sending end
      * \param packet the packet
      * \param headTs head arrival at the far end
      * \param tailTs tail arrival at the far end
+     * \param kind PACKET, or XPACKET on an Xon/Xoff link into a buffer
      * \return a packet message
      */
     static SanLinkMessage PacketMessage(uint8_t from,
                                         SanFabricPacket* packet,
                                         int64_t headTs,
-                                        int64_t tailTs)
+                                        int64_t tailTs,
+                                        Kind kind = PACKET)
     {
-        return SanLinkMessage{PACKET, from, 0, packet, headTs, tailTs, 0};
+        return SanLinkMessage{kind, from, 0, packet, headTs, tailTs, 0};
+    }
+
+    /**
+     * \param from sending end
+     * \param vc the virtual channel
+     * \param xoff true for XOFF, false for XON
+     * \param effectiveTs when it takes effect at the far end (sent now, it crosses the link)
+     * \return an Xon/Xoff control symbol
+     */
+    static SanLinkMessage XonXoffMessage(uint8_t from, uint32_t vc, bool xoff, int64_t effectiveTs)
+    {
+        return SanLinkMessage{xoff ? XOFF : XON, from, vc, nullptr, 0, 0, effectiveTs};
     }
 
     /**
@@ -85,6 +108,17 @@ struct SanLinkMessage
  *   the port that sends into a buffer at this link's far end. Credits for
  *   this link's buffers travel on this link, even when the port that
  *   decides them sits further downstream (a blocked wormhole packet).
+ * - on an Xon/Xoff link (FlowControl XonXoff) there are no credits: an
+ *   XPACKET is a packet into the far end's buffer, and XOFF / XON are the
+ *   control symbols the far end sends back to stop and restart its sender
+ *   on one virtual channel; a symbol takes the propagation delay (it takes
+ *   effect at releaseTs = sending time + Delay) but no link time, as a
+ *   control character slipped between the data bytes of the reverse
+ *   direction (what a wire protocol with in-band control symbols does).
+ *   That a packet leaves a buffer is news only to the buffer's own port, in
+ *   the same switch as the output it leaves by: it is told directly
+ *   (SanPortDevice::ReturnCredit finds it as the far end of the link the
+ *   packet came in on) and nothing crosses the link.
  * A port never calls the port at the other end of its link, nor changes
  * another port's credits, except through its channel.
  *
@@ -109,13 +143,14 @@ struct SanLinkMessage
  *   interface index), and the payload Packet, serialized); the receiving
  *   rank allocates a descriptor from its own pool and the sender frees its
  *   copy;
- * - for CREDIT: the slot and releaseTs.
+ * - for CREDIT, XOFF and XON: the slot and releaseTs; XPACKET as PACKET.
  *
  * Timing: a message is sent at the sender's current time t and must reach
  * the far rank before that rank's clock passes what it announces. A
  * packet's head arrives no earlier than t + Delay; a credit frees its slot
  * no earlier than t + the serialization time of the packet that leaves it
- * (framing included). A lookahead no larger than both keeps such messages in
+ * (framing included); an Xoff or Xon takes effect at t + Delay. A lookahead
+ * no larger than Delay and that serialization time keeps such messages in
  * time. As the model stands, three things cannot cross ranks: a blocked
  * wormhole packet marks (HELD) or postpones slots several links upstream
  * with effect from t itself, so worms must not span ranks; a cell points at
@@ -125,6 +160,13 @@ struct SanLinkMessage
 class SanChannel : public Channel
 {
   public:
+    /// Link-level flow control.
+    enum FlowControl
+    {
+        CREDITS, //!< the sender knows every buffer slot at the far end (credits)
+        XON_XOFF //!< the far end tells the sender to stop and resume (CLAN 1999, section 2.2)
+    };
+
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -149,6 +191,18 @@ class SanChannel : public Channel
     Time GetDelay() const;
     /// \return framing bytes per packet
     uint32_t GetFramingBytes() const;
+    /// \return the link's flow control
+    FlowControl GetFlowControl() const;
+    /// \return the XoffThreshold attribute (bytes; 0: automatic)
+    uint32_t GetXoffThreshold() const;
+    /// \return the XonThreshold attribute (bytes; 0: automatic)
+    uint32_t GetXonThreshold() const;
+
+    /// \param end 0 or 1 \return the port attached at that end (nullptr if none)
+    SanPortDevice* GetPort(uint8_t end) const
+    {
+        return m_dev[end];
+    }
 
     /**
      * \brief Carry a message from end msg.from to the other end: the only way
@@ -182,6 +236,9 @@ class SanChannel : public Channel
     Time m_delay;                              //!< propagation delay
     uint32_t m_framing;                        //!< framing bytes per packet
     uint32_t m_nDevices{0};                    //!< attached so far
+    FlowControl m_flowControl{CREDITS};        //!< link-level flow control
+    uint32_t m_xoffThreshold{0};               //!< Xon/Xoff: Xoff mark (0: automatic)
+    uint32_t m_xonThreshold{0};                //!< Xon/Xoff: Xon mark (0: automatic)
 };
 
 // Inline: every packet-hop and every credit passes here.
@@ -193,10 +250,28 @@ SanChannel::Deliver(const SanLinkMessage& msg) const
     {
         to->ReceivePacket(msg.packet, msg.headTs, msg.tailTs);
     }
-    else
+    else if (msg.kind == SanLinkMessage::CREDIT)
     {
         to->ReceiveCredit(msg.slot, msg.releaseTs);
     }
+    else
+    {
+        to->ReceiveXonXoff(msg); // out of line: Xon/Xoff links only
+    }
+}
+
+// Inline, here where SanChannel is complete: the port files (san-port-device.cc,
+// san-port-splitting.cc) return a credit per packet-hop through it.
+void
+SanPortDevice::ReturnCredit(SanPortDevice* owner, uint32_t slot, int64_t ts)
+{
+    if (owner->m_xonXoff)
+    {
+        owner->ReleaseXonXoff(slot, ts); // no credits: the buffer's own end counts it
+        return;
+    }
+    // The credit crosses the owner's link towards the owner, i.e. from its far end.
+    owner->m_link->Transmit(SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts));
 }
 
 } // namespace ns3

@@ -78,7 +78,13 @@ SanFabric::GetTypeId()
                                           "Payload bytes of one cell (Cell mode).",
                                           UintegerValue(48),
                                           MakeUintegerAccessor(&SanFabric::m_cellPayload),
-                                          MakeUintegerChecker<uint32_t>(1));
+                                          MakeUintegerChecker<uint32_t>(1))
+                            .AddTraceSource("XonXoff",
+                                            "The receiving end of an Xon/Xoff link (node id, "
+                                            "interface index) sends Xoff or Xon for one of its "
+                                            "virtual channels' buffers.",
+                                            MakeTraceSourceAccessor(&SanFabric::m_xonXoffTrace),
+                                            "ns3::SanFabric::XonXoffTracedCallback");
     return tid;
 }
 
@@ -254,6 +260,29 @@ void
 SanFabric::NotifyCoalesced()
 {
     ++m_coalesced;
+}
+
+void
+SanFabric::NotifyXonXoff(uint32_t node,
+                         uint32_t ifIndex,
+                         uint32_t vc,
+                         bool xoff,
+                         uint64_t occupancy)
+{
+    ++(xoff ? m_xoffSymbols : m_xonSymbols);
+    m_xonXoffTrace(node, ifIndex, vc, xoff, occupancy);
+}
+
+uint64_t
+SanFabric::GetXoffSymbols() const
+{
+    return m_xoffSymbols;
+}
+
+uint64_t
+SanFabric::GetXonSymbols() const
+{
+    return m_xonSymbols;
 }
 
 uint64_t

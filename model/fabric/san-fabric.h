@@ -11,6 +11,7 @@
 #include "ns3/ptr.h"
 #include "ns3/san-routing.h"
 #include "ns3/san-topology.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
 #include <vector>
@@ -40,9 +41,11 @@ class SanSwitch;
  *   (CellSize bytes on the wire, CellPayload bytes of data) that are switched
  *   store-and-forward, and reassembles them.
  *
- * Flow control is credit based: a packet may only enter a link when a
- * buffer slot on a virtual channel at the far end is free, so the fabric
- * never drops a packet.
+ * Flow control is per link (SanChannel FlowControl). With credits (the
+ * default) a packet may only enter a link when a buffer slot on a virtual
+ * channel at the far end is free; with Xon/Xoff the far end stops and
+ * restarts the sender, with marks checked at set-up against the link's
+ * round trip. Either way the fabric never drops a packet.
  */
 class SanFabric : public Object
 {
@@ -120,6 +123,19 @@ class SanFabric : public Object
     void NotifySplit();
     /// Count a coalescing: a switch merged two pieces, so one packet fewer is inside.
     void NotifyCoalesced();
+    /**
+     * Count (and trace) an Xon/Xoff symbol sent by the receiving end of a link.
+     * \param node the receiving port's node id
+     * \param ifIndex its interface index
+     * \param vc the virtual channel
+     * \param xoff true for Xoff, false for Xon
+     * \param occupancy bytes counted in that buffer then
+     */
+    void NotifyXonXoff(uint32_t node, uint32_t ifIndex, uint32_t vc, bool xoff, uint64_t occupancy);
+    /// \return Xoff symbols sent on Xon/Xoff links so far
+    uint64_t GetXoffSymbols() const;
+    /// \return Xon symbols sent on Xon/Xoff links so far
+    uint64_t GetXonSymbols() const;
     /// \return packets injected by hosts so far
     uint64_t GetInjected() const;
     /// \return packets (and pieces of split packets) delivered so far
@@ -133,25 +149,43 @@ class SanFabric : public Object
     /// \return switch traversals of all delivered packets
     uint64_t GetSwitchHops() const;
 
+    /**
+     * TracedCallback signature for Xon/Xoff symbols.
+     * \param node the sending (receiving-end) port's node id
+     * \param ifIndex its interface index
+     * \param vc the virtual channel
+     * \param xoff true for Xoff, false for Xon
+     * \param occupancy bytes counted in that buffer when the symbol was sent
+     */
+    typedef void (*XonXoffTracedCallback)(uint32_t node,
+                                          uint32_t ifIndex,
+                                          uint32_t vc,
+                                          bool xoff,
+                                          uint64_t occupancy);
+
   protected:
     void DoDispose() override;
 
   private:
-    Ptr<SanTopology> m_topology;                     //!< shape
-    Ptr<SanRouting> m_routing;                       //!< routing function
-    SwitchingMode m_mode;                            //!< switching mode
-    uint32_t m_bufferSize;                           //!< bytes per virtual-channel buffer
-    uint32_t m_maxPacketSize;                        //!< largest packet in bytes
-    uint32_t m_cellSize;                             //!< ATM cell on the wire
-    uint32_t m_cellPayload;                          //!< ATM cell payload
-    uint32_t m_slotsPerVc{1};                        //!< derived
-    bool m_configured{false};                        //!< Configure() ran
-    uint64_t m_nextUid{1};                           //!< uid counter
-    uint64_t m_injected{0};                          //!< counter
-    uint64_t m_delivered{0};                         //!< counter
-    uint64_t m_hops{0};                              //!< counter
-    uint64_t m_splits{0};                            //!< counter
-    uint64_t m_coalesced{0};                         //!< counter
+    Ptr<SanTopology> m_topology; //!< shape
+    Ptr<SanRouting> m_routing;   //!< routing function
+    SwitchingMode m_mode;        //!< switching mode
+    uint32_t m_bufferSize;       //!< bytes per virtual-channel buffer
+    uint32_t m_maxPacketSize;    //!< largest packet in bytes
+    uint32_t m_cellSize;         //!< ATM cell on the wire
+    uint32_t m_cellPayload;      //!< ATM cell payload
+    uint32_t m_slotsPerVc{1};    //!< derived
+    bool m_configured{false};    //!< Configure() ran
+    uint64_t m_nextUid{1};       //!< uid counter
+    uint64_t m_injected{0};      //!< counter
+    uint64_t m_delivered{0};     //!< counter
+    uint64_t m_hops{0};          //!< counter
+    uint64_t m_splits{0};        //!< counter
+    uint64_t m_coalesced{0};     //!< counter
+    uint64_t m_xoffSymbols{0};   //!< counter
+    uint64_t m_xonSymbols{0};    //!< counter
+    /// Xon/Xoff symbols (one trace for the fabric, so that a port carries none)
+    TracedCallback<uint32_t, uint32_t, uint32_t, bool, uint64_t> m_xonXoffTrace;
     std::vector<Ptr<SanEndpointDevice>> m_endpoints; //!< by host index
     std::vector<Ptr<SanSwitch>> m_switches;          //!< by switch index
 };

@@ -9,6 +9,7 @@
 #include "san-fabric-event.h"
 #include "san-fabric-header.h"
 #include "san-fabric.h"
+#include "san-xon-xoff-buffer.h"
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
@@ -64,6 +65,7 @@ SanPortDevice::DoDispose()
     m_link = nullptr;
     m_connected = false;
     m_fabric = nullptr;
+    m_rxBuffer.reset();
     SanNetDevice::DoDispose();
 }
 
@@ -101,6 +103,7 @@ SanPortDevice::Connect(uint8_t end, bool peerIsSink)
                      static_cast<double>(m_link->GetDataRate().GetBitRate());
     m_propSteps = m_link->GetDelay().GetTimeStep();
     m_framing = m_link->GetFramingBytes();
+    SetupXonXoff();
 }
 
 inline int32_t
@@ -151,6 +154,10 @@ SanPortDevice::EarliestRelease(uint32_t vcMask, int64_t ts) const
 bool
 SanPortDevice::CanSendNow(uint32_t vcMask) const
 {
+    if (m_xonXoff)
+    {
+        return m_qHead == nullptr && (vcMask & ~m_xoffMask) != 0;
+    }
     uint32_t vc;
     return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
 }
@@ -160,6 +167,11 @@ SanPortDevice::GetOccupancy(uint32_t vcMask) const
 {
     int64_t now = Simulator::Now().GetTimeStep();
     uint32_t n = m_qLen + (m_busyUntil > now ? 1 : 0);
+    if (m_xonXoff)
+    {
+        // No credits to count: a stopped channel counts as one more packet ahead.
+        return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_xoffMask));
+    }
     for (uint32_t vc = 0; vc < m_nVcs; ++vc)
     {
         if ((vcMask & (1u << vc)) == 0)
@@ -181,6 +193,11 @@ SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
     NS_ABORT_MSG_IF(!m_connected,
                     "SanPortDevice: port " << GetIfIndex() << " of node " << m_nodeId
                                            << " has no link");
+    if (m_xonXoff)
+    {
+        ForwardXonXoff(p, vcMask);
+        return;
+    }
     const int64_t now = p->readyTs;
     if (m_qHead == nullptr)
     {
@@ -194,13 +211,6 @@ SanPortDevice::Forward(SanFabricPacket* p, uint32_t vcMask)
     }
     p->waitMask = static_cast<uint8_t>(vcMask);
     Block(p);
-}
-
-inline void
-SanPortDevice::ReturnCredit(SanPortDevice* owner, uint32_t slot, int64_t ts)
-{
-    // The credit crosses the owner's link towards the owner, i.e. from its far end.
-    owner->m_link->Transmit(SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts));
 }
 
 void
@@ -239,6 +249,11 @@ SanPortDevice::Block(SanFabricPacket* p)
 void
 SanPortDevice::ServeQueue()
 {
+    if (m_xonXoff)
+    {
+        ServeQueueXonXoff();
+        return;
+    }
     const int64_t now = Simulator::Now().GetTimeStep();
     const bool mayReorder = MayReorderQueue();
     while (m_qHead != nullptr)
@@ -276,21 +291,7 @@ SanPortDevice::ServeQueue()
             }
             return; // otherwise a slot release will wake us
         }
-        // unlink cur
-        if (prev == nullptr)
-        {
-            m_qHead = cur->next;
-        }
-        else
-        {
-            prev->next = cur->next;
-        }
-        if (m_qTail == cur)
-        {
-            m_qTail = prev;
-        }
-        --m_qLen;
-        cur->next = nullptr;
+        Unlink(prev, cur);
         if (cur->splittable && m_qHead != nullptr)
         {
             TrySplit(cur, cur->waitMask, now);
@@ -298,154 +299,6 @@ SanPortDevice::ServeQueue()
         cur->waitMask = 0;
         Depart(cur, static_cast<uint32_t>(slot), vc, now, true);
     }
-}
-
-bool
-SanPortDevice::WaitsForLink(const SanFabricPacket* p) const
-{
-    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
-    if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
-    {
-        return false;
-    }
-    const uint32_t threshold = GetSplitThreshold();
-    if (threshold != 0 && p->bytes > threshold)
-    {
-        return true; // it may be split if others are waiting when the link frees
-    }
-    // A piece may have the next piece of its burst merged into it while it waits.
-    return mode == SanFabric::VIRTUAL_CUT_THROUGH && p->IsPiece() && MayCoalesce();
-}
-
-void
-SanPortDevice::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
-{
-    const uint32_t threshold = GetSplitThreshold();
-    if (threshold == 0 || p->bytes <= threshold || threshold < p->splitHeader + 4u)
-    {
-        return; // not longer than a piece, or no room for a header and one word
-    }
-    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
-    if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
-    {
-        return;
-    }
-    // Contention: a packet of another pair waits ahead of the first later packet of p's own
-    // pair (the rest of p goes just before that one, so per-pair order holds). A later packet
-    // of the same pair gains nothing from a split.
-    SanFabricPacket* before = nullptr; // the rest is queued after this one
-    for (SanFabricPacket* q = m_qHead; q != nullptr; q = q->next)
-    {
-        if (q->src == p->src && q->dst == p->dst)
-        {
-            break;
-        }
-        before = q;
-    }
-    if (before == nullptr)
-    {
-        return;
-    }
-
-    const uint32_t dataBytes = p->GetPieceBytes();
-    const uint32_t pieceData = (threshold - p->splitHeader) / 4 * 4;
-    NS_ASSERT(pieceData > 0 && pieceData < dataBytes);
-    const uint32_t restData = dataBytes - pieceData;
-
-    // The rest: a new packet whose header (destination address) is the first part's plus the
-    // first part's length, as CLAN's switch computes it (section 2.2).
-    SanFabricPacket* r = SanFabricPacket::Allocate();
-    r->CopyStateFrom(*p);
-    r->uid = m_fabric->NextUid();
-    r->bytes = p->splitHeader + restData;
-    r->burstOffset = p->burstOffset + pieceData;
-    r->waitMask = static_cast<uint8_t>(vcMask);
-    // It stays in this switch's input buffer and, in wormhole mode, in the upstream buffers
-    // that the burst's tail still spans.
-    r->holdPort = p->holdPort;
-    r->holdSlot = p->holdSlot;
-    // Had the burst gone whole, its rest would have started leaving once the first part's data
-    // had: a later departure of the rest is the worm's stall from then on.
-    r->readyTs = p->readyTs + static_cast<int64_t>(m_stepsPerByte * pieceData + 0.5);
-    if (!p->wormhole)
-    {
-        // Virtual cut-through: input slots of pieces coalesced into p free with the rest.
-        r->held.swap(p->held);
-    }
-    else if (!p->held.empty())
-    {
-        // Upstream slots whose tail passes while the first part's data leaves are released
-        // now, late by the first part's own wait (as Depart does for a whole worm); the others
-        // stay held (Block marked them) and go with the rest.
-        const int64_t stall = departTs - p->readyTs;
-        for (SanHeldSlot e : p->held)
-        {
-            if (e.releaseTs <= p->readyTs)
-            {
-                continue; // passed before the head stopped: final already
-            }
-            if (e.releaseTs <= r->readyTs)
-            {
-                e.releaseTs += stall;
-                ReturnCredit(e.port, e.slot, e.releaseTs);
-                continue;
-            }
-            r->held.push_back(e);
-        }
-        p->held.clear();
-    }
-
-    // The first part: its last data byte arrived here restData byte-times (of the link it came
-    // in on) before the burst's tail.
-    const double inStepsPerByte =
-        p->holdPort != nullptr ? p->holdPort->m_stepsPerByte : m_stepsPerByte;
-    p->tailTs -= static_cast<int64_t>(inStepsPerByte * restData + 0.5);
-    p->bytes = p->splitHeader + pieceData;
-    p->wormhole = mode == SanFabric::WORMHOLE && p->bytes > m_fabric->GetBufferSize();
-    p->holdPort = nullptr; // the rest keeps the input slot
-    p->holdSlot = 0;
-
-    r->next = before->next;
-    before->next = r;
-    if (m_qTail == before)
-    {
-        m_qTail = r;
-    }
-    ++m_qLen;
-    m_fabric->NotifySplit();
-    NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": split packet " << p->uid
-                         << " (" << p->src << "->" << p->dst << ") at data offset "
-                         << r->burstOffset << ", rest " << r->uid);
-}
-
-bool
-SanPortDevice::TryCoalesce(SanFabricPacket* p)
-{
-    SanFabricPacket* q = m_qTail;
-    // Only in virtual cut-through: a wormhole buffer holds one packet per virtual channel, so
-    // two pieces of one burst never wait at one switch on the same channel; and in wormhole
-    // mode a piece may span upstream buffers, whose bookkeeping a merge would have to join.
-    if (!q->splittable || q->seq != p->seq || q->src != p->src || q->dst != p->dst ||
-        q->burstOffset + q->GetPieceBytes() != p->burstOffset || q->waitMask != p->waitMask ||
-        q->routeIdx != p->routeIdx || q->phase != p->phase || q->dim != p->dim ||
-        q->dateline != p->dateline || q->escaped != p->escaped || q->wormhole || p->wormhole ||
-        q->holdPort == nullptr || p->holdPort == nullptr ||
-        m_fabric->GetSwitchingMode() != SanFabric::VIRTUAL_CUT_THROUGH || !MayCoalesce())
-    {
-        return false;
-    }
-    // The merged packet holds p's input slot too, until its tail leaves (Depart).
-    q->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, 0});
-    q->bytes += p->GetPieceBytes();
-    q->tailTs = std::max(q->tailTs, p->tailTs);
-    q->hops = std::max(q->hops, p->hops);
-    NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": coalesced packet "
-                         << p->uid << " into " << q->uid << " (" << q->src << "->" << q->dst
-                         << "), now " << q->GetPieceBytes() << " data bytes from offset "
-                         << q->burstOffset);
-    SanFabricPacket::Free(p);
-    m_fabric->NotifyCoalesced();
-    return true;
 }
 
 void
@@ -554,7 +407,11 @@ SanPortDevice::Depart(SanFabricPacket* p,
         p->held.clear();
     }
     m_link->Transmit(
-        SanLinkMessage::PacketMessage(m_end, p, departTs + m_propSteps, end + m_propSteps));
+        SanLinkMessage::PacketMessage(m_end,
+                                      p,
+                                      departTs + m_propSteps,
+                                      end + m_propSteps,
+                                      static_cast<SanLinkMessage::Kind>(m_packetKind)));
 }
 
 void

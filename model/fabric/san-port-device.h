@@ -22,6 +22,8 @@ namespace ns3
 
 class SanChannel;
 class SanFabric;
+class SanXonXoffBuffer;
+struct SanLinkMessage;
 
 /**
  * \ingroup san
@@ -56,6 +58,25 @@ class SanFabric;
  * a piece that joins the queue right behind the piece before it (same
  * burst, contiguous, nothing between) is merged into it; the merged
  * packet frees both input slots as its tail leaves.
+ *
+ * Xon/Xoff (SanChannel FlowControl XonXoff; CLAN 1999, section 2.2): the
+ * port keeps no credits. It starts a packet (a whole packet, or a worm's
+ * head in wormhole mode) on a virtual channel only while the far end has
+ * not told it Xoff on that channel, and only when its link is idle: it does
+ * not commit a packet to follow the one on the link, since an Xoff may come
+ * in between. As the receiving end of its link it counts the bytes in each
+ * of its virtual channels' buffers (SanXonXoffBuffer: a packet counts in
+ * full from its head's arrival until its tail leaves the switch; in wormhole
+ * mode a worm counts as a full buffer, so one worm holds a channel at a time
+ * as under credits) and sends Xoff when a buffer reaches the Xoff mark, Xon
+ * when it falls to the Xon mark. A symbol takes effect one propagation delay
+ * after it is sent. Within a worm nothing changes: the model moves no flits,
+ * and a worm whose head blocks stops along its whole length at once, which
+ * stands for the Xoffs that would stop it buffer by buffer. The marks are
+ * checked at set-up so that nothing sent during a round trip of the link
+ * after an Xoff can overflow a buffer (in strict modes this is also checked
+ * as the simulation runs). The decisions cost one event each, at the times
+ * the buffer's known contents say a mark may be crossed, not one per byte.
  *
  * A port knows the far end of its link only through its SanChannel: packets
  * it sends and credits it returns upstream are SanLinkMessages handed to the
@@ -115,6 +136,18 @@ class SanPortDevice : public SanNetDevice
     uint64_t GetTxPackets() const;
     /// \return the fabric this port belongs to
     Ptr<SanFabric> GetFabric() const;
+    /// \return true if this port's link uses Xon/Xoff flow control
+    bool IsXonXoff() const;
+    /// \return Xoff symbols this port sent (as the receiving end of its link)
+    uint64_t GetXoffSent() const;
+    /// \return Xon symbols this port sent
+    uint64_t GetXonSent() const;
+    /// \return the Xoff mark in effect for this port's input buffers (0: none)
+    uint32_t GetXoffMark() const;
+    /// \return the Xon mark in effect for this port's input buffers (0: none)
+    uint32_t GetXonMark() const;
+    /// \param vc virtual channel \return bytes now counted in that input buffer (Xon/Xoff)
+    uint64_t GetBufferOccupancy(uint32_t vc) const;
 
     // NetDevice (the rest comes from SanNetDevice)
     Ptr<Channel> GetChannel() const override;
@@ -173,7 +206,7 @@ class SanPortDevice : public SanNetDevice
     Ptr<SanChannel> m_channel;    //!< link: the only way to the far end
 
   private:
-    friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, IsSink
+    friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, ReceiveXonXoff, IsSink
 
     /**
      * Called by the channel once both ends are attached.
@@ -189,8 +222,14 @@ class SanPortDevice : public SanNetDevice
      */
     inline void ReceiveCredit(uint32_t slot, int64_t ts);
     /**
+     * An XPACKET, XOFF or XON message arrives through the channel (defined in
+     * san-port-xon-xoff.cc, with the rest of Xon/Xoff). Called by SanChannel only.
+     * \param msg the message
+     */
+    void ReceiveXonXoff(const SanLinkMessage& msg);
+    /**
      * Send a credit to the port that owns a slot, over that port's own link
-     * (defined in the .cc, the only place it is used).
+     * (defined inline in san-channel.h, where SanChannel is complete).
      * \param owner the port whose credit table holds the slot (upstream)
      * \param slot the slot
      * \param ts its release time (time steps), or HELD
@@ -220,6 +259,32 @@ class SanPortDevice : public SanNetDevice
     void Block(SanFabricPacket* p);
     /// Send what can be sent now, then arrange the next wake-up.
     void ServeQueue();
+    /// Take cur (after prev, or at the head) out of the queue.
+    /// \param prev its predecessor, or nullptr \param cur the packet
+    inline void Unlink(SanFabricPacket* prev, SanFabricPacket* cur);
+
+    // Xon/Xoff (san-port-xon-xoff.cc)
+    /// Check the marks against the buffer and the link's round trip (aborts if data could be
+    /// lost) and set up the input buffers' bookkeeping. Called by Connect.
+    void SetupXonXoff();
+    /// Forward on an Xon/Xoff link. \param p the packet \param vcMask acceptable channels
+    void ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask);
+    /// ServeQueue on an Xon/Xoff link.
+    void ServeQueueXonXoff();
+    /// This port owns the link into the buffer that holds an entry: the entry's packet leaves
+    /// that buffer at ts (or is HELD), so tell the far end, the buffer's owner.
+    /// \param slot the entry \param ts release time, or HELD
+    void ReleaseXonXoff(uint32_t slot, int64_t ts);
+    /// The receiving end: an entry of its buffers has a new release time.
+    /// \param slot the entry \param ts release time, or HELD
+    void OnBufferRelease(uint32_t slot, int64_t ts);
+    /// Make sure the input buffers are checked at ts. \param ts time (HELD: never)
+    void ScheduleCheck(int64_t ts);
+    /// Check event: send Xoff or Xon where a mark has been crossed.
+    void HandleCheck();
+    /// An Xoff or Xon from the far end takes effect (event).
+    /// \param vc the virtual channel \param xoff true for Xoff
+    void ApplyGate(uint32_t vc, bool xoff);
     /**
      * A splittable packet finds a slot free but the link still busy with an earlier packet.
      * Any other packet is committed to leave when the link frees; this one waits in the queue
@@ -233,7 +298,8 @@ class SanPortDevice : public SanNetDevice
     /**
      * p (unlinked from the queue, about to depart at departTs) is splittable: if it is longer
      * than the split threshold and packets of other pairs wait, cut it to a first piece and
-     * queue the rest as a new packet (kept out of line: only splittable packets come here).
+     * queue the rest as a new packet (in san-port-splitting.cc: only splittable packets come
+     * here).
      * \param p the packet
      * \param vcMask the virtual channels it waited for
      * \param departTs its departure time
@@ -270,18 +336,22 @@ class SanPortDevice : public SanNetDevice
     double m_stepsPerByte{0};              //!< the link's serialization time per byte
     int64_t m_propSteps{0};                //!< the link's propagation delay
     uint32_t m_framing{0};                 //!< the link's framing bytes per packet
+    uint32_t m_xoffMask{0};                //!< Xon/Xoff sender: channels the far end stopped
     uint64_t m_txPackets{0};               //!< counter
     uint8_t m_end{0};                      //!< this port's end of the channel (0 or 1)
     bool m_connected{false};               //!< both ends of the channel are attached
     bool m_peerIsSink{false};              //!< the far end always accepts (a host)
+    bool m_xonXoff{false};                 //!< the link uses Xon/Xoff, not credits
+    uint8_t m_packetKind{0};               //!< SanLinkMessage::Kind of the packets it sends
     /// Fires with a packet (san header + payload) built only when someone
     /// listens; pcap helpers connect here.
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
     TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
-    std::unique_ptr<int64_t[]> m_slotsHeap; //!< storage for larger tables
-    SanFabricPacket* m_qTail{nullptr};      //!< waiting packets
-    uint32_t m_qLen{0};                     //!< queue length
-    int64_t m_wakeTs{HELD};                 //!< time of the pending wake-up, HELD if none
+    std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
+    SanFabricPacket* m_qTail{nullptr};            //!< waiting packets
+    uint32_t m_qLen{0};                           //!< queue length
+    int64_t m_wakeTs{HELD};                       //!< time of the pending wake-up, HELD if none
+    std::unique_ptr<SanXonXoffBuffer> m_rxBuffer; //!< Xon/Xoff receiver: buffers and checks
 };
 
 // Inline: once per departure.
@@ -295,6 +365,26 @@ int64_t
 SanPortDevice::GetPropagationSteps() const
 {
     return m_propSteps;
+}
+
+// Inline: the .cc's ServeQueue and ServeQueueXonXoff use it.
+void
+SanPortDevice::Unlink(SanFabricPacket* prev, SanFabricPacket* cur)
+{
+    if (prev == nullptr)
+    {
+        m_qHead = cur->next;
+    }
+    else
+    {
+        prev->next = cur->next;
+    }
+    if (m_qTail == cur)
+    {
+        m_qTail = prev;
+    }
+    --m_qLen;
+    cur->next = nullptr;
 }
 
 // Inline: a credit per packet-hop arrives here through the channel.

@@ -1,0 +1,173 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// SanPortDevice's splitting and coalescing of splittable packets (CLAN 1999, section 2.2; see
+// the class description): whether a splittable packet waits for the link, the split itself, and
+// the merge of consecutive pieces. Only splittable packets reach this file.
+
+#include "san-channel.h"
+#include "san-fabric.h"
+#include "san-port-device.h"
+
+#include "ns3/assert.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanPortSplitting");
+
+bool
+SanPortDevice::WaitsForLink(const SanFabricPacket* p) const
+{
+    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
+    if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
+    {
+        return false;
+    }
+    const uint32_t threshold = GetSplitThreshold();
+    if (threshold != 0 && p->bytes > threshold)
+    {
+        return true; // it may be split if others are waiting when the link frees
+    }
+    // A piece may have the next piece of its burst merged into it while it waits.
+    return mode == SanFabric::VIRTUAL_CUT_THROUGH && p->IsPiece() && MayCoalesce();
+}
+
+void
+SanPortDevice::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
+{
+    const uint32_t threshold = GetSplitThreshold();
+    if (threshold == 0 || p->bytes <= threshold || threshold < p->splitHeader + 4u)
+    {
+        return; // not longer than a piece, or no room for a header and one word
+    }
+    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
+    if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
+    {
+        return;
+    }
+    // Contention: a packet of another pair waits ahead of the first later packet of p's own
+    // pair (the rest of p goes just before that one, so per-pair order holds). A later packet
+    // of the same pair gains nothing from a split.
+    SanFabricPacket* before = nullptr; // the rest is queued after this one
+    for (SanFabricPacket* q = m_qHead; q != nullptr; q = q->next)
+    {
+        if (q->src == p->src && q->dst == p->dst)
+        {
+            break;
+        }
+        before = q;
+    }
+    if (before == nullptr)
+    {
+        return;
+    }
+
+    const uint32_t dataBytes = p->GetPieceBytes();
+    const uint32_t pieceData = (threshold - p->splitHeader) / 4 * 4;
+    NS_ASSERT(pieceData > 0 && pieceData < dataBytes);
+    const uint32_t restData = dataBytes - pieceData;
+
+    // The rest: a new packet whose header (destination address) is the first part's plus the
+    // first part's length, as CLAN's switch computes it (section 2.2).
+    SanFabricPacket* r = SanFabricPacket::Allocate();
+    r->CopyStateFrom(*p);
+    r->uid = m_fabric->NextUid();
+    r->bytes = p->splitHeader + restData;
+    r->burstOffset = p->burstOffset + pieceData;
+    r->waitMask = static_cast<uint8_t>(vcMask);
+    // It stays in this switch's input buffer and, in wormhole mode, in the upstream buffers
+    // that the burst's tail still spans.
+    r->holdPort = p->holdPort;
+    r->holdSlot = p->holdSlot;
+    // Had the burst gone whole, its rest would have started leaving once the first part's data
+    // had: a later departure of the rest is the worm's stall from then on.
+    r->readyTs = p->readyTs + static_cast<int64_t>(m_stepsPerByte * pieceData + 0.5);
+    if (!p->wormhole)
+    {
+        // Virtual cut-through: input slots of pieces coalesced into p free with the rest.
+        r->held.swap(p->held);
+    }
+    else if (!p->held.empty())
+    {
+        // Upstream slots whose tail passes while the first part's data leaves are released
+        // now, late by the first part's own wait (as Depart does for a whole worm); the others
+        // stay held (Block marked them) and go with the rest.
+        const int64_t stall = departTs - p->readyTs;
+        for (SanHeldSlot e : p->held)
+        {
+            if (e.releaseTs <= p->readyTs)
+            {
+                continue; // passed before the head stopped: final already
+            }
+            if (e.releaseTs <= r->readyTs)
+            {
+                e.releaseTs += stall;
+                ReturnCredit(e.port, e.slot, e.releaseTs);
+                continue;
+            }
+            r->held.push_back(e);
+        }
+        p->held.clear();
+    }
+
+    // The first part: its last data byte arrived here restData byte-times (of the link it came
+    // in on) before the burst's tail.
+    const double inStepsPerByte =
+        p->holdPort != nullptr ? p->holdPort->m_stepsPerByte : m_stepsPerByte;
+    p->tailTs -= static_cast<int64_t>(inStepsPerByte * restData + 0.5);
+    p->bytes = p->splitHeader + pieceData;
+    p->wormhole = mode == SanFabric::WORMHOLE && p->bytes > m_fabric->GetBufferSize();
+    p->holdPort = nullptr; // the rest keeps the input slot
+    p->holdSlot = 0;
+
+    r->next = before->next;
+    before->next = r;
+    if (m_qTail == before)
+    {
+        m_qTail = r;
+    }
+    ++m_qLen;
+    m_fabric->NotifySplit();
+    NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": split packet " << p->uid
+                         << " (" << p->src << "->" << p->dst << ") at data offset "
+                         << r->burstOffset << ", rest " << r->uid);
+}
+
+bool
+SanPortDevice::TryCoalesce(SanFabricPacket* p)
+{
+    SanFabricPacket* q = m_qTail;
+    // Only in virtual cut-through: a wormhole buffer holds one packet per virtual channel, so
+    // two pieces of one burst never wait at one switch on the same channel; and in wormhole
+    // mode a piece may span upstream buffers, whose bookkeeping a merge would have to join.
+    if (!q->splittable || q->seq != p->seq || q->src != p->src || q->dst != p->dst ||
+        q->burstOffset + q->GetPieceBytes() != p->burstOffset || q->waitMask != p->waitMask ||
+        q->routeIdx != p->routeIdx || q->phase != p->phase || q->dim != p->dim ||
+        q->dateline != p->dateline || q->escaped != p->escaped || q->wormhole || p->wormhole ||
+        q->holdPort == nullptr || p->holdPort == nullptr ||
+        m_fabric->GetSwitchingMode() != SanFabric::VIRTUAL_CUT_THROUGH || !MayCoalesce())
+    {
+        return false;
+    }
+    // The merged packet holds p's input slot too, until its tail leaves (Depart).
+    q->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, 0});
+    q->bytes += p->GetPieceBytes();
+    q->tailTs = std::max(q->tailTs, p->tailTs);
+    q->hops = std::max(q->hops, p->hops);
+    NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": coalesced packet "
+                         << p->uid << " into " << q->uid << " (" << q->src << "->" << q->dst
+                         << "), now " << q->GetPieceBytes() << " data bytes from offset "
+                         << q->burstOffset);
+    SanFabricPacket::Free(p);
+    m_fabric->NotifyCoalesced();
+    return true;
+}
+
+} // namespace ns3

@@ -1,0 +1,309 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// SanPortDevice on an Xon/Xoff link (SanChannel FlowControl XonXoff): the sender's gate, the
+// receiver's buffer bookkeeping and its Xoff/Xon decisions. The credit path (san-port-device.cc)
+// reaches this file only through one test of m_xonXoff.
+
+#include "san-channel.h"
+#include "san-fabric-event.h"
+#include "san-fabric.h"
+#include "san-port-device.h"
+#include "san-xon-xoff-buffer.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanPortXonXoff");
+
+void
+SanPortDevice::SetupXonXoff()
+{
+    m_xonXoff = m_link->GetFlowControl() == SanChannel::XON_XOFF;
+    m_packetKind = m_xonXoff && !m_peerIsSink ? SanLinkMessage::XPACKET : SanLinkMessage::PACKET;
+    if (!m_xonXoff || IsSink())
+    {
+        return; // a host drains at link speed: it never needs to stop its sender
+    }
+    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
+    const uint32_t buffer = m_fabric->GetBufferSize();
+    // Bytes the far end can still start during one round trip of the link: the Xoff takes one
+    // propagation delay to arrive, and what was sent before it takes another to get here.
+    const auto rttBytes =
+        static_cast<uint64_t>(std::ceil(2.0 * static_cast<double>(m_propSteps) / m_stepsPerByte));
+    // A packet counts in full as its head arrives, so the one that crosses the mark and the last
+    // one started before the Xoff arrives may each bring a whole packet (a cell in Cell mode).
+    // In wormhole mode the sender stops between bytes of a worm, so only the round trip counts.
+    uint64_t unit = m_fabric->GetMaxPacketSize();
+    if (mode == SanFabric::WORMHOLE)
+    {
+        unit = 0;
+    }
+    else if (mode == SanFabric::CELL)
+    {
+        unit = m_fabric->GetCellSize();
+    }
+    const uint64_t headroom = unit + rttBytes;
+    uint64_t xoff = m_link->GetXoffThreshold();
+    if (xoff == 0)
+    {
+        xoff = buffer > headroom ? buffer - headroom : 0;
+    }
+    NS_ABORT_MSG_IF(xoff == 0 || xoff + headroom > buffer,
+                    "SanPortDevice: Xon/Xoff link into port "
+                        << GetIfIndex() << " of node " << m_nodeId << ": BufferSize (" << buffer
+                        << " bytes) cannot hold the Xoff mark ("
+                        << (xoff == 0 ? std::string("automatic") : std::to_string(xoff))
+                        << ") plus what may still arrive after it (" << headroom
+                        << " bytes: one round trip of the link, " << rttBytes << " bytes"
+                        << (unit != 0 ? ", plus one packet of " + std::to_string(unit) : "")
+                        << "), so data could be lost; raise BufferSize, lower XoffThreshold or "
+                           "shorten the link's Delay");
+    uint64_t xon = m_link->GetXonThreshold();
+    if (xon == 0)
+    {
+        xon = xoff / 2;
+    }
+    NS_ABORT_MSG_IF(xon >= xoff,
+                    "SanPortDevice: Xon/Xoff link into port "
+                        << GetIfIndex() << " of node " << m_nodeId << ": XonThreshold (" << xon
+                        << ") must be below the Xoff mark (" << xoff << ")");
+    m_rxBuffer = std::make_unique<SanXonXoffBuffer>();
+    m_rxBuffer->Setup(m_nVcs, static_cast<uint32_t>(xoff), static_cast<uint32_t>(xon));
+    m_rxBuffer->SetLimit(mode == SanFabric::WORMHOLE ? 0 : buffer);
+    NS_LOG_INFO("port " << GetIfIndex() << " of node " << m_nodeId << ": Xon/Xoff, Xoff at " << xoff
+                        << " bytes, Xon at " << xon << ", round trip " << rttBytes << " bytes");
+}
+
+void
+SanPortDevice::ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask)
+{
+    const int64_t now = p->readyTs;
+    if (m_qHead == nullptr && m_busyUntil <= now)
+    {
+        const uint32_t open = vcMask & ~m_xoffMask;
+        if (open != 0)
+        {
+            const auto vc = static_cast<uint32_t>(__builtin_ctz(open));
+            Depart(p, vc, vc, now, false); // the slot names the channel; the far end counts it
+            return;
+        }
+    }
+    p->waitMask = static_cast<uint8_t>(vcMask);
+    Block(p);
+}
+
+void
+SanPortDevice::ServeQueueXonXoff()
+{
+    const int64_t now = Simulator::Now().GetTimeStep();
+    const bool mayReorder = MayReorderQueue();
+    while (m_qHead != nullptr)
+    {
+        if (m_busyUntil > now)
+        {
+            ScheduleWake(m_busyUntil); // decide then: an Xoff may come before
+            return;
+        }
+        SanFabricPacket* prev = nullptr;
+        SanFabricPacket* cur = m_qHead;
+        uint32_t open = 0;
+        while (cur != nullptr)
+        {
+            open = cur->waitMask & ~m_xoffMask;
+            if (open != 0 || !mayReorder)
+            {
+                break;
+            }
+            prev = cur;
+            cur = cur->next;
+        }
+        if (cur == nullptr || open == 0)
+        {
+            return; // an Xon will serve the queue again
+        }
+        Unlink(prev, cur);
+        if (cur->splittable && m_qHead != nullptr)
+        {
+            TrySplit(cur, cur->waitMask, now);
+        }
+        cur->waitMask = 0;
+        const auto vc = static_cast<uint32_t>(__builtin_ctz(open));
+        Depart(cur, vc, vc, now, true);
+    }
+}
+
+void
+SanPortDevice::ReceiveXonXoff(const SanLinkMessage& msg)
+{
+    const int64_t now = Simulator::Now().GetTimeStep();
+    if (msg.kind == SanLinkMessage::XPACKET)
+    {
+        SanFabricPacket* p = msg.packet;
+        NS_ABORT_MSG_IF(m_rxBuffer == nullptr,
+                        "SanPortDevice: node " << m_nodeId << " port " << GetIfIndex()
+                                               << " got an Xon/Xoff packet on a credit link");
+        const uint32_t vc = p->holdSlot; // the sender's choice
+        // A worm counts as a full buffer: one worm holds a channel at a time, as under credits.
+        const uint32_t bytes = p->wormhole ? m_fabric->GetBufferSize() : p->bytes;
+        p->holdSlot = m_rxBuffer->Admit(vc, bytes, msg.headTs, now);
+        ScheduleCheck(m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
+        ReceivePacket(p, msg.headTs, msg.tailTs);
+        return;
+    }
+    NS_ASSERT(msg.kind == SanLinkMessage::XOFF || msg.kind == SanLinkMessage::XON);
+    Simulator::ScheduleWithContext(
+        m_nodeId,
+        TimeStep(msg.releaseTs - now),
+        MakeSanFabricEvent<&SanPortDevice::ApplyGate>(this,
+                                                      msg.slot,
+                                                      msg.kind == SanLinkMessage::XOFF));
+}
+
+void
+SanPortDevice::ApplyGate(uint32_t vc, bool xoff)
+{
+    if (xoff)
+    {
+        m_xoffMask |= 1u << vc;
+        return;
+    }
+    m_xoffMask &= ~(1u << vc);
+    if (m_qHead != nullptr)
+    {
+        ServeQueue();
+    }
+}
+
+void
+SanPortDevice::ReleaseXonXoff(uint32_t slot, int64_t ts)
+{
+    // The buffer sits at this link's far end, in the switch whose output decided the release:
+    // nothing crosses the link (only the Xon that may follow does).
+    m_link->GetPort(m_end ^ 1)->OnBufferRelease(slot, ts);
+}
+
+void
+SanPortDevice::OnBufferRelease(uint32_t slot, int64_t ts)
+{
+    const uint32_t vc = m_rxBuffer->SetRelease(slot, ts);
+    // A later (or held) release can also move a crossing that an arrival predicted.
+    ScheduleCheck(
+        m_rxBuffer->NextDecision(vc, Simulator::Now().GetTimeStep(), m_rxBuffer->GetLimit()));
+}
+
+void
+SanPortDevice::ScheduleCheck(int64_t ts)
+{
+    if (ts == HELD)
+    {
+        return;
+    }
+    const int64_t now = Simulator::Now().GetTimeStep();
+    ts = std::max(ts, now);
+    if (m_rxBuffer->GetCheckTs() <= ts)
+    {
+        return; // an earlier check is pending; it will look further
+    }
+    m_rxBuffer->SetCheckTs(ts);
+    Simulator::ScheduleWithContext(m_nodeId,
+                                   TimeStep(ts - now),
+                                   MakeSanFabricEvent<&SanPortDevice::HandleCheck>(this));
+}
+
+void
+SanPortDevice::HandleCheck()
+{
+    const int64_t now = Simulator::Now().GetTimeStep();
+    if (m_rxBuffer == nullptr || now != m_rxBuffer->GetCheckTs())
+    {
+        return; // disposed, or superseded by an earlier check
+    }
+    m_rxBuffer->SetCheckTs(HELD);
+    const uint32_t limit = m_rxBuffer->GetLimit();
+    int64_t next = HELD;
+    for (uint32_t vc = 0; vc < m_rxBuffer->GetNVcs(); ++vc)
+    {
+        const uint64_t occ = m_rxBuffer->GetOccupancy(vc, now);
+        // The marks were checked at set-up against the round trip: an overflow is a model bug.
+        NS_ABORT_MSG_IF(limit != 0 && occ > limit,
+                        "SanPortDevice: node " << m_nodeId << " port " << GetIfIndex()
+                                               << ": Xon/Xoff buffer of channel " << vc << " holds "
+                                               << occ << " bytes, more than its "
+                                               << m_rxBuffer->GetLimit());
+        bool send = false;
+        if (!m_rxBuffer->IsXoff(vc) && occ >= m_rxBuffer->GetXoffBytes())
+        {
+            send = true;
+            m_rxBuffer->SetXoff(vc, true);
+        }
+        else if (m_rxBuffer->IsXoff(vc) && occ <= m_rxBuffer->GetXonBytes())
+        {
+            send = true;
+            m_rxBuffer->SetXoff(vc, false);
+        }
+        if (send)
+        {
+            const bool xoff = m_rxBuffer->IsXoff(vc);
+            NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": "
+                                 << (xoff ? "Xoff" : "Xon") << " on channel " << vc << " at " << occ
+                                 << " bytes");
+            m_rxBuffer->CountSymbol(xoff);
+            m_fabric->NotifyXonXoff(m_nodeId, GetIfIndex(), vc, xoff, occ);
+            m_link->Transmit(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + m_propSteps));
+        }
+        next = std::min(next, m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
+    }
+    NS_ABORT_MSG_IF(next <= now, "SanPortDevice: Xon/Xoff check due again at once");
+    ScheduleCheck(next);
+}
+
+bool
+SanPortDevice::IsXonXoff() const
+{
+    return m_xonXoff;
+}
+
+uint64_t
+SanPortDevice::GetXoffSent() const
+{
+    return m_rxBuffer != nullptr ? m_rxBuffer->GetXoffSent() : 0;
+}
+
+uint64_t
+SanPortDevice::GetXonSent() const
+{
+    return m_rxBuffer != nullptr ? m_rxBuffer->GetXonSent() : 0;
+}
+
+uint32_t
+SanPortDevice::GetXoffMark() const
+{
+    return m_rxBuffer != nullptr ? m_rxBuffer->GetXoffBytes() : 0;
+}
+
+uint32_t
+SanPortDevice::GetXonMark() const
+{
+    return m_rxBuffer != nullptr ? m_rxBuffer->GetXonBytes() : 0;
+}
+
+uint64_t
+SanPortDevice::GetBufferOccupancy(uint32_t vc) const
+{
+    return m_rxBuffer != nullptr && vc < m_rxBuffer->GetNVcs()
+               ? m_rxBuffer->GetOccupancy(vc, Simulator::Now().GetTimeStep())
+               : 0;
+}
+
+} // namespace ns3
