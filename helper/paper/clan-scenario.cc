@@ -22,6 +22,8 @@ ClanScenario::Configure(uint32_t hosts)
     s.linkRate = "1.2Gbps";
     s.switchRoutingDelay = Seconds(0);
     s.paperCables = true;
+    // Section 2.2: "Hardware flow control is based on the Xon/Xoff scheme".
+    s.flowControl = "XonXoff";
     return s;
 }
 

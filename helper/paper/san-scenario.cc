@@ -73,6 +73,10 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
     {
         m_fabric.SetSwitchAttribute("CutThroughCells", BooleanValue(true));
     }
+    if (!spec.flowControl.empty())
+    {
+        m_fabric.SetFlowControl(spec.flowControl);
+    }
     if (spec.splitThreshold > 0)
     {
         m_fabric.SetSwitchAttribute("SplitThreshold", UintegerValue(spec.splitThreshold));

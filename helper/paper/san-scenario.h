@@ -49,6 +49,8 @@ struct SanScenarioSpec
     uint32_t bufferSize{0};
     /// Cell mode: switches route each cell on its head (see SanSwitch "CutThroughCells").
     bool cutThroughCells{false};
+    /// Links' flow control ("Credits", "XonXoff"; "" keeps the fabric's default: credits).
+    std::string flowControl;
     /// Switches split splittable packets longer than this when others wait (see SanSwitch
     /// "SplitThreshold"; 0 keeps the switch's default: never).
     uint32_t splitThreshold{0};
