@@ -18,6 +18,7 @@ def build(bld):
         'model/clan/clan-event-queue.cc',
         'model/clan/clan-event-server.cc',
         'model/clan/clan-header.cc',
+        'model/clan/clan-mailbox.cc',
         'model/clan/clan-message-channel.cc',
         'model/clan/clan-message-passing.cc',
         'model/clan/clan-net-device.cc',
