@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/boolean.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -46,7 +47,16 @@ ClanContext::GetTypeId()
                           "Entries of each endpoint's out-of-band message queue.",
                           UintegerValue(32),
                           MakeUintegerAccessor(&ClanContext::m_oobEntries),
-                          MakeUintegerChecker<uint32_t>(1));
+                          MakeUintegerChecker<uint32_t>(1))
+            // Section 3: the library "makes it easy to write code which can be used both at
+            // user-level and for in-kernel services" (IP, NFS): in the kernel a driver call is
+            // a function call, not a system call.
+            .AddAttribute("InKernel",
+                          "The context is a kernel service's: driver calls cost their "
+                          "instructions only (no system call).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&ClanContext::m_inKernel),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -72,7 +82,7 @@ ClanContext::Open(Ptr<ClanNetDevice> nic)
     m_nic = nic;
     m_events = Create<ClanEventQueue>(nic->GetMemory(), nic->GetCpu(), m_eventEntries);
     Ptr<ClanDmaScheduler> dma = nic->GetDmaScheduler();
-    m_dmaQueue = dma->AddQueue(m_dmaEntries);
+    m_dmaQueue = dma->AddQueue(m_dmaEntries, m_inKernel);
     dma->SetDoneCallback(m_dmaQueue, MakeCallback(&ClanContext::DmaCompleted, this));
 }
 

@@ -53,34 +53,131 @@ ClanDistributedQueue::Setup(Ptr<ClanContext> sender,
 {
     NS_ABORT_MSG_IF(!sender || !receiver || sender == receiver,
                     "ClanDistributedQueue::Setup: needs two processes");
+    const ClanCookie area = SetupReceiver(receiver, elementBytes, slots, receiverMode);
+    const ClanCookie lazyRead = SetupSender(sender, area, elementBytes, slots, senderMode);
+    ConnectReceiver(lazyRead);
+}
+
+void
+ClanDistributedQueue::CheckShape(uint32_t elementBytes, uint32_t slots) const
+{
     NS_ABORT_MSG_IF(elementBytes == 0 || elementBytes % 4 != 0,
-                    "ClanDistributedQueue::Setup: element size " << elementBytes
-                                                                 << " (a positive multiple of 4)");
-    NS_ABORT_MSG_IF(slots < 2, "ClanDistributedQueue::Setup: q_size " << slots << " (at least 2)");
-    m_tx = sender;
+                    "ClanDistributedQueue: element size " << elementBytes
+                                                          << " (a positive multiple of 4)");
+    NS_ABORT_MSG_IF(slots < 2, "ClanDistributedQueue: q_size " << slots << " (at least 2)");
+    NS_ABORT_MSG_IF(m_elementBytes != 0 && (m_elementBytes != elementBytes || m_slots != slots),
+                    "ClanDistributedQueue: the two ends disagree on the queue's shape");
+}
+
+ClanCookie
+ClanDistributedQueue::SetupReceiver(Ptr<ClanContext> receiver,
+                                    uint32_t elementBytes,
+                                    uint32_t slots,
+                                    ClanContext::WaitMode mode)
+{
+    NS_ABORT_MSG_IF(!receiver || m_rx, "ClanDistributedQueue::SetupReceiver: no process, or twice");
+    CheckShape(elementBytes, slots);
     m_rx = receiver;
     m_elementBytes = elementBytes;
     m_slots = slots;
-    m_txMode = senderMode;
-    m_rxMode = receiverMode;
-    m_lazyRead = sender->Allocate(64, "lazy_read_i");
-    sender->WriteLocalWord(m_lazyRead, 0);
+    m_rxMode = mode;
     const uint64_t area = QUEUE_OFFSET + uint64_t(elementBytes) * slots;
-    m_rxArea = receiver->Allocate(area, "lazy_write_i+q");
+    m_rxArea = receiver->Allocate(area);
     receiver->WriteLocalWord(m_rxArea, 0);
-    m_remoteRx = sender->Map(receiver->Export(m_rxArea, area));
-    m_remoteLazyRead = receiver->Map(sender->Export(m_lazyRead, 64));
-    const uint32_t flags = ClanTripwireTable::WRITE | ClanTripwireTable::REMOTE;
-    // A Tripwire only where that end waits on one: an enabled Tripwire interrupts its host
-    // on every firing, spinning or not.
-    if (senderMode != ClanContext::SPIN)
+    // A Tripwire only where an end waits on one: an enabled Tripwire interrupts its host on
+    // every firing, spinning or not.
+    if (mode != ClanContext::SPIN)
     {
-        m_txTrip = sender->CreateTripwire(m_lazyRead, 4, flags);
+        m_rxTrip = receiver->CreateTripwire(m_rxArea,
+                                            4,
+                                            ClanTripwireTable::WRITE | ClanTripwireTable::REMOTE);
     }
-    if (receiverMode != ClanContext::SPIN)
+    return receiver->Export(m_rxArea, area);
+}
+
+ClanCookie
+ClanDistributedQueue::SetupSender(Ptr<ClanContext> sender,
+                                  const ClanCookie& receiverArea,
+                                  uint32_t elementBytes,
+                                  uint32_t slots,
+                                  ClanContext::WaitMode mode)
+{
+    NS_ABORT_MSG_IF(!sender || m_tx, "ClanDistributedQueue::SetupSender: no process, or twice");
+    CheckShape(elementBytes, slots);
+    NS_ABORT_MSG_IF(receiverArea.size != QUEUE_OFFSET + uint64_t(elementBytes) * slots,
+                    "ClanDistributedQueue::SetupSender: the receiver's area has "
+                        << receiverArea.size << " bytes, not the queue's");
+    m_tx = sender;
+    m_elementBytes = elementBytes;
+    m_slots = slots;
+    m_txMode = mode;
+    m_lazyRead = sender->Allocate(64);
+    sender->WriteLocalWord(m_lazyRead, 0);
+    m_remoteRx = sender->Map(receiverArea);
+    if (mode != ClanContext::SPIN)
     {
-        m_rxTrip = receiver->CreateTripwire(m_rxArea, 4, flags);
+        m_txTrip = sender->CreateTripwire(m_lazyRead,
+                                          4,
+                                          ClanTripwireTable::WRITE | ClanTripwireTable::REMOTE);
     }
+    return sender->Export(m_lazyRead, 64);
+}
+
+void
+ClanDistributedQueue::ConnectReceiver(const ClanCookie& senderLazyRead)
+{
+    NS_ABORT_MSG_IF(!m_rx, "ClanDistributedQueue::ConnectReceiver: SetupReceiver first");
+    NS_ABORT_MSG_IF(senderLazyRead.size < 4,
+                    "ClanDistributedQueue::ConnectReceiver: not a lazy_read_i cookie");
+    m_remoteLazyRead = m_rx->Map(senderLazyRead);
+}
+
+bool
+ClanDistributedQueue::TryGet(GetCallback done)
+{
+    if (IsEmpty())
+    {
+        return false;
+    }
+    Get(done);
+    return true;
+}
+
+bool
+ClanDistributedQueue::TryPut(const std::vector<uint8_t>& element, Callback<void> done)
+{
+    if (IsFull())
+    {
+        return false;
+    }
+    Put(element, done);
+    return true;
+}
+
+bool
+ClanDistributedQueue::IsEmpty() const
+{
+    NS_ABORT_MSG_IF(!m_rx, "ClanDistributedQueue::IsEmpty: not the receiver");
+    return m_readI == m_rx->ReadLocalWord(m_rxArea);
+}
+
+bool
+ClanDistributedQueue::IsFull() const
+{
+    NS_ABORT_MSG_IF(!m_tx, "ClanDistributedQueue::IsFull: not the sender");
+    return (m_writeI + 1) % m_slots == m_tx->ReadLocalWord(m_lazyRead);
+}
+
+uint32_t
+ClanDistributedQueue::GetReceiverTripwire() const
+{
+    return m_rxTrip;
+}
+
+uint64_t
+ClanDistributedQueue::GetLazyWriteAddress() const
+{
+    return m_rxArea;
 }
 
 void

@@ -56,6 +56,46 @@ class ClanDistributedQueue : public Object
                ClanContext::WaitMode senderMode,
                ClanContext::WaitMode receiverMode);
 
+    /**
+     * \brief The receiver's half alone (for ends set up on different hosts, e.g. through a
+     * ClanConnection): allocate and export the circular buffer and lazy_write_i.
+     * \param receiver the getting process \param elementBytes bytes per element
+     * \param slots q_size \param mode how q_get waits
+     * \return the cookie the sender needs (SetupSender)
+     */
+    ClanCookie SetupReceiver(Ptr<ClanContext> receiver,
+                             uint32_t elementBytes,
+                             uint32_t slots,
+                             ClanContext::WaitMode mode);
+    /**
+     * \brief The sender's half: map the receiver's area, allocate and export lazy_read_i.
+     * \param sender the putting process \param receiverArea SetupReceiver's cookie
+     * \param elementBytes bytes per element \param slots q_size \param mode how q_put waits
+     * \return the cookie the receiver needs (ConnectReceiver)
+     */
+    ClanCookie SetupSender(Ptr<ClanContext> sender,
+                           const ClanCookie& receiverArea,
+                           uint32_t elementBytes,
+                           uint32_t slots,
+                           ClanContext::WaitMode mode);
+    /// \brief The receiver maps the sender's lazy_read_i. \param senderLazyRead its cookie
+    void ConnectReceiver(const ClanCookie& senderLazyRead);
+
+    /// \brief q_get if an element waits (no waiting). \param done with it \return false if empty
+    bool TryGet(GetCallback done);
+    /// \brief q_put if a slot is free (no waiting). \param element it \param done when it is
+    /// in \return false if full
+    bool TryPut(const std::vector<uint8_t>& element, Callback<void> done);
+
+    /// \return receiver: true if no element waits (its copy of write_i says so)
+    bool IsEmpty() const;
+    /// \return sender: true if no slot is free (its copy of read_i says so)
+    bool IsFull() const;
+    /// \return the receiver's Tripwire on lazy_write_i (none in SPIN mode)
+    uint32_t GetReceiverTripwire() const;
+    /// \return the receiver's address of lazy_write_i
+    uint64_t GetLazyWriteAddress() const;
+
     /// \brief q_put. \param element elementBytes bytes \param done when it is in
     void Put(const std::vector<uint8_t>& element, Callback<void> done);
     /// \brief q_get. \param done with the element
@@ -72,6 +112,10 @@ class ClanDistributedQueue : public Object
     void DoDispose() override;
 
   private:
+    /// Abort unless the shape is valid and agrees with the other half's.
+    /// \param elementBytes element size \param slots q_size
+    void CheckShape(uint32_t elementBytes, uint32_t slots) const;
+
     Ptr<ClanContext> m_tx;                             //!< sender
     Ptr<ClanContext> m_rx;                             //!< receiver
     uint32_t m_elementBytes{0};                        //!< element size

@@ -24,11 +24,12 @@ ClanDmaScheduler::ClanDmaScheduler(Ptr<HostCpu> cpu, StartCallback start, Time d
 }
 
 uint32_t
-ClanDmaScheduler::AddQueue(uint32_t capacity)
+ClanDmaScheduler::AddQueue(uint32_t capacity, bool inKernel)
 {
     NS_ABORT_MSG_IF(capacity == 0, "ClanDmaScheduler::AddQueue: a queue holds at least one");
     Queue q;
     q.capacity = capacity;
+    q.inKernel = inKernel;
     m_queues.push_back(q);
     return static_cast<uint32_t>(m_queues.size() - 1);
 }
@@ -61,16 +62,23 @@ ClanDmaScheduler::Enqueue(uint32_t queue, const ClanDmaRequest& request, Callbac
         }
         return true;
     }
-    // Queueing onto an empty queue: enter the driver, which learns of the queue.
+    // Queueing onto an empty queue: enter the driver, which learns of the queue (a kernel
+    // service calls it directly).
+    Callback<void> enter([this, queue, issued]() {
+        m_queues[queue].known = true;
+        StartNext();
+        if (!issued.IsNull())
+        {
+            issued();
+        }
+    });
+    if (q.inKernel)
+    {
+        m_cpu->Execute(m_driverWork, enter);
+        return true;
+    }
     ++m_syscalls;
-    m_cpu->Syscall(m_driverWork, Callback<void>([this, queue, issued]() {
-                       m_queues[queue].known = true;
-                       StartNext();
-                       if (!issued.IsNull())
-                       {
-                           issued();
-                       }
-                   }));
+    m_cpu->Syscall(m_driverWork, enter);
     return true;
 }
 

@@ -62,9 +62,11 @@ class ClanDmaScheduler : public SimpleRefCount<ClanDmaScheduler>
     /**
      * \brief A queue for one application (or endpoint).
      * \param capacity requests it holds
+     * \param inKernel the queue is a kernel service's (CLAN IP): queueing onto it when empty
+     * calls the driver as a function, not through a system call
      * \return its index
      */
-    uint32_t AddQueue(uint32_t capacity);
+    uint32_t AddQueue(uint32_t capacity, bool inKernel = false);
     /**
      * \brief The application queues a request (a few stores into shared memory); it enters
      * the driver only if the queue was empty.
@@ -97,6 +99,7 @@ class ClanDmaScheduler : public SimpleRefCount<ClanDmaScheduler>
         std::deque<ClanDmaRequest> requests; //!< head is running or next
         uint32_t capacity{0};                //!< size
         bool known{false};                   //!< the driver knows it is non-empty
+        bool inKernel{false};                //!< a kernel service's queue
         uint64_t served{0};                  //!< completed
         DoneCallback done;                   //!< completion listener
     };

@@ -172,6 +172,7 @@ ClanNetDevice::DoDispose()
     m_tripwires = nullptr;
     m_tripState = nullptr;
     m_tripQueue.clear();
+    m_tripHandler.clear();
     m_dma = nullptr;
     m_rx.clear();
     m_loads.clear();
@@ -196,6 +197,7 @@ ClanNetDevice::NotifyAttached()
     m_tripState =
         Create<ClanTripwireState>(GetMemory(), m_tripwires->GetCapacity(), "clan-tripwire-bits");
     m_tripQueue.assign(m_tripwires->GetCapacity(), nullptr);
+    m_tripHandler.assign(m_tripwires->GetCapacity(), Callback<void>());
     m_dma = Create<ClanDmaScheduler>(GetCpu(),
                                      MakeCallback(&ClanNetDevice::DmaStart, this),
                                      GetCpu()->InstructionsToTime(m_dmaDriverInstructions));
@@ -312,6 +314,14 @@ ClanNetDevice::SetTripwireQueue(uint32_t id, Ptr<ClanEventQueue> queue)
 }
 
 void
+ClanNetDevice::SetTripwireHandler(uint32_t id, Callback<void> handler)
+{
+    NS_ABORT_MSG_IF(id >= m_tripHandler.size(),
+                    "ClanNetDevice::SetTripwireHandler: no Tripwire " << id);
+    m_tripHandler[id] = handler;
+}
+
+void
 ClanNetDevice::MatchTripwires(uint64_t address, uint64_t len, bool isWrite, bool isRemote)
 {
     if (m_tripwires->GetNEnabled() == 0)
@@ -414,6 +424,10 @@ ClanNetDevice::FireId(uint32_t id)
     if (m_tripQueue[id])
     {
         m_tripQueue[id]->Deliver(ClanEvent::TRIPWIRE, id);
+    }
+    if (!m_tripHandler[id].IsNull())
+    {
+        m_tripHandler[id]();
     }
 }
 

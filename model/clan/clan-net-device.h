@@ -150,6 +150,12 @@ class ClanNetDevice : public SanNicDevice
      * none; the queue's own interest table still filters)
      */
     void SetTripwireQueue(uint32_t id, Ptr<ClanEventQueue> queue);
+    /**
+     * \param id a Tripwire \param handler called by the interrupt routine when it fires, for a
+     * kernel service (CLAN IP) that synchronises in the kernel; it schedules its own work on
+     * the CPU (null: none)
+     */
+    void SetTripwireHandler(uint32_t id, Callback<void> handler);
 
     /**
      * \brief Be told once when an incoming write touching [address, +len) is visible to the
@@ -342,6 +348,7 @@ class ClanNetDevice : public SanNicDevice
     Ptr<ClanTripwireTable> m_tripwires;                //!< CAM
     Ptr<ClanTripwireState> m_tripState;                //!< bitmap, waiters, Tripsets
     std::vector<Ptr<ClanEventQueue>> m_tripQueue;      //!< per Tripwire: its event queue
+    std::vector<Callback<void>> m_tripHandler; //!< per Tripwire: a kernel handler
     std::deque<uint32_t> m_fifo;                       //!< Tripwire FIFO on the NIC
     bool m_isrPending{false};                          //!< interrupt raised or routine running
     std::vector<uint32_t> m_matchScratch;              //!< Match() output, reused

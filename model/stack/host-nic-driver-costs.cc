@@ -32,6 +32,12 @@ HostNicDriverCosts::~HostNicDriverCosts()
     NS_LOG_FUNCTION(this);
 }
 
+bool
+HostNicDriverCosts::DoesOwnIo() const
+{
+    return m_ownIo;
+}
+
 double
 HostNicDriverCosts::GetTransmitInstructions() const
 {

@@ -59,6 +59,10 @@ class HostNicDriverCosts : public Object
     uint32_t GetReceiveCoalesceFrames() const;
     /// \return true if the NIC verifies TCP/UDP checksums (the host does not)
     bool HasReceiveChecksumOffload() const;
+    /// \return true if the device under the stack moves frames and takes its interrupts itself
+    /// (a san NIC such as CLAN IP): the stack device then charges no DMA, descriptor or
+    /// receive interrupt of its own, only the driver's and the stack's instructions
+    bool DoesOwnIo() const;
     /// \return frames up to this many bytes (with link header) the driver copies into a fresh
     /// buffer on receive (Linux's rx_copybreak; 0: none)
     uint32_t GetReceiveCopyBreak() const;
@@ -74,6 +78,7 @@ class HostNicDriverCosts : public Object
     virtual std::string GetName() const;
 
   protected:
+    bool m_ownIo{false};                  //!< the device does its own I/O
     double m_transmitInstructions{0};     //!< per frame sent
     double m_receiveInstructions{0};      //!< per frame received
     double m_dmaSetupInstructions{0};     //!< per frame sent

@@ -153,6 +153,17 @@ HostStackNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t proto
     Ptr<HostStackNetDevice> self = this;
     Address to = dest;
     cpu->Execute(protocol + driver + setup, Callback<void>([self, packet, to, protocolNumber]() {
+                     if (self->m_nic->DoesOwnIo())
+                     {
+                         // The device moves the frame itself (and charges it).
+                         self->InNodeContext([self, packet, to, protocolNumber]() {
+                             if (self->m_lower)
+                             {
+                                 self->m_lower->Send(packet, to, protocolNumber);
+                             }
+                         });
+                         return;
+                     }
                      self->TransmitDma(packet, to, protocolNumber);
                  }));
     return true;
@@ -194,6 +205,19 @@ HostStackNetDevice::ReceiveFromLower(Ptr<NetDevice> dev,
     if (!m_lower)
     {
         return false;
+    }
+    if (m_nic->DoesOwnIo())
+    {
+        // The frame is in host memory and the device's interrupt has been taken: the deferred
+        // processing follows (the driver's instructions, then the stack).
+        auto batch = std::make_shared<std::deque<RxFrame>>();
+        batch->push_back(RxFrame{p->Copy(), protocol, from});
+        Ptr<HostCpu> cpu = m_host->GetCpu();
+        const Time driver = cpu->InstructionsToTime(m_nic->GetReceiveInstructions());
+        Trace("driver-receive", driver);
+        Ptr<HostStackNetDevice> self = this;
+        cpu->Execute(driver, Callback<void>([self, batch]() { self->DeliverBatch(batch); }));
+        return true;
     }
     Ptr<HostBus> bus = m_host->GetIoBus();
     const uint64_t frame = p->GetSize() + m_nic->GetLinkHeaderBytes();
@@ -267,41 +291,44 @@ HostStackNetDevice::RaiseInterrupt()
     Trace("interrupt", cpu->GetInterruptLatency() + handler);
     handler += copies;
     Ptr<HostStackNetDevice> self = this;
-    cpu->Interrupt(
-        handler,
-        Callback<void>([self, cpu, batch]() {
-            if (!self->m_lower)
-            {
-                return;
-            }
-            // The deferred processing: one dispatch, then each frame up the stack.
-            const Time softirq = cpu->InstructionsToTime(self->m_os->GetSoftIrqInstructions());
-            self->Trace("softirq", softirq);
-            cpu->Execute(softirq, Callback<void>());
-            for (const RxFrame& f : *batch)
-            {
-                const Time protocol =
-                    cpu->InstructionsToTime(self->m_os->GetProtocolInstructions());
-                self->Trace("tcpip-input", protocol);
-                Time work = protocol;
-                if (!self->m_nic->HasReceiveChecksumOffload())
-                {
-                    const Time sum = self->m_os->ChecksumTime(f.packet->GetSize());
-                    self->Trace("checksum", sum);
-                    work += sum;
-                }
-                RxFrame frame = f;
-                cpu->Execute(work, Callback<void>([self, frame]() {
-                                 self->InNodeContext([self, frame]() {
-                                     if (self->m_lower && !self->m_rx.IsNull())
-                                     {
-                                         ++self->m_received;
-                                         self->m_rx(self, frame.packet, frame.protocol, frame.from);
-                                     }
-                                 });
-                             }));
-            }
-        }));
+    cpu->Interrupt(handler, Callback<void>([self, batch]() { self->DeliverBatch(batch); }));
+}
+
+void
+HostStackNetDevice::DeliverBatch(std::shared_ptr<std::deque<RxFrame>> batch)
+{
+    if (!m_lower)
+    {
+        return;
+    }
+    Ptr<HostCpu> cpu = m_host->GetCpu();
+    Ptr<HostStackNetDevice> self = this;
+    // The deferred processing: one dispatch, then each frame up the stack.
+    const Time softirq = cpu->InstructionsToTime(m_os->GetSoftIrqInstructions());
+    Trace("softirq", softirq);
+    cpu->Execute(softirq, Callback<void>());
+    for (const RxFrame& f : *batch)
+    {
+        const Time protocol = cpu->InstructionsToTime(m_os->GetProtocolInstructions());
+        Trace("tcpip-input", protocol);
+        Time work = protocol;
+        if (!m_nic->HasReceiveChecksumOffload())
+        {
+            const Time sum = m_os->ChecksumTime(f.packet->GetSize());
+            Trace("checksum", sum);
+            work += sum;
+        }
+        RxFrame frame = f;
+        cpu->Execute(work, Callback<void>([self, frame]() {
+                         self->InNodeContext([self, frame]() {
+                             if (self->m_lower && !self->m_rx.IsNull())
+                             {
+                                 ++self->m_received;
+                                 self->m_rx(self, frame.packet, frame.protocol, frame.from);
+                             }
+                         });
+                     }));
+    }
 }
 
 bool

@@ -14,6 +14,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <memory>
 #include <functional>
 #include <string>
 
@@ -142,6 +143,9 @@ class HostStackNetDevice : public NetDevice
     void ReceiveDmaDone(RxFrame frame);
     /// Raise the receive interrupt for the frames waiting.
     void RaiseInterrupt();
+    /// The deferred processing of received frames: softirq, then each up the stack.
+    /// \param batch the frames
+    void DeliverBatch(std::shared_ptr<std::deque<RxFrame>> batch);
     /// Run \p f in this device's node's context (now). \param f what to run
     void InNodeContext(std::function<void()> f);
     /// Charge and trace. \param kind what \param duration how long
