@@ -505,7 +505,10 @@ HostCpu::HandlerEnded()
     }
     if (m_poller)
     {
-        m_poller->HandlersDone();
+        // HandlersDone() may clear m_poller, which can hold the last reference to the wait:
+        // keep it alive until the call returns.
+        Ptr<HostCpuWait> poller = m_poller;
+        poller->HandlersDone();
     }
 }
 
