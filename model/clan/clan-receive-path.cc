@@ -103,7 +103,9 @@ ClanNetDevice::PieceReady(const RxItem& piece)
 {
     RxItem item = piece;
     uint64_t address = item.header.GetAddress() + item.offset;
-    if (address >= MAILBOX_ADDRESS && address < MAILBOX_ADDRESS + OOB_RECORD_BYTES)
+    const bool toMailbox =
+        address >= MAILBOX_ADDRESS && address < MAILBOX_ADDRESS + OOB_RECORD_BYTES;
+    if (toMailbox)
     {
         // The mailbox: the NIC places each record in the driver's ring (the first piece picks
         // the slot; a split record's later pieces follow it).
@@ -130,9 +132,9 @@ ClanNetDevice::PieceReady(const RxItem& piece)
         Drop(NO_MEMORY, item.packet, item.srcHost);
         return;
     }
-    if (m_receiveCheck && !m_apertures.Covers(address, item.length) &&
-        !(address >= m_mailboxBase &&
-          address + item.length <= m_mailboxBase + uint64_t(m_mailboxEntries) * OOB_RECORD_BYTES))
+    // Only records the NIC placed through the mailbox address may write the ring (kernel
+    // memory): a write to the ring's host address is as unexported as any other.
+    if (m_receiveCheck && !toMailbox && !m_apertures.Covers(address, item.length))
     {
         Drop(NOT_EXPORTED, item.packet, item.srcHost);
         return;
