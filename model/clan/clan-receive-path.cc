@@ -21,6 +21,29 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("ClanReceivePath");
 
+namespace
+{
+
+/**
+ * \param packet a packet from the fabric
+ * \return true if it holds its whole header: a READ_REQUEST's is longer than the others', so
+ * its type byte (the low two bits of the first byte) is read before the header is parsed
+ */
+bool
+HeaderFits(Ptr<const Packet> packet)
+{
+    if (packet->GetSize() < ClanHeader::WRITE_BYTES)
+    {
+        return false;
+    }
+    uint8_t first = 0;
+    packet->CopyData(&first, 1);
+    return (first & 0x03) != ClanHeader::READ_REQUEST ||
+           packet->GetSize() >= ClanHeader::REQUEST_BYTES;
+}
+
+} // namespace
+
 void
 ClanNetDevice::PieceArrived(Ptr<const Packet> packet,
                             uint32_t srcHost,
@@ -33,7 +56,7 @@ ClanNetDevice::PieceArrived(Ptr<const Packet> packet,
     item.srcHost = srcHost;
     item.offset = offset;
     item.length = length;
-    if (packet->GetSize() < ClanHeader::WRITE_BYTES)
+    if (!HeaderFits(packet))
     {
         Drop(MALFORMED, packet, srcHost);
         return;
@@ -53,7 +76,7 @@ void
 ClanNetDevice::ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost)
 {
     // Whole packets: read requests and replies (write bursts come piece by piece).
-    if (!packet || packet->GetSize() < ClanHeader::WRITE_BYTES)
+    if (!packet || !HeaderFits(packet))
     {
         Drop(MALFORMED, packet, srcHost);
         return;
