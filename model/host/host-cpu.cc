@@ -137,6 +137,11 @@ void
 HostCpuWait::OnNoticed()
 {
     NS_LOG_FUNCTION(this);
+    if (m_cpu->m_poller == this)
+    {
+        // Signalled before the loop had the CPU (OnPollGranted): the loop ends here.
+        m_cpu->m_poller = nullptr;
+    }
     m_state = WAKING;
     m_cpu->GetResource()->Release();
     Resume();
