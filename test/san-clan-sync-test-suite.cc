@@ -195,7 +195,8 @@ class ClanTripwireWaitTestCase : public TestCase
  * Out-of-band messages (section 3.1): the 40-byte payload arrives in the endpoint's queue with
  * its source host and port, and as an OOB_MESSAGE event when the endpoint has an event queue;
  * a message to a port without an endpoint is dropped (NO_ENDPOINT); a closed endpoint is
- * cached and reused by the next open.
+ * cached and reused by the next open; a message to an endpoint whose queue is full is dropped
+ * (MAILBOX_FULL).
  */
 class ClanOobTestCase : public TestCase
 {
@@ -256,6 +257,20 @@ class ClanOobTestCase : public TestCase
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(again->Receive(m), true, "reached the reused endpoint");
         NS_TEST_EXPECT_MSG_EQ(m.srcPort, 6u, "its source port");
+        // An endpoint whose queue is full: the driver drops the message (MAILBOX_FULL).
+        rx->SetAttribute("OobQueueEntries", UintegerValue(1));
+        Ptr<ClanEndpoint> small = rx->OpenEndpoint(10);
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            Simulator::Schedule(MicroSeconds(10 + 30 * k),
+                                [&]() { tx->SendOob(1, 10, 5, payload, Callback<void>()); });
+        }
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(r.s->nics[1]->GetNDropped(ClanNetDevice::MAILBOX_FULL),
+                              2u,
+                              "a full endpoint queue drops");
+        NS_TEST_EXPECT_MSG_EQ(small->Receive(m), true, "the first is queued");
+        NS_TEST_EXPECT_MSG_EQ(small->Receive(m), false, "only the first");
         Simulator::Destroy();
     }
 };
