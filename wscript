@@ -7,7 +7,7 @@
 
 
 def build(bld):
-    module = bld.create_ns3_module('san', ['core', 'network', 'internet', 'point-to-point'])
+    module = bld.create_ns3_module('san', ['core', 'network'])
     module.source = [
         'model/clan/clan-aperture.cc',
         'model/clan/clan-connection.cc',
@@ -22,6 +22,7 @@ def build(bld):
         'model/clan/clan-message-channel.cc',
         'model/clan/clan-message-passing.cc',
         'model/clan/clan-net-device.cc',
+        'model/clan/clan-protection-fuzz-adapter.cc',
         'model/clan/clan-receive-path.cc',
         'model/clan/clan-request-service.cc',
         'model/clan/clan-transmit-path.cc',
@@ -167,6 +168,9 @@ def build(bld):
         'test/san-clan-dma-test-suite.cc',
         'test/san-clan-event-queue-test-suite.cc',
         'test/san-clan-paper-test-suite.cc',
+        'test/san-clan-protocol-test-suite.cc',
+        'test/san-clan-sync-test-suite.cc',
+        'test/san-clan-test-suite.cc',
         'test/san-clan-tripwire-test-suite.cc',
         'test/san-dart-compound-test-suite.cc',
         'test/san-dart-cost-test-suite.cc',
@@ -204,6 +208,7 @@ def build(bld):
         'model/clan/clan-message-channel.h',
         'model/clan/clan-message-passing.h',
         'model/clan/clan-net-device.h',
+        'model/clan/clan-protection-fuzz-adapter.h',
         'model/clan/clan-request-service.h',
         'model/clan/clan-tripwire-bitmap.h',
         'model/clan/clan-tripwire-state.h',

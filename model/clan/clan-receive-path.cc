@@ -21,6 +21,29 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("ClanReceivePath");
 
+namespace
+{
+
+/**
+ * \param packet a packet from the fabric
+ * \return true if it holds its whole header: a READ_REQUEST's is longer than the others', so
+ * its type byte (the low two bits of the first byte) is read before the header is parsed
+ */
+bool
+HeaderFits(Ptr<const Packet> packet)
+{
+    if (packet->GetSize() < ClanHeader::WRITE_BYTES)
+    {
+        return false;
+    }
+    uint8_t first = 0;
+    packet->CopyData(&first, 1);
+    return (first & 0x03) != ClanHeader::READ_REQUEST ||
+           packet->GetSize() >= ClanHeader::REQUEST_BYTES;
+}
+
+} // namespace
+
 void
 ClanNetDevice::PieceArrived(Ptr<const Packet> packet,
                             uint32_t srcHost,
@@ -33,7 +56,7 @@ ClanNetDevice::PieceArrived(Ptr<const Packet> packet,
     item.srcHost = srcHost;
     item.offset = offset;
     item.length = length;
-    if (packet->GetSize() < ClanHeader::WRITE_BYTES)
+    if (!HeaderFits(packet))
     {
         Drop(MALFORMED, packet, srcHost);
         return;
@@ -53,7 +76,7 @@ void
 ClanNetDevice::ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost)
 {
     // Whole packets: read requests and replies (write bursts come piece by piece).
-    if (!packet || packet->GetSize() < ClanHeader::WRITE_BYTES)
+    if (!packet || !HeaderFits(packet))
     {
         Drop(MALFORMED, packet, srcHost);
         return;
@@ -103,7 +126,9 @@ ClanNetDevice::PieceReady(const RxItem& piece)
 {
     RxItem item = piece;
     uint64_t address = item.header.GetAddress() + item.offset;
-    if (address >= MAILBOX_ADDRESS && address < MAILBOX_ADDRESS + OOB_RECORD_BYTES)
+    const bool toMailbox =
+        address >= MAILBOX_ADDRESS && address < MAILBOX_ADDRESS + OOB_RECORD_BYTES;
+    if (toMailbox)
     {
         // The mailbox: the NIC places each record in the driver's ring (the first piece picks
         // the slot; a split record's later pieces follow it).
@@ -130,9 +155,9 @@ ClanNetDevice::PieceReady(const RxItem& piece)
         Drop(NO_MEMORY, item.packet, item.srcHost);
         return;
     }
-    if (m_receiveCheck && !m_apertures.Covers(address, item.length) &&
-        !(address >= m_mailboxBase &&
-          address + item.length <= m_mailboxBase + uint64_t(m_mailboxEntries) * OOB_RECORD_BYTES))
+    // Only records the NIC placed through the mailbox address may write the ring (kernel
+    // memory): a write to the ring's host address is as unexported as any other.
+    if (m_receiveCheck && !toMailbox && !m_apertures.Covers(address, item.length))
     {
         Drop(NOT_EXPORTED, item.packet, item.srcHost);
         return;

@@ -138,6 +138,11 @@ void
 HostCpuWait::OnNoticed()
 {
     NS_LOG_FUNCTION(this);
+    if (m_cpu->m_poller == this)
+    {
+        // Signalled before the loop had the CPU (OnPollGranted): the loop ends here.
+        m_cpu->m_poller = nullptr;
+    }
     m_state = WAKING;
     m_cpu->GetResource()->Release();
     Resume();
@@ -508,7 +513,10 @@ HostCpu::HandlerEnded()
     }
     if (m_poller)
     {
-        m_poller->HandlersDone();
+        // HandlersDone() may clear m_poller, which can hold the last reference to the wait:
+        // keep it alive until the call returns.
+        Ptr<HostCpuWait> poller = m_poller;
+        poller->HandlersDone();
     }
 }
 
