@@ -6,9 +6,9 @@
 #include "clan-context.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
-#include "ns3/boolean.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>

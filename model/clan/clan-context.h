@@ -215,7 +215,7 @@ class ClanContext : public Object
     uint32_t m_eventEntries;                        //!< attribute: event queue size
     uint32_t m_dmaEntries;                          //!< attribute: DMA queue size
     uint32_t m_oobEntries;                          //!< attribute: OOB queue size
-    bool m_inKernel{false}; //!< attribute: a kernel service
+    bool m_inKernel{false};                         //!< attribute: a kernel service
 };
 
 } // namespace ns3

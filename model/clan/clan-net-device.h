@@ -348,7 +348,7 @@ class ClanNetDevice : public SanNicDevice
     Ptr<ClanTripwireTable> m_tripwires;                //!< CAM
     Ptr<ClanTripwireState> m_tripState;                //!< bitmap, waiters, Tripsets
     std::vector<Ptr<ClanEventQueue>> m_tripQueue;      //!< per Tripwire: its event queue
-    std::vector<Callback<void>> m_tripHandler; //!< per Tripwire: a kernel handler
+    std::vector<Callback<void>> m_tripHandler;         //!< per Tripwire: a kernel handler
     std::deque<uint32_t> m_fifo;                       //!< Tripwire FIFO on the NIC
     bool m_isrPending{false};                          //!< interrupt raised or routine running
     std::vector<uint32_t> m_matchScratch;              //!< Match() output, reused

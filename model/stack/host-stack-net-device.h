@@ -14,8 +14,8 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
-#include <memory>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace ns3
