@@ -336,8 +336,15 @@ class IntegrityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (const auto& link :
-             {TcpBaselineExperiments::Ethernet100(), TcpBaselineExperiments::GigabitEthernet()})
+        // CLAN IP too: the early version (one packet in flight, capped) and one streaming.
+        TcpBaselineExperiments::Link clanStreaming = TcpBaselineExperiments::ClanIpEarly();
+        clanStreaming.name = "clanip-streaming";
+        clanStreaming.onePacketInFlight = false;
+        clanStreaming.rateCapBps = 0;
+        for (const auto& link : {TcpBaselineExperiments::Ethernet100(),
+                                 TcpBaselineExperiments::GigabitEthernet(),
+                                 TcpBaselineExperiments::ClanIpEarly(),
+                                 clanStreaming})
         {
             const auto d = StreamMessages(TcpBaselineExperiments::BuildPair(link), link);
             NS_TEST_ASSERT_MSG_EQ(d.received, d.sent, link.name << ": every message arrived");
@@ -490,7 +497,7 @@ class Table1TestCase : public SanPaperTestCase
   private:
     void DoCheckRows(const std::vector<SanPaperRow>& rows) override
     {
-        NS_TEST_ASSERT_MSG_EQ(rows.size(), 4u, "four rows");
+        NS_TEST_ASSERT_MSG_EQ(rows.size(), 7u, "four Ethernet rows, three of CLAN IP");
         // Bandwidth grows with the message size; gigabit wins for large messages.
         const auto e4 = TcpBaselineExperiments::Run(TcpBaselineExperiments::Ethernet100(), 4096, 5);
         const auto g4 =

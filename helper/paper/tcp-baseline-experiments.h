@@ -59,12 +59,21 @@ class TcpBaselineExperiments
         /// false: back-to-back Ethernet (ns-3 point-to-point); true: ATM LAN Emulation through
         /// one switch of a san fabric in cell mode (SanFabricIpTransport)
         bool atmLane{false};
+        /// true: CLAN IP (ClanIpTransport) between two CLAN hosts (ClanScenario)
+        bool clanIp{false};
+        /// CLAN IP: the early implementation's one packet in flight
+        bool onePacketInFlight{false};
+        /// CLAN IP: the deadlock bug's rate cap in bit/s (0: none)
+        double rateCapBps{0};
     };
 
     /// \return 100 Mbit/s Ethernet, back to back, full duplex (Tulip, 1500-byte MTU)
     static Link Ethernet100();
     /// \return Gigabit Ethernet with 9000-byte jumbo frames and 256 KB socket buffers (AceNIC)
     static Link GigabitEthernet();
+    /// \return CLAN IP as Table 1 measured it: 32 KB socket buffers, one packet in flight,
+    /// 250 Mbit/s cap (section 6.1)
+    static Link ClanIpEarly();
 
     /// Two hosts back to back, the internet stack on HostStackNetDevices.
     struct Pair

@@ -68,9 +68,13 @@ void
 ClanConnection::Accept(Ptr<ClanContext> ctx,
                        uint16_t localPort,
                        const ClanCookie& offer,
-                       Callback<void> established)
+                       Callback<void> established,
+                       uint16_t connectionPort)
 {
     NS_ABORT_MSG_IF(m_state != CLOSED, "ClanConnection::Accept: not closed");
+    NS_ABORT_MSG_IF(connectionPort == localPort && localPort != 0,
+                    "ClanConnection::Accept: the connection's port is the listening port");
+    m_connectionPort = connectionPort;
     NS_ABORT_MSG_IF(!ctx || !offer.IsValid(),
                     "ClanConnection::Accept: needs a process and a cookie");
     m_ctx = ctx;
@@ -125,6 +129,13 @@ ClanConnection::OnMessage()
         m_peerHost = m.srcHost;
         m_peerPort = m.srcPort;
         LearnPeer(m);
+        if (m_connectionPort != 0)
+        {
+            // Hand the connection to its own endpoint; the listening port is free again.
+            m_ctx->CloseEndpoint(m_localPort);
+            m_localPort = m_connectionPort;
+            m_endpoint = m_ctx->OpenEndpoint(m_localPort);
+        }
         {
             Ptr<ClanConnection> self(this);
             SendMessage(ACCEPT, Callback<void>([self]() {
@@ -140,12 +151,13 @@ ClanConnection::OnMessage()
         }
         return;
     case CONNECTING:
-        if (type != ACCEPT || m.srcHost != m_peerHost || m.srcPort != m_peerPort)
+        if (type != ACCEPT || m.srcHost != m_peerHost)
         {
             NS_LOG_WARN("ClanConnection: ignored message " << int(type) << " while connecting");
             AwaitMessage();
             return;
         }
+        m_peerPort = m.srcPort; // the server may have moved the connection to a port of its own
         LearnPeer(m);
         m_state = ESTABLISHED;
         AwaitMessage(); // for CLOSE

@@ -67,11 +67,15 @@ class ClanConnection : public Object
      * \param ctx this process \param localPort the port (an endpoint is opened on it)
      * \param offer the cookie of the aperture this end offers
      * \param established called once the client's aperture is mapped and ACCEPT sent
+     * \param connectionPort if not 0: once a CONNECT has come, the connection moves to a new
+     * endpoint on this port (ACCEPT comes from it) and the listening port is free to accept
+     * the next connection
      */
     void Accept(Ptr<ClanContext> ctx,
                 uint16_t localPort,
                 const ClanCookie& offer,
-                Callback<void> established);
+                Callback<void> established,
+                uint16_t connectionPort = 0);
 
     /// \brief Tear down: send CLOSE and close the endpoint into the cache.
     void Close();
@@ -121,6 +125,7 @@ class ClanConnection : public Object
     uint16_t m_peerPort{0};       //!< peer port
     Callback<void> m_established; //!< pending continuation
     Callback<void> m_closed;      //!< tear-down listener
+    uint16_t m_connectionPort{0}; //!< server: the connection's own port (0: the listener's)
 };
 
 } // namespace ns3

@@ -22,6 +22,66 @@ NS_LOG_COMPONENT_DEFINE("ClanContext");
 
 NS_OBJECT_ENSURE_REGISTERED(ClanContext);
 
+namespace
+{
+
+/**
+ * A process spinning on local words: re-armed on the device after every incoming write that
+ * touches them, until its test holds or the wait it serves is no longer polling. Only the
+ * device's watch list holds it, so a spin still pending when the simulation ends is released
+ * with the device (no reference cycle).
+ */
+class SpinWatch : public SimpleRefCount<SpinWatch>
+{
+  public:
+    SpinWatch(Ptr<ClanNetDevice> nic,
+              uint64_t address,
+              uint32_t len,
+              Callback<bool> ready,
+              Ptr<HostCpuWait> wait,
+              bool onlyWhilePolling)
+        : m_nic(nic),
+          m_address(address),
+          m_len(len),
+          m_ready(ready),
+          m_wait(wait),
+          m_onlyWhilePolling(onlyWhilePolling)
+    {
+    }
+
+    /// Watch the words (again).
+    void Arm()
+    {
+        m_nic->WatchWrites(m_address, m_len, MakeCallback(&SpinWatch::Check, Ptr<SpinWatch>(this)));
+    }
+
+    /// A write touched the words.
+    void Check()
+    {
+        const HostCpuWait::State st = m_wait->GetState();
+        if (m_onlyWhilePolling && st != HostCpuWait::POLLING && st != HostCpuWait::WAITING_FOR_CPU)
+        {
+            return; // asleep (a Tripwire wakes it) or done
+        }
+        if (m_ready())
+        {
+            m_wait->Signal();
+            return;
+        }
+        Arm();
+    }
+
+  private:
+    Ptr<ClanNetDevice> m_nic; //!< the device
+    uint64_t m_address;       //!< first byte
+    uint32_t m_len;           //!< bytes
+    Callback<bool> m_ready;   //!< the loop's test
+    Ptr<HostCpuWait> m_wait;  //!< the waiting process
+    bool m_onlyWhilePolling;  //!< stop once the process sleeps
+};
+
+} // namespace
+
 TypeId
 ClanContext::GetTypeId()
 {
@@ -245,18 +305,7 @@ ClanContext::SpinUntil(uint64_t address, uint32_t len, Callback<bool> ready, Cal
         return;
     }
     // Re-armed after every write that touches the words but leaves the test false.
-    Ptr<ClanNetDevice> nic = m_nic;
-    auto recheck = std::make_shared<std::function<void()>>();
-    *recheck = [nic, address, len, ready, wait, recheck]() {
-        if (ready())
-        {
-            wait->Signal();
-            *recheck = nullptr; // break the cycle
-            return;
-        }
-        nic->WatchWrites(address, len, Callback<void>([recheck]() { (*recheck)(); }));
-    };
-    nic->WatchWrites(address, len, Callback<void>([recheck]() { (*recheck)(); }));
+    Create<SpinWatch>(m_nic, address, len, ready, wait, false)->Arm();
 }
 
 void
@@ -320,24 +369,7 @@ ClanContext::WaitUntil(uint64_t address,
                                  wait->SignalInHandler();
                              }));
         // While it polls, the process sees the write itself, before the interrupt routine.
-        Ptr<ClanNetDevice> nic = m_nic;
-        auto recheck = std::make_shared<std::function<void()>>();
-        *recheck = [nic, address, len, ready, wait, recheck]() {
-            if (wait->GetState() != HostCpuWait::POLLING &&
-                wait->GetState() != HostCpuWait::WAITING_FOR_CPU)
-            {
-                *recheck = nullptr; // asleep (the Tripwire wakes it) or done
-                return;
-            }
-            if (ready())
-            {
-                wait->Signal();
-                *recheck = nullptr;
-                return;
-            }
-            nic->WatchWrites(address, len, Callback<void>([recheck]() { (*recheck)(); }));
-        };
-        nic->WatchWrites(address, len, Callback<void>([recheck]() { (*recheck)(); }));
+        Create<SpinWatch>(m_nic, address, len, ready, wait, true)->Arm();
         return;
     }
     }
@@ -546,6 +578,7 @@ ClanContext::CloseEndpoint(uint16_t port)
     Ptr<ClanEndpoint> ep = m_nic->GetEndpoint(port);
     NS_ABORT_MSG_IF(!ep, "ClanContext::CloseEndpoint: no endpoint on port " << port);
     m_nic->DestroyEndpoint(port);
+    ep->GetQueue()->CancelWait(); // nobody waits on a closed endpoint
     m_endpointCache.push_back(ep);
     DriverCall(ClanNetDevice::TRIPWIRE_CALL, Callback<void>());
 }

@@ -45,11 +45,7 @@ ClanEndpoint::ClanEndpoint(uint16_t port,
                            uint32_t entries)
     : m_port(port),
       m_id(id),
-      m_queue(Create<SanEventQueue>(memory,
-                                    cpu,
-                                    entries,
-                                    ClanOobMessage::BYTES,
-                                    "clan-oob-" + std::to_string(port)))
+      m_queue(Create<SanEventQueue>(memory, cpu, entries, ClanOobMessage::BYTES, ""))
 {
     m_queue->SetPushedByHandler(true);
 }

@@ -177,6 +177,10 @@ ClanNetDevice::DoDispose()
     m_rx.clear();
     m_loads.clear();
     m_watches.clear();
+    for (auto& [port, ep] : m_endpoints)
+    {
+        ep->GetQueue()->CancelWait(); // breaks a waiting process's hold on its endpoint
+    }
     m_endpoints.clear();
     SanNicDevice::DoDispose();
 }

@@ -31,14 +31,6 @@ HostCpuWait::HostCpuWait(Ptr<HostCpu> cpu)
     NS_ABORT_MSG_IF(!cpu, "HostCpuWait: null CPU");
 }
 
-HostCpuWait::~HostCpuWait()
-{
-    if (m_cpu && m_cpu->m_poller == this)
-    {
-        m_cpu->m_poller = nullptr; // a poll loop nobody waits for any more
-    }
-}
-
 void
 HostCpuWait::Begin(Mode mode, Callback<void> resumed)
 {
@@ -521,8 +513,8 @@ HostCpu::HandlerEnded()
     }
     if (m_poller)
     {
-        // Keep the wait alive while it runs (its handlers may drop other references to it).
-        Ptr<HostCpuWait> poller(m_poller);
+        // HandlersDone() may clear m_poller, which can hold the last reference to the wait.
+        Ptr<HostCpuWait> poller = m_poller;
         poller->HandlersDone();
     }
 }

@@ -72,7 +72,6 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
      * \param cpu the CPU the waiting process runs on
      */
     explicit HostCpuWait(Ptr<HostCpu> cpu);
-    ~HostCpuWait();
 
     /**
      * \brief Start waiting. Aborts if called twice.
@@ -339,10 +338,9 @@ class HostCpu : public Object
     void RunOnPoller(Time work, Callback<void> done, bool held);
     /// The handler on top of the poll loop has returned.
     void HandlerEnded();
-    HostCpuWait* m_poller{nullptr}; //!< process whose poll loop holds the CPU (not owned:
-    //!< a wait clears it when it ends or is destroyed, so no reference cycle keeps both alive)
-    bool m_handlerActive{false};                  //!< a handler runs on top of it
-    bool m_handlerHeld{false};                    //!< that handler ends with EndInterrupt()
+    Ptr<HostCpuWait> m_poller;   //!< process whose poll loop holds the CPU (kept alive by it)
+    bool m_handlerActive{false}; //!< a handler runs on top of it
+    bool m_handlerHeld{false};   //!< that handler ends with EndInterrupt()
     std::deque<PendingHandler> m_pendingHandlers; //!< handlers waiting for it
 
     TracedCallback<Time> m_syscallTrace;   //!< system call (kernel work)

@@ -82,6 +82,15 @@ SanHost::Of(Ptr<Node> node)
 void
 SanHost::DoDispose()
 {
+    // The host owns its parts: dispose them, which also breaks the references that waits
+    // still pending at the end of a run hold on the CPU (and it on a polling one).
+    for (Ptr<Object> part : {Ptr<Object>(m_cpu), Ptr<Object>(m_ioBus), Ptr<Object>(m_memory)})
+    {
+        if (part)
+        {
+            part->Dispose();
+        }
+    }
     m_cpu = nullptr;
     m_ioBus = nullptr;
     m_memory = nullptr;

@@ -72,6 +72,18 @@ SanEventQueue::Push(const uint8_t* entry)
     return true;
 }
 
+void
+SanEventQueue::CancelWait()
+{
+    if (m_wait == nullptr)
+    {
+        return;
+    }
+    // Nothing will signal the forgotten wait again.
+    m_wait = nullptr;
+    m_resumed = Callback<void>();
+}
+
 bool
 SanEventQueue::LastWaitBlocked() const
 {
@@ -158,6 +170,10 @@ SanEventQueue::Wake()
 void
 SanEventQueue::OnResumed()
 {
+    if (m_wait == nullptr)
+    {
+        return; // cancelled
+    }
     m_lastBlocked = m_wait->WasBlocked();
     m_wait = nullptr;
     Callback<void> cb = m_resumed;

@@ -89,6 +89,10 @@ class SanEventQueue : public SimpleRefCount<SanEventQueue>
     bool LastWaitBlocked() const;
     /// \brief End a wait without an entry (e.g. a timeout in the library above).
     void Wake();
+    /// \brief Forget a wait in progress without resuming it (its process is gone: an endpoint
+    /// closed or a device disposed while a process slept on it). For blocked waits: a poll
+    /// loop would keep its CPU.
+    void CancelWait();
     /**
      * \brief Say who pushes: the device itself (default: a push that finds the reader blocked
      * raises the interrupt that wakes it), or a driver's interrupt handler that has been
