@@ -421,22 +421,32 @@ ClanContext::ClearTripwire(uint32_t id)
 }
 
 void
-ClanContext::WaitTripwire(uint32_t id, Callback<void> done)
+ClanContext::BlockUntilWoken(std::function<uint64_t(ClanTripwireState::WakeCallback)> registerWait,
+                             Callback<void> done)
 {
     NS_ABORT_MSG_IF(!m_nic, "ClanContext: not open");
+    // A system call; it returns at once if the bit is set, else the process sleeps until the
+    // interrupt routine wakes it (the wake-up is charged then; the interrupt is the device's).
     Ptr<ClanContext> self(this);
-    DriverCall(ClanNetDevice::TRIPWIRE_CALL, Callback<void>([self, id, done]() {
+    DriverCall(ClanNetDevice::TRIPWIRE_CALL, Callback<void>([self, registerWait, done]() {
                    Ptr<HostCpuWait> wait = self->GetCpu()->CreateWait();
-                   const uint64_t token = self->m_nic->GetTripwireState()->Wait(
-                       id,
-                       ClanTripwireState::WakeCallback(
-                           [wait](uint32_t) { wait->SignalInHandler(); }));
+                   const uint64_t token = registerWait(ClanTripwireState::WakeCallback(
+                       [wait](uint32_t) { wait->SignalInHandler(); }));
                    if (token == ClanTripwireState::NOT_WAITING)
                    {
-                       wait->Signal(); // fired already: the call returns at once
+                       wait->Signal(); // fired already
                    }
                    wait->Begin(HostCpuWait::BLOCK, done);
                }));
+}
+
+void
+ClanContext::WaitTripwire(uint32_t id, Callback<void> done)
+{
+    Ptr<ClanTripwireState> state = m_nic->GetTripwireState();
+    BlockUntilWoken(
+        [state, id](ClanTripwireState::WakeCallback wake) { return state->Wait(id, wake); },
+        done);
 }
 
 uint32_t
@@ -458,20 +468,12 @@ ClanContext::AddToTripset(uint32_t tripset, uint32_t id)
 void
 ClanContext::WaitTripset(uint32_t tripset, Callback<void> done)
 {
-    NS_ABORT_MSG_IF(!m_nic, "ClanContext: not open");
-    Ptr<ClanContext> self(this);
-    DriverCall(ClanNetDevice::TRIPWIRE_CALL, Callback<void>([self, tripset, done]() {
-                   Ptr<HostCpuWait> wait = self->GetCpu()->CreateWait();
-                   const uint64_t token = self->m_nic->GetTripwireState()->WaitAny(
-                       tripset,
-                       ClanTripwireState::WakeCallback(
-                           [wait](uint32_t) { wait->SignalInHandler(); }));
-                   if (token == ClanTripwireState::NOT_WAITING)
-                   {
-                       wait->Signal();
-                   }
-                   wait->Begin(HostCpuWait::BLOCK, done);
-               }));
+    Ptr<ClanTripwireState> state = m_nic->GetTripwireState();
+    BlockUntilWoken(
+        [state, tripset](ClanTripwireState::WakeCallback wake) {
+            return state->WaitAny(tripset, wake);
+        },
+        done);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@
 #include "ns3/object.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -202,6 +203,10 @@ class ClanContext : public Object
     /// Charge driver calls. \param call their kind \param done after them (may be null)
     /// \param count how many, one after another
     void DriverCall(ClanNetDevice::Call call, Callback<void> done, uint32_t count = 1);
+    /// Block on a Tripwire or Tripset through the driver. \param registerWait registers the
+    /// wake-up with ClanTripwireState (returns its token) \param done when woken
+    void BlockUntilWoken(std::function<uint64_t(ClanTripwireState::WakeCallback)> registerWait,
+                         Callback<void> done);
     /// A DMA request completed. \param request it \param queue its queue
     void DmaCompleted(const ClanDmaRequest& request, uint32_t queue);
 
