@@ -285,6 +285,16 @@ class ClanNetDevice : public SanNicDevice
                    bool dma,
                    uint64_t localBus,
                    Time lastByteReady);
+    /// The same with the burst's data already in a packet (the header is added here).
+    /// \param dstHost destination \param address there \param payload the data
+    /// \param dma from the DMA engine \param localBus the outgoing bus address
+    /// \param lastByteReady when its last byte is on the card
+    void SendBurst(uint32_t dstHost,
+                   uint64_t address,
+                   Ptr<Packet> payload,
+                   bool dma,
+                   uint64_t localBus,
+                   Time lastByteReady);
     /// The DMA scheduler starts a request. \param request it \param queue its queue
     void DmaStart(const ClanDmaRequest& request, uint32_t queue);
     /// The DMA engine moves its next burst.

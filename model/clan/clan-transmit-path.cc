@@ -64,12 +64,22 @@ ClanNetDevice::SendBurst(uint32_t dstHost,
 {
     // Local Tripwires watch this NIC's own accesses through its windows (section 2.5: "to
     // detect completion of an outgoing asynchronous DMA transfer for example").
-    MatchTripwires(localBus, len, true, false);
+    SendBurst(dstHost, address, Create<Packet>(data, len), dma, localBus, lastByteReady);
+}
+
+void
+ClanNetDevice::SendBurst(uint32_t dstHost,
+                         uint64_t address,
+                         Ptr<Packet> p,
+                         bool dma,
+                         uint64_t localBus,
+                         Time lastByteReady)
+{
+    MatchTripwires(localBus, p->GetSize(), true, false);
     ClanHeader h;
     h.SetType(ClanHeader::WRITE);
     h.SetAddress(address);
     h.SetDma(dma);
-    Ptr<Packet> p = Create<Packet>(data, len);
     p->AddHeader(h);
     ++m_packetsSent;
     const Time ready = std::max(lastByteReady, Simulator::Now()) + m_txPipeline;
@@ -141,38 +151,32 @@ ClanNetDevice::DmaNextBurst()
     // The first word is on the card after the burst's overhead and read latency: the packet
     // starts leaving then (section 2.2), and ends when the burst does.
     const Time firstWord = burst - bus->GetCycleTime() * ((n + 3) / 4 - 1);
-    bus->DmaBurst(n,
-                  true,
-                  Callback<void>([this, n, burst, firstWord]() {
-                      const uint64_t busAddress = m_dmaRequest.destination + m_dmaDone;
-                      const Window& w = FindWindow(busAddress, n);
-                      m_scratch.resize(n);
-                      GetMemory()->Read(m_dmaRequest.source + m_dmaDone, m_scratch.data(), n);
-                      const uint64_t remote = w.remote.base + (busAddress - w.busBase);
-                      const uint32_t host = w.remote.host;
-                      std::vector<uint8_t> bytes(m_scratch.begin(), m_scratch.end());
-                      const Time end = Simulator::Now() + burst;
-                      Simulator::Schedule(firstWord,
-                                          [this, host, remote, bytes, busAddress, end]() {
-                                              SendBurst(host,
-                                                        remote,
-                                                        bytes.data(),
-                                                        static_cast<uint32_t>(bytes.size()),
-                                                        true,
-                                                        busAddress,
-                                                        end);
-                                          });
-                  }),
-                  Callback<void>([this, n]() {
-                      m_dmaDone += n;
-                      if (m_dmaDone < m_dmaRequest.bytes)
-                      {
-                          DmaNextBurst();
-                          return;
-                      }
-                      m_dmaRunning = false;
-                      m_dma->Completed();
-                  }));
+    bus->DmaBurst(
+        n,
+        true,
+        Callback<void>([this, n, burst, firstWord]() {
+            const uint64_t busAddress = m_dmaRequest.destination + m_dmaDone;
+            const Window& w = FindWindow(busAddress, n);
+            m_scratch.resize(n);
+            GetMemory()->Read(m_dmaRequest.source + m_dmaDone, m_scratch.data(), n);
+            const uint64_t remote = w.remote.base + (busAddress - w.busBase);
+            const uint32_t host = w.remote.host;
+            Ptr<Packet> payload = Create<Packet>(m_scratch.data(), n);
+            const Time end = Simulator::Now() + burst;
+            Simulator::Schedule(firstWord, [this, host, remote, payload, busAddress, end]() {
+                SendBurst(host, remote, payload, true, busAddress, end);
+            });
+        }),
+        Callback<void>([this, n]() {
+            m_dmaDone += n;
+            if (m_dmaDone < m_dmaRequest.bytes)
+            {
+                DmaNextBurst();
+                return;
+            }
+            m_dmaRunning = false;
+            m_dma->Completed();
+        }));
 }
 
 } // namespace ns3
