@@ -90,6 +90,7 @@ def build(bld):
         'model/host/decstation-5000-host-preset.cc',
         'model/host/host-bus.cc',
         'model/host/host-cpu.cc',
+        'model/host/host-memory-system.cc',
         'model/host/host-memory.cc',
         'model/host/host-pinned-region.cc',
         'model/host/host-pio-window.cc',
@@ -119,6 +120,10 @@ def build(bld):
         'model/rats/rats-stream.cc',
         'model/rats/rats-tagged-write.cc',
         'model/rats/rats-ticket.cc',
+        'model/sci/sci-header.cc',
+        'model/sci/sci-net-device.cc',
+        'model/sci/sci-receive-path.cc',
+        'model/sci/sci-transmit-path.cc',
         'model/stack/acenic-gigabit-nic-costs.cc',
         'model/stack/etherlink-fast-nic-costs.cc',
         'model/stack/fore-lane-nic-costs.cc',
@@ -148,6 +153,7 @@ def build(bld):
         'helper/paper/san-paper-test-case.cc',
         'helper/paper/san-results-writer.cc',
         'helper/paper/san-scenario.cc',
+        'helper/paper/sci-scenario.cc',
         'helper/paper/scilan-tcp-baselines.cc',
         'helper/paper/tcp-baseline-experiments.cc',
         'helper/paper/tripwire-beyond-paper.cc',
@@ -161,6 +167,7 @@ def build(bld):
         'helper/san-nic-helper.cc',
         'helper/san-traffic-helper.cc',
         'helper/san-type-check.cc',
+        'helper/sci-helper.cc',
         ]
 
     module_test = bld.create_ns3_module_test_library('san')
@@ -191,6 +198,7 @@ def build(bld):
         'test/san-paper-harness-test-suite.cc',
         'test/san-protection-fuzz-test-suite.cc',
         'test/san-rats-test-suite.cc',
+        'test/san-sci-test-suite.cc',
         'test/san-tcp-baseline-test-suite.cc',
         'test/san-topology-test-suite.cc',
         ]
@@ -272,6 +280,7 @@ def build(bld):
         'model/host/decstation-5000-host-preset.h',
         'model/host/host-bus.h',
         'model/host/host-cpu.h',
+        'model/host/host-memory-system.h',
         'model/host/host-memory.h',
         'model/host/host-pinned-region.h',
         'model/host/host-pio-window.h',
@@ -304,6 +313,8 @@ def build(bld):
         'model/rats/rats-tagged-write.h',
         'model/rats/rats-ticket.h',
         'model/rats/rats-wire.h',
+        'model/sci/sci-header.h',
+        'model/sci/sci-net-device.h',
         'model/stack/acenic-gigabit-nic-costs.h',
         'model/stack/etherlink-fast-nic-costs.h',
         'model/stack/fore-lane-nic-costs.h',
@@ -333,6 +344,7 @@ def build(bld):
         'helper/paper/san-paper-test-case.h',
         'helper/paper/san-results-writer.h',
         'helper/paper/san-scenario.h',
+        'helper/paper/sci-scenario.h',
         'helper/paper/scilan-tcp-baselines.h',
         'helper/paper/tcp-baseline-experiments.h',
         'helper/paper/tripwire-beyond-paper.h',
@@ -343,6 +355,7 @@ def build(bld):
         'helper/san-nic-helper.h',
         'helper/san-traffic-helper.h',
         'helper/san-type-check.h',
+        'helper/sci-helper.h',
         ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -49,6 +49,12 @@ SanHostHelper::SetMemoryAttribute(std::string name, const AttributeValue& value)
 }
 
 void
+SanHostHelper::SetMemorySystemAttribute(std::string name, const AttributeValue& value)
+{
+    m_memorySystem.Set(name, value);
+}
+
+void
 SanHostHelper::Install(const NodeContainer& nodes) const
 {
     for (uint32_t i = 0; i < nodes.GetN(); ++i)
@@ -73,6 +79,13 @@ SanHostHelper::Install(Ptr<Node> node) const
     m_memory.ApplyTo(memory);
     Ptr<SanHost> host = CreateObject<SanHost>();
     host->Setup(cpu, bus, memory);
+    Ptr<HostMemorySystem> system = preset->CreateMemorySystem();
+    if (system)
+    {
+        m_memorySystem.ApplyTo(system);
+        system->Setup(cpu);
+        host->SetMemorySystem(system);
+    }
     host->SetPresetName(preset->GetName());
     node->AggregateObject(host);
     return host;

@@ -50,6 +50,9 @@ class SanHostHelper
     void SetIoBusAttribute(std::string name, const AttributeValue& value);
     /// \param name HostMemory attribute \param value its value
     void SetMemoryAttribute(std::string name, const AttributeValue& value);
+    /// \brief Set an attribute of the HostMemorySystem, over the preset's (hosts whose preset
+    /// models one) \param name attribute \param value value
+    void SetMemorySystemAttribute(std::string name, const AttributeValue& value);
 
     /**
      * \brief Make every node a host (aborts if one already is).
@@ -60,10 +63,11 @@ class SanHostHelper
     Ptr<SanHost> Install(Ptr<Node> node) const;
 
   private:
-    ObjectFactory m_preset;    //!< SanHostPreset
-    SanAttributeList m_cpu;    //!< HostCpu settings, over the preset's
-    SanAttributeList m_bus;    //!< HostBus settings, over the preset's
-    SanAttributeList m_memory; //!< HostMemory settings
+    ObjectFactory m_preset;          //!< SanHostPreset
+    SanAttributeList m_cpu;          //!< HostCpu settings, over the preset's
+    SanAttributeList m_bus;          //!< HostBus settings, over the preset's
+    SanAttributeList m_memory;       //!< HostMemory settings
+    SanAttributeList m_memorySystem; //!< HostMemorySystem settings, over the preset's
 };
 
 } // namespace ns3

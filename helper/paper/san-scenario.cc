@@ -32,6 +32,15 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
                              "Y",
                              UintegerValue(spec.meshY));
     }
+    else if (spec.topology == "ns3::SanRingTopology")
+    {
+        // One host per ring stop (an SCI ringlet: each adapter is a stop).
+        m_fabric.SetTopology(spec.topology,
+                             "NSwitches",
+                             UintegerValue(spec.hosts),
+                             "HostsPerSwitch",
+                             UintegerValue(1));
+    }
     else
     {
         m_fabric.SetTopology(spec.topology, "NHosts", UintegerValue(spec.hosts));

@@ -33,6 +33,12 @@ class PentiumNtHostPreset : public SanHostPreset
     PentiumNtHostPreset();
 
     std::string GetName() const override;
+    Ptr<HostMemorySystem> CreateMemorySystem() const override;
+
+  private:
+    double m_lineReadCycles;      //!< memory-system line read (fitted)
+    double m_memoryStoreCycles;   //!< memory-system store (fitted)
+    uint32_t m_postedWriteBuffer; //!< bridge posting buffer
 };
 
 } // namespace ns3

@@ -80,6 +80,12 @@ SanHostPreset::Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> m
     }
 }
 
+Ptr<HostMemorySystem>
+SanHostPreset::CreateMemorySystem() const
+{
+    return nullptr;
+}
+
 TypeId
 HpJ200HostPreset::GetTypeId()
 {

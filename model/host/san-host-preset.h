@@ -8,6 +8,7 @@
 
 #include "host-bus.h"
 #include "host-cpu.h"
+#include "host-memory-system.h"
 #include "host-memory.h"
 
 #include "ns3/nstime.h"
@@ -46,6 +47,13 @@ class SanHostPreset : public Object
      * \param memory the memory
      */
     virtual void Configure(Ptr<HostCpu> cpu, Ptr<HostBus> ioBus, Ptr<HostMemory> memory) const;
+
+    /**
+     * \brief The host's system bus and copy loops, for presets whose memory system is part of
+     * what they model (SCILAN's hosts).
+     * \return a configured HostMemorySystem, or null (the default: not modelled)
+     */
+    virtual Ptr<HostMemorySystem> CreateMemorySystem() const;
 
   protected:
     SanHostPreset();

@@ -56,6 +56,18 @@ SanHost::GetMemory() const
     return m_memory;
 }
 
+Ptr<HostMemorySystem>
+SanHost::GetMemorySystem() const
+{
+    return m_memorySystem;
+}
+
+void
+SanHost::SetMemorySystem(Ptr<HostMemorySystem> system)
+{
+    m_memorySystem = system;
+}
+
 std::string
 SanHost::GetPresetName() const
 {
@@ -84,7 +96,10 @@ SanHost::DoDispose()
 {
     // The host owns its parts: dispose them, which also breaks the references that waits
     // still pending at the end of a run hold on the CPU (and it on a polling one).
-    for (Ptr<Object> part : {Ptr<Object>(m_cpu), Ptr<Object>(m_ioBus), Ptr<Object>(m_memory)})
+    for (Ptr<Object> part : {Ptr<Object>(m_cpu),
+                             Ptr<Object>(m_ioBus),
+                             Ptr<Object>(m_memory),
+                             Ptr<Object>(m_memorySystem)})
     {
         if (part)
         {
@@ -94,6 +109,7 @@ SanHost::DoDispose()
     m_cpu = nullptr;
     m_ioBus = nullptr;
     m_memory = nullptr;
+    m_memorySystem = nullptr;
     Object::DoDispose();
 }
 

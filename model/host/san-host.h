@@ -8,6 +8,7 @@
 
 #include "host-bus.h"
 #include "host-cpu.h"
+#include "host-memory-system.h"
 #include "host-memory.h"
 
 #include "ns3/node.h"
@@ -50,6 +51,10 @@ class SanHost : public Object
     Ptr<HostBus> GetIoBus() const;
     /// \return the memory
     Ptr<HostMemory> GetMemory() const;
+    /// \return the system bus and processor copy loops (null: the preset does not model them)
+    Ptr<HostMemorySystem> GetMemorySystem() const;
+    /// \param system the memory system (before the first use of the host)
+    void SetMemorySystem(Ptr<HostMemorySystem> system);
     /// \return the name of the preset it was made from ("" if built by hand)
     std::string GetPresetName() const;
     /// \param name the preset's name
@@ -66,10 +71,11 @@ class SanHost : public Object
     void DoDispose() override;
 
   private:
-    Ptr<HostCpu> m_cpu;       //!< processor
-    Ptr<HostBus> m_ioBus;     //!< I/O bus
-    Ptr<HostMemory> m_memory; //!< memory
-    std::string m_preset;     //!< preset name
+    Ptr<HostCpu> m_cpu;                   //!< processor
+    Ptr<HostBus> m_ioBus;                 //!< I/O bus
+    Ptr<HostMemory> m_memory;             //!< memory
+    Ptr<HostMemorySystem> m_memorySystem; //!< system bus (optional)
+    std::string m_preset;                 //!< preset name
 };
 
 } // namespace ns3

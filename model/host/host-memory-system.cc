@@ -1,0 +1,322 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "host-memory-system.h"
+
+#include "host-cpu.h"
+
+#include "ns3/abort.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HostMemorySystem");
+
+NS_OBJECT_ENSURE_REGISTERED(HostMemorySystem);
+
+struct HostMemorySystem::Job : public SimpleRefCount<Job>
+{
+    bool toDevice{false};       //!< stores go to a device window
+    bool readSource{true};      //!< each line is loaded first
+    std::vector<uint8_t> data;  //!< the bytes (device copies with real payload)
+    uint64_t len{0};            //!< bytes to copy
+    uint64_t next{0};           //!< offset of the next line
+    uint64_t outstanding{0};    //!< bytes stored and not yet landed in the device
+    bool storesDone{false};     //!< the last store has been issued
+    bool waitingForRoom{false}; //!< paused on a full posting buffer
+    bool finished{false};       //!< done has run
+    bool cpuHeld{false};        //!< the caller holds the processor
+    StoreSink sink;             //!< the device window
+    Callback<void> done;        //!< the caller's continuation
+};
+
+TypeId
+HostMemorySystem::GetTypeId()
+{
+    // The defaults describe the Pentium / Intel 430HX system of the SCILAN paper's hosts
+    // (section 4.1); PentiumNtHostPreset sets the two figures fitted to its measured copies.
+    static TypeId tid =
+        TypeId("ns3::HostMemorySystem")
+            .SetParent<Object>()
+            .SetGroupName("San")
+            .AddConstructor<HostMemorySystem>()
+            // Intel 82439HX System Controller (TXC) datasheet: the Pentium host bus at 50, 60
+            // or 66 MHz; the 200 MHz Pentium runs it at 66.67 MHz (3 x).
+            .AddAttribute("ClockRate",
+                          "System-bus clock rate in Hz.",
+                          DoubleValue(66.67e6),
+                          MakeDoubleAccessor(&HostMemorySystem::m_clock),
+                          MakeDoubleChecker<double>(1))
+            // Pentium processor: 32-byte cache lines, filled by a burst of four 64-bit beats.
+            .AddAttribute("LineBytes",
+                          "Bytes per cache line (the unit of a processor's memory reads).",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&HostMemorySystem::m_lineBytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            // A copy loop of 32-bit moves (rep movsd): one store per 4 bytes.
+            .AddAttribute("StoreBytes",
+                          "Bytes per processor store in a copy loop.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&HostMemorySystem::m_storeBytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            // 82439HX datasheet: EDO reads 5-2-2-2 at 66 MHz, i.e. 11 clocks for a line on a
+            // DRAM page hit (a preset may fit a larger figure that includes page misses and
+            // the second-level cache look-up).
+            .AddAttribute("LineReadCycles",
+                          "System-bus cycles of one cache-line read from memory (the "
+                          "processor stalls on it).",
+                          DoubleValue(11),
+                          MakeDoubleAccessor(&HostMemorySystem::m_lineReadCycles),
+                          MakeDoubleChecker<double>(0))
+            // Pentium bus protocol: a single write cycle takes two clocks at least (address
+            // and ready); the 82439HX merges and posts DRAM writes (x-2-2-2).
+            .AddAttribute("MemoryStoreCycles",
+                          "System-bus cycles of one processor store into memory.",
+                          DoubleValue(2),
+                          MakeDoubleAccessor(&HostMemorySystem::m_memoryStoreCycles),
+                          MakeDoubleChecker<double>(0))
+            // 82439HX datasheet: "zero wait state CPU-to-PCI writes": the two-clock
+            // minimum write cycle, the bridge posting the store.
+            .AddAttribute("BridgeStoreCycles",
+                          "System-bus cycles of one processor store into the I/O bridge (a "
+                          "store to a device window).",
+                          DoubleValue(2),
+                          MakeDoubleAccessor(&HostMemorySystem::m_bridgeStoreCycles),
+                          MakeDoubleChecker<double>(0))
+            // 82439HX datasheet: posted DRAM writes x-2-2-2 (8 clocks for a line) and a
+            // pipelined snoop of the processor's caches for every PCI-to-DRAM line.
+            .AddAttribute("InboundLineCycles",
+                          "System-bus cycles of a device's write of one line into memory.",
+                          DoubleValue(8),
+                          MakeDoubleAccessor(&HostMemorySystem::m_inboundLineCycles),
+                          MakeDoubleChecker<double>(0))
+            // 0: the model does not bound it (a preset sets its bridge's buffer).
+            .AddAttribute("PostedWriteBufferBytes",
+                          "Bytes of processor stores to a device the bridge holds before the "
+                          "processor stalls (0: no limit).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostMemorySystem::m_postedWriteBufferBytes),
+                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+HostMemorySystem::HostMemorySystem()
+    : m_bus(CreateObject<SanResource>())
+{
+}
+
+HostMemorySystem::~HostMemorySystem() = default;
+
+void
+HostMemorySystem::DoDispose()
+{
+    m_cpu = nullptr;
+    if (m_bus)
+    {
+        m_bus->Dispose();
+    }
+    m_bus = nullptr;
+    Object::DoDispose();
+}
+
+void
+HostMemorySystem::Setup(Ptr<HostCpu> cpu)
+{
+    NS_ABORT_MSG_IF(cpu == nullptr, "HostMemorySystem::Setup: needs a processor");
+    m_cpu = cpu;
+}
+
+Time
+HostMemorySystem::Cycles(double cycles) const
+{
+    return Seconds(cycles / m_clock);
+}
+
+Time
+HostMemorySystem::GetCycleTime() const
+{
+    return Cycles(1);
+}
+
+uint32_t
+HostMemorySystem::GetLineBytes() const
+{
+    return m_lineBytes;
+}
+
+Ptr<SanResource>
+HostMemorySystem::GetBus() const
+{
+    return m_bus;
+}
+
+uint64_t
+HostMemorySystem::GetBytesCopied() const
+{
+    return m_bytesCopied;
+}
+
+uint64_t
+HostMemorySystem::GetBytesInbound() const
+{
+    return m_bytesInbound;
+}
+
+Time
+HostMemorySystem::GetCopyTime(uint64_t bytes) const
+{
+    const uint64_t lines = (bytes + m_lineBytes - 1) / m_lineBytes;
+    const uint64_t stores = (bytes + m_storeBytes - 1) / m_storeBytes;
+    return Cycles(lines * m_lineReadCycles + stores * m_memoryStoreCycles);
+}
+
+void
+HostMemorySystem::Copy(uint64_t bytes, Callback<void> done, bool cpuHeld)
+{
+    Ptr<Job> job = Create<Job>();
+    job->len = bytes;
+    job->done = done;
+    job->cpuHeld = cpuHeld;
+    if (cpuHeld)
+    {
+        Simulator::ScheduleNow(&HostMemorySystem::Begin, this, job);
+        return;
+    }
+    NS_ABORT_MSG_IF(m_cpu == nullptr, "HostMemorySystem: not set up with a processor");
+    m_cpu->GetResource()->Acquire(
+        Callback<void>([this, job]() { Begin(job); })); // granted in a new event
+}
+
+void
+HostMemorySystem::CopyToDevice(const uint8_t* data,
+                               uint32_t len,
+                               bool readSource,
+                               StoreSink sink,
+                               Callback<void> done,
+                               bool cpuHeld)
+{
+    NS_ABORT_MSG_IF(sink.IsNull(), "HostMemorySystem::CopyToDevice: no window");
+    Ptr<Job> job = Create<Job>();
+    job->toDevice = true;
+    job->readSource = readSource;
+    if (data != nullptr)
+    {
+        job->data.assign(data, data + len);
+    }
+    job->len = len;
+    job->sink = sink;
+    job->done = done;
+    job->cpuHeld = cpuHeld;
+    if (cpuHeld)
+    {
+        Simulator::ScheduleNow(&HostMemorySystem::Begin, this, job);
+        return;
+    }
+    NS_ABORT_MSG_IF(m_cpu == nullptr, "HostMemorySystem: not set up with a processor");
+    m_cpu->GetResource()->Acquire(Callback<void>([this, job]() { Begin(job); }));
+}
+
+void
+HostMemorySystem::Begin(Ptr<Job> job)
+{
+    NextLine(job);
+}
+
+void
+HostMemorySystem::NextLine(Ptr<Job> job)
+{
+    if (job->next >= job->len)
+    {
+        job->storesDone = true;
+        MaybeFinish(job);
+        return;
+    }
+    const uint64_t n =
+        std::min<uint64_t>(m_lineBytes - job->next % m_lineBytes, job->len - job->next);
+    if (job->toDevice && m_postedWriteBufferBytes > 0 && job->outstanding > 0 &&
+        job->outstanding + n > m_postedWriteBufferBytes)
+    {
+        job->waitingForRoom = true; // the bridge is full: the next store stalls
+        return;
+    }
+    // One step per line: the load that misses (if the loop reads a source) and the line's
+    // stores. Other copies and device writes interleave between lines.
+    const uint64_t stores = (n + m_storeBytes - 1) / m_storeBytes;
+    const double cycles = (job->readSource ? m_lineReadCycles : 0) +
+                          stores * (job->toDevice ? m_bridgeStoreCycles : m_memoryStoreCycles);
+    m_bus->Submit(Cycles(cycles), Callback<void>([this, job]() { StoreLine(job); }));
+}
+
+void
+HostMemorySystem::StoreLine(Ptr<Job> job)
+{
+    const uint64_t offset = job->next;
+    const uint32_t n = static_cast<uint32_t>(
+        std::min<uint64_t>(m_lineBytes - offset % m_lineBytes, job->len - offset));
+    job->next += n;
+    m_bytesCopied += n;
+    if (job->toDevice)
+    {
+        job->outstanding += n;
+        const uint8_t* bytes = job->data.empty() ? nullptr : job->data.data() + offset;
+        job->sink(offset, bytes, n, Callback<void>([this, job, n]() { Landed(job, n); }));
+    }
+    NextLine(job);
+}
+
+void
+HostMemorySystem::Landed(Ptr<Job> job, uint32_t bytes)
+{
+    NS_ASSERT(job->outstanding >= bytes);
+    job->outstanding -= bytes;
+    if (job->waitingForRoom)
+    {
+        job->waitingForRoom = false;
+        NextLine(job);
+        return;
+    }
+    MaybeFinish(job);
+}
+
+void
+HostMemorySystem::MaybeFinish(Ptr<Job> job)
+{
+    if (job->finished || !job->storesDone)
+    {
+        return;
+    }
+    if (!job->cpuHeld)
+    {
+        // The last store is issued (posted): the processor is free from here on.
+        job->cpuHeld = true; // released once
+        m_cpu->GetResource()->Release();
+    }
+    if (job->outstanding > 0)
+    {
+        return; // the caller waits for the stores to land
+    }
+    job->finished = true;
+    if (!job->done.IsNull())
+    {
+        job->done();
+    }
+}
+
+void
+HostMemorySystem::InboundWrite(uint64_t bytes, Callback<void> done)
+{
+    m_bytesInbound += bytes;
+    const uint64_t lines = std::max<uint64_t>(1, (bytes + m_lineBytes - 1) / m_lineBytes);
+    m_bus->Submit(Cycles(lines * m_inboundLineCycles), done);
+}
+
+} // namespace ns3

@@ -1,0 +1,149 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HOST_MEMORY_SYSTEM_H
+#define HOST_MEMORY_SYSTEM_H
+
+#include "san-resource.h"
+
+#include "ns3/callback.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class HostCpu;
+
+/**
+ * \ingroup san
+ * \brief The system bus between processor, memory and the I/O bridge, and the processor's
+ * copy loops over it (SCILAN 1998, section 4.2 and Figure 6).
+ *
+ * On hosts whose memory system is the bottleneck, every byte a processor copies and every
+ * byte a device writes into memory occupies one shared resource, the system bus:
+ * - a processor copy reads the source one cache line at a time ("LineReadCycles" per line,
+ *   the processor stalls on each miss) and writes it with "StoreBytes"-sized stores, each
+ *   "MemoryStoreCycles" into memory or "BridgeStoreCycles" into the I/O bridge when the
+ *   destination is a device window (a store to remote memory over SCI);
+ * - a device write into memory (inbound DMA) costs "InboundLineCycles" per line.
+ * Each line read and each line's stores is one step on the bus, so concurrent copies and
+ * device writes interleave line by line, and a throughput limit where they meet emerges from
+ * the contention rather than from a formula.
+ *
+ * The processor is held during a copy (an in-order processor stalls on its loads); a copy
+ * into a device window also waits when the bridge's posted-write buffer
+ * ("PostedWriteBufferBytes") is full, which is how a slow I/O path pushes back on the loop.
+ */
+class HostMemorySystem : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostMemorySystem();
+    ~HostMemorySystem() override;
+
+    /// A device window's side of a copy: store \p len bytes at \p offset of the copy
+    /// (0-based), calling \p landed when the device has them.
+    typedef Callback<void, uint64_t, const uint8_t*, uint32_t, Callback<void>> StoreSink;
+
+    /// \param cpu the processor whose copy loops run here
+    void Setup(Ptr<HostCpu> cpu);
+
+    /**
+     * \brief Processor copy of \p bytes from memory to memory (a receiver copy: flows 3 and
+     * 4 of Figure 6). The processor is acquired for the copy unless \p cpuHeld.
+     * \param bytes bytes to copy (0: \p done runs at once, as a new event)
+     * \param done called when the last line is written
+     * \param cpuHeld the caller holds the processor already
+     */
+    void Copy(uint64_t bytes, Callback<void> done, bool cpuHeld = false);
+
+    /**
+     * \brief Processor copy of \p len bytes from memory into a device window (a transmitter
+     * copy: flows 1 and 2 of Figure 6), or a fill when \p readSource is false (memset: no
+     * reads). The bytes reach \p sink line by line in order; \p done runs when the last store
+     * has landed in the device.
+     * \param data the bytes (copied now; may be null for a virtual payload)
+     * \param len bytes to store
+     * \param readSource the loop loads each line first (memcpy) or not (memset)
+     * \param sink the window
+     * \param done called when every store has landed
+     * \param cpuHeld the caller holds the processor already
+     */
+    void CopyToDevice(const uint8_t* data,
+                      uint32_t len,
+                      bool readSource,
+                      StoreSink sink,
+                      Callback<void> done,
+                      bool cpuHeld = false);
+
+    /**
+     * \brief A device's write of \p bytes into memory crossing the system bus (after it has
+     * crossed the I/O bus).
+     * \param bytes bytes written
+     * \param done called when the last line is in memory
+     */
+    void InboundWrite(uint64_t bytes, Callback<void> done);
+
+    /// \param bytes copy size \return the time of a memory-to-memory copy on an idle system
+    Time GetCopyTime(uint64_t bytes) const;
+
+    /// \return the system bus (for statistics)
+    Ptr<SanResource> GetBus() const;
+    /// \return duration of one system-bus cycle
+    Time GetCycleTime() const;
+    /// \return bytes per cache line
+    uint32_t GetLineBytes() const;
+    /// \return bytes copied by the processor so far
+    uint64_t GetBytesCopied() const;
+    /// \return bytes written into memory by devices so far
+    uint64_t GetBytesInbound() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// One copy in progress (there is at most one per processor, which it holds).
+    struct Job;
+
+    /// Start \p job once the processor is held.
+    void Begin(Ptr<Job> job);
+    /// Next line of \p job (or its end).
+    void NextLine(Ptr<Job> job);
+    /// The source line of \p job has been read: store it.
+    void StoreLine(Ptr<Job> job);
+    /// A store of \p job has landed in the device.
+    void Landed(Ptr<Job> job, uint32_t bytes);
+    /// \p job may be complete: finish it.
+    void MaybeFinish(Ptr<Job> job);
+    /// \param cycles system-bus cycles \return their duration
+    Time Cycles(double cycles) const;
+
+    Ptr<SanResource> m_bus;               //!< the system bus
+    Ptr<HostCpu> m_cpu;                   //!< the processor
+    double m_clock{66.67e6};              //!< system-bus clock, Hz
+    uint32_t m_lineBytes{32};             //!< cache line
+    uint32_t m_storeBytes{4};             //!< bytes per processor store
+    double m_lineReadCycles{11};          //!< a line read on a miss
+    double m_memoryStoreCycles{2};        //!< a store into memory
+    double m_bridgeStoreCycles{2};        //!< a store into the I/O bridge
+    double m_inboundLineCycles{8};        //!< a device's line write into memory
+    uint32_t m_postedWriteBufferBytes{0}; //!< bridge posting buffer (0: unbounded)
+    uint64_t m_bytesCopied{0};            //!< processor copies
+    uint64_t m_bytesInbound{0};           //!< device writes
+};
+
+} // namespace ns3
+
+#endif /* HOST_MEMORY_SYSTEM_H */

@@ -1,0 +1,292 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "sci-net-device.h"
+
+#include "ns3/abort.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SciNetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(SciNetDevice);
+
+namespace
+{
+/// Mappings start here in the adapter's PCI space (any non-zero base; a null address faults).
+constexpr uint64_t MAP_BASE = uint64_t(1) << 32;
+/// The flags' special mappings sit above every ordinary mapping.
+constexpr uint64_t FLAG_MAP_BASE = uint64_t(1) << 46;
+
+uint32_t
+ReadWordLe(const uint8_t* b)
+{
+    return uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24;
+}
+} // namespace
+
+TypeId
+SciNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SciNetDevice")
+            .SetParent<SanNicDevice>()
+            .SetGroupName("San")
+            .AddConstructor<SciNetDevice>()
+            // SCILAN 1998, section 4.4: "The other components of the PCI/SCI adapter saturate
+            // at 88 MByte/s, which constitutes a hard upper limit for application
+            // performance."
+            .AddAttribute("AdapterRate",
+                          "Bytes per second through each half (transmit, receive) of the "
+                          "adapter's datapath.",
+                          DataRateValue(DataRate("704Mbps")),
+                          MakeDataRateAccessor(&SciNetDevice::m_adapterRate),
+                          MakeDataRateChecker())
+            // FITTED (the adapter's one free parameter) to SCILAN 1998, section 2.1, footnote
+            // 1: "Accessing remote memory over the PCI/SCI interconnect is in the order of
+            // 2 us" (metric remote_read_us): the fixed delay of one crossing of the adapter
+            // (PCI interface, stream buffers, link controller), paid four times by a remote
+            // load (out and back at both ends).
+            .AddAttribute("AdapterLatency",
+                          "Fixed delay of one crossing of the adapter (FITTED).",
+                          TimeValue(NanoSeconds(70)),
+                          MakeTimeAccessor(&SciNetDevice::m_adapterLatency),
+                          MakeTimeChecker(Seconds(0)))
+            // ASSUMED: Dolphin's stream buffers send a partly filled 64-byte request when no
+            // store has come for about a microsecond.
+            .AddAttribute("GatherTimeout",
+                          "A partly gathered request leaves after this long without stores.",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&SciNetDevice::m_gatherTimeout),
+                          MakeTimeChecker(NanoSeconds(1)))
+            // ASSUMED: 16 requests in flight (the adapter's transaction ids and buffers); at
+            // 64 bytes each this covers several round trips of the link at 88 MB/s.
+            .AddAttribute("MaxOutstandingRequests",
+                          "Requests awaiting their echoes at most.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&SciNetDevice::m_maxOutstanding),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
+            // ASSUMED: the ICM driver's interrupt routine (read the flags' state, signal the
+            // waiting thread's event): 400 instructions; the operating system's dispatch is
+            // the CPU's InterruptLatency.
+            .AddAttribute("InterruptInstructions",
+                          "Driver instructions in the interrupt a flag raises.",
+                          DoubleValue(400),
+                          MakeDoubleAccessor(&SciNetDevice::m_interruptInstructions),
+                          MakeDoubleChecker<double>(0))
+            // ASSUMED: the driver's DMA set-up (translate and lock the pages, write the
+            // descriptors) besides the system call: 2000 instructions. Ryan, Maus and Gjessing
+            // 1997 (cited in section 3.6) put the PIO/DMA crossover near 5 KB.
+            .AddAttribute("DmaSetupInstructions",
+                          "Driver instructions to start a DMA transfer.",
+                          DoubleValue(2000),
+                          MakeDoubleAccessor(&SciNetDevice::m_dmaSetupInstructions),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("ReceiveErrorModel",
+                          "Corrupts incoming packets (each corrupted request is echoed RETRY "
+                          "and sent again by its sender).",
+                          PointerValue(),
+                          MakePointerAccessor(&SciNetDevice::m_receiveErrors),
+                          MakePointerChecker<ErrorModel>())
+            .AddTraceSource("Retry",
+                            "A request sent again after a RETRY echo: (node, data bytes).",
+                            MakeTraceSourceAccessor(&SciNetDevice::m_retryTrace),
+                            "ns3::SciNetDevice::RetryTracedCallback")
+            .AddTraceSource("FlagInterrupt",
+                            "A stimulus raised an interrupt: (flag, value before).",
+                            MakeTraceSourceAccessor(&SciNetDevice::m_interruptTrace),
+                            "ns3::SciNetDevice::FlagTracedCallback");
+    return tid;
+}
+
+SciNetDevice::SciNetDevice()
+    : m_txPath(CreateObject<SanResource>()),
+      m_rxPath(CreateObject<SanResource>()),
+      m_dmaEngine(CreateObject<SanResource>())
+{
+    SetDropReasons({"no-segment", "corrupt", "malformed"});
+}
+
+SciNetDevice::~SciNetDevice() = default;
+
+void
+SciNetDevice::DoDispose()
+{
+    m_pio = nullptr;
+    m_receiveErrors = nullptr;
+    m_outstanding.clear();
+    m_waiting.clear();
+    m_checks.clear();
+    m_loads.clear();
+    m_inbound.clear();
+    m_flagHandlers.clear();
+    for (Ptr<SanResource> r : {m_txPath, m_rxPath, m_dmaEngine})
+    {
+        r->Dispose();
+    }
+    SanNicDevice::DoDispose();
+}
+
+void
+SciNetDevice::NotifyAttached()
+{
+    NS_ABORT_MSG_IF(GetHostNumber() > 0xffff,
+                    "SciNetDevice: host " << GetHostNumber()
+                                          << " has no 16-bit SCI node id (at most 65535)");
+    // One PCI window for all mappings: a process's stores reach the adapter in program order.
+    m_pio = Create<HostPioWindow>(GetIoBus(),
+                                  SciHeader::MAX_ADDRESS,
+                                  MakeCallback(&SciNetDevice::StoresLanded, this));
+    m_nextBus = MAP_BASE;
+}
+
+uint16_t
+SciNetDevice::GetNodeId() const
+{
+    return static_cast<uint16_t>(GetHostNumber());
+}
+
+uint64_t
+SciNetDevice::Export(uint64_t hostAddress, uint64_t size)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::Export: device not attached");
+    NS_ABORT_MSG_IF(size == 0, "SciNetDevice::Export: an empty segment");
+    NS_ABORT_MSG_IF(!GetMemory()->Contains(hostAddress, size),
+                    "SciNetDevice::Export: " << size << " bytes at 0x" << std::hex << hostAddress
+                                             << " are not allocated host memory");
+    // Segments are page-aligned in the node's space, one after the other.
+    const uint64_t at = m_nextSegment;
+    m_nextSegment += (size + 4095) / 4096 * 4096;
+    NS_ABORT_MSG_IF(m_nextSegment >= FLAG_SPACE, "SciNetDevice::Export: node address space full");
+    m_segments[at] = Segment{hostAddress, size};
+    return at;
+}
+
+void
+SciNetDevice::Unexport(uint64_t sciAddress)
+{
+    NS_ABORT_MSG_IF(m_segments.erase(sciAddress) == 0,
+                    "SciNetDevice::Unexport: no segment at 0x" << std::hex << sciAddress);
+}
+
+uint64_t
+SciNetDevice::Map(uint16_t node, uint64_t sciAddress, uint64_t size)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::Map: device not attached");
+    NS_ABORT_MSG_IF(size == 0 || sciAddress > SciHeader::MAX_ADDRESS ||
+                        size > SciHeader::MAX_ADDRESS - sciAddress,
+                    "SciNetDevice::Map: " << size << " bytes at 0x" << std::hex << sciAddress
+                                          << " are outside a node's 48-bit space");
+    const uint64_t base = m_nextBus;
+    m_nextBus += (size + 4095) / 4096 * 4096;
+    NS_ABORT_MSG_IF(m_nextBus >= FLAG_MAP_BASE, "SciNetDevice::Map: PCI window space full");
+    m_maps[base] = Mapping{base, size, node, sciAddress};
+    return base;
+}
+
+uint32_t
+SciNetDevice::CreateFlag()
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::CreateFlag: device not attached");
+    const uint64_t at = GetMemory()->Allocate(4, "");
+    const uint32_t id = static_cast<uint32_t>(m_flags.size());
+    m_flags.push_back(at);
+    m_flagHandlers.emplace_back();
+    WriteFlag(id, FLAG_INITIAL);
+    return id;
+}
+
+uint64_t
+SciNetDevice::GetFlagAddress(uint32_t flag) const
+{
+    NS_ABORT_MSG_IF(flag >= m_flags.size(), "SciNetDevice: no interrupt flag " << flag);
+    return m_flags[flag];
+}
+
+uint32_t
+SciNetDevice::ReadFlag(uint32_t flag) const
+{
+    uint8_t b[4];
+    GetMemory()->Read(GetFlagAddress(flag), b, 4);
+    return ReadWordLe(b);
+}
+
+void
+SciNetDevice::WriteFlag(uint32_t flag, uint32_t value)
+{
+    const uint8_t b[4] = {static_cast<uint8_t>(value),
+                          static_cast<uint8_t>(value >> 8),
+                          static_cast<uint8_t>(value >> 16),
+                          static_cast<uint8_t>(value >> 24)};
+    GetMemory()->Write(GetFlagAddress(flag), b, 4);
+}
+
+void
+SciNetDevice::SetFlagHandler(uint32_t flag, Callback<void> handler)
+{
+    GetFlagAddress(flag); // checks the id
+    m_flagHandlers[flag] = handler;
+}
+
+void
+SciNetDevice::Stimulate(uint16_t node, uint32_t flag, Callback<void> landed)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::Stimulate: device not attached");
+    // The special mapping of the remote flag: one 4-byte store, in order with earlier ones.
+    const uint8_t b[4] = {1, 0, 0, 0};
+    const uint64_t bus = FLAG_MAP_BASE + (uint64_t(node) << 24) + uint64_t(flag) * 4;
+    m_pio->Store(bus, b, 4, landed);
+}
+
+uint64_t
+SciNetDevice::GetRequestsSent() const
+{
+    return m_requestsSent;
+}
+
+uint64_t
+SciNetDevice::GetRetries() const
+{
+    return m_retries;
+}
+
+uint64_t
+SciNetDevice::GetErrors() const
+{
+    return m_errors;
+}
+
+uint64_t
+SciNetDevice::GetFlagInterrupts() const
+{
+    return m_flagInterrupts;
+}
+
+uint64_t
+SciNetDevice::GetStimuli() const
+{
+    return m_stimuli;
+}
+
+uint64_t
+SciNetDevice::GetBytesReceived() const
+{
+    return m_bytesReceived;
+}
+
+Time
+SciNetDevice::AdapterTime(uint32_t bytes) const
+{
+    return m_adapterRate.CalculateBytesTxTime(bytes);
+}
+
+} // namespace ns3

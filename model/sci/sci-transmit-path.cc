@@ -1,0 +1,381 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// SciNetDevice's transmit side: stores gathered into 64-byte requests, echoes and hardware
+// retries, the error check, remote loads and the DMA engine (SCILAN 1998, sections 3.2, 4.2).
+
+#include "sci-net-device.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/san-fabric-port.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SciTransmitPath");
+
+namespace
+{
+/// The flags' special mappings in the PCI space (as in sci-net-device.cc).
+constexpr uint64_t FLAG_MAP_BASE = uint64_t(1) << 46;
+/// Bytes a virtual-payload store stands for at most (a copy loop's line).
+constexpr uint32_t ZERO_BYTES = 4096;
+const uint8_t g_zeros[ZERO_BYTES] = {};
+} // namespace
+
+/// A DMA transfer in progress.
+struct SciDmaJob : public SimpleRefCount<SciDmaJob>
+{
+    uint64_t hostAddress; //!< source in memory
+    uint16_t node;        //!< target node
+    uint64_t sciAddress;  //!< target address
+    uint32_t len;         //!< bytes
+    uint32_t next{0};     //!< next byte to read
+    uint32_t unechoed{0}; //!< requests without their echo
+    Callback<void> done;  //!< the caller
+};
+
+const SciNetDevice::Mapping&
+SciNetDevice::FindMapping(uint64_t busAddress, uint32_t len) const
+{
+    auto it = m_maps.upper_bound(busAddress);
+    NS_ABORT_MSG_IF(it == m_maps.begin(),
+                    "SciNetDevice: no mapping at bus address 0x" << std::hex << busAddress);
+    --it;
+    const Mapping& m = it->second;
+    NS_ABORT_MSG_IF(busAddress + len > m.busBase + m.size,
+                    "SciNetDevice: an access of " << len << " bytes at 0x" << std::hex << busAddress
+                                                  << " runs past its mapping");
+    return m;
+}
+
+void
+SciNetDevice::Store(uint64_t busAddress, const uint8_t* data, uint32_t len, Callback<void> landed)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::Store: device not attached");
+    NS_ABORT_MSG_IF(len == 0, "SciNetDevice::Store: an empty store");
+    FindMapping(busAddress, len); // a store outside every mapping faults now
+    m_pio->Store(busAddress, data != nullptr ? data : g_zeros, len, landed);
+}
+
+HostMemorySystem::StoreSink
+SciNetDevice::GetStoreSink(uint64_t busAddress)
+{
+    Ptr<SciNetDevice> self = this;
+    return HostMemorySystem::StoreSink(
+        [self, busAddress](uint64_t offset, const uint8_t* data, uint32_t len, Callback<void> l) {
+            NS_ABORT_MSG_IF(data == nullptr && len > ZERO_BYTES,
+                            "SciNetDevice: a virtual store of more than " << ZERO_BYTES
+                                                                          << " bytes");
+            self->Store(busAddress + offset, data, len, l);
+        });
+}
+
+void
+SciNetDevice::StoresLanded(uint64_t offset, const uint8_t* data, uint32_t len)
+{
+    if (len == 0)
+    {
+        return; // a load's or a check's place in the order of stores
+    }
+    if (offset >= FLAG_MAP_BASE)
+    {
+        // A stimulus through a flag's special mapping: a request of its own.
+        const uint64_t rel = offset - FLAG_MAP_BASE;
+        const uint16_t node = static_cast<uint16_t>(rel >> 24);
+        const uint64_t flag = (rel & 0xffffff) / 4;
+        SendGathered();
+        QueueRequest(node, FLAG_SPACE + flag * 4, Create<Packet>(data, len), Callback<void>());
+        return;
+    }
+    const Mapping& m = FindMapping(offset, len);
+    GatherStore(m.node, m.remote + (offset - m.busBase), data, len);
+}
+
+void
+SciNetDevice::GatherStore(uint16_t node, uint64_t remote, const uint8_t* data, uint32_t len)
+{
+    while (len > 0)
+    {
+        Gather& g = m_gather;
+        if (g.open && (g.node != node || g.start + g.len != remote ||
+                       g.start / MAX_REQUEST_BYTES != remote / MAX_REQUEST_BYTES))
+        {
+            SendGathered(); // a store elsewhere: the open request leaves as it is
+        }
+        if (!g.open)
+        {
+            g.open = true;
+            g.node = node;
+            g.start = remote;
+            g.len = 0;
+        }
+        const uint32_t room = MAX_REQUEST_BYTES - static_cast<uint32_t>(remote % MAX_REQUEST_BYTES);
+        const uint32_t n = std::min(room, len);
+        std::copy(data, data + n, g.data + g.len);
+        g.len += n;
+        remote += n;
+        data += n;
+        len -= n;
+        if ((g.start + g.len) % MAX_REQUEST_BYTES == 0)
+        {
+            SendGathered(); // a full 64-byte block
+        }
+    }
+    if (m_gather.open)
+    {
+        const uint64_t generation = ++m_gather.generation;
+        Simulator::Schedule(m_gatherTimeout, &SciNetDevice::GatherTimeout, this, generation);
+    }
+}
+
+void
+SciNetDevice::GatherTimeout(uint64_t generation)
+{
+    if (m_gather.open && m_gather.generation == generation)
+    {
+        SendGathered();
+    }
+}
+
+void
+SciNetDevice::Flush()
+{
+    SendGathered();
+}
+
+void
+SciNetDevice::SendGathered()
+{
+    Gather& g = m_gather;
+    if (!g.open)
+    {
+        return;
+    }
+    g.open = false;
+    ++g.generation;
+    QueueRequest(g.node, g.start, Create<Packet>(g.data, g.len), Callback<void>());
+}
+
+void
+SciNetDevice::QueueRequest(uint16_t node, uint64_t address, Ptr<Packet> data, Callback<void> echoed)
+{
+    SciHeader h;
+    h.SetType(SciHeader::WRITE_REQUEST);
+    h.SetSourceNode(GetNodeId());
+    h.SetAddress(address);
+    m_waiting.push_back(Request{node, h, data, echoed});
+    SendNextRequests();
+}
+
+uint16_t
+SciNetDevice::NewTransaction() const
+{
+    uint16_t id = m_nextTransaction;
+    while (m_outstanding.count(id) != 0 || m_loads.count(id) != 0)
+    {
+        ++id;
+    }
+    return id;
+}
+
+void
+SciNetDevice::SendNextRequests()
+{
+    while (!m_waiting.empty() && m_outstanding.size() < m_maxOutstanding)
+    {
+        Request r = m_waiting.front();
+        m_waiting.pop_front();
+        const uint16_t id = NewTransaction();
+        m_nextTransaction = id + 1;
+        r.header.SetTransaction(id);
+        ++m_requestsSent;
+        Transmit(r.node, r.header, r.data);
+        m_outstanding.emplace(id, r);
+    }
+    if (!m_dmaResume.empty() && m_waiting.size() < 2)
+    {
+        std::vector<Callback<void>> resume;
+        resume.swap(m_dmaResume);
+        for (auto& r : resume)
+        {
+            r();
+        }
+    }
+}
+
+void
+SciNetDevice::Transmit(uint16_t node, const SciHeader& header, Ptr<const Packet> data)
+{
+    Ptr<Packet> p = data ? data->Copy() : Create<Packet>();
+    p->AddHeader(header);
+    // The transmit half of the adapter's datapath, then its fixed delay, then the link.
+    m_txPath->Submit(AdapterTime(p->GetSize()), Callback<void>([this, node, p]() {
+                         Simulator::Schedule(m_adapterLatency, [this, node, p]() {
+                             NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(node, p),
+                                             "SciNetDevice: the fabric refused a packet to "
+                                             "node "
+                                                 << node);
+                         });
+                     }));
+}
+
+void
+SciNetDevice::EchoReceived(const SciHeader& h)
+{
+    auto it = m_outstanding.find(h.GetTransaction());
+    if (it == m_outstanding.end())
+    {
+        return; // a stale echo
+    }
+    if (h.GetStatus() == SciHeader::RETRY)
+    {
+        // SCI's hardware retry: the same request again; nothing reaches software.
+        ++m_retries;
+        m_retryTrace(it->second.node, it->second.data->GetSize());
+        Transmit(it->second.node, it->second.header, it->second.data);
+        return;
+    }
+    if (h.GetStatus() == SciHeader::ERROR)
+    {
+        ++m_errors;
+        m_failed = true;
+    }
+    Callback<void> echoed = it->second.echoed;
+    m_outstanding.erase(it);
+    SendNextRequests();
+    if (!echoed.IsNull())
+    {
+        echoed();
+    }
+    MaybeChecked();
+}
+
+void
+SciNetDevice::CheckTransfers(CheckCallback done)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::CheckTransfers: device not attached");
+    // After the stores issued before it have reached the adapter.
+    m_pio->Store(0, nullptr, 0, Callback<void>([this, done]() {
+                     SendGathered();
+                     m_checks.push_back(done);
+                     MaybeChecked();
+                 }));
+}
+
+void
+SciNetDevice::MaybeChecked()
+{
+    if (m_checks.empty() || m_checkReading || !m_outstanding.empty() || !m_waiting.empty() ||
+        m_gather.open)
+    {
+        return;
+    }
+    // Every request has its echo: read and clear the adapter's error status (a PCI load).
+    m_checkReading = true;
+    GetIoBus()->PioLoad(4, Callback<void>([this]() {
+                            m_checkReading = false;
+                            const bool ok = !m_failed;
+                            m_failed = false;
+                            std::vector<CheckCallback> checks;
+                            checks.swap(m_checks);
+                            for (auto& c : checks)
+                            {
+                                c(ok);
+                            }
+                        }));
+}
+
+void
+SciNetDevice::Load(uint64_t busAddress, uint32_t len, ReadCallback done)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::Load: device not attached");
+    NS_ABORT_MSG_IF(len == 0 || len > MAX_REQUEST_BYTES,
+                    "SciNetDevice::Load: a load of " << len << " bytes (1 to " << MAX_REQUEST_BYTES
+                                                     << ")");
+    const Mapping& m = FindMapping(busAddress, len);
+    const uint16_t node = m.node;
+    const uint64_t remote = m.remote + (busAddress - m.busBase);
+    // PCI ordering: the load does not pass the posted stores before it.
+    m_pio->Store(busAddress, nullptr, 0, Callback<void>([this, node, remote, len, done]() {
+                     SendGathered();
+                     const uint16_t id = NewTransaction();
+                     m_nextTransaction = id + 1;
+                     m_loads.emplace(id, PendingLoad{len, done});
+                     SciHeader h;
+                     h.SetType(SciHeader::READ_REQUEST);
+                     h.SetSourceNode(GetNodeId());
+                     h.SetTransaction(id);
+                     h.SetAddress(remote);
+                     h.SetLength(static_cast<uint16_t>(len));
+                     Transmit(node, h, nullptr);
+                 }));
+}
+
+void
+SciNetDevice::DmaWrite(uint64_t hostAddress,
+                       uint16_t node,
+                       uint64_t sciAddress,
+                       uint32_t len,
+                       Callback<void> done)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::DmaWrite: device not attached");
+    NS_ABORT_MSG_IF(len == 0, "SciNetDevice::DmaWrite: an empty transfer");
+    NS_ABORT_MSG_IF(!GetMemory()->Contains(hostAddress, len),
+                    "SciNetDevice::DmaWrite: the source is not allocated host memory");
+    Ptr<SciDmaJob> job = Create<SciDmaJob>();
+    job->hostAddress = hostAddress;
+    job->node = node;
+    job->sciAddress = sciAddress;
+    job->len = len;
+    job->done = done;
+    // The driver starts the engine: a system call on the caller's processor.
+    GetCpu()->SyscallInstructions(m_dmaSetupInstructions,
+                                  Callback<void>([this, job]() { DmaNext(job); }));
+}
+
+void
+SciNetDevice::DmaNext(Ptr<SciDmaJob> job)
+{
+    if (job->next >= job->len)
+    {
+        return;
+    }
+    if (m_waiting.size() >= 2)
+    {
+        m_dmaResume.emplace_back([this, job]() { DmaNext(job); });
+        return;
+    }
+    const uint64_t at = job->sciAddress + job->next;
+    const uint32_t n =
+        std::min<uint32_t>(MAX_REQUEST_BYTES - static_cast<uint32_t>(at % MAX_REQUEST_BYTES),
+                           job->len - job->next);
+    const uint32_t offset = job->next;
+    job->next += n;
+    ++job->unechoed;
+    // The engine reads the block from memory across the PCI bus, then it leaves as a request.
+    GetIoBus()->DmaRead(n, 0, Callback<void>([this, job, offset, n, at]() {
+                            std::vector<uint8_t> bytes(n);
+                            GetMemory()->Read(job->hostAddress + offset, bytes.data(), n);
+                            QueueRequest(job->node,
+                                         at,
+                                         Create<Packet>(bytes.data(), n),
+                                         Callback<void>([job]() {
+                                             if (--job->unechoed == 0 && job->next >= job->len &&
+                                                 !job->done.IsNull())
+                                             {
+                                                 job->done();
+                                             }
+                                         }));
+                            DmaNext(job);
+                        }));
+}
+
+} // namespace ns3

@@ -1,0 +1,394 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Suite "san-sci": Dolphin's PCI/SCI adapter (SciNetDevice) on the SCILAN paper's hosts
+// (SciScenario: Pentium / 430HX, one SCI switch or a ringlet) and the host memory system it
+// loads: interrupt-flag arithmetic, write gathering, hardware retries, remote loads, refused
+// writes, DMA, and the processor's copy loops on the system bus.
+
+#include "ns3/error-model.h"
+#include "ns3/host-cpu.h"
+#include "ns3/host-memory-system.h"
+#include "ns3/host-memory.h"
+#include "ns3/pointer.h"
+#include "ns3/sci-scenario.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <memory>
+#include <numeric>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Two (or more) SCI hosts; host 1 exports a region that host 0 maps.
+struct Rig
+{
+    std::unique_ptr<SciScenario> s; //!< hosts and adapters
+    uint64_t region{0};             //!< host 1's exported region (host address)
+    uint64_t segment{0};            //!< its SCI address in node 1
+    uint64_t mapped{0};             //!< host 0's mapping of it
+
+    /// \param hosts hosts \param ring a ringlet \param bytes region size
+    explicit Rig(uint32_t hosts = 2, bool ring = false, uint64_t bytes = 8192)
+    {
+        s = std::make_unique<SciScenario>(SciScenario::Configure(hosts, ring));
+        region = Host(1)->GetMemory()->Allocate(bytes, "exported");
+        segment = s->nics[1]->Export(region, bytes);
+        mapped = s->nics[0]->Map(s->nics[1]->GetNodeId(), segment, bytes);
+    }
+
+    /// \param i host \return its SanHost
+    Ptr<SanHost> Host(uint32_t i) const
+    {
+        return s->GetHost(i);
+    }
+
+    /// \param n bytes \return n bytes of a pattern
+    static std::vector<uint8_t> Pattern(uint32_t n)
+    {
+        std::vector<uint8_t> v(n);
+        std::iota(v.begin(), v.end(), uint8_t(7));
+        return v;
+    }
+
+    /// \param n bytes \return host 1's first n exported bytes
+    std::vector<uint8_t> Received(uint32_t n) const
+    {
+        std::vector<uint8_t> v(n);
+        Host(1)->GetMemory()->Read(region, v.data(), n);
+        return v;
+    }
+};
+
+/// Many stimuli give one interrupt; re-arming by a write that clears the top bit gives the
+/// next one; the flag counts every stimulus.
+class SciInterruptFlagTestCase : public TestCase
+{
+  public:
+    SciInterruptFlagTestCase()
+        : TestCase("interrupt flag: one interrupt for many stimuli, re-armed by a write")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        Ptr<SciNetDevice> a = r.s->nics[0];
+        Ptr<SciNetDevice> b = r.s->nics[1];
+        const uint32_t flag = b->CreateFlag();
+        NS_TEST_ASSERT_MSG_EQ(b->ReadFlag(flag), 0x7FFFFFFFu, "initial value");
+        uint32_t handled = 0;
+        b->SetFlagHandler(flag, Callback<void>([&handled]() { ++handled; }));
+        for (int i = 0; i < 10; ++i)
+        {
+            a->Stimulate(b->GetNodeId(), flag, Callback<void>());
+        }
+        Simulator::Schedule(MicroSeconds(200), [b, flag, a]() {
+            // The owner re-arms: an ordinary write clearing the most significant bit.
+            b->WriteFlag(flag, 0x7FFFFFFF);
+            a->Stimulate(b->GetNodeId(), flag, Callback<void>());
+            a->Stimulate(b->GetNodeId(), flag, Callback<void>());
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b->GetStimuli(), 12u, "every stimulus counted");
+        NS_TEST_ASSERT_MSG_EQ(b->GetFlagInterrupts(), 2u, "one interrupt per arming");
+        NS_TEST_ASSERT_MSG_EQ(handled, 2u, "the driver routine ran per interrupt");
+        NS_TEST_ASSERT_MSG_EQ(b->ReadFlag(flag), 0x80000001u, "0x7FFFFFFF + 2");
+        Simulator::Destroy();
+    }
+};
+
+/// Consecutive stores leave as 64-byte requests; a lone store as a partial one.
+class SciGatherTestCase : public TestCase
+{
+  public:
+    SciGatherTestCase()
+        : TestCase("stores gathered into 64-byte SCI write requests")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        Ptr<SciNetDevice> a = r.s->nics[0];
+        const std::vector<uint8_t> data = Rig::Pattern(256);
+        // 64 stores of 4 bytes, as a copy loop issues them.
+        for (uint32_t i = 0; i < 64; ++i)
+        {
+            a->Store(r.mapped + 4 * i, data.data() + 4 * i, 4, Callback<void>());
+        }
+        const uint8_t word[4] = {1, 2, 3, 4};
+        a->Store(r.mapped + 1024, word, 4, Callback<void>());
+        bool checked = false;
+        bool ok = false;
+        a->CheckTransfers(SciNetDevice::CheckCallback([&](bool good) {
+            checked = true;
+            ok = good;
+        }));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(checked && ok, true, "the check saw every request taken");
+        NS_TEST_ASSERT_MSG_EQ(a->GetRequestsSent(), 5u, "four full requests and one partial");
+        NS_TEST_ASSERT_MSG_EQ((r.Received(256) == data), true, "the bytes landed");
+        uint8_t got[4];
+        r.Host(1)->GetMemory()->Read(r.region + 1024, got, 4);
+        NS_TEST_ASSERT_MSG_EQ(got[3], 4, "the partial request landed");
+        Simulator::Destroy();
+    }
+};
+
+/// Corrupted packets are sent again by the hardware: nothing lost, the check succeeds.
+class SciRetryTestCase : public TestCase
+{
+  public:
+    SciRetryTestCase()
+        : TestCase("hardware retry: corrupted requests are resent, nothing is lost")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+        em->SetRate(0.3);
+        r.s->nics[1]->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        const std::vector<uint8_t> data = Rig::Pattern(4096);
+        Ptr<SciNetDevice> a = r.s->nics[0];
+        a->Store(r.mapped, data.data(), 4096, Callback<void>());
+        bool ok = false;
+        a->CheckTransfers(SciNetDevice::CheckCallback([&ok](bool good) { ok = good; }));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "the sender's check succeeds");
+        NS_TEST_ASSERT_MSG_GT(a->GetRetries(), 0u, "some requests were retried");
+        NS_TEST_ASSERT_MSG_EQ(r.s->nics[1]->GetNDropped(SciNetDevice::DROP_CORRUPT),
+                              a->GetRetries(),
+                              "one retry per corrupted packet");
+        NS_TEST_ASSERT_MSG_EQ((r.Received(4096) == data), true, "every byte landed once");
+        NS_TEST_ASSERT_MSG_EQ(r.s->nics[1]->GetBytesReceived(), 4096u, "no byte twice");
+        Simulator::Destroy();
+    }
+};
+
+/// A remote load returns the remote bytes after about 2 us (the paper's footnote 1).
+class SciRemoteLoadTestCase : public TestCase
+{
+  public:
+    SciRemoteLoadTestCase()
+        : TestCase("remote load: the remote bytes, in about 2 us")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        const uint8_t word[4] = {0xde, 0xad, 0xbe, 0xef};
+        r.Host(1)->GetMemory()->Write(r.region + 64, word, 4);
+        std::vector<uint8_t> got;
+        Time at;
+        r.s->nics[0]->Load(r.mapped + 64,
+                           4,
+                           SciNetDevice::ReadCallback([&](const uint8_t* d, uint32_t n) {
+                               got.assign(d, d + n);
+                               at = Simulator::Now();
+                           }));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(got.size(), 4u, "four bytes");
+        NS_TEST_ASSERT_MSG_EQ((got[0] == 0xde && got[3] == 0xef), true, "the remote word");
+        NS_TEST_ASSERT_MSG_GT(at, NanoSeconds(1500), "about 2 us");
+        NS_TEST_ASSERT_MSG_LT(at, NanoSeconds(2500), "about 2 us");
+        Simulator::Destroy();
+    }
+};
+
+/// A write to an address no segment covers is refused: nothing written, the drop counted,
+/// and the sender's check reports the error.
+class SciRefusedWriteTestCase : public TestCase
+{
+  public:
+    SciRefusedWriteTestCase()
+        : TestCase("a write outside every exported segment is dropped and reported")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r(2, false, 4096);
+        Ptr<SciNetDevice> a = r.s->nics[0];
+        // A mapping of node 1's space beyond its one segment.
+        const uint64_t rogue = a->Map(r.s->nics[1]->GetNodeId(), r.segment + 65536, 4096);
+        const uint64_t before = r.Host(1)->GetMemory()->GetBytesWritten();
+        const std::vector<uint8_t> data = Rig::Pattern(64);
+        a->Store(rogue, data.data(), 64, Callback<void>());
+        bool ok = true;
+        a->CheckTransfers(SciNetDevice::CheckCallback([&ok](bool good) { ok = good; }));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(ok, false, "the check reports the refused request");
+        NS_TEST_ASSERT_MSG_EQ(a->GetErrors(), 1u, "one ERROR echo");
+        NS_TEST_ASSERT_MSG_EQ(r.s->nics[1]->GetNDropped(SciNetDevice::DROP_NO_SEGMENT),
+                              1u,
+                              "dropped and counted");
+        NS_TEST_ASSERT_MSG_EQ(r.Host(1)->GetMemory()->GetBytesWritten(), before, "nothing written");
+        Simulator::Destroy();
+    }
+};
+
+/// The DMA engine moves a buffer as requests; the data lands and the caller hears of it.
+class SciDmaTestCase : public TestCase
+{
+  public:
+    SciDmaTestCase()
+        : TestCase("DMA engine: a buffer written remotely as 64-byte requests")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        const std::vector<uint8_t> data = Rig::Pattern(5000);
+        Ptr<HostMemory> mem = r.Host(0)->GetMemory();
+        const uint64_t src = mem->Allocate(5000, "source");
+        mem->Write(src, data.data(), 5000);
+        bool done = false;
+        r.s->nics[0]->DmaWrite(src,
+                               r.s->nics[1]->GetNodeId(),
+                               r.segment,
+                               5000,
+                               Callback<void>([&done]() { done = true; }));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(done, true, "completion");
+        NS_TEST_ASSERT_MSG_EQ(r.s->nics[0]->GetRequestsSent(), 79u, "ceil(5000 / 64) requests");
+        NS_TEST_ASSERT_MSG_EQ((r.Received(5000) == data), true, "the bytes landed");
+        Simulator::Destroy();
+    }
+};
+
+/// The processor's copy loops on the system bus: a memory-to-memory copy at the calibrated
+/// rate on an idle host; with a device writing into memory at the same time, both slow down
+/// (they share the bus), and the bus is never busier than the time elapsed.
+class SciMemorySystemTestCase : public TestCase
+{
+  public:
+    SciMemorySystemTestCase()
+        : TestCase("system bus: copy rate, and contention with device writes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        Ptr<HostMemorySystem> ms = r.Host(1)->GetMemorySystem();
+        NS_TEST_ASSERT_MSG_NE(ms, nullptr, "the Pentium preset models its memory system");
+        const uint64_t bytes = 1 << 20;
+        Time alone;
+        ms->Copy(bytes, Callback<void>([&alone]() { alone = Simulator::Now(); }));
+        Simulator::Run();
+        const double mbps = bytes / alone.GetSeconds() / 1e6;
+        NS_TEST_ASSERT_MSG_EQ_TOL(mbps, 36.0, 0.5, "the receiver copy's calibration (Xr)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(alone.GetSeconds(),
+                                  ms->GetCopyTime(bytes).GetSeconds(),
+                                  1e-3 * alone.GetSeconds(),
+                                  "an idle copy takes its computed time (to the ns per line)");
+        // The same copy with 1 MB of device writes into memory meanwhile.
+        const Time start = Simulator::Now();
+        Time shared;
+        ms->Copy(bytes, Callback<void>([&shared, start]() { shared = Simulator::Now() - start; }));
+        for (int i = 0; i < 16384; ++i)
+        {
+            ms->InboundWrite(64, Callback<void>());
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT(shared, alone, "the copy waits for the device's lines");
+        NS_TEST_ASSERT_MSG_EQ(ms->GetBytesInbound(), bytes, "device bytes counted");
+        Simulator::Destroy();
+    }
+};
+
+/// A ringlet of four: every node writes to every other; all bytes land.
+class SciRingTestCase : public TestCase
+{
+  public:
+    SciRingTestCase()
+        : TestCase("SCI ringlet of four: all-to-all writes land")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SciScenario s(SciScenario::Configure(4, true));
+        std::vector<uint64_t> region(4);
+        std::vector<uint64_t> segment(4);
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            region[i] = s.GetHost(i)->GetMemory()->Allocate(4 * 256, "inbox");
+            segment[i] = s.nics[i]->Export(region[i], 4 * 256);
+        }
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            for (uint32_t j = 0; j < 4; ++j)
+            {
+                if (i == j)
+                {
+                    continue;
+                }
+                const uint64_t m =
+                    s.nics[i]->Map(s.nics[j]->GetNodeId(), segment[j] + 256 * i, 256);
+                std::vector<uint8_t> data(256, static_cast<uint8_t>(16 * i + j));
+                s.nics[i]->Store(m, data.data(), 256, Callback<void>());
+            }
+        }
+        Simulator::Run();
+        for (uint32_t j = 0; j < 4; ++j)
+        {
+            for (uint32_t i = 0; i < 4; ++i)
+            {
+                if (i == j)
+                {
+                    continue;
+                }
+                std::vector<uint8_t> got(256);
+                s.GetHost(j)->GetMemory()->Read(region[j] + 256 * i, got.data(), 256);
+                NS_TEST_ASSERT_MSG_EQ((got == std::vector<uint8_t>(256, 16 * i + j)),
+                                      true,
+                                      "node " << i << " to node " << j);
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+} // namespace
+
+/// The suite.
+class SanSciTestSuite : public TestSuite
+{
+  public:
+    SanSciTestSuite()
+        : TestSuite("san-sci", UNIT)
+    {
+        AddTestCase(new SciInterruptFlagTestCase, TestCase::QUICK);
+        AddTestCase(new SciGatherTestCase, TestCase::QUICK);
+        AddTestCase(new SciRetryTestCase, TestCase::QUICK);
+        AddTestCase(new SciRemoteLoadTestCase, TestCase::QUICK);
+        AddTestCase(new SciRefusedWriteTestCase, TestCase::QUICK);
+        AddTestCase(new SciDmaTestCase, TestCase::QUICK);
+        AddTestCase(new SciMemorySystemTestCase, TestCase::QUICK);
+        AddTestCase(new SciRingTestCase, TestCase::QUICK);
+    }
+};
+
+static SanSciTestSuite g_sanSciTestSuite; //!< registers the suite
