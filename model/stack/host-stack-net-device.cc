@@ -213,9 +213,14 @@ HostStackNetDevice::TransmitDma(Ptr<Packet> p, Address dest, uint16_t proto)
     bus->Dma(descriptor, Callback<void>([self, bus, first, rest, p, dest, proto]() {
                  bus->Dma(first, Callback<void>([self, p, dest, proto]() {
                               self->InNodeContext([self, p, dest, proto]() {
-                                  if (self->m_lower)
+                                  if (!self->m_lower)
                                   {
-                                      self->m_lower->Send(p, dest, proto);
+                                      return;
+                                  }
+                                  const bool queued = self->m_lower->Send(p, dest, proto);
+                                  if (!queued && self->m_txEndTraced && self->m_txInFlight > 0)
+                                  {
+                                      --self->m_txInFlight; // dropped: it will never end
                                   }
                               });
                           }));

@@ -73,6 +73,9 @@ Tulip100NicCosts::GetTypeId()
             // handler, cache misses in the driver and kernel after the process ran), which no
             // published breakdown was found for. The paper's own rows point the same way: CLAN
             // IP (the same stack, 100 us) is 60 us faster per round trip than this Ethernet.
+            // Modelled as a wait that holds no resource, since which one it really holds (CPU,
+            // bus or chip) is unknown: were it CPU time, a stream would also pay it in
+            // occupancy.
             .AddAttribute("ReceiveLatency",
                           "Card and driver latency before a received frame's DMA (FITTED).",
                           TimeValue(NanoSeconds(43525)),
