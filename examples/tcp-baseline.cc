@@ -11,22 +11,144 @@
  * (TcpBaselineExperiments, helper/paper/tcp-baseline-experiments.h).
  *
  *   ./tcp-baseline [--output=results/tcp-baseline.csv] [--figure12=1] [--bytes=N
- * --link=eth100|gige]
+ * --link=eth100|gige|clanip|100baset|atm_lane [--breakdown=1]]
  *
- * With --bytes it runs one ping-pong and prints its round trip and bandwidth.
+ * With --bytes it runs one ping-pong and prints its round trip and bandwidth; with --breakdown
+ * also what each host was charged per round trip, by kind (HostStackNetDevice's and
+ * HostSocketCalls' "Charge" traces; off-path charges included).
  */
 
 #include "ns3/core-module.h"
+#include "ns3/host-socket-calls.h"
 #include "ns3/san-results-writer.h"
 #include "ns3/scilan-tcp-baselines.h"
 #include "ns3/tcp-baseline-experiments.h"
 
+#include <array>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 using namespace ns3;
+
+namespace
+{
+
+/// Charges per kind on one host while counting.
+struct Charges
+{
+    std::map<std::string, Time> time;      //!< per kind
+    std::map<std::string, uint32_t> count; //!< per kind
+    bool on{false};                        //!< counting
+
+    /// Trace sink. \param kind what \param duration how long
+    void Add(const std::string& kind, Time duration)
+    {
+        if (on)
+        {
+            time[kind] += duration;
+            ++count[kind];
+        }
+    }
+};
+
+/// The ping-pong of TcpBaselineExperiments::Run, with each host's charges per round printed.
+void
+Breakdown(const TcpBaselineExperiments::Link& link, uint32_t bytes)
+{
+    const uint32_t warmup = 5;
+    const uint32_t rounds = 20;
+    const auto pair = TcpBaselineExperiments::BuildPair(link);
+    auto charges = std::make_shared<std::array<Charges, 2>>();
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        pair.devices.Get(i)->TraceConnectWithoutContext(
+            "Charge",
+            MakeCallback(&Charges::Add, &(*charges)[i]));
+    }
+
+    struct State
+    {
+        Ptr<HostSocketCalls> client;
+        Ptr<HostSocketCalls> server;
+        uint32_t done{0};
+        Time start;
+        Time end;
+    };
+
+    auto s = std::make_shared<State>();
+    std::function<void()> serve;
+    std::function<void()> round;
+    serve = [s, bytes, &serve]() {
+        s->server->Recv(bytes, Callback<void, Ptr<Packet>>([s, &serve](Ptr<Packet> p) {
+                            s->server->Send(p, Callback<void>([&serve]() { serve(); }));
+                        }));
+    };
+    round = [s, bytes, charges, &round]() {
+        if (s->done == warmup)
+        {
+            s->start = Simulator::Now();
+            (*charges)[0].on = (*charges)[1].on = true;
+        }
+        s->client->Send(Create<Packet>(bytes), Callback<void>([s, bytes, charges, &round]() {
+                            s->client->Recv(
+                                bytes,
+                                Callback<void, Ptr<Packet>>([s, charges, &round](Ptr<Packet>) {
+                                    if (++s->done == warmup + rounds)
+                                    {
+                                        s->end = Simulator::Now();
+                                        (*charges)[0].on = (*charges)[1].on = false;
+                                        Simulator::Stop();
+                                        return;
+                                    }
+                                    round();
+                                }));
+                        }));
+    };
+    TcpBaselineExperiments::ConnectProcesses(
+        pair,
+        link,
+        Callback<void, Ptr<HostSocketCalls>, Ptr<HostSocketCalls>>(
+            [s, charges, &serve, &round](Ptr<HostSocketCalls> c, Ptr<HostSocketCalls> v) {
+                s->client = c;
+                s->server = v;
+                c->TraceConnectWithoutContext("Charge",
+                                              MakeCallback(&Charges::Add, &(*charges)[0]));
+                v->TraceConnectWithoutContext("Charge",
+                                              MakeCallback(&Charges::Add, &(*charges)[1]));
+                serve();
+                round();
+            }));
+    Simulator::Stop(Seconds(100));
+    Simulator::Run();
+    const bool finished = s->done == warmup + rounds;
+    s->client = nullptr;
+    s->server = nullptr;
+    Simulator::Destroy();
+    NS_ABORT_MSG_IF(!finished, "tcp-baseline: the ping-pong did not finish");
+    std::printf("round trip %.2f us; charged per round trip:\n",
+                (s->end - s->start).GetSeconds() * 1e6 / rounds);
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        Time total;
+        for (const auto& [kind, t] : (*charges)[i].time)
+        {
+            std::printf("  host %u %-16s %5.2f x %8.3f us\n",
+                        i,
+                        kind.c_str(),
+                        (*charges)[i].count[kind] / double(rounds),
+                        t.GetSeconds() * 1e6 / rounds);
+            total += t;
+        }
+        std::printf("  host %u total %.3f us\n", i, total.GetSeconds() * 1e6 / rounds);
+    }
+}
+
+} // namespace
 
 int
 main(int argc, char* argv[])
@@ -36,12 +158,16 @@ main(int argc, char* argv[])
     bool figures = true;
     uint32_t bytes = 0;
     std::string link = "eth100";
+    bool breakdown = false;
     CommandLine cmd(__FILE__);
     cmd.AddValue("paper", "tripwire or scilan", paper);
     cmd.AddValue("output", "CSV file to write (default results/tcp-baseline-<paper>.csv)", output);
     cmd.AddValue("figures", "Also write the figures' curves beside it", figures);
     cmd.AddValue("bytes", "Run one ping-pong of this message size and print it", bytes);
-    cmd.AddValue("link", "Link of the single run: eth100, gige, 100baset or atm_lane", link);
+    cmd.AddValue("link",
+                 "Link of the single run: eth100, gige, clanip, 100baset or atm_lane",
+                 link);
+    cmd.AddValue("breakdown", "With --bytes: print each host's charges per round trip", breakdown);
     cmd.Parse(argc, argv);
     NS_ABORT_MSG_IF(paper != "tripwire" && paper != "scilan",
                     "tcp-baseline: --paper must be tripwire or scilan, not " << paper);
@@ -57,6 +183,10 @@ main(int argc, char* argv[])
         {
             l = TcpBaselineExperiments::GigabitEthernet();
         }
+        else if (link == "clanip")
+        {
+            l = TcpBaselineExperiments::ClanIpEarly();
+        }
         else if (link == "100baset")
         {
             l = ScilanTcpBaselines::FastEthernet();
@@ -67,8 +197,15 @@ main(int argc, char* argv[])
         }
         else
         {
-            NS_ABORT_MSG("tcp-baseline: --link must be eth100, gige, 100baset or atm_lane, not "
+            NS_ABORT_MSG("tcp-baseline: --link must be eth100, gige, clanip, 100baset or "
+                         "atm_lane, not "
                          << link);
+        }
+        if (breakdown)
+        {
+            std::printf("%s %u bytes: ", link.c_str(), bytes);
+            Breakdown(l, bytes);
+            return 0;
         }
         const auto r = TcpBaselineExperiments::Run(l, bytes);
         std::printf("%s %u bytes: rtt %.2f us, bandwidth %.2f Mbit/s\n",

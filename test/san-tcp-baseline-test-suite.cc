@@ -162,16 +162,22 @@ class ChargeCountTestCase : public TestCase
         const auto r = SendOne(TcpBaselineExperiments::Ethernet100(), 100);
         NS_TEST_ASSERT_MSG_EQ(r->done, true, "the message arrived");
         NS_TEST_ASSERT_MSG_EQ(r->frames, 1u, "one segment, no ACK yet");
+        // The 166-byte frame is longer than the Tulip's 128-byte transmit threshold and receive
+        // DMA tail, so part of each DMA overlaps the wire ("dma-overlap"); the Tulip interrupts
+        // once its transmitter finds the ring empty ("tx-interrupt").
         const std::map<std::string, uint32_t> sender{{"syscall", 1},
                                                      {"copy", 1},
                                                      {"checksum", 1},
                                                      {"tcpip-output", 1},
                                                      {"driver-transmit", 1},
                                                      {"dma-setup", 1},
-                                                     {"dma", 1}};
+                                                     {"dma", 1},
+                                                     {"dma-overlap", 1},
+                                                     {"tx-interrupt", 1}};
         // The receiver's read was posted first, so it blocked and was woken; the Tulip driver
         // copies every frame on the Alpha (rx_copybreak 1518).
         const std::map<std::string, uint32_t> receiver{{"dma", 1},
+                                                       {"dma-overlap", 1},
                                                        {"interrupt", 1},
                                                        {"driver-copy", 1},
                                                        {"softirq", 1},
@@ -212,18 +218,36 @@ class IdleDelayTestCase : public TestCase
             {
                 const auto r = SendOne(link, bytes);
                 NS_TEST_ASSERT_MSG_EQ(r->done, true, link.name << " arrived");
+                // Off the message's path: the part of a DMA that overlaps the wire, and the
+                // sender's interrupt after its frame has left.
+                auto onPath = [](const std::string& kind) {
+                    return kind != "dma-overlap" && kind != "tx-interrupt";
+                };
                 Time charged;
                 for (const auto& [kind, t] : r->ledger[0].time)
                 {
-                    charged += t;
-                }
-                for (const auto& [kind, t] : r->ledger[1].time)
-                {
-                    if (kind != "syscall") // the read was entered before the data was sent
+                    if (onPath(kind))
                     {
                         charged += t;
                     }
                 }
+                for (const auto& [kind, t] : r->ledger[1].time)
+                {
+                    // The read was entered before the data was sent.
+                    if (onPath(kind) && kind != "syscall")
+                    {
+                        charged += t;
+                    }
+                }
+                // The Tulip overlaps DMA and wire; the AceNIC stores and forwards, and takes no
+                // interrupt when its transmitter goes idle.
+                const bool tulip = link.name == "eth100";
+                NS_TEST_ASSERT_MSG_EQ((r->ledger[0].count.count("tx-interrupt") == 1),
+                                      tulip,
+                                      link.name << ": transmit-idle interrupt");
+                NS_TEST_ASSERT_MSG_EQ((r->ledger[1].count.count("dma-overlap") == 1),
+                                      (tulip && bytes > 1),
+                                      link.name << ", " << bytes << " bytes: receive DMA overlap");
                 // The NIC's own latency and interrupt moderation: waits, not CPU costs.
                 const Time moderation = r->moderation;
                 const Time measured = r->received - r->sendCall;
@@ -350,6 +374,36 @@ class IntegrityTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(d.received, d.sent, link.name << ": every message arrived");
             NS_TEST_ASSERT_MSG_EQ(d.bad, 0u, link.name << ": each intact and in order");
         }
+    }
+};
+
+/// The Tulip interrupts when its transmitter goes idle, not per frame of a burst.
+class TransmitIdleTestCase : public TestCase
+{
+  public:
+    TransmitIdleTestCase()
+        : TestCase("Tulip: one transmit interrupt per idle transmitter, not per frame")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const auto link = TcpBaselineExperiments::Ethernet100();
+        const auto pair = TcpBaselineExperiments::BuildPair(link);
+        Ledger ledger;
+        ledger.on = true;
+        pair.devices.Get(0)->TraceConnectWithoutContext("Charge",
+                                                        MakeCallback(&Ledger::Charge, &ledger));
+        uint32_t frames = 0;
+        pair.lowers.Get(0)->TraceConnectWithoutContext(
+            "PhyTxEnd",
+            Callback<void, Ptr<const Packet>>([&frames](Ptr<const Packet>) { ++frames; }));
+        const auto d = StreamMessages(pair, link);
+        NS_TEST_ASSERT_MSG_EQ(d.received, d.sent, "every message arrived");
+        const uint32_t interrupts = ledger.count["tx-interrupt"];
+        NS_TEST_ASSERT_MSG_GT(interrupts, 0u, "the transmitter went idle at times");
+        NS_TEST_ASSERT_MSG_LT(interrupts, frames, "frames queued back to back share one");
     }
 };
 
@@ -554,6 +608,7 @@ class SanTcpBaselineTestSuite : public TestSuite
         AddTestCase(new ChargeCountTestCase, TestCase::QUICK);
         AddTestCase(new IdleDelayTestCase, TestCase::QUICK);
         AddTestCase(new IntegrityTestCase, TestCase::QUICK);
+        AddTestCase(new TransmitIdleTestCase, TestCase::QUICK);
         AddTestCase(new LaneSizesTestCase, TestCase::QUICK);
         AddTestCase(new LaneTcpTestCase, TestCase::QUICK);
         AddTestCase(new Table1TestCase, TestCase::QUICK);

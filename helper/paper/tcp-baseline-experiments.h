@@ -35,8 +35,9 @@ class Socket;
  * write()s and read()s. The round trip is the mean over the measured rounds; the bandwidth at a
  * message size is that size over its round trip (one message in flight, as the test does).
  *
- * Fitted: LinuxAlphaStackCosts "ProtocolInstructions" to eth100_rtt_us, AcenicGigabitNicCosts
- * "ReceiveInterruptDelay" to gige_rtt_us; the bandwidths are predictions.
+ * Fitted: Tulip100NicCosts "ReceiveLatency" to eth100_rtt_us, AcenicGigabitNicCosts
+ * "ReceiveInterruptDelay" to gige_rtt_us (LinuxAlphaStackCosts has no fit); the bandwidths
+ * and every CLAN IP row are predictions.
  */
 class TcpBaselineExperiments
 {

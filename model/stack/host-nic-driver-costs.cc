@@ -98,6 +98,30 @@ HostNicDriverCosts::GetReceiveCopyBreak() const
     return m_receiveCopyBreak;
 }
 
+uint32_t
+HostNicDriverCosts::GetTransmitStartBytes() const
+{
+    return m_transmitStartBytes;
+}
+
+uint32_t
+HostNicDriverCosts::GetReceiveDmaTailBytes() const
+{
+    return m_receiveDmaTailBytes;
+}
+
+bool
+HostNicDriverCosts::HasTransmitIdleInterrupt() const
+{
+    return m_transmitIdleInterrupt;
+}
+
+double
+HostNicDriverCosts::GetTransmitIdleInstructions() const
+{
+    return m_transmitIdleInstructions;
+}
+
 void
 HostNicDriverCosts::SetTransmitInstructions(double instructions)
 {

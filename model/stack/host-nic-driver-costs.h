@@ -21,8 +21,12 @@ namespace ns3
  *
  * HostStackNetDevice charges, per packet sent: the driver's transmit routine and the DMA
  * set-up (descriptor, doorbell) on the CPU, then the NIC's descriptor fetch and the frame's DMA
- * on the host's I/O bus; per packet received: the frame's DMA on the bus, then one interrupt per
- * batch (the NIC may hold its receive interrupt for "ReceiveInterruptDelay" or until
+ * on the host's I/O bus (the frame starts on the wire once "TransmitStartBytes" of it are on
+ * the NIC, the rest of the DMA overlapping the wire; 0: the whole frame first), and, for a NIC
+ * that interrupts when its transmitter finds the ring empty, that interrupt; per packet
+ * received: the frame's DMA on the bus (all of it after the frame's arrival, or only its last
+ * "ReceiveDmaTailBytes" if the NIC moved the rest while the frame arrived), then one interrupt
+ * per batch (the NIC may hold its receive interrupt for "ReceiveInterruptDelay" or until
  * "ReceiveCoalesceFrames" frames, interrupt moderation) whose handler runs the driver's receive
  * routine once per frame.
  *
@@ -66,6 +70,17 @@ class HostNicDriverCosts : public Object
     /// \return frames up to this many bytes (with link header) the driver copies into a fresh
     /// buffer on receive (Linux's rx_copybreak; 0: none)
     uint32_t GetReceiveCopyBreak() const;
+    /// \return bytes of a frame the NIC holds before it starts the frame on the wire (its
+    /// transmit threshold); 0: the whole frame (store and forward)
+    uint32_t GetTransmitStartBytes() const;
+    /// \return bytes of a received frame still to DMA into host memory when its last bit has
+    /// arrived (the NIC moved the rest while it arrived); 0: the whole frame (store and forward)
+    uint32_t GetReceiveDmaTailBytes() const;
+    /// \return true if the NIC interrupts whenever its transmitter finds no further frame to
+    /// send (the ring is empty) after a frame has left
+    bool HasTransmitIdleInterrupt() const;
+    /// \return driver instructions of that interrupt's handler (reap the sent frames)
+    double GetTransmitIdleInstructions() const;
 
     /// \param instructions driver transmit instructions (not negative)
     void SetTransmitInstructions(double instructions);
@@ -89,6 +104,10 @@ class HostNicDriverCosts : public Object
     uint32_t m_receiveCoalesceFrames{1};  //!< interrupt moderation frame count
     bool m_receiveChecksumOffload{false}; //!< NIC checks TCP/UDP checksums
     uint32_t m_receiveCopyBreak{0};       //!< driver copies frames up to this size
+    uint32_t m_transmitStartBytes{0};     //!< transmit threshold (0: store and forward)
+    uint32_t m_receiveDmaTailBytes{0};    //!< receive DMA after arrival (0: whole frame)
+    bool m_transmitIdleInterrupt{false};  //!< interrupt when the transmitter goes idle
+    double m_transmitIdleInstructions{0}; //!< that interrupt's handler
 };
 
 } // namespace ns3

@@ -13,6 +13,8 @@
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -51,6 +53,12 @@ HostStackNetDevice::DoDispose()
     NS_LOG_FUNCTION(this);
     m_interruptTimer.Cancel();
     m_ring.clear();
+    if (m_lower)
+    {
+        m_lower->TraceDisconnectWithoutContext(
+            "PhyTxEnd",
+            MakeCallback(&HostStackNetDevice::TransmitEnded, this));
+    }
     m_host = nullptr;
     m_lower = nullptr;
     m_os = nullptr;
@@ -78,6 +86,12 @@ HostStackNetDevice::Setup(Ptr<SanHost> host,
     m_nic = nic;
     // The lower device now delivers to this device only; ns-3's IPv4 sees this one.
     lower->SetReceiveCallback(MakeCallback(&HostStackNetDevice::ReceiveFromLower, this));
+    // The end of each frame on the wire (point-to-point and CSMA devices trace it), for NICs
+    // that interrupt when their transmitter goes idle; a lower device without the trace source
+    // takes no such interrupt.
+    m_txEndTraced =
+        lower->TraceConnectWithoutContext("PhyTxEnd",
+                                          MakeCallback(&HostStackNetDevice::TransmitEnded, this));
 }
 
 Ptr<NetDevice>
@@ -180,19 +194,62 @@ HostStackNetDevice::TransmitDma(Ptr<Packet> p, Address dest, uint16_t proto)
     Ptr<HostBus> bus = m_host->GetIoBus();
     const uint64_t descriptor = m_nic->GetDescriptorBytes();
     const uint64_t frame = p->GetSize() + m_nic->GetLinkHeaderBytes();
-    Trace("dma", bus->GetDmaTime(descriptor) + bus->GetDmaTime(frame));
+    const uint64_t threshold = m_nic->GetTransmitStartBytes();
+    // The part of the frame the NIC holds before the wire starts; the rest follows on the bus
+    // while the frame is sent (the bus outruns the wire).
+    const uint64_t first = threshold == 0 ? frame : std::min(frame, threshold);
+    const uint64_t rest = frame - first;
+    Trace("dma", bus->GetDmaTime(descriptor) + bus->GetDmaTime(first));
+    if (rest > 0)
+    {
+        Trace("dma-overlap", bus->GetDmaTime(rest));
+    }
+    if (m_txEndTraced)
+    {
+        ++m_txInFlight;
+    }
     Ptr<HostStackNetDevice> self = this;
-    // The NIC reads the descriptor, then the frame; then the wire.
-    bus->Dma(descriptor, Callback<void>([self, bus, frame, p, dest, proto]() {
-                 bus->Dma(frame, Callback<void>([self, p, dest, proto]() {
+    // The NIC reads the descriptor, then the frame; the wire starts after the first part.
+    bus->Dma(descriptor, Callback<void>([self, bus, first, rest, p, dest, proto]() {
+                 bus->Dma(first, Callback<void>([self, p, dest, proto]() {
                               self->InNodeContext([self, p, dest, proto]() {
-                                  if (self->m_lower)
+                                  if (!self->m_lower)
                                   {
-                                      self->m_lower->Send(p, dest, proto);
+                                      return;
+                                  }
+                                  const bool queued = self->m_lower->Send(p, dest, proto);
+                                  if (!queued && self->m_txEndTraced && self->m_txInFlight > 0)
+                                  {
+                                      --self->m_txInFlight; // dropped: it will never end
                                   }
                               });
                           }));
+                 if (rest > 0)
+                 {
+                     bus->Dma(rest, Callback<void>());
+                 }
              }));
+}
+
+void
+HostStackNetDevice::TransmitEnded(Ptr<const Packet> p)
+{
+    NS_LOG_FUNCTION(this << p);
+    if (!m_lower || m_nic->DoesOwnIo() || m_txInFlight == 0)
+    {
+        return;
+    }
+    --m_txInFlight;
+    if (m_txInFlight > 0 || !m_nic->HasTransmitIdleInterrupt())
+    {
+        return; // the transmitter goes on with the next frame, or never interrupts
+    }
+    // The transmitter found the ring empty and suspended: its interrupt, whose handler reaps
+    // the sent frames. Nobody waits for it, but it holds the CPU.
+    Ptr<HostCpu> cpu = m_host->GetCpu();
+    const Time handler = cpu->InstructionsToTime(m_nic->GetTransmitIdleInstructions());
+    Trace("tx-interrupt", cpu->GetInterruptLatency() + handler);
+    cpu->Interrupt(handler, Callback<void>());
 }
 
 bool
@@ -221,11 +278,24 @@ HostStackNetDevice::ReceiveFromLower(Ptr<NetDevice> dev,
     }
     Ptr<HostBus> bus = m_host->GetIoBus();
     const uint64_t frame = p->GetSize() + m_nic->GetLinkHeaderBytes();
-    Trace("dma", bus->GetDmaTime(frame));
+    const uint64_t tailBytes = m_nic->GetReceiveDmaTailBytes();
+    // What is left to move after the last bit; the rest moved while the frame arrived, and
+    // its bus time is charged after the tail (it delays only other users of the bus).
+    const uint64_t tail = tailBytes == 0 ? frame : std::min(frame, tailBytes);
+    const uint64_t early = frame - tail;
+    Trace("dma", bus->GetDmaTime(tail));
+    if (early > 0)
+    {
+        Trace("dma-overlap", bus->GetDmaTime(early));
+    }
     RxFrame f{p->Copy(), protocol, from};
     Ptr<HostStackNetDevice> self = this;
-    auto dma = [self, bus, frame, f]() {
-        bus->Dma(frame, Callback<void>([self, f]() { self->ReceiveDmaDone(f); }));
+    auto dma = [self, bus, tail, early, f]() {
+        bus->Dma(tail, Callback<void>([self, f]() { self->ReceiveDmaDone(f); }));
+        if (early > 0)
+        {
+            bus->Dma(early, Callback<void>());
+        }
     };
     const Time latency = m_nic->GetReceiveLatency();
     if (latency.IsZero())

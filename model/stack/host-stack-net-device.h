@@ -33,10 +33,17 @@ class SanHost;
  * Send (from IPv4, one call per IP packet: a TCP segment or a pure ACK):
  *  1. CPU: TCP/IP output processing ("tcpip-output"), the driver's transmit routine
  *     ("driver-transmit") and the DMA set-up ("dma-setup"), one step;
- *  2. I/O bus: the NIC reads the descriptor and DMAs the frame ("dma");
- *  3. the lower device transmits.
+ *  2. I/O bus: the NIC reads the descriptor and DMAs the frame ("dma"); with a transmit
+ *     threshold ("TransmitStartBytes") only that much precedes the wire and the rest of the DMA
+ *     keeps the bus busy while the frame is sent ("dma-overlap");
+ *  3. the lower device transmits; when the last frame handed to the NIC has left and the NIC
+ *     interrupts on an idle transmitter, the handler reaps it ("tx-interrupt", off the
+ *     message's path but on the CPU).
  * Receive (from the lower device):
- *  1. I/O bus: the NIC DMAs the frame into host memory ("dma");
+ *  1. after the card's own "ReceiveLatency", I/O bus: the NIC DMAs the frame into host memory
+ *     ("dma"); a NIC that moves the frame while it arrives has only its last
+ *     "ReceiveDmaTailBytes" left to move, and the rest is charged as bus occupancy after it
+ *     ("dma-overlap": in truth it came before, which matters only on a contended bus);
  *  2. the NIC raises its interrupt at once, or after "ReceiveInterruptDelay", or when
  *     "ReceiveCoalesceFrames" frames wait; the handler ("interrupt": HostCpu dispatch plus the
  *     driver's receive routine per frame) takes the frames waiting then;
@@ -143,6 +150,8 @@ class HostStackNetDevice : public NetDevice
     void ReceiveDmaDone(RxFrame frame);
     /// Raise the receive interrupt for the frames waiting.
     void RaiseInterrupt();
+    /// The lower device finished sending a frame. \param p the frame
+    void TransmitEnded(Ptr<const Packet> p);
     /// The deferred processing of received frames: softirq, then each up the stack.
     /// \param batch the frames
     void DeliverBatch(std::shared_ptr<std::deque<RxFrame>> batch);
@@ -164,6 +173,8 @@ class HostStackNetDevice : public NetDevice
     uint64_t m_sent{0};                            //!< IP packets sent
     uint64_t m_received{0};                        //!< IP packets received
     uint64_t m_interrupts{0};                      //!< receive interrupts
+    uint64_t m_txInFlight{0};                      //!< frames handed to the NIC, not yet sent
+    bool m_txEndTraced{false};                     //!< the lower device traces "PhyTxEnd"
 
     TracedCallback<const std::string&, Time> m_chargeTrace; //!< every charge
 };

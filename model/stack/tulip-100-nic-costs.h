@@ -15,7 +15,10 @@ namespace ns3
  * \ingroup san
  * \brief NIC preset: a 100 Mbit/s Ethernet card built on DEC's 21140 "Tulip" with
  * Linux 2.2's tulip driver, the usual Fast Ethernet card of 1999 Alpha systems (the Tripwire
- * paper, section 6.1, does not name its card: ASSUMED). No parameter is fitted.
+ * paper, section 6.1, does not name its card: ASSUMED). One parameter is fitted:
+ * "ReceiveLatency", to Table 1's 100 Mbit Ethernet round trip (160 us) with
+ * LinuxAlphaStackCosts: the time of the Ethernet path that the cited and assumed costs leave
+ * unexplained.
  */
 class Tulip100NicCosts : public HostNicDriverCosts
 {
