@@ -7,7 +7,7 @@
 
 
 def build(bld):
-    module = bld.create_ns3_module('san', ['core', 'network'])
+    module = bld.create_ns3_module('san', ['core', 'network', 'internet', 'point-to-point', 'applications'])
     module.source = [
         'model/clan/clan-aperture.cc',
         'model/clan/clan-connection.cc',
@@ -124,6 +124,13 @@ def build(bld):
         'model/sci/sci-net-device.cc',
         'model/sci/sci-receive-path.cc',
         'model/sci/sci-transmit-path.cc',
+        'model/scilan/scilan-channel.cc',
+        'model/scilan/scilan-flag.cc',
+        'model/scilan/scilan-socket-data.cc',
+        'model/scilan/scilan-socket-factory.cc',
+        'model/scilan/scilan-socket-setup.cc',
+        'model/scilan/scilan-socket.cc',
+        'model/scilan/scilan-stack.cc',
         'model/stack/acenic-gigabit-nic-costs.cc',
         'model/stack/etherlink-fast-nic-costs.cc',
         'model/stack/fore-lane-nic-costs.cc',
@@ -168,6 +175,7 @@ def build(bld):
         'helper/san-traffic-helper.cc',
         'helper/san-type-check.cc',
         'helper/sci-helper.cc',
+        'helper/scilan-helper.cc',
         ]
 
     module_test = bld.create_ns3_module_test_library('san')
@@ -199,6 +207,7 @@ def build(bld):
         'test/san-protection-fuzz-test-suite.cc',
         'test/san-rats-test-suite.cc',
         'test/san-sci-test-suite.cc',
+        'test/san-scilan-test-suite.cc',
         'test/san-tcp-baseline-test-suite.cc',
         'test/san-topology-test-suite.cc',
         ]
@@ -284,6 +293,7 @@ def build(bld):
         'model/host/host-memory.h',
         'model/host/host-pinned-region.h',
         'model/host/host-pio-window.h',
+        'model/host/host-words.h',
         'model/host/pci-workstation-host-preset.h',
         'model/host/pentium-nt-host-preset.h',
         'model/host/san-host-preset.h',
@@ -315,6 +325,11 @@ def build(bld):
         'model/rats/rats-wire.h',
         'model/sci/sci-header.h',
         'model/sci/sci-net-device.h',
+        'model/scilan/scilan-channel.h',
+        'model/scilan/scilan-flag.h',
+        'model/scilan/scilan-socket-factory.h',
+        'model/scilan/scilan-socket.h',
+        'model/scilan/scilan-stack.h',
         'model/stack/acenic-gigabit-nic-costs.h',
         'model/stack/etherlink-fast-nic-costs.h',
         'model/stack/fore-lane-nic-costs.h',
@@ -356,6 +371,7 @@ def build(bld):
         'helper/san-traffic-helper.h',
         'helper/san-type-check.h',
         'helper/sci-helper.h',
+        'helper/scilan-helper.h',
         ]
 
     if bld.env.ENABLE_EXAMPLES:

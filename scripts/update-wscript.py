@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DEPENDENCIES = ["core", "network"]
+DEFAULT_DEPENDENCIES = ("core", "network", "internet", "point-to-point", "applications")
 GENERATED_NOTE = (
     "# The file lists below are generated: after adding or removing files run\n"
     "#   /usr/bin/python3 scripts/update-wscript.py\n"

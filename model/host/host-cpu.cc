@@ -166,6 +166,18 @@ HostCpuWait::OnPollTimeout()
     m_state = BLOCKED;
     m_blocked = true;
     m_cpu->GetResource()->Release();
+    if (!m_backOff.IsNull())
+    {
+        Callback<void> cb = m_backOff;
+        m_backOff = Callback<void>();
+        cb();
+    }
+}
+
+void
+HostCpuWait::SetBackOffCallback(Callback<void> cb)
+{
+    m_backOff = cb;
 }
 
 void
@@ -215,6 +227,7 @@ HostCpuWait::Resume()
     m_cpu->NotifyResume(m_resumeTime - m_signalTime);
     Callback<void> resumed = m_resumed;
     m_resumed = Callback<void>();
+    m_backOff = Callback<void>();
     if (!resumed.IsNull())
     {
         resumed();

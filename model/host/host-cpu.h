@@ -93,6 +93,13 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     /// \return true once Signal() has been called
     bool IsSignalled() const;
 
+    /**
+     * \brief POLL_THEN_BLOCK: \p cb runs when the polling gives up and the process goes to
+     * sleep (a library enables its interrupt there, then looks once more: SCILAN's flags).
+     * \param cb called once, at the switch from polling to sleeping
+     */
+    void SetBackOffCallback(Callback<void> cb);
+
     /// \return the state of the wait
     State GetState() const;
     /// \return true if the process went to sleep during the wait (BLOCK, or a poll that
@@ -136,6 +143,7 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     Time m_resumeTime;            //!< when the process resumed
     bool m_timeoutPending{false}; //!< POLL_THEN_BLOCK timed out during a handler
     bool m_blocked{false};        //!< went to sleep
+    Callback<void> m_backOff;     //!< run when polling gives up
 };
 
 /**

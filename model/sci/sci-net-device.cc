@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
+#include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -24,14 +25,6 @@ namespace
 {
 /// Mappings start here in the adapter's PCI space (any non-zero base; a null address faults).
 constexpr uint64_t MAP_BASE = uint64_t(1) << 32;
-/// The flags' special mappings sit above every ordinary mapping.
-constexpr uint64_t FLAG_MAP_BASE = uint64_t(1) << 46;
-
-uint32_t
-ReadWordLe(const uint8_t* b)
-{
-    return uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24;
-}
 } // namespace
 
 TypeId
@@ -217,16 +210,14 @@ SciNetDevice::ReadFlag(uint32_t flag) const
 {
     uint8_t b[4];
     GetMemory()->Read(GetFlagAddress(flag), b, 4);
-    return ReadWordLe(b);
+    return HostWords::Load32(b);
 }
 
 void
 SciNetDevice::WriteFlag(uint32_t flag, uint32_t value)
 {
-    const uint8_t b[4] = {static_cast<uint8_t>(value),
-                          static_cast<uint8_t>(value >> 8),
-                          static_cast<uint8_t>(value >> 16),
-                          static_cast<uint8_t>(value >> 24)};
+    uint8_t b[4];
+    HostWords::Store32(b, value);
     GetMemory()->Write(GetFlagAddress(flag), b, 4);
 }
 
@@ -234,7 +225,16 @@ void
 SciNetDevice::SetFlagHandler(uint32_t flag, Callback<void> handler)
 {
     GetFlagAddress(flag); // checks the id
+    NS_ABORT_MSG_IF(flag >= m_flagHandlers.size(), "SciNetDevice: disposed");
     m_flagHandlers[flag] = handler;
+}
+
+uint64_t
+SciNetDevice::FlagBusAddress(uint16_t node, uint32_t flag, bool plain)
+{
+    NS_ABORT_MSG_IF(flag >= (1u << 22), "SciNetDevice: flag id " << flag << " out of range");
+    return FLAG_MAP_BASE + (plain ? FLAG_PLAIN_MAP : 0) + (uint64_t(node) << 24) +
+           uint64_t(flag) * 4;
 }
 
 void
@@ -243,8 +243,34 @@ SciNetDevice::Stimulate(uint16_t node, uint32_t flag, Callback<void> landed)
     NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::Stimulate: device not attached");
     // The special mapping of the remote flag: one 4-byte store, in order with earlier ones.
     const uint8_t b[4] = {1, 0, 0, 0};
-    const uint64_t bus = FLAG_MAP_BASE + (uint64_t(node) << 24) + uint64_t(flag) * 4;
-    m_pio->Store(bus, b, 4, landed);
+    m_pio->Store(FlagBusAddress(node, flag, false), b, 4, landed);
+}
+
+void
+SciNetDevice::WriteRemoteFlag(uint16_t node, uint32_t flag, uint32_t value, Callback<void> landed)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::WriteRemoteFlag: device not attached");
+    uint8_t b[4];
+    HostWords::Store32(b, value);
+    m_pio->Store(FlagBusAddress(node, flag, true), b, 4, landed);
+}
+
+void
+SciNetDevice::FetchAndIncrement(uint16_t node, uint32_t flag, Callback<void, uint32_t> done)
+{
+    NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::FetchAndIncrement: device not attached");
+    // A load through the special mapping, after the stores before it.
+    m_pio->Store(FlagBusAddress(node, flag, false),
+                 nullptr,
+                 0,
+                 Callback<void>([this, node, flag, done]() {
+                     LoadRemote(node,
+                                FLAG_SPACE + uint64_t(flag) * 4,
+                                4,
+                                ReadCallback([done](const uint8_t* b, uint32_t) {
+                                    done(HostWords::Load32(b));
+                                }));
+                 }));
 }
 
 uint64_t

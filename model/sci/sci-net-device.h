@@ -78,8 +78,11 @@ class SciNetDevice : public SanNicDevice
     /// The result of CheckTransfers: true if every request since the last check was taken.
     typedef Callback<void, bool> CheckCallback;
 
-    /// Where interrupt flags live in a node's 48-bit address space.
+    /// Where interrupt flags live in a node's 48-bit address space (their special mapping:
+    /// a store increments, a load fetches and increments).
     static constexpr uint64_t FLAG_SPACE = uint64_t(1) << 47;
+    /// Within FLAG_SPACE, the flags' ordinary mapping (plain writes of the word).
+    static constexpr uint64_t FLAG_PLAIN = uint64_t(1) << 46;
     /// Bytes of an SCI write request's data at most.
     static constexpr uint32_t MAX_REQUEST_BYTES = 64;
     /// The flag's value when created (section 3.2).
@@ -156,6 +159,19 @@ class SciNetDevice : public SanNicDevice
      * \param landed called when the store has crossed the local PCI bus
      */
     void Stimulate(uint16_t node, uint32_t flag, Callback<void> landed);
+    /**
+     * \brief A load through flag \p flag's special mapping on node \p node: the adapter
+     * increments the word atomically and returns its value before (a disabled flag, whose top
+     * bit is set, used as test-and-set: section 3.4). The caller stalls its processor.
+     * \param done called with the value before
+     */
+    void FetchAndIncrement(uint16_t node, uint32_t flag, Callback<void, uint32_t> done);
+    /**
+     * \brief An ordinary remote store of \p value into flag \p flag's word on node \p node
+     * (in order with earlier stores).
+     * \param landed called when the store has crossed the local PCI bus
+     */
+    void WriteRemoteFlag(uint16_t node, uint32_t flag, uint32_t value, Callback<void> landed);
 
     // --- DMA ---
 
@@ -199,6 +215,14 @@ class SciNetDevice : public SanNicDevice
         uint64_t size;        //!< bytes
     };
 
+    /// The flags' special mappings sit above every ordinary mapping in the PCI space.
+    static constexpr uint64_t FLAG_MAP_BASE = uint64_t(1) << 46;
+    /// Above FLAG_MAP_BASE + this: the flags' ordinary mappings.
+    static constexpr uint64_t FLAG_PLAIN_MAP = uint64_t(1) << 45;
+    /// \param node a node \param flag its flag \param plain the ordinary mapping
+    /// \return the bus address of the flag's word in this adapter's PCI space
+    static uint64_t FlagBusAddress(uint16_t node, uint32_t flag, bool plain);
+
     /// A mapping of a remote segment.
     struct Mapping
     {
@@ -235,7 +259,8 @@ class SciNetDevice : public SanNicDevice
         std::vector<uint8_t> data; //!< WRITE: its bytes
         uint32_t srcHost;          //!< the requester's host number
         uint64_t hostAddress;      //!< where in memory
-        int64_t flag;              //!< a stimulus: the flag id (else -1)
+        int64_t flag;              //!< a flag's word: its id (else -1)
+        bool plain;                //!< an ordinary write of the flag's word
     };
 
     /// A load waiting for its response.
@@ -262,7 +287,13 @@ class SciNetDevice : public SanNicDevice
     // receive path (sci-receive-path.cc)
     void Accepted(Ptr<Packet> packet, SciHeader h, uint32_t srcHost);
     void SendEcho(uint32_t srcHost, uint16_t transaction, SciHeader::Status status);
-    bool Resolve(uint64_t address, uint32_t len, uint64_t& hostAddress, int64_t& flag) const;
+    bool Resolve(uint64_t address,
+                 uint32_t len,
+                 uint64_t& hostAddress,
+                 int64_t& flag,
+                 bool& plain) const;
+    void LoadRemote(uint16_t node, uint64_t remote, uint32_t len, ReadCallback done);
+    void FlagAccess(bool increment, bool respond);
     void NextInbound();
     void InboundDone();
     void RaiseFlagInterrupt(uint32_t flag);

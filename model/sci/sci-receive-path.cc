@@ -11,6 +11,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/host-cpu.h"
+#include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/san-fabric-port.h"
@@ -83,8 +84,8 @@ SciNetDevice::Accepted(Ptr<Packet> p, SciHeader h, uint32_t srcHost)
     const uint32_t len = h.GetType() == SciHeader::WRITE_REQUEST ? p->GetSize() : h.GetLength();
     uint64_t hostAddress = 0;
     int64_t flag = -1;
-    if (!Resolve(h.GetAddress(), len, hostAddress, flag) ||
-        (flag >= 0 && h.GetType() != SciHeader::WRITE_REQUEST))
+    bool plain = false;
+    if (!Resolve(h.GetAddress(), len, hostAddress, flag, plain))
     {
         Drop(DROP_NO_SEGMENT, p, srcHost);
         if (h.GetType() == SciHeader::WRITE_REQUEST)
@@ -97,8 +98,8 @@ SciNetDevice::Accepted(Ptr<Packet> p, SciHeader h, uint32_t srcHost)
     {
         SendEcho(srcHost, h.GetTransaction(), SciHeader::DONE); // taken
     }
-    Inbound in{h, {}, srcHost, hostAddress, flag};
-    if (h.GetType() == SciHeader::WRITE_REQUEST && flag < 0)
+    Inbound in{h, {}, srcHost, hostAddress, flag, plain};
+    if (h.GetType() == SciHeader::WRITE_REQUEST && (flag < 0 || plain))
     {
         in.data.resize(p->GetSize());
         p->CopyData(in.data.data(), in.data.size());
@@ -108,11 +109,16 @@ SciNetDevice::Accepted(Ptr<Packet> p, SciHeader h, uint32_t srcHost)
 }
 
 bool
-SciNetDevice::Resolve(uint64_t address, uint32_t len, uint64_t& hostAddress, int64_t& flag) const
+SciNetDevice::Resolve(uint64_t address,
+                      uint32_t len,
+                      uint64_t& hostAddress,
+                      int64_t& flag,
+                      bool& plain) const
 {
     if (address >= FLAG_SPACE)
     {
-        const uint64_t id = (address - FLAG_SPACE) / 4;
+        plain = (address & FLAG_PLAIN) != 0;
+        const uint64_t id = (address - FLAG_SPACE - (plain ? FLAG_PLAIN : 0)) / 4;
         if (id >= m_flags.size() || len != 4)
         {
             return false;
@@ -157,6 +163,12 @@ SciNetDevice::NextInbound()
     m_inboundBusy = true;
     const Inbound& in = m_inbound.front();
     Ptr<HostMemorySystem> system = GetHost()->GetMemorySystem();
+    if (in.flag >= 0)
+    {
+        const bool read = in.header.GetType() == SciHeader::READ_REQUEST;
+        FlagAccess(!in.plain, read);
+        return;
+    }
     if (in.header.GetType() == SciHeader::READ_REQUEST)
     {
         // The adapter reads memory across the PCI bus and answers.
@@ -173,37 +185,6 @@ SciNetDevice::NextInbound()
                                          h,
                                          Create<Packet>(bytes.data(), bytes.size()));
                                 InboundDone();
-                            }));
-        return;
-    }
-    if (in.flag >= 0)
-    {
-        // A stimulus: a locked read-modify-write of the flag's word across the PCI bus.
-        GetIoBus()->DmaRead(4, 0, Callback<void>([this, system]() {
-                                GetIoBus()->Dma(4, Callback<void>([this, system]() {
-                                                    auto apply = [this]() {
-                                                        const uint32_t flag = static_cast<uint32_t>(
-                                                            m_inbound.front().flag);
-                                                        const uint32_t before = ReadFlag(flag);
-                                                        WriteFlag(flag, before + 1);
-                                                        ++m_stimuli;
-                                                        if ((before & 0x80000000u) == 0)
-                                                        {
-                                                            m_interruptTrace(flag, before);
-                                                            RaiseFlagInterrupt(flag);
-                                                        }
-                                                        InboundDone();
-                                                    };
-                                                    if (system)
-                                                    {
-                                                        system->InboundWrite(4,
-                                                                             Callback<void>(apply));
-                                                    }
-                                                    else
-                                                    {
-                                                        apply();
-                                                    }
-                                                }));
                             }));
         return;
     }
@@ -226,6 +207,61 @@ SciNetDevice::NextInbound()
                         }
                         InboundDone();
                     }));
+}
+
+void
+SciNetDevice::FlagAccess(bool increment, bool respond)
+{
+    // A locked read-modify-write of the flag's word across the PCI bus (and the system bus):
+    // an increment through the special mapping, a plain write or read through the ordinary.
+    Ptr<HostMemorySystem> system = GetHost()->GetMemorySystem();
+    GetIoBus()->DmaRead(4, 0, Callback<void>([this, system, increment, respond]() {
+                            GetIoBus()->Dma(
+                                4,
+                                Callback<void>([this, system, increment, respond]() {
+                                    auto apply = [this, increment, respond]() {
+                                        const Inbound& in = m_inbound.front();
+                                        const uint32_t flag = static_cast<uint32_t>(in.flag);
+                                        const uint32_t before = ReadFlag(flag);
+                                        if (increment)
+                                        {
+                                            WriteFlag(flag, before + 1);
+                                            ++m_stimuli;
+                                            if ((before & 0x80000000u) == 0)
+                                            {
+                                                m_interruptTrace(flag, before);
+                                                RaiseFlagInterrupt(flag);
+                                            }
+                                        }
+                                        else if (!respond)
+                                        {
+                                            GetMemory()->Write(in.hostAddress, in.data.data(), 4);
+                                        }
+                                        if (respond)
+                                        {
+                                            uint8_t b[4];
+                                            HostWords::Store32(b, before);
+                                            SciHeader h;
+                                            h.SetType(SciHeader::READ_RESPONSE);
+                                            h.SetSourceNode(GetNodeId());
+                                            h.SetTransaction(in.header.GetTransaction());
+                                            h.SetAddress(in.header.GetAddress());
+                                            Transmit(static_cast<uint16_t>(in.srcHost),
+                                                     h,
+                                                     Create<Packet>(b, 4));
+                                        }
+                                        InboundDone();
+                                    };
+                                    if (system)
+                                    {
+                                        system->InboundWrite(4, Callback<void>(apply));
+                                    }
+                                    else
+                                    {
+                                        apply();
+                                    }
+                                }));
+                        }));
 }
 
 void

@@ -23,8 +23,6 @@ NS_LOG_COMPONENT_DEFINE("SciTransmitPath");
 
 namespace
 {
-/// The flags' special mappings in the PCI space (as in sci-net-device.cc).
-constexpr uint64_t FLAG_MAP_BASE = uint64_t(1) << 46;
 /// Bytes a virtual-payload store stands for at most (a copy loop's line).
 constexpr uint32_t ZERO_BYTES = 4096;
 const uint8_t g_zeros[ZERO_BYTES] = {};
@@ -87,12 +85,18 @@ SciNetDevice::StoresLanded(uint64_t offset, const uint8_t* data, uint32_t len)
     }
     if (offset >= FLAG_MAP_BASE)
     {
-        // A stimulus through a flag's special mapping: a request of its own.
-        const uint64_t rel = offset - FLAG_MAP_BASE;
+        // A store through a flag's special mapping (a stimulus) or its ordinary one: a
+        // request of its own.
+        uint64_t rel = offset - FLAG_MAP_BASE;
+        const bool plain = rel >= FLAG_PLAIN_MAP;
+        rel -= plain ? FLAG_PLAIN_MAP : 0;
         const uint16_t node = static_cast<uint16_t>(rel >> 24);
         const uint64_t flag = (rel & 0xffffff) / 4;
         SendGathered();
-        QueueRequest(node, FLAG_SPACE + flag * 4, Create<Packet>(data, len), Callback<void>());
+        QueueRequest(node,
+                     FLAG_SPACE + (plain ? FLAG_PLAIN : 0) + flag * 4,
+                     Create<Packet>(data, len),
+                     Callback<void>());
         return;
     }
     const Mapping& m = FindMapping(offset, len);
@@ -305,18 +309,24 @@ SciNetDevice::Load(uint64_t busAddress, uint32_t len, ReadCallback done)
     const uint64_t remote = m.remote + (busAddress - m.busBase);
     // PCI ordering: the load does not pass the posted stores before it.
     m_pio->Store(busAddress, nullptr, 0, Callback<void>([this, node, remote, len, done]() {
-                     SendGathered();
-                     const uint16_t id = NewTransaction();
-                     m_nextTransaction = id + 1;
-                     m_loads.emplace(id, PendingLoad{len, done});
-                     SciHeader h;
-                     h.SetType(SciHeader::READ_REQUEST);
-                     h.SetSourceNode(GetNodeId());
-                     h.SetTransaction(id);
-                     h.SetAddress(remote);
-                     h.SetLength(static_cast<uint16_t>(len));
-                     Transmit(node, h, nullptr);
+                     LoadRemote(node, remote, len, done);
                  }));
+}
+
+void
+SciNetDevice::LoadRemote(uint16_t node, uint64_t remote, uint32_t len, ReadCallback done)
+{
+    SendGathered();
+    const uint16_t id = NewTransaction();
+    m_nextTransaction = id + 1;
+    m_loads.emplace(id, PendingLoad{len, done});
+    SciHeader h;
+    h.SetType(SciHeader::READ_REQUEST);
+    h.SetSourceNode(GetNodeId());
+    h.SetTransaction(id);
+    h.SetAddress(remote);
+    h.SetLength(static_cast<uint16_t>(len));
+    Transmit(node, h, nullptr);
 }
 
 void

@@ -1,0 +1,287 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "scilan-channel.h"
+
+#include "ns3/abort.h"
+#include "ns3/host-memory-system.h"
+#include "ns3/host-memory.h"
+#include "ns3/host-words.h"
+#include "ns3/log.h"
+#include "ns3/san-host.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ScilanChannel");
+
+ScilanReceiver::ScilanReceiver(Ptr<SciNetDevice> nic, uint32_t ringBytes)
+    : m_nic(nic),
+      m_flag(Create<ScilanFlag>(nic)),
+      m_ringBytes(ringBytes)
+{
+    NS_ABORT_MSG_IF(ringBytes == 0 || ringBytes % 64 != 0,
+                    "ScilanReceiver: a ring of " << ringBytes << " bytes (a multiple of 64)");
+    Ptr<HostMemory> mem = nic->GetMemory();
+    m_region = mem->Allocate(CONTROL_BYTES + ringBytes, "");
+    m_segment = nic->Export(m_region, CONTROL_BYTES + ringBytes);
+    mem->SetWriteSnoop(m_region, MakeCallback(&ScilanReceiver::Written, this));
+}
+
+ScilanReceiver::~ScilanReceiver() = default;
+
+void
+ScilanReceiver::Close()
+{
+    if (!m_nic)
+    {
+        return;
+    }
+    if (!m_nic->IsAttached())
+    {
+        m_nic = nullptr; // the device is gone already (the end of a run)
+        return;
+    }
+    m_nic->Unexport(m_segment);
+    m_nic->GetMemory()->SetWriteSnoop(m_region, HostMemory::WriteSnoopCallback());
+    m_flag->Close();
+    m_nic = nullptr;
+}
+
+ScilanReceiverAddress
+ScilanReceiver::GetAddress() const
+{
+    ScilanReceiverAddress a;
+    a.node = m_nic->GetNodeId();
+    a.segment = m_segment;
+    a.ringBytes = m_ringBytes;
+    a.flag = m_flag->GetId();
+    return a;
+}
+
+Ptr<ScilanFlag>
+ScilanReceiver::GetFlag() const
+{
+    return m_flag;
+}
+
+uint32_t
+ScilanReceiver::ReadControl(uint32_t offset) const
+{
+    uint8_t b[4];
+    m_nic->GetMemory()->Read(m_region + offset, b, 4);
+    return HostWords::Load32(b);
+}
+
+uint64_t
+ScilanReceiver::ReadPeerSegment() const
+{
+    uint8_t b[8];
+    m_nic->GetMemory()->Read(m_region + PEER_SEGMENT, b, 8);
+    return HostWords::Load64(b);
+}
+
+uint32_t
+ScilanReceiver::Available() const
+{
+    return ReadControl(WRITE_POINTER) - m_readPointer;
+}
+
+bool
+ScilanReceiver::IsClosed() const
+{
+    return ReadControl(CLOSED) != 0;
+}
+
+void
+ScilanReceiver::Peek(uint8_t* out, uint32_t len) const
+{
+    NS_ABORT_MSG_IF(len > Available(), "ScilanReceiver::Peek: more than is there");
+    const uint32_t pos = m_readPointer % m_ringBytes;
+    const uint32_t first = std::min(len, m_ringBytes - pos);
+    Ptr<HostMemory> mem = m_nic->GetMemory();
+    mem->Read(m_region + CONTROL_BYTES + pos, out, first);
+    mem->Read(m_region + CONTROL_BYTES, out + first, len - first);
+}
+
+void
+ScilanReceiver::Consume(uint32_t len)
+{
+    NS_ABORT_MSG_IF(len > Available(), "ScilanReceiver::Consume: more than is there");
+    m_readPointer += len;
+    uint8_t b[4];
+    HostWords::Store32(b, m_readPointer);
+    m_nic->GetMemory()->Write(m_region + READ_POINTER, b, 4);
+}
+
+void
+ScilanReceiver::Wait(bool poll, Callback<bool> ready, Callback<void> resumed)
+{
+    m_flag->Wait(poll, ready, resumed);
+}
+
+void
+ScilanReceiver::Written(uint64_t, uint64_t)
+{
+    m_flag->Changed();
+}
+
+ScilanTransmitter::ScilanTransmitter(Ptr<SciNetDevice> nic,
+                                     const ScilanReceiverAddress& peer,
+                                     Ptr<ScilanFlag> flag)
+    : m_nic(nic),
+      m_peer(peer),
+      m_flag(flag)
+{
+    NS_ABORT_MSG_IF(nic->GetHost()->GetMemorySystem() == nullptr,
+                    "ScilanTransmitter: SCILAN's copies need a host preset that models its "
+                    "memory system (HostMemorySystem; e.g. ns3::PentiumNtHostPreset)");
+    m_mapped =
+        nic->Map(peer.node, peer.segment, ScilanReceiver::CONTROL_BYTES + uint64_t(peer.ringBytes));
+}
+
+ScilanTransmitter::~ScilanTransmitter() = default;
+
+void
+ScilanTransmitter::Close()
+{
+    m_flag->Close();
+}
+
+Ptr<ScilanFlag>
+ScilanTransmitter::GetFlag() const
+{
+    return m_flag;
+}
+
+const ScilanReceiverAddress&
+ScilanTransmitter::GetPeer() const
+{
+    return m_peer;
+}
+
+uint32_t
+ScilanTransmitter::KnownRoom() const
+{
+    return m_peer.ringBytes - (m_written - m_readSeen);
+}
+
+void
+ScilanTransmitter::RefreshRoom(Callback<void, uint32_t> done)
+{
+    Ptr<ScilanTransmitter> self = this;
+    Ptr<SanResource> cpu = m_nic->GetCpu()->GetResource();
+    // The processor stalls on the remote load of the receiver's read pointer.
+    cpu->Acquire(Callback<void>([self, cpu, done]() {
+        self->m_nic->Load(self->m_mapped + ScilanReceiver::READ_POINTER,
+                          4,
+                          SciNetDevice::ReadCallback([self, cpu, done](const uint8_t* b, uint32_t) {
+                              self->m_readSeen = HostWords::Load32(b);
+                              cpu->Release();
+                              done(self->KnownRoom());
+                          }));
+    }));
+}
+
+void
+ScilanTransmitter::Write(const uint8_t* data, uint32_t len, Callback<void> done)
+{
+    NS_ABORT_MSG_IF(len > KnownRoom(), "ScilanTransmitter::Write: more than the ring's room");
+    Ptr<HostMemorySystem> system = m_nic->GetHost()->GetMemorySystem();
+    const uint32_t pos = m_written % m_peer.ringBytes;
+    const uint32_t first = std::min(len, m_peer.ringBytes - pos);
+    const uint64_t ring = m_mapped + ScilanReceiver::CONTROL_BYTES;
+    m_written += len;
+    if (first == len)
+    {
+        system->CopyToDevice(data, len, true, m_nic->GetStoreSink(ring + pos), done);
+        return;
+    }
+    // The copy wraps around the ring's end: two loops.
+    Ptr<SciNetDevice> nic = m_nic;
+    std::vector<uint8_t> rest;
+    if (data != nullptr)
+    {
+        rest.assign(data + first, data + len);
+    }
+    system->CopyToDevice(data,
+                         first,
+                         true,
+                         m_nic->GetStoreSink(ring + pos),
+                         Callback<void>([system, nic, rest, len, first, ring, done]() {
+                             system->CopyToDevice(rest.empty() ? nullptr : rest.data(),
+                                                  len - first,
+                                                  true,
+                                                  nic->GetStoreSink(ring),
+                                                  done);
+                         }));
+}
+
+void
+ScilanTransmitter::Publish(Callback<void, bool> done)
+{
+    Ptr<ScilanTransmitter> self = this;
+    m_nic->CheckTransfers(SciNetDevice::CheckCallback([self, done](bool ok) {
+        if (!ok)
+        {
+            done(false);
+            return;
+        }
+        uint8_t b[4];
+        HostWords::Store32(b, self->m_written);
+        self->m_nic->Store(self->m_mapped + ScilanReceiver::WRITE_POINTER, b, 4, Callback<void>());
+        self->m_published = self->m_written;
+        self->Stimulate();
+        done(true);
+    }));
+}
+
+void
+ScilanTransmitter::Stimulate()
+{
+    m_nic->Stimulate(m_peer.node, m_peer.flag, Callback<void>());
+}
+
+void
+ScilanTransmitter::WaitForRoom(Callback<void, uint32_t> done)
+{
+    Ptr<ScilanTransmitter> self = this;
+    // Enable the transmitter's own flag, then look at the read pointer once more: the
+    // receiver stimulates the flag whenever it consumes, so room made after this point wakes
+    // the transmitter.
+    m_flag->Arm();
+    RefreshRoom(Callback<void, uint32_t>([self, done](uint32_t room) {
+        if (room > 0)
+        {
+            self->m_flag->Disarm();
+            done(room);
+            return;
+        }
+        self->m_flag->Wait(
+            false,
+            Callback<bool>([self]() { return self->m_flag->StimulatedSinceArmed(); }),
+            Callback<void>([self, done]() { self->RefreshRoom(done); }));
+    }));
+}
+
+void
+ScilanTransmitter::SendClose()
+{
+    uint8_t b[4];
+    HostWords::Store32(b, 1);
+    m_nic->Store(m_mapped + ScilanReceiver::CLOSED, b, 4, Callback<void>());
+    Stimulate();
+}
+
+void
+ScilanTransmitter::WriteControl(uint32_t offset, const uint8_t* data, uint32_t len)
+{
+    m_nic->Store(m_mapped + offset, data, len, Callback<void>());
+}
+
+} // namespace ns3

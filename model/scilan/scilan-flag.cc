@@ -1,0 +1,160 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "scilan-flag.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ScilanFlag");
+
+ScilanFlag::ScilanFlag(Ptr<SciNetDevice> nic)
+    : m_nic(nic),
+      m_id(nic->CreateFlag())
+{
+    Disarm(); // no interrupts while the owner runs (section 3.5)
+    m_nic->SetFlagHandler(m_id, MakeCallback(&ScilanFlag::Interrupted, this));
+}
+
+ScilanFlag::~ScilanFlag() = default;
+
+void
+ScilanFlag::Close()
+{
+    if (m_nic && m_nic->IsAttached())
+    {
+        m_nic->SetFlagHandler(m_id, Callback<void>());
+    }
+    m_wait = nullptr;
+    m_ready = Callback<bool>();
+    m_nic = nullptr;
+}
+
+uint32_t
+ScilanFlag::GetId() const
+{
+    return m_id;
+}
+
+bool
+ScilanFlag::IsWaiting() const
+{
+    return m_wait != nullptr;
+}
+
+void
+ScilanFlag::Arm()
+{
+    if (!m_armed)
+    {
+        m_armed = true;
+        m_nic->WriteFlag(m_id, SciNetDevice::FLAG_INITIAL);
+    }
+}
+
+void
+ScilanFlag::Disarm()
+{
+    m_armed = false;
+    m_nic->WriteFlag(m_id, 0x80000000u);
+}
+
+bool
+ScilanFlag::StimulatedSinceArmed() const
+{
+    return m_armed && m_nic->ReadFlag(m_id) != SciNetDevice::FLAG_INITIAL;
+}
+
+void
+ScilanFlag::Wait(bool poll, Callback<bool> ready, Callback<void> resumed)
+{
+    NS_ABORT_MSG_IF(m_wait != nullptr, "ScilanFlag: a second thread waits on one flag");
+    Ptr<HostCpuWait> wait = m_nic->GetCpu()->CreateWait();
+    m_wait = wait;
+    m_ready = ready;
+    Ptr<ScilanFlag> self = this;
+    Callback<void> go([self, wait, resumed]() { self->Resumed(wait, resumed); });
+    if (poll)
+    {
+        // Raw: the wait must not own itself through its own callback.
+        HostCpuWait* w = PeekPointer(wait);
+        wait->SetBackOffCallback(
+            Callback<void>([self, w]() { self->BackOff(Ptr<HostCpuWait>(w)); }));
+        wait->Begin(HostCpuWait::POLL_THEN_BLOCK, go);
+        if (ready())
+        {
+            wait->Signal();
+        }
+        return;
+    }
+    Arm();
+    if (ready())
+    {
+        wait->Signal(); // before it sleeps: it continues at once
+    }
+    wait->Begin(HostCpuWait::BLOCK, go);
+}
+
+void
+ScilanFlag::BackOff(Ptr<HostCpuWait> wait)
+{
+    if (wait != m_wait || wait->IsSignalled() || wait->GetState() != HostCpuWait::BLOCKED)
+    {
+        return;
+    }
+    // Prolonged unsuccessful polling: enable the flag, look once more, sleep (section 4.7).
+    Arm();
+    if (m_ready())
+    {
+        wait->Signal();
+    }
+}
+
+void
+ScilanFlag::Changed()
+{
+    if (m_wait == nullptr || m_wait->IsSignalled())
+    {
+        return;
+    }
+    const HostCpuWait::State s = m_wait->GetState();
+    if ((s == HostCpuWait::POLLING || s == HostCpuWait::WAITING_FOR_CPU) && m_ready())
+    {
+        m_wait->Signal(); // the poll loop notices
+    }
+}
+
+void
+ScilanFlag::Interrupted()
+{
+    // The driver routine: the flag is disabled again by the stimulus's increment (its top bit
+    // is set now); wake the sleeping thread.
+    if (m_wait != nullptr && !m_wait->IsSignalled())
+    {
+        m_wait->SignalInHandler();
+    }
+}
+
+void
+ScilanFlag::Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed)
+{
+    if (wait != m_wait)
+    {
+        return; // closed meanwhile
+    }
+    m_wait = nullptr;
+    m_ready = Callback<bool>();
+    if (m_nic)
+    {
+        Disarm();
+    }
+    resumed();
+}
+
+} // namespace ns3

@@ -1,0 +1,84 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SCILAN_FLAG_H
+#define SCILAN_FLAG_H
+
+#include "ns3/callback.h"
+#include "ns3/host-cpu.h"
+#include "ns3/ptr.h"
+#include "ns3/sci-net-device.h"
+#include "ns3/simple-ref-count.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief An SCI interrupt flag and the thread that may wait on it, as SCILAN uses them
+ * (Ryan and Bryhni 1998, sections 3.2 and 3.5).
+ *
+ * The flag is kept disabled (its top bit set) while the thread runs, so that stimuli do not
+ * interrupt; only a thread that is about to sleep enables it, checks once more for what it
+ * waits for, and sleeps until the interrupt's driver routine wakes it. Wait() either sleeps at
+ * once or first polls (the thread spins on memory that the sender writes, noticing a change at
+ * the next poll-loop boundary) and backs off to the interrupt after the processor's
+ * "PollBeforeBlock".
+ */
+class ScilanFlag : public SimpleRefCount<ScilanFlag>
+{
+  public:
+    /// \param nic the adapter whose flag this is (creates it, disabled)
+    explicit ScilanFlag(Ptr<SciNetDevice> nic);
+    ~ScilanFlag();
+
+    /// \return the flag's id on its adapter
+    uint32_t GetId() const;
+
+    /**
+     * \brief Wait until \p ready holds.
+     * \param poll poll first, then back off to the interrupt; else sleep at once
+     * \param ready what the thread waits for (checked now, on every Changed(), and before it
+     * sleeps)
+     * \param resumed called when the thread runs again
+     */
+    void Wait(bool poll, Callback<bool> ready, Callback<void> resumed);
+
+    /// \brief Memory the waiting thread watches has changed (a snoop): a polling thread
+    /// notices it.
+    void Changed();
+
+    /// \return true while a thread waits
+    bool IsWaiting() const;
+
+    /// \brief Forget the thread and the handler (the owner closes).
+    void Close();
+
+    /// \brief Enable interrupts (an ordinary write of 0x7FFFFFFF: the next stimulus
+    /// interrupts), unless enabled already.
+    void Arm();
+    /// \brief Disable interrupts (an ordinary write of 0x80000000).
+    void Disarm();
+    /// \return true if a stimulus has come since Arm() (the word moved on)
+    bool StimulatedSinceArmed() const;
+
+  private:
+    /// The interrupt's driver routine.
+    void Interrupted();
+    /// A polling wait has just gone to sleep: enable the flag first.
+    void BackOff(Ptr<HostCpuWait> wait);
+    /// The thread runs again.
+    void Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed);
+
+    Ptr<SciNetDevice> m_nic; //!< the adapter
+    uint32_t m_id;           //!< flag id
+    Ptr<HostCpuWait> m_wait; //!< the waiting thread, if any
+    Callback<bool> m_ready;  //!< what it waits for
+    bool m_armed{false};     //!< interrupts enabled by Arm()
+};
+
+} // namespace ns3
+
+#endif /* SCILAN_FLAG_H */
