@@ -64,6 +64,12 @@ ScilanTcpBaselines::TransferTimeUs(const TcpBaselineExperiments::Link& link, uin
     return TcpBaselineExperiments::Run(link, bytes).rttUs / 2;
 }
 
+double
+ScilanTcpBaselines::StreamMBps(const TcpBaselineExperiments::Link& link, uint32_t bytes)
+{
+    return TcpBaselineExperiments::Stream(link, bytes, StreamMessages(bytes));
+}
+
 std::vector<SanPaperRow>
 ScilanTcpBaselines::Table3()
 {

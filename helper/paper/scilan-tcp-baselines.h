@@ -44,6 +44,9 @@ class ScilanTcpBaselines
     /// \param link a link \param bytes message size \return transfer time in microseconds
     static double TransferTimeUs(const TcpBaselineExperiments::Link& link, uint32_t bytes);
 
+    /// \param link a link \param bytes message size \return a stream's throughput, MB/s
+    static double StreamMBps(const TcpBaselineExperiments::Link& link, uint32_t bytes);
+
     /// \return Table 3's rows latency_100baset_us and latency_atm_lane_us
     static std::vector<SanPaperRow> Table3();
 

@@ -75,7 +75,8 @@ HostCpuWait::OnPollGranted()
     {
         // Not cancelled if the event comes first: OnPollTimeout checks the state instead (a
         // stored EventId would keep this wait alive through a reference cycle).
-        Simulator::Schedule(m_cpu->GetPollBeforeBlock(),
+        Simulator::Schedule(m_pollLimit.IsStrictlyNegative() ? m_cpu->GetPollBeforeBlock()
+                                                             : m_pollLimit,
                             &HostCpuWait::OnPollTimeout,
                             Ptr<HostCpuWait>(this));
     }
@@ -178,6 +179,12 @@ void
 HostCpuWait::SetBackOffCallback(Callback<void> cb)
 {
     m_backOff = cb;
+}
+
+void
+HostCpuWait::SetPollBeforeBlock(Time limit)
+{
+    m_pollLimit = limit;
 }
 
 void

@@ -99,6 +99,9 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
      * \param cb called once, at the switch from polling to sleeping
      */
     void SetBackOffCallback(Callback<void> cb);
+    /// \brief POLL_THEN_BLOCK: poll for \p limit instead of the CPU's "PollBeforeBlock"
+    /// (a library with its own polling policy) \param limit how long to poll (before Begin)
+    void SetPollBeforeBlock(Time limit);
 
     /// \return the state of the wait
     State GetState() const;
@@ -133,17 +136,18 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     /// Resume the process.
     void Resume();
 
-    Ptr<HostCpu> m_cpu;           //!< the CPU
-    Callback<void> m_resumed;     //!< resumption callback
-    Mode m_mode;                  //!< mode
-    State m_state;                //!< state
-    bool m_signalled;             //!< Signal() seen
-    Time m_signalTime;            //!< time of Signal()
-    Time m_pollStart;             //!< when polling started
-    Time m_resumeTime;            //!< when the process resumed
-    bool m_timeoutPending{false}; //!< POLL_THEN_BLOCK timed out during a handler
-    bool m_blocked{false};        //!< went to sleep
-    Callback<void> m_backOff;     //!< run when polling gives up
+    Ptr<HostCpu> m_cpu;            //!< the CPU
+    Callback<void> m_resumed;      //!< resumption callback
+    Mode m_mode;                   //!< mode
+    State m_state;                 //!< state
+    bool m_signalled;              //!< Signal() seen
+    Time m_signalTime;             //!< time of Signal()
+    Time m_pollStart;              //!< when polling started
+    Time m_resumeTime;             //!< when the process resumed
+    bool m_timeoutPending{false};  //!< POLL_THEN_BLOCK timed out during a handler
+    bool m_blocked{false};         //!< went to sleep
+    Callback<void> m_backOff;      //!< run when polling gives up
+    Time m_pollLimit{Seconds(-1)}; //!< own poll duration (negative: the CPU's)
 };
 
 /**

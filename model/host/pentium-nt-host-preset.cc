@@ -112,12 +112,12 @@ PentiumNtHostPreset::GetTypeId()
                           UintegerValue(4),
                           MakeUintegerAccessor(&PentiumNtHostPreset::m_pioStoreBytes),
                           MakeUintegerChecker<uint32_t>(1))
-            // ASSUMED: the 82439HX posts the processor's sequential 32-bit stores to PCI
-            // memory and writes them as bursts of up to four data phases (its datasheet
-            // promises zero-wait-state CPU-to-PCI writes; the depth is not given).
+            // ASSUMED: the processor's write buffers and the 82439HX merge sequential 32-bit
+            // stores to PCI memory into bursts of a cache line, eight data phases (the
+            // datasheet promises zero-wait-state CPU-to-PCI writes; the depth is not given).
             .AddAttribute("PioBurstLength",
                           "Stores merged into one PCI write transaction.",
-                          UintegerValue(4),
+                          UintegerValue(8),
                           MakeUintegerAccessor(&PentiumNtHostPreset::m_pioBurstLength),
                           MakeUintegerChecker<uint32_t>(1))
             // The memory system (HostMemorySystem: the 66 MHz Pentium bus, EDO DRAM behind the
@@ -143,11 +143,11 @@ PentiumNtHostPreset::GetTypeId()
                           DoubleValue(4.56),
                           MakeDoubleAccessor(&PentiumNtHostPreset::m_memoryStoreCycles),
                           MakeDoubleChecker<double>(0))
-            // ASSUMED: the bridge holds 16 bytes of posted processor-to-PCI stores (four
-            // data phases, the burst above) before the processor's next store waits.
+            // ASSUMED: the bridge holds two lines of posted processor-to-PCI stores (one
+            // crossing the PCI bus, one filling) before the processor's next store waits.
             .AddAttribute("PostedWriteBufferBytes",
                           "Bytes of posted processor stores to PCI the bridge holds.",
-                          UintegerValue(16),
+                          UintegerValue(64),
                           MakeUintegerAccessor(&PentiumNtHostPreset::m_postedWriteBuffer),
                           MakeUintegerChecker<uint32_t>(1));
     return tid;

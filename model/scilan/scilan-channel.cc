@@ -120,9 +120,9 @@ ScilanReceiver::Consume(uint32_t len)
 }
 
 void
-ScilanReceiver::Wait(bool poll, Callback<bool> ready, Callback<void> resumed)
+ScilanReceiver::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
 {
-    m_flag->Wait(poll, ready, resumed);
+    m_flag->Wait(pollTime, ready, resumed);
 }
 
 void
@@ -263,7 +263,7 @@ ScilanTransmitter::WaitForRoom(Callback<void, uint32_t> done)
             return;
         }
         self->m_flag->Wait(
-            false,
+            Seconds(0),
             Callback<bool>([self]() { return self->m_flag->StimulatedSinceArmed(); }),
             Callback<void>([self, done]() { self->RefreshRoom(done); }));
     }));

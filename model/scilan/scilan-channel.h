@@ -91,7 +91,7 @@ class ScilanReceiver : public SimpleRefCount<ScilanReceiver>
     void Consume(uint32_t len);
 
     /// \brief Wait until \p ready holds (see ScilanFlag::Wait).
-    void Wait(bool poll, Callback<bool> ready, Callback<void> resumed);
+    void Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed);
 
     /// \brief Withdraw the segment and the flag.
     void Close();

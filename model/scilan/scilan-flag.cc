@@ -72,18 +72,20 @@ ScilanFlag::StimulatedSinceArmed() const
 }
 
 void
-ScilanFlag::Wait(bool poll, Callback<bool> ready, Callback<void> resumed)
+ScilanFlag::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
 {
     NS_ABORT_MSG_IF(m_wait != nullptr, "ScilanFlag: a second thread waits on one flag");
-    Ptr<HostCpuWait> wait = m_nic->GetCpu()->CreateWait();
+    Ptr<HostCpu> cpu = m_nic->GetCpu();
+    Ptr<HostCpuWait> wait = cpu->CreateWait();
     m_wait = wait;
     m_ready = ready;
     Ptr<ScilanFlag> self = this;
     Callback<void> go([self, wait, resumed]() { self->Resumed(wait, resumed); });
-    if (poll)
+    if (pollTime.IsStrictlyPositive())
     {
         // Raw: the wait must not own itself through its own callback.
         HostCpuWait* w = PeekPointer(wait);
+        wait->SetPollBeforeBlock(pollTime);
         wait->SetBackOffCallback(
             Callback<void>([self, w]() { self->BackOff(Ptr<HostCpuWait>(w)); }));
         wait->Begin(HostCpuWait::POLL_THEN_BLOCK, go);
@@ -97,8 +99,17 @@ ScilanFlag::Wait(bool poll, Callback<bool> ready, Callback<void> resumed)
     if (ready())
     {
         wait->Signal(); // before it sleeps: it continues at once
+        wait->Begin(HostCpuWait::BLOCK, go);
+        return;
     }
-    wait->Begin(HostCpuWait::BLOCK, go);
+    // Into the driver to sleep; a stimulus meanwhile is seen when the wait begins.
+    cpu->Execute(cpu->GetSyscallCost() / 2, Callback<void>([self, wait, go]() {
+                     if (self->m_wait == wait && !self->m_ready.IsNull() && self->m_ready())
+                     {
+                         wait->Signal();
+                     }
+                     wait->Begin(HostCpuWait::BLOCK, go);
+                 }));
 }
 
 void
@@ -108,8 +119,10 @@ ScilanFlag::BackOff(Ptr<HostCpuWait> wait)
     {
         return;
     }
-    // Prolonged unsuccessful polling: enable the flag, look once more, sleep (section 4.7).
+    // Prolonged unsuccessful polling: enable the flag, look once more, sleep in the driver
+    // (section 4.7); the kernel entry runs while the thread is off the critical path.
     Arm();
+    m_nic->GetCpu()->ExecuteOffPath(m_nic->GetCpu()->GetSyscallCost() / 2);
     if (m_ready())
     {
         wait->Signal();
@@ -150,11 +163,18 @@ ScilanFlag::Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed)
     }
     m_wait = nullptr;
     m_ready = Callback<bool>();
-    if (m_nic)
+    if (!m_nic)
     {
-        Disarm();
+        return;
     }
-    resumed();
+    Disarm();
+    if (!wait->WasBlocked())
+    {
+        resumed();
+        return;
+    }
+    // Back from the driver: the return half of the kernel call.
+    m_nic->GetCpu()->Execute(m_nic->GetCpu()->GetSyscallCost() / 2, resumed);
 }
 
 } // namespace ns3

@@ -22,10 +22,12 @@ namespace ns3
  *
  * The flag is kept disabled (its top bit set) while the thread runs, so that stimuli do not
  * interrupt; only a thread that is about to sleep enables it, checks once more for what it
- * waits for, and sleeps until the interrupt's driver routine wakes it. Wait() either sleeps at
- * once or first polls (the thread spins on memory that the sender writes, noticing a change at
- * the next poll-loop boundary) and backs off to the interrupt after the processor's
- * "PollBeforeBlock".
+ * waits for, and sleeps in the driver until the interrupt's routine wakes it. Sleeping is a
+ * kernel call: half of the processor's SyscallCost to enter it before the thread sleeps (off
+ * the critical path when the data comes later) and half to return after the wake-up (ASSUMED
+ * even split of NT's "roughly 6000 CPU cycles", section 2.2). Wait() either sleeps at once or
+ * first polls (the thread spins on memory that the sender writes, noticing a change at the
+ * next poll-loop boundary) and backs off to the interrupt when the poll time is up.
  */
 class ScilanFlag : public SimpleRefCount<ScilanFlag>
 {
@@ -39,12 +41,13 @@ class ScilanFlag : public SimpleRefCount<ScilanFlag>
 
     /**
      * \brief Wait until \p ready holds.
-     * \param poll poll first, then back off to the interrupt; else sleep at once
+     * \param pollTime poll this long first, then back off to the interrupt (zero: sleep at
+     * once)
      * \param ready what the thread waits for (checked now, on every Changed(), and before it
      * sleeps)
      * \param resumed called when the thread runs again
      */
-    void Wait(bool poll, Callback<bool> ready, Callback<void> resumed);
+    void Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed);
 
     /// \brief Memory the waiting thread watches has changed (a snoop): a polling thread
     /// notices it.

@@ -164,7 +164,7 @@ ScilanSocket::RxNext()
         m_rxBusy = true;
         Ptr<ScilanSocket> self = this;
         Ptr<ScilanReceiver> rx = m_rx;
-        rx->Wait(m_stack->IsPolling(),
+        rx->Wait(m_stack->GetPollTime(),
                  Callback<bool>([rx]() { return rx->Available() > 0 || rx->IsClosed(); }),
                  Callback<void>([self]() {
                      self->m_rxBusy = false;
@@ -183,7 +183,14 @@ ScilanSocket::RxNext()
     Ptr<HostCpu> cpu = m_stack->GetNic()->GetCpu();
     Ptr<HostMemorySystem> system = m_stack->GetNic()->GetHost()->GetMemorySystem();
     // One recv() call: its own work, then the receiver copy out of the ring.
-    cpu->ExecuteInstructions(m_stack->GetRecvInstructions(), Callback<void>([self, system, n]() {
+    const bool copy = m_stack->HasReceiverCopy();
+    cpu->ExecuteInstructions(m_stack->GetRecvInstructions(),
+                             Callback<void>([self, system, n, copy]() {
+                                 if (!copy)
+                                 {
+                                     self->RxCopied(n);
+                                     return;
+                                 }
                                  system->Copy(n,
                                               Callback<void>([self, n]() { self->RxCopied(n); }));
                              }));

@@ -185,7 +185,7 @@ ScilanSocket::Locked()
                           self->Unlock();
                           // Wait for the accepting side to fill in where its receiver is.
                           Ptr<ScilanReceiver> rx = self->m_rx;
-                          rx->Wait(self->m_stack->IsPolling(),
+                          rx->Wait(self->m_stack->GetPollTime(),
                                    Callback<bool>([rx]() { return rx->ReadPeerSegment() != 0; }),
                                    MakeCallback(&ScilanSocket::HandshakeDone, self));
                       }));
@@ -238,7 +238,7 @@ ScilanSocket::ListenNext()
     // accept() sleeps on the listening receiver's flag.
     Ptr<ScilanSocket> self = this;
     Ptr<ScilanReceiver> rx = m_listenRx;
-    rx->Wait(false,
+    rx->Wait(Seconds(0),
              Callback<bool>([self, rx]() {
                  return self->m_state != LISTENING || rx->Available() >= ScilanStack::REQUEST_BYTES;
              }),

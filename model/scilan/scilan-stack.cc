@@ -82,6 +82,22 @@ ScilanStack::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&ScilanStack::m_polling),
                           MakeBooleanChecker())
+            // ASSUMED: "prolonged unsuccessful polling" (section 4.7) lasts 200 us: longer than
+            // a small message's round trip, far shorter than a scheduler quantum.
+            .AddAttribute("PollTime",
+                          "How long a receiver polls before it sleeps on its flag (with "
+                          "Polling).",
+                          TimeValue(MicroSeconds(200)),
+                          MakeTimeAccessor(&ScilanStack::m_pollTime),
+                          MakeTimeChecker(NanoSeconds(1)))
+            // SCILAN 1998, section 4.5 and Figure 8: "nocopy SCILAN" adds the flow control but
+            // leaves out the receiver copy on recv; for that measurement only.
+            .AddAttribute("ReceiverCopy",
+                          "recv() copies the data out of the ring (false: Figure 8's nocopy "
+                          "variant, which only consumes it).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&ScilanStack::m_receiverCopy),
+                          MakeBooleanChecker())
             // ASSUMED: the library's send(): look up the socket, check its state and the
             // ring's room, set up the copy loop: 200 instructions (no kernel entry, section
             // 2.2).
@@ -201,6 +217,18 @@ bool
 ScilanStack::IsPolling() const
 {
     return m_polling;
+}
+
+Time
+ScilanStack::GetPollTime() const
+{
+    return m_polling ? m_pollTime : Seconds(0);
+}
+
+bool
+ScilanStack::HasReceiverCopy() const
+{
+    return m_receiverCopy;
 }
 
 double

@@ -105,6 +105,10 @@ class ScilanStack : public Object
     uint32_t GetMtu() const;
     /// \return true if receivers poll before sleeping
     bool IsPolling() const;
+    /// \return how long a receiver polls (zero when not polling)
+    Time GetPollTime() const;
+    /// \return false for Figure 8's "nocopy" variant (recv consumes without copying)
+    bool HasReceiverCopy() const;
     /// \return instructions of one send() call
     double GetSendInstructions() const;
     /// \return instructions of one recv() call
@@ -159,6 +163,8 @@ class ScilanStack : public Object
     uint32_t m_ringBytes; //!< attribute
     uint32_t m_mtu;       //!< attribute
     bool m_polling;       //!< attribute
+    bool m_receiverCopy;  //!< attribute
+    Time m_pollTime;      //!< attribute
     double m_sendInstr;   //!< attribute
     double m_recvInstr;   //!< attribute
     double m_checkInstr;  //!< attribute

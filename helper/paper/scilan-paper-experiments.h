@@ -1,0 +1,94 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SCILAN_PAPER_EXPERIMENTS_H
+#define SCILAN_PAPER_EXPERIMENTS_H
+
+#include "san-paper-row.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief The SCILAN paper's measurements (Ryan and Bryhni 1998, section 4) on simulated
+ * Pentium / 430HX hosts with Dolphin PCI/SCI adapters (SciScenario) and SCILAN sockets: the
+ * copy benchmarks of Figure 7, SCILAN streams (Figures 7-10), ping-pong transfer times
+ * (Figure 11, Table 3), the UltraSPARC receiver of section 4.3, and Table 4's prices per
+ * simulated MB/s. The TCP/IP rows come from ScilanTcpBaselines.
+ *
+ * Every throughput is a stream of messages through the simulated resources; every latency a
+ * ping-pong of messages.
+ */
+class ScilanPaperExperiments
+{
+  public:
+    /// Paper id (results/scilan.csv).
+    static constexpr const char* PAPER = "scilan";
+
+    /// A SCILAN configuration.
+    struct Config
+    {
+        std::string preset{"ns3::PentiumNtHostPreset"}; //!< both hosts' preset
+        bool polling{false};                            //!< ScilanStack "Polling"
+        uint32_t mtu{1500};                             //!< ScilanStack "Mtu"
+        bool receiverCopy{true};                        //!< ScilanStack "ReceiverCopy"
+        uint32_t hosts{2};                              //!< hosts in the cluster
+        bool ring{false};                               //!< an SCI ringlet (else a switch)
+    };
+
+    /**
+     * \brief The transmitter-copy benchmark (Figure 7's "SCI memcpy"; "SCI memset" without
+     * the loads): a process copies \p size bytes into a remote segment over and over, then
+     * checks the transfers.
+     * \param size bytes per copy
+     * \param readSource memcpy (true) or memset (false)
+     * \param preset host preset
+     * \return MB/s (10^6 bytes)
+     */
+    static double RemoteCopyMBps(uint32_t size,
+                                 bool readSource,
+                                 const std::string& preset = "ns3::PentiumNtHostPreset");
+    /// \param preset a host preset \return its receiver copy (memory to memory), MB/s
+    static double ReceiverCopyMBps(const std::string& preset = "ns3::PentiumNtHostPreset");
+    /// \return a 4-byte remote load's time, us
+    static double RemoteReadUs();
+
+    /**
+     * \brief A SCILAN stream of \p size-byte send() calls from host 0 to the last host.
+     * \param config the configuration
+     * \param size message size
+     * \return steady-state throughput in MB/s (10^6 bytes)
+     */
+    static double StreamMBps(const Config& config, uint32_t size);
+    /**
+     * \brief Ping-pong of \p size-byte messages: from a send() to the matching recv()'s
+     * return (the paper's transfer time), averaged.
+     * \param config the configuration
+     * \param size message size (at least 1)
+     * \return microseconds
+     */
+    static double TransferTimeUs(const Config& config, uint32_t size);
+    /**
+     * \brief Simultaneous streams between disjoint pairs (i to i + hosts / 2).
+     * \param config the configuration (hosts even)
+     * \param size message size
+     * \return aggregate MB/s
+     */
+    static double AggregateMBps(const Config& config, uint32_t size);
+
+    /// \return every row of results/scilan.csv (SCILAN's and the TCP/IP baselines')
+    static std::vector<SanPaperRow> AllRows();
+    /// \param prefix where to write the figures' data (a folder and "/", or "")
+    static void WriteFigures(const std::string& prefix);
+};
+
+} // namespace ns3
+
+#endif /* SCILAN_PAPER_EXPERIMENTS_H */
