@@ -11,7 +11,7 @@
  * (TcpBaselineExperiments, helper/paper/tcp-baseline-experiments.h).
  *
  *   ./tcp-baseline [--output=results/tcp-baseline.csv] [--figure12=1] [--bytes=N
- * --link=eth100|gige|clanip|100baset|atm_lane [--breakdown=1]]
+ * --link=eth100|gige|clanip|100baset|atm_lane|sci_ndis [--breakdown=1]]
  *
  * With --bytes it runs one ping-pong and prints its round trip and bandwidth; with --breakdown
  * also what each host was charged per round trip, by kind (HostStackNetDevice's and
@@ -165,7 +165,7 @@ main(int argc, char* argv[])
     cmd.AddValue("figures", "Also write the figures' curves beside it", figures);
     cmd.AddValue("bytes", "Run one ping-pong of this message size and print it", bytes);
     cmd.AddValue("link",
-                 "Link of the single run: eth100, gige, clanip, 100baset or atm_lane",
+                 "Link of the single run: eth100, gige, clanip, 100baset, atm_lane or sci_ndis",
                  link);
     cmd.AddValue("breakdown", "With --bytes: print each host's charges per round trip", breakdown);
     cmd.Parse(argc, argv);
@@ -183,6 +183,10 @@ main(int argc, char* argv[])
         {
             l = TcpBaselineExperiments::GigabitEthernet();
         }
+        else if (link == "sci_ndis")
+        {
+            l = ScilanTcpBaselines::SciNdis();
+        }
         else if (link == "clanip")
         {
             l = TcpBaselineExperiments::ClanIpEarly();
@@ -197,7 +201,7 @@ main(int argc, char* argv[])
         }
         else
         {
-            NS_ABORT_MSG("tcp-baseline: --link must be eth100, gige, clanip, 100baset or "
+            NS_ABORT_MSG("tcp-baseline: --link must be eth100, gige, clanip, 100baset, sci_ndis or "
                          "atm_lane, not "
                          << link);
         }

@@ -532,7 +532,9 @@ ScilanPaperExperiments::AllRows()
         rows.push_back(polled);
     }
     // The TCP/IP baselines on the same hosts (ScilanTcpBaselines).
-    for (const auto& v : {ScilanTcpBaselines::Table3(), ScilanTcpBaselines::SocketBufferSweep()})
+    for (const auto& v : {ScilanTcpBaselines::Table3(),
+                          ScilanTcpBaselines::NdisThroughput(),
+                          ScilanTcpBaselines::SocketBufferSweep()})
     {
         rows.insert(rows.end(), v.begin(), v.end());
     }

@@ -40,6 +40,8 @@ class ScilanTcpBaselines
     static TcpBaselineExperiments::Link FastEthernet();
     /// \return ATM LAN Emulation at 155 Mbit/s through one switch (Fore PCA-200E)
     static TcpBaselineExperiments::Link AtmLane();
+    /// \return IP over SCI through Dolphin's SCI/NDIS driver (the same PCI/SCI adapters)
+    static TcpBaselineExperiments::Link SciNdis();
 
     /// \param link a link \param bytes message size \return transfer time in microseconds
     static double TransferTimeUs(const TcpBaselineExperiments::Link& link, uint32_t bytes);
@@ -47,7 +49,10 @@ class ScilanTcpBaselines
     /// \param link a link \param bytes message size \return a stream's throughput, MB/s
     static double StreamMBps(const TcpBaselineExperiments::Link& link, uint32_t bytes);
 
-    /// \return Table 3's rows latency_100baset_us and latency_atm_lane_us
+    /// \return section 4.6's SCI/NDIS rows: ndis_large_bw_MBps and the size reaching 90% of it
+    static std::vector<SanPaperRow> NdisThroughput();
+
+    /// \return Table 3's rows latency_ndis_sci_us, latency_100baset_us and latency_atm_lane_us
     static std::vector<SanPaperRow> Table3();
 
     /**

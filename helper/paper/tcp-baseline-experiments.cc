@@ -6,6 +6,7 @@
 #include "tcp-baseline-experiments.h"
 
 #include "clan-scenario.h"
+#include "sci-scenario.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -28,6 +29,7 @@
 #include "ns3/san-ip-helper.h"
 #include "ns3/san-ip-net-device.h"
 #include "ns3/san-results-writer.h"
+#include "ns3/sci-ip-transport.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-socket-factory.h"
@@ -154,7 +156,7 @@ TcpBaselineExperiments::BuildPair(const Link& link)
                     "TcpBaselineExperiments: bad link " << link.name);
     Pair pair;
     NodeContainer& nodes = pair.nodes;
-    if (!link.clanIp)
+    if (!link.clanIp && !link.sciNdis)
     {
         nodes.Create(2);
         SanHostHelper hosts;
@@ -185,6 +187,35 @@ TcpBaselineExperiments::BuildPair(const Link& link)
                             DataRateValue(DataRate(static_cast<uint64_t>(link.rateCapBps))));
             t->Setup(kernel);
             pair.lowers.Add(ip.Install(nodes.Get(i), t));
+        }
+        pair.devices = stack.Install(pair.lowers);
+        internet.Install(nodes);
+        // SanIpNetDevice's default "Network": host n is 10.2.0.(n + 1).
+        Ipv4AddressHelper addresses("10.2.0.0", "255.255.0.0");
+        pair.interfaces = addresses.Assign(pair.devices);
+        return pair;
+    }
+
+    if (link.sciNdis)
+    {
+        // Two SCI hosts (one switch); the NDIS driver's transport on each adapter carries IP.
+        SciScenario::Spec spec = SciScenario::Configure(2);
+        spec.hostPreset = link.hostPreset;
+        SciScenario s(spec);
+        nodes = s.GetHosts();
+        pair.fabric = s.GetFabricHelper().GetFabric();
+        SanIpHelper ip;
+        std::vector<Ptr<SciIpTransport>> t;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            t.push_back(CreateObject<SciIpTransport>());
+            t.back()->SetAttribute("Mtu", UintegerValue(link.mtu));
+            t.back()->Setup(s.nics[i]);
+        }
+        SciIpTransport::Connect(t[0], t[1]);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            pair.lowers.Add(ip.Install(nodes.Get(i), t[i]));
         }
         pair.devices = stack.Install(pair.lowers);
         internet.Install(nodes);

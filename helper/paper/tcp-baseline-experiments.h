@@ -62,6 +62,8 @@ class TcpBaselineExperiments
         bool atmLane{false};
         /// true: CLAN IP (ClanIpTransport) between two CLAN hosts (ClanScenario)
         bool clanIp{false};
+        /// IP over SCI through Dolphin's SCI/NDIS driver (SciIpTransport; two SciScenario hosts)
+        bool sciNdis{false};
         /// CLAN IP: the early implementation's one packet in flight
         bool onePacketInFlight{false};
         /// CLAN IP: the deadlock bug's rate cap in bit/s (0: none)

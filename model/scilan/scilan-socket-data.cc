@@ -163,7 +163,7 @@ ScilanSocket::RxNext()
         }
         m_rxBusy = true;
         Ptr<ScilanSocket> self = this;
-        Ptr<ScilanReceiver> rx = m_rx;
+        Ptr<SciRingReceiver> rx = m_rx;
         rx->Wait(m_stack->GetPollTime(),
                  Callback<bool>([rx]() { return rx->Available() > 0 || rx->IsClosed(); }),
                  Callback<void>([self]() {

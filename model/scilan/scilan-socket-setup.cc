@@ -40,8 +40,8 @@ ScilanSocket::ConnectCluster(Ipv4Address address, uint16_t port)
         return;
     }
     Ptr<SciNetDevice> nic = m_stack->GetNic();
-    m_rx = Create<ScilanReceiver>(nic, m_stack->GetRingBytes());
-    m_txFlag = Create<ScilanFlag>(nic);
+    m_rx = Create<SciRingReceiver>(nic, m_stack->GetRingBytes());
+    m_txFlag = Create<SciFlagWaiter>(nic);
     m_peerNode = e.node;
     const uint64_t directory = m_stack->MapDirectory(e.node, e.directory);
     Ptr<ScilanSocket> self = this;
@@ -94,7 +94,7 @@ ScilanSocket::Probe(uint16_t node, uint64_t directoryBus, uint16_t port, uint32_
                     self->m_listenerBus =
                         nic->Map(node,
                                  self->m_listener.segment,
-                                 ScilanReceiver::CONTROL_BYTES + self->m_listener.ringBytes);
+                                 SciRingReceiver::CONTROL_BYTES + self->m_listener.ringBytes);
                     self->Lock();
                 }));
     }));
@@ -141,11 +141,11 @@ ScilanSocket::Locked()
     // The listener's ring has many writers: read its pointers first.
     cpu->Acquire(Callback<void>([self, nic, cpu]() {
         nic->Load(self->m_listenerBus,
-                  ScilanReceiver::READ_POINTER + 4,
+                  SciRingReceiver::READ_POINTER + 4,
                   SciNetDevice::ReadCallback([self, nic, cpu](const uint8_t* b, uint32_t) {
                       cpu->Release();
-                      const uint32_t wp = HostWords::Load32(b + ScilanReceiver::WRITE_POINTER);
-                      const uint32_t rp = HostWords::Load32(b + ScilanReceiver::READ_POINTER);
+                      const uint32_t wp = HostWords::Load32(b + SciRingReceiver::WRITE_POINTER);
+                      const uint32_t rp = HostWords::Load32(b + SciRingReceiver::READ_POINTER);
                       const uint32_t ring = self->m_listener.ringBytes;
                       if (ring - (wp - rp) < ScilanStack::REQUEST_BYTES)
                       {
@@ -155,7 +155,7 @@ ScilanSocket::Locked()
                                               self);
                           return;
                       }
-                      const ScilanReceiverAddress me = self->m_rx->GetAddress();
+                      const SciRingAddress me = self->m_rx->GetAddress();
                       uint8_t r[ScilanStack::REQUEST_BYTES] = {};
                       HostWords::Store64(r, me.segment);
                       HostWords::Store32(r + 8, me.node);
@@ -164,7 +164,7 @@ ScilanSocket::Locked()
                       HostWords::Store32(r + 20, me.ringBytes);
                       HostWords::Store32(r + 24, self->m_stack->GetAddress().Get());
                       HostWords::Store32(r + 28, self->m_localPort);
-                      nic->Store(self->m_listenerBus + ScilanReceiver::CONTROL_BYTES + wp % ring,
+                      nic->Store(self->m_listenerBus + SciRingReceiver::CONTROL_BYTES + wp % ring,
                                  r,
                                  ScilanStack::REQUEST_BYTES,
                                  Callback<void>());
@@ -177,14 +177,14 @@ ScilanSocket::Locked()
                           }
                           uint8_t w[4];
                           HostWords::Store32(w, wp + ScilanStack::REQUEST_BYTES);
-                          nic->Store(self->m_listenerBus + ScilanReceiver::WRITE_POINTER,
+                          nic->Store(self->m_listenerBus + SciRingReceiver::WRITE_POINTER,
                                      w,
                                      4,
                                      Callback<void>());
                           nic->Stimulate(self->m_peerNode, self->m_listener.flag, Callback<void>());
                           self->Unlock();
                           // Wait for the accepting side to fill in where its receiver is.
-                          Ptr<ScilanReceiver> rx = self->m_rx;
+                          Ptr<SciRingReceiver> rx = self->m_rx;
                           rx->Wait(self->m_stack->GetPollTime(),
                                    Callback<bool>([rx]() { return rx->ReadPeerSegment() != 0; }),
                                    MakeCallback(&ScilanSocket::HandshakeDone, self));
@@ -200,13 +200,13 @@ ScilanSocket::HandshakeDone()
     {
         return;
     }
-    ScilanReceiverAddress peer;
-    peer.node = static_cast<uint16_t>(m_rx->ReadControl(ScilanReceiver::PEER_NODE));
+    SciRingAddress peer;
+    peer.node = static_cast<uint16_t>(m_rx->ReadControl(SciRingReceiver::PEER_NODE));
     peer.segment = m_rx->ReadPeerSegment() - 1;
-    peer.flag = m_rx->ReadControl(ScilanReceiver::PEER_FLAG);
-    peer.ringBytes = m_rx->ReadControl(ScilanReceiver::PEER_RING);
-    m_peerTxFlag = m_rx->ReadControl(ScilanReceiver::PEER_TX_FLAG);
-    m_tx = Create<ScilanTransmitter>(m_stack->GetNic(), peer, m_txFlag);
+    peer.flag = m_rx->ReadControl(SciRingReceiver::PEER_FLAG);
+    peer.ringBytes = m_rx->ReadControl(SciRingReceiver::PEER_RING);
+    m_peerTxFlag = m_rx->ReadControl(SciRingReceiver::PEER_TX_FLAG);
+    m_tx = Create<SciRingTransmitter>(m_stack->GetNic(), peer, m_txFlag);
     m_state = CONNECTED;
     NotifyConnectionSucceeded();
     RxNext();
@@ -237,7 +237,7 @@ ScilanSocket::ListenNext()
     }
     // accept() sleeps on the listening receiver's flag.
     Ptr<ScilanSocket> self = this;
-    Ptr<ScilanReceiver> rx = m_listenRx;
+    Ptr<SciRingReceiver> rx = m_listenRx;
     rx->Wait(Seconds(0),
              Callback<bool>([self, rx]() {
                  return self->m_state != LISTENING || rx->Available() >= ScilanStack::REQUEST_BYTES;
@@ -248,7 +248,7 @@ ScilanSocket::ListenNext()
 void
 ScilanSocket::Accept(const uint8_t* r)
 {
-    ScilanReceiverAddress peer;
+    SciRingAddress peer;
     peer.segment = HostWords::Load64(r);
     peer.node = static_cast<uint16_t>(HostWords::Load32(r + 8));
     peer.flag = HostWords::Load32(r + 12);
@@ -268,8 +268,8 @@ ScilanSocket::Accept(const uint8_t* r)
                 child->m_rcvBufSize = self->m_rcvBufSize;
                 child->m_localPort = self->m_localPort;
                 Ptr<SciNetDevice> nic = self->m_stack->GetNic();
-                child->StartChild(Create<ScilanReceiver>(nic, self->m_stack->GetRingBytes()),
-                                  Create<ScilanFlag>(nic),
+                child->StartChild(Create<SciRingReceiver>(nic, self->m_stack->GetRingBytes()),
+                                  Create<SciFlagWaiter>(nic),
                                   peer,
                                   peerTxFlag,
                                   ip,
@@ -281,9 +281,9 @@ ScilanSocket::Accept(const uint8_t* r)
 }
 
 void
-ScilanSocket::StartChild(Ptr<ScilanReceiver> rx,
-                         Ptr<ScilanFlag> txFlag,
-                         const ScilanReceiverAddress& peer,
+ScilanSocket::StartChild(Ptr<SciRingReceiver> rx,
+                         Ptr<SciFlagWaiter> txFlag,
+                         const SciRingAddress& peer,
                          uint32_t peerTxFlag,
                          Ipv4Address peerAddress,
                          uint16_t peerPort)
@@ -293,17 +293,17 @@ ScilanSocket::StartChild(Ptr<ScilanReceiver> rx,
     m_peerTxFlag = peerTxFlag;
     m_peerAddress = peerAddress;
     m_peerPort = peerPort;
-    m_tx = Create<ScilanTransmitter>(m_stack->GetNic(), peer, txFlag);
+    m_tx = Create<SciRingTransmitter>(m_stack->GetNic(), peer, txFlag);
     // Tell the connecting socket where this receiver is: one store of the set-up words (the
     // segment last in the word order but in the same request), then its flag.
-    const ScilanReceiverAddress me = rx->GetAddress();
+    const SciRingAddress me = rx->GetAddress();
     uint8_t w[24];
     HostWords::Store64(w, me.segment + 1);
     HostWords::Store32(w + 8, me.node);
     HostWords::Store32(w + 12, me.flag);
     HostWords::Store32(w + 16, txFlag->GetId());
     HostWords::Store32(w + 20, me.ringBytes);
-    m_tx->WriteControl(ScilanReceiver::PEER_SEGMENT, w, sizeof(w));
+    m_tx->WriteControl(SciRingReceiver::PEER_SEGMENT, w, sizeof(w));
     m_tx->Stimulate();
     m_state = CONNECTED;
     Simulator::ScheduleNow(&ScilanSocket::RxNext, Ptr<ScilanSocket>(this));

@@ -59,14 +59,14 @@ ScilanSocket::~ScilanSocket() = default;
 void
 ScilanSocket::DoDispose()
 {
-    for (Ptr<ScilanReceiver> r : {m_rx, m_listenRx})
+    for (Ptr<SciRingReceiver> r : {m_rx, m_listenRx})
     {
         if (r)
         {
             r->Close();
         }
     }
-    for (Ptr<ScilanFlag> f : {m_txFlag, m_lock})
+    for (Ptr<SciFlagWaiter> f : {m_txFlag, m_lock})
     {
         if (f)
         {
@@ -217,10 +217,10 @@ ScilanSocket::Listen()
         Bind();
     }
     Ptr<SciNetDevice> nic = m_stack->GetNic();
-    m_listenRx = Create<ScilanReceiver>(nic, m_stack->GetRingBytes());
+    m_listenRx = Create<SciRingReceiver>(nic, m_stack->GetRingBytes());
     // The lock: a flag kept disabled (top bit set) that connecting transmitters fetch and
     // increment; the one that finds it at exactly 0x80000000 holds it.
-    m_lock = Create<ScilanFlag>(nic);
+    m_lock = Create<SciFlagWaiter>(nic);
     m_stack->Register(m_localPort, m_listenRx->GetAddress(), m_lock->GetId());
     m_state = LISTENING;
     // Hosts with an internet stack also take TCP connections from outside the cluster.

@@ -6,9 +6,8 @@
 #ifndef SCILAN_SOCKET_H
 #define SCILAN_SOCKET_H
 
-#include "scilan-channel.h"
-
 #include "ns3/ipv4-address.h"
+#include "ns3/sci-ring.h"
 #include "ns3/socket.h"
 
 #include <cstdint>
@@ -108,9 +107,9 @@ class ScilanSocket : public Socket
     void ConnectFailed(SocketErrno error);
     void ListenNext();
     void Accept(const uint8_t* request);
-    void StartChild(Ptr<ScilanReceiver> rx,
-                    Ptr<ScilanFlag> txFlag,
-                    const ScilanReceiverAddress& peer,
+    void StartChild(Ptr<SciRingReceiver> rx,
+                    Ptr<SciFlagWaiter> txFlag,
+                    const SciRingAddress& peer,
                     uint32_t peerTxFlag,
                     Ipv4Address peerAddress,
                     uint16_t peerPort);
@@ -148,20 +147,20 @@ class ScilanSocket : public Socket
     Ptr<Socket> m_tcp;         //!< fall-through socket
     Ptr<Socket> m_tcpListener; //!< TCP side of a listening socket
 
-    Ptr<ScilanReceiver> m_rx;    //!< this end's receiver
-    Ptr<ScilanTransmitter> m_tx; //!< this end's transmitter
-    Ptr<ScilanFlag> m_txFlag;    //!< the transmitter's flag
-    uint32_t m_peerTxFlag{0};    //!< the peer transmitter's flag (stimulated after recv)
+    Ptr<SciRingReceiver> m_rx;    //!< this end's receiver
+    Ptr<SciRingTransmitter> m_tx; //!< this end's transmitter
+    Ptr<SciFlagWaiter> m_txFlag;  //!< the transmitter's flag
+    uint32_t m_peerTxFlag{0};     //!< the peer transmitter's flag (stimulated after recv)
 
     // connecting
-    uint16_t m_peerNode{0};           //!< the listener's node
-    ScilanReceiverAddress m_listener; //!< its receiver
-    uint32_t m_lockFlag{0};           //!< its lock
-    uint64_t m_listenerBus{0};        //!< this adapter's mapping of its receiver
+    uint16_t m_peerNode{0};    //!< the listener's node
+    SciRingAddress m_listener; //!< its receiver
+    uint32_t m_lockFlag{0};    //!< its lock
+    uint64_t m_listenerBus{0}; //!< this adapter's mapping of its receiver
 
     // listening
-    Ptr<ScilanReceiver> m_listenRx; //!< connection requests arrive here
-    Ptr<ScilanFlag> m_lock;         //!< the disabled flag connecting transmitters test-and-set
+    Ptr<SciRingReceiver> m_listenRx; //!< connection requests arrive here
+    Ptr<SciFlagWaiter> m_lock;       //!< the disabled flag connecting transmitters test-and-set
 
     // sending
     uint32_t m_sndBufSize;             //!< attribute

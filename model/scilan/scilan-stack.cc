@@ -262,7 +262,7 @@ ScilanStack::GetLockRetryDelay() const
 }
 
 void
-ScilanStack::Register(uint16_t port, const ScilanReceiverAddress& receiver, uint32_t lockFlag)
+ScilanStack::Register(uint16_t port, const SciRingAddress& receiver, uint32_t lockFlag)
 {
     NS_ABORT_MSG_IF(m_slots.count(port) != 0, "ScilanStack: port " << port << " listens already");
     // Open addressing from port % slots; a connecting socket probes the same way.

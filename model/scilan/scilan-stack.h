@@ -6,12 +6,11 @@
 #ifndef SCILAN_STACK_H
 #define SCILAN_STACK_H
 
-#include "scilan-channel.h"
-
 #include "ns3/ipv4-address.h"
 #include "ns3/node.h"
 #include "ns3/object.h"
 #include "ns3/sci-net-device.h"
+#include "ns3/sci-ring.h"
 #include "ns3/socket.h"
 
 #include <cstdint>
@@ -127,7 +126,7 @@ class ScilanStack : public Object
      * \param receiver its receiver
      * \param lockFlag the disabled flag that serializes its connecting transmitters
      */
-    void Register(uint16_t port, const ScilanReceiverAddress& receiver, uint32_t lockFlag);
+    void Register(uint16_t port, const SciRingAddress& receiver, uint32_t lockFlag);
     /// \param port a listening port to remove
     void Unregister(uint16_t port);
     /// \return a free ephemeral port

@@ -3,13 +3,14 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#ifndef SCILAN_FLAG_H
-#define SCILAN_FLAG_H
+#ifndef SCI_FLAG_WAITER_H
+#define SCI_FLAG_WAITER_H
+
+#include "sci-net-device.h"
 
 #include "ns3/callback.h"
 #include "ns3/host-cpu.h"
 #include "ns3/ptr.h"
-#include "ns3/sci-net-device.h"
 #include "ns3/simple-ref-count.h"
 
 namespace ns3
@@ -17,8 +18,8 @@ namespace ns3
 
 /**
  * \ingroup san
- * \brief An SCI interrupt flag and the thread that may wait on it, as SCILAN uses them
- * (Ryan and Bryhni 1998, sections 3.2 and 3.5).
+ * \brief An SCI interrupt flag and the thread that may wait on it: the discipline SCILAN
+ * describes (Ryan and Bryhni 1998, sections 3.2 and 3.5), for any user of SciNetDevice's flags.
  *
  * The flag is kept disabled (its top bit set) while the thread runs, so that stimuli do not
  * interrupt; only a thread that is about to sleep enables it, checks once more for what it
@@ -29,12 +30,12 @@ namespace ns3
  * first polls (the thread spins on memory that the sender writes, noticing a change at the
  * next poll-loop boundary) and backs off to the interrupt when the poll time is up.
  */
-class ScilanFlag : public SimpleRefCount<ScilanFlag>
+class SciFlagWaiter : public SimpleRefCount<SciFlagWaiter>
 {
   public:
     /// \param nic the adapter whose flag this is (creates it, disabled)
-    explicit ScilanFlag(Ptr<SciNetDevice> nic);
-    ~ScilanFlag();
+    explicit SciFlagWaiter(Ptr<SciNetDevice> nic);
+    ~SciFlagWaiter();
 
     /// \return the flag's id on its adapter
     uint32_t GetId() const;
@@ -66,6 +67,11 @@ class ScilanFlag : public SimpleRefCount<ScilanFlag>
     void Disarm();
     /// \return true if a stimulus has come since Arm() (the word moved on)
     bool StimulatedSinceArmed() const;
+    /// \brief Enable interrupts again after one (the stimulus's increment disabled them).
+    void Rearm();
+    /// \brief A driver's own routine, run in every interrupt of this flag (kernel users: the
+    /// SCI/NDIS driver) \param handler the routine
+    void SetHandler(Callback<void> handler);
 
   private:
     /// The interrupt's driver routine.
@@ -75,13 +81,14 @@ class ScilanFlag : public SimpleRefCount<ScilanFlag>
     /// The thread runs again.
     void Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed);
 
-    Ptr<SciNetDevice> m_nic; //!< the adapter
-    uint32_t m_id;           //!< flag id
-    Ptr<HostCpuWait> m_wait; //!< the waiting thread, if any
-    Callback<bool> m_ready;  //!< what it waits for
-    bool m_armed{false};     //!< interrupts enabled by Arm()
+    Ptr<SciNetDevice> m_nic;  //!< the adapter
+    uint32_t m_id;            //!< flag id
+    Ptr<HostCpuWait> m_wait;  //!< the waiting thread, if any
+    Callback<bool> m_ready;   //!< what it waits for
+    bool m_armed{false};      //!< interrupts enabled by Arm()
+    Callback<void> m_handler; //!< a driver's routine
 };
 
 } // namespace ns3
 
-#endif /* SCILAN_FLAG_H */
+#endif /* SCI_FLAG_WAITER_H */

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "scilan-flag.h"
+#include "sci-flag-waiter.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -12,20 +12,20 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("ScilanFlag");
+NS_LOG_COMPONENT_DEFINE("SciFlagWaiter");
 
-ScilanFlag::ScilanFlag(Ptr<SciNetDevice> nic)
+SciFlagWaiter::SciFlagWaiter(Ptr<SciNetDevice> nic)
     : m_nic(nic),
       m_id(nic->CreateFlag())
 {
     Disarm(); // no interrupts while the owner runs (section 3.5)
-    m_nic->SetFlagHandler(m_id, MakeCallback(&ScilanFlag::Interrupted, this));
+    m_nic->SetFlagHandler(m_id, MakeCallback(&SciFlagWaiter::Interrupted, this));
 }
 
-ScilanFlag::~ScilanFlag() = default;
+SciFlagWaiter::~SciFlagWaiter() = default;
 
 void
-ScilanFlag::Close()
+SciFlagWaiter::Close()
 {
     if (m_nic && m_nic->IsAttached())
     {
@@ -33,23 +33,24 @@ ScilanFlag::Close()
     }
     m_wait = nullptr;
     m_ready = Callback<bool>();
+    m_handler = Callback<void>();
     m_nic = nullptr;
 }
 
 uint32_t
-ScilanFlag::GetId() const
+SciFlagWaiter::GetId() const
 {
     return m_id;
 }
 
 bool
-ScilanFlag::IsWaiting() const
+SciFlagWaiter::IsWaiting() const
 {
     return m_wait != nullptr;
 }
 
 void
-ScilanFlag::Arm()
+SciFlagWaiter::Arm()
 {
     if (!m_armed)
     {
@@ -59,27 +60,40 @@ ScilanFlag::Arm()
 }
 
 void
-ScilanFlag::Disarm()
+SciFlagWaiter::Disarm()
 {
     m_armed = false;
     m_nic->WriteFlag(m_id, 0x80000000u);
 }
 
+void
+SciFlagWaiter::Rearm()
+{
+    m_armed = false;
+    Arm();
+}
+
+void
+SciFlagWaiter::SetHandler(Callback<void> handler)
+{
+    m_handler = handler;
+}
+
 bool
-ScilanFlag::StimulatedSinceArmed() const
+SciFlagWaiter::StimulatedSinceArmed() const
 {
     return m_armed && m_nic->ReadFlag(m_id) != SciNetDevice::FLAG_INITIAL;
 }
 
 void
-ScilanFlag::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
+SciFlagWaiter::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
 {
-    NS_ABORT_MSG_IF(m_wait != nullptr, "ScilanFlag: a second thread waits on one flag");
+    NS_ABORT_MSG_IF(m_wait != nullptr, "SciFlagWaiter: a second thread waits on one flag");
     Ptr<HostCpu> cpu = m_nic->GetCpu();
     Ptr<HostCpuWait> wait = cpu->CreateWait();
     m_wait = wait;
     m_ready = ready;
-    Ptr<ScilanFlag> self = this;
+    Ptr<SciFlagWaiter> self = this;
     Callback<void> go([self, wait, resumed]() { self->Resumed(wait, resumed); });
     if (pollTime.IsStrictlyPositive())
     {
@@ -113,7 +127,7 @@ ScilanFlag::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
 }
 
 void
-ScilanFlag::BackOff(Ptr<HostCpuWait> wait)
+SciFlagWaiter::BackOff(Ptr<HostCpuWait> wait)
 {
     if (wait != m_wait || wait->IsSignalled() || wait->GetState() != HostCpuWait::BLOCKED)
     {
@@ -130,7 +144,7 @@ ScilanFlag::BackOff(Ptr<HostCpuWait> wait)
 }
 
 void
-ScilanFlag::Changed()
+SciFlagWaiter::Changed()
 {
     if (m_wait == nullptr || m_wait->IsSignalled())
     {
@@ -144,7 +158,7 @@ ScilanFlag::Changed()
 }
 
 void
-ScilanFlag::Interrupted()
+SciFlagWaiter::Interrupted()
 {
     // The driver routine: the flag is disabled again by the stimulus's increment (its top bit
     // is set now); wake the sleeping thread.
@@ -152,10 +166,14 @@ ScilanFlag::Interrupted()
     {
         m_wait->SignalInHandler();
     }
+    if (!m_handler.IsNull())
+    {
+        m_handler();
+    }
 }
 
 void
-ScilanFlag::Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed)
+SciFlagWaiter::Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed)
 {
     if (wait != m_wait)
     {

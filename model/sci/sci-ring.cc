@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "scilan-channel.h"
+#include "sci-ring.h"
 
 #include "ns3/abort.h"
 #include "ns3/host-memory-system.h"
@@ -18,25 +18,25 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("ScilanChannel");
+NS_LOG_COMPONENT_DEFINE("SciRing");
 
-ScilanReceiver::ScilanReceiver(Ptr<SciNetDevice> nic, uint32_t ringBytes)
+SciRingReceiver::SciRingReceiver(Ptr<SciNetDevice> nic, uint32_t ringBytes)
     : m_nic(nic),
-      m_flag(Create<ScilanFlag>(nic)),
+      m_flag(Create<SciFlagWaiter>(nic)),
       m_ringBytes(ringBytes)
 {
     NS_ABORT_MSG_IF(ringBytes == 0 || ringBytes % 64 != 0,
-                    "ScilanReceiver: a ring of " << ringBytes << " bytes (a multiple of 64)");
+                    "SciRingReceiver: a ring of " << ringBytes << " bytes (a multiple of 64)");
     Ptr<HostMemory> mem = nic->GetMemory();
     m_region = mem->Allocate(CONTROL_BYTES + ringBytes, "");
     m_segment = nic->Export(m_region, CONTROL_BYTES + ringBytes);
-    mem->SetWriteSnoop(m_region, MakeCallback(&ScilanReceiver::Written, this));
+    mem->SetWriteSnoop(m_region, MakeCallback(&SciRingReceiver::Written, this));
 }
 
-ScilanReceiver::~ScilanReceiver() = default;
+SciRingReceiver::~SciRingReceiver() = default;
 
 void
-ScilanReceiver::Close()
+SciRingReceiver::Close()
 {
     if (!m_nic)
     {
@@ -53,10 +53,10 @@ ScilanReceiver::Close()
     m_nic = nullptr;
 }
 
-ScilanReceiverAddress
-ScilanReceiver::GetAddress() const
+SciRingAddress
+SciRingReceiver::GetAddress() const
 {
-    ScilanReceiverAddress a;
+    SciRingAddress a;
     a.node = m_nic->GetNodeId();
     a.segment = m_segment;
     a.ringBytes = m_ringBytes;
@@ -64,14 +64,14 @@ ScilanReceiver::GetAddress() const
     return a;
 }
 
-Ptr<ScilanFlag>
-ScilanReceiver::GetFlag() const
+Ptr<SciFlagWaiter>
+SciRingReceiver::GetFlag() const
 {
     return m_flag;
 }
 
 uint32_t
-ScilanReceiver::ReadControl(uint32_t offset) const
+SciRingReceiver::ReadControl(uint32_t offset) const
 {
     uint8_t b[4];
     m_nic->GetMemory()->Read(m_region + offset, b, 4);
@@ -79,7 +79,7 @@ ScilanReceiver::ReadControl(uint32_t offset) const
 }
 
 uint64_t
-ScilanReceiver::ReadPeerSegment() const
+SciRingReceiver::ReadPeerSegment() const
 {
     uint8_t b[8];
     m_nic->GetMemory()->Read(m_region + PEER_SEGMENT, b, 8);
@@ -87,21 +87,21 @@ ScilanReceiver::ReadPeerSegment() const
 }
 
 uint32_t
-ScilanReceiver::Available() const
+SciRingReceiver::Available() const
 {
     return ReadControl(WRITE_POINTER) - m_readPointer;
 }
 
 bool
-ScilanReceiver::IsClosed() const
+SciRingReceiver::IsClosed() const
 {
     return ReadControl(CLOSED) != 0;
 }
 
 void
-ScilanReceiver::Peek(uint8_t* out, uint32_t len) const
+SciRingReceiver::Peek(uint8_t* out, uint32_t len) const
 {
-    NS_ABORT_MSG_IF(len > Available(), "ScilanReceiver::Peek: more than is there");
+    NS_ABORT_MSG_IF(len > Available(), "SciRingReceiver::Peek: more than is there");
     const uint32_t pos = m_readPointer % m_ringBytes;
     const uint32_t first = std::min(len, m_ringBytes - pos);
     Ptr<HostMemory> mem = m_nic->GetMemory();
@@ -110,9 +110,9 @@ ScilanReceiver::Peek(uint8_t* out, uint32_t len) const
 }
 
 void
-ScilanReceiver::Consume(uint32_t len)
+SciRingReceiver::Consume(uint32_t len)
 {
-    NS_ABORT_MSG_IF(len > Available(), "ScilanReceiver::Consume: more than is there");
+    NS_ABORT_MSG_IF(len > Available(), "SciRingReceiver::Consume: more than is there");
     m_readPointer += len;
     uint8_t b[4];
     HostWords::Store32(b, m_readPointer);
@@ -120,65 +120,66 @@ ScilanReceiver::Consume(uint32_t len)
 }
 
 void
-ScilanReceiver::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
+SciRingReceiver::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
 {
     m_flag->Wait(pollTime, ready, resumed);
 }
 
 void
-ScilanReceiver::Written(uint64_t, uint64_t)
+SciRingReceiver::Written(uint64_t, uint64_t)
 {
     m_flag->Changed();
 }
 
-ScilanTransmitter::ScilanTransmitter(Ptr<SciNetDevice> nic,
-                                     const ScilanReceiverAddress& peer,
-                                     Ptr<ScilanFlag> flag)
+SciRingTransmitter::SciRingTransmitter(Ptr<SciNetDevice> nic,
+                                       const SciRingAddress& peer,
+                                       Ptr<SciFlagWaiter> flag)
     : m_nic(nic),
       m_peer(peer),
       m_flag(flag)
 {
     NS_ABORT_MSG_IF(nic->GetHost()->GetMemorySystem() == nullptr,
-                    "ScilanTransmitter: SCILAN's copies need a host preset that models its "
+                    "SciRingTransmitter: SCILAN's copies need a host preset that models its "
                     "memory system (HostMemorySystem; e.g. ns3::PentiumNtHostPreset)");
-    m_mapped =
-        nic->Map(peer.node, peer.segment, ScilanReceiver::CONTROL_BYTES + uint64_t(peer.ringBytes));
+    m_mapped = nic->Map(peer.node,
+                        peer.segment,
+                        SciRingReceiver::CONTROL_BYTES + uint64_t(peer.ringBytes));
 }
 
-ScilanTransmitter::~ScilanTransmitter() = default;
+SciRingTransmitter::~SciRingTransmitter() = default;
 
 void
-ScilanTransmitter::Close()
+SciRingTransmitter::Close()
 {
     m_flag->Close();
 }
 
-Ptr<ScilanFlag>
-ScilanTransmitter::GetFlag() const
+Ptr<SciFlagWaiter>
+SciRingTransmitter::GetFlag() const
 {
     return m_flag;
 }
 
-const ScilanReceiverAddress&
-ScilanTransmitter::GetPeer() const
+const SciRingAddress&
+SciRingTransmitter::GetPeer() const
 {
     return m_peer;
 }
 
 uint32_t
-ScilanTransmitter::KnownRoom() const
+SciRingTransmitter::KnownRoom() const
 {
     return m_peer.ringBytes - (m_written - m_readSeen);
 }
 
 void
-ScilanTransmitter::RefreshRoom(Callback<void, uint32_t> done)
+SciRingTransmitter::RefreshRoom(Callback<void, uint32_t> done)
 {
-    Ptr<ScilanTransmitter> self = this;
+    Ptr<SciRingTransmitter> self = this;
     Ptr<SanResource> cpu = m_nic->GetCpu()->GetResource();
     // The processor stalls on the remote load of the receiver's read pointer.
     cpu->Acquire(Callback<void>([self, cpu, done]() {
-        self->m_nic->Load(self->m_mapped + ScilanReceiver::READ_POINTER,
+        self->m_nic->Load(self->m_mapped + SciRingReceiver::READ_POINTER,
                           4,
                           SciNetDevice::ReadCallback([self, cpu, done](const uint8_t* b, uint32_t) {
                               self->m_readSeen = HostWords::Load32(b);
@@ -189,13 +190,13 @@ ScilanTransmitter::RefreshRoom(Callback<void, uint32_t> done)
 }
 
 void
-ScilanTransmitter::Write(const uint8_t* data, uint32_t len, Callback<void> done)
+SciRingTransmitter::Write(const uint8_t* data, uint32_t len, Callback<void> done)
 {
-    NS_ABORT_MSG_IF(len > KnownRoom(), "ScilanTransmitter::Write: more than the ring's room");
+    NS_ABORT_MSG_IF(len > KnownRoom(), "SciRingTransmitter::Write: more than the ring's room");
     Ptr<HostMemorySystem> system = m_nic->GetHost()->GetMemorySystem();
     const uint32_t pos = m_written % m_peer.ringBytes;
     const uint32_t first = std::min(len, m_peer.ringBytes - pos);
-    const uint64_t ring = m_mapped + ScilanReceiver::CONTROL_BYTES;
+    const uint64_t ring = m_mapped + SciRingReceiver::CONTROL_BYTES;
     m_written += len;
     if (first == len)
     {
@@ -223,9 +224,9 @@ ScilanTransmitter::Write(const uint8_t* data, uint32_t len, Callback<void> done)
 }
 
 void
-ScilanTransmitter::Publish(Callback<void, bool> done)
+SciRingTransmitter::Publish(Callback<void, bool> done)
 {
-    Ptr<ScilanTransmitter> self = this;
+    Ptr<SciRingTransmitter> self = this;
     m_nic->CheckTransfers(SciNetDevice::CheckCallback([self, done](bool ok) {
         if (!ok)
         {
@@ -234,7 +235,7 @@ ScilanTransmitter::Publish(Callback<void, bool> done)
         }
         uint8_t b[4];
         HostWords::Store32(b, self->m_written);
-        self->m_nic->Store(self->m_mapped + ScilanReceiver::WRITE_POINTER, b, 4, Callback<void>());
+        self->m_nic->Store(self->m_mapped + SciRingReceiver::WRITE_POINTER, b, 4, Callback<void>());
         self->m_published = self->m_written;
         self->Stimulate();
         done(true);
@@ -242,15 +243,15 @@ ScilanTransmitter::Publish(Callback<void, bool> done)
 }
 
 void
-ScilanTransmitter::Stimulate()
+SciRingTransmitter::Stimulate()
 {
     m_nic->Stimulate(m_peer.node, m_peer.flag, Callback<void>());
 }
 
 void
-ScilanTransmitter::WaitForRoom(Callback<void, uint32_t> done)
+SciRingTransmitter::WaitForRoom(Callback<void, uint32_t> done)
 {
-    Ptr<ScilanTransmitter> self = this;
+    Ptr<SciRingTransmitter> self = this;
     // Enable the transmitter's own flag, then look at the read pointer once more: the
     // receiver stimulates the flag whenever it consumes, so room made after this point wakes
     // the transmitter.
@@ -270,16 +271,16 @@ ScilanTransmitter::WaitForRoom(Callback<void, uint32_t> done)
 }
 
 void
-ScilanTransmitter::SendClose()
+SciRingTransmitter::SendClose()
 {
     uint8_t b[4];
     HostWords::Store32(b, 1);
-    m_nic->Store(m_mapped + ScilanReceiver::CLOSED, b, 4, Callback<void>());
+    m_nic->Store(m_mapped + SciRingReceiver::CLOSED, b, 4, Callback<void>());
     Stimulate();
 }
 
 void
-ScilanTransmitter::WriteControl(uint32_t offset, const uint8_t* data, uint32_t len)
+SciRingTransmitter::WriteControl(uint32_t offset, const uint8_t* data, uint32_t len)
 {
     m_nic->Store(m_mapped + offset, data, len, Callback<void>());
 }

@@ -3,14 +3,14 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#ifndef SCILAN_CHANNEL_H
-#define SCILAN_CHANNEL_H
+#ifndef SCI_RING_H
+#define SCI_RING_H
 
-#include "scilan-flag.h"
+#include "sci-flag-waiter.h"
+#include "sci-net-device.h"
 
 #include "ns3/callback.h"
 #include "ns3/ptr.h"
-#include "ns3/sci-net-device.h"
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>
@@ -20,10 +20,10 @@ namespace ns3
 
 /**
  * \ingroup san
- * \brief Where a SCILAN receiver is, as its transmitter needs to know it: the node, the
+ * \brief Where a ring receiver is, as its transmitter needs to know it: the node, the
  * exported segment (control block and ring) and the receiver's interrupt flag.
  */
-struct ScilanReceiverAddress
+struct SciRingAddress
 {
     uint16_t node{0};      //!< SCI node id
     uint64_t segment{0};   //!< SCI address of the receiver's segment
@@ -33,16 +33,17 @@ struct ScilanReceiverAddress
 
 /**
  * \ingroup san
- * \brief The receiving half of one direction of a SCILAN connection (Ryan and Bryhni 1998,
- * section 3.4, Figure 5): a page-locked buffer in this host's memory, exported to SCI, that
- * the transmitter fills by remote stores, and an interrupt flag it stimulates.
+ * \brief The receiving half of a one-way channel through SCI remote memory: a page-locked
+ * ring in this host's memory, exported to SCI, that one transmitter fills by remote stores,
+ * and an interrupt flag it stimulates (the receiver of a SCILAN socket, Ryan and Bryhni 1998,
+ * section 3.4 and Figure 5; the SCI/NDIS driver's receive ring).
  *
  * The segment starts with a control block: the write pointer (bytes written, set by the
  * transmitter after its data), a close mark, the peer's addresses during connection set-up,
  * and the read pointer (bytes consumed, kept by this receiver and read remotely by the
  * transmitter to see how full the ring is); the ring follows.
  */
-class ScilanReceiver : public SimpleRefCount<ScilanReceiver>
+class SciRingReceiver : public SimpleRefCount<SciRingReceiver>
 {
   public:
     /// Bytes of the control block before the ring.
@@ -65,13 +66,13 @@ class ScilanReceiver : public SimpleRefCount<ScilanReceiver>
      * \param nic this host's adapter
      * \param ringBytes ring size (a multiple of 64)
      */
-    ScilanReceiver(Ptr<SciNetDevice> nic, uint32_t ringBytes);
-    ~ScilanReceiver();
+    SciRingReceiver(Ptr<SciNetDevice> nic, uint32_t ringBytes);
+    ~SciRingReceiver();
 
     /// \return the address a transmitter needs
-    ScilanReceiverAddress GetAddress() const;
+    SciRingAddress GetAddress() const;
     /// \return the flag its thread waits on
-    Ptr<ScilanFlag> GetFlag() const;
+    Ptr<SciFlagWaiter> GetFlag() const;
 
     /// \return bytes written and not yet consumed
     uint32_t Available() const;
@@ -90,7 +91,7 @@ class ScilanReceiver : public SimpleRefCount<ScilanReceiver>
     /// \brief Consume \p len bytes: advance the read pointer (a local store).
     void Consume(uint32_t len);
 
-    /// \brief Wait until \p ready holds (see ScilanFlag::Wait).
+    /// \brief Wait until \p ready holds (see SciFlagWaiter::Wait).
     void Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed);
 
     /// \brief Withdraw the segment and the flag.
@@ -101,7 +102,7 @@ class ScilanReceiver : public SimpleRefCount<ScilanReceiver>
     void Written(uint64_t address, uint64_t len);
 
     Ptr<SciNetDevice> m_nic;   //!< adapter
-    Ptr<ScilanFlag> m_flag;    //!< the receiver's flag
+    Ptr<SciFlagWaiter> m_flag; //!< the receiver's flag
     uint32_t m_ringBytes;      //!< ring size
     uint64_t m_region{0};      //!< host address of the segment
     uint64_t m_segment{0};     //!< its SCI address
@@ -116,7 +117,7 @@ class ScilanReceiver : public SimpleRefCount<ScilanReceiver>
  * control that reads the receiver's read pointer remotely and sleeps on the transmitter's own
  * flag when the ring is full (sections 3.2 and 3.4).
  */
-class ScilanTransmitter : public SimpleRefCount<ScilanTransmitter>
+class SciRingTransmitter : public SimpleRefCount<SciRingTransmitter>
 {
   public:
     /**
@@ -124,15 +125,13 @@ class ScilanTransmitter : public SimpleRefCount<ScilanTransmitter>
      * \param peer the receiver
      * \param flag the transmitter's own flag (told to the receiver at set-up)
      */
-    ScilanTransmitter(Ptr<SciNetDevice> nic,
-                      const ScilanReceiverAddress& peer,
-                      Ptr<ScilanFlag> flag);
-    ~ScilanTransmitter();
+    SciRingTransmitter(Ptr<SciNetDevice> nic, const SciRingAddress& peer, Ptr<SciFlagWaiter> flag);
+    ~SciRingTransmitter();
 
     /// \return the flag the transmitter sleeps on when the ring is full
-    Ptr<ScilanFlag> GetFlag() const;
+    Ptr<SciFlagWaiter> GetFlag() const;
     /// \return the receiver
-    const ScilanReceiverAddress& GetPeer() const;
+    const SciRingAddress& GetPeer() const;
     /// \return room in the ring as last known (no remote access)
     uint32_t KnownRoom() const;
 
@@ -169,15 +168,15 @@ class ScilanTransmitter : public SimpleRefCount<ScilanTransmitter>
     void Close();
 
   private:
-    Ptr<SciNetDevice> m_nic;      //!< adapter
-    ScilanReceiverAddress m_peer; //!< the receiver
-    Ptr<ScilanFlag> m_flag;       //!< the transmitter's flag
-    uint64_t m_mapped{0};         //!< bus address of the mapping
-    uint32_t m_written{0};        //!< bytes written (write pointer)
-    uint32_t m_published{0};      //!< write pointer as published
-    uint32_t m_readSeen{0};       //!< receiver's read pointer as last read
+    Ptr<SciNetDevice> m_nic;   //!< adapter
+    SciRingAddress m_peer;     //!< the receiver
+    Ptr<SciFlagWaiter> m_flag; //!< the transmitter's flag
+    uint64_t m_mapped{0};      //!< bus address of the mapping
+    uint32_t m_written{0};     //!< bytes written (write pointer)
+    uint32_t m_published{0};   //!< write pointer as published
+    uint32_t m_readSeen{0};    //!< receiver's read pointer as last read
 };
 
 } // namespace ns3
 
-#endif /* SCILAN_CHANNEL_H */
+#endif /* SCI_RING_H */
