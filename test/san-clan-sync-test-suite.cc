@@ -5,9 +5,10 @@
  */
 
 // Suite "san-clan-sync": CLAN's Tripwires (section 2.5 and 3.3 of the Tripwire paper) on the
-// device and through ClanContext, out-of-band messages and endpoints (section 3.1), the
-// receive path's protection (none in the paper's NIC; the ReceiveCheck option), and the
-// shared protection fuzzer run on the NIC with ReceiveCheck on (ClanProtectionFuzzAdapter).
+// device and through ClanContext (a handler runs only once the tripping write is visible),
+// out-of-band messages and endpoints (section 3.1), the receive path's protection (none in the
+// paper's NIC; the ReceiveCheck option), and the shared protection fuzzer run on the NIC with
+// ReceiveCheck on (ClanProtectionFuzzAdapter).
 
 #include "ns3/clan-context.h"
 #include "ns3/clan-endpoint.h"

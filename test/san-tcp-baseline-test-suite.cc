@@ -7,8 +7,9 @@
 // The host cost model around ns-3's TCP/IP (HostStackNetDevice, HostSocketCalls) and the
 // Tripwire paper's Ethernet baselines (TcpBaselineExperiments): each cost is charged once per
 // event it belongs to; on idle hosts a message is delayed by exactly the charged costs plus the
-// wire; TCP delivers every byte in order; IP over the san fabric (ATM LAN Emulation in cells)
-// carries every size up to its MTU; Table 1's Ethernet rows; SCILAN's Table 3 baselines.
+// wire; TCP delivers every byte in order; CLAN IP's 8 KB and 32 KB ping-pongs need no TCP
+// retransmission; IP over the san fabric (ATM LAN Emulation in cells) carries every size up to
+// its MTU; Table 1's Ethernet rows; SCILAN's Table 3 baselines.
 
 #include "ns3/host-socket-calls.h"
 #include "ns3/host-stack-helper.h"
