@@ -5,9 +5,10 @@
  */
 
 // Suite "san-clan-sync": CLAN's Tripwires (section 2.5 and 3.3 of the Tripwire paper) on the
-// device and through ClanContext, out-of-band messages and endpoints (section 3.1), the
-// receive path's protection (none in the paper's NIC; the ReceiveCheck option), and the
-// shared protection fuzzer run on the NIC with ReceiveCheck on (ClanProtectionFuzzAdapter).
+// device and through ClanContext (a handler runs only once the tripping write is visible),
+// out-of-band messages and endpoints (section 3.1), the receive path's protection (none in the
+// paper's NIC; the ReceiveCheck option), and the shared protection fuzzer run on the NIC with
+// ReceiveCheck on (ClanProtectionFuzzAdapter).
 
 #include "ns3/clan-context.h"
 #include "ns3/clan-endpoint.h"
@@ -26,6 +27,7 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -188,6 +190,93 @@ class ClanTripwireWaitTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rx->TestTripwire(b), false, "b did not");
         NS_TEST_EXPECT_MSG_EQ(rx->PollEvent(e), false, "b and c were not registered for events");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * The interrupt routine never hands out a Tripwire's id before the write that tripped it is
+ * visible to the processor, while the interrupt still overlaps the write's transfer: (a) a
+ * Tripwire on the last word of a DMA transfer; (b) a flag stored as soon as a DMA has
+ * completed at the sender (the flag queues on the receiving PCI bus behind the data, as CLAN
+ * IP's completion queue does: before the NIC ordered the routine's FIFO read behind the
+ * tripping write, (b) saw the flag still 0). A kernel handler (as CLAN IP's) reads the word
+ * when the routine calls it.
+ */
+class ClanTripwireOrderTestCase : public TestCase
+{
+  public:
+    ClanTripwireOrderTestCase()
+        : TestCase("A Tripwire's handler runs after the write that tripped it is visible")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t pattern = 0xa5a5a5a5;
+        const uint32_t flagValue = 7;
+        for (bool flagAfterDma : {false, true})
+        {
+            Rig r;
+            Ptr<ClanContext> tx = r.s->ctx[0];
+            Ptr<ClanContext> rx = r.s->ctx[1];
+            const uint32_t bytes = flagAfterDma ? 4096 : 8192;
+            const uint64_t source = tx->Allocate(bytes, "source");
+            std::vector<uint8_t> data(bytes);
+            for (uint32_t i = 0; i < bytes; ++i)
+            {
+                data[i] = static_cast<uint8_t>(pattern >> (24 - 8 * (i % 4)));
+            }
+            tx->GetMemory()->Write(source, data.data(), bytes);
+            // (a) the DMA's last word; (b) a word past the data.
+            const uint32_t offset = flagAfterDma ? 8188 : bytes - 4;
+            const uint32_t expected = flagAfterDma ? flagValue : pattern;
+            const uint64_t word = r.region + offset;
+            const uint32_t trip =
+                rx->CreateTripwire(word, 4, ClanTripwireTable::WRITE | ClanTripwireTable::REMOTE);
+            uint32_t calls = 0;
+            uint32_t seen = 0;
+            Time handled;
+            rx->GetDevice()->SetTripwireHandler(trip, Callback<void>([&]() {
+                                                    ++calls;
+                                                    seen = rx->ReadLocalWord(word);
+                                                    handled = Simulator::Now();
+                                                }));
+            Time wordVisible;
+            r.s->nics[1]->TraceConnectWithoutContext(
+                "Write",
+                Callback<void, uint64_t, uint32_t, uint32_t>(
+                    [&](uint64_t address, uint32_t len, uint32_t) {
+                        if (address <= word && word + 4 <= address + len)
+                        {
+                            wordVisible = Simulator::Now();
+                        }
+                    }));
+            const uint64_t irqBefore = r.s->nics[1]->GetNTripwireInterrupts();
+            const uint64_t flag = r.mapped + offset;
+            Simulator::Schedule(MicroSeconds(10), [&]() {
+                tx->Dma(source, r.mapped, bytes, Callback<void>(), Callback<void>([&]() {
+                            if (flagAfterDma)
+                            {
+                                tx->WriteWord(flag, flagValue, Callback<void>());
+                            }
+                        }));
+            });
+            Simulator::Run();
+            const std::string c = flagAfterDma ? "flag after DMA: " : "DMA's last word: ";
+            NS_TEST_EXPECT_MSG_EQ(calls, 1u, c << "the handler ran once");
+            NS_TEST_EXPECT_MSG_EQ(seen, expected, c << "and saw the word written");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(handled, wordVisible, c << "not before it was visible");
+            // The routine's work after its load (ISR instructions) is under a microsecond: the
+            // handler is not delayed by a further interrupt latency.
+            NS_TEST_EXPECT_MSG_LT(handled,
+                                  wordVisible + rx->GetCpu()->GetInterruptLatency(),
+                                  c << "and soon after");
+            NS_TEST_EXPECT_MSG_EQ(r.s->nics[1]->GetNTripwireInterrupts() - irqBefore,
+                                  1u,
+                                  c << "one interrupt");
+            Simulator::Destroy();
+        }
     }
 };
 
@@ -416,6 +505,7 @@ class SanClanSyncTestSuite : public TestSuite
     {
         AddTestCase(new ClanTripwireFiringTestCase, TestCase::QUICK);
         AddTestCase(new ClanTripwireWaitTestCase, TestCase::QUICK);
+        AddTestCase(new ClanTripwireOrderTestCase, TestCase::QUICK);
         AddTestCase(new ClanOobTestCase, TestCase::QUICK);
         AddTestCase(new ClanProtectionTestCase(false), TestCase::QUICK);
         AddTestCase(new ClanProtectionTestCase(true), TestCase::QUICK);

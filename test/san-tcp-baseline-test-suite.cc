@@ -7,14 +7,17 @@
 // The host cost model around ns-3's TCP/IP (HostStackNetDevice, HostSocketCalls) and the
 // Tripwire paper's Ethernet baselines (TcpBaselineExperiments): each cost is charged once per
 // event it belongs to; on idle hosts a message is delayed by exactly the charged costs plus the
-// wire; TCP delivers every byte in order; IP over the san fabric (ATM LAN Emulation in cells)
-// carries every size up to its MTU; Table 1's Ethernet rows; SCILAN's Table 3 baselines.
+// wire; TCP delivers every byte in order; CLAN IP's 8 KB and 32 KB ping-pongs need no TCP
+// retransmission; IP over the san fabric (ATM LAN Emulation in cells) carries every size up to
+// its MTU; Table 1's Ethernet rows; SCILAN's Table 3 baselines.
 
 #include "ns3/host-socket-calls.h"
 #include "ns3/host-stack-helper.h"
 #include "ns3/host-stack-net-device.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-fabric-ip-transport.h"
@@ -27,12 +30,15 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-baseline-experiments.h"
+#include "ns3/tcp-header.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -377,6 +383,137 @@ class IntegrityTestCase : public TestCase
     }
 };
 
+/**
+ * CLAN IP ping-pongs of 8 KB and 32 KB messages (Figure 12's sizes where the receiving
+ * ClanIpTransport once left a completion undrained: its Tripwire's interrupt routine read the
+ * id before the completion queue's write was visible, and nothing fired again until TCP
+ * retransmitted after its 1 s timeout). Every round trip must stay far below that timeout and
+ * no TCP segment carrying data may be sent twice.
+ */
+class ClanIpNoStallTestCase : public TestCase
+{
+  public:
+    ClanIpNoStallTestCase()
+        : TestCase("CLAN IP: 8 KB and 32 KB ping-pongs need no TCP retransmission")
+    {
+    }
+
+  private:
+    /// A ping-pong between the two hosts of a pair.
+    struct State
+    {
+        Ptr<HostSocketCalls> client; //!< host 0's process
+        Ptr<HostSocketCalls> server; //!< host 1's process
+        uint32_t bytes{0};           //!< message size
+        uint32_t rounds{0};          //!< round trips to run
+        uint32_t done{0};            //!< round trips finished
+        Time roundStart;             //!< when the current one began
+        Time longest;                //!< the longest one
+    };
+
+    /// Run \p rounds round trips of \p bytes over CLAN IP (the paper's early version).
+    /// \param bytes message size \param rounds round trips
+    /// \param longest out: the longest round trip
+    /// \param retransmitted out: data segments sent again
+    /// \return round trips finished
+    static uint32_t PingPong(uint32_t bytes,
+                             uint32_t rounds,
+                             Time& longest,
+                             uint32_t& retransmitted)
+    {
+        const TcpBaselineExperiments::Link link = TcpBaselineExperiments::ClanIpEarly();
+        const TcpBaselineExperiments::Pair pair = TcpBaselineExperiments::BuildPair(link);
+        // Every TCP segment with data that either host's IP sends, by (host, sequence number).
+        auto sent = std::make_shared<std::set<std::pair<uint32_t, uint32_t>>>();
+        auto again = std::make_shared<uint32_t>(0);
+        for (uint32_t h = 0; h < 2; ++h)
+        {
+            pair.nodes.Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                "Tx",
+                Callback<void, Ptr<const Packet>, Ptr<Ipv4>, uint32_t>(
+                    [sent, again, h](Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t) {
+                        Ptr<Packet> p = packet->Copy();
+                        Ipv4Header ip;
+                        p->RemoveHeader(ip);
+                        if (ip.GetProtocol() != 6)
+                        {
+                            return;
+                        }
+                        TcpHeader tcp;
+                        p->RemoveHeader(tcp);
+                        if (p->GetSize() == 0)
+                        {
+                            return; // a pure acknowledgement
+                        }
+                        if (!sent->insert({h, tcp.GetSequenceNumber().GetValue()}).second)
+                        {
+                            ++*again;
+                        }
+                    }));
+        }
+        auto s = std::make_shared<State>();
+        s->bytes = bytes;
+        s->rounds = rounds;
+        auto round = std::make_shared<std::function<void()>>();
+        *round = [s, round]() {
+            if (s->done == s->rounds)
+            {
+                return;
+            }
+            s->roundStart = Simulator::Now();
+            s->client->Send(Create<Packet>(s->bytes), Callback<void>());
+            s->server->Recv(s->bytes, Callback<void, Ptr<Packet>>([s, round](Ptr<Packet>) {
+                                s->server->Send(Create<Packet>(s->bytes), Callback<void>());
+                                s->client->Recv(
+                                    s->bytes,
+                                    Callback<void, Ptr<Packet>>([s, round](Ptr<Packet>) {
+                                        s->longest =
+                                            std::max(s->longest, Simulator::Now() - s->roundStart);
+                                        ++s->done;
+                                        (*round)();
+                                    }));
+                            }));
+        };
+        TcpBaselineExperiments::ConnectProcesses(
+            pair,
+            link,
+            Callback<void, Ptr<HostSocketCalls>, Ptr<HostSocketCalls>>(
+                [s, round](Ptr<HostSocketCalls> c, Ptr<HostSocketCalls> v) {
+                    s->client = c;
+                    s->server = v;
+                    (*round)();
+                }));
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        const uint32_t finished = s->done;
+        longest = s->longest;
+        retransmitted = *again;
+        s->client = nullptr;
+        s->server = nullptr;
+        *round = nullptr; // it holds itself
+        Simulator::Destroy();
+        return finished;
+    }
+
+    void DoRun() override
+    {
+        for (uint32_t bytes : {8192u, 32768u})
+        {
+            const uint32_t rounds = 10;
+            Time longest;
+            uint32_t retransmitted = 0;
+            const uint32_t finished = PingPong(bytes, rounds, longest, retransmitted);
+            NS_TEST_EXPECT_MSG_EQ(finished, rounds, bytes << " bytes: every round trip finished");
+            // 5 ms: at least twice the slowest round trip expected at these sizes (32 KB at
+            // the 250 Mbit/s cap alone is 2.1 ms), and 200 times shorter than TCP's 1 s timeout.
+            NS_TEST_EXPECT_MSG_LT(longest,
+                                  MilliSeconds(5),
+                                  bytes << " bytes: the longest round trip");
+            NS_TEST_EXPECT_MSG_EQ(retransmitted, 0u, bytes << " bytes: data segments sent twice");
+        }
+    }
+};
+
 /// The Tulip interrupts when its transmitter goes idle, not per frame of a burst.
 class TransmitIdleTestCase : public TestCase
 {
@@ -608,6 +745,7 @@ class SanTcpBaselineTestSuite : public TestSuite
         AddTestCase(new ChargeCountTestCase, TestCase::QUICK);
         AddTestCase(new IdleDelayTestCase, TestCase::QUICK);
         AddTestCase(new IntegrityTestCase, TestCase::QUICK);
+        AddTestCase(new ClanIpNoStallTestCase, TestCase::QUICK);
         AddTestCase(new TransmitIdleTestCase, TestCase::QUICK);
         AddTestCase(new LaneSizesTestCase, TestCase::QUICK);
         AddTestCase(new LaneTcpTestCase, TestCase::QUICK);

@@ -173,6 +173,7 @@ ClanNetDevice::DoDispose()
     m_tripState = nullptr;
     m_tripQueue.clear();
     m_tripHandler.clear();
+    m_heldRead = Callback<void>();
     m_dma = nullptr;
     m_rx.clear();
     m_loads.clear();
@@ -326,7 +327,11 @@ ClanNetDevice::SetTripwireHandler(uint32_t id, Callback<void> handler)
 }
 
 void
-ClanNetDevice::MatchTripwires(uint64_t address, uint64_t len, bool isWrite, bool isRemote)
+ClanNetDevice::MatchTripwires(uint64_t address,
+                              uint64_t len,
+                              bool isWrite,
+                              bool isRemote,
+                              uint64_t write)
 {
     if (m_tripwires->GetNEnabled() == 0)
     {
@@ -345,7 +350,7 @@ ClanNetDevice::MatchTripwires(uint64_t address, uint64_t len, bool isWrite, bool
             NS_LOG_WARN("ClanNetDevice: Tripwire FIFO full, id " << id << " lost");
             continue;
         }
-        m_fifo.push_back(id);
+        m_fifo.push_back(FifoEntry{id, write});
     }
     RaiseTripwireInterrupt();
 }
@@ -382,32 +387,43 @@ ClanNetDevice::ServeTripwireFifo()
             }));
         return;
     }
-    const uint32_t id = m_fifo.front();
+    const uint32_t id = m_fifo.front().id;
+    const uint64_t write = m_fifo.front().write;
     m_fifo.pop_front();
     // One PCI load per id, then the routine's work on it (and on each out-of-band record
-    // waiting in the mailbox, if it is the mailbox's Tripwire).
-    GetIoBus()->PioLoad(4, Callback<void>([this, id]() {
-                            double instructions = m_isrIdInstructions;
-                            if (id == m_mailboxTripwire)
+    // waiting in the mailbox, if it is the mailbox's Tripwire). The load completes no earlier
+    // than the write that tripped the id is visible (see the class's description).
+    GetIoBus()->PioLoad(4, Callback<void>([this, id, write]() {
+                            if (write > m_rxVisible)
                             {
-                                instructions += double(m_mailboxWritten - m_mailboxRead) *
-                                                m_oobDemuxInstructions;
+                                m_heldFor = write;
+                                m_heldRead = Callback<void>([this, id]() { IdRead(id); });
+                                return;
                             }
-                            Simulator::Schedule(GetCpu()->InstructionsToTime(instructions),
-                                                [this, id]() {
-                                                    FireId(id);
-                                                    if (m_drainFifo)
-                                                    {
-                                                        ServeTripwireFifo();
-                                                        return;
-                                                    }
-                                                    // One id per interrupt: return, and interrupt
-                                                    // again if more are waiting.
-                                                    m_isrPending = false;
-                                                    GetCpu()->EndInterrupt();
-                                                    RaiseTripwireInterrupt();
-                                                });
+                            IdRead(id);
                         }));
+}
+
+void
+ClanNetDevice::IdRead(uint32_t id)
+{
+    double instructions = m_isrIdInstructions;
+    if (id == m_mailboxTripwire)
+    {
+        instructions += double(m_mailboxWritten - m_mailboxRead) * m_oobDemuxInstructions;
+    }
+    Simulator::Schedule(GetCpu()->InstructionsToTime(instructions), [this, id]() {
+        FireId(id);
+        if (m_drainFifo)
+        {
+            ServeTripwireFifo();
+            return;
+        }
+        // One id per interrupt: return, and interrupt again if more are waiting.
+        m_isrPending = false;
+        GetCpu()->EndInterrupt();
+        RaiseTripwireInterrupt();
+    });
 }
 
 void

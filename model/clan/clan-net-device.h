@@ -57,6 +57,16 @@ class ClanEndpoint;
  * FIFO (a PCI load each), calls ClanTripwireState::Fire (bitmap bit, waiters, Tripsets) and
  * delivers the event to the event queue that registered the Tripwire, draining ids that arrive
  * meanwhile before it returns (so a busy server takes fewer interrupts than messages).
+ * The CAM matches a write as it arrives, before it has crossed the PCI bus, so its interrupt
+ * overlaps the write's transfer; but the routine's read of an id does not complete before the
+ * write that tripped it is visible to the processor. ASSUMED (the paper does not say; its
+ * protocols' "while (...) tripwire_wait(...)" loops need it, or a Tripwire could wake a
+ * process that then finds nothing and sleeps for good): PCI's ordering rule that a read's
+ * completion does not pass the device's writes posted before it (PCI Local Bus Specification
+ * 2.1, section 3.2.5), with the NIC's receive stream and its FIFO reads on one internal bus
+ * (footnote 7, on section 6.1's deadlocks: "a shared bus for transmit, receive and Tripwire
+ * traffic"). Only the tripping write is waited for, not the rest of a long transfer (section
+ * 4.3's overlap of a message's transfer with the receiver's scheduling still holds).
  *
  * Out-of-band messages (section 3.1) travel as write bursts to a well-known mailbox address;
  * the NIC places each in the next slot of the driver's mailbox ring, a kernel Tripwire on the
@@ -248,6 +258,14 @@ class ClanNetDevice : public SanNicDevice
         uint32_t offset;          //!< piece's first data byte, from the end of the header
         uint32_t length;          //!< piece's bytes
         ClanHeader header;        //!< parsed header
+        uint64_t write{0};        //!< a write's place in the receive stream (from 1)
+    };
+
+    /// A fired Tripwire's id in the NIC's FIFO.
+    struct FifoEntry
+    {
+        uint32_t id;    //!< the Tripwire
+        uint64_t write; //!< the incoming write that tripped it (0: none)
     };
 
     /// A load waiting for its reply.
@@ -321,12 +339,19 @@ class ClanNetDevice : public SanNicDevice
     // clan-net-device.cc: Tripwires and the interrupt routine
     /// Match a burst and queue its firings. \param address first byte \param len bytes
     /// \param isWrite write or read \param isRemote arriving from the network
-    void MatchTripwires(uint64_t address, uint64_t len, bool isWrite, bool isRemote);
+    /// \param write an incoming write's place in the receive stream (0: not one)
+    void MatchTripwires(uint64_t address,
+                        uint64_t len,
+                        bool isWrite,
+                        bool isRemote,
+                        uint64_t write = 0);
     /// Raise the Tripwire interrupt unless the routine is pending or running.
     void RaiseTripwireInterrupt();
     /// The interrupt routine runs (CPU held): serve the FIFO.
     void ServeTripwireFifo();
-    /// The routine has read an id from the FIFO. \param id it
+    /// The routine's load of an id from the FIFO has completed. \param id it
+    void IdRead(uint32_t id);
+    /// The routine has read an id from the FIFO and done its work. \param id it
     void FireId(uint32_t id);
     /// Deliver an out-of-band record from the mailbox ring. \param slot its ring slot
     void DemuxOob(uint32_t slot);
@@ -359,7 +384,11 @@ class ClanNetDevice : public SanNicDevice
     Ptr<ClanTripwireState> m_tripState;                //!< bitmap, waiters, Tripsets
     std::vector<Ptr<ClanEventQueue>> m_tripQueue;      //!< per Tripwire: its event queue
     std::vector<Callback<void>> m_tripHandler;         //!< per Tripwire: a kernel handler
-    std::deque<uint32_t> m_fifo;                       //!< Tripwire FIFO on the NIC
+    std::deque<FifoEntry> m_fifo;                      //!< Tripwire FIFO on the NIC
+    uint64_t m_rxWrites{0};                            //!< incoming writes numbered so far
+    uint64_t m_rxVisible{0};                           //!< the last one visible
+    uint64_t m_heldFor{0};                             //!< FIFO read held until this write
+    Callback<void> m_heldRead;                         //!< its completion
     bool m_isrPending{false};                          //!< interrupt raised or routine running
     std::vector<uint32_t> m_matchScratch;              //!< Match() output, reused
     Ptr<ClanDmaScheduler> m_dma;                       //!< driver queues of the DMA engine

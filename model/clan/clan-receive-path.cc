@@ -163,7 +163,8 @@ ClanNetDevice::PieceReady(const RxItem& piece)
         return;
     }
     // The CAM sees the burst as it passes (section 2.5).
-    MatchTripwires(address, item.length, true, true);
+    item.write = ++m_rxWrites;
+    MatchTripwires(address, item.length, true, true, item.write);
     // From here the item's header address is where the piece goes.
     item.header.SetAddress(address - item.offset);
     m_rx.push_back(item);
@@ -207,8 +208,10 @@ ClanNetDevice::RxBusDone()
         std::memcpy(bytes.data(), m_scratch.data() + item.headerBytes + item.offset, item.length);
     }
     const uint32_t src = item.srcHost;
-    Simulator::Schedule(GetIoBus()->GetInboundWriteDelay(), [this, address, bytes, src]() {
+    const uint64_t write = item.write;
+    Simulator::Schedule(GetIoBus()->GetInboundWriteDelay(), [this, address, bytes, src, write]() {
         GetMemory()->Write(address, bytes.data(), bytes.size());
+        m_rxVisible = std::max(m_rxVisible, write);
         WriteVisible(address, static_cast<uint32_t>(bytes.size()), src);
     });
 }
@@ -218,6 +221,13 @@ ClanNetDevice::WriteVisible(uint64_t address, uint32_t len, uint32_t srcHost)
 {
     m_bytesReceived += len;
     m_writeTrace(address, len, srcHost);
+    if (!m_heldRead.IsNull() && m_rxVisible >= m_heldFor)
+    {
+        // The interrupt routine's read of the Tripwire FIFO waited for this write.
+        Callback<void> read = m_heldRead;
+        m_heldRead = Callback<void>();
+        read();
+    }
     if (m_watches.empty())
     {
         return;
