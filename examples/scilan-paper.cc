@@ -12,11 +12,12 @@
  * The experiments are ScilanPaperExperiments (helper/paper/scilan-paper-experiments.h) and,
  * for the TCP/IP rows, ScilanTcpBaselines.
  *
- *   ./scilan-paper [--output=results/scilan.csv] [--figures=1]
+ *   ./scilan-paper [--output=results/scilan.csv] [--figures=1] [--beyond=1]
  */
 
 #include "ns3/core-module.h"
 #include "ns3/san-results-writer.h"
+#include "ns3/scilan-beyond-paper.h"
 #include "ns3/scilan-paper-experiments.h"
 
 #include <cstdio>
@@ -30,13 +31,20 @@ main(int argc, char* argv[])
 {
     std::string output = "results/scilan.csv";
     bool figures = true;
+    bool beyond = true;
     CommandLine cmd(__FILE__);
+    cmd.AddValue("beyond", "Also run the beyond-paper experiments", beyond);
     cmd.AddValue("output", "CSV file to write", output);
     cmd.AddValue("figures", "Also write the figures' data beside it", figures);
     cmd.Parse(argc, argv);
 
     std::printf("scilan-paper: Ryan and Bryhni 1998 (SCILAN) on simulated Pentium PCs\n");
-    const std::vector<SanPaperRow> rows = ScilanPaperExperiments::AllRows();
+    std::vector<SanPaperRow> rows = ScilanPaperExperiments::AllRows();
+    if (beyond)
+    {
+        const auto more = ScilanBeyondPaper::Rows();
+        rows.insert(rows.end(), more.begin(), more.end());
+    }
     SanResultsWriter writer(ScilanPaperExperiments::PAPER);
     writer.AddParameters(SanResultsWriter::CommandLineParameters(argc, argv));
     SanResultsWriter::Print(rows);

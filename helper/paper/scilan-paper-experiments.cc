@@ -27,12 +27,8 @@
 namespace ns3
 {
 
-namespace
-{
-
-/// \param config a configuration \return its cluster, SCILAN installed
 std::unique_ptr<SciScenario>
-BuildCluster(const ScilanPaperExperiments::Config& config)
+ScilanPaperExperiments::BuildCluster(const Config& config)
 {
     SciScenario::Spec spec = SciScenario::Configure(config.hosts, config.ring);
     spec.hostPreset = config.preset;
@@ -41,9 +37,13 @@ BuildCluster(const ScilanPaperExperiments::Config& config)
     scilan.SetStackAttribute("Polling", BooleanValue(config.polling));
     scilan.SetStackAttribute("Mtu", UintegerValue(config.mtu));
     scilan.SetStackAttribute("ReceiverCopy", BooleanValue(config.receiverCopy));
+    scilan.SetStackAttribute("RingBytes", UintegerValue(config.ringBytes));
     scilan.Install(s->GetHosts());
     return s;
 }
+
+namespace
+{
 
 /// \param s a cluster \param i a host \return a new SCILAN socket on it
 Ptr<Socket>
@@ -375,10 +375,9 @@ ScilanPaperExperiments::TransferTimeUs(const Config& config, uint32_t size)
 }
 
 std::vector<SanPaperRow>
-ScilanPaperExperiments::AllRows()
+ScilanPaperExperiments::CopyRows()
 {
     std::vector<SanPaperRow> rows;
-    const double largeSize = 65536;
     // Section 4.2 and Figure 7: the two copies (the memory system's calibration).
     const double xt = RemoteCopyMBps(65536, true);
     const double xr = ReceiverCopyMBps();
@@ -420,6 +419,17 @@ ScilanPaperExperiments::AllRows()
                        "throughput below does not use it",
                        0,
                        SanPaperRow::PREDICTION));
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ScilanPaperExperiments::StreamRows()
+{
+    std::vector<SanPaperRow> rows;
+    const double largeSize = 65536;
+    const double xt = RemoteCopyMBps(65536, true);
+    const double xr = ReceiverCopyMBps();
+    const double xmax = xt * xr / (xt + xr);
     // SCILAN streams (Figures 7-9).
     Config pc;
     const double large = StreamMBps(pc, static_cast<uint32_t>(largeSize));
@@ -470,6 +480,14 @@ ScilanPaperExperiments::AllRows()
                            0,
                            SanPaperRow::PREDICTION));
     }
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ScilanPaperExperiments::UltraSparcRows()
+{
+    std::vector<SanPaperRow> rows;
+    const double largeSize = 65536;
     // Section 4.3: the UltraSPARC-II receiver.
     rows.push_back(Row("ultrasparc",
                        "xr_ultra2_MBps",
@@ -495,6 +513,13 @@ ScilanPaperExperiments::AllRows()
                             SanPaperRow::PREDICTION);
         rows.push_back(r);
     }
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ScilanPaperExperiments::LatencyRows()
+{
+    std::vector<SanPaperRow> rows;
     // Table 3: SCILAN's latencies.
     {
         Config interrupt;
@@ -531,13 +556,13 @@ ScilanPaperExperiments::AllRows()
                            "not tuned";
         rows.push_back(polled);
     }
-    // The TCP/IP baselines on the same hosts (ScilanTcpBaselines).
-    for (const auto& v : {ScilanTcpBaselines::Table3(),
-                          ScilanTcpBaselines::NdisThroughput(),
-                          ScilanTcpBaselines::SocketBufferSweep()})
-    {
-        rows.insert(rows.end(), v.begin(), v.end());
-    }
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ScilanPaperExperiments::PriceRows()
+{
+    std::vector<SanPaperRow> rows;
     // Table 4: prices (November 1997, eight nodes) per simulated MB/s. The prices are the
     // paper's inputs; each technology's throughput is simulated: four disjoint pairs of an
     // eight-node cluster streaming 64 KB calls at once (SCI: the ringlet and the switch as
@@ -580,6 +605,24 @@ ScilanPaperExperiments::AllRows()
                                                   "Table 4's total for eight nodes over the "
                                                   "simulated aggregate throughput"));
         }
+    }
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ScilanPaperExperiments::AllRows()
+{
+    std::vector<SanPaperRow> rows;
+    for (const auto& v : {CopyRows(),
+                          StreamRows(),
+                          UltraSparcRows(),
+                          LatencyRows(),
+                          ScilanTcpBaselines::Table3(),
+                          ScilanTcpBaselines::NdisThroughput(),
+                          ScilanTcpBaselines::SocketBufferSweep(),
+                          PriceRows()})
+    {
+        rows.insert(rows.end(), v.begin(), v.end());
     }
     return rows;
 }

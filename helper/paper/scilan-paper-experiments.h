@@ -7,8 +7,10 @@
 #define SCILAN_PAPER_EXPERIMENTS_H
 
 #include "san-paper-row.h"
+#include "sci-scenario.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,7 +43,11 @@ class ScilanPaperExperiments
         bool receiverCopy{true};                        //!< ScilanStack "ReceiverCopy"
         uint32_t hosts{2};                              //!< hosts in the cluster
         bool ring{false};                               //!< an SCI ringlet (else a switch)
+        uint32_t ringBytes{65536};                      //!< ScilanStack "RingBytes"
     };
+
+    /// \param config a configuration \return its cluster, SCILAN installed
+    static std::unique_ptr<SciScenario> BuildCluster(const Config& config);
 
     /**
      * \brief The transmitter-copy benchmark (Figure 7's "SCI memcpy"; "SCI memset" without
@@ -83,6 +89,16 @@ class ScilanPaperExperiments
      */
     static double AggregateMBps(const Config& config, uint32_t size);
 
+    /// \return section 4.2's copy rates (xt, xr: the calibration), the remote load, Xmax
+    static std::vector<SanPaperRow> CopyRows();
+    /// \return SCILAN's stream rows (sections 4.2 and 4.5)
+    static std::vector<SanPaperRow> StreamRows();
+    /// \return section 4.3's UltraSPARC rows
+    static std::vector<SanPaperRow> UltraSparcRows();
+    /// \return Table 3's SCILAN latencies
+    static std::vector<SanPaperRow> LatencyRows();
+    /// \return Table 4's prices per simulated MB/s
+    static std::vector<SanPaperRow> PriceRows();
     /// \return every row of results/scilan.csv (SCILAN's and the TCP/IP baselines')
     static std::vector<SanPaperRow> AllRows();
     /// \param prefix where to write the figures' data (a folder and "/", or "")
