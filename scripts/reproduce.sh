@@ -26,6 +26,7 @@ EXAMPLES=(
     hamlyn-paper
     dart-paper
     tripwire-paper
+    scilan-paper
 )
 
 PYTHON=/usr/bin/python3
@@ -57,6 +58,10 @@ example_args() {
         tripwire-paper)
             # results/tripwire.csv, plus tripwire-fig7..fig12 side files beside it
             echo "--output=$RESULTS/tripwire.csv"
+            ;;
+        scilan-paper)
+            # results/scilan.csv, plus scilan-fig7..fig11 and scilan-tcp-* side files
+            echo "--output=$RESULTS/scilan.csv"
             ;;
         *) ;; # a paper example: its defaults write results/<paper>.csv
     esac
@@ -112,6 +117,9 @@ if [ -f "$RESULTS/dart-latency-vs-size.csv" ] && [ -f "$RESULTS/dart-latency-bre
 fi
 if [ -f "$RESULTS/tripwire-fig7-raw-bandwidth.csv" ]; then
     "$PYTHON" analysis/plot_tripwire.py --results "$RESULTS"
+fi
+if [ -f "$RESULTS/scilan-fig7-copy.csv" ]; then
+    "$PYTHON" analysis/plot_scilan.py --results "$RESULTS"
 fi
 "$PYTHON" analysis/make_report.py --results "$RESULTS"
 

@@ -705,7 +705,7 @@ class ScilanTestCase : public SanPaperTestCase
   public:
     ScilanTestCase()
         : SanPaperTestCase(
-              "SCILAN Table 3: 100baseT and ATM LANE latencies fitted, buffer sweep checked",
+              "SCILAN Table 3: SCI/NDIS, 100baseT and ATM LANE latencies fitted, buffer sweep",
               ScilanTcpBaselines::PAPER,
               []() {
                   auto rows = ScilanTcpBaselines::Table3();
@@ -713,7 +713,7 @@ class ScilanTestCase : public SanPaperTestCase
                   rows.insert(rows.end(), sweep.begin(), sweep.end());
                   return rows;
               },
-              3)
+              4)
     {
         SetRequirePositive(true);
     }
@@ -721,7 +721,7 @@ class ScilanTestCase : public SanPaperTestCase
   private:
     void DoCheckRows(const std::vector<SanPaperRow>& rows) override
     {
-        NS_TEST_ASSERT_MSG_EQ(rows.size(), 10u, "2 latencies, 2 x (3 throughputs + 1 gain)");
+        NS_TEST_ASSERT_MSG_EQ(rows.size(), 11u, "3 latencies, 2 x (3 throughputs + 1 gain)");
         // Transfer time grows with size; ATM's is above 100baseT's at every size, as in
         // Figure 11.
         const auto eth = ScilanTcpBaselines::FastEthernet();
