@@ -34,11 +34,33 @@ import sancsv  # noqa: E402
 
 
 def columns(path, header):
-    """The CSV's numeric columns as lists, keyed by name."""
-    rows = sancsv.read_rows(path, header, numeric=header)
+    """The CSV's numeric columns as lists, keyed by name. A curve's cell may be "nan" (a run
+    that did not finish: ns-3's TCP stalls on the NT hosts' small messages); it becomes None
+    and is left out of the plot."""
+    rows = sancsv.read_rows(path, header, numeric=header[:1])
     if not rows:
         raise sancsv.CsvError(path, 1, "no data rows")
-    return {h: [r[h] for r in rows] for h in header}
+    out = {header[0]: [r[header[0]] for r in rows]}
+    for h in header[1:]:
+        values = []
+        for r in rows:
+            text = r[h]
+            if text.lower() == "nan":
+                values.append(None)
+                continue
+            try:
+                values.append(float(text))
+            except ValueError:
+                raise sancsv.CsvError(path, r["_line"], "column %s: not a number: %r"
+                                      % (h, text[:40])) from None
+        out[h] = values
+    return out
+
+
+def plot(ax, xs, ys, **kwargs):
+    """Plot the points whose value is known."""
+    pts = [(x, y) for x, y in zip(xs, ys) if y is not None]
+    return ax.plot([p[0] for p in pts], [p[1] for p in pts], **kwargs)
 
 
 def finish(fig, ax, title, ylabel, out):
@@ -60,7 +82,7 @@ def fig7(results, out):
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     for key, label in (("sci_memset_MBps", "SCI memset"), ("sci_memcpy_MBps", "SCI memcpy"),
                        ("scilan_MBps", "SCILAN")):
-        ax.plot(c["size_bytes"], c[key], marker="o", ms=3, label=label + " (simulated)")
+        plot(ax, c["size_bytes"], c[key], marker="o", ms=3, label=label + " (simulated)")
     ax.axhline(55, color="k", ls="--", lw=0.8, label="paper: Xt = 55 MB/s")
     ax.axhline(36, color="k", ls=":", lw=0.8, label="paper: Xr = 36 MB/s")
     return finish(fig, ax, "Figure 7: copy performance", "MB/s", out)
@@ -75,7 +97,7 @@ def fig8(results, out):
                        ("scilan_mtu16k_MBps", "SCILAN, MTU 16 KB"),
                        ("nocopy_mtu1500_MBps", "nocopy SCILAN, MTU 1500"),
                        ("nocopy_mtu16k_MBps", "nocopy SCILAN, MTU 16 KB")):
-        ax.plot(c["size_bytes"], c[key], marker="o", ms=3, label=label)
+        plot(ax, c["size_bytes"], c[key], marker="o", ms=3, label=label)
     return finish(fig, ax, "Figure 8: flow control and the receiver copy (simulated)", "MB/s",
                   out)
 
@@ -88,7 +110,8 @@ def throughput(results, out, title, low, high):
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
 
     def band(c, key, label):
-        pts = [(x, y) for x, y in zip(c["size_bytes"], c[key]) if low <= x <= high]
+        pts = [(x, y) for x, y in zip(c["size_bytes"], c[key])
+               if low <= x <= high and y is not None]
         ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, label=label)
 
     band(s, "scilan_MBps", "SCILAN")
@@ -112,7 +135,7 @@ def fig11(results, out):
               (t, "atm_lane_us", "ATM LANE", 304.5),
               (t, "100baset_us", "100baseT", 209.3))
     for c, key, label, paper in series:
-        line, = ax.plot(c["size_bytes"], c[key], marker="o", ms=3, label=label)
+        line, = plot(ax, c["size_bytes"], c[key], marker="o", ms=3, label=label)
         ax.plot([c["size_bytes"][0]], [paper], marker="x", ms=8, color=line.get_color(),
                 ls="none")
     ax.plot([], [], marker="x", color="k", ls="none", label="paper: Table 3")
