@@ -204,8 +204,7 @@ ScilanTcpBaselines::SocketBufferSweep()
             // Seen in every run so far (about 23%): documented, not asserted.
             r.deviation = "ns-3's TCP over the simulated 100baseT gains more from 32-64 KB "
                           "buffers than NT 4.0's did; the 8 KB window limits the stream (ns-3 "
-                          "acknowledges every second segment and sends no window update on "
-                          "read)";
+                          "acknowledges every second segment)";
         }
         rows.push_back(r);
     }

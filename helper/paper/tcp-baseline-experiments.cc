@@ -432,8 +432,8 @@ TcpBaselineExperiments::Stream(const Link& link, uint32_t bytes, uint32_t messag
     Simulator::Destroy();
     if (done != messages)
     {
-        // ns-3.37's TCP sends no window update when the application reads: once a slower
-        // receiver lets its buffer fill, the sender waits for its persist timer (seconds).
+        // A zero window the receiver never reopens (HostSocketCalls sends the window update
+        // after reads), or a run longer than the limit.
         NS_LOG_WARN("TcpBaselineExperiments::Stream: "
                     << link.name << ", " << bytes << " bytes: only " << done << " of " << messages
                     << " messages in 100 s (zero window)");

@@ -121,8 +121,6 @@ class TcpBaselineExperiments
      * \param messages how many (> 1)
      * \return the throughput in MB/s (10^6 bytes), from the first write's start to the
      * last read's return; NaN if the stream did not finish within 100 simulated seconds
-     * (ns-3.37's TCP sends no window update when the application reads, so a receiver that
-     * falls behind and fills its buffer leaves the sender to its persist timer)
      */
     static double Stream(const Link& link, uint32_t bytes, uint32_t messages);
 

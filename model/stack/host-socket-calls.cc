@@ -100,6 +100,12 @@ HostSocketCalls::GetSyscalls() const
 }
 
 uint64_t
+HostSocketCalls::GetWindowUpdates() const
+{
+    return m_windowUpdates;
+}
+
+uint64_t
 HostSocketCalls::GetWakeups() const
 {
     return m_wakeups;
@@ -209,6 +215,30 @@ HostSocketCalls::Recv(uint32_t bytes, Callback<void, Ptr<Packet>> done)
 }
 
 void
+HostSocketCalls::SendWindowUpdate(uint32_t bufferedBefore)
+{
+    // RFC 1122, section 4.2.3.3: a receiver whose window had shrunk below two segments sends a
+    // window update once the application's read opens it again (both Linux 2.2 and NT 4.0
+    // do). ns-3.37's TCP leaves it out and waits for the sender's persist timer (seconds), so
+    // the update is sent through ns-3's own path for a buffer that grows: RcvBufSize is raised
+    // by one byte (which sends the ACK with the open window) and set back.
+    UintegerValue buffer;
+    UintegerValue segment;
+    if (!m_socket->GetAttributeFailSafe("RcvBufSize", buffer) ||
+        !m_socket->GetAttributeFailSafe("SegmentSize", segment))
+    {
+        return; // not a TCP socket
+    }
+    if (uint64_t(bufferedBefore) + 2 * segment.Get() < buffer.Get())
+    {
+        return; // the window was open: the next ACK carries it
+    }
+    ++m_windowUpdates;
+    m_socket->SetAttribute("RcvBufSize", UintegerValue(buffer.Get() + 1));
+    m_socket->SetAttribute("RcvBufSize", UintegerValue(buffer.Get()));
+}
+
+void
 HostSocketCalls::ReadCall()
 {
     NS_LOG_FUNCTION(this);
@@ -235,6 +265,7 @@ HostSocketCalls::ReadTake()
     }
     Ptr<Packet> p = m_socket->Recv(std::min(available, m_recvWanted), 0);
     NS_ABORT_MSG_IF(!p || p->GetSize() == 0, "HostSocketCalls: the socket returned no data");
+    SendWindowUpdate(available);
     const Time copy = m_os->CopyTime(p->GetSize());
     Trace("copy", copy);
     Ptr<HostSocketCalls> self = this;

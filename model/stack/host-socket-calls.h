@@ -83,6 +83,8 @@ class HostSocketCalls : public Object
     uint64_t GetSyscalls() const;
     /// \return times the process blocked and was woken
     uint64_t GetWakeups() const;
+    /// \return window updates sent after reads that reopened a nearly closed window
+    uint64_t GetWindowUpdates() const;
 
     /**
      * TracedCallback signature for a charged cost.
@@ -97,6 +99,9 @@ class HostSocketCalls : public Object
   private:
     /// Send: copy and hand over what fits.
     void SendMore();
+    /// After a read: the window update a real receiver sends when the read reopens a closed
+    /// window. \param bufferedBefore bytes in the socket before the read
+    void SendWindowUpdate(uint32_t bufferedBefore);
     /// Recv: one read() call.
     void ReadCall();
     /// Recv: inside the read, take what is there or block.
@@ -126,7 +131,9 @@ class HostSocketCalls : public Object
     Callback<void, Ptr<Packet>> m_recvDone; //!< recv's completion
 
     uint64_t m_syscalls{0}; //!< system calls
-    uint64_t m_wakeups{0};  //!< wake-ups
+
+    uint64_t m_windowUpdates{0}; //!< window updates sent after reads
+    uint64_t m_wakeups{0};       //!< wake-ups
 
     TracedCallback<const std::string&, Time> m_chargeTrace; //!< every charge
 };
