@@ -19,18 +19,6 @@ using namespace ns3;
 namespace
 {
 
-/// \param rows rows \return simulated values by metric
-std::map<std::string, double>
-ByMetric(const std::vector<SanPaperRow>& rows)
-{
-    std::map<std::string, double> v;
-    for (const auto& r : rows)
-    {
-        v[r.metric] = r.simulated;
-    }
-    return v;
-}
-
 /// Section 5.2: the round trip and the DMA peak.
 class ClanSharedMemoryTestCase : public SanPaperTestCase
 {

@@ -22,18 +22,6 @@ using namespace ns3;
 namespace
 {
 
-/// \param rows rows \return simulated values by metric
-std::map<std::string, double>
-ByMetric(const std::vector<SanPaperRow>& rows)
-{
-    std::map<std::string, double> v;
-    for (const auto& r : rows)
-    {
-        v[r.metric] = r.simulated;
-    }
-    return v;
-}
-
 /// Section 4.2: the copies that calibrate the memory system; Figure 7's memset above memcpy.
 class ScilanCopyTestCase : public SanPaperTestCase
 {

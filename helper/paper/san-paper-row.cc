@@ -238,6 +238,23 @@ SanPaperRow::Unpapered(const std::string& experiment,
     return r;
 }
 
+SanPaperRow
+SanPaperRow::Compared(const std::string& experiment,
+                      const std::string& metric,
+                      const std::string& unit,
+                      SanPaperValue paper,
+                      double simulated,
+                      const std::string& source,
+                      double tolerance,
+                      Role role)
+{
+    SanPaperRow r = Unpapered(experiment, metric, unit, simulated, source);
+    r.paper = paper;
+    r.tolerance = tolerance;
+    r.role = role;
+    return r;
+}
+
 std::string
 SanPaperRow::GetRoleName() const
 {

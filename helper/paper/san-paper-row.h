@@ -163,6 +163,21 @@ struct SanPaperRow
                                  const std::string& unit,
                                  double simulated,
                                  const std::string& source);
+    /**
+     * \brief A row with a paper value.
+     * \param experiment experiment id \param metric metric id \param unit unit
+     * \param paper the paper's value \param simulated the model's \param source where it is
+     * (and any fitted parameter) \param tolerance judged with \param role input or prediction
+     * \return the row
+     */
+    static SanPaperRow Compared(const std::string& experiment,
+                                const std::string& metric,
+                                const std::string& unit,
+                                SanPaperValue paper,
+                                double simulated,
+                                const std::string& source,
+                                double tolerance,
+                                Role role = PREDICTION);
     /// \return "input" or "prediction"
     std::string GetRoleName() const;
     /// \return "" (not excused), "deviation" or "paper-inconsistency"

@@ -16,6 +16,17 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SanPaperTestCase");
 
+std::map<std::string, double>
+SanPaperTestCase::ByMetric(const std::vector<SanPaperRow>& rows)
+{
+    std::map<std::string, double> v;
+    for (const auto& r : rows)
+    {
+        v[r.metric] = r.simulated;
+    }
+    return v;
+}
+
 SanPaperTestCase::SanPaperTestCase(std::string name,
                                    std::string paper,
                                    Producer producer,

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,9 @@ namespace ns3
 class SanPaperTestCase : public TestCase
 {
   public:
+    /// \param rows rows \return their simulated values by metric id
+    static std::map<std::string, double> ByMetric(const std::vector<SanPaperRow>& rows);
+
     /// Runs the experiment and returns its rows.
     typedef std::function<std::vector<SanPaperRow>()> Producer;
 

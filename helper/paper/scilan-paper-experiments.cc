@@ -192,31 +192,6 @@ struct PingPong
     }
 };
 
-/// \param experiment id \param metric id \param unit unit \param paper the paper's value
-/// \param simulated the model's \param source where \param tolerance judged with
-/// \param role input or prediction \return the row
-SanPaperRow
-Row(const std::string& experiment,
-    const std::string& metric,
-    const std::string& unit,
-    SanPaperValue paper,
-    double simulated,
-    const std::string& source,
-    double tolerance,
-    SanPaperRow::Role role)
-{
-    SanPaperRow r;
-    r.experiment = experiment;
-    r.metric = metric;
-    r.unit = unit;
-    r.paper = paper;
-    r.simulated = simulated;
-    r.source = source;
-    r.tolerance = tolerance;
-    r.role = role;
-    return r;
-}
-
 /// Figure 7-10's message sizes.
 std::vector<uint32_t>
 Sizes(uint32_t from, uint32_t to)
@@ -381,44 +356,48 @@ ScilanPaperExperiments::CopyRows()
     // Section 4.2 and Figure 7: the two copies (the memory system's calibration).
     const double xt = RemoteCopyMBps(65536, true);
     const double xr = ReceiverCopyMBps();
-    rows.push_back(Row("copy_rates",
-                       "xt_MBps",
-                       "MB/s (10^6)",
-                       SanPaperValue::Value(55),
-                       xt,
-                       "section 4.2 (the transmitter copy, 64 KB copies into remote memory, "
-                       "checked); FITTED: PentiumNtHostPreset MemoryLineReadCycles",
-                       0.03,
-                       SanPaperRow::INPUT));
-    rows.push_back(Row("copy_rates",
-                       "xr_MBps",
-                       "MB/s (10^6)",
-                       SanPaperValue::Value(36),
-                       xr,
-                       "section 4.2 (the receiver copy, memory to memory); FITTED: "
-                       "PentiumNtHostPreset MemoryStoreCycles",
-                       0.02,
-                       SanPaperRow::INPUT));
-    rows.push_back(Row("copy_rates",
-                       "remote_read_us",
-                       "us",
-                       SanPaperValue::Value(2),
-                       RemoteReadUs(),
-                       "section 2.1, footnote 1 (\"in the order of 2 us\"; a 4-byte remote "
-                       "load); FITTED: SciNetDevice AdapterLatency",
-                       0.05,
-                       SanPaperRow::INPUT));
+    rows.push_back(
+        SanPaperRow::Compared("copy_rates",
+                              "xt_MBps",
+                              "MB/s (10^6)",
+                              SanPaperValue::Value(55),
+                              xt,
+                              "section 4.2 (the transmitter copy, 64 KB copies into remote memory, "
+                              "checked); FITTED: PentiumNtHostPreset MemoryLineReadCycles",
+                              0.03,
+                              SanPaperRow::INPUT));
+    rows.push_back(
+        SanPaperRow::Compared("copy_rates",
+                              "xr_MBps",
+                              "MB/s (10^6)",
+                              SanPaperValue::Value(36),
+                              xr,
+                              "section 4.2 (the receiver copy, memory to memory); FITTED: "
+                              "PentiumNtHostPreset MemoryStoreCycles",
+                              0.02,
+                              SanPaperRow::INPUT));
+    rows.push_back(
+        SanPaperRow::Compared("copy_rates",
+                              "remote_read_us",
+                              "us",
+                              SanPaperValue::Value(2),
+                              RemoteReadUs(),
+                              "section 2.1, footnote 1 (\"in the order of 2 us\"; a 4-byte remote "
+                              "load); FITTED: SciNetDevice AdapterLatency",
+                              0.05,
+                              SanPaperRow::INPUT));
     const double xmax = xt * xr / (xt + xr);
-    rows.push_back(Row("copy_rates",
-                       "xmax_MBps",
-                       "MB/s (10^6)",
-                       SanPaperValue::None(),
-                       xmax,
-                       "section 4.2: the paper's upper limit Xt Xr / (Xt + Xr), here of the "
-                       "simulated Xt and Xr (withheld in our copy); the simulated SCILAN "
-                       "throughput below does not use it",
-                       0,
-                       SanPaperRow::PREDICTION));
+    rows.push_back(
+        SanPaperRow::Compared("copy_rates",
+                              "xmax_MBps",
+                              "MB/s (10^6)",
+                              SanPaperValue::None(),
+                              xmax,
+                              "section 4.2: the paper's upper limit Xt Xr / (Xt + Xr), here of the "
+                              "simulated Xt and Xr (withheld in our copy); the simulated SCILAN "
+                              "throughput below does not use it",
+                              0,
+                              SanPaperRow::PREDICTION));
     return rows;
 }
 
@@ -433,25 +412,27 @@ ScilanPaperExperiments::StreamRows()
     // SCILAN streams (Figures 7-9).
     Config pc;
     const double large = StreamMBps(pc, static_cast<uint32_t>(largeSize));
-    rows.push_back(Row("scilan_stream",
-                       "scilan_large_bw_MBps",
-                       "MB/s (10^6)",
-                       SanPaperValue::None(),
-                       large,
-                       "section 4.5 and Figure 8 (\"true SCILAN performance at about ... "
-                       "MByte/s\", withheld): 64 KB send() calls, MTU 1500",
-                       0,
-                       SanPaperRow::PREDICTION));
+    rows.push_back(
+        SanPaperRow::Compared("scilan_stream",
+                              "scilan_large_bw_MBps",
+                              "MB/s (10^6)",
+                              SanPaperValue::None(),
+                              large,
+                              "section 4.5 and Figure 8 (\"true SCILAN performance at about ... "
+                              "MByte/s\", withheld): 64 KB send() calls, MTU 1500",
+                              0,
+                              SanPaperRow::PREDICTION));
     const double at1500 = StreamMBps(pc, 1500);
-    rows.push_back(Row("scilan_stream",
-                       "sockets_throughput_1500B_fraction_of_max",
-                       "fraction",
-                       SanPaperValue::None(),
-                       at1500 / large,
-                       "section 4.2 (withheld): SCILAN throughput of 1500-byte send() calls over "
-                       "that of 64 KB calls",
-                       0,
-                       SanPaperRow::PREDICTION));
+    rows.push_back(SanPaperRow::Compared(
+        "scilan_stream",
+        "sockets_throughput_1500B_fraction_of_max",
+        "fraction",
+        SanPaperValue::None(),
+        at1500 / large,
+        "section 4.2 (withheld): SCILAN throughput of 1500-byte send() calls over "
+        "that of 64 KB calls",
+        0,
+        SanPaperRow::PREDICTION));
     rows.push_back(SanPaperRow::Unpapered("scilan_stream",
                                           "scilan_large_over_xmax",
                                           "fraction",
@@ -470,15 +451,16 @@ ScilanPaperExperiments::StreamRows()
                 break;
             }
         }
-        rows.push_back(Row("scilan_stream",
-                           "scilan_90pct_size_bytes",
-                           "bytes",
-                           SanPaperValue::None(),
-                           first,
-                           "section 4.2 (\"90% of maximum throughput is reached already at "
-                           "... bytes\", withheld): smallest power of two from 64 B",
-                           0,
-                           SanPaperRow::PREDICTION));
+        rows.push_back(
+            SanPaperRow::Compared("scilan_stream",
+                                  "scilan_90pct_size_bytes",
+                                  "bytes",
+                                  SanPaperValue::None(),
+                                  first,
+                                  "section 4.2 (\"90% of maximum throughput is reached already at "
+                                  "... bytes\", withheld): smallest power of two from 64 B",
+                                  0,
+                                  SanPaperRow::PREDICTION));
     }
     return rows;
 }
@@ -489,28 +471,30 @@ ScilanPaperExperiments::UltraSparcRows()
     std::vector<SanPaperRow> rows;
     const double largeSize = 65536;
     // Section 4.3: the UltraSPARC-II receiver.
-    rows.push_back(Row("ultrasparc",
-                       "xr_ultra2_MBps",
-                       "MB/s (10^6)",
-                       SanPaperValue::Value(214),
-                       ReceiverCopyMBps("ns3::UltraSparcHostPreset"),
-                       "Table 2 (UltraSPARC-II 296 MHz); FITTED: UltraSparcHostPreset "
-                       "MemoryStoreCycles",
-                       0.02,
-                       SanPaperRow::INPUT));
+    rows.push_back(
+        SanPaperRow::Compared("ultrasparc",
+                              "xr_ultra2_MBps",
+                              "MB/s (10^6)",
+                              SanPaperValue::Value(214),
+                              ReceiverCopyMBps("ns3::UltraSparcHostPreset"),
+                              "Table 2 (UltraSPARC-II 296 MHz); FITTED: UltraSparcHostPreset "
+                              "MemoryStoreCycles",
+                              0.02,
+                              SanPaperRow::INPUT));
     {
         Config ultra;
         ultra.preset = "ns3::UltraSparcHostPreset";
-        SanPaperRow r = Row("ultrasparc",
-                            "ultra_flow_controlled_MBps",
-                            "MB/s (10^6)",
-                            SanPaperValue::Value(67),
-                            StreamMBps(ultra, static_cast<uint32_t>(largeSize)),
-                            "section 4.3 (flow-controlled transfers between UltraSPARC-IIs "
-                            "with the same PCI/SCI cards): a SCILAN stream of 64 KB calls, "
-                            "both hosts the 296 MHz preset",
-                            0.15,
-                            SanPaperRow::PREDICTION);
+        SanPaperRow r =
+            SanPaperRow::Compared("ultrasparc",
+                                  "ultra_flow_controlled_MBps",
+                                  "MB/s (10^6)",
+                                  SanPaperValue::Value(67),
+                                  StreamMBps(ultra, static_cast<uint32_t>(largeSize)),
+                                  "section 4.3 (flow-controlled transfers between UltraSPARC-IIs "
+                                  "with the same PCI/SCI cards): a SCILAN stream of 64 KB calls, "
+                                  "both hosts the 296 MHz preset",
+                                  0.15,
+                                  SanPaperRow::PREDICTION);
         rows.push_back(r);
     }
     return rows;
@@ -525,15 +509,16 @@ ScilanPaperExperiments::LatencyRows()
         Config interrupt;
         Config polling;
         polling.polling = true;
-        SanPaperRow slept = Row("table3_scilan",
-                                "latency_scilan_interrupt_us",
-                                "us",
-                                SanPaperValue::Value(179.8),
-                                TransferTimeUs(interrupt, 1),
-                                "Table 3 (transfer time of the smallest message, 1 byte: half "
-                                "a ping-pong; receivers sleep on their flags)",
-                                0.15,
-                                SanPaperRow::PREDICTION);
+        SanPaperRow slept =
+            SanPaperRow::Compared("table3_scilan",
+                                  "latency_scilan_interrupt_us",
+                                  "us",
+                                  SanPaperValue::Value(179.8),
+                                  TransferTimeUs(interrupt, 1),
+                                  "Table 3 (transfer time of the smallest message, 1 byte: half "
+                                  "a ping-pong; receivers sleep on their flags)",
+                                  0.15,
+                                  SanPaperRow::PREDICTION);
         slept.deviation = "the NT costs the paper gives (a 6000-cycle kernel entry, the "
                           "second-stage handler 6000 cycles after the interrupt) and the "
                           "assumed wake-up account for about 60 us of the receiver's "
@@ -541,14 +526,15 @@ ScilanPaperExperiments::LatencyRows()
                           "interrupt, DPC and thread dispatch than any figure we have; not "
                           "tuned";
         rows.push_back(slept);
-        SanPaperRow polled = Row("table3_scilan",
-                                 "latency_scilan_polling_us",
-                                 "us",
-                                 SanPaperValue::Value(16.1),
-                                 TransferTimeUs(polling, 1),
-                                 "Table 3 (1 byte, half a ping-pong; receivers poll first)",
-                                 0.15,
-                                 SanPaperRow::PREDICTION);
+        SanPaperRow polled =
+            SanPaperRow::Compared("table3_scilan",
+                                  "latency_scilan_polling_us",
+                                  "us",
+                                  SanPaperValue::Value(16.1),
+                                  TransferTimeUs(polling, 1),
+                                  "Table 3 (1 byte, half a ping-pong; receivers poll first)",
+                                  0.15,
+                                  SanPaperRow::PREDICTION);
         polled.deviation = "the simulated hardware path (PCI, adapter, link, echo, error "
                            "check) is about 5 us and SCILAN's library calls are assumed at "
                            "200 instructions each; the paper's 16.1 us leaves about 9 us to "

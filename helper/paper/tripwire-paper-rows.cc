@@ -24,29 +24,6 @@ namespace ns3
 namespace
 {
 
-/// A row with a paper value.
-SanPaperRow
-Row(const std::string& experiment,
-    const std::string& metric,
-    const std::string& unit,
-    SanPaperValue paper,
-    double simulated,
-    const std::string& source,
-    double tolerance,
-    SanPaperRow::Role role = SanPaperRow::PREDICTION)
-{
-    SanPaperRow r;
-    r.experiment = experiment;
-    r.metric = metric;
-    r.unit = unit;
-    r.paper = paper;
-    r.simulated = simulated;
-    r.source = source;
-    r.tolerance = tolerance;
-    r.role = role;
-    return r;
-}
-
 /// Requests per second at full load (Figure 9's right end).
 constexpr uint32_t FULL_LOAD_ENDPOINTS = 128;
 
@@ -101,32 +78,34 @@ TripwirePaperExperiments::SharedMemoryRows()
     const std::string components =
         "; components: NIC 0.5 us each end and 0.9 us of buses, bridges and cache (section 5.2), "
         "PCI cycles timed";
-    rows.push_back(Row("section5_2_shared_memory",
-                       "pio_dword_rtt_us",
-                       "us",
-                       SanPaperValue::Value(3.7),
-                       rtt,
-                       "Section 5.2 benchmark 1 (both ends spin)" + components,
-                       0.10,
-                       SanPaperRow::INPUT));
-    rows.push_back(Row("section5_2_shared_memory",
-                       "pio_dword_oneway_us",
-                       "us",
-                       SanPaperValue::Value(1.9),
-                       rtt / 2,
-                       "Section 5.2 benchmark 1: half the round trip" + components,
-                       0.10,
-                       SanPaperRow::INPUT));
+    rows.push_back(SanPaperRow::Compared("section5_2_shared_memory",
+                                         "pio_dword_rtt_us",
+                                         "us",
+                                         SanPaperValue::Value(3.7),
+                                         rtt,
+                                         "Section 5.2 benchmark 1 (both ends spin)" + components,
+                                         0.10,
+                                         SanPaperRow::INPUT));
+    rows.push_back(
+        SanPaperRow::Compared("section5_2_shared_memory",
+                              "pio_dword_oneway_us",
+                              "us",
+                              SanPaperValue::Value(1.9),
+                              rtt / 2,
+                              "Section 5.2 benchmark 1: half the round trip" + components,
+                              0.10,
+                              SanPaperRow::INPUT));
     const double peak = RawBandwidthMbps(262144, true);
-    rows.push_back(Row("figure7_raw_bandwidth",
-                       "dma_peak_bw_Mbps",
-                       "Mbit/s (10^6)",
-                       SanPaperValue::Value(910),
-                       peak,
-                       "Section 5.2 / Figure 7, 256 KB by DMA; FITTED: AlphaLinuxHostPreset "
-                       "DmaReadLatency (PCI cycles per DMA read burst)",
-                       0.02,
-                       SanPaperRow::INPUT));
+    rows.push_back(
+        SanPaperRow::Compared("figure7_raw_bandwidth",
+                              "dma_peak_bw_Mbps",
+                              "Mbit/s (10^6)",
+                              SanPaperValue::Value(910),
+                              peak,
+                              "Section 5.2 / Figure 7, 256 KB by DMA; FITTED: AlphaLinuxHostPreset "
+                              "DmaReadLatency (PCI cycles per DMA read burst)",
+                              0.02,
+                              SanPaperRow::INPUT));
     rows.push_back(SanPaperRow::Unpapered("figure7_raw_bandwidth",
                                           "pio_peak_bw_Mbps",
                                           "Mbit/s (10^6)",
@@ -142,36 +121,38 @@ TripwirePaperExperiments::ServerRows()
     std::vector<SanPaperRow> rows;
     const ServerResult idle = ServerRoundTrip(1, false, 200);
     const ServerResult busy = ServerRoundTrip(1, true, 200);
-    rows.push_back(Row("section5_3_server",
-                       "server_rtt_idle_us",
-                       "us",
-                       SanPaperValue::Value(16.8),
-                       idle.rttUs,
-                       "Section 5.3.1: > 15 us between requests (50 us), server sleeps in select",
-                       0.15));
-    rows.push_back(Row("section5_3_server",
-                       "server_rtt_busy_us",
-                       "us",
-                       SanPaperValue::Value(7.9),
-                       busy.rttUs,
-                       "Section 5.3.1: one request in flight, back to back",
-                       0.15));
+    rows.push_back(SanPaperRow::Compared(
+        "section5_3_server",
+        "server_rtt_idle_us",
+        "us",
+        SanPaperValue::Value(16.8),
+        idle.rttUs,
+        "Section 5.3.1: > 15 us between requests (50 us), server sleeps in select",
+        0.15));
+    rows.push_back(SanPaperRow::Compared("section5_3_server",
+                                         "server_rtt_busy_us",
+                                         "us",
+                                         SanPaperValue::Value(7.9),
+                                         busy.rttUs,
+                                         "Section 5.3.1: one request in flight, back to back",
+                                         0.15));
     const double rps = ServerRequestsPerSecond(FULL_LOAD_ENDPOINTS, 40);
-    SanPaperRow max = Row("figure9_requests",
-                          "server_max_req_per_s",
-                          "requests/s",
-                          SanPaperValue::Value(340000),
-                          rps,
-                          "Figure 9: one request in flight on each of " +
-                              std::to_string(FULL_LOAD_ENDPOINTS) + " connections",
-                          0.15);
-    SanPaperRow per = Row("figure9_requests",
-                          "server_per_msg_overhead_us",
-                          "us",
-                          SanPaperValue::Value(2.9),
-                          1e6 / rps,
-                          "Section 5.3.1: 1 / the full-load request rate",
-                          0.15);
+    SanPaperRow max =
+        SanPaperRow::Compared("figure9_requests",
+                              "server_max_req_per_s",
+                              "requests/s",
+                              SanPaperValue::Value(340000),
+                              rps,
+                              "Figure 9: one request in flight on each of " +
+                                  std::to_string(FULL_LOAD_ENDPOINTS) + " connections",
+                              0.15);
+    SanPaperRow per = SanPaperRow::Compared("figure9_requests",
+                                            "server_per_msg_overhead_us",
+                                            "us",
+                                            SanPaperValue::Value(2.9),
+                                            1e6 / rps,
+                                            "Section 5.3.1: 1 / the full-load request rate",
+                                            0.15);
     const std::string why =
         "The interrupt routine drains the Tripwire FIFO (ids arriving meanwhile included), so "
         "under load one 3 us interrupt serves many requests and the server's cost per request "
@@ -234,29 +215,31 @@ TripwirePaperExperiments::StreamingRows()
     {
         bw.push_back(DmaBandwidthMbps(b, true, 100));
     }
-    rows.push_back(Row("figure10_dma_bandwidth",
-                       "dma_stream_half_bw_bytes",
-                       "bytes",
-                       SanPaperValue::None(),
-                       HalfBandwidthSize(Figure10Sizes(), bw),
-                       "Section 5.3.2 / Figure 10 (b): streaming DMA, half the curve's largest "
-                       "bandwidth (withheld in our copy)",
-                       0));
+    rows.push_back(SanPaperRow::Compared(
+        "figure10_dma_bandwidth",
+        "dma_stream_half_bw_bytes",
+        "bytes",
+        SanPaperValue::None(),
+        HalfBandwidthSize(Figure10Sizes(), bw),
+        "Section 5.3.2 / Figure 10 (b): streaming DMA, half the curve's largest "
+        "bandwidth (withheld in our copy)",
+        0));
     rows.push_back(SanPaperRow::Unpapered("figure10_dma_bandwidth",
                                           "dma_stream_64KB_Mbps",
                                           "Mbit/s (10^6)",
                                           bw.back(),
                                           "Figure 10 (b) at 64 KB (paper: the curve follows a "
                                           "900 Mbit/s link with 6 us of set-up)"));
-    rows.push_back(Row("section6_3_mpi",
-                       "mpi_rtt_us",
-                       "us",
-                       SanPaperValue::Value(16),
-                       MpiRoundTripUs(100),
-                       "Section 6.3, LAM port, spinning; FITTED: ClanMessagePassing "
-                       "CallInstructions",
-                       0.02,
-                       SanPaperRow::INPUT));
+    rows.push_back(
+        SanPaperRow::Compared("section6_3_mpi",
+                              "mpi_rtt_us",
+                              "us",
+                              SanPaperValue::Value(16),
+                              MpiRoundTripUs(100),
+                              "Section 6.3, LAM port, spinning; FITTED: ClanMessagePassing "
+                              "CallInstructions",
+                              0.02,
+                              SanPaperRow::INPUT));
     return rows;
 }
 
