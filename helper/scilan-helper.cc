@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/sci-net-device.h"
+#include "ns3/scilan-datagram-socket.h"
 #include "ns3/scilan-socket-factory.h"
 #include "ns3/scilan-stack.h"
 
@@ -25,6 +26,12 @@ void
 ScilanHelper::SetStackAttribute(std::string name, const AttributeValue& value)
 {
     m_stack.Set(name, value);
+}
+
+void
+ScilanHelper::SetReplaceUdp(bool replace)
+{
+    m_replaceUdp = replace;
 }
 
 void
@@ -48,6 +55,16 @@ ScilanHelper::Install(const NodeContainer& hosts)
         factory->SetStack(stack);
         node->AggregateObject(stack);
         node->AggregateObject(factory);
+        if (m_replaceUdp)
+        {
+            NS_ABORT_MSG_IF(node->GetObject<UdpSocketFactory>() != nullptr,
+                            "ScilanHelper: node " << node->GetId()
+                                                  << " has a UDP already (ReplaceUdp is for "
+                                                     "hosts without ns-3's internet stack)");
+            Ptr<ScilanUdpSocketFactory> udp = CreateObject<ScilanUdpSocketFactory>();
+            udp->SetStack(stack);
+            node->AggregateObject(udp);
+        }
     }
 }
 

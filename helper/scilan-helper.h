@@ -40,6 +40,13 @@ class ScilanHelper
 
     /// \param name a ScilanStack attribute \param value its value
     void SetStackAttribute(std::string name, const AttributeValue& value);
+    /**
+     * \brief Also make SCILAN the hosts' UDP: a ScilanUdpSocketFactory answers for
+     * "ns3::UdpSocketFactory", so applications that name UDP themselves (UdpEcho) run over
+     * SCILAN's datagram sockets. Only on hosts without ns-3's internet stack (aborts
+     * otherwise). \param replace true to install it
+     */
+    void SetReplaceUdp(bool replace);
 
     /**
      * \brief Install on \p hosts (each with an SciNetDevice), one cluster.
@@ -54,6 +61,7 @@ class ScilanHelper
     ObjectFactory m_stack;        //!< ScilanStack factory
     Ptr<ScilanCluster> m_cluster; //!< the cluster's names
     uint32_t m_next{0};           //!< next host index
+    bool m_replaceUdp{false};     //!< install ScilanUdpSocketFactory
 };
 
 } // namespace ns3

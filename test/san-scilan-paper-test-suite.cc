@@ -27,7 +27,7 @@ class ScilanCopyTestCase : public SanPaperTestCase
 {
   public:
     ScilanCopyTestCase()
-        : SanPaperTestCase("section 4.2: Xt 55, Xr 36 MB/s (fitted); remote load 2 us",
+        : SanPaperTestCase("section 4.2: Xt 55, Xr 36 MB per s (fitted); remote load 2 us",
                            ScilanPaperExperiments::PAPER,
                            &ScilanPaperExperiments::CopyRows,
                            3)
@@ -78,7 +78,7 @@ class ScilanUltraAndLatencyTestCase : public SanPaperTestCase
   public:
     ScilanUltraAndLatencyTestCase()
         : SanPaperTestCase(
-              "section 4.3: UltraSPARC 214 MB/s copy, 67 MB/s stream; Table 3",
+              "section 4.3: UltraSPARC 214 MB per s copy, 67 MB per s stream; Table 3",
               ScilanPaperExperiments::PAPER,
               []() {
                   auto r = ScilanPaperExperiments::UltraSparcRows();
@@ -105,7 +105,7 @@ class ScilanNdisTestCase : public SanPaperTestCase
 {
   public:
     ScilanNdisTestCase()
-        : SanPaperTestCase("section 4.6: SCI/NDIS large-message throughput",
+        : SanPaperTestCase("section 4.6: SCI-NDIS large-message throughput",
                            ScilanPaperExperiments::PAPER,
                            &ScilanTcpBaselines::NdisThroughput)
     {

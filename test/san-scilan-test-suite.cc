@@ -14,6 +14,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/on-off-helper.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
 #include "ns3/packet.h"
@@ -25,6 +26,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/udp-echo-helper.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
@@ -41,10 +43,15 @@ struct Rig
     std::unique_ptr<SciScenario> s; //!< hosts and adapters
 
     /// \param hosts hosts \param polling ScilanStack "Polling" \param ring its "RingBytes"
-    explicit Rig(uint32_t hosts = 2, bool polling = false, uint32_t ring = 65536)
+    /// \param replaceUdp SCILAN also answers for UDP
+    explicit Rig(uint32_t hosts = 2,
+                 bool polling = false,
+                 uint32_t ring = 65536,
+                 bool replaceUdp = false)
     {
         s = std::make_unique<SciScenario>(SciScenario::Configure(hosts));
         ScilanHelper scilan;
+        scilan.SetReplaceUdp(replaceUdp);
         scilan.SetStackAttribute("Polling", BooleanValue(polling));
         scilan.SetStackAttribute("RingBytes", UintegerValue(ring));
         scilan.Install(s->GetHosts());
@@ -186,6 +193,50 @@ class ScilanApplicationsTestCase : public TestCase
         Ptr<PacketSink> ps = DynamicCast<PacketSink>(server.Get(0));
         NS_TEST_ASSERT_MSG_EQ(ps->GetTotalRx(), 1000000u, "every byte arrived");
         NS_TEST_ASSERT_MSG_EQ(ps->GetAcceptedSockets().size(), 1u, "one connection accepted");
+        Simulator::Destroy();
+    }
+};
+
+/// OnOff (a stream socket by name) and UdpEcho (which asks for UDP itself: SCILAN answers
+/// for it on hosts without ns-3's internet stack) run unchanged.
+class ScilanMoreApplicationsTestCase : public TestCase
+{
+  public:
+    ScilanMoreApplicationsTestCase()
+        : TestCase("OnOff over ScilanSocketFactory; UdpEcho over SCILAN's datagram sockets")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r(3, false, 65536, true);
+        PacketSinkHelper sink("ns3::ScilanSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), 6000));
+        ApplicationContainer sinkApp = sink.Install(r.s->GetHosts().Get(1));
+        OnOffHelper onoff("ns3::ScilanSocketFactory", r.Address(1, 6000));
+        onoff.SetConstantRate(DataRate("20Mbps"), 1000);
+        onoff.SetAttribute("MaxBytes", UintegerValue(100000));
+        onoff.Install(r.s->GetHosts().Get(0)).Start(MicroSeconds(10));
+        UdpEchoServerHelper server(9);
+        server.Install(r.s->GetHosts().Get(2));
+        UdpEchoClientHelper client(ScilanHelper::GetAddress(r.s->GetHosts().Get(2)), 9);
+        client.SetAttribute("MaxPackets", UintegerValue(5));
+        client.SetAttribute("Interval", TimeValue(MilliSeconds(1)));
+        client.SetAttribute("PacketSize", UintegerValue(200));
+        ApplicationContainer echo = client.Install(r.s->GetHosts().Get(0));
+        echo.Start(MicroSeconds(20));
+        uint32_t echoes = 0;
+        echo.Get(0)->TraceConnectWithoutContext(
+            "Rx",
+            Callback<void, Ptr<const Packet>>(
+                [&echoes](Ptr<const Packet> p) { echoes += p->GetSize() == 200 ? 1 : 0; }));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx(),
+                              100000u,
+                              "OnOff's bytes");
+        NS_TEST_ASSERT_MSG_EQ(echoes, 5u, "every echo came back whole");
         Simulator::Destroy();
     }
 };
@@ -418,6 +469,7 @@ class SanScilanTestSuite : public TestSuite
         : TestSuite("san-scilan", UNIT)
     {
         AddTestCase(new ScilanApplicationsTestCase, TestCase::QUICK);
+        AddTestCase(new ScilanMoreApplicationsTestCase, TestCase::QUICK);
         AddTestCase(new ScilanFlowControlTestCase, TestCase::QUICK);
         AddTestCase(new ScilanManyConnectorsTestCase, TestCase::QUICK);
         AddTestCase(new ScilanPollingBackOffTestCase, TestCase::QUICK);

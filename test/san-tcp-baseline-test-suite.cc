@@ -728,7 +728,7 @@ class ScilanTestCase : public SanPaperTestCase
   public:
     ScilanTestCase()
         : SanPaperTestCase(
-              "SCILAN Table 3: SCI/NDIS, 100baseT and ATM LANE latencies fitted, buffer sweep",
+              "SCILAN Table 3: SCI-NDIS, 100baseT and ATM LANE latencies fitted, buffer sweep",
               ScilanTcpBaselines::PAPER,
               []() {
                   auto rows = ScilanTcpBaselines::Table3();

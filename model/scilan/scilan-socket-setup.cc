@@ -8,6 +8,7 @@
 // used as test-and-set), writes a connection request into its ring and waits; accept() makes
 // the new socket's receiver and tells the connecting one where it is.
 
+#include "scilan-connectionless-sender.h"
 #include "scilan-socket.h"
 #include "scilan-stack.h"
 
@@ -22,175 +23,43 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("ScilanSocketSetup");
 
-namespace
-{
-/// A flag kept disabled and free: the lock's value when nobody holds it.
-constexpr uint32_t LOCK_FREE = 0x80000000u;
-} // namespace
-
 void
 ScilanSocket::ConnectCluster(Ipv4Address address, uint16_t port)
 {
-    ScilanCluster::Entry e;
-    if (!m_stack->GetCluster()->Find(address, e))
-    {
-        Simulator::ScheduleNow(&ScilanSocket::ConnectFailed,
-                               Ptr<ScilanSocket>(this),
-                               ERROR_NOROUTETOHOST);
-        return;
-    }
     Ptr<SciNetDevice> nic = m_stack->GetNic();
     m_rx = Create<SciRingReceiver>(nic, m_stack->GetRingBytes());
     m_txFlag = Create<SciFlagWaiter>(nic);
-    m_peerNode = e.node;
-    const uint64_t directory = m_stack->MapDirectory(e.node, e.directory);
+    // The connection request: where this socket's receiver is, and who asks.
+    const SciRingAddress me = m_rx->GetAddress();
+    std::vector<uint8_t> r(ScilanStack::REQUEST_BYTES, 0);
+    HostWords::Store64(r.data(), me.segment);
+    HostWords::Store32(r.data() + 8, me.node);
+    HostWords::Store32(r.data() + 12, me.flag);
+    HostWords::Store32(r.data() + 16, m_txFlag->GetId());
+    HostWords::Store32(r.data() + 20, me.ringBytes);
+    HostWords::Store32(r.data() + 24, m_stack->GetAddress().Get());
+    HostWords::Store32(r.data() + 28, m_localPort);
+    m_requests = Create<ScilanConnectionlessSender>(m_stack);
     Ptr<ScilanSocket> self = this;
-    nic->GetCpu()->ExecuteInstructions(m_stack->GetSetupInstructions(),
-                                       Callback<void>([self, directory, port]() {
-                                           self->Probe(self->m_peerNode, directory, port, 0);
-                                       }));
-}
-
-void
-ScilanSocket::Probe(uint16_t node, uint64_t directoryBus, uint16_t port, uint32_t attempt)
-{
-    if (m_state != CONNECTING)
-    {
-        return;
-    }
-    if (attempt >= ScilanStack::DIRECTORY_SLOTS)
-    {
-        ConnectFailed(ERROR_NOTCONN);
-        return;
-    }
-    const uint32_t slot = (port + attempt) % ScilanStack::DIRECTORY_SLOTS;
-    Ptr<ScilanSocket> self = this;
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    Ptr<SanResource> cpu = nic->GetCpu()->GetResource();
-    // A remote load of the slot; the processor stalls on it.
-    cpu->Acquire(Callback<void>([self, nic, cpu, node, directoryBus, port, attempt, slot]() {
-        nic->Load(
-            directoryBus + uint64_t(slot) * ScilanStack::SLOT_BYTES,
-            24,
-            SciNetDevice::ReadCallback(
-                [self, nic, cpu, node, directoryBus, port, attempt](const uint8_t* b, uint32_t) {
-                    cpu->Release();
-                    const uint32_t key = HostWords::Load32(b);
-                    if (key == 0)
-                    {
-                        self->ConnectFailed(ERROR_NOTCONN); // nobody listens: refused
-                        return;
-                    }
-                    if (key != uint32_t(port) + 1)
-                    {
-                        self->Probe(node, directoryBus, port, attempt + 1);
-                        return;
-                    }
-                    self->m_listener.node = node;
-                    self->m_listener.ringBytes = HostWords::Load32(b + 4);
-                    self->m_listener.segment = HostWords::Load64(b + 8);
-                    self->m_listener.flag = HostWords::Load32(b + 16);
-                    self->m_lockFlag = HostWords::Load32(b + 20);
-                    self->m_listenerBus =
-                        nic->Map(node,
-                                 self->m_listener.segment,
-                                 SciRingReceiver::CONTROL_BYTES + self->m_listener.ringBytes);
-                    self->Lock();
-                }));
-    }));
-}
-
-void
-ScilanSocket::Lock()
-{
-    if (m_state != CONNECTING)
-    {
-        return;
-    }
-    Ptr<ScilanSocket> self = this;
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    Ptr<SanResource> cpu = nic->GetCpu()->GetResource();
-    cpu->Acquire(Callback<void>([self, nic, cpu]() {
-        nic->FetchAndIncrement(
-            self->m_peerNode,
-            self->m_lockFlag,
-            Callback<void, uint32_t>([self, cpu](uint32_t before) {
-                cpu->Release();
-                if (before == LOCK_FREE)
-                {
-                    self->Locked();
-                    return;
-                }
-                Simulator::Schedule(self->m_stack->GetLockRetryDelay(), &ScilanSocket::Lock, self);
-            }));
-    }));
-}
-
-void
-ScilanSocket::Unlock()
-{
-    m_stack->GetNic()->WriteRemoteFlag(m_peerNode, m_lockFlag, LOCK_FREE, Callback<void>());
-}
-
-void
-ScilanSocket::Locked()
-{
-    Ptr<ScilanSocket> self = this;
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    Ptr<SanResource> cpu = nic->GetCpu()->GetResource();
-    // The listener's ring has many writers: read its pointers first.
-    cpu->Acquire(Callback<void>([self, nic, cpu]() {
-        nic->Load(self->m_listenerBus,
-                  SciRingReceiver::READ_POINTER + 4,
-                  SciNetDevice::ReadCallback([self, nic, cpu](const uint8_t* b, uint32_t) {
-                      cpu->Release();
-                      const uint32_t wp = HostWords::Load32(b + SciRingReceiver::WRITE_POINTER);
-                      const uint32_t rp = HostWords::Load32(b + SciRingReceiver::READ_POINTER);
-                      const uint32_t ring = self->m_listener.ringBytes;
-                      if (ring - (wp - rp) < ScilanStack::REQUEST_BYTES)
-                      {
-                          self->Unlock(); // full: try again later
-                          Simulator::Schedule(self->m_stack->GetLockRetryDelay(),
-                                              &ScilanSocket::Lock,
-                                              self);
-                          return;
-                      }
-                      const SciRingAddress me = self->m_rx->GetAddress();
-                      uint8_t r[ScilanStack::REQUEST_BYTES] = {};
-                      HostWords::Store64(r, me.segment);
-                      HostWords::Store32(r + 8, me.node);
-                      HostWords::Store32(r + 12, me.flag);
-                      HostWords::Store32(r + 16, self->m_txFlag->GetId());
-                      HostWords::Store32(r + 20, me.ringBytes);
-                      HostWords::Store32(r + 24, self->m_stack->GetAddress().Get());
-                      HostWords::Store32(r + 28, self->m_localPort);
-                      nic->Store(self->m_listenerBus + SciRingReceiver::CONTROL_BYTES + wp % ring,
-                                 r,
-                                 ScilanStack::REQUEST_BYTES,
-                                 Callback<void>());
-                      nic->CheckTransfers(SciNetDevice::CheckCallback([self, nic, wp](bool ok) {
-                          if (!ok)
-                          {
-                              self->Unlock();
-                              self->ConnectFailed(ERROR_NOTCONN);
-                              return;
-                          }
-                          uint8_t w[4];
-                          HostWords::Store32(w, wp + ScilanStack::REQUEST_BYTES);
-                          nic->Store(self->m_listenerBus + SciRingReceiver::WRITE_POINTER,
-                                     w,
-                                     4,
-                                     Callback<void>());
-                          nic->Stimulate(self->m_peerNode, self->m_listener.flag, Callback<void>());
-                          self->Unlock();
-                          // Wait for the accepting side to fill in where its receiver is.
-                          Ptr<SciRingReceiver> rx = self->m_rx;
-                          rx->Wait(self->m_stack->GetPollTime(),
-                                   Callback<bool>([rx]() { return rx->ReadPeerSegment() != 0; }),
-                                   MakeCallback(&ScilanSocket::HandshakeDone, self));
-                      }));
-                  }));
-    }));
+    m_requests->Send(address,
+                     port,
+                     r,
+                     ScilanConnectionlessSender::DoneCallback([self](bool ok, SocketErrno error) {
+                         if (self->m_state != CONNECTING)
+                         {
+                             return;
+                         }
+                         if (!ok)
+                         {
+                             self->ConnectFailed(error);
+                             return;
+                         }
+                         // Wait for the accepting side to fill in where its receiver is.
+                         Ptr<SciRingReceiver> rx = self->m_rx;
+                         rx->Wait(self->m_stack->GetPollTime(),
+                                  Callback<bool>([rx]() { return rx->ReadPeerSegment() != 0; }),
+                                  MakeCallback(&ScilanSocket::HandshakeDone, self));
+                     }));
 }
 
 void

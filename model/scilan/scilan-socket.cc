@@ -8,6 +8,7 @@
 
 #include "scilan-socket.h"
 
+#include "scilan-connectionless-sender.h"
 #include "scilan-stack.h"
 
 #include "ns3/abort.h"
@@ -73,6 +74,11 @@ ScilanSocket::DoDispose()
             f->Close();
         }
     }
+    if (m_requests)
+    {
+        m_requests->Close();
+    }
+    m_requests = nullptr;
     m_rx = nullptr;
     m_listenRx = nullptr;
     m_tx = nullptr;

@@ -18,6 +18,7 @@ namespace ns3
 {
 
 class ScilanStack;
+class ScilanConnectionlessSender;
 
 /**
  * \ingroup san
@@ -99,10 +100,6 @@ class ScilanSocket : public Socket
 
     // set-up (scilan-socket-setup.cc)
     void ConnectCluster(Ipv4Address address, uint16_t port);
-    void Probe(uint16_t node, uint64_t directoryBus, uint16_t port, uint32_t attempt);
-    void Lock();
-    void Locked();
-    void Unlock();
     void HandshakeDone();
     void ConnectFailed(SocketErrno error);
     void ListenNext();
@@ -153,10 +150,7 @@ class ScilanSocket : public Socket
     uint32_t m_peerTxFlag{0};     //!< the peer transmitter's flag (stimulated after recv)
 
     // connecting
-    uint16_t m_peerNode{0};    //!< the listener's node
-    SciRingAddress m_listener; //!< its receiver
-    uint32_t m_lockFlag{0};    //!< its lock
-    uint64_t m_listenerBus{0}; //!< this adapter's mapping of its receiver
+    Ptr<ScilanConnectionlessSender> m_requests; //!< sends the connection request
 
     // listening
     Ptr<SciRingReceiver> m_listenRx; //!< connection requests arrive here
