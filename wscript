@@ -168,6 +168,7 @@ def build(bld):
         'helper/paper/sci-scenario.cc',
         'helper/paper/scilan-beyond-paper.cc',
         'helper/paper/scilan-paper-experiments.cc',
+        'helper/paper/scilan-paper-measurements.cc',
         'helper/paper/scilan-tcp-baselines.cc',
         'helper/paper/tcp-baseline-experiments.cc',
         'helper/paper/tripwire-beyond-paper.cc',
