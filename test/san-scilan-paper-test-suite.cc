@@ -78,7 +78,7 @@ class ScilanUltraAndLatencyTestCase : public SanPaperTestCase
   public:
     ScilanUltraAndLatencyTestCase()
         : SanPaperTestCase(
-              "section 4.3: UltraSPARC 214 MB per s copy, 67 MB per s stream; Table 3",
+              "section 4.3: UltraSPARC copies 178 and 214, stream 67 MB per s; Table 3",
               ScilanPaperExperiments::PAPER,
               []() {
                   auto r = ScilanPaperExperiments::UltraSparcRows();

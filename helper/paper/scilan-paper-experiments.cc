@@ -165,20 +165,29 @@ ScilanPaperExperiments::UltraSparcRows()
 {
     std::vector<SanPaperRow> rows;
     const double largeSize = 65536;
-    // Section 4.3: the UltraSPARC-II receiver.
+    // Section 4.3 and Table 2: the UltraSPARCs' receiver copies (their presets' calibration).
+    rows.push_back(SanPaperRow::Compared("ultrasparc",
+                                         "xr_ultra1_MBps",
+                                         "MB/s (10^6)",
+                                         SanPaperValue::Value(178),
+                                         ReceiverCopyMBps("ns3::UltraSparc1HostPreset"),
+                                         "Table 2 (UltraSPARC-I 167 MHz, E3000); FITTED: "
+                                         "UltraSparc1HostPreset MemoryStoreCycles",
+                                         0.02,
+                                         SanPaperRow::INPUT));
     rows.push_back(
         SanPaperRow::Compared("ultrasparc",
                               "xr_ultra2_MBps",
                               "MB/s (10^6)",
                               SanPaperValue::Value(214),
-                              ReceiverCopyMBps("ns3::UltraSparcHostPreset"),
-                              "Table 2 (UltraSPARC-II 296 MHz); FITTED: UltraSparcHostPreset "
+                              ReceiverCopyMBps("ns3::UltraSparc2HostPreset"),
+                              "Table 2 (UltraSPARC-II 296 MHz); FITTED: UltraSparc2HostPreset "
                               "MemoryStoreCycles",
                               0.02,
                               SanPaperRow::INPUT));
     {
         Config ultra;
-        ultra.preset = "ns3::UltraSparcHostPreset";
+        ultra.preset = "ns3::UltraSparc2HostPreset";
         SanPaperRow r =
             SanPaperRow::Compared("ultrasparc",
                                   "ultra_flow_controlled_MBps",
