@@ -86,7 +86,7 @@ class ScilanUltraAndLatencyTestCase : public SanPaperTestCase
                   r.insert(r.end(), l.begin(), l.end());
                   return r;
               },
-              2)
+              3)
     {
     }
 
