@@ -34,28 +34,8 @@ import sancsv  # noqa: E402
 
 
 def columns(path, header):
-    """The CSV's numeric columns as lists, keyed by name. A curve's cell may be "nan" (a run
-    that did not finish: ns-3's TCP stalls on the NT hosts' small messages); it becomes None
-    and is left out of the plot."""
-    rows = sancsv.read_rows(path, header, numeric=header[:1])
-    if not rows:
-        raise sancsv.CsvError(path, 1, "no data rows")
-    out = {header[0]: [r[header[0]] for r in rows]}
-    for h in header[1:]:
-        values = []
-        for r in rows:
-            text = r[h]
-            if text.lower() == "nan":
-                values.append(None)
-                continue
-            try:
-                values.append(float(text))
-            except ValueError:
-                raise sancsv.CsvError(path, r["_line"], "column %s: not a number: %r"
-                                      % (h, text[:40])) from None
-        out[h] = values
-    return out
-
+    """The CSV's numeric columns as lists, keyed by name ("nan" cells: None)."""
+    return sancsv.read_columns(path, header, allow_nan=True)
 
 def plot(ax, xs, ys, **kwargs):
     """Plot the points whose value is known."""

@@ -35,11 +35,7 @@ import sancsv  # noqa: E402
 
 def columns(path, header):
     """The CSV's numeric columns as lists, keyed by name."""
-    rows = sancsv.read_rows(path, header, numeric=header)
-    if not rows:
-        raise sancsv.CsvError(path, 1, "no data rows")
-    return {h: [r[h] for r in rows] for h in header}
-
+    return sancsv.read_columns(path, header)
 
 def finish(fig, ax, title, out):
     ax.set_title(title)

@@ -477,3 +477,29 @@ def csv_files(directory):
     except OSError:
         return []
     return sorted(os.path.join(directory, n) for n in names if n.endswith(".csv"))
+
+
+def read_columns(path, header, allow_nan=False):
+    """Read a CSV of numbers under `header` as {column: [values]}, in row order.
+
+    With `allow_nan`, a cell "nan" in any column but the first becomes None (a run that
+    did not finish); a plot leaves such points out. Raises CsvError for a missing file, a
+    wrong header, no data rows, or a value that is not a number.
+    """
+    rows = read_rows(path, header, numeric=header if not allow_nan else header[:1])
+    if not rows:
+        raise CsvError(path, 1, "no data rows")
+    out = {header[0]: [r[header[0]] for r in rows]}
+    for h in header[1:]:
+        if not allow_nan:
+            out[h] = [r[h] for r in rows]
+            continue
+        values = []
+        for r in rows:
+            text = r[h]
+            if text.lower() == "nan":
+                values.append(None)
+                continue
+            values.append(_parse_number(path, r["_line"], h, text))
+        out[h] = values
+    return out
