@@ -94,7 +94,9 @@ SciFlagWaiter::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
     m_wait = wait;
     m_ready = ready;
     Ptr<SciFlagWaiter> self = this;
-    Callback<void> go([self, wait, resumed]() { self->Resumed(wait, resumed); });
+    // Raw: the wait keeps its resumption callback; the flag keeps the wait (m_wait).
+    HostCpuWait* raw = PeekPointer(wait);
+    Callback<void> go([self, raw, resumed]() { self->Resumed(Ptr<HostCpuWait>(raw), resumed); });
     if (pollTime.IsStrictlyPositive())
     {
         // Raw: the wait must not own itself through its own callback.

@@ -42,9 +42,11 @@ SciRingReceiver::Close()
     {
         return;
     }
-    if (!m_nic->IsAttached())
+    if (!m_nic->IsAttached() || !m_nic->GetHost()->GetMemory())
     {
-        m_nic = nullptr; // the device is gone already (the end of a run)
+        // The device or the host is gone already (the end of a run).
+        m_flag->Close();
+        m_nic = nullptr;
         return;
     }
     m_nic->Unexport(m_segment);

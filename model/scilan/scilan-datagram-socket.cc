@@ -411,9 +411,7 @@ Ptr<Socket>
 ScilanUdpSocketFactory::CreateSocket()
 {
     NS_ABORT_MSG_IF(m_stack == nullptr, "ScilanUdpSocketFactory: the node has no SCILAN");
-    Ptr<ScilanDatagramSocket> s = CreateObject<ScilanDatagramSocket>();
-    s->SetStack(m_stack);
-    return s;
+    return m_stack->CreateDatagramSocket();
 }
 
 void

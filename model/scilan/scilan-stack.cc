@@ -5,6 +5,7 @@
  */
 #include "scilan-stack.h"
 
+#include "scilan-datagram-socket.h"
 #include "scilan-socket.h"
 
 #include "ns3/abort.h"
@@ -143,6 +144,14 @@ ScilanStack::~ScilanStack() = default;
 void
 ScilanStack::DoDispose()
 {
+    // Sockets wait on flags whose callbacks hold them: dispose them here, as ns-3's transport
+    // protocols dispose theirs.
+    std::vector<Ptr<Socket>> sockets;
+    sockets.swap(m_sockets);
+    for (Ptr<Socket> s : sockets)
+    {
+        s->Dispose();
+    }
     m_node = nullptr;
     m_nic = nullptr;
     m_cluster = nullptr;
@@ -174,6 +183,17 @@ ScilanStack::CreateSocket()
     NS_ABORT_MSG_IF(m_nic == nullptr, "ScilanStack::CreateSocket: not set up");
     Ptr<ScilanSocket> s = CreateObject<ScilanSocket>();
     s->SetStack(this);
+    m_sockets.push_back(s);
+    return s;
+}
+
+Ptr<Socket>
+ScilanStack::CreateDatagramSocket()
+{
+    NS_ABORT_MSG_IF(m_nic == nullptr, "ScilanStack::CreateDatagramSocket: not set up");
+    Ptr<ScilanDatagramSocket> s = CreateObject<ScilanDatagramSocket>();
+    s->SetStack(this);
+    m_sockets.push_back(s);
     return s;
 }
 

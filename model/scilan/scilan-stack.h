@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <map>
+#include <vector>
 
 namespace ns3
 {
@@ -86,8 +87,10 @@ class ScilanStack : public Object
                Ipv4Address address,
                Ptr<ScilanCluster> cluster);
 
-    /// \return a new SCILAN socket
+    /// \return a new SCILAN stream socket
     Ptr<Socket> CreateSocket();
+    /// \return a new SCILAN datagram socket
+    Ptr<Socket> CreateDatagramSocket();
 
     /// \return the host
     Ptr<Node> GetNode() const;
@@ -158,6 +161,7 @@ class ScilanStack : public Object
     std::map<uint16_t, bool> m_ports;             //!< ports in use
     uint16_t m_nextPort{49152};                   //!< next ephemeral port to try
     std::map<uint16_t, uint64_t> m_directoryMaps; //!< node -> mapping of its directory
+    std::vector<Ptr<Socket>> m_sockets;           //!< disposed with the stack (as ns-3's L4s)
 
     uint32_t m_ringBytes; //!< attribute
     uint32_t m_mtu;       //!< attribute
