@@ -113,7 +113,9 @@ SciIpTransport::Connect(Ptr<SciIpTransport> a, Ptr<SciIpTransport> b)
         const uint32_t src = from->GetHostNumber();
         Peer& in = to->m_peers[src];
         in.rx = Create<SciRingReceiver>(to->m_nic, to->m_ringBytes);
-        in.rx->GetFlag()->SetHandler(Callback<void>([to, src]() { to->Interrupted(src); }));
+        // Raw: the transport owns the ring (and its flag), not the other way round.
+        SciIpTransport* raw = PeekPointer(to);
+        in.rx->GetFlag()->SetHandler(Callback<void>([raw, src]() { raw->Interrupted(src); }));
         in.rx->GetFlag()->Arm(); // the driver keeps its flag enabled
         Peer& out = from->m_peers[to->GetHostNumber()];
         out.tx = Create<SciRingTransmitter>(from->m_nic,
