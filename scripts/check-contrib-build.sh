@@ -6,8 +6,9 @@
 #  1. scripts/install-deps.sh --source (deb-src entry, dpkg-dev)
 #  2. `apt-get source ns3` into build/ns3-src/ (once; the version of the installed libns3-dev)
 #  3. copies this repository to <ns-3>/contrib/san (without .git, build*/, results/)
-#  4. configures ns-3 with modules core;network;internet;point-to-point;applications;san (ns-3 adds what
-#     internet needs: bridge, traffic-control), examples and tests on (only san's), builds
+#  4. configures ns-3 with modules core;network;internet;point-to-point;applications;csma;san
+#     (ns-3 adds what internet needs: bridge, traffic-control; csma because ns-3's own test
+#     library, built with applications, links a CSMA test), examples and tests on, builds
 #     libns3-san, its test library, ns-3's test-runner and san's examples
 #  5. runs each of san's suites with ns-3's test-runner, one process per suite, and ends with
 #     "N passed, N failed"
@@ -72,7 +73,7 @@ fi
 # examples out of the build.
 cache=$ns3_dir/cmake-cache
 cmake -S "$ns3_dir" -B "$cache" -G "Unix Makefiles" \
-    -DNS3_ENABLED_MODULES="core;network;internet;point-to-point;applications;san" \
+    -DNS3_ENABLED_MODULES="core;network;internet;point-to-point;applications;csma;san" \
     -DNS3_EXAMPLES=ON -DNS3_TESTS=ON \
     -DNS3_FILTER_MODULE_EXAMPLES_AND_TESTS=san \
     -DNS3_PYTHON_BINDINGS=OFF -DNS3_GTK3=OFF -DNS3_SQLITE=OFF \
