@@ -139,7 +139,9 @@ SanFabricIpTransport::Transmit(Ptr<Packet> packet, uint32_t dstHost, uint16_t pr
     const uint32_t tail = GetFramedSize(bytes) - frame->GetSize();
     if (tail > 0)
     {
-        frame->AddPaddingAtEnd(tail); // AAL5 padding and trailer
+        // AAL5 padding and trailer, as bytes the packet's metadata knows (ns-3's padding is
+        // not in it, so removing it again trips metadata checks when printing is on).
+        frame->AddAtEnd(Create<Packet>(tail));
     }
     if (!m_port->SendPacket(dstHost, frame))
     {
