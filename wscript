@@ -89,6 +89,7 @@ def build(bld):
         'model/host/alpha-linux-host-preset.cc',
         'model/host/decstation-5000-host-preset.cc',
         'model/host/host-bus.cc',
+        'model/host/host-cpu-wait.cc',
         'model/host/host-cpu.cc',
         'model/host/host-memory-system.cc',
         'model/host/host-memory.cc',
