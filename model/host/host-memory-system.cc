@@ -35,6 +35,7 @@ struct HostMemorySystem::Job : public SimpleRefCount<Job>
     bool waitingForRoom{false}; //!< paused on a full posting buffer
     bool finished{false};       //!< done has run
     bool cpuHeld{false};        //!< the caller holds the processor
+    bool cpuReleased{false};    //!< this copy has given the processor back
     StoreSink sink;             //!< the device window
     Callback<void> done;        //!< the caller's continuation
 };
@@ -294,10 +295,10 @@ HostMemorySystem::MaybeFinish(Ptr<Job> job)
     {
         return;
     }
-    if (!job->cpuHeld)
+    if (!job->cpuHeld && !job->cpuReleased)
     {
         // The last store is issued (posted): the processor is free from here on.
-        job->cpuHeld = true; // released once
+        job->cpuReleased = true;
         m_cpu->GetResource()->Release();
     }
     if (job->outstanding > 0)
