@@ -109,7 +109,9 @@ HostCpuWait::SignalImpl(bool inHandler)
         }
         m_cpu->m_poller = nullptr;
         // Noticed at the first poll-loop boundary at or after the signal.
-        int64_t interval = m_cpu->GetPollInterval().GetTimeStep();
+        int64_t interval =
+            (m_pollInterval.IsStrictlyNegative() ? m_cpu->GetPollInterval() : m_pollInterval)
+                .GetTimeStep();
         int64_t elapsed = (m_signalTime - m_pollStart).GetTimeStep();
         Time delay = Seconds(0);
         if (interval > 0)
@@ -180,6 +182,13 @@ void
 HostCpuWait::SetPollBeforeBlock(Time limit)
 {
     m_pollLimit = limit;
+}
+
+void
+HostCpuWait::SetPollInterval(Time interval)
+{
+    NS_ABORT_MSG_IF(interval.IsStrictlyNegative(), "HostCpuWait::SetPollInterval: negative");
+    m_pollInterval = interval;
 }
 
 void

@@ -102,6 +102,10 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     /// \brief POLL_THEN_BLOCK: poll for \p limit instead of the CPU's "PollBeforeBlock"
     /// (a library with its own polling policy) \param limit how long to poll (before Begin)
     void SetPollBeforeBlock(Time limit);
+    /// \brief One iteration of this process's poll loop instead of the CPU's "PollInterval"
+    /// (a loop whose load misses the cache every time: SHRIMP's uncached pages)
+    /// \param interval the iteration (before Begin; zero or more)
+    void SetPollInterval(Time interval);
 
     /// \return the state of the wait
     State GetState() const;
@@ -136,18 +140,19 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     /// Resume the process.
     void Resume();
 
-    Ptr<HostCpu> m_cpu;            //!< the CPU
-    Callback<void> m_resumed;      //!< resumption callback
-    Mode m_mode;                   //!< mode
-    State m_state;                 //!< state
-    bool m_signalled;              //!< Signal() seen
-    Time m_signalTime;             //!< time of Signal()
-    Time m_pollStart;              //!< when polling started
-    Time m_resumeTime;             //!< when the process resumed
-    bool m_timeoutPending{false};  //!< POLL_THEN_BLOCK timed out during a handler
-    bool m_blocked{false};         //!< went to sleep
-    Callback<void> m_backOff;      //!< run when polling gives up
-    Time m_pollLimit{Seconds(-1)}; //!< own poll duration (negative: the CPU's)
+    Ptr<HostCpu> m_cpu;               //!< the CPU
+    Callback<void> m_resumed;         //!< resumption callback
+    Mode m_mode;                      //!< mode
+    State m_state;                    //!< state
+    bool m_signalled;                 //!< Signal() seen
+    Time m_signalTime;                //!< time of Signal()
+    Time m_pollStart;                 //!< when polling started
+    Time m_resumeTime;                //!< when the process resumed
+    bool m_timeoutPending{false};     //!< POLL_THEN_BLOCK timed out during a handler
+    bool m_blocked{false};            //!< went to sleep
+    Callback<void> m_backOff;         //!< run when polling gives up
+    Time m_pollLimit{Seconds(-1)};    //!< own poll duration (negative: the CPU's)
+    Time m_pollInterval{Seconds(-1)}; //!< own poll iteration (negative: the CPU's)
 };
 
 /**

@@ -6,6 +6,7 @@
 #include "host-memory-system.h"
 
 #include "host-cpu.h"
+#include "host-memory.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
@@ -26,6 +27,8 @@ NS_OBJECT_ENSURE_REGISTERED(HostMemorySystem);
 struct HostMemorySystem::Job : public SimpleRefCount<Job>
 {
     bool toDevice{false};       //!< stores go to a device window
+    Ptr<HostMemory> memory;     //!< stores go into this memory (WriteMemory)
+    uint64_t dst{0};            //!< ... at this address
     bool readSource{true};      //!< each line is loaded first
     std::vector<uint8_t> data;  //!< the bytes (device copies with real payload)
     uint64_t len{0};            //!< bytes to copy
@@ -106,7 +109,23 @@ HostMemorySystem::GetTypeId()
                           "processor stalls (0: no limit).",
                           UintegerValue(0),
                           MakeUintegerAccessor(&HostMemorySystem::m_postedWriteBufferBytes),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("UncachedReadCycles",
+                          "System-bus cycles of one processor load from an uncached page.",
+                          DoubleValue(6),
+                          MakeDoubleAccessor(&HostMemorySystem::m_uncachedReadCycles),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("SnoopLineCycles",
+                          "System-bus cycles a device's write of one line into a cacheable "
+                          "page adds (the caches are snooped and the line invalidated).",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&HostMemorySystem::m_snoopLineCycles),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("PageBytes",
+                          "Bytes per page (the unit of a cache policy).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&HostMemorySystem::m_pageBytes),
+                          MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -121,6 +140,7 @@ void
 HostMemorySystem::DoDispose()
 {
     m_cpu = nullptr;
+    m_policies.clear();
     if (m_bus)
     {
         m_bus->Dispose();
@@ -265,7 +285,15 @@ HostMemorySystem::StoreLine(Ptr<Job> job)
         std::min<uint64_t>(m_lineBytes - offset % m_lineBytes, job->len - offset));
     job->next += n;
     m_bytesCopied += n;
-    if (job->toDevice)
+    if (job->memory)
+    {
+        const uint8_t* bytes = job->data.empty() ? nullptr : job->data.data() + offset;
+        const bool ok = job->memory->Write(job->dst + offset, bytes, n);
+        NS_ABORT_MSG_UNLESS(ok,
+                            "HostMemorySystem::WriteMemory: [" << job->dst + offset << ", +" << n
+                                                               << ") is not in one region");
+    }
+    else if (job->toDevice)
     {
         job->outstanding += n;
         const uint8_t* bytes = job->data.empty() ? nullptr : job->data.data() + offset;
@@ -318,6 +346,106 @@ HostMemorySystem::InboundWrite(uint64_t bytes, Callback<void> done)
     m_bytesInbound += bytes;
     const uint64_t lines = std::max<uint64_t>(1, (bytes + m_lineBytes - 1) / m_lineBytes);
     m_bus->Submit(Cycles(lines * m_inboundLineCycles), done);
+}
+
+void
+HostMemorySystem::SetCachePolicy(uint64_t base, uint64_t len, CachePolicy policy)
+{
+    NS_ABORT_MSG_IF(len == 0, "HostMemorySystem::SetCachePolicy: an empty range");
+    for (uint64_t page = base / m_pageBytes; page <= (base + len - 1) / m_pageBytes; ++page)
+    {
+        if (policy == WRITE_BACK)
+        {
+            m_policies.erase(page);
+        }
+        else
+        {
+            m_policies[page] = policy;
+        }
+    }
+}
+
+HostMemorySystem::CachePolicy
+HostMemorySystem::GetCachePolicy(uint64_t addr) const
+{
+    auto it = m_policies.find(addr / m_pageBytes);
+    return it == m_policies.end() ? WRITE_BACK : it->second;
+}
+
+uint32_t
+HostMemorySystem::GetPageBytes() const
+{
+    return m_pageBytes;
+}
+
+void
+HostMemorySystem::WriteMemory(Ptr<HostMemory> memory,
+                              uint64_t dst,
+                              const uint8_t* data,
+                              uint64_t src,
+                              uint32_t len,
+                              bool readSource,
+                              Callback<void> done,
+                              bool cpuHeld)
+{
+    NS_ABORT_MSG_IF(memory == nullptr, "HostMemorySystem::WriteMemory: no memory");
+    Ptr<Job> job = Create<Job>();
+    job->memory = memory;
+    job->dst = dst;
+    job->readSource = readSource;
+    job->len = len;
+    if (!memory->IsVirtualPayload() && len > 0)
+    {
+        job->data.resize(len);
+        if (data != nullptr)
+        {
+            std::copy(data, data + len, job->data.begin());
+        }
+        else
+        {
+            const bool ok = memory->Read(src, job->data.data(), len);
+            NS_ABORT_MSG_UNLESS(ok,
+                                "HostMemorySystem::WriteMemory: source ["
+                                    << src << ", +" << len << ") is not in one region");
+        }
+    }
+    job->done = done;
+    job->cpuHeld = cpuHeld;
+    if (cpuHeld)
+    {
+        Simulator::ScheduleNow(&HostMemorySystem::Begin, this, job);
+        return;
+    }
+    NS_ABORT_MSG_IF(m_cpu == nullptr, "HostMemorySystem: not set up with a processor");
+    m_cpu->GetResource()->Acquire(Callback<void>([this, job]() { Begin(job); }));
+}
+
+Time
+HostMemorySystem::GetPollReadTime(uint64_t addr) const
+{
+    return GetCachePolicy(addr) == UNCACHED ? Cycles(m_uncachedReadCycles) : Seconds(0);
+}
+
+Time
+HostMemorySystem::GetPollMissTime(uint64_t addr) const
+{
+    return GetCachePolicy(addr) == UNCACHED ? Seconds(0) : Cycles(m_lineReadCycles);
+}
+
+void
+HostMemorySystem::InboundWriteAt(uint64_t addr, uint64_t bytes, Callback<void> done)
+{
+    m_bytesInbound += bytes;
+    const uint64_t lines = std::max<uint64_t>(1, (bytes + m_lineBytes - 1) / m_lineBytes);
+    const double snoop = GetCachePolicy(addr) == UNCACHED ? 0 : m_snoopLineCycles;
+    m_bus->Submit(Cycles(lines * (m_inboundLineCycles + snoop)), done);
+}
+
+void
+HostMemorySystem::InboundRead(uint64_t bytes, Callback<void> done)
+{
+    const uint64_t lines = std::max<uint64_t>(1, (bytes + m_lineBytes - 1) / m_lineBytes);
+    m_bus->Submit(Cycles(lines * m_lineReadCycles), done);
 }
 
 } // namespace ns3

@@ -14,12 +14,14 @@
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace ns3
 {
 
 class HostCpu;
+class HostMemory;
 
 /**
  * \ingroup san
@@ -40,6 +42,17 @@ class HostCpu;
  * The processor is held during a copy (an in-order processor stalls on its loads); a copy
  * into a device window also waits when the bridge's posted-write buffer
  * ("PostedWriteBufferBytes") is full, which is how a slow I/O path pushes back on the loop.
+ *
+ * Pages can be cached write-back (the default), write-through or not at all (SHRIMP 1996,
+ * section 3.1: chosen per virtual page in the page tables). The policy changes what a
+ * processor's loads and a device's writes cost: a device write into a cacheable page also
+ * pays "SnoopLineCycles" per line (the caches are snooped and the line invalidated), a
+ * process polling a cached word spins in its cache and pays one line read when it finally
+ * misses, while a process polling an uncached word reads memory every iteration
+ * ("UncachedReadCycles"). Processor stores cost "MemoryStoreCycles" whatever the policy (the
+ * Pentium does not allocate a line on a write miss, and write-through stores reach the bus);
+ * the policy decides whether a device snooping the bus sees them, which WriteMemory's
+ * callers check.
  */
 class HostMemorySystem : public Object
 {
@@ -57,8 +70,81 @@ class HostMemorySystem : public Object
     /// (0-based), calling \p landed when the device has them.
     typedef Callback<void, uint64_t, const uint8_t*, uint32_t, Callback<void>> StoreSink;
 
+    /// How a page is cached.
+    enum CachePolicy : uint8_t
+    {
+        WRITE_BACK,    //!< cached; stores stay in the cache
+        WRITE_THROUGH, //!< cached; every store also goes to memory over the bus
+        UNCACHED,      //!< every load and store goes to memory
+    };
+
     /// \param cpu the processor whose copy loops run here
     void Setup(Ptr<HostCpu> cpu);
+
+    /**
+     * \brief Set the caching of the pages that hold [base, base+len) (whole pages).
+     * \param base first address
+     * \param len bytes (> 0)
+     * \param policy the policy
+     */
+    void SetCachePolicy(uint64_t base, uint64_t len, CachePolicy policy);
+    /// \param addr an address \return the policy of its page (write-back unless set)
+    CachePolicy GetCachePolicy(uint64_t addr) const;
+    /// \return bytes per page ("PageBytes")
+    uint32_t GetPageBytes() const;
+
+    /**
+     * \brief Processor stores of \p len bytes into \p memory at \p dst, in program order,
+     * line by line: each line (after reading its source line when \p readSource: a memcpy)
+     * is one step on the bus, at whose end its bytes are in memory (so a device snooping the
+     * page sees them then). With \p data null the bytes are read from \p memory at \p src
+     * now (a memcpy within memory); otherwise \p data holds them (a store of values).
+     * \param memory the memory written
+     * \param dst first address written (every line must lie in one region: aborts otherwise)
+     * \param data the bytes, or null to copy from \p src
+     * \param src source address when \p data is null
+     * \param len bytes (0: \p done runs at once, as a new event)
+     * \param readSource the loop loads each source line first
+     * \param done called when the last line is in memory
+     * \param cpuHeld the caller holds the processor already
+     */
+    void WriteMemory(Ptr<HostMemory> memory,
+                     uint64_t dst,
+                     const uint8_t* data,
+                     uint64_t src,
+                     uint32_t len,
+                     bool readSource,
+                     Callback<void> done,
+                     bool cpuHeld = false);
+
+    /**
+     * \param addr a polled word's address
+     * \return one iteration of a loop polling it: zero for a cached page (the CPU's own poll
+     *         loop time applies), an uncached read for an uncached page
+     */
+    Time GetPollReadTime(uint64_t addr) const;
+    /**
+     * \param addr a polled word's address
+     * \return what the load that finds a changed word costs beyond the loop: a line read for a
+     *         cached page (its line was invalidated), nothing for an uncached one
+     */
+    Time GetPollMissTime(uint64_t addr) const;
+
+    /**
+     * \brief A device's write of \p bytes at \p addr into memory (after it crossed the I/O
+     * bus): InboundWrite, plus the cache snoop on cacheable pages.
+     * \param addr first address
+     * \param bytes bytes written
+     * \param done called when the last line is in memory
+     */
+    void InboundWriteAt(uint64_t addr, uint64_t bytes, Callback<void> done);
+
+    /**
+     * \brief A device's read of \p bytes of memory (DMA from memory), line by line.
+     * \param bytes bytes read
+     * \param done called when the last line has been read
+     */
+    void InboundRead(uint64_t bytes, Callback<void> done);
 
     /**
      * \brief Processor copy of \p bytes from memory to memory (a receiver copy: flows 3 and
@@ -130,18 +216,22 @@ class HostMemorySystem : public Object
     /// \param cycles system-bus cycles \return their duration
     Time Cycles(double cycles) const;
 
-    Ptr<SanResource> m_bus;               //!< the system bus
-    Ptr<HostCpu> m_cpu;                   //!< the processor
-    double m_clock{66.67e6};              //!< system-bus clock, Hz
-    uint32_t m_lineBytes{32};             //!< cache line
-    uint32_t m_storeBytes{4};             //!< bytes per processor store
-    double m_lineReadCycles{11};          //!< a line read on a miss
-    double m_memoryStoreCycles{2};        //!< a store into memory
-    double m_bridgeStoreCycles{2};        //!< a store into the I/O bridge
-    double m_inboundLineCycles{8};        //!< a device's line write into memory
-    uint32_t m_postedWriteBufferBytes{0}; //!< bridge posting buffer (0: unbounded)
-    uint64_t m_bytesCopied{0};            //!< processor copies
-    uint64_t m_bytesInbound{0};           //!< device writes
+    Ptr<SanResource> m_bus;                     //!< the system bus
+    Ptr<HostCpu> m_cpu;                         //!< the processor
+    double m_clock{66.67e6};                    //!< system-bus clock, Hz
+    uint32_t m_lineBytes{32};                   //!< cache line
+    uint32_t m_storeBytes{4};                   //!< bytes per processor store
+    double m_lineReadCycles{11};                //!< a line read on a miss
+    double m_memoryStoreCycles{2};              //!< a store into memory
+    double m_bridgeStoreCycles{2};              //!< a store into the I/O bridge
+    double m_inboundLineCycles{8};              //!< a device's line write into memory
+    uint32_t m_postedWriteBufferBytes{0};       //!< bridge posting buffer (0: unbounded)
+    double m_uncachedReadCycles{6};             //!< a load from an uncached page
+    double m_snoopLineCycles{0};                //!< snoop of a device's line into cacheable memory
+    uint32_t m_pageBytes{4096};                 //!< page size
+    std::map<uint64_t, CachePolicy> m_policies; //!< non-default pages: page number -> policy
+    uint64_t m_bytesCopied{0};                  //!< processor copies
+    uint64_t m_bytesInbound{0};                 //!< device writes
 };
 
 } // namespace ns3

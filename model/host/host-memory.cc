@@ -94,6 +94,7 @@ HostMemory::DoDispose()
     NS_LOG_FUNCTION(this);
     m_regions.clear();
     m_names.clear();
+    m_watches.clear();
     m_reservedBytes = 0;
     m_storageBytes = 0;
     Object::DoDispose();
@@ -205,11 +206,7 @@ HostMemory::Write(uint64_t addr, const uint8_t* data, uint64_t len)
     ++e->region.writes;
     m_bytesWritten += len;
     ++m_writes;
-    m_writeTrace(addr, len);
-    if (!e->snoop.IsNull())
-    {
-        e->snoop(addr, len);
-    }
+    Written(*e, addr, len);
     return true;
 }
 
@@ -236,12 +233,65 @@ HostMemory::Fill(uint64_t addr, uint8_t value, uint64_t len)
     ++e->region.writes;
     m_bytesWritten += len;
     ++m_writes;
-    m_writeTrace(addr, len);
-    if (!e->snoop.IsNull())
-    {
-        e->snoop(addr, len);
-    }
+    Written(*e, addr, len);
     return true;
+}
+
+void
+HostMemory::Written(const Entry& e, uint64_t addr, uint64_t len)
+{
+    m_writeTrace(addr, len);
+    if (!e.snoop.IsNull())
+    {
+        e.snoop(addr, len);
+    }
+    if (m_watches.empty())
+    {
+        return;
+    }
+    // One-shot watches: take the ones the write touches out first, since a watcher may
+    // watch again from its callback.
+    std::vector<Callback<void>> fired;
+    for (auto it = m_watches.begin(); it != m_watches.end();)
+    {
+        if (it->address < addr + len && addr < it->address + it->length)
+        {
+            fired.push_back(it->seen);
+            it = m_watches.erase(it);
+        }
+        else
+        {
+            ++it;
+        }
+    }
+    for (auto& cb : fired)
+    {
+        cb();
+    }
+}
+
+uint64_t
+HostMemory::WatchWrites(uint64_t addr, uint64_t len, Callback<void> seen)
+{
+    NS_ABORT_MSG_IF(len == 0, "HostMemory::WatchWrites: an empty range");
+    NS_ABORT_MSG_IF(seen.IsNull(), "HostMemory::WatchWrites: no callback");
+    const uint64_t token = m_nextWatch++;
+    m_watches.push_back(Watch{token, addr, len, seen});
+    return token;
+}
+
+bool
+HostMemory::CancelWatch(uint64_t token)
+{
+    for (auto it = m_watches.begin(); it != m_watches.end(); ++it)
+    {
+        if (it->token == token)
+        {
+            m_watches.erase(it);
+            return true;
+        }
+    }
+    return false;
 }
 
 void

@@ -135,6 +135,19 @@ class HostMemory : public Object
      */
     void SetWriteSnoop(uint64_t addr, WriteSnoopCallback cb);
 
+    /**
+     * \brief Call \p seen once, after the next successful write (by anyone: a device's DMA,
+     * a processor store) that touches [addr, addr+len). A process spinning on memory words
+     * uses it to learn when to look again, instead of an event per poll iteration.
+     * \param addr first address
+     * \param len bytes (> 0)
+     * \param seen the callback (runs after the write; the bytes may be read)
+     * \return a token for CancelWatch
+     */
+    uint64_t WatchWrites(uint64_t addr, uint64_t len, Callback<void> seen);
+    /// \param token from WatchWrites \return false if it had fired or was cancelled
+    bool CancelWatch(uint64_t token);
+
     /// \return number of live regions
     uint32_t GetNRegions() const;
     /// \return sum of the sizes of live regions
@@ -184,11 +197,24 @@ class HostMemory : public Object
 
     /// \return the entry holding all of [addr, addr+len), or nullptr
     const Entry* Locate(uint64_t addr, uint64_t len) const;
+    /// A write into \p e succeeded: trace it, tell its snooper and the watches it touches.
+    void Written(const Entry& e, uint64_t addr, uint64_t len);
     /// Record a rejected access.
     void Reject(const char* what, uint64_t addr, uint64_t len) const;
     /// Abort if a layout attribute is changed after the first allocation.
     void CheckUnallocated(const char* what) const;
 
+    /// A one-shot watch on writes.
+    struct Watch
+    {
+        uint64_t token;      //!< its token
+        uint64_t address;    //!< first address
+        uint64_t length;     //!< bytes
+        Callback<void> seen; //!< the watcher
+    };
+
+    std::vector<Watch> m_watches;                      //!< pending watches
+    uint64_t m_nextWatch{1};                           //!< next token
     std::map<uint64_t, Entry> m_regions;               //!< live regions by base address
     std::unordered_map<std::string, uint64_t> m_names; //!< named regions: name -> base
     bool m_virtual;                                    //!< virtual-payload mode

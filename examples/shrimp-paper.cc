@@ -1,0 +1,40 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+/*
+ * shrimp-paper: the results of Felten et al. 1996 (Early Experience with Message-Passing on
+ * the SHRIMP Multicomputer) simulated on DEC 560ST PCs with SHRIMP interfaces on an iMRC mesh,
+ * printed beside the paper's values and written to results/shrimp.csv (DESIGN.md, Results
+ * contract).
+ *
+ * The experiments are ShrimpPaperExperiments (helper/paper/shrimp-paper-experiments.h).
+ *
+ *   ./shrimp-paper [--output=results/shrimp.csv]
+ */
+#include "ns3/core-module.h"
+#include "ns3/san-results-writer.h"
+#include "ns3/shrimp-paper-experiments.h"
+
+#include <cstdio>
+#include <string>
+
+using namespace ns3;
+
+int
+main(int argc, char* argv[])
+{
+    std::string output = "results/shrimp.csv";
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("output", "CSV file to write", output);
+    cmd.Parse(argc, argv);
+
+    std::printf("shrimp-paper: Felten et al. 1996 (SHRIMP) on simulated DEC 560ST PCs\n");
+    std::vector<SanPaperRow> rows = ShrimpPaperExperiments::Rows();
+    SanResultsWriter writer(ShrimpPaperExperiments::PAPER);
+    writer.AddParameters(SanResultsWriter::CommandLineParameters(argc, argv));
+    SanResultsWriter::Print(rows);
+    writer.Write(output, rows);
+    return 0;
+}

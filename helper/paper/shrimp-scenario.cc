@@ -1,0 +1,55 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "shrimp-scenario.h"
+
+#include "ns3/abort.h"
+#include "ns3/shrimp-helper.h"
+#include "ns3/vmmc-daemon.h"
+
+namespace ns3
+{
+
+ShrimpScenario::Spec
+ShrimpScenario::Configure(uint32_t x, uint32_t y)
+{
+    NS_ABORT_MSG_IF(x == 0 || y == 0, "ShrimpScenario: a " << x << "x" << y << " mesh");
+    Spec s;
+    s.hostPreset = "ns3::Dec560stHostPreset";
+    s.topology = "ns3::SanMeshTopology";
+    s.routing = "ns3::SanDimensionOrderRouting";
+    s.meshX = x;
+    s.meshY = y;
+    s.hosts = x * y;
+    // Section 3.1: "deadlock-free, oblivious wormhole routing".
+    s.switchingMode = "Wormhole";
+    // ASSUMED: the Paragon's mesh links carry 175 MB/s each way (Intel's Paragon XP/S
+    // overview, the paper's [24]).
+    s.linkRate = "1400Mbps";
+    // ASSUMED: an iMRC routes a head in 40 ns (a "wider, faster" Caltech MRC, section 3.1).
+    s.switchRoutingDelay = NanoSeconds(40);
+    s.paperCables = true;
+    return s;
+}
+
+ShrimpScenario::ShrimpScenario(const Spec& spec)
+    : SanScenario(spec)
+{
+    ShrimpHelper shrimp;
+    NetDeviceContainer devs = shrimp.Install(GetHosts(), GetEndpoints());
+    for (uint32_t i = 0; i < GetNHosts(); ++i)
+    {
+        nics.push_back(DynamicCast<ShrimpNetDevice>(devs.Get(i)));
+    }
+}
+
+Ptr<VmmcEndpoint>
+ShrimpScenario::CreateEndpoint(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= GetNHosts(), "ShrimpScenario: no host " << i);
+    return VmmcDaemon::Of(GetHosts().Get(i))->CreateEndpoint();
+}
+
+} // namespace ns3
