@@ -6,6 +6,10 @@
 #include "shrimp-scenario.h"
 
 #include "ns3/abort.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/shrimp-helper.h"
 #include "ns3/vmmc-daemon.h"
 
@@ -43,6 +47,39 @@ ShrimpScenario::ShrimpScenario(const Spec& spec)
     {
         nics.push_back(DynamicCast<ShrimpNetDevice>(devs.Get(i)));
     }
+    if (!spec.ethernet)
+    {
+        return;
+    }
+    // The Ethernet: a 10 Mbit/s link from every node to one switch node (a router in ns-3's
+    // terms), which adds a hop but no contention the papers account; it carries only set-up
+    // messages.
+    NodeContainer hub;
+    hub.Create(1);
+    InternetStackHelper internet;
+    internet.Install(GetHosts());
+    internet.Install(hub);
+    PointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    link.SetChannelAttribute("Delay", TimeValue(MicroSeconds(5)));
+    Ipv4AddressHelper addresses;
+    addresses.SetBase("10.1.1.0", "255.255.255.252");
+    for (uint32_t i = 0; i < GetNHosts(); ++i)
+    {
+        NetDeviceContainer d = link.Install(GetHosts().Get(i), hub.Get(0));
+        Ipv4InterfaceContainer a = addresses.Assign(d);
+        m_ethernet.push_back(a.GetAddress(0));
+        addresses.NewNetwork();
+    }
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+}
+
+Ipv4Address
+ShrimpScenario::GetEthernetAddress(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_ethernet.size(),
+                    "ShrimpScenario: host " << i << " has no Ethernet (Spec::ethernet)");
+    return m_ethernet[i];
 }
 
 Ptr<VmmcEndpoint>

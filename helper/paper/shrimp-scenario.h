@@ -8,6 +8,7 @@
 
 #include "san-scenario.h"
 
+#include "ns3/ipv4-address.h"
 #include "ns3/shrimp-net-device.h"
 #include "ns3/vmmc-endpoint.h"
 
@@ -29,6 +30,10 @@ class ShrimpScenario : public SanScenario
     /// What to build.
     struct Spec : public SanScenarioSpec
     {
+        /// Also the commodity Ethernet of section 3.1 ("used for diagnostics, booting, and
+        /// exchange of low-priority messages"; the sockets library sets up connections over
+        /// it): ns-3's internet stack on every node, 10 Mbit/s links to one switch node.
+        bool ethernet{false};
     };
 
     /**
@@ -43,8 +48,13 @@ class ShrimpScenario : public SanScenario
 
     /// \param i a host \return a new process's VMMC endpoint on it
     Ptr<VmmcEndpoint> CreateEndpoint(uint32_t i) const;
+    /// \param i a host \return its Ethernet address (Spec::ethernet only)
+    Ipv4Address GetEthernetAddress(uint32_t i) const;
 
     std::vector<Ptr<ShrimpNetDevice>> nics; //!< interfaces, by host
+
+  private:
+    std::vector<Ipv4Address> m_ethernet; //!< Ethernet addresses, by host
 };
 
 } // namespace ns3
