@@ -229,6 +229,7 @@ def build(bld):
         'test/san-sci-test-suite.cc',
         'test/san-scilan-paper-test-suite.cc',
         'test/san-scilan-test-suite.cc',
+        'test/san-shrimp-test-suite.cc',
         'test/san-tcp-baseline-test-suite.cc',
         'test/san-topology-test-suite.cc',
         ]

@@ -1,0 +1,598 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Suite "san-shrimp": the SHRIMP interface (ShrimpNetDevice) and VMMC (VmmcDaemon,
+// VmmcEndpoint) on the SHRIMP prototype (ShrimpScenario): combining and its timer, the page
+// tables (a disabled page freezes the datapath, interrupts, and nothing is written), the
+// notification rule, the Arbiter's priority, unexport and unimport waiting for pending
+// packets, deliberate update's alignment, import permissions, notifications' blocking and
+// discarding, and the memory system's cache policies.
+
+#include "ns3/config.h"
+#include "ns3/shrimp-scenario.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <memory>
+#include <numeric>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * Host 0 (process A) and host 3 (process B, the opposite corner of the 2x2 mesh). B exports a
+ * two-page receive buffer, cached write-through; A imports it and, if asked, binds a two-page
+ * send buffer to it. Set-up takes simulated milliseconds; tests act from kStart on.
+ */
+struct Rig
+{
+    static constexpr uint32_t PAGES = 2;           //!< buffer pages
+    std::unique_ptr<ShrimpScenario> s;             //!< the prototype
+    Ptr<VmmcEndpoint> a;                           //!< process A on host 0
+    Ptr<VmmcEndpoint> b;                           //!< process B on host 3
+    uint64_t recv{0};                              //!< B's receive buffer
+    uint64_t send{0};                              //!< A's bound send buffer
+    uint64_t user{0};                              //!< A's user memory (write-back)
+    uint32_t exportId{0};                          //!< B's export
+    int32_t handle{-1};                            //!< A's import
+    uint32_t page{4096};                           //!< page size
+
+    /// \param bind bind A's send buffer \param options its options
+    explicit Rig(bool bind = false, VmmcEndpoint::BindOptions options = {})
+    {
+        s = std::make_unique<ShrimpScenario>(ShrimpScenario::Configure(2, 2));
+        a = s->CreateEndpoint(0);
+        b = s->CreateEndpoint(3);
+        page = a->GetPageBytes();
+        recv = b->Allocate(PAGES * page, HostMemorySystem::WRITE_THROUGH);
+        send = a->Allocate(PAGES * page);
+        user = a->Allocate(PAGES * page);
+        b->Export(recv, PAGES * page, {}, MakeCallback(&Rig::Exported, this));
+        bindOptions = options;
+        doBind = bind;
+    }
+
+    /// Time by which set-up is over.
+    static Time Start()
+    {
+        return MilliSeconds(10);
+    }
+
+    /// \param i a host \return its device
+    Ptr<ShrimpNetDevice> Nic(uint32_t i) const
+    {
+        return s->nics[i];
+    }
+
+    /// \param off offset in B's buffer \param n bytes \return them
+    std::vector<uint8_t> Received(uint32_t off, uint32_t n) const
+    {
+        std::vector<uint8_t> v(n);
+        b->GetMemory()->Read(recv + off, v.data(), n);
+        return v;
+    }
+
+    /// \param n bytes \param seed first value \return a pattern
+    static std::vector<uint8_t> Pattern(uint32_t n, uint8_t seed = 1)
+    {
+        std::vector<uint8_t> v(n);
+        std::iota(v.begin(), v.end(), seed);
+        return v;
+    }
+
+    bool doBind{false};                    //!< bind A's send buffer
+    VmmcEndpoint::BindOptions bindOptions; //!< with these options
+
+  private:
+    void Exported(uint32_t id)
+    {
+        exportId = id;
+        a->Import(3, id, MakeCallback(&Rig::Imported, this));
+    }
+
+    void Imported(int32_t h)
+    {
+        handle = h;
+        if (doBind)
+        {
+            a->Bind(send, PAGES * page, h, 0, bindOptions, Callback<void, bool>([](bool ok) {
+                        NS_ABORT_MSG_UNLESS(ok, "bind refused");
+                    }));
+        }
+    }
+};
+
+/// Consecutive automatic updates to a combining page leave as one packet; a write elsewhere
+/// sends it; without combining every write is a packet; a non-consecutive write starts a new
+/// packet.
+class ShrimpCombiningTestCase : public TestCase
+{
+  public:
+    ShrimpCombiningTestCase()
+        : TestCase("combining: consecutive writes share a packet, others start a new one")
+    {
+    }
+
+  private:
+    /// \param combine combining on \param offsets word offsets written, in order
+    /// \return packets A sent
+    uint64_t Run(bool combine, const std::vector<uint32_t>& offsets)
+    {
+        VmmcEndpoint::BindOptions o;
+        o.combine = combine;
+        o.timer = false;
+        Rig r(true, o);
+        Simulator::Schedule(Rig::Start(), [&r, offsets]() {
+            // Words written one store at a time, then one write to the second page, which
+            // closes any open packet.
+            auto next = std::make_shared<std::function<void(size_t)>>();
+            *next = [&r, offsets, next](size_t i) {
+                if (i == offsets.size())
+                {
+                    r.a->StoreWord(r.send + r.page, 0xAAAA, Callback<void>([]() {}));
+                    return;
+                }
+                r.a->StoreWord(r.send + offsets[i],
+                               0x100 + static_cast<uint32_t>(i),
+                               Callback<void>([next, i]() { (*next)(i + 1); }));
+            };
+            (*next)(0);
+        });
+        Simulator::Run();
+        const uint64_t sent = r.Nic(0)->GetNPacketsSent();
+        for (size_t i = 0; i < offsets.size(); ++i)
+        {
+            const auto v = r.Received(offsets[i], 4);
+            NS_TEST_EXPECT_MSG_EQ(uint32_t(v[0] | v[1] << 8), 0x100 + i, "word " << i << " landed");
+        }
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNPacketsDelivered(), sent, "every packet landed");
+        Simulator::Destroy();
+        return sent;
+    }
+
+    void DoRun() override
+    {
+        // Four consecutive words, then the closing write to the other page: one packet when
+        // combined (the closer opens a packet of its own, which stays open without a timer),
+        // five without combining.
+        NS_TEST_EXPECT_MSG_EQ(Run(true, {0, 4, 8, 12}), 1u, "combined: one packet");
+        NS_TEST_EXPECT_MSG_EQ(Run(false, {0, 4, 8, 12}), 5u, "not combined: one per write");
+        // A gap (offset 12 after 4) starts a new packet.
+        NS_TEST_EXPECT_MSG_EQ(Run(true, {0, 4, 12, 16}), 2u, "a gap starts a new packet");
+    }
+
+};
+
+/// With the timer a combined packet leaves CombineTimeout after the last write; without it,
+/// it waits for the next write.
+class ShrimpCombineTimerTestCase : public TestCase
+{
+  public:
+    ShrimpCombineTimerTestCase()
+        : TestCase("combining timer: an idle combined packet leaves after CombineTimeout")
+    {
+    }
+
+  private:
+    /// \param timer timer on \param[out] written when the last word was in memory
+    /// \return when B's word landed (zero if never before the closing write at +1 ms)
+    Time Run(bool timer, Time& written, uint64_t& packetsBeforeCloser)
+    {
+        VmmcEndpoint::BindOptions o;
+        o.combine = true;
+        o.timer = timer;
+        Rig r(true, o);
+        Time landed;
+        r.b->GetMemory()->WatchWrites(r.recv, 8, Callback<void>([&landed]() {
+                                          if (landed.IsZero())
+                                          {
+                                              landed = Simulator::Now();
+                                          }
+                                      }));
+        Simulator::Schedule(Rig::Start(), [&]() {
+            r.a->StoreWord(r.send, 1, Callback<void>([&]() {
+                               r.a->StoreWord(r.send + 4, 2, Callback<void>([&]() {
+                                                  written = Simulator::Now();
+                                              }));
+                           }));
+        });
+        Simulator::Schedule(Rig::Start() + MilliSeconds(1), [&]() {
+            packetsBeforeCloser = r.Nic(0)->GetNPacketsSent();
+            r.a->StoreWord(r.send + r.page, 3, Callback<void>([]() {}));
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        return landed;
+    }
+
+    void DoRun() override
+    {
+        Time written;
+        uint64_t before = 0;
+        const Time withTimer = Run(true, written, before);
+        NS_TEST_EXPECT_MSG_EQ(before, 1u, "the timer sent the packet before the closing write");
+        NS_TEST_EXPECT_MSG_GT(withTimer, written + MicroSeconds(2), "not before the timeout");
+        NS_TEST_EXPECT_MSG_LT(withTimer, written + MicroSeconds(10), "soon after it");
+        const Time withoutTimer = Run(false, written, before);
+        NS_TEST_EXPECT_MSG_EQ(before, 0u, "without the timer the packet waited");
+        NS_TEST_EXPECT_MSG_GT(withoutTimer, Rig::Start() + MilliSeconds(1), "until the next write");
+    }
+};
+
+/// A packet for a page the IPT does not enable freezes the receive datapath and interrupts
+/// the CPU; nothing is written; the driver drops it and later packets land.
+class ShrimpDisabledPageTestCase : public TestCase
+{
+  public:
+    ShrimpDisabledPageTestCase()
+        : TestCase("IPT: a disabled page freezes, interrupts, writes nothing; then thaws")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        // A page of B's memory that nobody exported, full of canaries.
+        const uint64_t secret = r.b->Allocate(r.page);
+        const auto canary = Rig::Pattern(r.page, 99);
+        r.b->GetMemory()->Write(secret, canary.data(), r.page);
+        bool frozenSeen = false;
+        uint64_t interruptsBefore = 0;
+        Simulator::Schedule(Rig::Start(), [&]() {
+            // A rogue sender: its OPT entry (as a compromised daemon would set) names B's
+            // secret page. Then a legitimate deliberate update follows it.
+            ShrimpOutgoingEntry e;
+            e.dstHost = 3;
+            e.dstPage = secret;
+            const uint64_t rogueProxy = uint64_t(1) << 30;
+            r.Nic(0)->SetOutgoingEntry(rogueProxy, e);
+            const auto data = Rig::Pattern(64, 5);
+            r.a->GetMemory()->Write(r.user, data.data(), 64);
+            interruptsBefore = r.b->GetCpu()->GetInterrupts();
+            NS_TEST_EXPECT_MSG_EQ(
+                r.Nic(0)->DeliberateUpdate(r.user, rogueProxy * r.page, 64, false, {}, {}),
+                true,
+                "the rogue update leaves");
+            r.a->SendDeliberate(r.handle, 128, r.user, 64, false, Callback<void, bool>([](bool) {}));
+        });
+        Simulator::Schedule(Rig::Start() + MicroSeconds(9), [&]() {
+            frozenSeen = r.Nic(3)->IsFrozen();
+        });
+        Simulator::Run();
+        std::vector<uint8_t> after(r.page);
+        r.b->GetMemory()->Read(secret, after.data(), r.page);
+        NS_TEST_EXPECT_MSG_EQ((after == canary), true, "nothing written into the disabled page");
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNDropped(ShrimpNetDevice::DISABLED_PAGE),
+                              1u,
+                              "dropped as DISABLED_PAGE");
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNFreezes(), 1u, "one freeze");
+        NS_TEST_EXPECT_MSG_GT(r.b->GetCpu()->GetInterrupts(), interruptsBefore, "the CPU was interrupted");
+        NS_TEST_EXPECT_MSG_EQ(frozenSeen, true, "the datapath was frozen meanwhile");
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->IsFrozen(), false, "and thawed");
+        NS_TEST_EXPECT_MSG_EQ((r.Received(128, 64) == Rig::Pattern(64, 5)),
+                              true,
+                              "the legitimate update behind it landed");
+        Simulator::Destroy();
+    }
+};
+
+/// A notification interrupt comes only when both the sender's and the receiver's flag are
+/// set.
+class ShrimpNotificationRuleTestCase : public TestCase
+{
+  public:
+    ShrimpNotificationRuleTestCase()
+        : TestCase("notification: interrupt only when sender and receiver flags are both set")
+    {
+    }
+
+  private:
+    /// \return handler runs
+    uint32_t Run(bool senderFlag, bool receiverFlag)
+    {
+        Rig r;
+        uint32_t handled = 0;
+        Simulator::Schedule(Rig::Start(), [&]() {
+            auto send = [&]() {
+                r.a->SendDeliberate(r.handle, 0, r.user, 16, senderFlag, Callback<void, bool>([](bool) {}));
+            };
+            if (receiverFlag)
+            {
+                r.b->SetNotificationHandler(r.exportId,
+                                            VmmcEndpoint::NotificationHandler(
+                                                [&handled](uint32_t, uint64_t) { ++handled; }),
+                                            Callback<void>(send));
+            }
+            else
+            {
+                send();
+            }
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNPacketsDelivered(), 1u, "the data landed");
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNNotifications(), uint64_t(handled), "one interrupt per notification");
+        Simulator::Destroy();
+        return handled;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Run(true, true), 1u, "both flags: notified");
+        NS_TEST_EXPECT_MSG_EQ(Run(true, false), 0u, "receiver flag clear: not notified");
+        NS_TEST_EXPECT_MSG_EQ(Run(false, true), 0u, "sender flag clear: not notified");
+        NS_TEST_EXPECT_MSG_EQ(Run(false, false), 0u, "neither: not notified");
+    }
+};
+
+/// Notifications are queued while blocked, delivered in order on unblock, discarded when
+/// not accepted, and a process can wait for one.
+class ShrimpNotificationQueueTestCase : public TestCase
+{
+  public:
+    ShrimpNotificationQueueTestCase()
+        : TestCase("notifications: blocked ones queue, discarded ones vanish, wait resumes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        std::vector<uint64_t> seen;
+        Time unblockAt = Rig::Start() + MilliSeconds(1);
+        Time firstHandled;
+        bool waited = false;
+        Simulator::Schedule(Rig::Start(), [&]() {
+            r.b->SetNotificationHandler(
+                r.exportId,
+                VmmcEndpoint::NotificationHandler([&](uint32_t, uint64_t addr) {
+                    if (seen.empty())
+                    {
+                        firstHandled = Simulator::Now();
+                    }
+                    seen.push_back(addr - r.recv);
+                }),
+                Callback<void>([&]() {
+                    r.b->BlockNotifications(r.exportId);
+                    r.a->SendDeliberate(r.handle, 0, r.user, 8, true, Callback<void, bool>([&](bool) {
+                        r.a->SendDeliberate(r.handle, 256, r.user, 8, true, Callback<void, bool>([](bool) {}));
+                    }));
+                }));
+        });
+        Simulator::Schedule(unblockAt, [&]() {
+            NS_TEST_EXPECT_MSG_EQ(seen.size(), 0u, "nothing delivered while blocked");
+            r.b->UnblockNotifications(r.exportId);
+        });
+        Simulator::Schedule(unblockAt + MilliSeconds(1), [&]() {
+            r.b->SetNotificationsAccepted(r.exportId, false);
+            r.a->SendDeliberate(r.handle, 512, r.user, 8, true, Callback<void, bool>([](bool) {}));
+        });
+        Simulator::Schedule(unblockAt + MilliSeconds(2), [&]() {
+            r.b->SetNotificationsAccepted(r.exportId, true);
+            r.b->WaitForNotification(r.exportId, Callback<void>([&]() { waited = true; }));
+            r.a->SendDeliberate(r.handle, 1024, r.user, 8, true, Callback<void, bool>([](bool) {}));
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(seen.size(), 3u, "two queued + one after waiting");
+        NS_TEST_EXPECT_MSG_EQ(seen[0], 0u, "in order");
+        NS_TEST_EXPECT_MSG_EQ(seen[1], 256u, "in order");
+        NS_TEST_EXPECT_MSG_EQ(seen[2], 1024u, "the discarded one never ran");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(firstHandled, unblockAt, "queued until unblocked");
+        NS_TEST_EXPECT_MSG_EQ(r.b->GetNNotificationsDiscarded(), 1u, "one discarded");
+        NS_TEST_EXPECT_MSG_EQ(waited, true, "the waiting process resumed");
+        Simulator::Destroy();
+    }
+};
+
+/// The Arbiter serves incoming packets before queued outgoing ones.
+class ShrimpArbiterPriorityTestCase : public TestCase
+{
+  public:
+    ShrimpArbiterPriorityTestCase()
+        : TestCase("arbiter: incoming packets pass queued outgoing ones at the NIC chip's port")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A slow port (8 Mbit/s: 1 KB packets take 1 ms) makes the port the bottleneck.
+        Config::SetDefault("ns3::ShrimpNetDevice::PortRate", DataRateValue(DataRate("8Mbps")));
+        Rig r;
+        // B sends 16 KB to A's buffer (A exports too), queueing 16 packets at B's port; A's
+        // one-word update to B arrives meanwhile.
+        const uint64_t aRecv = r.a->Allocate(4 * r.page);
+        int32_t bHandle = -1;
+        r.a->Export(aRecv, 4 * r.page, {}, Callback<void, uint32_t>([&](uint32_t id) {
+                        r.b->Import(0, id, Callback<void, int32_t>([&](int32_t h) { bHandle = h; }));
+                    }));
+        const uint64_t bUser = r.b->Allocate(4 * r.page);
+        Time arrived;
+        r.b->GetMemory()->WatchWrites(r.recv, 4, Callback<void>([&]() { arrived = Simulator::Now(); }));
+        Time sentAt;
+        Simulator::Schedule(Rig::Start(), [&]() {
+            r.b->SendDeliberate(bHandle, 0, bUser, 4 * r.page, false, Callback<void, bool>([](bool) {}));
+        });
+        Simulator::Schedule(Rig::Start() + MilliSeconds(2), [&]() {
+            sentAt = Simulator::Now();
+            r.a->SendDeliberate(r.handle, 0, r.user, 4, false, Callback<void, bool>([](bool) {}));
+        });
+        Simulator::Run();
+        Config::Reset();
+        // FIFO service would make it wait behind most of B's packets (10+ ms).
+        NS_TEST_EXPECT_MSG_GT(arrived, sentAt, "it arrived");
+        NS_TEST_EXPECT_MSG_LT(arrived - sentAt, MilliSeconds(5), "after at most the packets in service");
+        Simulator::Destroy();
+    }
+};
+
+/// Unimport and unexport return only once the packets sent under the mapping have landed.
+class ShrimpUnmapWaitsTestCase : public TestCase
+{
+  public:
+    ShrimpUnmapWaitsTestCase()
+        : TestCase("unimport and unexport wait until pending packets are delivered")
+    {
+    }
+
+  private:
+    /// \param unexport B unexports (else A unimports)
+    void Run(bool unexport)
+    {
+        Rig r;
+        const uint32_t bytes = Rig::PAGES * r.page;
+        const auto data = Rig::Pattern(bytes, 3);
+        r.a->GetMemory()->Write(r.user, data.data(), bytes);
+        uint64_t deliveredAtDone = 0;
+        bool done = false;
+        Simulator::Schedule(Rig::Start(), [&]() {
+            r.a->SendDeliberate(r.handle, 0, r.user, bytes, false, Callback<void, bool>([&](bool ok) {
+                NS_TEST_EXPECT_MSG_EQ(ok, true, "sent");
+                // The source has been read; its last packets are still on the way.
+                NS_TEST_EXPECT_MSG_LT(r.Nic(3)->GetNPacketsDelivered(), r.Nic(0)->GetNPacketsSent(), "packets pending");
+                Callback<void> cb([&]() {
+                    done = true;
+                    deliveredAtDone = r.Nic(3)->GetNPacketsDelivered();
+                });
+                if (unexport)
+                {
+                    r.b->Unexport(r.exportId, cb);
+                }
+                else
+                {
+                    r.a->Unimport(r.handle, cb);
+                }
+            }));
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(done, true, "it returned");
+        NS_TEST_EXPECT_MSG_EQ(deliveredAtDone, r.Nic(0)->GetNPacketsSent(), "after every packet landed");
+        NS_TEST_EXPECT_MSG_EQ((r.Received(0, bytes) == data), true, "all data there");
+        if (unexport)
+        {
+            NS_TEST_EXPECT_MSG_EQ((r.Nic(3)->FindIncomingEntry(r.recv / r.page) == nullptr ||
+                                   !r.Nic(3)->FindIncomingEntry(r.recv / r.page)->enabled),
+                                  true,
+                                  "the pages are disabled");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(r.a->GetImportSize(r.handle), 0u, "the import is gone");
+        }
+        Simulator::Destroy();
+    }
+
+    void DoRun() override
+    {
+        Run(false);
+        Run(true);
+    }
+};
+
+/// Deliberate update needs word-aligned source and destination; a process writes only to what
+/// it imported, and only hosts an export allows may import it.
+class ShrimpProtectionRulesTestCase : public TestCase
+{
+  public:
+    ShrimpProtectionRulesTestCase()
+        : TestCase("deliberate update alignment, import permissions, only imported buffers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r;
+        std::vector<int> results;
+        int32_t refusedImport = 7;
+        Simulator::Schedule(Rig::Start(), [&]() {
+            auto record = [&results](bool ok) { results.push_back(ok ? 1 : 0); };
+            r.a->SendDeliberate(r.handle, 0, r.user + 2, 8, false, Callback<void, bool>(record));
+            r.a->SendDeliberate(r.handle, 6, r.user, 8, false, Callback<void, bool>(record));
+            r.a->SendDeliberate(r.handle + 5, 0, r.user, 8, false, Callback<void, bool>(record));
+            r.a->SendDeliberate(r.handle, 2 * r.page - 4, r.user, 8, false, Callback<void, bool>(record));
+            r.a->SendDeliberate(r.handle, 8, r.user, 8, false, Callback<void, bool>(record));
+            // An export only host 1 may import: host 0 is refused.
+            const uint64_t priv = r.b->Allocate(r.page);
+            r.b->Export(priv, r.page, {1}, Callback<void, uint32_t>([&](uint32_t id) {
+                            r.a->Import(3, id, Callback<void, int32_t>([&](int32_t h) { refusedImport = h; }));
+                        }));
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(results.size(), 5u, "every call returned");
+        NS_TEST_EXPECT_MSG_EQ(results[0], 0, "misaligned source refused");
+        NS_TEST_EXPECT_MSG_EQ(results[1], 0, "misaligned destination refused");
+        NS_TEST_EXPECT_MSG_EQ(results[2], 0, "a handle never imported refused");
+        NS_TEST_EXPECT_MSG_EQ(results[3], 0, "past the buffer's end refused");
+        NS_TEST_EXPECT_MSG_EQ(results[4], 1, "a proper one accepted");
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(0)->GetNPacketsSent(), 1u, "only it was sent");
+        NS_TEST_EXPECT_MSG_EQ(refusedImport, -1, "import refused to a host not allowed");
+        Simulator::Destroy();
+    }
+};
+
+/// Bound write-back pages would hide their stores in the cache: Bind makes them
+/// write-through; an unbound page's writes are not sent.
+class ShrimpCachePolicyTestCase : public TestCase
+{
+  public:
+    ShrimpCachePolicyTestCase()
+        : TestCase("cache policy: bound pages write-through, write-back stores are not snooped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Rig r(true);
+        Simulator::Schedule(Rig::Start(), [&]() {
+            NS_TEST_EXPECT_MSG_EQ(r.a->GetMemorySystem()->GetCachePolicy(r.send),
+                                  HostMemorySystem::WRITE_THROUGH,
+                                  "bound page is write-through");
+            // Someone (a buggy kernel) turns the page back to write-back: stores stay cached.
+            r.a->GetMemorySystem()->SetCachePolicy(r.send, r.page, HostMemorySystem::WRITE_BACK);
+            r.a->StoreWord(r.send, 42, Callback<void>([&]() {
+                               r.a->GetMemorySystem()->SetCachePolicy(r.send,
+                                                                      r.page,
+                                                                      HostMemorySystem::WRITE_THROUGH);
+                               r.a->StoreWord(r.send + r.page, 43, Callback<void>([]() {}));
+                           }));
+        });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(0)->GetNUpdatesSnooped(), 1u, "only the write-through store");
+        NS_TEST_EXPECT_MSG_EQ(r.Received(0, 1)[0], 0, "the cached store never left");
+        NS_TEST_EXPECT_MSG_EQ(r.Received(r.page, 1)[0], 43, "the write-through one did");
+        Simulator::Destroy();
+    }
+};
+
+/// The suite.
+class SanShrimpTestSuite : public TestSuite
+{
+  public:
+    SanShrimpTestSuite()
+        : TestSuite("san-shrimp", UNIT)
+    {
+        AddTestCase(new ShrimpCombiningTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpCombineTimerTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpDisabledPageTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpNotificationRuleTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpNotificationQueueTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpArbiterPriorityTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpUnmapWaitsTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpProtectionRulesTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpCachePolicyTestCase, TestCase::QUICK);
+    }
+};
+
+static SanShrimpTestSuite g_sanShrimpTestSuite; //!< registers the suite
+
+} // namespace
