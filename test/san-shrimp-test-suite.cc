@@ -12,6 +12,8 @@
 // discarding, and the memory system's cache policies.
 
 #include "ns3/config.h"
+#include "ns3/san-protection-fuzzer.h"
+#include "ns3/shrimp-protection-fuzz-adapter.h"
 #include "ns3/shrimp-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -574,6 +576,56 @@ class ShrimpCachePolicyTestCase : public TestCase
     }
 };
 
+/**
+ * The shared protection fuzzer (SanProtectionFuzzer): rogue packets forged by
+ * ShrimpProtectionFuzzAdapter, sent from another host or injected into the receive path; only
+ * enabled pages may change, and every packet is accounted for.
+ */
+class ShrimpFuzzTestCase : public TestCase
+{
+  public:
+    ShrimpFuzzTestCase()
+        : TestCase("protection fuzzer: rogue packets never land outside enabled pages")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ShrimpScenario s(ShrimpScenario::Configure(2, 2));
+        Ptr<ShrimpProtectionFuzzAdapter> adapter =
+            Create<ShrimpProtectionFuzzAdapter>(s.nics[3], s.nics[0]->GetFabricPort());
+        Ptr<SanProtectionFuzzer> fuzzer = CreateObject<SanProtectionFuzzer>();
+        fuzzer->SetAttribute("Packets", UintegerValue(2000));
+        fuzzer->SetAdapter(adapter);
+        fuzzer->AssignStreams(1996);
+        const SanFuzzReport report = fuzzer->Run();
+        NS_TEST_EXPECT_MSG_EQ(report.Passed(), true, report.Describe());
+        NS_TEST_EXPECT_MSG_EQ(report.injected, 2000u, "every packet injected");
+        NS_TEST_EXPECT_MSG_GT(report.viaFabric, 0u, "some over the fabric");
+        NS_TEST_EXPECT_MSG_GT(report.direct, 0u, "some straight into the receive path");
+        NS_TEST_EXPECT_MSG_EQ(report.wrongBytes + report.strayBytes + report.canaryBytes,
+                              0u,
+                              "no wrong or stray bytes");
+        NS_TEST_EXPECT_MSG_GT(report.bytesExpected, 0u, "writes landed");
+        for (uint32_t reason : ShrimpProtectionFuzzAdapter::GetFuzzedReasons())
+        {
+            NS_TEST_EXPECT_MSG_GT(report.countedDrops[reason],
+                                  0u,
+                                  "reason " << report.reasonNames[reason] << " exercised");
+        }
+        for (uint32_t c = 0; c < report.perCase.size(); ++c)
+        {
+            NS_TEST_EXPECT_MSG_GT(report.perCase[c], 0u, "case " << report.caseNames[c]);
+        }
+        NS_TEST_EXPECT_MSG_EQ(s.nics[3]->GetNFreezes(),
+                              report.countedDrops[ShrimpNetDevice::DISABLED_PAGE],
+                              "a freeze per disabled-page packet");
+        fuzzer->Dispose();
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class SanShrimpTestSuite : public TestSuite
 {
@@ -590,6 +642,7 @@ class SanShrimpTestSuite : public TestSuite
         AddTestCase(new ShrimpUnmapWaitsTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpProtectionRulesTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpCachePolicyTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpFuzzTestCase, TestCase::QUICK);
     }
 };
 
