@@ -18,6 +18,7 @@
 #include "ns3/shrimp-paper-experiments.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 using namespace ns3;
@@ -26,8 +27,10 @@ int
 main(int argc, char* argv[])
 {
     std::string output = "results/shrimp.csv";
+    bool figures = true;
     CommandLine cmd(__FILE__);
     cmd.AddValue("output", "CSV file to write", output);
+    cmd.AddValue("figures", "Also write the figures' data beside it", figures);
     cmd.Parse(argc, argv);
 
     std::printf("shrimp-paper: Felten et al. 1996 (SHRIMP) on simulated DEC 560ST PCs\n");
@@ -36,5 +39,11 @@ main(int argc, char* argv[])
     writer.AddParameters(SanResultsWriter::CommandLineParameters(argc, argv));
     SanResultsWriter::Print(rows);
     writer.Write(output, rows);
+    if (figures)
+    {
+        const std::string dir = std::filesystem::path(output).parent_path().string();
+        ShrimpPaperExperiments::WriteFigures(dir.empty() ? "" : dir + "/");
+        std::printf("wrote the figures' data beside %s\n", output.c_str());
+    }
     return 0;
 }

@@ -35,16 +35,16 @@ namespace
  */
 struct Rig
 {
-    static constexpr uint32_t PAGES = 2;           //!< buffer pages
-    std::unique_ptr<ShrimpScenario> s;             //!< the prototype
-    Ptr<VmmcEndpoint> a;                           //!< process A on host 0
-    Ptr<VmmcEndpoint> b;                           //!< process B on host 3
-    uint64_t recv{0};                              //!< B's receive buffer
-    uint64_t send{0};                              //!< A's bound send buffer
-    uint64_t user{0};                              //!< A's user memory (write-back)
-    uint32_t exportId{0};                          //!< B's export
-    int32_t handle{-1};                            //!< A's import
-    uint32_t page{4096};                           //!< page size
+    static constexpr uint32_t PAGES = 2; //!< buffer pages
+    std::unique_ptr<ShrimpScenario> s;   //!< the prototype
+    Ptr<VmmcEndpoint> a;                 //!< process A on host 0
+    Ptr<VmmcEndpoint> b;                 //!< process B on host 3
+    uint64_t recv{0};                    //!< B's receive buffer
+    uint64_t send{0};                    //!< A's bound send buffer
+    uint64_t user{0};                    //!< A's user memory (write-back)
+    uint32_t exportId{0};                //!< B's export
+    int32_t handle{-1};                  //!< A's import
+    uint32_t page{4096};                 //!< page size
 
     /// \param bind bind A's send buffer \param options its options
     explicit Rig(bool bind = false, VmmcEndpoint::BindOptions options = {})
@@ -169,7 +169,6 @@ class ShrimpCombiningTestCase : public TestCase
         // A gap (offset 12 after 4) starts a new packet.
         NS_TEST_EXPECT_MSG_EQ(Run(true, {0, 4, 12, 16}), 2u, "a gap starts a new packet");
     }
-
 };
 
 /// With the timer a combined packet leaves CombineTimeout after the last write; without it,
@@ -263,11 +262,11 @@ class ShrimpDisabledPageTestCase : public TestCase
                 r.Nic(0)->DeliberateUpdate(r.user, rogueProxy * r.page, 64, false, {}, {}),
                 true,
                 "the rogue update leaves");
-            r.a->SendDeliberate(r.handle, 128, r.user, 64, false, Callback<void, bool>([](bool) {}));
+            r.a->SendDeliberate(r.handle, 128, r.user, 64, false, Callback<void, bool>([](bool) {
+                                }));
         });
-        Simulator::Schedule(Rig::Start() + MicroSeconds(9), [&]() {
-            frozenSeen = r.Nic(3)->IsFrozen();
-        });
+        Simulator::Schedule(Rig::Start() + MicroSeconds(9),
+                            [&]() { frozenSeen = r.Nic(3)->IsFrozen(); });
         Simulator::Run();
         std::vector<uint8_t> after(r.page);
         r.b->GetMemory()->Read(secret, after.data(), r.page);
@@ -276,7 +275,9 @@ class ShrimpDisabledPageTestCase : public TestCase
                               1u,
                               "dropped as DISABLED_PAGE");
         NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNFreezes(), 1u, "one freeze");
-        NS_TEST_EXPECT_MSG_GT(r.b->GetCpu()->GetInterrupts(), interruptsBefore, "the CPU was interrupted");
+        NS_TEST_EXPECT_MSG_GT(r.b->GetCpu()->GetInterrupts(),
+                              interruptsBefore,
+                              "the CPU was interrupted");
         NS_TEST_EXPECT_MSG_EQ(frozenSeen, true, "the datapath was frozen meanwhile");
         NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->IsFrozen(), false, "and thawed");
         NS_TEST_EXPECT_MSG_EQ((r.Received(128, 64) == Rig::Pattern(64, 5)),
@@ -304,7 +305,12 @@ class ShrimpNotificationRuleTestCase : public TestCase
         uint32_t handled = 0;
         Simulator::Schedule(Rig::Start(), [&]() {
             auto send = [&]() {
-                r.a->SendDeliberate(r.handle, 0, r.user, 16, senderFlag, Callback<void, bool>([](bool) {}));
+                r.a->SendDeliberate(r.handle,
+                                    0,
+                                    r.user,
+                                    16,
+                                    senderFlag,
+                                    Callback<void, bool>([](bool) {}));
             };
             if (receiverFlag)
             {
@@ -320,7 +326,9 @@ class ShrimpNotificationRuleTestCase : public TestCase
         });
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNPacketsDelivered(), 1u, "the data landed");
-        NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNNotifications(), uint64_t(handled), "one interrupt per notification");
+        NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->GetNNotifications(),
+                              uint64_t(handled),
+                              "one interrupt per notification");
         Simulator::Destroy();
         return handled;
     }
@@ -364,9 +372,19 @@ class ShrimpNotificationQueueTestCase : public TestCase
                 }),
                 Callback<void>([&]() {
                     r.b->BlockNotifications(r.exportId);
-                    r.a->SendDeliberate(r.handle, 0, r.user, 8, true, Callback<void, bool>([&](bool) {
-                        r.a->SendDeliberate(r.handle, 256, r.user, 8, true, Callback<void, bool>([](bool) {}));
-                    }));
+                    r.a->SendDeliberate(r.handle,
+                                        0,
+                                        r.user,
+                                        8,
+                                        true,
+                                        Callback<void, bool>([&](bool) {
+                                            r.a->SendDeliberate(r.handle,
+                                                                256,
+                                                                r.user,
+                                                                8,
+                                                                true,
+                                                                Callback<void, bool>([](bool) {}));
+                                        }));
                 }));
         });
         Simulator::Schedule(unblockAt, [&]() {
@@ -414,14 +432,23 @@ class ShrimpArbiterPriorityTestCase : public TestCase
         const uint64_t aRecv = r.a->Allocate(4 * r.page);
         int32_t bHandle = -1;
         r.a->Export(aRecv, 4 * r.page, {}, Callback<void, uint32_t>([&](uint32_t id) {
-                        r.b->Import(0, id, Callback<void, int32_t>([&](int32_t h) { bHandle = h; }));
+                        r.b->Import(0, id, Callback<void, int32_t>([&](int32_t h) {
+                                        bHandle = h;
+                                    }));
                     }));
         const uint64_t bUser = r.b->Allocate(4 * r.page);
         Time arrived;
-        r.b->GetMemory()->WatchWrites(r.recv, 4, Callback<void>([&]() { arrived = Simulator::Now(); }));
+        r.b->GetMemory()->WatchWrites(r.recv, 4, Callback<void>([&]() {
+                                          arrived = Simulator::Now();
+                                      }));
         Time sentAt;
         Simulator::Schedule(Rig::Start(), [&]() {
-            r.b->SendDeliberate(bHandle, 0, bUser, 4 * r.page, false, Callback<void, bool>([](bool) {}));
+            r.b->SendDeliberate(bHandle,
+                                0,
+                                bUser,
+                                4 * r.page,
+                                false,
+                                Callback<void, bool>([](bool) {}));
         });
         Simulator::Schedule(Rig::Start() + MilliSeconds(2), [&]() {
             sentAt = Simulator::Now();
@@ -431,7 +458,9 @@ class ShrimpArbiterPriorityTestCase : public TestCase
         Config::Reset();
         // FIFO service would make it wait behind most of B's packets (10+ ms).
         NS_TEST_EXPECT_MSG_GT(arrived, sentAt, "it arrived");
-        NS_TEST_EXPECT_MSG_LT(arrived - sentAt, MilliSeconds(5), "after at most the packets in service");
+        NS_TEST_EXPECT_MSG_LT(arrived - sentAt,
+                              MilliSeconds(5),
+                              "after at most the packets in service");
         Simulator::Destroy();
     }
 };
@@ -456,27 +485,37 @@ class ShrimpUnmapWaitsTestCase : public TestCase
         uint64_t deliveredAtDone = 0;
         bool done = false;
         Simulator::Schedule(Rig::Start(), [&]() {
-            r.a->SendDeliberate(r.handle, 0, r.user, bytes, false, Callback<void, bool>([&](bool ok) {
-                NS_TEST_EXPECT_MSG_EQ(ok, true, "sent");
-                // The source has been read; its last packets are still on the way.
-                NS_TEST_EXPECT_MSG_LT(r.Nic(3)->GetNPacketsDelivered(), r.Nic(0)->GetNPacketsSent(), "packets pending");
-                Callback<void> cb([&]() {
-                    done = true;
-                    deliveredAtDone = r.Nic(3)->GetNPacketsDelivered();
-                });
-                if (unexport)
-                {
-                    r.b->Unexport(r.exportId, cb);
-                }
-                else
-                {
-                    r.a->Unimport(r.handle, cb);
-                }
-            }));
+            r.a->SendDeliberate(r.handle,
+                                0,
+                                r.user,
+                                bytes,
+                                false,
+                                Callback<void, bool>([&](bool ok) {
+                                    NS_TEST_EXPECT_MSG_EQ(ok, true, "sent");
+                                    // The source has been read; its last packets are still on the
+                                    // way.
+                                    NS_TEST_EXPECT_MSG_LT(r.Nic(3)->GetNPacketsDelivered(),
+                                                          r.Nic(0)->GetNPacketsSent(),
+                                                          "packets pending");
+                                    Callback<void> cb([&]() {
+                                        done = true;
+                                        deliveredAtDone = r.Nic(3)->GetNPacketsDelivered();
+                                    });
+                                    if (unexport)
+                                    {
+                                        r.b->Unexport(r.exportId, cb);
+                                    }
+                                    else
+                                    {
+                                        r.a->Unimport(r.handle, cb);
+                                    }
+                                }));
         });
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(done, true, "it returned");
-        NS_TEST_EXPECT_MSG_EQ(deliveredAtDone, r.Nic(0)->GetNPacketsSent(), "after every packet landed");
+        NS_TEST_EXPECT_MSG_EQ(deliveredAtDone,
+                              r.Nic(0)->GetNPacketsSent(),
+                              "after every packet landed");
         NS_TEST_EXPECT_MSG_EQ((r.Received(0, bytes) == data), true, "all data there");
         if (unexport)
         {
@@ -520,12 +559,19 @@ class ShrimpProtectionRulesTestCase : public TestCase
             r.a->SendDeliberate(r.handle, 0, r.user + 2, 8, false, Callback<void, bool>(record));
             r.a->SendDeliberate(r.handle, 6, r.user, 8, false, Callback<void, bool>(record));
             r.a->SendDeliberate(r.handle + 5, 0, r.user, 8, false, Callback<void, bool>(record));
-            r.a->SendDeliberate(r.handle, 2 * r.page - 4, r.user, 8, false, Callback<void, bool>(record));
+            r.a->SendDeliberate(r.handle,
+                                2 * r.page - 4,
+                                r.user,
+                                8,
+                                false,
+                                Callback<void, bool>(record));
             r.a->SendDeliberate(r.handle, 8, r.user, 8, false, Callback<void, bool>(record));
             // An export only host 1 may import: host 0 is refused.
             const uint64_t priv = r.b->Allocate(r.page);
             r.b->Export(priv, r.page, {1}, Callback<void, uint32_t>([&](uint32_t id) {
-                            r.a->Import(3, id, Callback<void, int32_t>([&](int32_t h) { refusedImport = h; }));
+                            r.a->Import(3, id, Callback<void, int32_t>([&](int32_t h) {
+                                            refusedImport = h;
+                                        }));
                         }));
         });
         Simulator::Run();
@@ -562,9 +608,10 @@ class ShrimpCachePolicyTestCase : public TestCase
             // Someone (a buggy kernel) turns the page back to write-back: stores stay cached.
             r.a->GetMemorySystem()->SetCachePolicy(r.send, r.page, HostMemorySystem::WRITE_BACK);
             r.a->StoreWord(r.send, 42, Callback<void>([&]() {
-                               r.a->GetMemorySystem()->SetCachePolicy(r.send,
-                                                                      r.page,
-                                                                      HostMemorySystem::WRITE_THROUGH);
+                               r.a->GetMemorySystem()->SetCachePolicy(
+                                   r.send,
+                                   r.page,
+                                   HostMemorySystem::WRITE_THROUGH);
                                r.a->StoreWord(r.send + r.page, 43, Callback<void>([]() {}));
                            }));
         });

@@ -5,6 +5,10 @@
  */
 #include "shrimp-paper-experiments.h"
 
+#include "san-results-writer.h"
+
+#include <fstream>
+
 namespace ns3
 {
 
@@ -49,6 +53,59 @@ ShrimpPaperExperiments::Rows()
                                          "our copy: a prediction from the EISA and Xpress buses)",
                                          0));
     return rows;
+}
+
+std::vector<uint32_t>
+ShrimpPaperExperiments::Sizes(uint32_t lo, uint32_t hi)
+{
+    std::vector<uint32_t> v;
+    for (uint32_t b : {4u,
+                       8u,
+                       16u,
+                       32u,
+                       64u,
+                       128u,
+                       256u,
+                       512u,
+                       1024u,
+                       2048u,
+                       4096u,
+                       6144u,
+                       8192u,
+                       10240u,
+                       16384u})
+    {
+        if (b >= lo && b <= hi)
+        {
+            v.push_back(b);
+        }
+    }
+    return v;
+}
+
+void
+ShrimpPaperExperiments::WriteFigures(const std::string& prefix)
+{
+    // Figure 3: latency (small sizes) and bandwidth (up to 10 KB) of the four strategies.
+    std::ofstream out;
+    SanResultsWriter::OpenSideFile(prefix + "shrimp-fig3-vmmc.csv", out);
+    out << "size_bytes";
+    const VmmcVariant variants[] = {AU_1COPY, AU_2COPY, DU_0COPY, DU_1COPY};
+    for (VmmcVariant v : variants)
+    {
+        out << "," << VmmcVariantName(v) << "_latency_us," << VmmcVariantName(v) << "_MBps";
+    }
+    out << "\n";
+    for (uint32_t b : Sizes(4, 16384))
+    {
+        out << b;
+        for (VmmcVariant v : variants)
+        {
+            const PingPong p = VmmcPingPong(v, b);
+            out << "," << p.oneWayUs << "," << p.mbps;
+        }
+        out << "\n";
+    }
 }
 
 } // namespace ns3

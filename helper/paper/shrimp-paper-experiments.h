@@ -68,6 +68,16 @@ class ShrimpPaperExperiments
 
     /// \return the paper's rows with their simulated values (results/shrimp.csv)
     static std::vector<SanPaperRow> Rows();
+
+    /// \param lo smallest \param hi largest \return message sizes of the figures, lo to hi
+    static std::vector<uint32_t> Sizes(uint32_t lo, uint32_t hi);
+
+    /**
+     * \brief Write the figures' curves beside the results CSV: shrimp-fig3-vmmc.csv (the VMMC
+     * layer's latency and bandwidth by size, four strategies).
+     * \param prefix path prefix (a folder with its slash, or "")
+     */
+    static void WriteFigures(const std::string& prefix);
 };
 
 } // namespace ns3

@@ -10,8 +10,8 @@
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/point-to-point-helper.h"
-#include "ns3/string.h"
 #include "ns3/shrimp-helper.h"
+#include "ns3/string.h"
 #include "ns3/vmmc-daemon.h"
 
 namespace ns3

@@ -53,7 +53,9 @@ ShrimpProtectionFuzzAdapter::ShrimpProtectionFuzzAdapter(Ptr<ShrimpNetDevice> re
 std::vector<uint32_t>
 ShrimpProtectionFuzzAdapter::GetFuzzedReasons()
 {
-    return {ShrimpNetDevice::MALFORMED, ShrimpNetDevice::DISABLED_PAGE, ShrimpNetDevice::BAD_ADDRESS};
+    return {ShrimpNetDevice::MALFORMED,
+            ShrimpNetDevice::DISABLED_PAGE,
+            ShrimpNetDevice::BAD_ADDRESS};
 }
 
 Ptr<SanNicDevice>
@@ -102,11 +104,13 @@ ShrimpProtectionFuzzAdapter::Prepare(Ptr<UniformRandomVariable> rng)
                                           SanFuzzWindow::DATA,
                                           "exported-" + std::to_string(i)});
     }
-    m_windows.push_back(SanFuzzWindow{m_private.base, m_private.size, SanFuzzWindow::GUARD, "private"});
-    m_windows.push_back(SanFuzzWindow{m_revoked.base, m_revoked.size, SanFuzzWindow::GUARD, "revoked"});
-    std::sort(m_windows.begin(), m_windows.end(), [](const SanFuzzWindow& a, const SanFuzzWindow& b) {
-        return a.address < b.address;
-    });
+    m_windows.push_back(
+        SanFuzzWindow{m_private.base, m_private.size, SanFuzzWindow::GUARD, "private"});
+    m_windows.push_back(
+        SanFuzzWindow{m_revoked.base, m_revoked.size, SanFuzzWindow::GUARD, "revoked"});
+    std::sort(m_windows.begin(),
+              m_windows.end(),
+              [](const SanFuzzWindow& a, const SanFuzzWindow& b) { return a.address < b.address; });
 }
 
 std::vector<SanFuzzWindow>
@@ -190,7 +194,8 @@ ShrimpProtectionFuzzAdapter::Forge(uint32_t c,
     }
     case WRITE_CROSSING: {
         const Range& r = m_enabled[0];
-        const uint32_t end = static_cast<uint32_t>(r.base + m_page * rng->GetInteger(1, r.size / m_page));
+        const uint32_t end =
+            static_cast<uint32_t>(r.base + m_page * rng->GetInteger(1, r.size / m_page));
         len = rng->GetInteger(2, 256);
         const uint32_t at = end - rng->GetInteger(1, len - 1);
         expect.reason = ShrimpNetDevice::BAD_ADDRESS;

@@ -29,16 +29,16 @@ class ShrimpProtectionFuzzAdapter : public SanProtectionFuzzAdapter
     /// Packet cases.
     enum Case : uint32_t
     {
-        WRITE_ENABLED,      //!< data inside an enabled page: lands
-        WRITE_CROSSING,     //!< data past its page's end
-        WRITE_PRIVATE,      //!< data for a page never enabled
-        WRITE_REVOKED,      //!< data for a page enabled then disabled (unexported)
-        WRITE_NO_MEMORY,    //!< an address outside memory
-        LENGTH_MISMATCH,    //!< the header's length disagrees with the packet
-        EMPTY_DATA,         //!< a data packet without data
-        TRUNCATED,          //!< shorter than a header
-        BAD_KIND,           //!< an unknown kind
-        FENCE_WITH_DATA,    //!< a fence carrying bytes
+        WRITE_ENABLED,   //!< data inside an enabled page: lands
+        WRITE_CROSSING,  //!< data past its page's end
+        WRITE_PRIVATE,   //!< data for a page never enabled
+        WRITE_REVOKED,   //!< data for a page enabled then disabled (unexported)
+        WRITE_NO_MEMORY, //!< an address outside memory
+        LENGTH_MISMATCH, //!< the header's length disagrees with the packet
+        EMPTY_DATA,      //!< a data packet without data
+        TRUNCATED,       //!< shorter than a header
+        BAD_KIND,        //!< an unknown kind
+        FENCE_WITH_DATA, //!< a fence carrying bytes
         N_CASES
     };
 
@@ -55,7 +55,9 @@ class ShrimpProtectionFuzzAdapter : public SanProtectionFuzzAdapter
     uint32_t GetNCases() const override;
     std::string GetCaseName(uint32_t c) const override;
     uint32_t GetCaseWeight(uint32_t c) const override;
-    Ptr<Packet> Forge(uint32_t c, Ptr<UniformRandomVariable> rng, SanFuzzExpectation& expect) override;
+    Ptr<Packet> Forge(uint32_t c,
+                      Ptr<UniformRandomVariable> rng,
+                      SanFuzzExpectation& expect) override;
     void InjectDirect(Ptr<const Packet> packet, uint32_t srcHost) override;
     uint64_t GetNDelivered() const override;
 
@@ -75,12 +77,12 @@ class ShrimpProtectionFuzzAdapter : public SanProtectionFuzzAdapter
     /// \return a page-aligned range of \p pages pages inside a new region
     Range AllocatePages(uint32_t pages);
 
-    Ptr<ShrimpNetDevice> m_rx;          //!< the receiver
-    SanFabricPort* m_sender;            //!< the rogue sender's port
-    uint32_t m_page{4096};              //!< page size
-    std::vector<Range> m_enabled;       //!< exported buffers
-    Range m_private{0, 0};              //!< never enabled
-    Range m_revoked{0, 0};              //!< enabled then disabled
+    Ptr<ShrimpNetDevice> m_rx;            //!< the receiver
+    SanFabricPort* m_sender;              //!< the rogue sender's port
+    uint32_t m_page{4096};                //!< page size
+    std::vector<Range> m_enabled;         //!< exported buffers
+    Range m_private{0, 0};                //!< never enabled
+    Range m_revoked{0, 0};                //!< enabled then disabled
     std::vector<SanFuzzWindow> m_windows; //!< windows, by address
 };
 

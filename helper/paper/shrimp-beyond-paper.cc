@@ -1,0 +1,220 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "shrimp-beyond-paper.h"
+
+#include "shrimp-scenario.h"
+
+#include "ns3/abort.h"
+#include "ns3/simulator.h"
+
+#include <functional>
+#include <memory>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// Host 0 imports a buffer host 3 exports (and binds \p sendPages of its own to it).
+struct Pair
+{
+    std::unique_ptr<ShrimpScenario> s; //!< the prototype
+    Ptr<VmmcEndpoint> a;               //!< sender (host 0)
+    Ptr<VmmcEndpoint> b;               //!< receiver (host 3)
+    uint64_t recv{0};                  //!< B's buffer
+    uint64_t send{0};                  //!< A's bound buffer (if bound)
+    uint64_t user{0};                  //!< A's user memory
+    uint32_t exportId{0};              //!< B's export
+    int32_t handle{-1};                //!< A's import
+
+    Pair(uint32_t bytes, bool bind, VmmcEndpoint::BindOptions options)
+    {
+        s = std::make_unique<ShrimpScenario>(ShrimpScenario::Configure(2, 2));
+        a = s->CreateEndpoint(0);
+        b = s->CreateEndpoint(3);
+        const uint32_t page = a->GetPageBytes();
+        const uint32_t size = (bytes + page - 1) / page * page;
+        recv = b->Allocate(size, HostMemorySystem::WRITE_THROUGH);
+        send = a->Allocate(size);
+        user = a->Allocate(size);
+        b->Export(recv, size, {}, Callback<void, uint32_t>([this, bind, options, size](uint32_t id) {
+                      exportId = id;
+                      a->Import(3, id, Callback<void, int32_t>([this, bind, options, size](int32_t h) {
+                                    handle = h;
+                                    if (bind)
+                                    {
+                                        a->Bind(send, size, h, 0, options, Callback<void, bool>([](bool ok) {
+                                                    NS_ABORT_MSG_UNLESS(ok, "bind refused");
+                                                }));
+                                    }
+                                }));
+                  }));
+    }
+
+    /// \return when set-up is over
+    static Time Start()
+    {
+        return MilliSeconds(10);
+    }
+};
+
+} // namespace
+
+ShrimpBeyondPaper::Combining
+ShrimpBeyondPaper::AutomaticUpdateStream(bool combine, uint32_t bytes, uint32_t repeats)
+{
+    VmmcEndpoint::BindOptions o;
+    o.combine = combine;
+    o.timer = combine;
+    Pair p(bytes, true, o);
+    Time lastLanded;
+    std::function<void()> watch = [&]() {
+        p.b->GetMemory()->WatchWrites(p.recv, bytes, Callback<void>([&]() {
+                                          lastLanded = Simulator::Now();
+                                          watch();
+                                      }));
+    };
+    watch();
+    auto left = std::make_shared<uint32_t>(repeats);
+    std::function<void()> copy = [&]() {
+        if ((*left)-- == 0)
+        {
+            return;
+        }
+        p.a->Copy(p.send, p.user, bytes, Callback<void>([&]() { copy(); }));
+    };
+    Simulator::Schedule(Pair::Start(), [&]() { copy(); });
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    Combining r;
+    const double words = double(bytes) * repeats / 4;
+    r.packetsPerWord = p.s->nics[0]->GetNPacketsSent() / words;
+    r.mbps = double(bytes) * repeats / ((lastLanded - Pair::Start()).GetSeconds() * 1e6);
+    Simulator::Destroy();
+    return r;
+}
+
+ShrimpBeyondPaper::Waiting
+ShrimpBeyondPaper::WaitForMessages(bool notifications, uint32_t messages, double intervalUs)
+{
+    Pair p(4096, false, {});
+    std::vector<Time> sent(messages);
+    double latencySum = 0;
+    uint32_t handled = 0;
+    Time end;
+    Time begin = Pair::Start();
+    uint64_t interruptsBefore = 0;
+    Time busyBefore;
+    // The receiver's loop: wait for message i (its sequence word at offset 0), then the next.
+    std::function<void(uint32_t)> wait = [&](uint32_t i) {
+        if (i == messages)
+        {
+            end = Simulator::Now();
+            return;
+        }
+        auto got = [&, i]() {
+            latencySum += (Simulator::Now() - sent[i]).GetSeconds() * 1e6;
+            ++handled;
+            wait(i + 1);
+        };
+        if (notifications)
+        {
+            if (p.b->ReadWord(p.recv) == i + 1)
+            {
+                Simulator::ScheduleNow(got);
+                return;
+            }
+            p.b->WaitForNotification(p.exportId, Callback<void>(got));
+        }
+        else
+        {
+            const uint64_t flag = p.recv;
+            p.b->Poll(flag, 4, Callback<bool>([&p, flag, i]() { return p.b->ReadWord(flag) == i + 1; }),
+                      Callback<void>(got));
+        }
+    };
+    Simulator::Schedule(Pair::Start() - MilliSeconds(2), [&]() {
+        p.b->SetNotificationHandler(p.exportId,
+                                    notifications ? VmmcEndpoint::NotificationHandler(
+                                                        [](uint32_t, uint64_t) {})
+                                                  : VmmcEndpoint::NotificationHandler(),
+                                    Callback<void>([]() {}));
+    });
+    Simulator::Schedule(Pair::Start(), [&]() {
+        interruptsBefore = p.b->GetCpu()->GetInterrupts();
+        busyBefore = p.b->GetCpu()->GetResource()->GetBusyTime();
+        wait(0);
+    });
+    for (uint32_t i = 0; i < messages; ++i)
+    {
+        Simulator::Schedule(Pair::Start() + MicroSeconds(intervalUs * (i + 1)), [&, i]() {
+            sent[i] = Simulator::Now();
+            p.a->StoreWord(p.user, i + 1, Callback<void>([&]() {
+                               p.a->SendDeliberate(p.handle, 0, p.user, 64, notifications,
+                                                   Callback<void, bool>([](bool) {}));
+                           }));
+        });
+    }
+    Simulator::Stop(Seconds(2));
+    Simulator::Run();
+    NS_ABORT_MSG_IF(handled != messages, "WaitForMessages: " << handled << " of " << messages);
+    Waiting r;
+    const double span = (end - begin).GetSeconds();
+    r.interruptsPerSecond = (p.b->GetCpu()->GetInterrupts() - interruptsBefore) / span;
+    r.cpuShare = (p.b->GetCpu()->GetResource()->GetBusyTime() - busyBefore).GetSeconds() / span;
+    r.latencyUs = latencySum / messages;
+    Simulator::Destroy();
+    return r;
+}
+
+std::vector<SanPaperRow>
+ShrimpBeyondPaper::Rows()
+{
+    std::vector<SanPaperRow> rows;
+    for (bool combine : {true, false})
+    {
+        const Combining c = AutomaticUpdateStream(combine, 8192, 4);
+        const std::string tag = combine ? "on" : "off";
+        rows.push_back(SanPaperRow::Unpapered("beyond_combining",
+                                              "au_packets_per_word_combining_" + tag,
+                                              "packets/word",
+                                              c.packetsPerWord,
+                                              "four 8 KB copies into a bound buffer, combining " +
+                                                  tag));
+        rows.push_back(SanPaperRow::Unpapered("beyond_combining",
+                                              "au_stream_MBps_combining_" + tag,
+                                              "MB/s (10^6)",
+                                              c.mbps,
+                                              "four 8 KB copies into a bound buffer, combining " +
+                                                  tag + ": bytes / time to the last landing"));
+    }
+    for (bool notify : {true, false})
+    {
+        const Waiting w = WaitForMessages(notify, 200, 100);
+        const std::string tag = notify ? "notifications" : "polling";
+        const std::string src = "200 64-byte deliberate updates, one every 100 us; the receiver "
+                                "waits by " + tag;
+        rows.push_back(SanPaperRow::Unpapered("beyond_notifications",
+                                              "receiver_interrupts_per_s_" + tag,
+                                              "1/s",
+                                              w.interruptsPerSecond,
+                                              src));
+        rows.push_back(SanPaperRow::Unpapered("beyond_notifications",
+                                              "receiver_cpu_share_" + tag,
+                                              "fraction",
+                                              w.cpuShare,
+                                              src));
+        rows.push_back(SanPaperRow::Unpapered("beyond_notifications",
+                                              "receiver_latency_us_" + tag,
+                                              "us",
+                                              w.latencyUs,
+                                              src + " (send call to the receiver going on)"));
+    }
+    return rows;
+}
+
+} // namespace ns3
