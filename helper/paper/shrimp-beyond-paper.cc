@@ -41,18 +41,25 @@ struct Pair
         recv = b->Allocate(size, HostMemorySystem::WRITE_THROUGH);
         send = a->Allocate(size);
         user = a->Allocate(size);
-        b->Export(recv, size, {}, Callback<void, uint32_t>([this, bind, options, size](uint32_t id) {
-                      exportId = id;
-                      a->Import(3, id, Callback<void, int32_t>([this, bind, options, size](int32_t h) {
-                                    handle = h;
-                                    if (bind)
-                                    {
-                                        a->Bind(send, size, h, 0, options, Callback<void, bool>([](bool ok) {
-                                                    NS_ABORT_MSG_UNLESS(ok, "bind refused");
-                                                }));
-                                    }
-                                }));
-                  }));
+        b->Export(
+            recv,
+            size,
+            {},
+            Callback<void, uint32_t>([this, bind, options, size](uint32_t id) {
+                exportId = id;
+                a->Import(
+                    3,
+                    id,
+                    Callback<void, int32_t>([this, bind, options, size](int32_t h) {
+                        handle = h;
+                        if (bind)
+                        {
+                            a->Bind(send, size, h, 0, options, Callback<void, bool>([](bool ok) {
+                                        NS_ABORT_MSG_UNLESS(ok, "bind refused");
+                                    }));
+                        }
+                    }));
+            }));
     }
 
     /// \return when set-up is over
@@ -133,16 +140,18 @@ ShrimpBeyondPaper::WaitForMessages(bool notifications, uint32_t messages, double
         else
         {
             const uint64_t flag = p.recv;
-            p.b->Poll(flag, 4, Callback<bool>([&p, flag, i]() { return p.b->ReadWord(flag) == i + 1; }),
+            p.b->Poll(flag,
+                      4,
+                      Callback<bool>([&p, flag, i]() { return p.b->ReadWord(flag) == i + 1; }),
                       Callback<void>(got));
         }
     };
     Simulator::Schedule(Pair::Start() - MilliSeconds(2), [&]() {
-        p.b->SetNotificationHandler(p.exportId,
-                                    notifications ? VmmcEndpoint::NotificationHandler(
-                                                        [](uint32_t, uint64_t) {})
-                                                  : VmmcEndpoint::NotificationHandler(),
-                                    Callback<void>([]() {}));
+        p.b->SetNotificationHandler(
+            p.exportId,
+            notifications ? VmmcEndpoint::NotificationHandler([](uint32_t, uint64_t) {})
+                          : VmmcEndpoint::NotificationHandler(),
+            Callback<void>([]() {}));
     });
     Simulator::Schedule(Pair::Start(), [&]() {
         interruptsBefore = p.b->GetCpu()->GetInterrupts();
@@ -154,7 +163,11 @@ ShrimpBeyondPaper::WaitForMessages(bool notifications, uint32_t messages, double
         Simulator::Schedule(Pair::Start() + MicroSeconds(intervalUs * (i + 1)), [&, i]() {
             sent[i] = Simulator::Now();
             p.a->StoreWord(p.user, i + 1, Callback<void>([&]() {
-                               p.a->SendDeliberate(p.handle, 0, p.user, 64, notifications,
+                               p.a->SendDeliberate(p.handle,
+                                                   0,
+                                                   p.user,
+                                                   64,
+                                                   notifications,
                                                    Callback<void, bool>([](bool) {}));
                            }));
         });
@@ -179,12 +192,12 @@ ShrimpBeyondPaper::Rows()
     {
         const Combining c = AutomaticUpdateStream(combine, 8192, 4);
         const std::string tag = combine ? "on" : "off";
-        rows.push_back(SanPaperRow::Unpapered("beyond_combining",
-                                              "au_packets_per_word_combining_" + tag,
-                                              "packets/word",
-                                              c.packetsPerWord,
-                                              "four 8 KB copies into a bound buffer, combining " +
-                                                  tag));
+        rows.push_back(
+            SanPaperRow::Unpapered("beyond_combining",
+                                   "au_packets_per_word_combining_" + tag,
+                                   "packets/word",
+                                   c.packetsPerWord,
+                                   "four 8 KB copies into a bound buffer, combining " + tag));
         rows.push_back(SanPaperRow::Unpapered("beyond_combining",
                                               "au_stream_MBps_combining_" + tag,
                                               "MB/s (10^6)",
@@ -197,7 +210,8 @@ ShrimpBeyondPaper::Rows()
         const Waiting w = WaitForMessages(notify, 200, 100);
         const std::string tag = notify ? "notifications" : "polling";
         const std::string src = "200 64-byte deliberate updates, one every 100 us; the receiver "
-                                "waits by " + tag;
+                                "waits by " +
+                                tag;
         rows.push_back(SanPaperRow::Unpapered("beyond_notifications",
                                               "receiver_interrupts_per_s_" + tag,
                                               "1/s",

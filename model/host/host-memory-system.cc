@@ -174,6 +174,12 @@ HostMemorySystem::GetLineBytes() const
     return m_lineBytes;
 }
 
+uint32_t
+HostMemorySystem::GetStoreBytes() const
+{
+    return m_storeBytes;
+}
+
 Ptr<SanResource>
 HostMemorySystem::GetBus() const
 {

@@ -191,6 +191,8 @@ class HostMemorySystem : public Object
     Time GetCycleTime() const;
     /// \return bytes per cache line
     uint32_t GetLineBytes() const;
+    /// \return bytes per processor store ("StoreBytes")
+    uint32_t GetStoreBytes() const;
     /// \return bytes copied by the processor so far
     uint64_t GetBytesCopied() const;
     /// \return bytes written into memory by devices so far

@@ -91,6 +91,23 @@ ShrimpNetDevice::AutomaticUpdate(uint64_t addr, uint32_t len)
         return;
     }
     CloseOpenPacket();
+    if (!e->combine && m_memorySystem && len > m_memorySystem->GetStoreBytes())
+    {
+        // The memory system reports a line's stores together; without combining each store
+        // is a packet of its own.
+        const uint32_t store = m_memorySystem->GetStoreBytes();
+        for (uint32_t off = 0; off < len; off += store)
+        {
+            Outgoing one;
+            one.dstHost = e->dstHost;
+            one.dstAddress = static_cast<uint32_t>(e->dstPage + m_opt.OffsetOf(addr + off));
+            one.srcPage = page;
+            one.interrupt = e->interrupt;
+            one.data.assign(bytes.begin() + off, bytes.begin() + std::min(len, off + store));
+            Enqueue(std::move(one));
+        }
+        return;
+    }
     Outgoing out;
     out.dstHost = e->dstHost;
     out.dstAddress = static_cast<uint32_t>(e->dstPage + m_opt.OffsetOf(addr));
