@@ -15,6 +15,12 @@ namespace ns3
 std::vector<SanPaperRow>
 ShrimpPaperExperiments::Rows()
 {
+    return VmmcRows();
+}
+
+std::vector<SanPaperRow>
+ShrimpPaperExperiments::VmmcRows()
+{
     std::vector<SanPaperRow> rows;
     // Section 3.4: one-word user-to-user latencies of the VMMC layer.
     rows.push_back(SanPaperRow::Compared(

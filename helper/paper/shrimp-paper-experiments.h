@@ -66,6 +66,8 @@ class ShrimpPaperExperiments
                                  bool uncached = false,
                                  uint32_t rounds = 20);
 
+    /// \return section 3.4's rows: the VMMC layer's latencies and bandwidth
+    static std::vector<SanPaperRow> VmmcRows();
     /// \return the paper's rows with their simulated values (results/shrimp.csv)
     static std::vector<SanPaperRow> Rows();
 
