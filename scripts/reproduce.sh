@@ -27,6 +27,7 @@ EXAMPLES=(
     dart-paper
     tripwire-paper
     scilan-paper
+    shrimp-paper
 )
 
 PYTHON=/usr/bin/python3
@@ -62,6 +63,10 @@ example_args() {
         scilan-paper)
             # results/scilan.csv, plus scilan-fig7..fig11 and scilan-tcp-* side files
             echo "--output=$RESULTS/scilan.csv"
+            ;;
+        shrimp-paper)
+            # results/shrimp.csv, plus shrimp-fig3..fig8 side files
+            echo "--output=$RESULTS/shrimp.csv"
             ;;
         *) ;; # a paper example: its defaults write results/<paper>.csv
     esac
@@ -120,6 +125,9 @@ if [ -f "$RESULTS/tripwire-fig7-raw-bandwidth.csv" ]; then
 fi
 if [ -f "$RESULTS/scilan-fig7-copy.csv" ]; then
     "$PYTHON" analysis/plot_scilan.py --results "$RESULTS"
+fi
+if [ -f "$RESULTS/shrimp-fig3-vmmc.csv" ]; then
+    "$PYTHON" analysis/plot_shrimp.py --results "$RESULTS"
 fi
 "$PYTHON" analysis/make_report.py --results "$RESULTS"
 
