@@ -26,6 +26,7 @@
 #include "ns3/nx-group.h"
 #include "ns3/nx-process.h"
 #include "ns3/shrimp-nx-experiments.h"
+#include "ns3/shrimp-paper-experiments.h"
 #include "ns3/shrimp-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -119,8 +120,8 @@ class NxDataTestCase : public TestCase
         pair.Build();
         // Around the word size, the packet buffer's capacity (2032) and the zero-copy
         // threshold, with sizes that are not whole words.
-        const std::vector<uint32_t> sizes = {0, 1, 3, 4, 5, 17, 64, 255, 1000, 2031, 2032,
-                                             2033, 2035, 4096, 5001, 10240};
+        const std::vector<uint32_t> sizes =
+            {0, 1, 3, 4, 5, 17, 64, 255, 1000, 2031, 2032, 2033, 2035, 4096, 5001, 10240};
         const uint32_t slack = 8;
         std::vector<uint64_t> src;
         std::vector<uint64_t> dst;
@@ -141,15 +142,16 @@ class NxDataTestCase : public TestCase
             for (uint32_t i = 0; i < sizes.size(); ++i)
             {
                 pair.a->Send(1, 100 + i, src[i], sizes[i], Callback<void>());
-                pair.b->Receive(0,
-                                100 + i,
-                                dst[i],
-                                sizes[i] + slack,
-                                NxProcess::ReceiveCallback([&, i](uint32_t n, uint32_t s, uint32_t t) {
-                                    got[i] = n;
-                                    tags[i] = t;
-                                    NS_TEST_EXPECT_MSG_EQ(s, 0, "wrong source");
-                                }));
+                pair.b->Receive(
+                    0,
+                    100 + i,
+                    dst[i],
+                    sizes[i] + slack,
+                    NxProcess::ReceiveCallback([&, i](uint32_t n, uint32_t s, uint32_t t) {
+                        got[i] = n;
+                        tags[i] = t;
+                        NS_TEST_EXPECT_MSG_EQ(s, 0, "wrong source");
+                    }));
             }
             // Sends that returned early complete at the library's next entry.
             pair.a->Flush(Callback<void>());
@@ -162,8 +164,7 @@ class NxDataTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(tags[i], 100 + i, "tag of message " << i);
             const std::vector<uint8_t> in = ReadBytes(pair.b, dst[i], sizes[i] + slack);
             const std::vector<uint8_t> want = Pattern(sizes[i], i);
-            NS_TEST_EXPECT_MSG_EQ((std::vector<uint8_t>(in.begin(), in.begin() + sizes[i]) ==
-                                   want),
+            NS_TEST_EXPECT_MSG_EQ((std::vector<uint8_t>(in.begin(), in.begin() + sizes[i]) == want),
                                   true,
                                   "bytes of the " << sizes[i] << "-byte message");
             for (uint32_t k = sizes[i]; k < sizes[i] + slack; ++k)
@@ -200,18 +201,18 @@ class NxCreditTestCase : public TestCase
         std::vector<std::pair<uint32_t, uint32_t>> received;
         pair.b->TraceConnectWithoutContext(
             "CreditReturned",
-            MakeCallback(
-                +[](std::vector<std::pair<uint32_t, uint32_t>>* v, uint32_t peer, uint32_t b) {
-                    v->emplace_back(peer, b);
-                })
-                .Bind(&returned));
+            MakeCallback(+[](std::vector<std::pair<uint32_t, uint32_t>>* v,
+                             uint32_t peer,
+                             uint32_t b) {
+                v->emplace_back(peer, b);
+            }).Bind(&returned));
         pair.a->TraceConnectWithoutContext(
             "CreditReceived",
-            MakeCallback(
-                +[](std::vector<std::pair<uint32_t, uint32_t>>* v, uint32_t peer, uint32_t b) {
-                    v->emplace_back(peer, b);
-                })
-                .Bind(&received));
+            MakeCallback(+[](std::vector<std::pair<uint32_t, uint32_t>>* v,
+                             uint32_t peer,
+                             uint32_t b) {
+                v->emplace_back(peer, b);
+            }).Bind(&received));
         const uint64_t s1 = PutPattern(pair.a, 40, 1);
         const uint64_t s2 = PutPattern(pair.a, 40, 2);
         const uint64_t s3 = PutPattern(pair.a, 40, 3);
@@ -296,30 +297,25 @@ class NxFullBuffersTestCase : public TestCase
         }
         std::vector<Time> sent(n);
         Time firstCredit;
-        pair.a->TraceConnectWithoutContext(
-            "CreditReceived",
-            MakeCallback(
-                +[](Time* t, uint32_t, uint32_t) {
-                    if (t->IsZero())
-                    {
-                        *t = Simulator::Now();
-                    }
-                })
-                .Bind(&firstCredit));
+        pair.a->TraceConnectWithoutContext("CreditReceived",
+                                           MakeCallback(+[](Time* t, uint32_t, uint32_t) {
+                                               if (t->IsZero())
+                                               {
+                                                   *t = Simulator::Now();
+                                               }
+                                           }).Bind(&firstCredit));
         const uint64_t last = pair.b->GetEndpoint()->Allocate(4);
         bool lastSeen = false;
         Simulator::Schedule(MilliSeconds(20), [&]() {
             if (m_polling)
             {
                 // The receiver waits in the library for a message sent only at the end.
-                pair.b->Receive(
-                    0,
-                    99,
-                    last,
-                    4,
-                    NxProcess::ReceiveCallback([&](uint32_t, uint32_t, uint32_t) {
-                        lastSeen = true;
-                    }));
+                pair.b->Receive(0,
+                                99,
+                                last,
+                                4,
+                                NxProcess::ReceiveCallback(
+                                    [&](uint32_t, uint32_t, uint32_t) { lastSeen = true; }));
             }
             for (uint32_t i = 0; i < n; ++i)
             {
@@ -338,7 +334,9 @@ class NxFullBuffersTestCase : public TestCase
         // The third send found both buffers full: it returned only after a credit.
         NS_TEST_EXPECT_MSG_EQ((pair.a->GetNBufferRequestsSent() >= 1), true, "a request was sent");
         NS_TEST_EXPECT_MSG_EQ(firstCredit.IsStrictlyPositive(), true, "a credit came back");
-        NS_TEST_EXPECT_MSG_EQ((sent[2] > firstCredit), true, "the blocked send waited for a credit");
+        NS_TEST_EXPECT_MSG_EQ((sent[2] > firstCredit),
+                              true,
+                              "the blocked send waited for a credit");
         NS_TEST_EXPECT_MSG_EQ((sent[1] < firstCredit), true, "the first sends did not wait");
         NS_TEST_EXPECT_MSG_EQ((pair.b->GetNBufferRequestsServed() >= 1), true, "request served");
         NS_TEST_EXPECT_MSG_EQ((pair.b->GetNMessagesOverflowed() >= 2), true, "messages moved");
@@ -364,7 +362,11 @@ class NxFullBuffersTestCase : public TestCase
             {
                 return;
             }
-            pair.b->Receive(0, 7, r, 100, NxProcess::ReceiveCallback([&](uint32_t b, uint32_t, uint32_t) {
+            pair.b->Receive(0,
+                            7,
+                            r,
+                            100,
+                            NxProcess::ReceiveCallback([&](uint32_t b, uint32_t, uint32_t) {
                                 ok = ok && b == 100 && ReadBytes(pair.b, r, 100) == Pattern(100, k);
                                 ++k;
                                 next();
@@ -408,12 +410,12 @@ class NxZeroCopyTestCase : public TestCase
         // daemons' set-up), as a program's first large message does.
         uint32_t warm = 0;
         Simulator::Schedule(MilliSeconds(20), [&]() {
-            pair.b->Receive(0,
-                            3,
-                            dst,
-                            size,
-                            NxProcess::ReceiveCallback(
-                                [&](uint32_t n, uint32_t, uint32_t) { warm = n; }));
+            pair.b->Receive(
+                0,
+                3,
+                dst,
+                size,
+                NxProcess::ReceiveCallback([&](uint32_t n, uint32_t, uint32_t) { warm = n; }));
             pair.a->Send(1, 3, src, size, Callback<void>());
             pair.a->Flush(Callback<void>());
         });
@@ -514,15 +516,16 @@ class NxTagOrderTestCase : public TestCase
         Simulator::Schedule(MilliSeconds(21), [&]() {
             for (uint32_t i = 0; i < 4; ++i)
             {
-                pair.b->Receive(0,
-                                recvTags[i],
-                                r,
-                                64,
-                                NxProcess::ReceiveCallback([&, i](uint32_t n, uint32_t, uint32_t t) {
-                                    got.emplace_back(t, n);
-                                    exact.push_back(ReadBytes(pair.b, r, n) ==
-                                                    Pattern(20 + expect[i], expect[i]));
-                                }));
+                pair.b->Receive(
+                    0,
+                    recvTags[i],
+                    r,
+                    64,
+                    NxProcess::ReceiveCallback([&, i](uint32_t n, uint32_t, uint32_t t) {
+                        got.emplace_back(t, n);
+                        exact.push_back(ReadBytes(pair.b, r, n) ==
+                                        Pattern(20 + expect[i], expect[i]));
+                    }));
             }
         });
         Simulator::Stop(MilliSeconds(30));
@@ -628,14 +631,29 @@ class NxReportTestCase : public TestCase
                       << ShrimpNxExperiments::VariantName(v) << "_MBps";
         }
         std::cout << std::endl;
-        for (uint32_t size : {4u, 16u, 64u, 128u, 256u, 512u, 1024u, 2032u, 2048u, 4096u, 8192u,
-                              10240u, 16384u})
+        for (uint32_t size :
+             {4u, 16u, 64u, 128u, 256u, 512u, 1024u, 2032u, 2048u, 4096u, 8192u, 10240u, 16384u})
         {
             std::cout << size;
             for (auto v : vs)
             {
                 const ShrimpNxExperiments::PingPong r = ShrimpNxExperiments::NxPingPong(v, size);
                 std::cout << "\t" << r.oneWayUs << "\t" << r.mbps;
+            }
+            std::cout << std::endl;
+        }
+        // The VMMC layer's own ping-pongs (Figure 3) at the same sizes, for reference.
+        std::cout << "size\tVMMC_AU-1copy_us\tVMMC_AU-2copy_us\tVMMC_DU-0copy_us\tVMMC_DU-1copy_us"
+                  << std::endl;
+        for (uint32_t size : {4u, 64u, 256u, 1024u, 2048u, 8192u})
+        {
+            std::cout << size;
+            for (auto v : {ShrimpPaperExperiments::AU_1COPY,
+                           ShrimpPaperExperiments::AU_2COPY,
+                           ShrimpPaperExperiments::DU_0COPY,
+                           ShrimpPaperExperiments::DU_1COPY})
+            {
+                std::cout << "\t" << ShrimpPaperExperiments::VmmcPingPong(v, size).oneWayUs;
             }
             std::cout << std::endl;
         }
@@ -661,7 +679,7 @@ class NxReportTestCase : public TestCase
         for (uint32_t side : {4u, 16u})
         {
             const ShrimpNxExperiments::Contention c =
-                ShrimpNxExperiments::NxPingPongUnderContention(side, side, 4, 64, 5);
+                ShrimpNxExperiments::NxPingPongUnderContention(side, side, 4, 1008, 5);
             std::cout << "ping-pong under contention " << side << "x" << side << ": idle "
                       << c.idleOneWayUs << " us, loaded " << c.loadedOneWayUs << " us ("
                       << c.loadRounds << " load rounds)" << std::endl;

@@ -204,28 +204,28 @@ class RpcOutBeforeFlagTestCase : public TestCase
         Time flagArrived;
         Time returned;
         Time called;
-        rpc->Setup(client,
-                   server,
-                   {Arg(ShrimpRpcBinding::INT32, ShrimpRpcBinding::OUT),
-                    Arg(ShrimpRpcBinding::INT32, ShrimpRpcBinding::IN)},
-                   proc,
-                   Callback<void>([&]() {
-                       const uint64_t o = rpc->GetClientArgument(0);
-                       client->GetMemory()->WatchWrites(o, 4, Callback<void>([&, o]() {
-                                                            outArrived = Simulator::Now();
-                                                            outValue = client->ReadWord(o);
-                                                        }));
-                       called = Simulator::Now();
-                       rpc->Call({out, in}, Callback<void>([&]() { returned = Simulator::Now(); }));
-                       // The client's own flag store has happened by the time the server
-                       // can answer; watch for the server's.
-                       Simulator::Schedule(MicroSeconds(3), [&]() {
-                           client->GetMemory()->WatchWrites(
-                               rpc->GetClientFlag(),
-                               4,
-                               Callback<void>([&]() { flagArrived = Simulator::Now(); }));
-                       });
-                   }));
+        rpc->Setup(
+            client,
+            server,
+            {Arg(ShrimpRpcBinding::INT32, ShrimpRpcBinding::OUT),
+             Arg(ShrimpRpcBinding::INT32, ShrimpRpcBinding::IN)},
+            proc,
+            Callback<void>([&]() {
+                const uint64_t o = rpc->GetClientArgument(0);
+                client->GetMemory()->WatchWrites(o, 4, Callback<void>([&, o]() {
+                                                     outArrived = Simulator::Now();
+                                                     outValue = client->ReadWord(o);
+                                                 }));
+                called = Simulator::Now();
+                rpc->Call({out, in}, Callback<void>([&]() { returned = Simulator::Now(); }));
+                // The client's own flag store has happened by the time the server
+                // can answer; watch for the server's.
+                Simulator::Schedule(MicroSeconds(3), [&]() {
+                    client->GetMemory()->WatchWrites(rpc->GetClientFlag(), 4, Callback<void>([&]() {
+                                                         flagArrived = Simulator::Now();
+                                                     }));
+                });
+            }));
         Simulator::Stop(MilliSeconds(50));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(returned.IsStrictlyPositive(), true, "the call returned");

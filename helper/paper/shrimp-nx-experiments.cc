@@ -103,11 +103,9 @@ ShrimpNxExperiments::NxPingPong(NxProcess::Variant v, uint32_t size, uint32_t ro
         }
         ++round;
         a->Send(1, 1, sendA, size, Callback<void>());
-        a->Receive(1,
-                   1,
-                   recvA,
-                   room,
-                   NxProcess::ReceiveCallback([&](uint32_t, uint32_t, uint32_t) { aRound(); }));
+        a->Receive(1, 1, recvA, room, NxProcess::ReceiveCallback([&](uint32_t, uint32_t, uint32_t) {
+                       aRound();
+                   }));
     };
     group->Initialize(Callback<void>([&]() {
         bLoop();

@@ -38,9 +38,9 @@ class ShrimpNxExperiments
     /// An all-to-all's result.
     struct AllToAll
     {
-        uint32_t hosts{0};     //!< processes (one per node)
-        uint64_t messages{0};  //!< messages delivered
-        double totalUs{0};     //!< from the start to the last receive
+        uint32_t hosts{0};       //!< processes (one per node)
+        uint64_t messages{0};    //!< messages delivered
+        double totalUs{0};       //!< from the start to the last receive
         double aggregateMBps{0}; //!< user bytes delivered over the total time
     };
 

@@ -20,10 +20,8 @@ NS_OBJECT_ENSURE_REGISTERED(NxGroup);
 TypeId
 NxGroup::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::NxGroup")
-                            .SetParent<Object>()
-                            .SetGroupName("San")
-                            .AddConstructor<NxGroup>();
+    static TypeId tid =
+        TypeId("ns3::NxGroup").SetParent<Object>().SetGroupName("San").AddConstructor<NxGroup>();
     return tid;
 }
 

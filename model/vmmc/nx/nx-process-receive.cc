@@ -101,7 +101,8 @@ NxProcess::FindMatch(uint32_t src, uint32_t tag, Waiting& w, uint32_t& examined)
         {
             const Waiting& o = m_overflow[k];
             ++examined;
-            if (o.src == j && (tag == ANY || o.tag == tag) && (!have || o.seq - best.seq > 0x7fffffff))
+            if (o.src == j && (tag == ANY || o.tag == tag) &&
+                (!have || o.seq - best.seq > 0x7fffffff))
             {
                 best = o;
                 best.slot = static_cast<int32_t>(k);
@@ -252,40 +253,40 @@ NxProcess::ConsumeScout(const Waiting& w, uint64_t addr, uint32_t maxBytes, Rece
         HostWords::Store32(v->data() + 4, static_cast<uint32_t>(addr - first));
         HostWords::Store32(v->data() + 12, w.zcId + 1);
         const uint64_t slot = m_peers[w.src].ctrl + CTRL_REPLY + 16 * (w.zcId % ZC_SLOTS);
-        m_ep->Store(slot, v->data(), 16, Callback<void>([this, v, w, addr, done]() {
-                        auto wait = [this, w, addr, done]() {
-                            const uint64_t flag =
-                                InCtrl(w.src) + CTRL_ZCDONE + 16 * (w.zcId % ZC_SLOTS);
-                            Wait([this, flag, w]() { return m_ep->ReadWord(flag + 12) == w.zcId + 1; },
-                                 [this, flag, w, addr, done]() {
-                                     auto finish = [this, w, done]() {
-                                         m_ep->Compute(
-                                             m_consumeInstructions,
-                                             Callback<void>([this, w, done]() {
-                                                 Finish([w, done]() { done(w.size, w.src, w.tag); });
-                                             }));
-                                     };
-                                     const uint32_t tail = w.size % 4;
-                                     if (tail == 0)
-                                     {
-                                         finish();
-                                         return;
-                                     }
-                                     uint8_t t[4];
-                                     HostWords::Store32(t, m_ep->ReadWord(flag));
-                                     m_ep->Store(addr + w.size - tail,
-                                                 t,
-                                                 tail,
-                                                 Callback<void>(finish));
-                                 });
-                        };
-                        if (w.buffer >= 0)
-                        {
-                            FreeBuffer(w.src, static_cast<uint32_t>(w.buffer), wait);
-                            return;
-                        }
-                        wait();
-                    }));
+        m_ep->Store(
+            slot,
+            v->data(),
+            16,
+            Callback<void>([this, v, w, addr, done]() {
+                auto wait = [this, w, addr, done]() {
+                    const uint64_t flag = InCtrl(w.src) + CTRL_ZCDONE + 16 * (w.zcId % ZC_SLOTS);
+                    Wait([this, flag, w]() { return m_ep->ReadWord(flag + 12) == w.zcId + 1; },
+                         [this, flag, w, addr, done]() {
+                             auto finish = [this, w, done]() {
+                                 m_ep->Compute(m_consumeInstructions,
+                                               Callback<void>([this, w, done]() {
+                                                   Finish(
+                                                       [w, done]() { done(w.size, w.src, w.tag); });
+                                               }));
+                             };
+                             const uint32_t tail = w.size % 4;
+                             if (tail == 0)
+                             {
+                                 finish();
+                                 return;
+                             }
+                             uint8_t t[4];
+                             HostWords::Store32(t, m_ep->ReadWord(flag));
+                             m_ep->Store(addr + w.size - tail, t, tail, Callback<void>(finish));
+                         });
+                };
+                if (w.buffer >= 0)
+                {
+                    FreeBuffer(w.src, static_cast<uint32_t>(w.buffer), wait);
+                    return;
+                }
+                wait();
+            }));
     };
     m_ep->Compute(
         m_scoutReplyInstructions,

@@ -194,9 +194,9 @@ NxProcess::Setup(Ptr<VmmcEndpoint> ep, uint32_t rank, uint32_t size)
                     "NxProcess: PacketBufferBytes " << m_packetBufferBytes
                                                     << " is not a multiple of 16");
     NS_ABORT_MSG_IF(m_threshold + DESC_BYTES > m_packetBufferBytes,
-                    "NxProcess: ZeroCopyThreshold " << m_threshold
-                                                    << " does not fit a packet buffer of "
-                                                    << m_packetBufferBytes << " bytes");
+                    "NxProcess: ZeroCopyThreshold "
+                        << m_threshold << " does not fit a packet buffer of " << m_packetBufferBytes
+                        << " bytes");
     NS_ABORT_MSG_IF(CTRL_CREDITS + 4 * m_packetBuffers > ep->GetPageBytes(),
                     "NxProcess: " << m_packetBuffers << " credits do not fit the control page");
     m_ep = ep;
@@ -252,8 +252,7 @@ NxProcess::CtrlOffset() const
     // Deliberate update: the control area may share the packet buffers' last page (every
     // control store goes through a page bound without combining). Automatic update needs the
     // packet buffers' pages bound with combining, so the control area gets its own page.
-    if (m_variant != AU && data % page != 0 && data % page + ctrlBytes <= page &&
-        data % 0x400 == 0)
+    if (m_variant != AU && data % page != 0 && data % page + ctrlBytes <= page && data % 0x400 == 0)
     {
         return data;
     }
@@ -341,24 +340,23 @@ NxProcess::ExportChunks(const std::vector<uint32_t>& hostOf,
         {
             continue;
         }
-        m_ep->Export(
-            m_peers[j].in,
-            chunk,
-            {m_peers[j].host},
-            Callback<void, uint32_t>([this, j, ids, pending, done](uint32_t id) {
-                (*ids)[j] = id;
-                m_peers[j].exportId = id;
-                m_peerOfExport[id] = j;
-                m_ep->SetNotificationHandler(
-                    id,
-                    MakeCallback(&NxProcess::OnNotification, this),
-                    Callback<void>([ids, pending, done]() {
-                        if (--*pending == 0)
-                        {
-                            done(*ids);
-                        }
-                    }));
-            }));
+        m_ep->Export(m_peers[j].in,
+                     chunk,
+                     {m_peers[j].host},
+                     Callback<void, uint32_t>([this, j, ids, pending, done](uint32_t id) {
+                         (*ids)[j] = id;
+                         m_peers[j].exportId = id;
+                         m_peerOfExport[id] = j;
+                         m_ep->SetNotificationHandler(
+                             id,
+                             MakeCallback(&NxProcess::OnNotification, this),
+                             Callback<void>([ids, pending, done]() {
+                                 if (--*pending == 0)
+                                 {
+                                     done(*ids);
+                                 }
+                             }));
+                     }));
     }
 }
 
@@ -366,48 +364,46 @@ void
 NxProcess::ConnectTo(uint32_t peer, uint32_t host, uint32_t exportId, Callback<void> done)
 {
     NS_ABORT_MSG_IF(peer >= m_size || peer == m_rank, "NxProcess::ConnectTo: peer " << peer);
-    m_ep->Import(host, exportId, Callback<void, int32_t>([this, peer, done](int32_t h) {
-                     NS_ABORT_MSG_IF(h < 0,
-                                     "NxProcess: rank " << m_rank << " may not import the chunk of "
-                                                        << peer);
-                     Peer& p = m_peers[peer];
-                     p.handle = h;
-                     const uint32_t page = m_ep->GetPageBytes();
-                     const uint32_t ctrlPage = CtrlOffset() / page * page;
-                     VmmcEndpoint::BindOptions control;
-                     control.combine = false;
-                     control.timer = false;
-                     auto bindControl = [this, peer, h, ctrlPage, page, control, done]() {
-                         Peer& q = m_peers[peer];
-                         const uint64_t local = q.mirror + m_mirrorBytes - page;
-                         q.ctrl = local + CtrlOffset() % page;
-                         m_ep->Bind(local,
-                                    page,
-                                    h,
-                                    ctrlPage,
-                                    control,
-                                    Callback<void, bool>([done](bool ok) {
-                                        NS_ABORT_MSG_UNLESS(ok, "NxProcess: control bind refused");
-                                        done();
-                                    }));
-                     };
-                     if (m_variant != AU)
-                     {
-                         bindControl();
-                         return;
-                     }
-                     // The send buffer mirrors the packet buffers, bound with combining (and
-                     // the timer) so that data and descriptor leave as one packet.
-                     m_ep->Bind(p.mirror,
-                                DataPages() * page,
-                                h,
-                                0,
-                                VmmcEndpoint::BindOptions(),
-                                Callback<void, bool>([bindControl](bool ok) {
-                                    NS_ABORT_MSG_UNLESS(ok, "NxProcess: data bind refused");
-                                    bindControl();
-                                }));
-                 }));
+    m_ep->Import(
+        host,
+        exportId,
+        Callback<void, int32_t>([this, peer, done](int32_t h) {
+            NS_ABORT_MSG_IF(h < 0,
+                            "NxProcess: rank " << m_rank << " may not import the chunk of "
+                                               << peer);
+            Peer& p = m_peers[peer];
+            p.handle = h;
+            const uint32_t page = m_ep->GetPageBytes();
+            const uint32_t ctrlPage = CtrlOffset() / page * page;
+            VmmcEndpoint::BindOptions control;
+            control.combine = false;
+            control.timer = false;
+            auto bindControl = [this, peer, h, ctrlPage, page, control, done]() {
+                Peer& q = m_peers[peer];
+                const uint64_t local = q.mirror + m_mirrorBytes - page;
+                q.ctrl = local + CtrlOffset() % page;
+                m_ep->Bind(local, page, h, ctrlPage, control, Callback<void, bool>([done](bool ok) {
+                               NS_ABORT_MSG_UNLESS(ok, "NxProcess: control bind refused");
+                               done();
+                           }));
+            };
+            if (m_variant != AU)
+            {
+                bindControl();
+                return;
+            }
+            // The send buffer mirrors the packet buffers, bound with combining (and
+            // the timer) so that data and descriptor leave as one packet.
+            m_ep->Bind(p.mirror,
+                       DataPages() * page,
+                       h,
+                       0,
+                       VmmcEndpoint::BindOptions(),
+                       Callback<void, bool>([bindControl](bool ok) {
+                           NS_ABORT_MSG_UNLESS(ok, "NxProcess: data bind refused");
+                           bindControl();
+                       }));
+        }));
 }
 
 // ----- calls ------------------------------------------------------------------------------
@@ -565,36 +561,35 @@ NxProcess::DoSend(uint32_t dst, uint32_t tag, uint64_t addr, uint32_t bytes, Cal
     const bool zc = bytes > m_threshold;
     auto body = [this, dst, tag, addr, bytes, done, zc]() {
         AcquireBuffer(dst, [this, dst, tag, addr, bytes, done, zc](uint32_t b) {
-            m_ep->Compute(
-                m_headerInstructions,
-                Callback<void>([this, dst, tag, addr, bytes, done, zc, b]() {
-                    Peer& p = m_peers[dst];
-                    uint32_t desc[4] = {tag, p.sendSeq++, KIND_DATA, bytes};
-                    if (!zc)
-                    {
-                        PutMessage(dst, b, desc, addr, bytes, [this, done]() {
-                            Finish([done]() {
-                                if (!done.IsNull())
-                                {
-                                    done();
-                                }
-                            });
-                        });
-                        return;
-                    }
-                    ZcSend* z = new ZcSend();
-                    z->dst = dst;
-                    z->id = p.zcNext++;
-                    z->user = addr;
-                    z->bytes = bytes;
-                    z->done = done;
-                    ++p.zcPending;
-                    ++m_zcSends;
-                    m_zc[dst].push_back(z);
-                    desc[2] = KIND_SCOUT | (z->id << 8);
-                    // The scout, then at once the background copy.
-                    PutMessage(dst, b, desc, 0, 0, [this, z]() { BackgroundCopy(z); });
-                }));
+            m_ep->Compute(m_headerInstructions,
+                          Callback<void>([this, dst, tag, addr, bytes, done, zc, b]() {
+                              Peer& p = m_peers[dst];
+                              uint32_t desc[4] = {tag, p.sendSeq++, KIND_DATA, bytes};
+                              if (!zc)
+                              {
+                                  PutMessage(dst, b, desc, addr, bytes, [this, done]() {
+                                      Finish([done]() {
+                                          if (!done.IsNull())
+                                          {
+                                              done();
+                                          }
+                                      });
+                                  });
+                                  return;
+                              }
+                              ZcSend* z = new ZcSend();
+                              z->dst = dst;
+                              z->id = p.zcNext++;
+                              z->user = addr;
+                              z->bytes = bytes;
+                              z->done = done;
+                              ++p.zcPending;
+                              ++m_zcSends;
+                              m_zc[dst].push_back(z);
+                              desc[2] = KIND_SCOUT | (z->id << 8);
+                              // The scout, then at once the background copy.
+                              PutMessage(dst, b, desc, 0, 0, [this, z]() { BackgroundCopy(z); });
+                          }));
         });
     };
     m_ep->Compute(m_sendCallInstructions, Callback<void>([this, dst, zc, body]() {
@@ -675,50 +670,49 @@ NxProcess::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
             }
         }
     }
-    m_ep->Compute(
-        m_bufferSearchInstructions * examined,
-        Callback<void>([this, dst, found, got]() {
-            Peer& q = m_peers[dst];
-            if (found >= 0)
-            {
-                q.busy[found] = true;
-                q.nextBuffer = (found + 1) % m_packetBuffers;
-                got(static_cast<uint32_t>(found));
-                return;
-            }
-            auto wait = [this, dst, got]() {
-                Wait([this, dst]() { return HasCredit(dst); },
-                     [this, dst, got]() { AcquireBuffer(dst, got); });
-            };
-            if (q.requested)
-            {
-                wait();
-                return;
-            }
-            // Every packet buffer is full: interrupt the receiver for more (section 6).
-            q.requested = true;
-            ++q.requests;
-            ++m_requestsSent;
-            m_ep->Compute(m_requestInstructions, Callback<void>([this, dst, wait]() {
-                              Peer& r = m_peers[dst];
-                              m_ep->StoreWord(
-                                  m_scratch,
-                                  r.requests,
-                                  Callback<void>([this, dst, wait]() {
-                                      m_ep->SendDeliberate(m_peers[dst].handle,
-                                                           CtrlOffset() + CTRL_REQUEST,
-                                                           m_scratch,
-                                                           4,
-                                                           true,
-                                                           Callback<void, bool>([wait](bool ok) {
-                                                               NS_ABORT_MSG_UNLESS(
-                                                                   ok,
-                                                                   "NxProcess: request refused");
-                                                               wait();
-                                                           }));
-                                  }));
-                          }));
-        }));
+    m_ep->Compute(m_bufferSearchInstructions * examined, Callback<void>([this, dst, found, got]() {
+                      Peer& q = m_peers[dst];
+                      if (found >= 0)
+                      {
+                          q.busy[found] = true;
+                          q.nextBuffer = (found + 1) % m_packetBuffers;
+                          got(static_cast<uint32_t>(found));
+                          return;
+                      }
+                      auto wait = [this, dst, got]() {
+                          Wait([this, dst]() { return HasCredit(dst); },
+                               [this, dst, got]() { AcquireBuffer(dst, got); });
+                      };
+                      if (q.requested)
+                      {
+                          wait();
+                          return;
+                      }
+                      // Every packet buffer is full: interrupt the receiver for more (section 6).
+                      q.requested = true;
+                      ++q.requests;
+                      ++m_requestsSent;
+                      m_ep->Compute(m_requestInstructions, Callback<void>([this, dst, wait]() {
+                                        Peer& r = m_peers[dst];
+                                        m_ep->StoreWord(
+                                            m_scratch,
+                                            r.requests,
+                                            Callback<void>([this, dst, wait]() {
+                                                m_ep->SendDeliberate(
+                                                    m_peers[dst].handle,
+                                                    CtrlOffset() + CTRL_REQUEST,
+                                                    m_scratch,
+                                                    4,
+                                                    true,
+                                                    Callback<void, bool>([wait](bool ok) {
+                                                        NS_ABORT_MSG_UNLESS(
+                                                            ok,
+                                                            "NxProcess: request refused");
+                                                        wait();
+                                                    }));
+                                            }));
+                                    }));
+                  }));
 }
 
 namespace
@@ -785,17 +779,16 @@ NxProcess::PutMessage(uint32_t dst,
                         d->data() + (d->size() - 16),
                         16,
                         Callback<void>([this, dst, descOff, header, then]() {
-                            m_ep->SendDeliberate(m_peers[dst].handle,
-                                                 descOff,
-                                                 header,
-                                                 16,
-                                                 false,
-                                                 Callback<void, bool>([then](bool ok) {
-                                                     NS_ABORT_MSG_UNLESS(
-                                                         ok,
-                                                         "NxProcess: descriptor refused");
-                                                     then();
-                                                 }));
+                            m_ep->SendDeliberate(
+                                m_peers[dst].handle,
+                                descOff,
+                                header,
+                                16,
+                                false,
+                                Callback<void, bool>([then](bool ok) {
+                                    NS_ABORT_MSG_UNLESS(ok, "NxProcess: descriptor refused");
+                                    then();
+                                }));
                         }));
         };
         m_ep->SendDeliberate(p.handle,
@@ -950,15 +943,14 @@ NxProcess::ZcTransfer(ZcSend* z, uint64_t src, std::function<void()> then)
                           return;
                       }
                       // First use of this receive region: import it (through the daemons).
-                      m_ep->Import(host,
-                                   exportId,
-                                   Callback<void, int32_t>([this, host, exportId, transfer](
-                                                               int32_t h) {
-                                       NS_ABORT_MSG_IF(h < 0,
-                                                       "NxProcess: receive region refused");
-                                       m_importCache[{host, exportId}] = h;
-                                       transfer(h);
-                                   }));
+                      m_ep->Import(
+                          host,
+                          exportId,
+                          Callback<void, int32_t>([this, host, exportId, transfer](int32_t h) {
+                              NS_ABORT_MSG_IF(h < 0, "NxProcess: receive region refused");
+                              m_importCache[{host, exportId}] = h;
+                              transfer(h);
+                          }));
                   }));
 }
 

@@ -135,7 +135,11 @@ class NxProcess : public Object
      * \param maxBytes room at \p addr (a longer message aborts: NX's error)
      * \param done called with (bytes, source, tag)
      */
-    void Receive(uint32_t src, uint32_t tag, uint64_t addr, uint32_t maxBytes, ReceiveCallback done);
+    void Receive(uint32_t src,
+                 uint32_t tag,
+                 uint64_t addr,
+                 uint32_t maxBytes,
+                 ReceiveCallback done);
     /// \brief Complete the zero-copy sends that returned early. \param done when none is left
     void Flush(Callback<void> done);
 
@@ -190,9 +194,9 @@ class NxProcess : public Object
     static constexpr uint32_t KIND_SCOUT = 2;     //!< a zero-copy scout
     static constexpr uint32_t ZC_SLOTS = 8;       //!< zero-copy sends in flight per peer
     // Control page layout (offsets).
-    static constexpr uint32_t CTRL_CLOSE = 0x40;   //!< AU closing store
-    static constexpr uint32_t CTRL_REPLY = 0x80;   //!< scout replies, 16 bytes each
-    static constexpr uint32_t CTRL_ZCDONE = 0x100; //!< zero-copy data flags, a word each
+    static constexpr uint32_t CTRL_CLOSE = 0x40;    //!< AU closing store
+    static constexpr uint32_t CTRL_REPLY = 0x80;    //!< scout replies, 16 bytes each
+    static constexpr uint32_t CTRL_ZCDONE = 0x100;  //!< zero-copy data flags, a word each
     static constexpr uint32_t CTRL_REQUEST = 0x200; //!< buffer request word
     static constexpr uint32_t CTRL_CREDITS = 0x400; //!< credits, a word per packet buffer
 
@@ -227,25 +231,25 @@ class NxProcess : public Object
     /// Per peer state.
     struct Peer
     {
-        uint32_t host{0};                //!< fabric host number
-        uint64_t in{0};                  //!< incoming chunk (written by the peer)
-        uint32_t exportId{0};            //!< its export id
-        int32_t handle{-1};              //!< import of the peer's chunk for this process
-        uint64_t mirror{0};              //!< bound pages (AU: packet buffers' mirror first)
-        uint64_t ctrl{0};                //!< local page bound to the peer's control page
-        std::vector<bool> busy;          //!< packet buffers at the peer in use
-        std::vector<uint32_t> lastCredit;//!< last credit seen for each
-        uint32_t nextBuffer{0};          //!< where the search starts
-        uint32_t sendSeq{0};             //!< next sequence sent
-        uint32_t closes{0};              //!< AU closing stores
-        uint32_t requests{0};            //!< buffer requests sent
-        bool requested{false};           //!< a request is outstanding
-        std::vector<bool> claimed;       //!< incoming packet buffers being consumed
-        std::vector<uint32_t> creditGen; //!< credits returned, per incoming packet buffer
-        uint32_t lastRequest{0};         //!< last request word seen
-        bool draining{false};            //!< a drain runs
-        uint32_t zcNext{0};              //!< next zero-copy id
-        uint32_t zcPending{0};           //!< zero-copy sends not complete
+        uint32_t host{0};                 //!< fabric host number
+        uint64_t in{0};                   //!< incoming chunk (written by the peer)
+        uint32_t exportId{0};             //!< its export id
+        int32_t handle{-1};               //!< import of the peer's chunk for this process
+        uint64_t mirror{0};               //!< bound pages (AU: packet buffers' mirror first)
+        uint64_t ctrl{0};                 //!< local page bound to the peer's control page
+        std::vector<bool> busy;           //!< packet buffers at the peer in use
+        std::vector<uint32_t> lastCredit; //!< last credit seen for each
+        uint32_t nextBuffer{0};           //!< where the search starts
+        uint32_t sendSeq{0};              //!< next sequence sent
+        uint32_t closes{0};               //!< AU closing stores
+        uint32_t requests{0};             //!< buffer requests sent
+        bool requested{false};            //!< a request is outstanding
+        std::vector<bool> claimed;        //!< incoming packet buffers being consumed
+        std::vector<uint32_t> creditGen;  //!< credits returned, per incoming packet buffer
+        uint32_t lastRequest{0};          //!< last request word seen
+        bool draining{false};             //!< a drain runs
+        uint32_t zcNext{0};               //!< next zero-copy id
+        uint32_t zcPending{0};            //!< zero-copy sends not complete
     };
 
     // Set-up and layout.
@@ -286,8 +290,16 @@ class NxProcess : public Object
     void ZcFinished(ZcSend* zc);
 
     // Receive side (nx-process-receive.cc).
-    void DoReceive(uint32_t src, uint32_t tag, uint64_t addr, uint32_t maxBytes, ReceiveCallback done);
-    void TryReceive(uint32_t src, uint32_t tag, uint64_t addr, uint32_t maxBytes, ReceiveCallback done);
+    void DoReceive(uint32_t src,
+                   uint32_t tag,
+                   uint64_t addr,
+                   uint32_t maxBytes,
+                   ReceiveCallback done);
+    void TryReceive(uint32_t src,
+                    uint32_t tag,
+                    uint64_t addr,
+                    uint32_t maxBytes,
+                    ReceiveCallback done);
     bool FindMatch(uint32_t src, uint32_t tag, Waiting& w, uint32_t& examined) const;
     void Claim(const Waiting& w);
     void Consume(const Waiting& w, uint64_t addr, uint32_t maxBytes, ReceiveCallback done);
@@ -297,28 +309,28 @@ class NxProcess : public Object
     void Drain(uint32_t peer, std::function<void()> then);
     void OnNotification(uint32_t exportId, uint64_t address);
 
-    Ptr<VmmcEndpoint> m_ep;           //!< the process's endpoint
-    uint32_t m_rank{0};               //!< rank
-    uint32_t m_size{0};               //!< group size
-    std::vector<Peer> m_peers;        //!< by rank (this rank's entry unused)
-    std::map<uint32_t, uint32_t> m_peerOfExport; //!< incoming export id -> rank
-    uint64_t m_inBase{0};             //!< incoming chunks, contiguous
-    uint64_t m_inBytes{0};            //!< their size
-    uint64_t m_mirrorBase{0};         //!< bound send-side pages, every peer's
-    uint32_t m_mirrorBytes{0};        //!< their size per peer
-    uint64_t m_marshal{0};            //!< DU marshaling area (a packet buffer)
-    uint64_t m_scratch{0};            //!< DU request word source
-    std::deque<Waiting> m_overflow;   //!< messages moved into library memory
+    Ptr<VmmcEndpoint> m_ep;                        //!< the process's endpoint
+    uint32_t m_rank{0};                            //!< rank
+    uint32_t m_size{0};                            //!< group size
+    std::vector<Peer> m_peers;                     //!< by rank (this rank's entry unused)
+    std::map<uint32_t, uint32_t> m_peerOfExport;   //!< incoming export id -> rank
+    uint64_t m_inBase{0};                          //!< incoming chunks, contiguous
+    uint64_t m_inBytes{0};                         //!< their size
+    uint64_t m_mirrorBase{0};                      //!< bound send-side pages, every peer's
+    uint32_t m_mirrorBytes{0};                     //!< their size per peer
+    uint64_t m_marshal{0};                         //!< DU marshaling area (a packet buffer)
+    uint64_t m_scratch{0};                         //!< DU request word source
+    std::deque<Waiting> m_overflow;                //!< messages moved into library memory
     std::map<uint32_t, std::vector<ZcSend*>> m_zc; //!< zero-copy sends not complete, by dst
-    std::map<std::pair<uint32_t, uint32_t>, int32_t> m_importCache; //!< (host, export) -> handle
+    std::map<std::pair<uint32_t, uint32_t>, int32_t> m_importCache;  //!< (host, export) -> handle
     std::map<std::pair<uint64_t, uint32_t>, uint32_t> m_exportCache; //!< (first page, host) -> id
     std::map<std::pair<uint64_t, uint32_t>, uint32_t> m_exportPages; //!< its page count
-    std::deque<std::function<void()>> m_calls; //!< calls waiting to run
-    bool m_busy{false};                        //!< a call runs
-    bool m_handlerActive{false};               //!< the notification handler drains
-    std::function<bool()> m_waitReady;         //!< what the current wait waits for
-    std::function<void()> m_waitThen;          //!< and what follows it
-    uint32_t m_recvStart{0};                   //!< ANY source: where the search starts
+    std::deque<std::function<void()>> m_calls;                       //!< calls waiting to run
+    bool m_busy{false};                                              //!< a call runs
+    bool m_handlerActive{false};       //!< the notification handler drains
+    std::function<bool()> m_waitReady; //!< what the current wait waits for
+    std::function<void()> m_waitThen;  //!< and what follows it
+    uint32_t m_recvStart{0};           //!< ANY source: where the search starts
 
     // Attributes.
     Variant m_variant;

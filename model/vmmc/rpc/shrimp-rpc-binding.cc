@@ -173,6 +173,7 @@ ShrimpRpcBinding::Setup(Ptr<VmmcEndpoint> client,
             }
         }
     };
+
     // Each side exports its buffer to the other, which imports it and binds its own buffer
     // to it: the bidirectional automatic update binding.
     struct Side
@@ -180,6 +181,7 @@ ShrimpRpcBinding::Setup(Ptr<VmmcEndpoint> client,
         Ptr<VmmcEndpoint> ep;
         uint64_t buffer;
     };
+
     Side sides[2] = {{client, m_clientBuffer}, {server, m_serverBuffer}};
     for (uint32_t s = 0; s < 2; ++s)
     {
@@ -195,17 +197,16 @@ ShrimpRpcBinding::Setup(Ptr<VmmcEndpoint> client,
                               id,
                               Callback<void, int32_t>([other, bytes, bound](int32_t h) {
                                   NS_ABORT_MSG_IF(h < 0, "ShrimpRpcBinding: import refused");
-                                  other.ep->Bind(other.buffer,
-                                                 bytes,
-                                                 h,
-                                                 0,
-                                                 VmmcEndpoint::BindOptions(),
-                                                 Callback<void, bool>([bound](bool ok) {
-                                                     NS_ABORT_MSG_UNLESS(
-                                                         ok,
-                                                         "ShrimpRpcBinding: bind refused");
-                                                     bound();
-                                                 }));
+                                  other.ep->Bind(
+                                      other.buffer,
+                                      bytes,
+                                      h,
+                                      0,
+                                      VmmcEndpoint::BindOptions(),
+                                      Callback<void, bool>([bound](bool ok) {
+                                          NS_ABORT_MSG_UNLESS(ok, "ShrimpRpcBinding: bind refused");
+                                          bound();
+                                      }));
                               }));
                       }));
     }
@@ -216,35 +217,32 @@ ShrimpRpcBinding::Serve(uint32_t seq)
 {
     const uint64_t flag = m_serverBuffer + m_flagOffset;
     Ptr<VmmcEndpoint> ep = m_server;
-    ep->Poll(
-        flag,
-        4,
-        Callback<bool>([ep, flag, seq]() { return ep->ReadWord(flag) == 2 * seq; }),
-        Callback<void>([this, seq, flag]() {
-            std::vector<uint64_t> addrs;
-            for (uint32_t off : m_offsets)
-            {
-                addrs.push_back(m_serverBuffer + off);
-            }
-            m_server->Compute(
-                m_serverDispatchInstructions,
-                Callback<void>([this, seq, flag, addrs]() {
-                    // The arguments are still in the server's buffer: passed by reference.
-                    m_procedure(m_server,
-                                addrs,
-                                Callback<void>([this, seq, flag]() {
-                                    m_server->Compute(
-                                        m_serverReturnInstructions,
-                                        Callback<void>([this, seq, flag]() {
-                                            m_server->StoreWord(flag,
-                                                                2 * seq + 1,
-                                                                Callback<void>([this, seq]() {
-                                                                    Serve(seq + 1);
-                                                                }));
-                                        }));
-                                }));
-                }));
-        }));
+    ep->Poll(flag,
+             4,
+             Callback<bool>([ep, flag, seq]() { return ep->ReadWord(flag) == 2 * seq; }),
+             Callback<void>([this, seq, flag]() {
+                 std::vector<uint64_t> addrs;
+                 for (uint32_t off : m_offsets)
+                 {
+                     addrs.push_back(m_serverBuffer + off);
+                 }
+                 m_server->Compute(
+                     m_serverDispatchInstructions,
+                     Callback<void>([this, seq, flag, addrs]() {
+                         // The arguments are still in the server's buffer: passed by reference.
+                         m_procedure(m_server, addrs, Callback<void>([this, seq, flag]() {
+                                         m_server->Compute(m_serverReturnInstructions,
+                                                           Callback<void>([this, seq, flag]() {
+                                                               m_server->StoreWord(
+                                                                   flag,
+                                                                   2 * seq + 1,
+                                                                   Callback<void>([this, seq]() {
+                                                                       Serve(seq + 1);
+                                                                   }));
+                                                           }));
+                                     }));
+                     }));
+             }));
 }
 
 void
@@ -252,8 +250,8 @@ ShrimpRpcBinding::Call(const std::vector<uint64_t>& values, Callback<void> done)
 {
     NS_ABORT_MSG_IF(m_client == nullptr, "ShrimpRpcBinding::Call: not set up");
     NS_ABORT_MSG_IF(values.size() != m_args.size(),
-                    "ShrimpRpcBinding::Call: " << values.size() << " values for "
-                                               << m_args.size() << " arguments");
+                    "ShrimpRpcBinding::Call: " << values.size() << " values for " << m_args.size()
+                                               << " arguments");
     NS_ABORT_MSG_IF(m_calling, "ShrimpRpcBinding::Call: a call is in progress");
     for (size_t i = 0; i < m_args.size(); ++i)
     {

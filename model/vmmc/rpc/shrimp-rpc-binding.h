@@ -71,9 +71,9 @@ class ShrimpRpcBinding : public Object
     /// One argument of the procedure.
     struct Argument
     {
-        Type type{INT32};    //!< its type
-        Direction dir{IN};   //!< its direction
-        uint32_t bytes{4};   //!< its size (OPAQUE; INT32 and DOUBLE have theirs)
+        Type type{INT32};  //!< its type
+        Direction dir{IN}; //!< its direction
+        uint32_t bytes{4}; //!< its size (OPAQUE; INT32 and DOUBLE have theirs)
     };
 
     /**
@@ -126,18 +126,18 @@ class ShrimpRpcBinding : public Object
     /// The server waits for call \p seq.
     void Serve(uint32_t seq);
 
-    Ptr<VmmcEndpoint> m_client;       //!< client process
-    Ptr<VmmcEndpoint> m_server;       //!< server process
-    std::vector<Argument> m_args;     //!< the arguments
-    std::vector<uint32_t> m_offsets;  //!< each argument's offset in the buffers
-    uint32_t m_flagOffset{0};         //!< the flag's offset
-    uint32_t m_bufferBytes{0};        //!< each buffer's size (whole pages)
-    uint64_t m_clientBuffer{0};       //!< the client's buffer
-    uint64_t m_serverBuffer{0};       //!< the server's buffer
-    Procedure m_procedure;            //!< the server procedure
-    uint32_t m_seq{0};                //!< calls made
-    bool m_calling{false};            //!< a call is in progress
-    uint64_t m_calls{0};              //!< calls completed
+    Ptr<VmmcEndpoint> m_client;      //!< client process
+    Ptr<VmmcEndpoint> m_server;      //!< server process
+    std::vector<Argument> m_args;    //!< the arguments
+    std::vector<uint32_t> m_offsets; //!< each argument's offset in the buffers
+    uint32_t m_flagOffset{0};        //!< the flag's offset
+    uint32_t m_bufferBytes{0};       //!< each buffer's size (whole pages)
+    uint64_t m_clientBuffer{0};      //!< the client's buffer
+    uint64_t m_serverBuffer{0};      //!< the server's buffer
+    Procedure m_procedure;           //!< the server procedure
+    uint32_t m_seq{0};               //!< calls made
+    bool m_calling{false};           //!< a call is in progress
+    uint64_t m_calls{0};             //!< calls completed
 
     double m_clientCallInstructions;
     double m_clientReturnInstructions;
