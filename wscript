@@ -158,6 +158,8 @@ def build(bld):
         'model/stack/windows-nt-stack-costs.cc',
         'model/vmmc/nx/nx-group.cc',
         'model/vmmc/nx/nx-process-receive.cc',
+        'model/vmmc/nx/nx-process-send.cc',
+        'model/vmmc/nx/nx-process-zero-copy.cc',
         'model/vmmc/nx/nx-process.cc',
         'model/vmmc/rpc/shrimp-rpc-binding.cc',
         'model/vmmc/vmmc-daemon.cc',

@@ -6,10 +6,13 @@
 #ifndef SHRIMP_NX_EXPERIMENTS_H
 #define SHRIMP_NX_EXPERIMENTS_H
 
+#include "san-paper-row.h"
+
 #include "ns3/nx-process.h"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -113,6 +116,14 @@ class ShrimpNxExperiments
                                                 uint32_t pingBytes,
                                                 uint32_t loadBytes,
                                                 uint32_t rounds = 5);
+
+    /**
+     * \brief The rows for results/shrimp.csv (ShrimpPaperExperiments::Rows can append them):
+     * section 4.1's overhead and Figure 8's null call, predictions; Figure 4's curves and the
+     * beyond-paper runs, unpapered.
+     * \return the rows
+     */
+    static std::vector<SanPaperRow> Rows();
 };
 
 } // namespace ns3

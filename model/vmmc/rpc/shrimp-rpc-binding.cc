@@ -216,7 +216,8 @@ void
 ShrimpRpcBinding::Serve(uint32_t seq)
 {
     const uint64_t flag = m_serverBuffer + m_flagOffset;
-    Ptr<VmmcEndpoint> ep = m_server;
+    // The poll's test lives in the memory's watch list: a raw pointer, no reference cycle.
+    VmmcEndpoint* ep = PeekPointer(m_server);
     ep->Poll(flag,
              4,
              Callback<bool>([ep, flag, seq]() { return ep->ReadWord(flag) == 2 * seq; }),
@@ -312,7 +313,7 @@ ShrimpRpcBinding::Call(const std::vector<uint64_t>& values, Callback<void> done)
     auto flag = [this, seq, finish]() {
         const uint64_t f = m_clientBuffer + m_flagOffset;
         m_client->StoreWord(f, 2 * seq, Callback<void>([this, f, seq, finish]() {
-                                Ptr<VmmcEndpoint> ep = m_client;
+                                VmmcEndpoint* ep = PeekPointer(m_client);
                                 ep->Poll(f,
                                          4,
                                          Callback<bool>([ep, f, seq]() {
