@@ -179,8 +179,8 @@ class ShrimpSocketStreamTestCase : public TestCase
         run.client = DynamicCast<ShrimpSocket>(c);
         c->SetConnectCallback(Callback<void, Ptr<Socket>>([&run](Ptr<Socket> s) { run.Pump(s); }),
                               MakeNullCallback<void, Ptr<Socket>>());
-        c->SetSendCallback(
-            Callback<void, Ptr<Socket>, uint32_t>([&run](Ptr<Socket> s, uint32_t) { run.Pump(s); }));
+        c->SetSendCallback(Callback<void, Ptr<Socket>, uint32_t>(
+            [&run](Ptr<Socket> s, uint32_t) { run.Pump(s); }));
         Address server = rig.At(3);
         Simulator::Schedule(MilliSeconds(1), [c, server]() { c->Connect(server); });
         Simulator::Stop(Seconds(5));
@@ -189,7 +189,9 @@ class ShrimpSocketStreamTestCase : public TestCase
         const uint64_t two = run.client->GetNTwoCopyChunks();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_EQ(run.received.size(), run.data.size(), "every byte arrives");
-        NS_TEST_ASSERT_MSG_EQ((run.received == run.data), true, "the bytes arrive in order, intact");
+        NS_TEST_ASSERT_MSG_EQ((run.received == run.data),
+                              true,
+                              "the bytes arrive in order, intact");
         if (m_variant == ShrimpSocket::DU_1COPY)
         {
             NS_TEST_ASSERT_MSG_GT(one, 0, "some chunks went straight from the user's buffer");
@@ -245,8 +247,8 @@ class ShrimpSocketFlowControlTestCase : public TestCase
                                   }
                               }),
                               MakeNullCallback<void, Ptr<Socket>>());
-        c->SetSendCallback(
-            Callback<void, Ptr<Socket>, uint32_t>([&run](Ptr<Socket> s, uint32_t) { run.Pump(s); }));
+        c->SetSendCallback(Callback<void, Ptr<Socket>, uint32_t>(
+            [&run](Ptr<Socket> s, uint32_t) { run.Pump(s); }));
         Address server = rig.At(3);
         Simulator::Schedule(MilliSeconds(1), [c, server]() { c->Connect(server); });
         // The reader wakes every 200 us and reads 700 bytes.
@@ -316,7 +318,8 @@ class ShrimpSocketApplicationsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rx, total, "the sink received every byte");
         // The Ethernet would need 160 ms; SHRIMP's sockets take tens of ms at most.
         NS_TEST_ASSERT_MSG_LT(last, MilliSeconds(60), "the bytes went over SHRIMP");
-        NS_TEST_ASSERT_MSG_GT(last, MilliSeconds(1) + MicroSeconds(200000 / 40),
+        NS_TEST_ASSERT_MSG_GT(last,
+                              MilliSeconds(1) + MicroSeconds(200000 / 40),
                               "not faster than the EISA DMA allows");
     }
 };
@@ -348,9 +351,9 @@ class ShrimpSocketBrokenTestCase : public TestCase
                                  Callback<void, Ptr<Socket>>([&error](Ptr<Socket>) { ++error; }));
         });
         Ptr<Socket> c = rig.NewSocket(0);
-        c->SetConnectCallback(Callback<void, Ptr<Socket>>(
-                                  [](Ptr<Socket> s) { s->Send(Create<Packet>(1000)); }),
-                              MakeNullCallback<void, Ptr<Socket>>());
+        c->SetConnectCallback(
+            Callback<void, Ptr<Socket>>([](Ptr<Socket> s) { s->Send(Create<Packet>(1000)); }),
+            MakeNullCallback<void, Ptr<Socket>>());
         Address server = rig.At(3);
         Simulator::Schedule(MilliSeconds(1), [c, server]() { c->Connect(server); });
         Simulator::Schedule(MilliSeconds(30), [c, crash]() {
@@ -402,8 +405,10 @@ class ShrimpSocketLatencyTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const double au = ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::AU_2COPY, 4).oneWayUs;
-        const double du = ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::DU_1COPY, 4).oneWayUs;
+        const double au =
+            ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::AU_2COPY, 4).oneWayUs;
+        const double du =
+            ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::DU_1COPY, 4).oneWayUs;
         const double hwAu =
             ShrimpPaperExperiments::VmmcPingPong(ShrimpPaperExperiments::AU_2COPY, 4).oneWayUs;
         const double hwDu =

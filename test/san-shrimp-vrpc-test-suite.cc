@@ -178,11 +178,13 @@ class VrpcCallTestCase : public TestCase
             }
             if (k == 3) // an unknown procedure
             {
-                rig.client->Call(9, XdrEncoder(), [&](bool ok, uint32_t stat, std::vector<uint8_t>) {
-                    oks.push_back(ok);
-                    stats.push_back(stat);
-                    next(4);
-                });
+                rig.client->Call(9,
+                                 XdrEncoder(),
+                                 [&](bool ok, uint32_t stat, std::vector<uint8_t>) {
+                                     oks.push_back(ok);
+                                     stats.push_back(stat);
+                                     next(4);
+                                 });
                 return;
             }
             if (k == 4) // garbage arguments

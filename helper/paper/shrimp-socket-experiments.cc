@@ -107,26 +107,26 @@ ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::Variant v,
                                         uint32_t rounds,
                                         uint32_t userOffset)
 {
-    NS_ABORT_MSG_IF(size == 0 || rounds == 0,
-                    "SocketPingPong: size and rounds must be positive");
+    NS_ABORT_MSG_IF(size == 0 || rounds == 0, "SocketPingPong: size and rounds must be positive");
     auto scenario = SocketScenario(v, userOffset);
     const uint32_t warmup = 2;
     Ptr<Packet> message = Create<Packet>(size);
     auto serverGot = std::make_shared<uint32_t>(0);
     Ptr<Socket> listener =
         Listen(scenario->GetHosts().Get(SERVER), [serverGot, size, message](Ptr<Socket> s) {
-            s->SetRecvCallback(Callback<void, Ptr<Socket>>([serverGot, size, message](Ptr<Socket> s) {
-                Ptr<Packet> p;
-                while ((p = s->Recv()) != nullptr)
-                {
-                    *serverGot += p->GetSize();
-                    while (*serverGot >= size)
+            s->SetRecvCallback(
+                Callback<void, Ptr<Socket>>([serverGot, size, message](Ptr<Socket> s) {
+                    Ptr<Packet> p;
+                    while ((p = s->Recv()) != nullptr)
                     {
-                        *serverGot -= size;
-                        s->Send(message->Copy());
+                        *serverGot += p->GetSize();
+                        while (*serverGot >= size)
+                        {
+                            *serverGot -= size;
+                            s->Send(message->Copy());
+                        }
                     }
-                }
-            }));
+                }));
         });
     Ptr<Socket> client =
         Socket::CreateSocket(scenario->GetHosts().Get(CLIENT), ShrimpSocketFactory::GetTypeId());
@@ -160,8 +160,7 @@ ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::Variant v,
             s->Send(message->Copy());
         }
     }));
-    const Address server =
-        InetSocketAddress(scenario->GetEthernetAddress(SERVER), PORT);
+    const Address server = InetSocketAddress(scenario->GetEthernetAddress(SERVER), PORT);
     // TCP sockets connect once the simulation runs.
     Simulator::Schedule(MilliSeconds(1), [client, server]() { client->Connect(server); });
     Simulator::Stop(Seconds(20));
@@ -228,15 +227,16 @@ ShrimpSocketExperiments::OneWayMBps(uint32_t size, ShrimpSocket::Variant v, uint
     }
     auto scenario = SocketScenario(v, 0);
     Arrivals arrivals;
-    Ptr<Socket> listener = Listen(scenario->GetHosts().Get(SERVER), [&arrivals, size](Ptr<Socket> s) {
-        s->SetRecvCallback(Callback<void, Ptr<Socket>>([&arrivals, size](Ptr<Socket> s) {
-            Ptr<Packet> p;
-            while ((p = s->Recv(size, 0)) != nullptr)
-            {
-                arrivals.Add(p->GetSize());
-            }
-        }));
-    });
+    Ptr<Socket> listener =
+        Listen(scenario->GetHosts().Get(SERVER), [&arrivals, size](Ptr<Socket> s) {
+            s->SetRecvCallback(Callback<void, Ptr<Socket>>([&arrivals, size](Ptr<Socket> s) {
+                Ptr<Packet> p;
+                while ((p = s->Recv(size, 0)) != nullptr)
+                {
+                    arrivals.Add(p->GetSize());
+                }
+            }));
+        });
     Ptr<Socket> client =
         Socket::CreateSocket(scenario->GetHosts().Get(CLIENT), ShrimpSocketFactory::GetTypeId());
     uint32_t sent = 0;
@@ -257,8 +257,8 @@ ShrimpSocketExperiments::OneWayMBps(uint32_t size, ShrimpSocket::Variant v, uint
     Simulator::Run();
     Simulator::Destroy();
     NS_ABORT_MSG_IF(arrivals.total != uint64_t(size) * messages,
-                    "OneWayMBps: received " << arrivals.total << " of "
-                                            << uint64_t(size) * messages << " bytes");
+                    "OneWayMBps: received " << arrivals.total << " of " << uint64_t(size) * messages
+                                            << " bytes");
     return arrivals.MBps();
 }
 

@@ -60,8 +60,8 @@ ShrimpSocket::ArmWatch()
         return;
     }
     m_watch = m_memory->WatchWrites(m_rxControl,
-                                             CTRL_CLOSED + 4,
-                                             MakeCallback(&ShrimpSocket::ControlChanged, this));
+                                    CTRL_CLOSED + 4,
+                                    MakeCallback(&ShrimpSocket::ControlChanged, this));
 }
 
 void
@@ -134,9 +134,10 @@ ShrimpSocket::TxNext()
                       Ptr<Packet> p = m_txQueue.front();
                       std::vector<uint8_t> bytes(p->GetSize());
                       p->CopyData(bytes.data(), bytes.size());
-                      NS_ABORT_MSG_UNLESS(
-                          m_ep->GetMemory()->Write(m_userTx + m_userOffset, bytes.data(), bytes.size()),
-                          "ShrimpSocket: the send buffer is too small");
+                      NS_ABORT_MSG_UNLESS(m_ep->GetMemory()->Write(m_userTx + m_userOffset,
+                                                                   bytes.data(),
+                                                                   bytes.size()),
+                                          "ShrimpSocket: the send buffer is too small");
                       m_txOffset = 0;
                       TxChunk();
                   }));
@@ -173,7 +174,9 @@ ShrimpSocket::TxChunk()
     TxPiece(pos, src, first, Callback<void>([this, src, first, n]() {
                 if (first < n)
                 {
-                    TxPiece(0, src + first, n - first, Callback<void>([this, n]() { TxPublish(n); }));
+                    TxPiece(0, src + first, n - first, Callback<void>([this, n]() {
+                                TxPublish(n);
+                            }));
                     return;
                 }
                 TxPublish(n);
@@ -263,9 +266,7 @@ ShrimpSocket::TxPublish(uint32_t n)
     m_txOffset += n;
     // The written pointer: an automatic-update store in the control page (no combining),
     // which also sends the data's open packet.
-    m_ep->StoreWord(m_txControl + CTRL_WRITTEN, m_written, Callback<void>([this]() {
-                        TxChunk();
-                    }));
+    m_ep->StoreWord(m_txControl + CTRL_WRITTEN, m_written, Callback<void>([this]() { TxChunk(); }));
 }
 
 void

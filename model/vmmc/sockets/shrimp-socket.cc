@@ -372,58 +372,55 @@ ShrimpSocket::MapPeer(uint32_t host, uint32_t exportId, uint32_t ringBytes, Call
     }
     m_peerRingBytes = ringBytes;
     m_txImage = m_ep->Allocate(ringBytes);
-    m_ep->Import(
-        host,
-        exportId,
-        Callback<void, int32_t>([this, ringBytes, page, done](int32_t h) {
-            if (m_state != CONNECTING)
-            {
-                return;
-            }
-            if (h < 0 || m_ep->GetImportSize(h) != ringBytes + page)
-            {
-                Fail(ERROR_NOTCONN);
-                return;
-            }
-            m_handle = h;
-            VmmcEndpoint::BindOptions control;
-            control.combine = false;
-            control.timer = false;
-            m_ep->Bind(
-                m_txControl,
-                page,
-                h,
-                ringBytes,
-                control,
-                Callback<void, bool>([this, h, ringBytes, done](bool ok) {
-                    if (!ok)
-                    {
-                        Fail(ERROR_NOTCONN);
-                        return;
-                    }
-                    if (m_variant != AU_2COPY)
-                    {
-                        done();
-                        return;
-                    }
-                    // The data: combining, with the timer (a partial packet leaves when the
-                    // writes pause); the control store after it sends it at once.
-                    VmmcEndpoint::BindOptions data;
-                    m_ep->Bind(m_txImage,
-                               ringBytes,
-                               h,
-                               0,
-                               data,
-                               Callback<void, bool>([this, done](bool ok2) {
-                                   if (!ok2)
-                                   {
-                                       Fail(ERROR_NOTCONN);
-                                       return;
-                                   }
-                                   done();
-                               }));
-                }));
-        }));
+    m_ep->Import(host, exportId, Callback<void, int32_t>([this, ringBytes, page, done](int32_t h) {
+                     if (m_state != CONNECTING)
+                     {
+                         return;
+                     }
+                     if (h < 0 || m_ep->GetImportSize(h) != ringBytes + page)
+                     {
+                         Fail(ERROR_NOTCONN);
+                         return;
+                     }
+                     m_handle = h;
+                     VmmcEndpoint::BindOptions control;
+                     control.combine = false;
+                     control.timer = false;
+                     m_ep->Bind(m_txControl,
+                                page,
+                                h,
+                                ringBytes,
+                                control,
+                                Callback<void, bool>([this, h, ringBytes, done](bool ok) {
+                                    if (!ok)
+                                    {
+                                        Fail(ERROR_NOTCONN);
+                                        return;
+                                    }
+                                    if (m_variant != AU_2COPY)
+                                    {
+                                        done();
+                                        return;
+                                    }
+                                    // The data: combining, with the timer (a partial packet leaves
+                                    // when the writes pause); the control store after it sends it
+                                    // at once.
+                                    VmmcEndpoint::BindOptions data;
+                                    m_ep->Bind(m_txImage,
+                                               ringBytes,
+                                               h,
+                                               0,
+                                               data,
+                                               Callback<void, bool>([this, done](bool ok2) {
+                                                   if (!ok2)
+                                                   {
+                                                       Fail(ERROR_NOTCONN);
+                                                       return;
+                                                   }
+                                                   done();
+                                               }));
+                                }));
+                 }));
 }
 
 void
@@ -441,7 +438,8 @@ ShrimpSocket::Established()
         m_listener = nullptr;
         if (listener != nullptr)
         {
-            listener->NotifyNewConnectionCreated(this, InetSocketAddress(m_peerAddress, m_peerPort));
+            listener->NotifyNewConnectionCreated(this,
+                                                 InetSocketAddress(m_peerAddress, m_peerPort));
         }
     }
     else

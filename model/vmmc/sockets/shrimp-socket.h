@@ -199,11 +199,11 @@ class ShrimpSocket : public Socket
     bool m_isChild{false};               //!< accepted by a listening socket
     Ptr<ShrimpSocket> m_listener;        //!< the listening socket of a child being set up
 
-    Ptr<Socket> m_tcp;             //!< the Ethernet connection (set-up, broken detection)
-    std::vector<uint8_t> m_tcpIn;  //!< set-up bytes received so far
-    bool m_setupReceived{false};   //!< the peer's set-up message is in
-    bool m_tcpClosed{false};       //!< the TCP connection is gone
-    Ptr<Socket> m_tcpListener;     //!< TCP side of a listening socket
+    Ptr<Socket> m_tcp;            //!< the Ethernet connection (set-up, broken detection)
+    std::vector<uint8_t> m_tcpIn; //!< set-up bytes received so far
+    bool m_setupReceived{false};  //!< the peer's set-up message is in
+    bool m_tcpClosed{false};      //!< the TCP connection is gone
+    Ptr<Socket> m_tcpListener;    //!< TCP side of a listening socket
 
     // rings
     uint32_t m_ringBytes{0};     //!< our receive ring's bytes
@@ -235,8 +235,8 @@ class ShrimpSocket : public Socket
     bool m_rxBusy{false};              //!< a recv() is in progress
     uint32_t m_consumed{0};            //!< total bytes consumed from our ring
 
-    uint64_t m_oneCopy{0};  //!< chunks sent from the user's buffer
-    uint64_t m_twoCopy{0};  //!< chunks copied first
+    uint64_t m_oneCopy{0};   //!< chunks sent from the user's buffer
+    uint64_t m_twoCopy{0};   //!< chunks copied first
     uint64_t m_fullWaits{0}; //!< ring-full waits
 
     TracedCallback<Ptr<const Packet>> m_txTrace; //!< a send() is in the peer's ring

@@ -28,18 +28,17 @@ constexpr uint32_t LAST_FRAGMENT = 0x80000000u;
 TypeId
 VrpcConnection::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::VrpcConnection")
-            .SetParent<Object>()
-            .SetGroupName("San")
-            .AddConstructor<VrpcConnection>()
-            // ASSUMED: the paper does not give the queue's size; 64 KB holds Figure 5's
-            // largest argument with its header.
-            .AddAttribute("QueueBytes",
-                          "Bytes of each direction's cyclic queue (whole pages).",
-                          UintegerValue(65536),
-                          MakeUintegerAccessor(&VrpcConnection::m_queueBytes),
-                          MakeUintegerChecker<uint32_t>(4096));
+    static TypeId tid = TypeId("ns3::VrpcConnection")
+                            .SetParent<Object>()
+                            .SetGroupName("San")
+                            .AddConstructor<VrpcConnection>()
+                            // ASSUMED: the paper does not give the queue's size; 64 KB holds Figure
+                            // 5's largest argument with its header.
+                            .AddAttribute("QueueBytes",
+                                          "Bytes of each direction's cyclic queue (whole pages).",
+                                          UintegerValue(65536),
+                                          MakeUintegerAccessor(&VrpcConnection::m_queueBytes),
+                                          MakeUintegerChecker<uint32_t>(4096));
     return tid;
 }
 
@@ -86,38 +85,36 @@ void
 VrpcConnection::Attach(uint32_t host, uint32_t exportId, std::function<void(bool)> done)
 {
     const uint32_t page = m_ep->GetPageBytes();
-    m_ep->Import(
-        host,
-        exportId,
-        Callback<void, int32_t>([this, page, done](int32_t h) {
-            if (h < 0 || m_ep->GetImportSize(h) != page + m_queueBytes)
-            {
-                done(false);
-                return;
-            }
-            m_handle = h;
-            VmmcEndpoint::BindOptions control;
-            control.combine = false;
-            control.timer = false;
-            m_ep->Bind(m_out,
-                       page,
-                       h,
-                       0,
-                       control,
-                       Callback<void, bool>([this, page, h, done](bool ok) {
-                           if (!ok)
-                           {
-                               done(false);
-                               return;
-                           }
-                           m_ep->Bind(m_out + page,
-                                      m_queueBytes,
-                                      h,
-                                      page,
-                                      VmmcEndpoint::BindOptions(),
-                                      Callback<void, bool>([done](bool ok2) { done(ok2); }));
-                       }));
-        }));
+    m_ep->Import(host, exportId, Callback<void, int32_t>([this, page, done](int32_t h) {
+                     if (h < 0 || m_ep->GetImportSize(h) != page + m_queueBytes)
+                     {
+                         done(false);
+                         return;
+                     }
+                     m_handle = h;
+                     VmmcEndpoint::BindOptions control;
+                     control.combine = false;
+                     control.timer = false;
+                     m_ep->Bind(m_out,
+                                page,
+                                h,
+                                0,
+                                control,
+                                Callback<void, bool>([this, page, h, done](bool ok) {
+                                    if (!ok)
+                                    {
+                                        done(false);
+                                        return;
+                                    }
+                                    m_ep->Bind(
+                                        m_out + page,
+                                        m_queueBytes,
+                                        h,
+                                        page,
+                                        VmmcEndpoint::BindOptions(),
+                                        Callback<void, bool>([done](bool ok2) { done(ok2); }));
+                                }));
+                 }));
 }
 
 void
@@ -145,9 +142,9 @@ VrpcConnection::Send(const std::vector<uint8_t>& bytes, std::function<void(bool)
     auto control = [this, total, done]() {
         m_written += total;
         m_ep->StoreWord(m_out + CTRL_LENGTH, m_written, Callback<void>([this, done]() {
-                            m_ep->StoreWord(m_out + CTRL_FLAG,
-                                            1,
-                                            Callback<void>([done]() { done(true); }));
+                            m_ep->StoreWord(m_out + CTRL_FLAG, 1, Callback<void>([done]() {
+                                                done(true);
+                                            }));
                         }));
     };
     m_ep->Store(data + pos,
@@ -189,8 +186,8 @@ VrpcConnection::RecordReady(uint32_t& len) const
     }
     uint8_t b[4];
     ReadQueue(m_read, b, 4);
-    const uint32_t mark = (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) |
-                          (uint32_t(b[2]) << 8) | b[3];
+    const uint32_t mark =
+        (uint32_t(b[0]) << 24) | (uint32_t(b[1]) << 16) | (uint32_t(b[2]) << 8) | b[3];
     len = mark & ~LAST_FRAGMENT;
     return available - 4 >= len;
 }
@@ -235,16 +232,18 @@ VrpcConnection::Take(uint32_t uncopied, std::function<void(std::vector<uint8_t>)
     const uint32_t pos = (start + uncopied) % m_queueBytes;
     const uint32_t first = std::min(copied, m_queueBytes - pos);
     const uint64_t data = m_in + m_ep->GetPageBytes();
-    m_ep->Copy(m_user, data + pos, first, Callback<void>([this, bytes, done, first, copied, data]() {
+    m_ep->Copy(m_user,
+               data + pos,
+               first,
+               Callback<void>([this, bytes, done, first, copied, data]() {
                    if (first == copied)
                    {
                        done(*bytes);
                        return;
                    }
-                   m_ep->Copy(m_user + first,
-                              data,
-                              copied - first,
-                              Callback<void>([bytes, done]() { done(*bytes); }));
+                   m_ep->Copy(m_user + first, data, copied - first, Callback<void>([bytes, done]() {
+                                  done(*bytes);
+                              }));
                }));
 }
 

@@ -94,14 +94,14 @@ class VrpcConnection : public Object
     /// \param pos queue position \param out bytes \param n count (wraps)
     void ReadQueue(uint32_t pos, uint8_t* out, uint32_t n) const;
 
-    Ptr<VmmcEndpoint> m_ep;      //!< the process's VMMC
-    uint32_t m_queueBytes;       //!< attribute
-    uint64_t m_in{0};            //!< incoming queue (control page, then data)
-    uint64_t m_out{0};           //!< outgoing queue, bound to the peer's
-    uint64_t m_user{0};          //!< user memory the receiver copies into
-    int32_t m_handle{-1};        //!< import of the peer's queue
-    uint32_t m_written{0};       //!< total bytes written to the peer
-    uint32_t m_read{0};          //!< total bytes taken from ours
+    Ptr<VmmcEndpoint> m_ep; //!< the process's VMMC
+    uint32_t m_queueBytes;  //!< attribute
+    uint64_t m_in{0};       //!< incoming queue (control page, then data)
+    uint64_t m_out{0};      //!< outgoing queue, bound to the peer's
+    uint64_t m_user{0};     //!< user memory the receiver copies into
+    int32_t m_handle{-1};   //!< import of the peer's queue
+    uint32_t m_written{0};  //!< total bytes written to the peer
+    uint32_t m_read{0};     //!< total bytes taken from ours
 };
 
 } // namespace ns3

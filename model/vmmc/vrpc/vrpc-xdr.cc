@@ -197,8 +197,7 @@ RpcHeader::Decode(XdrDecoder& d)
         }
         for (int i = 0; i < 2; ++i) // credentials, verifier
         {
-            if (!d.GetUint32(flavor) || !d.GetUint32(length) || flavor != AUTH_NULL ||
-                length != 0)
+            if (!d.GetUint32(flavor) || !d.GetUint32(length) || flavor != AUTH_NULL || length != 0)
             {
                 return false;
             }

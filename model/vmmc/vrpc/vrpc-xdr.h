@@ -105,15 +105,15 @@ struct RpcHeader
     static constexpr uint32_t RPC_VERSION = 2; //!< rpcvers
     static constexpr uint32_t AUTH_NULL = 0;   //!< auth_flavor
 
-    uint32_t xid{0};            //!< transaction id
-    uint32_t msgType{CALL};     //!< CALL or REPLY
-    uint32_t prog{0};           //!< call: program
-    uint32_t vers{0};           //!< call: program version
-    uint32_t proc{0};           //!< call: procedure
-    uint32_t replyStat{0};      //!< reply: MSG_ACCEPTED...
-    uint32_t acceptStat{0};     //!< reply: SUCCESS...
-    uint32_t mismatchLow{0};    //!< reply PROG_MISMATCH: lowest version
-    uint32_t mismatchHigh{0};   //!< reply PROG_MISMATCH: highest version
+    uint32_t xid{0};          //!< transaction id
+    uint32_t msgType{CALL};   //!< CALL or REPLY
+    uint32_t prog{0};         //!< call: program
+    uint32_t vers{0};         //!< call: program version
+    uint32_t proc{0};         //!< call: procedure
+    uint32_t replyStat{0};    //!< reply: MSG_ACCEPTED...
+    uint32_t acceptStat{0};   //!< reply: SUCCESS...
+    uint32_t mismatchLow{0};  //!< reply PROG_MISMATCH: lowest version
+    uint32_t mismatchHigh{0}; //!< reply PROG_MISMATCH: highest version
 
     /// \param e where the header goes (call or reply after msgType)
     void Encode(XdrEncoder& e) const;

@@ -161,11 +161,12 @@ VrpcClient::AwaitReply(uint32_t xid, CallDone done)
         const bool accepted =
             ok && h.msgType == RpcHeader::REPLY && h.replyStat == RpcHeader::MSG_ACCEPTED;
         const uint32_t stat = h.acceptStat;
-        m_conn->GetEndpoint()->GetCpu()->Execute(m_returnTime,
-                                                 Callback<void>([this, accepted, stat, results, done]() {
-                                                     m_busy = false;
-                                                     done(accepted, stat, results);
-                                                 }));
+        m_conn->GetEndpoint()->GetCpu()->Execute(
+            m_returnTime,
+            Callback<void>([this, accepted, stat, results, done]() {
+                m_busy = false;
+                done(accepted, stat, results);
+            }));
     });
 }
 
@@ -262,68 +263,72 @@ void
 VrpcServer::Dispatch(std::vector<uint8_t> record)
 {
     m_ep->GetCpu()->Execute(m_headerTime, Callback<void>([this, record]() {
-        XdrDecoder d(record.data(), static_cast<uint32_t>(record.size()));
-        RpcHeader call;
-        if (!call.Decode(d) || call.msgType != RpcHeader::CALL)
-        {
-            NS_LOG_WARN("VrpcServer: a record that is not a call; dropped");
-            Serve();
-            return;
-        }
-        ++m_calls;
-        RpcHeader reply;
-        reply.xid = call.xid;
-        reply.msgType = RpcHeader::REPLY;
-        reply.replyStat = RpcHeader::MSG_ACCEPTED;
-        XdrEncoder results;
-        auto it = m_procs.find(call.proc);
-        if (call.prog != m_prog)
-        {
-            reply.acceptStat = RpcHeader::PROG_UNAVAIL;
-        }
-        else if (call.vers != m_vers)
-        {
-            reply.acceptStat = RpcHeader::PROG_MISMATCH;
-            reply.mismatchLow = m_vers;
-            reply.mismatchHigh = m_vers;
-        }
-        else if (it == m_procs.end())
-        {
-            reply.acceptStat = RpcHeader::PROC_UNAVAIL;
-        }
-        else
-        {
-            // The server stub: decode the arguments, run the procedure, encode the results.
-            reply.acceptStat = it->second(d, results) ? RpcHeader::SUCCESS : RpcHeader::GARBAGE_ARGS;
-        }
-        XdrEncoder out;
-        reply.Encode(out);
-        if (reply.acceptStat == RpcHeader::SUCCESS)
-        {
-            const std::vector<uint8_t>& r = results.GetBytes();
-            out.PutFixedOpaque(r.data(), static_cast<uint32_t>(r.size()));
-        }
-        const std::vector<uint8_t> bytes = out.GetBytes();
-        auto send = [this, bytes]() {
-            m_conn->Send(bytes, [this](bool ok) {
-                if (!ok)
-                {
-                    NS_LOG_WARN("VrpcServer: the reply does not fit the queue");
-                }
-                Serve();
-            });
-        };
-        if (!m_stale)
-        {
-            send();
-            return;
-        }
-        XdrEncoder wrong;
-        RpcHeader w = reply;
-        w.xid = reply.xid + 1000;
-        w.Encode(wrong);
-        m_conn->Send(wrong.GetBytes(), [send](bool) { send(); });
-    }));
+                                XdrDecoder d(record.data(), static_cast<uint32_t>(record.size()));
+                                RpcHeader call;
+                                if (!call.Decode(d) || call.msgType != RpcHeader::CALL)
+                                {
+                                    NS_LOG_WARN("VrpcServer: a record that is not a call; dropped");
+                                    Serve();
+                                    return;
+                                }
+                                ++m_calls;
+                                RpcHeader reply;
+                                reply.xid = call.xid;
+                                reply.msgType = RpcHeader::REPLY;
+                                reply.replyStat = RpcHeader::MSG_ACCEPTED;
+                                XdrEncoder results;
+                                auto it = m_procs.find(call.proc);
+                                if (call.prog != m_prog)
+                                {
+                                    reply.acceptStat = RpcHeader::PROG_UNAVAIL;
+                                }
+                                else if (call.vers != m_vers)
+                                {
+                                    reply.acceptStat = RpcHeader::PROG_MISMATCH;
+                                    reply.mismatchLow = m_vers;
+                                    reply.mismatchHigh = m_vers;
+                                }
+                                else if (it == m_procs.end())
+                                {
+                                    reply.acceptStat = RpcHeader::PROC_UNAVAIL;
+                                }
+                                else
+                                {
+                                    // The server stub: decode the arguments, run the procedure,
+                                    // encode the results.
+                                    reply.acceptStat = it->second(d, results)
+                                                           ? RpcHeader::SUCCESS
+                                                           : RpcHeader::GARBAGE_ARGS;
+                                }
+                                XdrEncoder out;
+                                reply.Encode(out);
+                                if (reply.acceptStat == RpcHeader::SUCCESS)
+                                {
+                                    const std::vector<uint8_t>& r = results.GetBytes();
+                                    out.PutFixedOpaque(r.data(), static_cast<uint32_t>(r.size()));
+                                }
+                                const std::vector<uint8_t> bytes = out.GetBytes();
+                                auto send = [this, bytes]() {
+                                    m_conn->Send(bytes, [this](bool ok) {
+                                        if (!ok)
+                                        {
+                                            NS_LOG_WARN(
+                                                "VrpcServer: the reply does not fit the queue");
+                                        }
+                                        Serve();
+                                    });
+                                };
+                                if (!m_stale)
+                                {
+                                    send();
+                                    return;
+                                }
+                                XdrEncoder wrong;
+                                RpcHeader w = reply;
+                                w.xid = reply.xid + 1000;
+                                w.Encode(wrong);
+                                m_conn->Send(wrong.GetBytes(), [send](bool) { send(); });
+                            }));
 }
 
 } // namespace ns3

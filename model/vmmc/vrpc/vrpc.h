@@ -143,14 +143,14 @@ class VrpcServer : public Object
     /// \param record a call record
     void Dispatch(std::vector<uint8_t> record);
 
-    Ptr<VmmcEndpoint> m_ep;               //!< the process's VMMC
-    Ptr<VrpcConnection> m_conn;           //!< its client's stream
-    uint32_t m_prog{0};                   //!< program
-    uint32_t m_vers{0};                   //!< version
+    Ptr<VmmcEndpoint> m_ep;                //!< the process's VMMC
+    Ptr<VrpcConnection> m_conn;            //!< its client's stream
+    uint32_t m_prog{0};                    //!< program
+    uint32_t m_vers{0};                    //!< version
     std::map<uint32_t, Procedure> m_procs; //!< by number
-    uint64_t m_calls{0};                  //!< calls served
-    bool m_stale{false};                  //!< send stale replies
-    Time m_headerTime;                    //!< attribute
+    uint64_t m_calls{0};                   //!< calls served
+    bool m_stale{false};                   //!< send stale replies
+    Time m_headerTime;                     //!< attribute
 };
 
 } // namespace ns3
