@@ -10,7 +10,9 @@
 // every extra copy costing bandwidth.
 
 #include "ns3/san-paper-test-case.h"
+#include "ns3/shrimp-nx-experiments.h"
 #include "ns3/shrimp-paper-experiments.h"
+#include "ns3/shrimp-socket-experiments.h"
 #include "ns3/test.h"
 
 using namespace ns3;
@@ -51,6 +53,58 @@ class ShrimpVmmcPaperTestCase : public SanPaperTestCase
     }
 };
 
+/// Sections 4.1 and 5: NX's small-message overhead and SHRIMP RPC's null call.
+class ShrimpNxPaperTestCase : public SanPaperTestCase
+{
+  public:
+    ShrimpNxPaperTestCase()
+        : SanPaperTestCase("sections 4.1 and 5: NX overhead just over 6 us, SHRIMP RPC 9.5 us",
+                           ShrimpPaperExperiments::PAPER,
+                           &ShrimpNxExperiments::PaperRows,
+                           1)
+    {
+    }
+
+  private:
+    void DoCheckRows(const std::vector<SanPaperRow>& rows) override
+    {
+        // Figure 8: SHRIMP RPC well below VRPC ("more than a factor of three").
+        NS_TEST_EXPECT_MSG_LT(3 * ByMetric(rows)["shrimp_rpc_null_rtt_us"],
+                              ShrimpSocketExperiments::VrpcCall(4).rttUs * 1.2,
+                              "SHRIMP RPC about three times faster than VRPC");
+        // Figure 4's bump: zero copy above the threshold beats one copy below it.
+        NS_TEST_EXPECT_MSG_GT(ShrimpNxExperiments::NxPingPong(NxProcess::AU, 2048).mbps,
+                              ShrimpNxExperiments::NxPingPong(NxProcess::AU, 2032).mbps,
+                              "the protocol switch shows");
+    }
+};
+
+/// Sections 4.2 and 4.3: VRPC's null call, the sockets' overhead, ttcp.
+class ShrimpSocketPaperTestCase : public SanPaperTestCase
+{
+  public:
+    ShrimpSocketPaperTestCase()
+        : SanPaperTestCase("sections 4.2 and 4.3: VRPC 29 us, sockets, ttcp",
+                           ShrimpPaperExperiments::PAPER,
+                           &ShrimpPaperExperiments::SocketRows,
+                           1)
+    {
+    }
+
+  private:
+    void DoCheckRows(const std::vector<SanPaperRow>& rows) override
+    {
+        auto v = ByMetric(rows);
+        // Large transfers come close to the hardware's one-copy limit (section 4.3).
+        const double sock =
+            ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::AU_2COPY, 10240).mbps;
+        const double vmmc =
+            ShrimpPaperExperiments::VmmcPingPong(ShrimpPaperExperiments::AU_2COPY, 10240).mbps;
+        NS_TEST_EXPECT_MSG_GT(sock, 0.9 * vmmc, "sockets near the VMMC one-copy limit");
+        NS_TEST_EXPECT_MSG_GT(v["ttcp_7KB_bw_MBps"], v["ttcp_70B_bw_MBps"], "small writes cost");
+    }
+};
+
 /// The suite.
 class SanShrimpPaperTestSuite : public TestSuite
 {
@@ -59,6 +113,8 @@ class SanShrimpPaperTestSuite : public TestSuite
         : TestSuite("san-shrimp-paper", UNIT)
     {
         AddTestCase(new ShrimpVmmcPaperTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpNxPaperTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpSocketPaperTestCase, TestCase::QUICK);
     }
 };
 

@@ -19,6 +19,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <functional>
 #include <memory>
 #include <numeric>
 #include <vector>
@@ -131,22 +132,19 @@ class ShrimpCombiningTestCase : public TestCase
         o.combine = combine;
         o.timer = false;
         Rig r(true, o);
-        Simulator::Schedule(Rig::Start(), [&r, offsets]() {
-            // Words written one store at a time, then one write to the second page, which
-            // closes any open packet.
-            auto next = std::make_shared<std::function<void(size_t)>>();
-            *next = [&r, offsets, next](size_t i) {
-                if (i == offsets.size())
-                {
-                    r.a->StoreWord(r.send + r.page, 0xAAAA, Callback<void>([]() {}));
-                    return;
-                }
-                r.a->StoreWord(r.send + offsets[i],
-                               0x100 + static_cast<uint32_t>(i),
-                               Callback<void>([next, i]() { (*next)(i + 1); }));
-            };
-            (*next)(0);
-        });
+        // Words written one store at a time, then one write to the second page, which closes
+        // any open packet. (The loop lives on this frame: no self-owning closure.)
+        std::function<void(size_t)> next = [&r, &offsets, &next](size_t i) {
+            if (i == offsets.size())
+            {
+                r.a->StoreWord(r.send + r.page, 0xAAAA, Callback<void>([]() {}));
+                return;
+            }
+            r.a->StoreWord(r.send + offsets[i],
+                           0x100 + static_cast<uint32_t>(i),
+                           Callback<void>([&next, i]() { next(i + 1); }));
+        };
+        Simulator::Schedule(Rig::Start(), [&next]() { next(0); });
         Simulator::Run();
         const uint64_t sent = r.Nic(0)->GetNPacketsSent();
         for (size_t i = 0; i < offsets.size(); ++i)

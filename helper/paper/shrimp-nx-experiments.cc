@@ -439,27 +439,37 @@ ShrimpNxExperiments::NxPingPongUnderContention(uint32_t meshX,
 }
 
 std::vector<SanPaperRow>
-ShrimpNxExperiments::Rows()
+ShrimpNxExperiments::PaperRows()
 {
     std::vector<SanPaperRow> rows;
-    // "just over 6 us above the hardware limit": a bound (over 6), a prediction from the
-    // ASSUMED instruction counts of NxProcess; 25 % tolerance on the bound.
+    // "just over 6 us above the hardware limit": read as 6 to 7 us, a prediction from the
+    // ASSUMED instruction counts of NxProcess, 10% tolerance.
     rows.push_back(SanPaperRow::Compared("nx_latency",
                                          "nx_small_overhead_us",
                                          "us",
-                                         SanPaperValue::Over(6.0),
+                                         SanPaperValue::Range(6.0, 7.0),
                                          NxSmallOverheadUs(4),
                                          "section 4.1 (NX AU one-word latency minus the VMMC "
                                          "AU-1copy latency; NxProcess costs ASSUMED)",
-                                         0.25));
-    rows.push_back(SanPaperRow::Compared("shrimp_rpc",
-                                         "shrimp_rpc_null_rtt_us",
-                                         "us",
-                                         SanPaperValue::Value(9.5),
-                                         ShrimpRpcNullRttUs(4),
-                                         "section 5 and Figure 8 (null call, one 4-byte INOUT "
-                                         "argument; ShrimpRpcBinding costs ASSUMED)",
-                                         0.3));
+                                         0.1));
+    SanPaperRow rpc = SanPaperRow::Compared("shrimp_rpc",
+                                            "shrimp_rpc_null_rtt_us",
+                                            "us",
+                                            SanPaperValue::Value(9.5),
+                                            ShrimpRpcNullRttUs(4),
+                                            "section 5 and Figure 8 (null call, one 4-byte INOUT "
+                                            "argument; ShrimpRpcBinding costs ASSUMED)",
+                                            0.2);
+    rpc.deviation = "each stub's copy of the 4-byte argument reads a cache line on the 60 MHz "
+                    "Pentium (about 1 us a side); the paper's stubs may keep it in registers";
+    rows.push_back(rpc);
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ShrimpNxExperiments::Rows()
+{
+    std::vector<SanPaperRow> rows = PaperRows();
     for (NxProcess::Variant v : {NxProcess::AU, NxProcess::DU_1COPY, NxProcess::DU_2COPY})
     {
         const std::string name = VariantName(v);
@@ -470,21 +480,21 @@ ShrimpNxExperiments::Rows()
         }
         for (uint32_t size : {4u, 64u, 256u})
         {
-            rows.push_back(SanPaperRow::Unpapered("nx_latency_" + id,
-                                                  "nx_" + id + "_latency_" + std::to_string(size) +
-                                                      "B_us",
-                                                  "us",
-                                                  NxPingPong(v, size).oneWayUs,
-                                                  "Figure 4 (left)"));
+            rows.push_back(
+                SanPaperRow::Unpapered("nx_latency_" + id,
+                                       "nx_" + id + "_latency_" + std::to_string(size) + "B_us",
+                                       "us",
+                                       NxPingPong(v, size).oneWayUs,
+                                       "Figure 4 (left)"));
         }
         for (uint32_t size : {1024u, 4096u, 10240u, 16384u})
         {
-            rows.push_back(SanPaperRow::Unpapered("nx_bandwidth_" + id,
-                                                  "nx_" + id + "_bw_" + std::to_string(size) +
-                                                      "B_MBps",
-                                                  "MB/s (10^6)",
-                                                  NxPingPong(v, size).mbps,
-                                                  "Figure 4 (right); zero copy above 2032 bytes"));
+            rows.push_back(
+                SanPaperRow::Unpapered("nx_bandwidth_" + id,
+                                       "nx_" + id + "_bw_" + std::to_string(size) + "B_MBps",
+                                       "MB/s (10^6)",
+                                       NxPingPong(v, size).mbps,
+                                       "Figure 4 (right); zero copy above 2032 bytes"));
         }
     }
     for (uint32_t side : {4u, 16u})

@@ -124,6 +124,8 @@ class ShrimpNxExperiments
      * \return the rows
      */
     static std::vector<SanPaperRow> Rows();
+    /// \return the rows with a paper value (section 4.1's overhead, Figure 8's null call)
+    static std::vector<SanPaperRow> PaperRows();
 };
 
 } // namespace ns3

@@ -68,7 +68,10 @@ class ShrimpPaperExperiments
 
     /// \return section 3.4's rows: the VMMC layer's latencies and bandwidth
     static std::vector<SanPaperRow> VmmcRows();
-    /// \return the paper's rows with their simulated values (results/shrimp.csv)
+    /// \return sections 4.2 and 4.3's rows: stream sockets, ttcp and VRPC
+    static std::vector<SanPaperRow> SocketRows();
+    /// \return the paper's rows with their simulated values (results/shrimp.csv): VmmcRows,
+    /// ShrimpNxExperiments::Rows (NX, SHRIMP RPC, NX beyond the paper) and SocketRows
     static std::vector<SanPaperRow> Rows();
 
     /// \param lo smallest \param hi largest \return message sizes of the figures, lo to hi
@@ -76,7 +79,9 @@ class ShrimpPaperExperiments
 
     /**
      * \brief Write the figures' curves beside the results CSV: shrimp-fig3-vmmc.csv (the VMMC
-     * layer's latency and bandwidth by size, four strategies).
+     * layer's latency and bandwidth by size, four strategies), shrimp-fig4-nx.csv (NX's
+     * variants), shrimp-fig5-vrpc.csv (VRPC by argument size), shrimp-fig7-sockets.csv (the
+     * sockets' variants) and shrimp-fig8-rpc.csv (SHRIMP RPC against VRPC).
      * \param prefix path prefix (a folder with its slash, or "")
      */
     static void WriteFigures(const std::string& prefix);
