@@ -172,7 +172,7 @@ ScilanSocket::RxNext()
                  }));
         return;
     }
-    const uint32_t space = m_rcvBufSize - m_rxQueued;
+    const uint32_t space = m_rcvBufSize - m_rxQueue.GetSize();
     if (space == 0)
     {
         return; // the application reads first (Recv calls RxNext)
@@ -209,8 +209,7 @@ ScilanSocket::RxCopied(uint32_t n)
     m_rx->Consume(n);
     // Room in the ring: wake the peer's transmitter if it sleeps (section 3.4).
     m_stack->GetNic()->Stimulate(m_tx->GetPeer().node, m_peerTxFlag, Callback<void>());
-    m_rxQueue.push_back(Create<Packet>(bytes.data(), n));
-    m_rxQueued += n;
+    m_rxQueue.Push(Create<Packet>(bytes.data(), n));
     m_rxBusy = false;
     NotifyDataRecv();
     RxNext();

@@ -88,7 +88,7 @@ ScilanSocket::DoDispose()
     m_tcpListener = nullptr;
     m_stack = nullptr;
     m_txQueue.clear();
-    m_rxQueue.clear();
+    m_rxQueue.Clear();
     Socket::DoDispose();
 }
 
@@ -345,7 +345,7 @@ ScilanSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address&)
 uint32_t
 ScilanSocket::GetRxAvailable() const
 {
-    return m_tcp ? m_tcp->GetRxAvailable() : m_rxQueued;
+    return m_tcp ? m_tcp->GetRxAvailable() : m_rxQueue.GetSize();
 }
 
 Ptr<Packet>
@@ -355,28 +355,12 @@ ScilanSocket::Recv(uint32_t maxSize, uint32_t flags)
     {
         return m_tcp->Recv(maxSize, flags);
     }
-    if (m_rxQueued == 0 || maxSize == 0)
+    if (m_rxQueue.GetSize() == 0 || maxSize == 0)
     {
         m_errno = ERROR_AGAIN;
         return nullptr;
     }
-    Ptr<Packet> out = Create<Packet>();
-    while (!m_rxQueue.empty() && out->GetSize() < maxSize)
-    {
-        Ptr<Packet> front = m_rxQueue.front();
-        const uint32_t want = maxSize - out->GetSize();
-        if (front->GetSize() <= want)
-        {
-            out->AddAtEnd(front);
-            m_rxQueue.pop_front();
-        }
-        else
-        {
-            out->AddAtEnd(front->CreateFragment(0, want));
-            m_rxQueue.front() = front->CreateFragment(want, front->GetSize() - want);
-        }
-    }
-    m_rxQueued -= out->GetSize();
+    Ptr<Packet> out = m_rxQueue.Pop(maxSize);
     // Room again: the receiving thread goes on.
     Simulator::ScheduleNow(&ScilanSocket::RxNext, Ptr<ScilanSocket>(this));
     return out;

@@ -7,6 +7,7 @@
 #define SCILAN_SOCKET_H
 
 #include "ns3/ipv4-address.h"
+#include "ns3/san-byte-stream-queue.h"
 #include "ns3/sci-ring.h"
 #include "ns3/socket.h"
 
@@ -165,12 +166,11 @@ class ScilanSocket : public Socket
     bool m_closeRequested{false};      //!< close once the queue is empty
 
     // receiving
-    uint32_t m_rcvBufSize;             //!< attribute
-    std::deque<Ptr<Packet>> m_rxQueue; //!< data copied, not yet read by the application
-    uint32_t m_rxQueued{0};            //!< its bytes
-    bool m_rxBusy{false};              //!< copying or waiting
-    bool m_rxDeferred{false};          //!< waiting deferred while a send() runs
-    bool m_closeNotified{false};       //!< the application heard of the close
+    uint32_t m_rcvBufSize;        //!< attribute
+    SanByteStreamQueue m_rxQueue; //!< data copied, not yet read by the application
+    bool m_rxBusy{false};         //!< copying or waiting
+    bool m_rxDeferred{false};     //!< waiting deferred while a send() runs
+    bool m_closeNotified{false};  //!< the application heard of the close
 };
 
 } // namespace ns3

@@ -317,7 +317,7 @@ ShrimpSocket::RxNext()
         return;
     }
     const uint32_t size = m_factory->GetRcvBufSize();
-    const uint32_t space = size > m_rxQueued ? size - m_rxQueued : 0;
+    const uint32_t space = size > m_rxQueue.GetSize() ? size - m_rxQueue.GetSize() : 0;
     if (space == 0)
     {
         return; // the application reads first (Recv calls RxNext)
@@ -375,8 +375,7 @@ ShrimpSocket::RxCopied(uint32_t n, uint32_t)
                         {
                             return;
                         }
-                        m_rxQueue.push_back(p);
-                        m_rxQueued += p->GetSize();
+                        m_rxQueue.Push(p);
                         m_rxTrace(p);
                         NotifyDataRecv();
                         RxNext();

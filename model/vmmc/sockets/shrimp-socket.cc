@@ -63,7 +63,7 @@ ShrimpSocket::DoDispose()
     m_memory = nullptr;
     m_factory = nullptr;
     m_txQueue.clear();
-    m_rxQueue.clear();
+    m_rxQueue.Clear();
     Socket::DoDispose();
 }
 
@@ -648,34 +648,18 @@ ShrimpSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address&)
 uint32_t
 ShrimpSocket::GetRxAvailable() const
 {
-    return m_rxQueued;
+    return m_rxQueue.GetSize();
 }
 
 Ptr<Packet>
 ShrimpSocket::Recv(uint32_t maxSize, uint32_t)
 {
-    if (m_rxQueued == 0 || maxSize == 0)
+    if (m_rxQueue.GetSize() == 0 || maxSize == 0)
     {
         m_errno = ERROR_AGAIN;
         return nullptr;
     }
-    Ptr<Packet> out = Create<Packet>();
-    while (!m_rxQueue.empty() && out->GetSize() < maxSize)
-    {
-        Ptr<Packet> front = m_rxQueue.front();
-        const uint32_t want = maxSize - out->GetSize();
-        if (front->GetSize() <= want)
-        {
-            out->AddAtEnd(front);
-            m_rxQueue.pop_front();
-        }
-        else
-        {
-            out->AddAtEnd(front->CreateFragment(0, want));
-            m_rxQueue.front() = front->CreateFragment(want, front->GetSize() - want);
-        }
-    }
-    m_rxQueued -= out->GetSize();
+    Ptr<Packet> out = m_rxQueue.Pop(maxSize);
     // Room in the receive queue again: the receive side goes on (after this call returns).
     Simulator::ScheduleNow(&ShrimpSocket::RxNext, this);
     return out;

@@ -8,6 +8,7 @@
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/san-byte-stream-queue.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 #include "ns3/vmmc-endpoint.h"
@@ -230,10 +231,9 @@ class ShrimpSocket : public Socket
     uint32_t m_written{0};             //!< total bytes written into the peer's ring
 
     // receiving
-    std::deque<Ptr<Packet>> m_rxQueue; //!< data copied, not yet read by the application
-    uint32_t m_rxQueued{0};            //!< its bytes
-    bool m_rxBusy{false};              //!< a recv() is in progress
-    uint32_t m_consumed{0};            //!< total bytes consumed from our ring
+    SanByteStreamQueue m_rxQueue; //!< data copied, not yet read by the application
+    bool m_rxBusy{false};         //!< a recv() is in progress
+    uint32_t m_consumed{0};       //!< total bytes consumed from our ring
 
     uint64_t m_oneCopy{0};   //!< chunks sent from the user's buffer
     uint64_t m_twoCopy{0};   //!< chunks copied first
