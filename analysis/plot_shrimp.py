@@ -101,7 +101,8 @@ def figure(results, outdir, name, title):
     bw.set_ylabel("MB/s (10^6 bytes)")
     for ax in (lat, bw):
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=7)
     fig.suptitle(title + " (simulated; stars: the paper)")
     fig.tight_layout()
     out = os.path.join(outdir, name + ".png")
