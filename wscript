@@ -346,6 +346,7 @@ def build(bld):
         'model/host/san-operation.h',
         'model/host/san-resource.h',
         'model/host/ultrasparc-host-preset.h',
+        'model/nic/san-byte-stream-queue.h',
         'model/nic/san-dma-engine.h',
         'model/nic/san-event-queue.h',
         'model/nic/san-fabric-port.h',
