@@ -8,6 +8,7 @@
 // (RFC 1014, RFC 1057), calls whose arguments and results cross the simulated SHRIMP with
 // real values, xid matching, RPC errors, and the null call's round trip from its pieces.
 
+#include "ns3/enum.h"
 #include "ns3/shrimp-paper-experiments.h"
 #include "ns3/shrimp-scenario.h"
 #include "ns3/shrimp-socket-experiments.h"
@@ -123,12 +124,20 @@ struct RpcRig
 class VrpcCallTestCase : public TestCase
 {
   public:
-    VrpcCallTestCase()
-        : TestCase("calls carry real values, xids match, errors are reported")
+    /// \param transfer how records travel \param receiverCopy copy out of the queue
+    VrpcCallTestCase(VrpcConnection::Transfer transfer, bool receiverCopy)
+        : TestCase(std::string("calls carry real values, xids match, errors are reported, ") +
+                   (transfer == VrpcConnection::AUTOMATIC_UPDATE ? "automatic" : "deliberate") +
+                   " update, " + (receiverCopy ? "receiver copy" : "decoded in place")),
+          m_transfer(transfer),
+          m_receiverCopy(receiverCopy)
     {
     }
 
   private:
+    VrpcConnection::Transfer m_transfer; //!< variant
+    bool m_receiverCopy;                 //!< variant
+
     void DoRun() override
     {
         RpcRig rig;
@@ -210,10 +219,15 @@ class VrpcCallTestCase : public TestCase
             }
         };
         Ptr<VmmcEndpoint> ep = rig.scenario.CreateEndpoint(0);
-        VrpcClient::Bind(ep, rig.server, [&](Ptr<VrpcClient> c) {
-            rig.client = c;
-            next(0);
-        });
+        VrpcClient::Bind(
+            ep,
+            rig.server,
+            [&](Ptr<VrpcClient> c) {
+                rig.client = c;
+                next(0);
+            },
+            m_transfer,
+            m_receiverCopy);
         Simulator::Run();
         const uint64_t stale = rig.client->GetNStaleReplies();
         const uint32_t lastXid = rig.client->GetLastXid();
@@ -268,6 +282,97 @@ class VrpcNullCallTestCase : public TestCase
     }
 };
 
+/// Figure 5's versions: deliberate update sends without the snoop, decoding in place saves
+/// the receiver's copy, and a deliberate update refuses a record that is not whole words.
+class VrpcVersionsTestCase : public TestCase
+{
+  public:
+    VrpcVersionsTestCase()
+        : TestCase("Figure 5's versions: AU and DU, with and without the receiver copy")
+    {
+    }
+
+  private:
+    /// \param transfer how records travel \return packets the client's snoop formed in calls
+    static uint64_t SnoopedUpdates(VrpcConnection::Transfer transfer)
+    {
+        RpcRig rig;
+        uint32_t calls = 0;
+        std::function<void()> call = [&]() {
+            XdrEncoder a;
+            a.PutInt32(1);
+            a.PutInt32(2);
+            const uint8_t text[] = {'a', 'b', 'c'};
+            a.PutOpaque(text, 3);
+            rig.client->Call(1, a, [&](bool ok, uint32_t, std::vector<uint8_t>) {
+                if (ok && ++calls < 3)
+                {
+                    call();
+                }
+            });
+        };
+        VrpcClient::Bind(
+            rig.scenario.CreateEndpoint(0),
+            rig.server,
+            [&](Ptr<VrpcClient> c) {
+                rig.client = c;
+                call();
+            },
+            transfer);
+        Simulator::Run();
+        const uint64_t snooped = rig.scenario.nics[0]->GetNUpdatesSnooped();
+        Simulator::Destroy();
+        NS_ABORT_MSG_UNLESS(calls == 3, "the three calls completed");
+        return snooped;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_GT(SnoopedUpdates(VrpcConnection::AUTOMATIC_UPDATE),
+                              0,
+                              "automatic update: the client's stores are snooped");
+        NS_TEST_ASSERT_MSG_EQ(SnoopedUpdates(VrpcConnection::DELIBERATE_UPDATE),
+                              0,
+                              "deliberate update: nothing is snooped");
+        using S = ShrimpSocketExperiments;
+        const auto au2 = S::VrpcCall(4096, 4, VrpcConnection::AUTOMATIC_UPDATE, true);
+        const auto au1 = S::VrpcCall(4096, 4, VrpcConnection::AUTOMATIC_UPDATE, false);
+        const auto du1 = S::VrpcCall(4096, 4, VrpcConnection::DELIBERATE_UPDATE, true);
+        const auto du0 = S::VrpcCall(4096, 4, VrpcConnection::DELIBERATE_UPDATE, false);
+        NS_TEST_ASSERT_MSG_LT(au1.rttUs, au2.rttUs, "AU: in place beats the receiver's copy");
+        NS_TEST_ASSERT_MSG_LT(du0.rttUs, du1.rttUs, "DU: in place beats the receiver's copy");
+        NS_TEST_ASSERT_MSG_GT(au2.rttUs - au1.rttUs,
+                              2 * 4096 / 100.0,
+                              "two 4 KB copies cost more than 100 MB/s would");
+
+        // A record that is not whole words, sent by deliberate update: refused, nothing sent.
+        ShrimpScenario scenario(ShrimpScenario::Configure(2, 2));
+        Ptr<VrpcConnection> a = CreateObject<VrpcConnection>();
+        Ptr<VrpcConnection> b = CreateObject<VrpcConnection>();
+        for (const Ptr<VrpcConnection>& c : {a, b})
+        {
+            c->SetAttribute("Transfer", EnumValue(VrpcConnection::DELIBERATE_UPDATE));
+        }
+        Ptr<VmmcEndpoint> ea = scenario.CreateEndpoint(0);
+        Ptr<VmmcEndpoint> eb = scenario.CreateEndpoint(1);
+        int result = -1;
+        a->Open(ea, [&](uint32_t idA) {
+            b->Open(eb, [&, idA](uint32_t idB) {
+                a->Attach(1, idB, [&](bool okA) {
+                    NS_ABORT_MSG_UNLESS(okA, "attached");
+                    a->Send({1, 2, 3, 4, 5}, [&](bool ok) { result = ok ? 1 : 0; });
+                });
+                (void)idA;
+            });
+        });
+        Simulator::Run();
+        const uint64_t sent = scenario.nics[0]->GetNPacketsSent();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(result, 0, "a 5-byte record is refused");
+        NS_TEST_ASSERT_MSG_EQ(sent, 0, "and nothing was sent");
+    }
+};
+
 /// The suite.
 class SanShrimpVrpcTestSuite : public TestSuite
 {
@@ -276,7 +381,12 @@ class SanShrimpVrpcTestSuite : public TestSuite
         : TestSuite("san-shrimp-vrpc", UNIT)
     {
         AddTestCase(new VrpcXdrTestCase, TestCase::QUICK);
-        AddTestCase(new VrpcCallTestCase, TestCase::QUICK);
+        AddTestCase(new VrpcCallTestCase(VrpcConnection::AUTOMATIC_UPDATE, true), TestCase::QUICK);
+        AddTestCase(new VrpcCallTestCase(VrpcConnection::AUTOMATIC_UPDATE, false), TestCase::QUICK);
+        AddTestCase(new VrpcCallTestCase(VrpcConnection::DELIBERATE_UPDATE, true), TestCase::QUICK);
+        AddTestCase(new VrpcCallTestCase(VrpcConnection::DELIBERATE_UPDATE, false),
+                    TestCase::QUICK);
+        AddTestCase(new VrpcVersionsTestCase, TestCase::QUICK);
         AddTestCase(new VrpcNullCallTestCase, TestCase::QUICK);
     }
 };

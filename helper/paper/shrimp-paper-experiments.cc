@@ -80,6 +80,30 @@ ShrimpPaperExperiments::SocketRows()
                                          "section 4.2 (null call, no arguments; inputs: the "
                                          "section's 7, 1.5 and 5.5 us of library work)",
                                          0.2));
+
+    // Figure 5's versions at 4 KB (no value in the text): what the transfer mode and the
+    // receiver's copy change.
+    const struct
+    {
+        const char* id;
+        VrpcConnection::Transfer transfer;
+        bool receiverCopy;
+    } versions[] = {
+        {"au_2copy", VrpcConnection::AUTOMATIC_UPDATE, true},
+        {"au_1copy", VrpcConnection::AUTOMATIC_UPDATE, false},
+        {"du_1copy", VrpcConnection::DELIBERATE_UPDATE, true},
+        {"du_0copy", VrpcConnection::DELIBERATE_UPDATE, false},
+    };
+
+    for (const auto& v : versions)
+    {
+        rows.push_back(SanPaperRow::Unpapered(
+            "vrpc_versions",
+            std::string("vrpc_") + v.id + "_bw_4096B_MBps",
+            "MB/s (10^6)",
+            S::VrpcCall(4096, 20, v.transfer, v.receiverCopy).mbps,
+            "Figure 5 (one 4 KB argument and result; copies counted as section 4 counts them)"));
+    }
     return rows;
 }
 
@@ -206,18 +230,49 @@ ShrimpPaperExperiments::WriteFigures(const std::string& prefix)
         }
     }
     {
-        // Figures 5 and 8: VRPC by argument size; SHRIMP RPC against it (round trips).
+        // Figures 5 and 8: VRPC by argument size in its four versions, named by section 4's
+        // count of copies (an automatic update's stores are the sender's copy); SHRIMP RPC
+        // against the stubs-unchanged version (round trips).
+        struct VrpcVersion
+        {
+            const char* name;
+            VrpcConnection::Transfer transfer;
+            bool receiverCopy;
+        };
+
+        const VrpcVersion versions[] = {
+            {"AU-2copy", VrpcConnection::AUTOMATIC_UPDATE, true},
+            {"AU-1copy", VrpcConnection::AUTOMATIC_UPDATE, false},
+            {"DU-1copy", VrpcConnection::DELIBERATE_UPDATE, true},
+            {"DU-0copy", VrpcConnection::DELIBERATE_UPDATE, false},
+        };
         std::ofstream f5;
         SanResultsWriter::OpenSideFile(prefix + "shrimp-fig5-vrpc.csv", f5);
-        f5 << "size_bytes,VRPC_rtt_us,VRPC_MBps\n";
+        f5 << "size_bytes";
+        for (const VrpcVersion& v : versions)
+        {
+            f5 << "," << v.name << "_rtt_us," << v.name << "_MBps";
+        }
+        f5 << "\n";
         std::ofstream f8;
         SanResultsWriter::OpenSideFile(prefix + "shrimp-fig8-rpc.csv", f8);
         f8 << "size_bytes,SHRIMP-RPC_rtt_us,VRPC_rtt_us\n";
         for (uint32_t b : Sizes(4, 10240))
         {
-            const auto v = ShrimpSocketExperiments::VrpcCall(b);
-            f5 << b << "," << v.rttUs << "," << v.mbps << "\n";
-            f8 << b << "," << ShrimpNxExperiments::ShrimpRpcNullRttUs(b) << "," << v.rttUs << "\n";
+            f5 << b;
+            double stubsUnchanged = 0;
+            for (const VrpcVersion& v : versions)
+            {
+                const auto r = ShrimpSocketExperiments::VrpcCall(b, 20, v.transfer, v.receiverCopy);
+                f5 << "," << r.rttUs << "," << r.mbps;
+                if (v.transfer == VrpcConnection::AUTOMATIC_UPDATE && v.receiverCopy)
+                {
+                    stubsUnchanged = r.rttUs;
+                }
+            }
+            f5 << "\n";
+            f8 << b << "," << ShrimpNxExperiments::ShrimpRpcNullRttUs(b) << "," << stubsUnchanged
+               << "\n";
         }
     }
     // Figure 3: latency (small sizes) and bandwidth (up to 10 KB) of the four strategies.

@@ -7,6 +7,7 @@
 #define SHRIMP_SOCKET_EXPERIMENTS_H
 
 #include "ns3/shrimp-socket.h"
+#include "ns3/vrpc-connection.h"
 
 #include <cstdint>
 
@@ -92,12 +93,18 @@ class ShrimpSocketExperiments
 
     /**
      * \brief Calls with a single opaque argument and a single opaque result of \p argBytes
-     * each (Figure 5), through VRPC over VMMC (automatic update, one receiver copy).
-     * \param argBytes argument (and result) bytes (0: a null call without either)
-     * \param calls calls measured (after two of warm-up)
+     * each (Figure 5), through VRPC over VMMC. The default is the library as section 4.2
+     * measured it (stubs unchanged: automatic update, the receiver's copy out of the queue).
+     * \param argBytes argument and result bytes (0: the null procedure)
+     * \param calls timed calls (after two warm-up calls)
+     * \param transfer automatic or deliberate update
+     * \param receiverCopy false: the stubs decode in place (section 4.2's further optimization)
      * \return round trip and bandwidth (2 x argBytes per round trip)
      */
-    static RpcResult VrpcCall(uint32_t argBytes, uint32_t calls = 20);
+    static RpcResult VrpcCall(uint32_t argBytes,
+                              uint32_t calls = 20,
+                              VrpcConnection::Transfer transfer = VrpcConnection::AUTOMATIC_UPDATE,
+                              bool receiverCopy = true);
 
     /// \param argBytes argument and result bytes \return VrpcCall(argBytes).rttUs
     static double VrpcNullRttUs(uint32_t argBytes = 0);

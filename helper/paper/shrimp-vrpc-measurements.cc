@@ -18,7 +18,10 @@ namespace ns3
 {
 
 ShrimpSocketExperiments::RpcResult
-ShrimpSocketExperiments::VrpcCall(uint32_t argBytes, uint32_t calls)
+ShrimpSocketExperiments::VrpcCall(uint32_t argBytes,
+                                  uint32_t calls,
+                                  VrpcConnection::Transfer transfer,
+                                  bool receiverCopy)
 {
     NS_ABORT_MSG_IF(calls == 0, "VrpcCall: calls must be positive");
     ShrimpScenario scenario(ShrimpScenario::Configure(2, 2));
@@ -78,10 +81,15 @@ ShrimpSocketExperiments::VrpcCall(uint32_t argBytes, uint32_t calls)
             call();
         });
     };
-    VrpcClient::Bind(scenario.CreateEndpoint(0), server, [&](Ptr<VrpcClient> c) {
-        client = c;
-        call();
-    });
+    VrpcClient::Bind(
+        scenario.CreateEndpoint(0),
+        server,
+        [&](Ptr<VrpcClient> c) {
+            client = c;
+            call();
+        },
+        transfer,
+        receiverCopy);
     Simulator::Run();
     Simulator::Destroy();
     NS_ABORT_MSG_IF(t1 <= t0, "VrpcCall: the calls did not complete");

@@ -6,6 +6,8 @@
 #include "vrpc-connection.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -38,7 +40,26 @@ VrpcConnection::GetTypeId()
                                           "Bytes of each direction's cyclic queue (whole pages).",
                                           UintegerValue(65536),
                                           MakeUintegerAccessor(&VrpcConnection::m_queueBytes),
-                                          MakeUintegerChecker<uint32_t>(4096));
+                                          MakeUintegerChecker<uint32_t>(4096))
+                            // Section 4 and Figure 5: the library exists in automatic- and
+                            // deliberate-update versions; Figure 8's fastest is automatic update.
+                            .AddAttribute("Transfer",
+                                          "How records reach the peer's queue.",
+                                          EnumValue(AUTOMATIC_UPDATE),
+                                          MakeEnumAccessor(&VrpcConnection::m_transfer),
+                                          MakeEnumChecker(AUTOMATIC_UPDATE,
+                                                          "AutomaticUpdate",
+                                                          DELIBERATE_UPDATE,
+                                                          "DeliberateUpdate"))
+                            // Section 4.2: the stubs as generated copy the record's body out of
+                            // the queue; "it is also possible in principle to eliminate the
+                            // receiver-side copy" (false).
+                            .AddAttribute("ReceiverCopy",
+                                          "Whether the receiver copies a record's body out of the "
+                                          "queue (else it decodes it in place).",
+                                          BooleanValue(true),
+                                          MakeBooleanAccessor(&VrpcConnection::m_receiverCopy),
+                                          MakeBooleanChecker());
     return tid;
 }
 
@@ -63,6 +84,18 @@ Ptr<VmmcEndpoint>
 VrpcConnection::GetEndpoint() const
 {
     return m_ep;
+}
+
+VrpcConnection::Transfer
+VrpcConnection::GetTransfer() const
+{
+    return m_transfer;
+}
+
+bool
+VrpcConnection::GetReceiverCopy() const
+{
+    return m_receiverCopy;
 }
 
 void
@@ -92,6 +125,11 @@ VrpcConnection::Attach(uint32_t host, uint32_t exportId, std::function<void(bool
                          return;
                      }
                      m_handle = h;
+                     if (m_transfer == DELIBERATE_UPDATE)
+                     {
+                         done(true); // the private image stays unbound
+                         return;
+                     }
                      VmmcEndpoint::BindOptions control;
                      control.combine = false;
                      control.timer = false;
@@ -128,6 +166,14 @@ VrpcConnection::Send(const std::vector<uint8_t>& bytes, std::function<void(bool)
         Simulator::ScheduleNow([done]() { done(false); });
         return;
     }
+    if (m_transfer == DELIBERATE_UPDATE && bytes.size() % 4 != 0)
+    {
+        // Deliberate updates move whole words; XDR records always are (RFC 1014's padding).
+        NS_LOG_WARN("VrpcConnection::Send: a record of " << bytes.size()
+                                                         << " bytes is not whole XDR words");
+        Simulator::ScheduleNow([done]() { done(false); });
+        return;
+    }
     auto record = std::make_shared<std::vector<uint8_t>>(total);
     const uint32_t mark = LAST_FRAGMENT | static_cast<uint32_t>(bytes.size());
     (*record)[0] = static_cast<uint8_t>(mark >> 24);
@@ -135,6 +181,21 @@ VrpcConnection::Send(const std::vector<uint8_t>& bytes, std::function<void(bool)
     (*record)[2] = static_cast<uint8_t>(mark >> 8);
     (*record)[3] = static_cast<uint8_t>(mark);
     std::copy(bytes.begin(), bytes.end(), record->begin() + 4);
+    if (m_transfer == DELIBERATE_UPDATE)
+    {
+        SendDeliberate(record, done);
+    }
+    else
+    {
+        SendAutomatic(record, done);
+    }
+}
+
+void
+VrpcConnection::SendAutomatic(std::shared_ptr<std::vector<uint8_t>> record,
+                              std::function<void(bool)> done)
+{
+    const uint32_t total = static_cast<uint32_t>(record->size());
     const uint64_t data = m_out + m_ep->GetPageBytes();
     const uint32_t pos = m_written % m_queueBytes;
     const uint32_t first = std::min(total, m_queueBytes - pos);
@@ -160,6 +221,78 @@ VrpcConnection::Send(const std::vector<uint8_t>& bytes, std::function<void(bool)
                                 record->data() + first,
                                 total - first,
                                 Callback<void>([record, control]() { control(); }));
+                }));
+}
+
+void
+VrpcConnection::SendDeliberate(std::shared_ptr<std::vector<uint8_t>> record,
+                               std::function<void(bool)> done)
+{
+    // XDR records are whole words (RFC 1014's padding), so every record starts and ends on a
+    // word boundary: the deliberate updates' alignment rule always holds.
+    const uint32_t total = static_cast<uint32_t>(record->size());
+    const uint32_t page = m_ep->GetPageBytes();
+    const uint64_t data = m_out + page;
+    const uint32_t pos = m_written % m_queueBytes;
+    const uint32_t first = std::min(total, m_queueBytes - pos);
+    // The control words, after the data (one deliberate update of the flag and the length).
+    auto control = [this, total, done]() {
+        m_written += total;
+        m_ep->StoreWord(m_out + CTRL_LENGTH, m_written, Callback<void>([this, done]() {
+                            m_ep->StoreWord(m_out + CTRL_FLAG, 1, Callback<void>([this, done]() {
+                                                m_ep->SendDeliberate(
+                                                    m_handle,
+                                                    0,
+                                                    m_out,
+                                                    8,
+                                                    false,
+                                                    Callback<void, bool>(
+                                                        [done](bool ok) { done(ok); }));
+                                            }));
+                        }));
+    };
+    // One deliberate update per contiguous piece of the queue (two when the record wraps).
+    auto sendPieces = [this, page, data, pos, first, total, control]() {
+        m_ep->SendDeliberate(
+            m_handle,
+            page + pos,
+            data + pos,
+            first,
+            false,
+            Callback<void, bool>([this, page, data, first, total, control](bool ok) {
+                NS_ABORT_MSG_UNLESS(ok, "VrpcConnection: a deliberate update was refused");
+                if (first == total)
+                {
+                    control();
+                    return;
+                }
+                m_ep->SendDeliberate(m_handle,
+                                     page,
+                                     data,
+                                     total - first,
+                                     false,
+                                     Callback<void, bool>([control](bool ok2) {
+                                         NS_ABORT_MSG_UNLESS(ok2,
+                                                             "VrpcConnection: a deliberate "
+                                                             "update was refused");
+                                         control();
+                                     }));
+            }));
+    };
+    // The XDR layer's stores into the private image (cached memory), then the sends.
+    m_ep->Store(data + pos,
+                record->data(),
+                first,
+                Callback<void>([this, record, data, first, total, sendPieces]() {
+                    if (first == total)
+                    {
+                        sendPieces();
+                        return;
+                    }
+                    m_ep->Store(data,
+                                record->data() + first,
+                                total - first,
+                                Callback<void>([record, sendPieces]() { sendPieces(); }));
                 }));
 }
 
@@ -222,7 +355,7 @@ VrpcConnection::Take(uint32_t uncopied, std::function<void(std::vector<uint8_t>)
     ReadQueue(m_read + 4, bytes->data(), len);
     const uint32_t start = m_read + 4;
     m_read += 4 + len;
-    const uint32_t copied = len > uncopied ? len - uncopied : 0;
+    const uint32_t copied = (m_receiverCopy && len > uncopied) ? len - uncopied : 0;
     if (copied == 0)
     {
         Simulator::ScheduleNow([bytes, done]() { done(*bytes); });

@@ -6,6 +6,8 @@
 #include "vrpc.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -63,7 +65,9 @@ VrpcClient::DoDispose()
 void
 VrpcClient::Bind(Ptr<VmmcEndpoint> ep,
                  Ptr<VrpcServer> server,
-                 std::function<void(Ptr<VrpcClient>)> done)
+                 std::function<void(Ptr<VrpcClient>)> done,
+                 VrpcConnection::Transfer transfer,
+                 bool receiverCopy)
 {
     NS_ABORT_MSG_IF(ep == nullptr || server == nullptr || server->m_ep == nullptr,
                     "VrpcClient::Bind: needs a client endpoint and a set-up server");
@@ -74,6 +78,11 @@ VrpcClient::Bind(Ptr<VmmcEndpoint> ep,
     client->m_vers = server->GetVersion();
     Ptr<VrpcConnection> theirs = server->GetConnection();
     Ptr<VrpcConnection> ours = client->m_conn;
+    for (const Ptr<VrpcConnection>& c : {ours, theirs})
+    {
+        c->SetAttribute("Transfer", EnumValue(transfer));
+        c->SetAttribute("ReceiverCopy", BooleanValue(receiverCopy));
+    }
     Ptr<VmmcEndpoint> sep = server->m_ep;
     ours->Open(ep, [=](uint32_t ourId) {
         theirs->Open(sep, [=](uint32_t theirId) {

@@ -53,10 +53,14 @@ class VrpcClient : public Object
      * \param ep the client process's VMMC
      * \param server the server (not yet serving a client)
      * \param done called with the client
+     * \param transfer how both directions send records (Figure 5's AU and DU versions)
+     * \param receiverCopy whether both receivers copy a record's body out of the queue
      */
     static void Bind(Ptr<VmmcEndpoint> ep,
                      Ptr<VrpcServer> server,
-                     std::function<void(Ptr<VrpcClient>)> done);
+                     std::function<void(Ptr<VrpcClient>)> done,
+                     VrpcConnection::Transfer transfer = VrpcConnection::AUTOMATIC_UPDATE,
+                     bool receiverCopy = true);
 
     /**
      * \brief Call procedure \p proc.
