@@ -23,6 +23,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -390,6 +391,82 @@ SanBuildFilesTestCase::Compare(const fs::path& root, const Check& check)
 
 /**
  * \ingroup san-tests
+ * Doxygen's group: `\defgroup san` is written once (doc/san.h) and every public header of
+ * model/ and helper/ joins it with `\ingroup san`.
+ */
+class SanDoxygenGroupTestCase : public TestCase
+{
+  public:
+    SanDoxygenGroupTestCase()
+        : TestCase("defgroup san is defined once and every public header is in it")
+    {
+    }
+
+  private:
+    /**
+     * \param text a file's text \param command "defgroup" or "ingroup"
+     * \return how many times `\command san` appears as a whole group name
+     */
+    static uint32_t CountGroup(const std::string& text, const std::string& command)
+    {
+        uint32_t n = 0;
+        const std::string needle = "\\" + command + " san";
+        for (size_t at = text.find(needle); at != std::string::npos;
+             at = text.find(needle, at + needle.size()))
+        {
+            const size_t end = at + needle.size();
+            if (end == text.size() || std::isspace(static_cast<unsigned char>(text[end])))
+            {
+                ++n;
+            }
+        }
+        return n;
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::string> tried;
+        const fs::path root = FindModuleRoot(tried);
+        NS_TEST_ASSERT_MSG_EQ(root.empty(), false, "cannot find san's root folder");
+        std::vector<std::string> definitions;
+        for (const char* folder : {"model", "helper", "test", "examples", "doc"})
+        {
+            for (const char* suffix : {".h", ".cc"})
+            {
+                for (const auto& path : ListFiles(root, folder, true, suffix))
+                {
+                    std::string text;
+                    NS_TEST_EXPECT_MSG_EQ(ReadFile(root / path, text), true, path << " unreadable");
+                    for (uint32_t i = CountGroup(text, "defgroup"); i > 0; --i)
+                    {
+                        definitions.push_back(path);
+                    }
+                    const bool publicHeader =
+                        std::string(suffix) == ".h" &&
+                        (path.rfind("model/", 0) == 0 || path.rfind("helper/", 0) == 0);
+                    if (publicHeader)
+                    {
+                        NS_TEST_EXPECT_MSG_GT(CountGroup(text, "ingroup"),
+                                              0,
+                                              path << " has no \\ingroup san");
+                    }
+                }
+            }
+        }
+        std::string where;
+        for (const auto& d : definitions)
+        {
+            where += " " + d;
+        }
+        NS_TEST_EXPECT_MSG_EQ(
+            definitions.size(),
+            1,
+            "the group san must be defined (defgroup) exactly once; found in:" << where);
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The suite "san-build-files".
  */
 class SanBuildFilesTestSuite : public TestSuite
@@ -402,6 +479,7 @@ SanBuildFilesTestSuite::SanBuildFilesTestSuite()
     : TestSuite("san-build-files", UNIT)
 {
     AddTestCase(new SanBuildFilesTestCase, TestCase::QUICK);
+    AddTestCase(new SanDoxygenGroupTestCase, TestCase::QUICK);
 }
 
 /// The san-build-files suite's instance.
