@@ -3,6 +3,7 @@
 #   make build          install missing Debian packages, configure and build in build/
 #   make test           build, then run every test suite (ends with "N passed, N failed")
 #   make reproduce      build, then run scripts/reproduce.sh (examples -> results/)
+#   make install-check  install build/ into a scratch prefix, build examples/out-of-tree against it
 #   make asan           build in build-asan/ with AddressSanitizer + UBSan, run every suite
 #   make contrib-check  build and test san inside ns-3.37's source tree (contrib/san)
 #   make format         clang-format -i every .cc/.h (ns-3's .clang-format)
@@ -24,13 +25,13 @@ PYTHON := /usr/bin/python3
 CLANG_FORMAT ?= clang-format
 FORMAT_DIRS := model helper examples test
 
-.PHONY: all help deps build test reproduce asan asan-build contrib-check format format-check \
-        wscript clean
+.PHONY: all help deps build test reproduce install-check asan asan-build contrib-check format \
+        format-check wscript clean
 
 all: build
 
 help:
-	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	bash scripts/install-deps.sh
@@ -48,6 +49,10 @@ reproduce: build
 	else \
 	    echo "make reproduce: scripts/reproduce.sh does not exist yet; nothing to run"; \
 	fi
+
+# The installed library, headers, CMake package and pkg-config file, used as a user would.
+install-check: build
+	bash scripts/check-install.sh $(BUILD_DIR)
 
 # Debug (NS3_ASSERT_ENABLE, NS3_LOG_ENABLE) at -O1, with ASan and UBSan; any finding aborts the
 # suite, which then fails.

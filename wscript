@@ -239,6 +239,7 @@ def build(bld):
         'test/san-hamlyn-paper-test-suite.cc',
         'test/san-hamlyn-test-suite.cc',
         'test/san-host-test-suite.cc',
+        'test/san-logging-test-suite.cc',
         'test/san-nic-test-suite.cc',
         'test/san-paper-harness-test-suite.cc',
         'test/san-protection-fuzz-test-suite.cc',

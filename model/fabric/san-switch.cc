@@ -177,6 +177,8 @@ SanSwitch::HandleReady(SanFabricPacket* p)
 {
     p->readyTs = Simulator::Now().GetTimeStep();
     ++p->hops;
+    NS_LOG_LOGIC("switch-" << m_index << ": packet " << p->uid << " (host " << p->src << " to host "
+                           << p->dst << ", hop " << p->hops << ") ready to route");
     if (p->dstSwitch == m_index)
     {
         GetConnectedPort(m_topology->GetHostPort(p->dst))->Forward(p, m_allVcs);
@@ -237,6 +239,8 @@ SanSwitch::HandleReady(SanFabricPacket* p)
 void
 SanSwitch::NotifyDepart(uint32_t port, uint32_t vc, SanFabricPacket* p)
 {
+    NS_LOG_LOGIC("switch-" << m_index << "-port-" << port << ": packet " << p->uid
+                           << " departs on vc " << vc);
     m_routing->OnDepart(m_index, port, vc, *p);
 }
 
