@@ -235,6 +235,7 @@ def build(bld):
         'test/san-fabric-flow-control-test-suite.cc',
         'test/san-fabric-split-test-suite.cc',
         'test/san-fabric-test-suite.cc',
+        'test/san-fabric-trace-test-suite.cc',
         'test/san-hamlyn-context-test-suite.cc',
         'test/san-hamlyn-paper-test-suite.cc',
         'test/san-hamlyn-test-suite.cc',

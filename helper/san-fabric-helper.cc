@@ -10,8 +10,10 @@
 #include "ns3/pointer.h"
 #include "ns3/san-channel.h"
 #include "ns3/san-endpoint-device.h"
+#include "ns3/san-fabric-header.h"
 #include "ns3/san-switch-port.h"
 #include "ns3/san-switch.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -216,12 +218,62 @@ SanFabricHelper::EnablePcapInternal(std::string prefix,
         return;
     }
     PcapHelper pcapHelper;
+    // Named by the port (prefix-switch-3-port-2.pcap), not by node and device ids.
     std::string filename =
-        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+        explicitFilename ? prefix : prefix + "-" + device->GetPortName() + ".pcap";
     // DLT_USER0: records start with the 16-byte SanFabricHeader.
     Ptr<PcapFileWrapper> file =
         pcapHelper.CreateFile(filename, std::ios::out, static_cast<PcapHelper::DataLinkType>(147));
     pcapHelper.HookDefaultSink<SanPortDevice>(device, "PromiscSniffer", file);
+}
+
+namespace
+{
+/**
+ * One ASCII trace line: kind ('-' leaves, 'r' arrives), time in seconds, the port's name, the
+ * virtual channel (departures), then the san header's fields.
+ */
+void
+SanAsciiPacketEvent(Ptr<OutputStreamWrapper> stream,
+                    std::string port,
+                    char kind,
+                    Ptr<const Packet> packet,
+                    uint32_t vc)
+{
+    SanFabricHeader h;
+    packet->PeekHeader(h);
+    std::ostream& os = *stream->GetStream();
+    os << kind << " " << Simulator::Now().GetSeconds() << " " << port;
+    if (vc != SanPortDevice::NO_VC)
+    {
+        os << " vc=" << vc;
+    }
+    os << " src=" << h.GetSource() << " dst=" << h.GetDestination() << " seq=" << h.GetSequence()
+       << " bytes=" << h.GetWireSize() << "\n";
+}
+} // namespace
+
+void
+SanFabricHelper::EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
+                                     std::string prefix,
+                                     Ptr<NetDevice> nd,
+                                     bool explicitFilename)
+{
+    Ptr<SanPortDevice> device = nd->GetObject<SanPortDevice>();
+    if (device == nullptr)
+    {
+        NS_LOG_INFO("SanFabricHelper::EnableAsciiInternal: device " << nd << " is not a san port");
+        return;
+    }
+    if (stream == nullptr)
+    {
+        AsciiTraceHelper asciiHelper;
+        stream = asciiHelper.CreateFileStream(
+            explicitFilename ? prefix : prefix + "-" + device->GetPortName() + ".tr");
+    }
+    device->TraceConnectWithoutContext(
+        "PacketEvent",
+        MakeBoundCallback(&SanAsciiPacketEvent, stream, device->GetPortName()));
 }
 
 } // namespace ns3

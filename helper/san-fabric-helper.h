@@ -33,7 +33,7 @@ namespace ns3
  *   NetDeviceContainer nics = fabric.Install(hosts);
  * \endcode
  */
-class SanFabricHelper : public PcapHelperForDevice
+class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 {
   public:
     SanFabricHelper();
@@ -109,10 +109,18 @@ class SanFabricHelper : public PcapHelperForDevice
     int64_t AssignStreams(int64_t stream);
 
   private:
+    /// pcap on a san port: departures and arrivals, in <prefix>-<port name>.pcap (DLT_USER0,
+    /// records start with the 16-byte SanFabricHeader).
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,
                             bool promiscuous,
                             bool explicitFilename) override;
+    /// ASCII trace on a san port: one line per departure ('-') and arrival ('r'), in
+    /// <prefix>-<port name>.tr or in the given stream.
+    void EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
+                             std::string prefix,
+                             Ptr<NetDevice> nd,
+                             bool explicitFilename) override;
 
     ObjectFactory m_topologyFactory; //!< topology
     ObjectFactory m_routingFactory;  //!< routing function

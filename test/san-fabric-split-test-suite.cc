@@ -215,14 +215,21 @@ class SanSplitLatencyTestCase : public TestCase
                     mem->Write(p, 0, p->GetSize() - HEADER);
                 }
             }).Bind(&r, &mem));
-        // Pcap's view: every packet leaving the switch, pieces included.
+        // The traces' view (pcap's records, ASCII's '-' lines): every packet leaving the
+        // switch, pieces included.
         Ptr<Node> sw = n.fabric.GetSwitchNodes().Get(0);
         for (uint32_t i = 0; i < sw->GetNDevices(); ++i)
         {
             sw->GetDevice(i)->TraceConnectWithoutContext(
-                "PromiscSniffer",
-                MakeCallback(+[](std::vector<uint32_t>* log, Ptr<const Packet> p) {
-                    log->push_back(p->GetSize());
+                "PacketEvent",
+                MakeCallback(+[](std::vector<uint32_t>* log,
+                                 char kind,
+                                 Ptr<const Packet> p,
+                                 uint32_t) {
+                    if (kind == '-')
+                    {
+                        log->push_back(p->GetSize());
+                    }
                 }).Bind(&r.sniffed));
         }
         Simulator::Schedule(Seconds(0), [&n]() { n.Ep(3)->SendTo(2, 1024); });

@@ -248,6 +248,10 @@ SanChannel::Deliver(const SanLinkMessage& msg) const
     SanPortDevice* to = m_dev[msg.from ^ 1];
     if (msg.kind == SanLinkMessage::PACKET)
     {
+        if (to->IsTraced())
+        {
+            to->TracePacket('r', msg.packet, SanPortDevice::NO_VC, msg.tailTs);
+        }
         to->ReceivePacket(msg.packet, msg.headTs, msg.tailTs);
     }
     else if (msg.kind == SanLinkMessage::CREDIT)

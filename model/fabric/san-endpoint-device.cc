@@ -388,6 +388,12 @@ SanEndpointDevice::GetHostNumber() const
     return m_host;
 }
 
+std::string
+SanEndpointDevice::GetPortName() const
+{
+    return "host-" + std::to_string(m_host);
+}
+
 bool
 SanEndpointDevice::SendPacket(uint32_t dst, Ptr<Packet> packet)
 {

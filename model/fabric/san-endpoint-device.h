@@ -145,6 +145,8 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     // SanFabricPort
     /// \return the host index (as GetHost())
     uint32_t GetHostNumber() const override;
+    /// \return "host-<host index>"
+    std::string GetPortName() const override;
     /// SendTo(dst, packet->GetSize(), packet, 0); a null packet is refused.
     /// \param dst destination host \param packet the packet \return false if refused
     bool SendPacket(uint32_t dst, Ptr<Packet> packet) override;

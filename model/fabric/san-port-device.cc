@@ -37,10 +37,17 @@ SanPortDevice::GetTypeId()
                             MakeTraceSourceAccessor(&SanPortDevice::m_txTrace),
                             "ns3::SanPortDevice::PacketTxTracedCallback")
             .AddTraceSource("PromiscSniffer",
-                            "A packet leaves through this port, with its 16-byte san header "
-                            "(pcap helpers connect here).",
+                            "A packet leaves through this port or arrives at it, with its "
+                            "16-byte san header, at the time it does (pcap helpers connect "
+                            "here).",
                             MakeTraceSourceAccessor(&SanPortDevice::m_promiscSnifferTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PacketEvent",
+                            "A packet's head leaves through this port ('-', with its virtual "
+                            "channel) or its tail arrives at it ('r'), at the time it does "
+                            "(ASCII trace helpers connect here).",
+                            MakeTraceSourceAccessor(&SanPortDevice::m_packetEventTrace),
+                            "ns3::SanPortDevice::PacketEventTracedCallback");
     return tid;
 }
 
@@ -393,9 +400,9 @@ SanPortDevice::Depart(SanFabricPacket* p,
     {
         m_txTrace(p->uid, p->src, p->dst, p->bytes, vc);
     }
-    if (!m_promiscSnifferTrace.IsEmpty())
+    if (IsTraced())
     {
-        Sniff(p);
+        TracePacket('-', p, vc, departTs);
     }
 
     if (m_peerIsSink)
@@ -414,8 +421,14 @@ SanPortDevice::Depart(SanFabricPacket* p,
                                       static_cast<SanLinkMessage::Kind>(m_packetKind)));
 }
 
+std::string
+SanPortDevice::GetPortName() const
+{
+    return "node-" + std::to_string(m_nodeId) + "-port-" + std::to_string(GetIfIndex());
+}
+
 void
-SanPortDevice::Sniff(const SanFabricPacket* p)
+SanPortDevice::TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t ts)
 {
     SanFabricHeader h;
     h.SetSource(p->src);
@@ -438,7 +451,21 @@ SanPortDevice::Sniff(const SanFabricPacket* p)
             p->payload != nullptr && !p->IsPiece() ? p->payload->Copy() : Create<Packet>(p->bytes);
     }
     pkt->AddHeader(h);
+    const int64_t now = Simulator::Now().GetTimeStep();
+    if (ts <= now)
+    {
+        FireTraces(kind, pkt, vc);
+        return;
+    }
+    // Only while a tracer listens: one event per traced departure or arrival.
+    Simulator::Schedule(TimeStep(ts - now), &SanPortDevice::FireTraces, this, kind, pkt, vc);
+}
+
+void
+SanPortDevice::FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc)
+{
     m_promiscSnifferTrace(pkt);
+    m_packetEventTrace(kind, pkt, vc);
 }
 
 void

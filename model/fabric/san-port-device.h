@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -170,6 +171,26 @@ class SanPortDevice : public SanNetDevice
                                            uint32_t bytes,
                                            uint32_t vc);
 
+    /// "PacketEvent"'s vc for an arrival (the channel is the sender's choice).
+    static constexpr uint32_t NO_VC = 0xffffffff;
+
+    /**
+     * TracedCallback signature of "PacketEvent", at the time the event happens: a packet's
+     * head leaves through this port ('-') or its tail arrives at it ('r', as ns-3's ASCII
+     * traces write receptions).
+     * \param kind '-' or 'r'
+     * \param packet the packet with its 16-byte SanFabricHeader
+     * \param vc the virtual channel taken ('-'), or NO_VC ('r')
+     */
+    typedef void (*PacketEventTracedCallback)(char kind, Ptr<const Packet> packet, uint32_t vc);
+
+    /**
+     * The port's name in trace file names and trace lines: "switch-3-port-2" for a switch's
+     * port, "host-5" for a host's interface.
+     * eturn the name
+     */
+    virtual std::string GetPortName() const;
+
   protected:
     void DoDispose() override;
 
@@ -317,9 +338,24 @@ class SanPortDevice : public SanNetDevice
     void ScheduleWake(int64_t ts);
     /// Wake-up event.
     void HandleWake();
-    /// Fire the sniffer traces.
-    /// \param p the packet
-    void Sniff(const SanFabricPacket* p);
+
+    /// \return true if a pcap or ASCII tracer listens (the channel asks before each arrival)
+    bool IsTraced() const
+    {
+        return !m_promiscSnifferTrace.IsEmpty() || !m_packetEventTrace.IsEmpty();
+    }
+
+    /**
+     * Trace a departure or an arrival at the time it happens (scheduled if that is later
+     * than now: a tracer sees every event in time order).
+     * \param kind '-' departure or 'r' arrival
+     * \param p the packet
+     * \param vc channel taken, or NO_VC
+     * \param ts time of the event
+     */
+    void TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t ts);
+    /// Fire the trace sources. \param kind '-' or 'r' \param pkt packet \param vc channel
+    void FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc);
 
     // The per-packet state, together: first what a credit arriving or leaving touches (one
     // cache line where the allocator allows: the link, the slots, the queue), then the rest
@@ -344,8 +380,10 @@ class SanPortDevice : public SanNetDevice
     bool m_xonXoff{false};                 //!< the link uses Xon/Xoff, not credits
     uint8_t m_packetKind{0};               //!< SanLinkMessage::Kind of the packets it sends
     /// Fires with a packet (san header + payload) built only when someone
-    /// listens; pcap helpers connect here.
+    /// listens, as it leaves and as it arrives; pcap helpers connect here.
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
+    /// Departures and arrivals with their kind; ASCII trace helpers connect here.
+    TracedCallback<char, Ptr<const Packet>, uint32_t> m_packetEventTrace;
     TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
     std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
     SanFabricPacket* m_qTail{nullptr};            //!< waiting packets

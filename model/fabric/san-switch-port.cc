@@ -49,6 +49,13 @@ SanSwitchPort::GetPortNumber() const
     return m_port;
 }
 
+std::string
+SanSwitchPort::GetPortName() const
+{
+    const uint32_t sw = m_switch != nullptr ? m_switch->GetIndex() : 0;
+    return "switch-" + std::to_string(sw) + "-port-" + std::to_string(m_port);
+}
+
 void
 SanSwitchPort::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
 {

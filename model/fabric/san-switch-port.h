@@ -37,6 +37,8 @@ class SanSwitchPort : public SanPortDevice
     void SetSwitch(SanSwitch* sw, uint32_t port);
     /// \return its port number in the topology
     uint32_t GetPortNumber() const;
+    /// \return "switch-<switch index>-port-<port number>"
+    std::string GetPortName() const override;
 
   protected:
     void DoDispose() override;
