@@ -124,10 +124,12 @@ class SanExamplesTestSuite : public TestSuite
         AddTestCase(
             new SanExampleTestCase(
                 "fabric-bench",
-                "--csv=/dev/null --packetTimes=300 --meshSize=4 --ftK=4 --ftN=3 --rawEvents=200000",
-                {"fabric-bench: hosts=16 hop_rate=" + number + " raw_event_rate=" + number +
-                     " ratio=" + number + " rss_per_host_kib=" + number,
-                 "fabric-bench: hosts=64 hop_rate=" + number}),
+                "--csv=/dev/null --packetTimes=300 --meshSize=4 --ftK=4 --ftN=3 "
+                "--rawEvents=1000000",
+                {"fabric-bench: workload=mesh-4x4 hosts=16 hop_rate=" + number +
+                     " hop_rate_cpu=" + number + " raw_event_rate=" + number + " ratio=" + number +
+                     " rss_per_host_kib=" + number,
+                 "fabric-bench: workload=fat-tree-4-ary-3-tree hosts=64 hop_rate=" + number}),
             TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("tcp-baseline",
                                            "--bytes=1024 --link=gige",
