@@ -4,6 +4,7 @@
 #   make test           build, then run every test suite (ends with "N passed, N failed")
 #   make reproduce      build, then run scripts/reproduce.sh (examples -> results/)
 #   make install-check  install build/ into a scratch prefix, build examples/out-of-tree against it
+#   make scaling        build, then san-scaling (SET=full: up to a million hosts, hours) -> results/
 #   make asan           build in build-asan/ with AddressSanitizer + UBSan, run every suite
 #   make contrib-check  build and test san inside ns-3.37's source tree (contrib/san)
 #   make format         clang-format -i every .cc/.h (ns-3's .clang-format)
@@ -25,13 +26,13 @@ PYTHON := /usr/bin/python3
 CLANG_FORMAT ?= clang-format
 FORMAT_DIRS := model helper examples test
 
-.PHONY: all help deps build test reproduce install-check asan asan-build contrib-check format \
+.PHONY: all help deps build test reproduce scaling install-check asan asan-build contrib-check format \
         format-check wscript clean
 
 all: build
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	bash scripts/install-deps.sh
@@ -49,6 +50,17 @@ reproduce: build
 	else \
 	    echo "make reproduce: scripts/reproduce.sh does not exist yet; nothing to run"; \
 	fi
+
+# The scaling study of the fabric (issue: scaling to a million hosts). SET=quick takes minutes.
+SET ?= full
+MAX_HOSTS ?= 0
+scaling: build
+	mkdir -p results
+	$(BUILD_DIR)/examples/san-scaling --set=$(SET) --maxHosts=$(MAX_HOSTS) \
+	    --csv=results/san-scaling.csv \
+	    --schedulers=ns3::MapScheduler,ns3::HeapScheduler,ns3::CalendarScheduler,ns3::PriorityQueueScheduler \
+	    --schedulerCsv=results/san-scaling-schedulers.csv
+	$(PYTHON) analysis/plot_scaling.py --results results
 
 # The installed library, headers, CMake package and pkg-config file, used as a user would.
 install-check: build

@@ -26,7 +26,7 @@
 // examples use, see san-scaling).
 //
 //   ./fabric-bench [--ftK=32] [--ftN=2] [--packetTimes=10000] [--csv=results/fabric-bench.csv]
-//                  [--SchedulerType=ns3::MapScheduler]
+//                  [--SchedulerType=ns3::PriorityQueueScheduler]
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -44,6 +44,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    SanFabricBenchmark::UseExamplesScheduler(); // before the children parse their own
     SanFabricBenchmark::HandleChild(argc, argv);
 
     uint32_t ftK = 32;

@@ -30,7 +30,7 @@
 //
 //   ./san-scaling [--set=quick] [--maxHosts=0] [--hopBudget=20000000]
 //                 [--csv=results/san-scaling.csv] [--schedulers=]
-//                 [--SchedulerType=ns3::MapScheduler]
+//                 [--SchedulerType=ns3::PriorityQueueScheduler]
 
 #include "ns3/core-module.h"
 #include "ns3/san-module.h"
@@ -210,6 +210,7 @@ OpenCsv(const std::string& path, std::ofstream& out)
 int
 main(int argc, char* argv[])
 {
+    SanFabricBenchmark::UseExamplesScheduler(); // before the children parse their own
     SanFabricBenchmark::HandleChild(argc, argv);
 
     std::string set = "quick";

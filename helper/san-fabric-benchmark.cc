@@ -298,6 +298,12 @@ SanFabricBenchmark::GetSchedulerType()
     return v.Get().GetName();
 }
 
+void
+SanFabricBenchmark::UseExamplesScheduler()
+{
+    GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName(EXAMPLES_SCHEDULER)));
+}
+
 SanBenchmarkResult
 SanFabricBenchmark::Run(const SanBenchmarkWorkload& w)
 {

@@ -131,6 +131,18 @@ class SanExamplesTestSuite : public TestSuite
                      " rss_per_host_kib=" + number,
                  "fabric-bench: workload=fat-tree-4-ary-3-tree hosts=64 hop_rate=" + number}),
             TestCase::QUICK);
+        AddTestCase(
+            new SanExampleTestCase(
+                "san-scaling",
+                "--csv=/dev/null --set=quick --hopBudget=10000",
+                {"san-scaling: workload=fat-tree-32-ary-2-tree scheduler=ns3::[A-Za-z]+ "
+                 "hosts=1024 hop_rate=" +
+                     number + " hop_rate_cpu=" + number + " ns_per_hop=" + number +
+                     " build_s=" + number + " run_s=" + number + " rss_per_host_kib=" + number,
+                 "san-scaling: workload=fat-tree-4-ary-5-tree .* hosts=1024 ",
+                 "san-scaling: workload=mesh-32x32 .* hosts=1024 ",
+                 "san-scaling: workload=torus-32x32 .* hosts=1024 "}),
+            TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("tcp-baseline",
                                            "--bytes=1024 --link=gige",
                                            {"gige 1024 bytes: rtt " + number + " us, bandwidth " +

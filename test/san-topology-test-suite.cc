@@ -1015,7 +1015,8 @@ class SanGraphTopologyParseTestCase : public SanTopologyTestBase
         ExpectError("switches 3\nlink 0 1x\n", "fabric.txt:2: field 2 of 'link' ('1x') is not");
         ExpectError("switches 99999999999\n", "fabric.txt:1: field 1 of 'switches'");
         ExpectError("switches 0\n", "fabric.txt:1: the number of switches must be between 1");
-        ExpectError("switches 70000\n", "fabric.txt:1: the number of switches must be between");
+        ExpectError("switches 20000000\n", "fabric.txt:1: the number of switches must be between");
+        ExpectError("switches 16000000\n", "fabric.txt:1: the routing tables of 16000000 switches");
         ExpectError("switches 3\nlink 0 3\n", "fabric.txt:2: switch 3 is out of range");
         ExpectError("switches 3\nlink 1 1\n", "fabric.txt:2: self-link: switch 1");
         ExpectError(
@@ -1309,6 +1310,140 @@ class SanGraphTopologyRoutingTestCase : public SanTopologyTestBase
     }
 };
 
+/**
+ * \ingroup san-tests
+ * Graph routing tables: distance residues give the same shortest paths as a breadth-first
+ * search; switches of 255 ports or more get wide next-port entries; a graph whose tables would
+ * not fit is refused with the estimate.
+ */
+class SanGraphTopologyTableTestCase : public SanTopologyTestBase
+{
+  public:
+    SanGraphTopologyTableTestCase()
+        : SanTopologyTestBase("Graph tables: compact residues, wide ports, refused when too big")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A pseudo-random connected graph: a spanning chain plus random chords.
+        const uint32_t n = 150;
+        std::ostringstream text;
+        text << "switches " << n << "\n";
+        std::vector<std::vector<uint32_t>> adj(n);
+        std::set<std::pair<uint32_t, uint32_t>> links;
+        uint32_t state = 7;
+        auto addLink = [&](uint32_t a, uint32_t b) {
+            if (a == b || !links.insert({std::min(a, b), std::max(a, b)}).second)
+            {
+                return;
+            }
+            text << "link " << a << " " << b << "\n";
+            adj[a].push_back(b);
+            adj[b].push_back(a);
+        };
+        for (uint32_t s = 1; s < n; ++s)
+        {
+            addLink(s - 1, s);
+        }
+        for (uint32_t k = 0; k < 120; ++k)
+        {
+            state = state * 1103515245u + 12345u;
+            const uint32_t a = (state >> 8) % n;
+            state = state * 1103515245u + 12345u;
+            addLink(a, (state >> 8) % n);
+        }
+        Ptr<SanGraphTopology> g = CreateObject<SanGraphTopology>();
+        g->LoadFromString(text.str(), "random.txt");
+        uint32_t checked = 0;
+        for (uint32_t dst = 0; dst < n; dst += 7)
+        {
+            // Breadth-first distances to dst.
+            std::vector<uint32_t> dist(n, 0xffffffff);
+            std::vector<uint32_t> queue{dst};
+            dist[dst] = 0;
+            for (size_t h = 0; h < queue.size(); ++h)
+            {
+                for (uint32_t y : adj[queue[h]])
+                {
+                    if (dist[y] == 0xffffffff)
+                    {
+                        dist[y] = dist[queue[h]] + 1;
+                        queue.push_back(y);
+                    }
+                }
+            }
+            for (uint32_t sw = 0; sw < n; ++sw)
+            {
+                NS_TEST_ASSERT_MSG_EQ(g->GetDistance(sw, dst), dist[sw], "distance " << sw);
+                uint32_t ports[SanTopology::MAX_CANDIDATES];
+                const uint32_t m = g->GetMinimalPorts(sw, dst, ports);
+                uint32_t expected = 0;
+                for (uint32_t y : adj[sw])
+                {
+                    expected += dist[y] + 1 == dist[sw] ? 1 : 0;
+                }
+                NS_TEST_ASSERT_MSG_EQ(m, expected, "minimal ports of " << sw << " to " << dst);
+                for (uint32_t i = 0; i < m; ++i)
+                {
+                    const SanPortPeer peer = g->GetPeer(sw, ports[i]);
+                    NS_TEST_ASSERT_MSG_EQ(dist[peer.index] + 1, dist[sw], "each one hop closer");
+                }
+                ++checked;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(checked, 22 * n, "every switch to every seventh destination");
+
+        // A star whose centre has 300 ports: next-port entries of 16 bits.
+        std::ostringstream star;
+        star << "switches 301\n";
+        for (uint32_t s = 1; s <= 300; ++s)
+        {
+            star << "link 0 " << s << "\n";
+        }
+        Ptr<SanGraphTopology> big = CreateObject<SanGraphTopology>();
+        big->LoadFromString(star.str(), "star.txt");
+        NS_TEST_EXPECT_MSG_EQ(big->GetDeterministicPort(0, 300), 299, "centre to leaf 300");
+        NS_TEST_EXPECT_MSG_EQ(big->GetDeterministicPort(300, 7), 0, "leaf up to the centre");
+        NS_TEST_EXPECT_MSG_EQ(big->GetDeterministicPort(7, 7), SanTopology::NO_PORT, "arrived");
+        NS_TEST_EXPECT_MSG_EQ(SanGraphTopology::GetTableBytes(301, 300),
+                              (301u * 301 + 3) / 4 + 2u * 301 * 301 + 4u * 301,
+                              "two bytes a next port");
+
+        // Table sizes: a 65,535-switch chain takes 5.4 GB, not the 17 GB of 16-bit tables.
+        const uint64_t chain = SanGraphTopology::GetTableBytes(65535, 2);
+        NS_TEST_EXPECT_MSG_LT(chain, 5.5e9, "compact: under 5.5 GB");
+        NS_TEST_EXPECT_MSG_GT(chain, 5.3e9, "but S^2 bytes of next ports");
+
+        // Too big for the limit: refused, with the estimate.
+        std::ostringstream ring;
+        ring << "switches 100\n";
+        for (uint32_t s = 0; s < 100; ++s)
+        {
+            ring << "link " << s << " " << (s + 1) % 100 << "\n";
+        }
+        // The star: 301 x 301 cells, 22651 bytes of residues, 181202 of two-byte next ports
+        // (the centre has 300 ports), 1204 of levels. One-byte ports would fit in 150000: the
+        // check after the links, which knows the ports, refuses it.
+        const std::string msg = SanGraphTopology::Validate(star.str(), "star.txt", 150000);
+        NS_TEST_EXPECT_MSG_NE(msg.find("star.txt:1: the routing tables of 301 switches (up to "
+                                       "300 ports each) would take 205057 bytes (0.00 GiB), more "
+                                       "than the 150000 bytes allowed"),
+                              std::string::npos,
+                              "refused with the estimate: " << msg);
+        // The ring: 100 x 100 cells, 2500 bytes of residues, 10000 of next ports, 400 of levels.
+        const std::string early = SanGraphTopology::Validate(ring.str(), "ring.txt", 1000);
+        NS_TEST_EXPECT_MSG_NE(early.find("ring.txt:1: the routing tables of 100 switches would "
+                                         "take at least 12900 bytes"),
+                              std::string::npos,
+                              "refused at the switches line, before any link: " << early);
+        NS_TEST_EXPECT_MSG_EQ(SanGraphTopology::Validate(ring.str(), "ring.txt", 12900),
+                              "",
+                              "12900 bytes of tables fit in 12900");
+    }
+};
+
 #ifdef SAN_TOPOLOGY_TEST_CAN_FORK
 /**
  * \ingroup san-tests
@@ -1461,6 +1596,7 @@ class SanTopologyTestSuite : public TestSuite
         AddTestCase(new SanFatTreeTopologyTestCase, TestCase::QUICK);
         AddTestCase(new SanGraphTopologyParseTestCase, TestCase::QUICK);
         AddTestCase(new SanGraphTopologyRoutingTestCase, TestCase::QUICK);
+        AddTestCase(new SanGraphTopologyTableTestCase, TestCase::QUICK);
 #ifdef SAN_TOPOLOGY_TEST_CAN_FORK
         AddTestCase(new SanTopologyErrorTestCase, TestCase::QUICK);
 #endif

@@ -10,15 +10,18 @@
 #include "ns3/fatal-error.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
 #include <fstream>
+#include <iomanip>
 #include <limits>
 #include <map>
 #include <sstream>
+#include <unistd.h>
 #include <utility>
 
 namespace ns3
@@ -76,7 +79,13 @@ SanGraphTopology::GetTypeId()
                           "the SanGraphTopology documentation). Empty: no graph yet.",
                           StringValue(""),
                           MakeStringAccessor(&SanGraphTopology::SetFileName),
-                          MakeStringChecker());
+                          MakeStringChecker())
+            .AddAttribute("MaxTableBytes",
+                          "Most bytes the routing tables may take; a graph that needs more is "
+                          "refused when read (0: three quarters of the machine's memory).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanGraphTopology::m_maxTableBytes),
+                          MakeUintegerChecker<uint64_t>());
     return tid;
 }
 
@@ -135,7 +144,7 @@ SanGraphTopology::LoadFromString(const std::string& text, const std::string& sou
 {
     NS_LOG_FUNCTION(this << sourceName);
     Parsed parsed;
-    const std::string error = Parse(text, sourceName, parsed);
+    const std::string error = Parse(text, sourceName, parsed, m_maxTableBytes);
     if (!error.empty())
     {
         NS_FATAL_ERROR("SanGraphTopology: " << error);
@@ -144,14 +153,39 @@ SanGraphTopology::LoadFromString(const std::string& text, const std::string& sou
 }
 
 std::string
-SanGraphTopology::Validate(const std::string& text, const std::string& sourceName)
+SanGraphTopology::Validate(const std::string& text,
+                           const std::string& sourceName,
+                           uint64_t maxTableBytes)
 {
     Parsed parsed;
-    return Parse(text, sourceName, parsed);
+    return Parse(text, sourceName, parsed, maxTableBytes);
+}
+
+uint64_t
+SanGraphTopology::GetTableBytes(uint32_t nSwitches, uint32_t maxPorts)
+{
+    const uint64_t cells = static_cast<uint64_t>(nSwitches) * nSwitches;
+    const uint64_t nextBytes = maxPorts < NO_NEXT8 ? 1 : 2;
+    return (cells + 3) / 4 + cells * nextBytes + 4ull * nSwitches;
+}
+
+uint64_t
+SanGraphTopology::GetDefaultTableLimit()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || pageSize <= 0)
+    {
+        return 8ull << 30; // the machine does not say: 8 GiB
+    }
+    return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize) / 4 * 3;
 }
 
 std::string
-SanGraphTopology::Parse(const std::string& text, const std::string& sourceName, Parsed& out)
+SanGraphTopology::Parse(const std::string& text,
+                        const std::string& sourceName,
+                        Parsed& out,
+                        uint64_t maxTableBytes)
 {
     out = Parsed();
     uint32_t switchesLine = 0; // 0: no 'switches' line yet
@@ -246,6 +280,14 @@ SanGraphTopology::Parse(const std::string& text, const std::string& sourceName, 
             }
             switchesLine = lineNo;
             out.nSwitches = values[0];
+            // The tables of this many switches, at their smallest: refused before anything is
+            // allocated for them (the check after the links counts the ports too).
+            const std::string tooBig =
+                CheckTableSize(sourceName, lineNo, out.nSwitches, 0, maxTableBytes);
+            if (!tooBig.empty())
+            {
+                return tooBig;
+            }
             out.ports.assign(out.nSwitches, std::vector<SanPortPeer>());
             nLinks.assign(out.nSwitches, 0);
             continue;
@@ -393,7 +435,46 @@ SanGraphTopology::Parse(const std::string& text, const std::string& sourceName, 
             }
         }
     }
-    return "";
+    // The routing tables grow as the square of the switches: refuse what would not fit.
+    size_t maxPorts = 0;
+    for (const auto& ports : out.ports)
+    {
+        maxPorts = std::max(maxPorts, ports.size());
+    }
+    return CheckTableSize(sourceName,
+                          switchesLine,
+                          out.nSwitches,
+                          static_cast<uint32_t>(maxPorts),
+                          maxTableBytes);
+}
+
+std::string
+SanGraphTopology::CheckTableSize(const std::string& sourceName,
+                                 uint32_t line,
+                                 uint32_t nSwitches,
+                                 uint32_t maxPorts,
+                                 uint64_t maxTableBytes)
+{
+    const uint64_t bytes = GetTableBytes(nSwitches, std::max(maxPorts, 1u));
+    const uint64_t limit = maxTableBytes != 0 ? maxTableBytes : GetDefaultTableLimit();
+    if (bytes <= limit)
+    {
+        return "";
+    }
+    std::ostringstream msg;
+    msg << sourceName << ":" << line << ": the routing tables of " << nSwitches << " switches";
+    if (maxPorts != 0)
+    {
+        msg << " (up to " << maxPorts << " ports each) would take ";
+    }
+    else
+    {
+        msg << " would take at least ";
+    }
+    msg << bytes << " bytes (" << std::fixed << std::setprecision(2) << bytes / 1073741824.0
+        << " GiB), more than the " << limit << " bytes allowed (MaxTableBytes; by default three "
+        << "quarters of this machine's memory)";
+    return msg.str();
 }
 
 void
@@ -442,7 +523,7 @@ SanGraphTopology::Build(Parsed& parsed)
         }
     }
     const size_t cells = static_cast<size_t>(nSwitches) * nSwitches;
-    m_dist.assign(cells, 0);
+    m_residue.assign((cells + 3) / 4, 0);
     std::vector<uint32_t> dist(nSwitches);
     for (uint32_t d = 0; d < nSwitches; ++d)
     {
@@ -453,11 +534,16 @@ SanGraphTopology::Build(Parsed& parsed)
             d,
             boost::visitor(boost::make_bfs_visitor(
                 boost::record_distances(dist.data(), boost::on_tree_edge()))));
-        uint16_t* row = m_dist.data() + static_cast<size_t>(d) * nSwitches;
+        // Parse() checked that the graph is connected, so every distance is below S.
+        const size_t base = static_cast<size_t>(d) * nSwitches;
         for (uint32_t s = 0; s < nSwitches; ++s)
         {
-            // Parse() checked that the graph is connected, so every distance is below S.
-            row[s] = static_cast<uint16_t>(dist[s]);
+            const size_t cell = base + s;
+            m_residue[cell >> 2] |= static_cast<uint8_t>((dist[s] % 3) << ((cell & 3) * 2));
+        }
+        if (d == 0)
+        {
+            m_level = dist; // the up*\/down* levels
         }
     }
 
@@ -471,7 +557,22 @@ SanGraphTopology::BuildUpDownTable()
 {
     NS_LOG_FUNCTION(this);
     const uint32_t nSwitches = m_nSwitches;
-    m_next.assign(static_cast<size_t>(nSwitches) * nSwitches, NO_NEXT);
+    uint32_t maxPorts = 0;
+    for (uint32_t sw = 0; sw < nSwitches; ++sw)
+    {
+        maxPorts = std::max(maxPorts, m_portOffset[sw + 1] - m_portOffset[sw]);
+    }
+    const size_t cells = static_cast<size_t>(nSwitches) * nSwitches;
+    m_next8.clear();
+    m_next16.clear();
+    if (maxPorts < NO_NEXT8)
+    {
+        m_next8.assign(cells, NO_NEXT8);
+    }
+    else
+    {
+        m_next16.assign(cells, NO_NEXT16);
+    }
     constexpr uint32_t UNREACHED = std::numeric_limits<uint32_t>::max();
     std::vector<uint32_t> hops(nSwitches);
     std::vector<uint8_t> allDown(nSwitches);
@@ -488,7 +589,17 @@ SanGraphTopology::BuildUpDownTable()
     // consistent with the entries of the switches after it.
     for (uint32_t d = 0; d < nSwitches; ++d)
     {
-        uint16_t* next = m_next.data() + static_cast<size_t>(d) * nSwitches;
+        const size_t base = static_cast<size_t>(d) * nSwitches;
+        auto setNext = [this, base](uint32_t x, uint32_t port) {
+            if (m_next8.empty())
+            {
+                m_next16[base + x] = static_cast<uint16_t>(port);
+            }
+            else
+            {
+                m_next8[base + x] = static_cast<uint8_t>(port);
+            }
+        };
         std::fill(hops.begin(), hops.end(), UNREACHED);
         std::fill(allDown.begin(), allDown.end(), 0);
         queue.clear();
@@ -506,18 +617,18 @@ SanGraphTopology::BuildUpDownTable()
                 {
                     continue; // x -> y would be a down hop followed by an up hop
                 }
-                const auto port = static_cast<uint16_t>(m_links[i].peerPort);
+                const uint32_t port = m_links[i].peerPort;
                 if (hops[x] == UNREACHED)
                 {
                     hops[x] = hops[y] + 1;
                     allDown[x] = up ? 0 : 1;
-                    next[x] = port;
+                    setNext(x, port);
                     queue.push_back(x);
                 }
                 else if (!up && !allDown[x] && hops[x] == hops[y] + 1)
                 {
                     allDown[x] = 1;
-                    next[x] = port;
+                    setNext(x, port);
                 }
             }
         }
@@ -585,20 +696,24 @@ SanGraphTopology::GetPeer(uint32_t sw, uint32_t port) const
 uint32_t
 SanGraphTopology::GetDeterministicPort(uint32_t sw, uint32_t dst) const
 {
-    const uint16_t port = m_next[static_cast<size_t>(dst) * m_nSwitches + sw];
-    return port == NO_NEXT ? NO_PORT : port;
+    return NextPort(sw, dst);
 }
 
 uint32_t
 SanGraphTopology::GetMinimalPorts(uint32_t sw, uint32_t dst, uint32_t* ports) const
 {
-    const uint16_t* row = m_dist.data() + static_cast<size_t>(dst) * m_nSwitches;
-    const uint32_t closer = static_cast<uint32_t>(row[sw]) - 1; // wraps if sw == dst
+    // A neighbour's distance is ours - 1, ours or ours + 1: its residue tells which. (At the
+    // destination itself no neighbour is closer.)
+    if (sw == dst)
+    {
+        return 0;
+    }
+    const uint32_t closer = (Residue(sw, dst) + 2) % 3;
     uint32_t n = 0;
     const uint32_t end = m_linkOffset[sw + 1];
     for (uint32_t i = m_linkOffset[sw]; i < end && n < MAX_CANDIDATES; ++i)
     {
-        if (row[m_links[i].peer] == closer)
+        if (Residue(m_links[i].peer, dst) == closer)
         {
             ports[n++] = m_links[i].port;
         }
@@ -612,7 +727,24 @@ SanGraphTopology::GetDistance(uint32_t sw, uint32_t dst) const
     NS_ABORT_MSG_IF(sw >= m_nSwitches || dst >= m_nSwitches,
                     "SanGraphTopology: no switch " << std::max(sw, dst) << " (" << m_nSwitches
                                                    << " switches)");
-    return m_dist[static_cast<size_t>(dst) * m_nSwitches + sw];
+    // Walk a shortest path: each step to a neighbour one hop closer.
+    uint32_t hops = 0;
+    for (uint32_t cur = sw; cur != dst; ++hops)
+    {
+        const uint32_t closer = (Residue(cur, dst) + 2) % 3;
+        uint32_t next = cur;
+        for (uint32_t i = m_linkOffset[cur]; i < m_linkOffset[cur + 1]; ++i)
+        {
+            if (Residue(m_links[i].peer, dst) == closer)
+            {
+                next = m_links[i].peer;
+                break;
+            }
+        }
+        NS_ABORT_MSG_IF(next == cur, "SanGraphTopology: internal error: no closer neighbour");
+        cur = next;
+    }
+    return hops;
 }
 
 bool

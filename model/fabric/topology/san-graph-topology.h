@@ -60,14 +60,15 @@ namespace ns3
  *
  * \section san-graph-routing Routing
  *
- * The topology keeps two S x S tables of 16-bit entries (S = switches),
- * indexed by (destination switch, current switch), and nothing per
- * destination host:
- * - shortest switch-to-switch distances, from a Boost.Graph breadth-first
- *   search from every switch. GetMinimalPorts returns every port whose
- *   neighbour is one hop closer to the destination (shortest paths of the
- *   full graph, not necessarily up*\/down* legal), at most MAX_CANDIDATES of
- *   them, in port order;
+ * The topology keeps two compact S x S tables (S = switches), indexed by
+ * (destination switch, current switch), and nothing per destination host:
+ * - shortest switch-to-switch distances modulo 3 (2 bits an entry), from a
+ *   Boost.Graph breadth-first search from every switch. Neighbours' distances
+ *   to a destination differ by at most one, so the residue tells a closer
+ *   neighbour from an equal or farther one. GetMinimalPorts returns every
+ *   port whose neighbour is one hop closer to the destination (shortest paths
+ *   of the full graph, not necessarily up*\/down* legal), at most
+ *   MAX_CANDIDATES of them, in port order;
  * - the up*\/down* next port (Autonet). A breadth-first spanning tree from
  *   switch 0 gives each switch a level; the "up" end of a link is the end
  *   closer to switch 0, or the lower-numbered switch if both are equally
@@ -88,13 +89,17 @@ namespace ns3
  * routes are deadlock free; arbitrary minimal routes on a graph are not, so
  * IsMinimalRoutingDeadlockFree() is false.
  *
- * Memory: 4 S^2 bytes of tables, plus the ports of every switch.
+ * Memory: S^2 / 4 bytes of distance residues and S^2 bytes of next ports (2 S^2 if a
+ * switch has 255 ports or more), plus the ports of every switch: 5.4 GB for 65,535
+ * switches, where full 16-bit tables took 17 GB. A graph whose tables would take more than
+ * MaxTableBytes (by default three quarters of the machine's memory) is refused when it is
+ * read, with the estimate in the message.
  */
 class SanGraphTopology : public SanTopology
 {
   public:
-    /// Most switches a graph may have (the tables hold 16-bit entries).
-    static constexpr uint32_t MAX_SWITCHES = 65535;
+    /// Most switches a graph may have (the tables' size, MaxTableBytes, is the real bound).
+    static constexpr uint32_t MAX_SWITCHES = 16777215;
     /// Most ports a switch may have (the next-port table holds 16-bit entries).
     static constexpr uint32_t MAX_PORTS = 65535;
 
@@ -128,7 +133,17 @@ class SanGraphTopology : public SanTopology
      * (for instance "<string>:3: unknown keyword 'lnk' ...")
      */
     static std::string Validate(const std::string& text,
-                                const std::string& sourceName = "<string>");
+                                const std::string& sourceName = "<string>",
+                                uint64_t maxTableBytes = 0);
+
+    /**
+     * \param nSwitches switches
+     * \param maxPorts the most ports any switch has
+     * \return bytes of the routing tables of such a graph
+     */
+    static uint64_t GetTableBytes(uint32_t nSwitches, uint32_t maxPorts);
+    /// \return the default bound on the tables: three quarters of the machine's memory
+    static uint64_t GetDefaultTableLimit();
 
     std::string GetName() const override;
     uint32_t GetNSwitches() const override;
@@ -151,7 +166,8 @@ class SanGraphTopology : public SanTopology
     /**
      * \param sw a switch
      * \param dst another switch
-     * \return the number of switch-to-switch hops on a shortest path
+     * \return the number of switch-to-switch hops on a shortest path (walked through the
+     * residue table: for tests and set-up, not for a packet's path)
      */
     uint32_t GetDistance(uint32_t sw, uint32_t dst) const;
     /**
@@ -190,13 +206,28 @@ class SanGraphTopology : public SanTopology
     };
 
     /**
+     * \param sourceName the name used in error messages \param line the 'switches' line
+     * \param nSwitches switches \param maxPorts the most ports of a switch
+     * \param maxTableBytes the bound (0: GetDefaultTableLimit())
+     * \return "" if the tables fit, else the message with the estimate
+     */
+    static std::string CheckTableSize(const std::string& sourceName,
+                                      uint32_t line,
+                                      uint32_t nSwitches,
+                                      uint32_t maxPorts,
+                                      uint64_t maxTableBytes);
+    /**
      * Parse a graph description.
      * \param text the description
      * \param sourceName the name used in error messages
      * \param out filled in on success
+     * \param maxTableBytes the bound on the routing tables (0: GetDefaultTableLimit())
      * \return "" on success, else the error message
      */
-    static std::string Parse(const std::string& text, const std::string& sourceName, Parsed& out);
+    static std::string Parse(const std::string& text,
+                             const std::string& sourceName,
+                             Parsed& out,
+                             uint64_t maxTableBytes);
     /**
      * Take a parsed graph and compute the routing tables.
      * \param parsed the graph
@@ -217,9 +248,27 @@ class SanGraphTopology : public SanTopology
      */
     bool IsUpHop(uint32_t from, uint32_t to) const
     {
-        const uint16_t lf = m_dist[from];
-        const uint16_t lt = m_dist[to];
+        const uint32_t lf = m_level[from];
+        const uint32_t lt = m_level[to];
         return lt < lf || (lt == lf && to < from);
+    }
+
+    /// \param sw a switch \param dst a switch \return the distance from sw to dst, modulo 3
+    uint32_t Residue(uint32_t sw, uint32_t dst) const
+    {
+        const size_t cell = static_cast<size_t>(dst) * m_nSwitches + sw;
+        return (m_residue[cell >> 2] >> ((cell & 3) * 2)) & 3;
+    }
+
+    /// \param sw a switch \param dst a switch \return the up*\/down* next port, or NO_PORT
+    uint32_t NextPort(uint32_t sw, uint32_t dst) const
+    {
+        const size_t cell = static_cast<size_t>(dst) * m_nSwitches + sw;
+        if (!m_next16.empty())
+        {
+            return m_next16[cell] == NO_NEXT16 ? NO_PORT : m_next16[cell];
+        }
+        return m_next8[cell] == NO_NEXT8 ? NO_PORT : m_next8[cell];
     }
 
     std::string m_fileName;             //!< attribute FileName
@@ -230,11 +279,17 @@ class SanGraphTopology : public SanTopology
     std::vector<uint32_t> m_linkOffset; //!< links of switch s: m_links[m_linkOffset[s]..[s+1])
     std::vector<SwitchLink> m_links;    //!< switch-to-switch links of every switch, port order
     std::vector<HostPlace> m_hosts;     //!< where each host is attached
-    /// m_dist[dst * S + sw]: hops from sw to dst (row 0 gives the up*\/down* levels)
-    std::vector<uint16_t> m_dist;
-    /// m_next[dst * S + sw]: up*\/down* output port of sw toward dst (NO_NEXT if sw == dst)
-    std::vector<uint16_t> m_next;
-    static constexpr uint16_t NO_NEXT = 0xffff; //!< m_next entry for "no port"
+    uint64_t m_maxTableBytes{0};        //!< attribute MaxTableBytes (0: the default)
+    /// m_level[sw]: hops from switch 0 (the up*\/down* levels)
+    std::vector<uint32_t> m_level;
+    /// 2 bits per cell dst * S + sw: the distance from sw to dst modulo 3
+    std::vector<uint8_t> m_residue;
+    /// Cell dst * S + sw: up*\/down* output port of sw toward dst (NO_NEXT8 if sw == dst),
+    /// when every switch has fewer than 255 ports; else m_next16
+    std::vector<uint8_t> m_next8;
+    std::vector<uint16_t> m_next16;               //!< as m_next8, for switches of more ports
+    static constexpr uint8_t NO_NEXT8 = 0xff;     //!< m_next8 entry for "no port"
+    static constexpr uint16_t NO_NEXT16 = 0xffff; //!< m_next16 entry for "no port"
 };
 
 } // namespace ns3
