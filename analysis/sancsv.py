@@ -65,21 +65,25 @@ FABRIC_LOAD_HEADER = (
 
 FABRIC_BENCH_HEADER = (
     "workload",
+    "scheduler",
     "hosts",
     "delivered",
     "hops_per_packet",
     "hop_rate",
+    "hop_rate_cpu",
     "event_rate",
     "raw_event_rate",
     "ratio",
+    "build_s",
     "rss_per_host_kib",
     "wall_s",
+    "cpu_s",
 )
 
 # Columns that must hold a number (float) in each kind of file. Columns not
 # listed are kept as text.
 _FABRIC_LOAD_NUMERIC = FABRIC_LOAD_HEADER[3:]
-_FABRIC_BENCH_NUMERIC = FABRIC_BENCH_HEADER[1:]
+_FABRIC_BENCH_NUMERIC = FABRIC_BENCH_HEADER[2:]
 
 
 class CsvError(Exception):

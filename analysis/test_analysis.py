@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_report  # noqa: E402
 import plot_dart  # noqa: E402
 import plot_fabric_load  # noqa: E402
+import plot_scaling  # noqa: E402
 import sancsv  # noqa: E402
 
 # As SanResultsWriter writes it: provenance and check lines, then the header with paper_kind.
@@ -72,10 +73,10 @@ fat-tree,uniform,up-down,0.500,0.5000,3.2,4.0,6.0,4.4,1.0000
 fat-tree,uniform,up-down,1.000,0.9500,8.0,10.0,30.0,4.4,1.0000
 """
 
-FABRIC_BENCH_CSV = """workload,hosts,delivered,hops_per_packet,hop_rate,event_rate,raw_event_rate,ratio,\
-rss_per_host_kib,wall_s
-mesh,64,191000,6.33,4100000,9000000,10500000,0.390,3.10,2.95
-fat-tree,1024,5120000,8.51,3500000,8000000,10500000,0.333,9.80,31.20
+FABRIC_BENCH_CSV = """workload,scheduler,hosts,delivered,hops_per_packet,hop_rate,hop_rate_cpu,event_rate,\
+raw_event_rate,ratio,build_s,rss_per_host_kib,wall_s,cpu_s
+mesh,ns3::PriorityQueueScheduler,64,191000,6.33,4100000,4110000,9000000,10500000,0.390,0.01,3.10,2.95,2.94
+fat-tree,ns3::PriorityQueueScheduler,1024,5120000,8.51,3500000,3510000,8000000,10500000,0.333,0.03,9.80,31.20,31.1
 """
 
 
@@ -322,7 +323,7 @@ class MakeReportTest(TempDirTest):
         # mesh transpose: adaptive 0.300 / dimension-order 0.150 = 2.00.
         self.assertIn("| mesh | dimension-order | 0.150 | 0.300 | 2.00 |", text)
         self.assertIn("| fat-tree | up-down |  |  | no transpose data |", text)
-        self.assertIn("| fat-tree | 1,024 | 5,120,000 | 8.51 | 3,500,000 |", text)
+        self.assertIn("| fat-tree | ns3::PriorityQueueScheduler | 1,024 | 5,120,000 | 8.51 | 3,500,000 |", text)
         self.assertIn("- [fabric-load-mesh.png](fabric-load-mesh.png)", text)
 
     def test_malformed_fabric_load(self):
@@ -405,6 +406,35 @@ class DartPlotTest(TempDirTest):
             status = plot_dart.main(["--results", self.dir])
         self.assertEqual(status, 1)
         self.assertIn("dart-latency-vs-size.csv", err.getvalue())
+
+
+SCALING_CSV = """workload,family,shape,scheduler,hosts,switches,offered_load,packet_times,delivered,\
+switch_hops,events,build_s,run_wall_s,run_cpu_s,hop_rate_wall,hop_rate_cpu,event_rate_wall,\
+ns_per_hop,rss_per_host_kib,peak_rss_mib
+fat-tree-32-ary-2-tree,fat-tree-shallow,k=32 n=2,ns3::PriorityQueueScheduler,1024,64,0.5,20,\
+10240,30100,70000,0.03,0.02,0.02,1500000,1500000,3500000,666.7,5.6,40.1
+fat-tree-16-ary-4-tree,fat-tree,k=16 n=4,ns3::PriorityQueueScheduler,65536,16384,0.5,87,\
+2850000,19900000,41000000,3.7,47.3,47.2,413778,413886,866000,2416.1,8.9,700.2
+"""
+
+
+class ScalingPlotTest(TempDirTest):
+    def test_plots_written(self):
+        write(self.dir, "san-scaling.csv", SCALING_CSV)
+        write(self.dir, "san-scaling-schedulers.csv", SCALING_CSV)
+        with contextlib.redirect_stdout(io.StringIO()):
+            sys.argv = ["plot_scaling.py", "--results", self.dir]
+            plot_scaling.main()
+        for name in ("san-scaling.png", "san-scaling-schedulers.png"):
+            with open(os.path.join(self.dir, name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_errors_are_clear(self):
+        write(self.dir, "san-scaling.csv", SCALING_CSV.replace("413778", "fast"))
+        sys.argv = ["plot_scaling.py", "--results", self.dir]
+        with self.assertRaises(SystemExit) as e, contextlib.redirect_stdout(io.StringIO()):
+            plot_scaling.main()
+        self.assertIn("san-scaling.csv: line 3: hop_rate_wall is not a number: 'fast'", str(e.exception))
 
 
 if __name__ == "__main__":

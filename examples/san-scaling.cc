@@ -20,7 +20,7 @@
 //                and torus (seconds; what the tests run)
 //   --set=full   fat trees from 1,024 to 1,048,576 hosts, shallow and deep; meshes and tori
 //                from 32x32 to 1024x1024 (hours; memory up to the machine's)
-//   --maxHosts=N leave out larger workloads
+//   --maxHosts=N leave out larger workloads; --only=S runs those whose name contains S
 //   --schedulers=A,B,...  also run the 65,536-host fat tree (16-ary 4-tree; quick: the 1,024-
 //                host ones) under each of ns-3's schedulers, to choose the examples' default
 //
@@ -215,6 +215,7 @@ main(int argc, char* argv[])
 
     std::string set = "quick";
     uint32_t maxHosts = 0;
+    std::string only;
     double hopBudget = 2e7;
     std::string csv = "results/san-scaling.csv";
     std::string schedulers;
@@ -222,6 +223,7 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.AddValue("set", "workloads: quick (seconds) or full (hours)", set);
     cmd.AddValue("maxHosts", "leave out workloads with more hosts (0: none)", maxHosts);
+    cmd.AddValue("only", "run only the workloads whose name contains this", only);
     cmd.AddValue("hopBudget", "switch-hops each run aims for", hopBudget);
     cmd.AddValue("csv", "CSV output file ('' for none)", csv);
     cmd.AddValue("schedulers",
@@ -238,7 +240,7 @@ main(int argc, char* argv[])
     for (const Case& c : Cases(set))
     {
         const uint32_t hosts = Hosts(c);
-        if (maxHosts != 0 && hosts > maxHosts)
+        if ((maxHosts != 0 && hosts > maxHosts) || c.w.name.find(only) == std::string::npos)
         {
             continue;
         }
