@@ -233,6 +233,7 @@ def build(bld):
         'test/san-dart-paper-test-suite.cc',
         'test/san-dart-test-suite.cc',
         'test/san-dart-versus-hamlyn-test-suite.cc',
+        'test/san-dragonfly-test-suite.cc',
         'test/san-examples-test-suite.cc',
         'test/san-fabric-flow-control-test-suite.cc',
         'test/san-fabric-split-test-suite.cc',
