@@ -163,11 +163,10 @@ class SanDragonflyStructureTestCase : public TestCase
                     continue;
                 }
                 const SanPortPeer back = t->GetPeer(peer.index, peer.port);
-                NS_TEST_ASSERT_MSG_EQ((back.kind == SanPortPeer::SWITCH && back.index == sw &&
-                                       back.port == port),
-                                      true,
-                                      what << ": switch " << sw << " port " << port
-                                           << " peer does not point back");
+                NS_TEST_ASSERT_MSG_EQ(
+                    (back.kind == SanPortPeer::SWITCH && back.index == sw && back.port == port),
+                    true,
+                    what << ": switch " << sw << " port " << port << " peer does not point back");
                 const bool sameGroup = t->GetGroup(peer.index) == t->GetGroup(sw);
                 NS_TEST_ASSERT_MSG_EQ(sameGroup,
                                       t->IsLocalPort(sw, port),
@@ -202,8 +201,7 @@ class SanDragonflyStructureTestCase : public TestCase
                     const uint32_t count = globalHalfLinks[std::make_pair(x, y)];
                     NS_TEST_ASSERT_MSG_EQ(count,
                                           m,
-                                          what << ": global links from group " << x << " to "
-                                               << y);
+                                          what << ": global links from group " << x << " to " << y);
                 }
             }
         }
@@ -267,8 +265,8 @@ class SanDragonflyRoutingArithmeticTestCase : public TestCase
                     NS_TEST_ASSERT_MSG_EQ(peer.kind, SanPortPeer::SWITCH, what << ": port kind");
                     NS_TEST_ASSERT_MSG_EQ(t->GetMinimalHops(peer.index, d) + 1,
                                           expect,
-                                          what << ": minimal port " << ports[i] << " from "
-                                               << src << " to " << d);
+                                          what << ": minimal port " << ports[i] << " from " << src
+                                               << " to " << d);
                 }
                 // The deterministic route, for several destination hosts of d.
                 for (uint32_t host = d * s.p; host < (d + 1) * s.p; ++host)
@@ -432,10 +430,10 @@ RunDragonfly(const Shape& shape,
     out.maxHops = r.maxHops;
     out.nVcs = fabric->GetNVcs();
     out.accepted = double(out.totals.receivedInWindow) / r.apps.GetN() / measure;
-    out.latencyPt = out.totals.receivedMeasured
-                        ? out.totals.latencySum / out.totals.receivedMeasured /
-                              packetTime.GetSeconds()
-                        : 0;
+    out.latencyPt =
+        out.totals.receivedMeasured
+            ? out.totals.latencySum / out.totals.receivedMeasured / packetTime.GetSeconds()
+            : 0;
     Ptr<SanUgalRouting> ugal = DynamicCast<SanUgalRouting>(fabric->GetRouting());
     if (ugal != nullptr)
     {
@@ -447,6 +445,41 @@ RunDragonfly(const Shape& shape,
 }
 
 } // namespace
+
+namespace ns3
+{
+
+/**
+ * \ingroup san-tests
+ * A broken SanUgalRouting for a negative control: every hop on channel 0, so
+ * local and global links of all phases share one channel and cycles close.
+ */
+class SanDragonflyOneVcTestRouting : public SanUgalRouting
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::SanDragonflyOneVcTestRouting")
+                                .SetParent<SanUgalRouting>()
+                                .SetGroupName("San")
+                                .AddConstructor<SanDragonflyOneVcTestRouting>();
+        return tid;
+    }
+
+    void Route(uint32_t sw, SanFabricPacket& p, SanRouteChoice& choice) override
+    {
+        SanUgalRouting::Route(sw, p, choice);
+        choice.escapeMask = 1;
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(SanDragonflyOneVcTestRouting);
+
+} // namespace ns3
 
 /**
  * \ingroup san-tests
@@ -515,6 +548,37 @@ class SanDragonflyDeadlockTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * Negative control: the same minimal routes with every hop on one virtual
+ * channel deadlock at saturation, so the deadlock test can fail.
+ */
+class SanDragonflyOneVcTestCase : public TestCase
+{
+  public:
+    SanDragonflyOneVcTestCase()
+        : TestCase("dragonfly, negative control: minimal routes on one channel deadlock")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RunResult r = RunDragonfly({2, 4, 2, 0},
+                                   "ns3::SanDragonflyOneVcTestRouting",
+                                   "Minimal",
+                                   "VirtualCutThrough",
+                                   64,
+                                   "Uniform",
+                                   1.0,
+                                   0,
+                                   600);
+        NS_TEST_ASSERT_MSG_GT(r.totals.generated, 1000u, "traffic was offered");
+        NS_TEST_EXPECT_MSG_LT(r.totals.received, r.totals.generated, "no deadlock on one channel?");
+        NS_TEST_EXPECT_MSG_GT(r.inFlight, 0u, "packets stuck in the fabric");
+    }
+};
+
+/**
+ * \ingroup san-tests
  * Under group-shift traffic minimal routing is held to 1/(a p) of a host
  * link by the one global link between consecutive groups; UGAL (and Valiant)
  * spread over the other groups and carry several times more. Under uniform
@@ -534,7 +598,15 @@ class SanDragonflyUgalTestCase : public TestCase
         const Shape s{2, 4, 2, 0};
         const std::string ugal = "ns3::SanUgalRouting";
         auto run = [&](const std::string& decision, const std::string& pattern, double load) {
-            return RunDragonfly(s, ugal, decision, "VirtualCutThrough", 64, pattern, load, 300, 800);
+            return RunDragonfly(s,
+                                ugal,
+                                decision,
+                                "VirtualCutThrough",
+                                64,
+                                pattern,
+                                load,
+                                300,
+                                800);
         };
         // Group shift at an offered load of 0.4.
         RunResult minShift = run("Minimal", "GroupShift", 0.4);
@@ -593,32 +665,60 @@ class SanDragonflyErrorsTestCase : public TestCase
     void DoRun() override
     {
         using santest::AbortsWith;
-        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { MakeDragonfly({0, 4, 2, 0}); }, "P (hosts"),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      MakeDragonfly({0, 4, 2, 0});
+                                  },
+                                  "P (hosts"),
                               true,
                               "P = 0");
-        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { MakeDragonfly({2, 0, 2, 0}); }, "A (routers"),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      MakeDragonfly({2, 0, 2, 0});
+                                  },
+                                  "A (routers"),
                               true,
                               "A = 0");
-        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { MakeDragonfly({2, 4, 0, 0}); }, "H (global"),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      MakeDragonfly({2, 4, 0, 0});
+                                  },
+                                  "H (global"),
                               true,
                               "H = 0");
-        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { MakeDragonfly({2, 4, 2, 1}); },
-                                         "Groups must be at least 2"),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      MakeDragonfly({2, 4, 2, 1});
+                                  },
+                                  "Groups must be at least 2"),
                               true,
                               "Groups = 1");
-        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { MakeDragonfly({2, 4, 2, 10}); },
-                                         "Groups 10 is more than a*h + 1 = 9"),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      MakeDragonfly({2, 4, 2, 10});
+                                  },
+                                  "Groups 10 is more than a*h + 1 = 9"),
                               true,
                               "too many groups");
-        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { MakeDragonfly({2, 4, 2, 4}); },
-                                         "Groups 4 does not divide"),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      MakeDragonfly({2, 4, 2, 4});
+                                  },
+                                  "Groups 4 does not divide"),
                               true,
                               "a*h not a multiple of g - 1");
-        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { MakeDragonfly({1, 60, 10, 0}); }, "A - 1 + H"),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      MakeDragonfly({1, 60, 10, 0});
+                                  },
+                                  "A - 1 + H"),
                               true,
                               "radix beyond MAX_CANDIDATES");
-        NS_TEST_EXPECT_MSG_EQ(AbortsWith([]() { MakeDragonfly({200000, 32, 32, 0}); },
-                                         "too many hosts"),
+        NS_TEST_EXPECT_MSG_EQ(AbortsWith(
+                                  []() {
+                                      MakeDragonfly({200000, 32, 32, 0});
+                                  },
+                                  "too many hosts"),
                               true,
                               "host count overflow");
         // Changing an attribute later re-validates at once.
@@ -702,9 +802,13 @@ class SanDragonflyTestSuite : public TestSuite
         // The generic routing functions on a dragonfly, through its dateline classes (the global
         // link is the "wrap"): 2 classes per leg, Valiant's intermediate is a random switch.
         const std::string vct = "VirtualCutThrough";
-        AddTestCase(
-            new SanDragonflyDeadlockTestCase("ns3::SanDeterministicRouting", "", vct, "Uniform", 3, 2),
-            TestCase::QUICK);
+        AddTestCase(new SanDragonflyDeadlockTestCase("ns3::SanDeterministicRouting",
+                                                     "",
+                                                     vct,
+                                                     "Uniform",
+                                                     3,
+                                                     2),
+                    TestCase::QUICK);
         AddTestCase(
             new SanDragonflyDeadlockTestCase("ns3::SanSourceRouting", "", vct, "GroupShift", 3, 2),
             TestCase::QUICK);
@@ -715,9 +819,14 @@ class SanDragonflyTestSuite : public TestSuite
                                                      3,
                                                      3),
                     TestCase::QUICK);
-        AddTestCase(
-            new SanDragonflyDeadlockTestCase("ns3::SanValiantRouting", "", "Wormhole", "Uniform", 6, 4),
-            TestCase::QUICK);
+        AddTestCase(new SanDragonflyDeadlockTestCase("ns3::SanValiantRouting",
+                                                     "",
+                                                     "Wormhole",
+                                                     "Uniform",
+                                                     6,
+                                                     4),
+                    TestCase::QUICK);
+        AddTestCase(new SanDragonflyOneVcTestCase, TestCase::QUICK);
         AddTestCase(new SanDragonflyUgalTestCase, TestCase::QUICK);
         AddTestCase(new SanDragonflyErrorsTestCase, TestCase::QUICK);
     }
