@@ -349,6 +349,7 @@ struct RunResult
     uint64_t inFlight{0};            //!< packets left in the fabric
     uint32_t maxHops{0};             //!< most switches a packet traversed
     uint32_t nVcs{0};                //!< virtual channels the routing used
+    bool deterministic{false};       //!< the routing keeps per-pair order
     double accepted{0};              //!< packets per host per packet-time in the window
     double latencyPt{0};             //!< mean latency of measured packets, in packet-times
     uint64_t minimal{0};             //!< UGAL: packets routed minimally
@@ -417,6 +418,7 @@ RunDragonfly(const Shape& shape,
     traffic.SetAttribute("PacketSize", UintegerValue(size));
     traffic.SetAttribute("MeasureStart", TimeValue(start));
     traffic.SetAttribute("MeasureStop", TimeValue(stop));
+    traffic.SetAttribute("TrackOrder", BooleanValue(true));
     r.apps = traffic.Install(r.endpoints);
     SanTrafficHelper::AssignStreams(r.apps, 17);
     r.apps.Start(Seconds(0));
@@ -429,6 +431,7 @@ RunDragonfly(const Shape& shape,
     out.inFlight = fabric->GetInFlight();
     out.maxHops = r.maxHops;
     out.nVcs = fabric->GetNVcs();
+    out.deterministic = fabric->GetRouting()->IsDeterministic();
     out.accepted = double(out.totals.receivedInWindow) / r.apps.GetN() / measure;
     out.latencyPt =
         out.totals.receivedMeasured
@@ -536,6 +539,10 @@ class SanDragonflyDeadlockTestCase : public TestCase
         // p.hops counts switches, one more than the switch-to-switch links.
         NS_TEST_ASSERT_MSG_LT_OR_EQ(r.maxHops, m_maxLinks + 1, "path too long");
         NS_TEST_ASSERT_MSG_EQ(r.nVcs, m_nVcs, "virtual channels");
+        if (r.deterministic)
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.totals.reordered, 0u, "deterministic routing reordered a pair");
+        }
     }
 
     std::string m_routing;  //!< routing TypeId
