@@ -387,7 +387,9 @@ RunDragonfly(const Shape& shape,
                          "A",
                          UintegerValue(shape.a),
                          "H",
-                         UintegerValue(shape.h));
+                         UintegerValue(shape.h),
+                         "Groups",
+                         UintegerValue(shape.groups));
     if (decision.empty())
     {
         r.fabric.SetRouting(routing);
@@ -500,15 +502,19 @@ class SanDragonflyDeadlockTestCase : public TestCase
      * \param pattern traffic pattern
      * \param maxLinks most switch-to-switch links a packet may take
      * \param nVcs virtual channels expected
+     * \param shape the dragonfly
      */
     SanDragonflyDeadlockTestCase(std::string routing,
                                  std::string decision,
                                  std::string mode,
                                  std::string pattern,
                                  uint32_t maxLinks,
-                                 uint32_t nVcs)
+                                 uint32_t nVcs,
+                                 Shape shape = {2, 4, 2, 0})
         : TestCase("dragonfly, no deadlock at saturation: " + routing +
-                   (decision.empty() ? "" : " " + decision) + ", " + mode + ", " + pattern),
+                   (decision.empty() ? "" : " " + decision) + ", " + mode + ", " + pattern +
+                   (shape.groups ? ", " + Label(shape) : std::string())),
+          m_shape(shape),
           m_routing(routing),
           m_decision(decision),
           m_mode(mode),
@@ -522,7 +528,7 @@ class SanDragonflyDeadlockTestCase : public TestCase
     void DoRun() override
     {
         const uint32_t size = m_mode == "Wormhole" ? 256 : 64;
-        RunResult r = RunDragonfly({2, 4, 2, 0},
+        RunResult r = RunDragonfly(m_shape,
                                    m_routing,
                                    m_decision,
                                    m_mode,
@@ -545,6 +551,7 @@ class SanDragonflyDeadlockTestCase : public TestCase
         }
     }
 
+    Shape m_shape;          //!< the dragonfly
     std::string m_routing;  //!< routing TypeId
     std::string m_decision; //!< Decision attribute
     std::string m_mode;     //!< switching mode
@@ -804,6 +811,22 @@ class SanDragonflyTestSuite : public TestSuite
                             TestCase::QUICK);
                 AddTestCase(new SanDragonflyDeadlockTestCase(ugal, "Ugal", mode, pattern, 5, 3),
                             TestCase::QUICK);
+            }
+        }
+        // Fewer groups: 5 groups joined pairwise by 2 global links each.
+        for (const char* decision : {"Minimal", "Valiant", "Ugal"})
+        {
+            for (const char* pattern : {"Uniform", "GroupShift"})
+            {
+                AddTestCase(
+                    new SanDragonflyDeadlockTestCase(ugal,
+                                                     decision,
+                                                     "VirtualCutThrough",
+                                                     pattern,
+                                                     std::string(decision) == "Minimal" ? 3 : 5,
+                                                     std::string(decision) == "Minimal" ? 2 : 3,
+                                                     {2, 4, 2, 5}),
+                    TestCase::QUICK);
             }
         }
         // The generic routing functions on a dragonfly, through its dateline classes (the global
