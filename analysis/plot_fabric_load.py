@@ -38,8 +38,12 @@ ROUTING_STYLE = {
     "source": dict(color="tab:orange", marker="s", linestyle="--", markerfacecolor="none"),
     "minimal-adaptive": dict(color="tab:green", marker="^", linestyle="-"),
     "valiant": dict(color="tab:red", marker="D", linestyle="-."),
+    # The dragonfly's functions (SanUgalRouting's decisions; valiant shares the style above).
+    "minimal": dict(color="tab:blue", marker="o", linestyle="-"),
+    "ugal": dict(color="tab:purple", marker="v", linestyle="-"),
 }
-ROUTING_ORDER = ("dimension-order", "up-down", "source", "minimal-adaptive", "valiant")
+ROUTING_ORDER = ("dimension-order", "up-down", "minimal", "source", "minimal-adaptive", "valiant",
+                 "ugal")
 _EXTRA_COLORS = ("tab:purple", "tab:brown", "tab:pink", "tab:gray", "tab:olive", "tab:cyan")
 _EXTRA_MARKERS = ("v", "P", "X", "*", "h", "<")
 
@@ -110,8 +114,10 @@ def plot_topology(rows, topology, outdir):
     """Write DIR/fabric-load-<topology>.png for the rows of one topology; return its path."""
     grouped = curves(r for r in rows if r["topology"] == topology)
     traffics = ordered([k[1] for k in grouped], BASE_TRAFFIC)
+    # A topology with patterns of its own (the dragonfly's group shift) gets no empty panels.
+    own_patterns = any(t not in BASE_TRAFFIC for t in traffics)
     for t in BASE_TRAFFIC:
-        if t not in traffics:
+        if t not in traffics and not own_patterns:
             traffics.insert(BASE_TRAFFIC.index(t), t)
     routings = ordered([k[2] for k in grouped], ROUTING_ORDER)
     max_load = max((r["offered_load"] for p in grouped.values() for r in p), default=1.0)

@@ -6,7 +6,11 @@
 
 // fabric-load: latency versus offered load, up to and past saturation, for
 // every routing function, under uniform random and transpose traffic, on an
-// 8x8 mesh (one host per switch) and on a 4-ary 3-tree fat tree (64 hosts).
+// 8x8 mesh (one host per switch) and on a 4-ary 3-tree fat tree (64 hosts);
+// and on a dragonfly (p=2, a=4, h=2: 9 groups, 72 hosts) under uniform and
+// group-shift traffic (every host of group i sends to group i+1, the
+// adversarial pattern of Kim et al. 2008) with minimal, Valiant and UGAL-L
+// routing (SanUgalRouting).
 //
 // Each point runs a warm-up, a measurement window and a drain period. The
 // accepted throughput is the packets delivered during the window per
@@ -19,9 +23,11 @@
 // Output: results/fabric-load.csv and lines
 //   fabric-load: topology=T traffic=P routing=R saturation=X
 //   fabric-load: topology=T traffic=transpose minimal-adaptive/<deterministic>=Y
+//   fabric-load: topology=dragonfly traffic=P ugal/minimal=Z valiant/minimal=W
 //
 //   ./fabric-load [--packetSize=64] [--step=0.05] [--maxLoad=1.0] [--measure=2000]
-//                 [--topologies=mesh,fat-tree] [--csv=results/fabric-load.csv]
+//                 [--topologies=mesh,fat-tree,dragonfly] [--csv=results/fabric-load.csv]
+//                 [--dragonflyPatterns=uniform,group-shift]
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -43,9 +49,11 @@ namespace
 /// One routing function as the example names it.
 struct RoutingChoice
 {
-    std::string name;   //!< short name for output
-    std::string typeId; //!< ns-3 TypeId
-    bool deterministic; //!< the reference for the adaptive ratio
+    std::string name;        //!< short name for output
+    std::string typeId;      //!< ns-3 TypeId
+    bool deterministic;      //!< the reference for the adaptive ratio
+    std::string attribute{}; //!< optional routing attribute name
+    std::string value{};     //!< and its value
 };
 
 /// One point of a curve.
@@ -82,9 +90,20 @@ ConfigureTopology(SanFabricHelper& fabric, const std::string& topology)
     {
         fabric.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(4), "N", UintegerValue(3));
     }
+    else if (topology == "dragonfly")
+    {
+        fabric.SetTopology("ns3::SanDragonflyTopology",
+                           "P",
+                           UintegerValue(2),
+                           "A",
+                           UintegerValue(4),
+                           "H",
+                           UintegerValue(2));
+    }
     else
     {
-        NS_FATAL_ERROR("fabric-load: unknown topology '" << topology << "' (use mesh or fat-tree)");
+        NS_FATAL_ERROR("fabric-load: unknown topology '" << topology
+                                                         << "' (use mesh, fat-tree or dragonfly)");
     }
 }
 
@@ -97,7 +116,14 @@ RunPoint(const std::string& topology,
 {
     SanFabricHelper fabric;
     ConfigureTopology(fabric, topology);
-    fabric.SetRouting(routing.typeId);
+    if (routing.attribute.empty())
+    {
+        fabric.SetRouting(routing.typeId);
+    }
+    else
+    {
+        fabric.SetRouting(routing.typeId, routing.attribute, StringValue(routing.value));
+    }
     fabric.SetFabricAttribute("SwitchingMode", StringValue(s.mode));
     fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(s.packetSize));
     fabric.SetFabricAttribute("BufferSize", UintegerValue(s.bufferPackets * s.packetSize));
@@ -114,6 +140,14 @@ RunPoint(const std::string& topology,
     SanTrafficHelper trafficHelper;
     trafficHelper.SetAttribute("Pattern",
                                StringValue(traffic == "uniform" ? "Uniform" : "Transpose"));
+    if (traffic == "group-shift")
+    {
+        // Block = one dragonfly group of P*A hosts.
+        Ptr<SanDragonflyTopology> df = DynamicCast<SanDragonflyTopology>(fabric.GetTopology());
+        NS_ABORT_MSG_IF(df == nullptr, "fabric-load: group-shift traffic needs the dragonfly");
+        trafficHelper.SetAttribute("Pattern", StringValue("GroupShift"));
+        trafficHelper.SetAttribute("GroupSize", UintegerValue(df->GetP() * df->GetA()));
+    }
     trafficHelper.SetAttribute("OfferedLoad", DoubleValue(load));
     trafficHelper.SetAttribute("PacketSize", UintegerValue(s.packetSize));
     trafficHelper.SetAttribute("MeasureStart", TimeValue(start));
@@ -171,7 +205,8 @@ main(int argc, char* argv[])
     Settings s;
     double step = 0.05;
     double maxLoad = 1.0;
-    std::string topologies = "mesh,fat-tree";
+    std::string topologies = "mesh,fat-tree,dragonfly";
+    std::string dragonflyPatterns = "uniform,group-shift";
     std::string patterns = "uniform,transpose";
     std::string csv = "results/fabric-load.csv";
     CommandLine cmd(__FILE__);
@@ -183,7 +218,10 @@ main(int argc, char* argv[])
     cmd.AddValue("bufferPackets", "input buffer per virtual channel, in packets", s.bufferPackets);
     cmd.AddValue("step", "offered-load step", step);
     cmd.AddValue("maxLoad", "largest offered load", maxLoad);
-    cmd.AddValue("topologies", "comma-separated: mesh, fat-tree", topologies);
+    cmd.AddValue("topologies", "comma-separated: mesh, fat-tree, dragonfly", topologies);
+    cmd.AddValue("dragonflyPatterns",
+                 "comma-separated, for the dragonfly: uniform, group-shift",
+                 dragonflyPatterns);
     cmd.AddValue("patterns", "comma-separated: uniform, transpose", patterns);
     cmd.AddValue("csv", "CSV output ('' for none)", csv);
     cmd.Parse(argc, argv);
@@ -208,6 +246,12 @@ main(int argc, char* argv[])
                         {"minimal-adaptive", "ns3::SanMinimalAdaptiveRouting", false},
                         {"valiant", "ns3::SanValiantRouting", false}};
         }
+        else if (topology == "dragonfly")
+        {
+            routings = {{"minimal", "ns3::SanUgalRouting", true, "Decision", "Minimal"},
+                        {"valiant", "ns3::SanUgalRouting", false, "Decision", "Valiant"},
+                        {"ugal", "ns3::SanUgalRouting", false, "Decision", "Ugal"}};
+        }
         else
         {
             routings = {{"up-down", "ns3::SanUpDownRouting", true},
@@ -215,7 +259,8 @@ main(int argc, char* argv[])
                         {"minimal-adaptive", "ns3::SanMinimalAdaptiveRouting", false},
                         {"valiant", "ns3::SanValiantRouting", false}};
         }
-        for (const std::string& traffic : Split(patterns))
+        for (const std::string& traffic :
+             Split(topology == "dragonfly" ? dragonflyPatterns : patterns))
         {
             std::map<std::string, double> saturation;
             std::string deterministicName;
@@ -256,6 +301,14 @@ main(int argc, char* argv[])
                 std::cout << "fabric-load: topology=" << topology << " traffic=transpose "
                           << "minimal-adaptive/" << deterministicName << "=" << std::setprecision(2)
                           << saturation["minimal-adaptive"] / saturation[deterministicName]
+                          << std::endl;
+            }
+            if (topology == "dragonfly" && saturation["minimal"] > 0)
+            {
+                std::cout << "fabric-load: topology=dragonfly traffic=" << traffic
+                          << " ugal/minimal=" << std::setprecision(2)
+                          << saturation["ugal"] / saturation["minimal"]
+                          << " valiant/minimal=" << saturation["valiant"] / saturation["minimal"]
                           << std::endl;
             }
         }

@@ -97,6 +97,10 @@ SanFabric::DoDispose()
 {
     m_endpoints.clear();
     m_switches.clear();
+    if (m_routing != nullptr)
+    {
+        m_routing->SetFabric(nullptr);
+    }
     m_routing = nullptr;
     m_topology = nullptr;
     Object::DoDispose();
@@ -109,6 +113,7 @@ SanFabric::Configure()
     NS_ABORT_MSG_IF(m_routing == nullptr, "SanFabric: attribute Routing is not set");
     NS_ABORT_MSG_IF(m_topology->GetNHosts() == 0, "SanFabric: the topology has no hosts");
     m_routing->Setup(m_topology);
+    m_routing->SetFabric(this);
     switch (m_mode)
     {
     case WORMHOLE:

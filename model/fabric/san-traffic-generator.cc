@@ -47,7 +47,9 @@ SanTrafficGenerator::GetTypeId()
                                           TRANSPOSE,
                                           "Transpose",
                                           BIT_COMPLEMENT,
-                                          "BitComplement"))
+                                          "BitComplement",
+                                          GROUP_SHIFT,
+                                          "GroupShift"))
             .AddAttribute("OfferedLoad",
                           "Packets per host per packet-time (a packet-time serializes one "
                           "packet on the host link).",
@@ -83,7 +85,16 @@ SanTrafficGenerator::GetTypeId()
                           "Count packets that overtake an earlier one of the same source.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&SanTrafficGenerator::m_trackOrder),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            // Kim, Dally, Scott and Abts, ISCA 2008, evaluation: the adversarial (worst-case)
+            // pattern in which every node of group i sends to group i+1; a dragonfly's group is P*A
+            // hosts.
+            .AddAttribute("GroupSize",
+                          "GroupShift pattern: hosts per block (must divide the number of "
+                          "hosts into at least two blocks).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanTrafficGenerator::m_groupSize),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
@@ -169,6 +180,10 @@ SanTrafficGenerator::StartApplication()
                     "SanTrafficGenerator: PacketSize " << m_packetSize
                                                        << " exceeds the fabric's MaxPacketSize "
                                                        << m_dev->GetFabric()->GetMaxPacketSize());
+    NS_ABORT_MSG_IF(m_pattern == GROUP_SHIFT && (m_groupSize == 0 || m_nHosts % m_groupSize != 0 ||
+                                                 m_nHosts / m_groupSize < 2),
+                    "SanTrafficGenerator: GroupShift needs a GroupSize that divides the "
+                        << m_nHosts << " hosts into at least two blocks, not " << m_groupSize);
     m_fixedDst = GetPermutationDestination(m_host, m_nHosts);
     m_packetTimeSteps = m_dev->GetSerializationSteps(m_packetSize);
     if (m_load <= 0 ||
@@ -209,6 +224,10 @@ SanTrafficGenerator::PickDestination()
     case UNIFORM: {
         uint32_t d = UniformBelow(m_nHosts - 1);
         return d >= m_host ? d + 1 : d;
+    }
+    case GROUP_SHIFT: {
+        const uint32_t next = (m_host / m_groupSize + 1) % (m_nHosts / m_groupSize);
+        return next * m_groupSize + UniformBelow(m_groupSize);
     }
     default:
         return m_fixedDst;

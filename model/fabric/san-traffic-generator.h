@@ -29,7 +29,10 @@ class SanFabricPacket;
  * serialize one packet on the host's link) to destinations chosen by a
  * pattern: uniform random (never itself), hot spot (a fraction of the
  * traffic to one host), transpose (host (r, c) of an n x n arrangement
- * sends to (c, r); hosts on the diagonal stay idle) or bit complement.
+ * sends to (c, r); hosts on the diagonal stay idle), bit complement, or group
+ * shift (hosts in consecutive blocks of GroupSize; each host sends to a
+ * uniformly random host of the next block, the last block to the first: the
+ * adversarial traffic of a dragonfly when a block is a group).
  *
  * It also receives: it records latency (creation to tail delivery) and
  * switch hops of packets created inside the measurement window, and
@@ -44,7 +47,8 @@ class SanTrafficGenerator : public Application
         UNIFORM,
         HOTSPOT,
         TRANSPOSE,
-        BIT_COMPLEMENT
+        BIT_COMPLEMENT,
+        GROUP_SHIFT //!< hosts in blocks of GroupSize; block i sends to block i+1 (mod blocks)
     };
 
     /**
@@ -117,6 +121,7 @@ class SanTrafficGenerator : public Application
     Time m_measureStart;          //!< window start
     Time m_measureStop;           //!< window end
     bool m_trackOrder;            //!< check per-pair order
+    uint32_t m_groupSize;         //!< GroupShift block size
     /// Gaps and destinations. A bare stream (not a RandomVariableStream object)
     /// keeps a generator small on topologies with many thousands of hosts;
     /// stream numbering follows RandomVariableStream's.

@@ -8,6 +8,9 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/san-fabric-packet.h"
+#include "ns3/san-fabric.h"
+#include "ns3/san-switch-port.h"
+#include "ns3/san-switch.h"
 
 namespace ns3
 {
@@ -44,6 +47,24 @@ Ptr<SanTopology>
 SanRouting::GetTopology() const
 {
     return m_topology;
+}
+
+void
+SanRouting::SetFabric(SanFabric* fabric)
+{
+    m_fabric = fabric;
+}
+
+uint32_t
+SanRouting::GetOutputOccupancy(uint32_t sw, uint32_t port, uint32_t vcMask) const
+{
+    if (m_fabric == nullptr)
+    {
+        return 0;
+    }
+    Ptr<SanSwitch> s = m_fabric->GetSwitch(sw);
+    Ptr<SanSwitchPort> dev = s != nullptr ? s->GetPort(port) : nullptr;
+    return dev != nullptr ? dev->GetOccupancy(vcMask) : 0;
 }
 
 int64_t

@@ -15,6 +15,7 @@
 namespace ns3
 {
 
+class SanFabric;
 class SanFabricPacket;
 
 /**
@@ -65,6 +66,14 @@ class SanRouting : public Object
     void Setup(Ptr<SanTopology> topology);
     /// \return the topology bound by Setup
     Ptr<SanTopology> GetTopology() const;
+    /**
+     * Let the routing function see the fabric's switches: SanFabric::Configure calls this
+     * (and DoDispose unbinds it), so a function that weighs queue occupancy (UGAL) can read
+     * its output ports through GetOutputOccupancy. A raw pointer: the fabric owns the routing
+     * function, not the other way round.
+     * \param fabric the fabric, or nullptr
+     */
+    void SetFabric(SanFabric* fabric);
 
     /// \return the number of virtual channels each link needs
     virtual uint32_t GetNVcs() const = 0;
@@ -134,7 +143,18 @@ class SanRouting : public Object
                             const SanFabricPacket& p,
                             SanRouteChoice& choice) const;
 
+    /**
+     * Occupancy of an output port, as adaptive switches weigh it (SanPortDevice::GetOccupancy:
+     * packets waiting there, slots in use downstream on those channels, one if the link is busy).
+     * \param sw the switch
+     * \param port one of its ports
+     * \param vcMask virtual channels to count
+     * \return the occupancy; 0 if no fabric is bound or the port has no device yet
+     */
+    uint32_t GetOutputOccupancy(uint32_t sw, uint32_t port, uint32_t vcMask) const;
+
     Ptr<SanTopology> m_topology;  //!< bound topology
+    SanFabric* m_fabric{nullptr}; //!< fabric whose switches GetOutputOccupancy reads
     SanTopology* m_topo{nullptr}; //!< raw pointer for the hot path
     uint32_t m_nDateline{1};      //!< dateline classes of the topology
 };

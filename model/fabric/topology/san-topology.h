@@ -85,7 +85,7 @@ class SanTopology : public Object
     SanTopology();
     ~SanTopology() override;
 
-    /// \return a short name ("crossbar", "ring", "mesh", "torus", "fat-tree", "graph")
+    /// \return a short name ("crossbar", "ring", "mesh", "torus", "fat-tree", "dragonfly", "graph")
     virtual std::string GetName() const = 0;
     /// \return the number of switches
     virtual uint32_t GetNSwitches() const = 0;
