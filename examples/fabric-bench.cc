@@ -25,7 +25,11 @@
 // hop_rate / raw_event_rate. --SchedulerType chooses ns-3's scheduler (default: the one
 // examples use, see san-scaling).
 //
+// Scaling mode: --treeSizes=32:2,16:3,16:4 runs workload b at each size instead (see also
+// san-scaling, which covers meshes, tori and a million hosts).
+//
 //   ./fabric-bench [--ftK=32] [--ftN=2] [--packetTimes=10000] [--csv=results/fabric-bench.csv]
+//                  [--treeSizes=k:n,...]
 //                  [--SchedulerType=ns3::PriorityQueueScheduler]
 
 #include "ns3/core-module.h"
@@ -56,6 +60,7 @@ main(int argc, char* argv[])
     double treeLoad = 0.5;
     std::string treeRouting = "ns3::SanUpDownRouting";
     std::string csv = "results/fabric-bench.csv";
+    std::string treeSizes;
     CommandLine cmd(__FILE__);
     cmd.AddValue("ftK", "fat tree arity k (workload b)", ftK);
     cmd.AddValue("ftN", "fat tree levels n (workload b)", ftN);
@@ -66,6 +71,9 @@ main(int argc, char* argv[])
     cmd.AddValue("treeLoad", "offered load of workload b", treeLoad);
     cmd.AddValue("treeRouting", "routing function of workload b", treeRouting);
     cmd.AddValue("csv", "CSV output file ('' for none)", csv);
+    cmd.AddValue("treeSizes",
+                 "scaling mode: fat trees k:n,k:n,... in place of workload b (e.g. 32:2,16:3,16:4)",
+                 treeSizes);
     cmd.Parse(argc, argv);
     const std::string scheduler = SanFabricBenchmark::GetSchedulerType();
 
@@ -80,16 +88,41 @@ main(int argc, char* argv[])
     mesh.routing = "ns3::SanDimensionOrderRouting";
     mesh.load = meshLoad;
     mesh.packetTimes = packetTimes;
-    SanBenchmarkWorkload tree;
-    tree.name = "fat-tree-" + std::to_string(ftK) + "-ary-" + std::to_string(ftN) + "-tree";
-    tree.topology = "ns3::SanFatTreeTopology";
-    tree.attributes = {{"K", std::to_string(ftK)}, {"N", std::to_string(ftN)}};
-    tree.routing = treeRouting;
-    tree.load = treeLoad;
-    tree.packetTimes = packetTimes;
+    auto tree = [&](uint32_t k, uint32_t n) {
+        SanBenchmarkWorkload t;
+        t.name = "fat-tree-" + std::to_string(k) + "-ary-" + std::to_string(n) + "-tree";
+        t.topology = "ns3::SanFatTreeTopology";
+        t.attributes = {{"K", std::to_string(k)}, {"N", std::to_string(n)}};
+        t.routing = treeRouting;
+        t.load = treeLoad;
+        t.packetTimes = packetTimes;
+        return t;
+    };
+
+    std::vector<SanBenchmarkWorkload> workloads{mesh, tree(ftK, ftN)};
+    if (!treeSizes.empty())
+    {
+        // Scaling mode: the fat-tree workload at each size, smallest first (the mesh stays as
+        // the reference).
+        workloads.resize(1);
+        std::istringstream sizes(treeSizes);
+        std::string size;
+        while (std::getline(sizes, size, ','))
+        {
+            uint32_t k = 0;
+            uint32_t n = 0;
+            char colon = 0;
+            std::istringstream is(size);
+            NS_ABORT_MSG_UNLESS((is >> k >> colon >> n) && colon == ':' && is.eof() && k >= 2 &&
+                                    n >= 1,
+                                "fabric-bench: --treeSizes wants k:n pairs like 16:4, not '"
+                                    << size.substr(0, 40) << "'");
+            workloads.push_back(tree(k, n));
+        }
+    }
 
     std::vector<SanBenchmarkResult> results;
-    for (const SanBenchmarkWorkload& w : {mesh, tree})
+    for (const SanBenchmarkWorkload& w : workloads)
     {
         results.push_back(SanFabricBenchmark::RunInFreshProcess("/proc/self/exe",
                                                                 w,

@@ -8,7 +8,8 @@
 //
 // Every workload is uniform random traffic of 64-byte single-packet messages at half of the
 // topology's uniform capacity (Dally and Towles, ch. 3: a full-bisection fat tree 1 packet per
-// host per packet-time, a k x k mesh 4/k, a k x k torus 8/k), on virtual cut-through switches
+// host per packet-time, a k x k mesh 4/k, a k x k torus 8/k; a balanced dragonfly under UGAL
+// about 1, Kim et al. 2008), on virtual cut-through switches
 // (four packets of buffer per input), each run in a fresh process of this program
 // (SanFabricBenchmark), for as many packet-times as make about --hopBudget switch-hops (at
 // least 20). For each it writes the build time (topology, nodes, devices, routing state), the
@@ -17,9 +18,10 @@
 // size above the process's start).
 //
 //   --set=quick  1,024-host fat trees (shallow 32-ary 2-tree, deep 4-ary 5-tree), 32x32 mesh
-//                and torus (seconds; what the tests run)
+//                and torus, a 1,056-host dragonfly (seconds; what the tests run)
 //   --set=full   fat trees from 1,024 to 1,048,576 hosts, shallow and deep; meshes and tori
-//                from 32x32 to 1024x1024 (hours; memory up to the machine's)
+//                from 32x32 to 1024x1024; balanced dragonflies from 1,056 to 262,656 hosts
+//                under UGAL (hours; memory up to the machine's)
 //   --maxHosts=N leave out larger workloads; --only=S runs those whose name contains S
 //   --schedulers=A,B,...  also run the 65,536-host fat tree (16-ary 4-tree; quick: the 1,024-
 //                host ones) under each of ns-3's schedulers, to choose the examples' default
@@ -92,13 +94,30 @@ Grid(uint32_t k, bool wrap)
     return c;
 }
 
+/// \param p hosts per router \param a routers per group \param h global links per router
+/// \return a dragonfly of a h + 1 groups under UGAL
+Case
+Dragonfly(uint32_t p, uint32_t a, uint32_t h)
+{
+    Case c;
+    c.family = "dragonfly";
+    c.shape = "p=" + std::to_string(p) + " a=" + std::to_string(a) + " h=" + std::to_string(h);
+    c.w.name = "dragonfly-" + std::to_string(p) + "-" + std::to_string(a) + "-" + std::to_string(h);
+    c.w.topology = "ns3::SanDragonflyTopology";
+    c.w.attributes = {{"P", std::to_string(p)}, {"A", std::to_string(a)}, {"H", std::to_string(h)}};
+    c.w.routing = "ns3::SanUgalRouting";
+    c.w.load = 0.5;  // balanced (a = 2p = 2h): uniform capacity about 1 (Kim et al. 2008)
+    c.avgHops = 3.5; // local, global, local, and some non-minimal detours
+    return c;
+}
+
 /// \param set "quick" or "full" \return its workloads, smallest first within each family
 std::vector<Case>
 Cases(const std::string& set)
 {
     if (set == "quick")
     {
-        return {FatTree(32, 2), FatTree(4, 5), Grid(32, false), Grid(32, true)};
+        return {FatTree(32, 2), FatTree(4, 5), Grid(32, false), Grid(32, true), Dragonfly(4, 8, 4)};
     }
     NS_ABORT_MSG_UNLESS(set == "full", "san-scaling: --set is quick or full, not '" << set << "'");
     std::vector<Case> cases;
@@ -123,6 +142,11 @@ Cases(const std::string& set)
             cases.push_back(Grid(k, wrap));
         }
     }
+    // Balanced dragonflies (a = 2p = 2h) from 1,056 to 262,656 hosts.
+    for (uint32_t p : {4u, 8u, 16u})
+    {
+        cases.push_back(Dragonfly(p, 2 * p, p));
+    }
     return cases;
 }
 
@@ -141,7 +165,14 @@ uint32_t
 Hosts(const Case& c)
 {
     uint64_t hosts = 1;
-    if (c.w.topology == "ns3::SanFatTreeTopology")
+    if (c.w.topology == "ns3::SanDragonflyTopology")
+    {
+        const uint64_t p = std::stoul(c.w.attributes[0].second);
+        const uint64_t a = std::stoul(c.w.attributes[1].second);
+        const uint64_t h = std::stoul(c.w.attributes[2].second);
+        hosts = p * a * (a * h + 1);
+    }
+    else if (c.w.topology == "ns3::SanFatTreeTopology")
     {
         const uint64_t k = std::stoul(c.w.attributes[0].second);
         const uint64_t n = std::stoul(c.w.attributes[1].second);

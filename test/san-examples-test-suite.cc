@@ -141,7 +141,8 @@ class SanExamplesTestSuite : public TestSuite
                      " build_s=" + number + " run_s=" + number + " rss_per_host_kib=" + number,
                  "san-scaling: workload=fat-tree-4-ary-5-tree .* hosts=1024 ",
                  "san-scaling: workload=mesh-32x32 .* hosts=1024 ",
-                 "san-scaling: workload=torus-32x32 .* hosts=1024 "}),
+                 "san-scaling: workload=torus-32x32 .* hosts=1024 ",
+                 "san-scaling: workload=dragonfly-4-8-4 .* hosts=1056 "}),
             TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("tcp-baseline",
                                            "--bytes=1024 --link=gige",
