@@ -8,20 +8,25 @@
 // every routing function, under uniform random and transpose traffic, on an
 // 8x8 mesh (one host per switch) and on a 4-ary 3-tree fat tree (64 hosts).
 //
-// Each point runs a warm-up, a measurement window and a drain period. The
-// accepted throughput is the packets delivered during the window per
-// sending host per packet-time; the latency is the mean creation-to-delivery
-// time of the packets created inside the window. A curve's saturation
-// throughput is its largest accepted throughput. The sweep of a curve stops
-// two points after the accepted throughput falls clearly below the offered
-// load.
+// Each point (SanLoadSweep) runs a warm-up, a measurement window and a drain
+// period. The accepted throughput is the packets delivered during the window
+// per sending host per packet-time; the latency is the mean creation-to-
+// delivery time of the packets created inside the window. A curve's
+// saturation throughput follows Dally and Towles (Principles and Practices of
+// Interconnection Networks, ch. 23): the offered load at which the accepted
+// throughput falls below the offered load, i.e. some source's demand is no
+// longer met. The sweep finds the first saturated load, bisects between it
+// and the last load that was met, and runs two more points of the curve past
+// it; a curve that never saturates is reported as "at least" (saturation>=X).
+// The largest accepted throughput of an overloaded network is not used: it
+// rewards routing that starves some sources.
 //
 // Output: results/fabric-load.csv and lines
-//   fabric-load: topology=T traffic=P routing=R saturation=X
+//   fabric-load: topology=T traffic=P routing=R saturation=X     (or saturation>=X)
 //   fabric-load: topology=T traffic=transpose minimal-adaptive/<deterministic>=Y
 //
 //   ./fabric-load [--packetSize=64] [--step=0.05] [--maxLoad=1.0] [--measure=2000]
-//                 [--topologies=mesh,fat-tree] [--csv=results/fabric-load.csv]
+//                 [--bisections=3] [--topologies=mesh,fat-tree] [--csv=results/fabric-load.csv]
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -46,18 +51,6 @@ struct RoutingChoice
     std::string name;   //!< short name for output
     std::string typeId; //!< ns-3 TypeId
     bool deterministic; //!< the reference for the adaptive ratio
-};
-
-/// One point of a curve.
-struct Point
-{
-    double offered{0};
-    double accepted{0};
-    double latencyUs{0};
-    double latencyPacketTimes{0};
-    double maxLatencyUs{0};
-    double hopsPerPacket{0};
-    double deliveredFraction{0};
 };
 
 /// Settings shared by every run.
@@ -88,63 +81,25 @@ ConfigureTopology(SanFabricHelper& fabric, const std::string& topology)
     }
 }
 
-Point
-RunPoint(const std::string& topology,
-         const std::string& traffic,
-         const RoutingChoice& routing,
-         double load,
-         const Settings& s)
+/// A sweep of one curve, configured as the example's settings say.
+SanLoadSweep
+MakeSweep(const std::string& topology,
+          const std::string& pattern,
+          const RoutingChoice& routing,
+          const Settings& s)
 {
-    SanFabricHelper fabric;
-    ConfigureTopology(fabric, topology);
-    fabric.SetRouting(routing.typeId);
-    fabric.SetFabricAttribute("SwitchingMode", StringValue(s.mode));
-    fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(s.packetSize));
-    fabric.SetFabricAttribute("BufferSize", UintegerValue(s.bufferPackets * s.packetSize));
-    NodeContainer hosts;
-    hosts.Create(fabric.GetTopology()->GetNHosts());
-    NetDeviceContainer endpoints = fabric.Install(hosts);
-    fabric.AssignStreams(7);
-
-    Ptr<SanEndpointDevice> ep0 = DynamicCast<SanEndpointDevice>(endpoints.Get(0));
-    const Time packetTime = TimeStep(ep0->GetSerializationSteps(s.packetSize));
-    const Time start = packetTime * s.warmup;
-    const Time stop = start + packetTime * s.measure;
-
-    SanTrafficHelper trafficHelper;
-    trafficHelper.SetAttribute("Pattern",
-                               StringValue(traffic == "uniform" ? "Uniform" : "Transpose"));
-    trafficHelper.SetAttribute("OfferedLoad", DoubleValue(load));
-    trafficHelper.SetAttribute("PacketSize", UintegerValue(s.packetSize));
-    trafficHelper.SetAttribute("MeasureStart", TimeValue(start));
-    trafficHelper.SetAttribute("MeasureStop", TimeValue(stop));
-    ApplicationContainer apps = trafficHelper.Install(endpoints);
-    SanTrafficHelper::AssignStreams(apps, 11);
-    apps.Start(Seconds(0));
-    apps.Stop(stop);
-    Simulator::Stop(stop + packetTime * s.drain);
-    Simulator::Run();
-
-    // Hosts that send: all for uniform; off-diagonal ones for transpose.
-    uint32_t senders = 0;
-    for (uint32_t i = 0; i < apps.GetN(); ++i)
-    {
-        Ptr<SanTrafficGenerator> g = DynamicCast<SanTrafficGenerator>(apps.Get(i));
-        senders += g->GetGenerated() > 0 ? 1 : 0;
-    }
-    SanTrafficHelper::Totals t = SanTrafficHelper::Sum(apps);
-    Point p;
-    p.offered = load;
-    p.accepted = senders ? double(t.receivedInWindow) / senders / s.measure : 0;
-    double lat = t.receivedMeasured ? t.latencySum / t.receivedMeasured : 0;
-    p.latencyUs = lat * 1e6;
-    p.latencyPacketTimes = lat / packetTime.GetSeconds();
-    p.maxLatencyUs = t.maxLatency * 1e6;
-    p.hopsPerPacket = t.receivedMeasured ? double(t.hopSum) / t.receivedMeasured : 0;
-    p.deliveredFraction =
-        t.generatedMeasured ? double(t.receivedMeasured) / t.generatedMeasured : 1.0;
-    Simulator::Destroy();
-    return p;
+    SanLoadSweep sweep;
+    sweep.SetFabricSetup([topology, routing, s](SanFabricHelper& fabric) {
+        ConfigureTopology(fabric, topology);
+        fabric.SetRouting(routing.typeId);
+        fabric.SetFabricAttribute("SwitchingMode", StringValue(s.mode));
+        fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(s.packetSize));
+        fabric.SetFabricAttribute("BufferSize", UintegerValue(s.bufferPackets * s.packetSize));
+    });
+    sweep.SetTrafficAttribute("Pattern", StringValue(pattern));
+    sweep.SetTrafficAttribute("PacketSize", UintegerValue(s.packetSize));
+    sweep.SetWindows(s.warmup, s.measure, s.drain);
+    return sweep;
 }
 
 std::vector<std::string>
@@ -171,6 +126,7 @@ main(int argc, char* argv[])
     Settings s;
     double step = 0.05;
     double maxLoad = 1.0;
+    uint32_t bisections = 3;
     std::string topologies = "mesh,fat-tree";
     std::string patterns = "uniform,transpose";
     std::string csv = "results/fabric-load.csv";
@@ -182,12 +138,33 @@ main(int argc, char* argv[])
     cmd.AddValue("mode", "switching mode", s.mode);
     cmd.AddValue("bufferPackets", "input buffer per virtual channel, in packets", s.bufferPackets);
     cmd.AddValue("step", "offered-load step", step);
+    cmd.AddValue("bisections", "halvings of the bracket around saturation", bisections);
     cmd.AddValue("maxLoad", "largest offered load", maxLoad);
     cmd.AddValue("topologies", "comma-separated: mesh, fat-tree", topologies);
-    cmd.AddValue("patterns", "comma-separated: uniform, transpose", patterns);
+    cmd.AddValue("patterns",
+                 "comma-separated traffic patterns: " + SanTrafficGenerator::GetPatternNames(),
+                 patterns);
     cmd.AddValue("csv", "CSV output ('' for none)", csv);
     cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(step <= 0 || maxLoad <= 0, "fabric-load: step and maxLoad must be positive");
+    for (double load : {step, maxLoad})
+    {
+        const std::string error = SanTrafficGenerator::CheckLoad(load);
+        NS_ABORT_MSG_IF(!error.empty(), "fabric-load: --step/--maxLoad: " << error);
+    }
+    NS_ABORT_MSG_IF(maxLoad / step > 1000,
+                    "fabric-load: --maxLoad=" << maxLoad << " / --step=" << step
+                                              << " is more than 1000 points");
+    for (const std::string& traffic : Split(patterns))
+    {
+        SanTrafficGenerator::Pattern pattern;
+        const std::string error = SanTrafficGenerator::PatternFromName(traffic, pattern);
+        NS_ABORT_MSG_IF(!error.empty(), "fabric-load: --patterns: " << error);
+    }
+    std::vector<double> loads;
+    for (uint32_t i = 1; i * step <= maxLoad + 1e-9; ++i)
+    {
+        loads.push_back(i * step);
+    }
 
     std::ofstream out;
     if (!csv.empty())
@@ -195,7 +172,8 @@ main(int argc, char* argv[])
         out.open(csv);
         NS_ABORT_MSG_IF(!out, "fabric-load: cannot write " << csv);
         out << "topology,traffic,routing,offered_load,accepted_throughput,avg_latency_us,"
-               "avg_latency_packet_times,max_latency_us,hops_per_packet,delivered_fraction\n";
+               "avg_latency_packet_times,p99_latency_packet_times,max_latency_us,hops_per_packet,"
+               "delivered_fraction,worst_source_fraction,saturated\n";
     }
 
     for (const std::string& topology : Split(topologies))
@@ -221,35 +199,37 @@ main(int argc, char* argv[])
             std::string deterministicName;
             for (const RoutingChoice& r : routings)
             {
-                double best = 0;
-                int pastSaturation = 0;
-                for (double load = step; load <= maxLoad + 1e-9 && pastSaturation < 2; load += step)
-                {
-                    Point p = RunPoint(topology, traffic, r, load, s);
-                    best = std::max(best, p.accepted);
-                    if (p.accepted < 0.9 * p.offered || p.deliveredFraction < 0.95)
+                SanTrafficGenerator::Pattern pattern;
+                SanTrafficGenerator::PatternFromName(traffic, pattern);
+                SanLoadSweep sweep =
+                    MakeSweep(topology,
+                              SanTrafficGenerator::GetPatternAttributeName(pattern),
+                              r,
+                              s);
+                auto write = [&](const SanLoadSummary& sum) {
+                    if (!out.is_open())
                     {
-                        ++pastSaturation;
+                        return;
                     }
-                    if (out.is_open())
-                    {
-                        out << topology << "," << traffic << "," << r.name << "," << std::fixed
-                            << std::setprecision(3) << p.offered << "," << std::setprecision(4)
-                            << p.accepted << "," << std::setprecision(3) << p.latencyUs << ","
-                            << p.latencyPacketTimes << "," << p.maxLatencyUs << ","
-                            << p.hopsPerPacket << "," << std::setprecision(4) << p.deliveredFraction
-                            << "\n";
-                        out.flush();
-                    }
-                }
-                saturation[r.name] = best;
+                    const SanLoadPoint& p = sum.runs.front();
+                    out << topology << "," << traffic << "," << r.name << "," << std::fixed
+                        << std::setprecision(4) << p.offered << "," << p.accepted << ","
+                        << std::setprecision(3) << p.latencyMean * p.packetTimeNs / 1000 << ","
+                        << p.latencyMean << "," << p.latencyP99 << ","
+                        << p.latencyMax * p.packetTimeNs / 1000 << "," << p.hops << ","
+                        << std::setprecision(4) << p.deliveredFraction << "," << p.minSourceFraction
+                        << "," << (sum.saturated ? 1 : 0) << "\n";
+                    out.flush();
+                };
+                SanSaturation sat = sweep.FindSaturation(loads, bisections, 2, write);
+                saturation[r.name] = sat.load;
                 if (r.deterministic)
                 {
                     deterministicName = r.name;
                 }
                 std::cout << "fabric-load: topology=" << topology << " traffic=" << traffic
-                          << " routing=" << r.name << " saturation=" << std::fixed
-                          << std::setprecision(3) << best << std::endl;
+                          << " routing=" << r.name << " saturation" << (sat.atLeast ? ">=" : "=")
+                          << std::fixed << std::setprecision(3) << sat.load << std::endl;
             }
             if (traffic == "transpose" && saturation[deterministicName] > 0)
             {

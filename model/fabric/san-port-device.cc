@@ -387,6 +387,7 @@ SanPortDevice::Depart(SanFabricPacket* p,
     p->holdSlot = slot;
     m_busyUntil = end;
     ++m_txPackets;
+    m_busySteps += end - departTs;
 
     OnDepart(p, vc, departTs);
     if (!m_txTrace.IsEmpty())
@@ -480,6 +481,28 @@ uint64_t
 SanPortDevice::GetTxPackets() const
 {
     return m_txPackets;
+}
+
+int64_t
+SanPortDevice::GetBusySteps() const
+{
+    return m_busySteps;
+}
+
+uint32_t
+SanPortDevice::GetSlotsInUse(uint32_t vc) const
+{
+    if (vc >= m_nVcs || m_xonXoff)
+    {
+        return 0;
+    }
+    const int64_t now = Simulator::Now().GetTimeStep();
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+    {
+        n += m_slots[vc * m_slotsPerVc + i] > now ? 1 : 0;
+    }
+    return n;
 }
 
 Ptr<SanFabric>
