@@ -129,6 +129,14 @@ class SanGraphTopology : public SanTopology
      */
     static std::string Validate(const std::string& text,
                                 const std::string& sourceName = "<string>");
+    /**
+     * Check a graph file without aborting: it must be a regular file (not a directory) holding
+     * a valid graph. A UTF-8 byte-order mark, CR-LF and CR-only line ends are accepted; a NUL
+     * byte is an error. Messages quote at most a few dozen characters of the input.
+     * \param fileName the file
+     * \return "" if valid, else the message LoadFromFile would abort with
+     */
+    static std::string ValidateFile(const std::string& fileName);
 
     std::string GetName() const override;
     uint32_t GetNSwitches() const override;
@@ -189,6 +197,11 @@ class SanGraphTopology : public SanTopology
         std::vector<HostPlace> hosts;                //!< where each host is attached
     };
 
+    /**
+     * \param fileName a file \param text set to its contents
+     * \return "" or a message (missing, a directory, unreadable)
+     */
+    static std::string ReadFile(const std::string& fileName, std::string& text);
     /**
      * Parse a graph description.
      * \param text the description
