@@ -16,12 +16,13 @@
 #include "ns3/san-traffic-generator.h"
 #include "ns3/san-traffic-helper.h"
 #include "ns3/san-traffic-stats.h"
-#include "ns3/show-progress.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
+#include <iostream>
 #include <memory>
 #include <sstream>
 
@@ -219,14 +220,33 @@ SanLoadSweep::RunOnce(double load, uint64_t run)
         }
     });
 
-    std::unique_ptr<ShowProgress> progress;
+    // Progress: 100 checks over the simulated time; a line on standard error when the run has
+    // taken longer than the interval (so short runs print nothing).
+    const Time end = stop + packetTime * m_drain;
+    auto lastPrint = wallStart;
+    std::function<void(uint32_t)> check;
     if (!m_progress.IsZero())
     {
-        progress = std::make_unique<ShowProgress>(m_progress, std::cerr);
+        check = [&](uint32_t percent) {
+            const auto now = std::chrono::steady_clock::now();
+            const double interval = m_progress.GetSeconds();
+            if (std::chrono::duration<double>(now - lastPrint).count() >= interval)
+            {
+                lastPrint = now;
+                std::cerr << "san: load " << load << " run " << run << ": " << percent
+                          << "% of simulated time, "
+                          << std::chrono::duration<double>(now - wallStart).count() << " s"
+                          << std::endl;
+            }
+            if (percent < 99)
+            {
+                Simulator::Schedule(end / 100, [&check, percent]() { check(percent + 1); });
+            }
+        };
+        Simulator::Schedule(end / 100, [&check]() { check(1); });
     }
-    Simulator::Stop(stop + packetTime * m_drain);
+    Simulator::Stop(end);
     Simulator::Run();
-    progress.reset();
 
     SanLoadPoint r;
     r.offered = load;

@@ -145,8 +145,9 @@ class SanLoadSweep
     void SetTolerance(double tolerance);
     /// \param n links listed in SanLoadPoint::topLinks (default 5)
     void SetTopLinks(uint32_t n);
-    /// \param interval wall-clock interval of ns-3's ShowProgress on standard error during each
-    /// run (zero: none)
+    /// \param interval progress: during a run, a line on standard error at most once per this
+    /// much wall-clock time, checked at every 1% of the simulated time, so that runs shorter
+    /// than it print nothing (zero: none)
     void SetProgress(Time interval);
 
     /// \param load offered load \return one run with the current seed settings' first run

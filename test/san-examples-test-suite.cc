@@ -129,6 +129,36 @@ class SanExamplesTestSuite : public TestSuite
                      " ratio=" + number + " rss_per_host_kib=" + number,
                  "fabric-bench: hosts=64 hop_rate=" + number}),
             TestCase::QUICK);
+        // san-run: a torus under tornado traffic with adaptive routing, command line only; its
+        // saturation must lie just below the bound of minimal routing, 1 / (ceil(k/2) - 1) =
+        // 1/3 packets per host per packet-time on an 8x8 torus (every packet crosses
+        // ceil(k/2) - 1 channels of each of its rings, all in the same direction).
+        AddTestCase(new SanExampleTestCase(
+                        "san-run",
+                        "--topology=torus --x=8 --y=8 --routing=minimal-adaptive --pattern=tornado "
+                        "--load=0.1:0.6:0.1 --saturation=true --bisections=2 --warmup=200 "
+                        "--measure=600 --drain=600 --progress=false --csv= --json=",
+                        {"san-run: load=0\\.100 accepted=0\\.[01][0-9]* latency mean=" + number +
+                             " p50=" + number + " p99=" + number + " max=" + number +
+                             " packet-times hops=" + number,
+                         "san-run: saturation=0\\.(2[5-9]|3[0-3])[0-9]* \\(demand met at",
+                         "san-run:   link switch [0-9]+ port [0-9]+ -> switch [0-9]+ "
+                         "utilisation " +
+                             number}),
+                    TestCase::QUICK);
+        // ... and a graph-file scenario from the example configuration file.
+        AddTestCase(
+            new SanExampleTestCase("san-run",
+                                   std::string("--config=") + SAN_SOURCE_DIR +
+                                       "/examples/san-run-graph.conf --graph=" + SAN_SOURCE_DIR +
+                                       "/examples/san-run-graph.txt --seeds=2 "
+                                       "--measure=500 --csv= --progress=false",
+                                   {"san-run: graph topology, routing "
+                                    "ns3::SanUpDownRouting, VirtualCutThrough, pattern "
+                                    "uniform, 2 seeds",
+                                    "accepted=" + number + "±" + number,
+                                    "san-run: saturation=" + number}),
+            TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("tcp-baseline",
                                            "--bytes=1024 --link=gige",
                                            {"gige 1024 bytes: rtt " + number + " us, bandwidth " +
