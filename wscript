@@ -246,6 +246,7 @@ def build(bld):
         'test/san-paper-harness-test-suite.cc',
         'test/san-protection-fuzz-test-suite.cc',
         'test/san-rats-test-suite.cc',
+        'test/san-run-input-test-suite.cc',
         'test/san-sci-test-suite.cc',
         'test/san-scilan-paper-test-suite.cc',
         'test/san-scilan-test-suite.cc',

@@ -20,9 +20,8 @@ namespace ns3
 {
 
 std::string
-SanRunInput::Abbreviate(const std::string& text)
+SanRunInput::Abbreviate(const std::string& text, size_t keep)
 {
-    const size_t keep = 40;
     std::string out;
     for (size_t i = 0; i < text.size() && i < keep; ++i)
     {
@@ -143,20 +142,20 @@ SanRunInput::CheckRegularFile(const std::string& fileName, const std::string& wh
     }
     if (stat(fileName.c_str(), &st) != 0)
     {
-        return "cannot open " + what + " '" + Abbreviate(fileName) + "': it does not exist";
+        return "cannot open " + what + " '" + Abbreviate(fileName, 256) + "': it does not exist";
     }
     if (S_ISDIR(st.st_mode))
     {
-        return what + " '" + Abbreviate(fileName) + "' is a directory, not a file";
+        return what + " '" + Abbreviate(fileName, 256) + "' is a directory, not a file";
     }
     if (!S_ISREG(st.st_mode))
     {
-        return what + " '" + Abbreviate(fileName) + "' is not a regular file";
+        return what + " '" + Abbreviate(fileName, 256) + "' is not a regular file";
     }
     std::ifstream in(fileName);
     if (!in)
     {
-        return "cannot read " + what + " '" + Abbreviate(fileName) + "'";
+        return "cannot read " + what + " '" + Abbreviate(fileName, 256) + "'";
     }
     return "";
 }
@@ -174,7 +173,7 @@ SanRunInput::ReadConfigFile(const std::string& fileName, std::vector<Setting>& o
     text << in.rdbuf();
     if (text.str().size() > (1u << 20))
     {
-        return "configuration file '" + Abbreviate(fileName) + "' is larger than 1 MiB";
+        return "configuration file '" + Abbreviate(fileName, 256) + "' is larger than 1 MiB";
     }
     return ParseConfig(text.str(), fileName, out);
 }
@@ -340,14 +339,14 @@ SanRunInput::MakeParentFolders(const std::string& path)
         {
             if (!S_ISDIR(st.st_mode))
             {
-                return "cannot create folder '" + Abbreviate(folder) + "': '" + Abbreviate(part) +
-                       "' is not a folder";
+                return "cannot create folder '" + Abbreviate(folder, 256) + "': '" +
+                       Abbreviate(part, 256) + "' is not a folder";
             }
             continue;
         }
         if (mkdir(part.c_str(), 0777) != 0 && errno != EEXIST)
         {
-            return "cannot create folder '" + Abbreviate(part) + "'";
+            return "cannot create folder '" + Abbreviate(part, 256) + "'";
         }
     }
     return "";

@@ -109,10 +109,11 @@ class SanRunInput
     static std::string CheckRegularFile(const std::string& fileName, const std::string& what);
     /**
      * \param text user input
-     * \return text, cut to 40 characters (with its full length noted) and with control
+     * \param keep characters kept (file names get more)
+     * \return text, cut to keep characters (with its full length noted) and with control
      * characters shown as '?', for messages
      */
-    static std::string Abbreviate(const std::string& text);
+    static std::string Abbreviate(const std::string& text, size_t keep = 40);
 };
 
 } // namespace ns3

@@ -34,19 +34,20 @@ namespace
 
 /**
  * \param token user input
- * \return the token for a message: at most 40 characters (with its length noted), control
+ * \param keep characters kept
+ * \return the token for a message: at most keep characters (with its length noted), control
  * characters as '?'
  */
 std::string
-Shown(const std::string& token)
+Shown(const std::string& token, size_t keep = 40)
 {
     std::string out;
-    for (size_t i = 0; i < token.size() && i < 40; ++i)
+    for (size_t i = 0; i < token.size() && i < keep; ++i)
     {
         const auto c = static_cast<unsigned char>(token[i]);
         out += c < 0x20 || c == 0x7f ? '?' : token[i];
     }
-    if (token.size() > 40)
+    if (token.size() > keep)
     {
         out += "... (" + std::to_string(token.size()) + " characters)";
     }
@@ -144,26 +145,26 @@ SanGraphTopology::ReadFile(const std::string& fileName, std::string& text)
     struct stat st;
     if (stat(fileName.c_str(), &st) != 0)
     {
-        return "cannot open graph file '" + Shown(fileName) + "': it does not exist";
+        return "cannot open graph file '" + Shown(fileName, 256) + "': it does not exist";
     }
     if (S_ISDIR(st.st_mode))
     {
-        return "graph file '" + Shown(fileName) + "' is a directory, not a file";
+        return "graph file '" + Shown(fileName, 256) + "' is a directory, not a file";
     }
     if (!S_ISREG(st.st_mode))
     {
-        return "graph file '" + Shown(fileName) + "' is not a regular file";
+        return "graph file '" + Shown(fileName, 256) + "' is not a regular file";
     }
     std::ifstream in(fileName, std::ios::binary);
     if (!in)
     {
-        return "cannot open graph file '" + Shown(fileName) + "'";
+        return "cannot open graph file '" + Shown(fileName, 256) + "'";
     }
     std::ostringstream buf;
     buf << in.rdbuf();
     if (in.bad())
     {
-        return "error reading graph file '" + Shown(fileName) + "'";
+        return "error reading graph file '" + Shown(fileName, 256) + "'";
     }
     text = buf.str();
     return "";
