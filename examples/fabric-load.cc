@@ -172,7 +172,8 @@ main(int argc, char* argv[])
         out.open(csv);
         NS_ABORT_MSG_IF(!out, "fabric-load: cannot write " << csv);
         out << "topology,traffic,routing,offered_load,accepted_throughput,avg_latency_us,"
-               "avg_latency_packet_times,max_latency_us,hops_per_packet,delivered_fraction\n";
+               "avg_latency_packet_times,max_latency_us,hops_per_packet,delivered_fraction,"
+               "saturated\n";
     }
 
     for (const std::string& topology : Split(topologies))
@@ -216,7 +217,8 @@ main(int argc, char* argv[])
                         << std::setprecision(4) << p.offered << "," << p.accepted << ","
                         << std::setprecision(3) << p.latencyMean * p.packetTimeNs / 1000 << ","
                         << p.latencyMean << "," << p.latencyMax * p.packetTimeNs / 1000 << ","
-                        << p.hops << "," << std::setprecision(4) << p.deliveredFraction << "\n";
+                        << p.hops << "," << std::setprecision(4) << p.deliveredFraction << ","
+                        << (sum.saturated ? 1 : 0) << "\n";
                     out.flush();
                 };
                 SanSaturation sat = sweep.FindSaturation(loads, bisections, 2, write);
