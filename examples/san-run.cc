@@ -21,6 +21,8 @@
 #include "ns3/network-module.h"
 #include "ns3/san-module.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -297,8 +299,15 @@ Validate(Scenario& s)
         }
         else
         {
-            TimeValue t;
-            ok = t.DeserializeFromString(Get(s, key), MakeTimeChecker()) && t.Get() >= Seconds(0);
+            // ns-3's Time parser aborts on text it cannot read: check the form first, a
+            // non-negative number and one of its units.
+            const std::string& text = Get(s, key);
+            char* end = nullptr;
+            const double number = std::strtod(text.c_str(), &end);
+            const std::string unit = end ? std::string(end) : "";
+            ok = end != text.c_str() && std::isfinite(number) && number >= 0 &&
+                 (unit.empty() || unit == "s" || unit == "ms" || unit == "us" || unit == "ns" ||
+                  unit == "ps" || unit == "fs" || unit == "min" || unit == "h" || unit == "d");
         }
         if (!ok)
         {
@@ -341,7 +350,11 @@ Validate(Scenario& s)
     const uint64_t bufferSize = GetU(s, "bufferSize", 0, 0xffffffffULL);
     const uint64_t buffer = bufferSize ? bufferSize : GetU(s, "bufferPackets", 1, 256) * maxSize;
     Check(SanRunInput::CheckSizes(maxSize, GetU(s, "framing", 0, 0xffffffffULL), buffer));
-    GetD(s, "hotSpotFraction");
+    const double hot = GetD(s, "hotSpotFraction");
+    if (hot < 0 || hot > 1)
+    {
+        Fail("--hotSpotFraction=" + Get(s, "hotSpotFraction") + ": must be between 0 and 1");
+    }
     GetU(s, "hotSpotHost", 0, 0xffffffffULL);
     GetU(s, "radix", 0, 0xffffffffULL);
     GetU(s, "maxSourceQueue", 0, 0xffffffffULL);

@@ -347,6 +347,10 @@ class SanRunProgramErrorsTestCase : public TestCase
             {"--pattern=tranpose", "unknown traffic pattern 'tranpose'"},
             {"--topology=graph --graph=" + dir, "is a directory, not a file"},
             {"--mode=flits", "--mode=flits: unknown switching mode"},
+            {"--delay=xyz", "--delay=xyz: not a valid time"},
+            {"--dataRate=fast", "--dataRate=fast: not a valid data rate"},
+            {"--pattern=hot-spot --hotSpotFraction=2", "--hotSpotFraction=2: must be between"},
+            {"--config=" + dir, "is a directory, not a file"},
         };
         for (const auto& c : cases)
         {
