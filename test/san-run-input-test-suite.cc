@@ -142,6 +142,19 @@ class SanRunValueErrorsTestCase : public TestCase
         e = SanRunInput::CheckSizes(2147483648ULL, 0, 256ULL * 2147483648ULL);
         NS_TEST_EXPECT_MSG_EQ(Has(e, "buffer of 549755813888 bytes"), true, e);
         NS_TEST_EXPECT_MSG_EQ(SanRunInput::CheckSizes(4096, 8, 16384), "", "fits");
+        // The model refuses them too, whoever sets them.
+        ok = santest::DiesWithMessage(
+            []() {
+                SanFabricHelper fabric;
+                fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+                fabric.SetChannelAttribute("FramingBytes", UintegerValue(4294967295U));
+                NodeContainer hosts;
+                hosts.Create(2);
+                fabric.Install(hosts);
+            },
+            "FramingBytes (4294967295) plus the fabric's MaxPacketSize (4096) overflow",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(ok, true, "framing overflow in the model: " << msg);
 
         // An unknown pattern name (fabric-load once ran it as transpose).
         SanTrafficGenerator::Pattern pattern;

@@ -103,6 +103,11 @@ SanPortDevice::Connect(uint8_t end, bool peerIsSink)
                      static_cast<double>(m_link->GetDataRate().GetBitRate());
     m_propSteps = m_link->GetDelay().GetTimeStep();
     m_framing = m_link->GetFramingBytes();
+    NS_ABORT_MSG_IF(
+        uint64_t(m_framing) + m_fabric->GetMaxPacketSize() > std::numeric_limits<uint32_t>::max(),
+        "SanPortDevice: FramingBytes (" << m_framing << ") plus the fabric's MaxPacketSize ("
+                                        << m_fabric->GetMaxPacketSize()
+                                        << ") overflow a packet's 32-bit size on the wire");
     SetupXonXoff();
 }
 
