@@ -16,6 +16,7 @@
 #include "ns3/test.h"
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <limits>
@@ -305,6 +306,83 @@ class SanRunPoolReclaimTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup san-tests
+ * The measurement pieces san-run relies on: the latency histogram's percentiles, Student-t
+ * intervals, and saturation found by sweep and bisection (and "at least" when never reached).
+ */
+class SanRunMeasurementTestCase : public TestCase
+{
+  public:
+    SanRunMeasurementTestCase()
+        : TestCase("histogram percentiles, confidence intervals, saturation search")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanTrafficStats stats(4);
+        for (int64_t v = 1; v <= 100000; ++v)
+        {
+            stats.Record(static_cast<uint32_t>(v % 4), v);
+        }
+        NS_TEST_EXPECT_MSG_EQ(stats.GetCount(), 100000u, "count");
+        NS_TEST_EXPECT_MSG_EQ(stats.GetMax(), 100000, "max exact");
+        NS_TEST_EXPECT_MSG_EQ_TOL(stats.GetQuantile(0.5), 50000, 50000.0 / 64, "median");
+        NS_TEST_EXPECT_MSG_EQ_TOL(stats.GetQuantile(0.99), 99000, 99000.0 / 64, "p99");
+        NS_TEST_EXPECT_MSG_EQ(stats.GetDeliveredFrom(1), 25000u, "per source");
+        stats.Reset();
+        for (int64_t v : {3, 5, 7, 100})
+        {
+            stats.Record(0, v);
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(stats.GetQuantile(0.5), 5, 1e-9, "small values exact");
+        NS_TEST_EXPECT_MSG_EQ_TOL(stats.GetQuantile(1.0), 100, 1e-9, "top");
+
+        const SanStatistic ci = SanLoadSweep::Summarize({1, 2, 3});
+        NS_TEST_EXPECT_MSG_EQ_TOL(ci.mean, 2, 1e-12, "mean");
+        NS_TEST_EXPECT_MSG_EQ_TOL(ci.ci95, 4.303 / std::sqrt(3.0), 1e-9, "t(2) = 4.303");
+        NS_TEST_EXPECT_MSG_EQ(SanLoadSweep::Summarize({5}).ci95, 0, "one seed: no interval");
+
+        // A crossbar of 8 hosts: every host link carries at most 1 packet per packet-time.
+        SanLoadSweep sweep;
+        sweep.SetFabricSetup([](SanFabricHelper& fabric) {
+            fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(8));
+            fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+            fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(64));
+            fabric.SetFabricAttribute("BufferSize", UintegerValue(256));
+        });
+        sweep.SetTrafficAttribute("PacketSize", UintegerValue(64));
+        sweep.SetWindows(100, 1000, 1000);
+        SanSaturation low = sweep.FindSaturation({0.05, 0.1}, 3, 0, nullptr);
+        NS_TEST_EXPECT_MSG_EQ(low.atLeast, true, "never saturated at 0.1");
+        NS_TEST_EXPECT_MSG_EQ_TOL(low.load, 0.1, 1e-12, "at least the largest load tried");
+        NS_TEST_EXPECT_MSG_EQ(low.points.size(), 2u, "no bisection");
+        SanSaturation sat = sweep.FindSaturation({0.2, 0.4, 0.6, 0.8, 1.0, 1.2}, 3, 0, nullptr);
+        NS_TEST_EXPECT_MSG_EQ(sat.atLeast, false, "saturates");
+        NS_TEST_EXPECT_MSG_GT(sat.load, 0.4, "well above 0.4");
+        NS_TEST_EXPECT_MSG_LT(sat.load, 1.0, "below a host link's capacity");
+        NS_TEST_EXPECT_MSG_LT(sat.upper - sat.load, 0.2 / 8 + 1e-9, "bracket halved 3 times");
+        const SanLoadSummary& last = sat.points.back();
+        NS_TEST_EXPECT_MSG_EQ(last.runs.size(), 1u, "one seed");
+        bool sawSaturated = false;
+        for (const SanLoadSummary& p : sat.points)
+        {
+            sawSaturated = sawSaturated || p.saturated;
+            if (!p.saturated)
+            {
+                NS_TEST_EXPECT_MSG_LT(p.offered, sat.upper, "a met load below the bracket top");
+                NS_TEST_EXPECT_MSG_GT(p.accepted.mean,
+                                      0.95 * p.offeredMeasured.mean - 1e-9,
+                                      "demand met at " << p.offered);
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(sawSaturated, true, "a saturated point");
+        NS_TEST_EXPECT_MSG_EQ(SanFabricPacket::GetLiveCount(), 0u, "nothing left across runs");
+    }
+};
+
 #ifdef SAN_BUILD_DIR
 /**
  * \ingroup san-tests
@@ -406,6 +484,7 @@ class SanRunInputTestSuite : public TestSuite
         AddTestCase(new SanRunValueErrorsTestCase(), TestCase::QUICK);
         AddTestCase(new SanRunFileErrorsTestCase(), TestCase::QUICK);
         AddTestCase(new SanRunPoolReclaimTestCase(), TestCase::QUICK);
+        AddTestCase(new SanRunMeasurementTestCase(), TestCase::QUICK);
 #ifdef SAN_BUILD_DIR
         AddTestCase(new SanRunProgramErrorsTestCase(), TestCase::QUICK);
 #endif
