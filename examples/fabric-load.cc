@@ -145,7 +145,27 @@ main(int argc, char* argv[])
                  "comma-separated traffic patterns: " + SanTrafficGenerator::GetPatternNames(),
                  patterns);
     cmd.AddValue("csv", "CSV output ('' for none)", csv);
-    cmd.Parse(argc, argv);
+    // ns-3's CommandLine refuses an option without a value: "--csv=" (no CSV, as the help
+    // says) is taken here; the last --csv given wins.
+    std::vector<char*> args;
+    bool noCsv = false;
+    for (int i = 0; i < argc; ++i)
+    {
+        const std::string a = argv[i];
+        if (a.rfind("--csv=", 0) == 0)
+        {
+            noCsv = a == "--csv=";
+        }
+        if (a != "--csv=")
+        {
+            args.push_back(argv[i]);
+        }
+    }
+    cmd.Parse(static_cast<int>(args.size()), args.data());
+    if (noCsv)
+    {
+        csv.clear();
+    }
     for (double load : {step, maxLoad})
     {
         const std::string error = SanTrafficGenerator::CheckLoad(load);
@@ -169,6 +189,8 @@ main(int argc, char* argv[])
     std::ofstream out;
     if (!csv.empty())
     {
+        const std::string folderError = SanRunInput::MakeParentFolders(csv);
+        NS_ABORT_MSG_IF(!folderError.empty(), "fabric-load: " << folderError);
         out.open(csv);
         NS_ABORT_MSG_IF(!out, "fabric-load: cannot write " << csv);
         out << "topology,traffic,routing,offered_load,accepted_throughput,avg_latency_us,"

@@ -108,7 +108,7 @@ class SanExamplesTestSuite : public TestSuite
         const std::string number = "[0-9]+(\\.[0-9]+)?";
         AddTestCase(new SanExampleTestCase(
                         "fabric-load",
-                        "--csv=/dev/null --topologies=mesh --step=0.2 --maxLoad=0.6 --warmup=200 "
+                        "--csv= --topologies=mesh --step=0.2 --maxLoad=0.6 --warmup=200 "
                         "--measure=400 "
                         "--drain=400",
                         {"fabric-load: topology=mesh traffic=uniform routing=dimension-order "
