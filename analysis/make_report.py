@@ -349,9 +349,10 @@ def fabric_load_section(rows):
     routings = plot_fabric_load.ordered([k[2] for k in grouped], plot_fabric_load.ROUTING_ORDER)
 
     out = ["### Saturation throughput (fabric-load)", ""]
-    out.append("Saturation throughput = the largest accepted throughput of a curve, in packets per")
-    out.append("host per packet-time. \u2265 marks a curve that never saturated within the sweep (a")
-    out.append("lower bound). Low-load latency and hops are those of the lowest offered load.")
+    out.append("Saturation throughput = the largest offered load whose demand was met (Dally and")
+    out.append("Towles, ch. 23: beyond it accepted throughput falls below offered load), in packets")
+    out.append("per host per packet-time. \u2265 marks a curve that never saturated within the sweep")
+    out.append("(a lower bound). Low-load latency and hops are those of the lowest offered load.")
     out.append("")
     table = []
     summaries = {}

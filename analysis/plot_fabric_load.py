@@ -47,11 +47,6 @@ ROUTING_ORDER = ("dimension-order", "up-down", "minimal", "source", "minimal-ada
 _EXTRA_COLORS = ("tab:purple", "tab:brown", "tab:pink", "tab:gray", "tab:olive", "tab:cyan")
 _EXTRA_MARKERS = ("v", "P", "X", "*", "h", "<")
 
-# The example's own test for "past saturation" (fabric-load.cc).
-SATURATION_ACCEPTED_RATIO = 0.9
-SATURATION_DELIVERED = 0.95
-
-
 def ordered(values, preferred):
     """Distinct `values`, those in `preferred` first in its order, the rest sorted."""
     values = set(values)
@@ -84,22 +79,26 @@ def curves(rows):
 def saturation(points):
     """Summary of one curve (its rows sorted by offered load).
 
-    Returns a dict: throughput (largest accepted throughput), offered (the
-    offered load at which it was reached), saturated (whether any point is
-    past saturation by the example's test; if not, the throughput is only a
-    lower bound), zero_load_latency (latency in packet-times at the lowest
+    Saturation as fabric-load (SanLoadSweep) decides it per point, in the
+    `saturated` column (Dally and Towles, ch. 23: the offered load at which
+    accepted throughput falls below offered load, i.e. some source's demand is
+    no longer met). Returns a dict: throughput (the largest offered load met
+    below the first saturated one; with no saturated point, the largest load
+    tried, a lower bound), offered (the same load), saturated (whether any
+    point saturated), zero_load_latency (latency in packet-times at the lowest
     offered load), hops (hops per packet at the lowest offered load).
     """
-    best = max(points, key=lambda r: r["accepted_throughput"])
-    saturated = any(
-        r["accepted_throughput"] < SATURATION_ACCEPTED_RATIO * r["offered_load"]
-        or r["delivered_fraction"] < SATURATION_DELIVERED
+    first = next((r for r in points if r["saturated"]), None)
+    met = [
+        r
         for r in points
-    )
+        if not r["saturated"] and (first is None or r["offered_load"] < first["offered_load"])
+    ]
+    best = max(met, key=lambda r: r["offered_load"]) if met else None
     return {
-        "throughput": best["accepted_throughput"],
-        "offered": best["offered_load"],
-        "saturated": saturated,
+        "throughput": best["offered_load"] if best else 0.0,
+        "offered": best["offered_load"] if best else 0.0,
+        "saturated": first is not None,
         "zero_load_latency": points[0]["avg_latency_packet_times"],
         "hops": points[0]["hops_per_packet"],
         "points": len(points),

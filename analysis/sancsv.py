@@ -61,6 +61,7 @@ FABRIC_LOAD_HEADER = (
     "max_latency_us",
     "hops_per_packet",
     "delivered_fraction",
+    "saturated",
 )
 
 FABRIC_BENCH_HEADER = (

@@ -59,18 +59,18 @@ demo-paper,bandwidth,half_bandwidth_bytes,bytes,400,380,,Figure 4
 
 # Two topologies; the fat tree has no transpose curve and one curve never saturates.
 FABRIC_LOAD_CSV = """topology,traffic,routing,offered_load,accepted_throughput,avg_latency_us,\
-avg_latency_packet_times,max_latency_us,hops_per_packet,delivered_fraction
-mesh,uniform,dimension-order,0.100,0.1000,4.0,5.0,9.0,6.3,1.0000
-mesh,uniform,dimension-order,0.200,0.2000,4.4,5.5,12.0,6.3,1.0000
-mesh,uniform,dimension-order,0.300,0.2200,80.0,100.0,300.0,6.3,1.0000
-mesh,transpose,dimension-order,0.100,0.1000,4.8,6.0,9.0,7.0,1.0000
-mesh,transpose,dimension-order,0.200,0.1500,100.0,125.0,400.0,7.0,0.9900
-mesh,transpose,minimal-adaptive,0.100,0.1000,4.4,5.5,9.0,7.0,1.0000
-mesh,transpose,minimal-adaptive,0.200,0.2000,4.8,6.0,9.0,7.0,1.0000
-mesh,transpose,minimal-adaptive,0.300,0.3000,6.4,8.0,20.0,7.0,1.0000
-mesh,transpose,minimal-adaptive,0.400,0.3000,160.0,200.0,600.0,7.0,1.0000
-fat-tree,uniform,up-down,0.500,0.5000,3.2,4.0,6.0,4.4,1.0000
-fat-tree,uniform,up-down,1.000,0.9500,8.0,10.0,30.0,4.4,1.0000
+avg_latency_packet_times,max_latency_us,hops_per_packet,delivered_fraction,saturated
+mesh,uniform,dimension-order,0.100,0.1000,4.0,5.0,9.0,6.3,1.0000,0
+mesh,uniform,dimension-order,0.200,0.2000,4.4,5.5,12.0,6.3,1.0000,0
+mesh,uniform,dimension-order,0.300,0.2200,80.0,100.0,300.0,6.3,1.0000,1
+mesh,transpose,dimension-order,0.100,0.1000,4.8,6.0,9.0,7.0,1.0000,0
+mesh,transpose,dimension-order,0.200,0.1500,100.0,125.0,400.0,7.0,0.9900,1
+mesh,transpose,minimal-adaptive,0.100,0.1000,4.4,5.5,9.0,7.0,1.0000,0
+mesh,transpose,minimal-adaptive,0.200,0.2000,4.8,6.0,9.0,7.0,1.0000,0
+mesh,transpose,minimal-adaptive,0.300,0.3000,6.4,8.0,20.0,7.0,1.0000,0
+mesh,transpose,minimal-adaptive,0.400,0.3000,160.0,200.0,600.0,7.0,1.0000,1
+fat-tree,uniform,up-down,0.500,0.5000,3.2,4.0,6.0,4.4,1.0000,0
+fat-tree,uniform,up-down,1.000,0.9500,8.0,10.0,30.0,4.4,1.0000,0
 """
 
 FABRIC_BENCH_CSV = """workload,scheduler,hosts,delivered,hops_per_packet,hop_rate,hop_rate_cpu,event_rate,\
@@ -317,11 +317,12 @@ class MakeReportTest(TempDirTest):
         status, text, err = self.report()
         self.assertEqual(status, 0, err)
         self.assertIn("No paper results yet", text)
-        self.assertIn("| mesh | uniform | dimension-order | 0.220 | 0.300 | 5.00 | 6.30 | 3 |", text)
-        # fat-tree/uniform/up-down never fell below 0.9 x offered: a lower bound.
-        self.assertIn("| fat-tree | uniform | up-down | \u2265 0.950 |", text)
-        # mesh transpose: adaptive 0.300 / dimension-order 0.150 = 2.00.
-        self.assertIn("| mesh | dimension-order | 0.150 | 0.300 | 2.00 |", text)
+        # Demand met at 0.2, not at 0.3.
+        self.assertIn("| mesh | uniform | dimension-order | 0.200 | 0.200 | 5.00 | 6.30 | 3 |", text)
+        # fat-tree/uniform/up-down never saturated: at least the largest load tried.
+        self.assertIn("| fat-tree | uniform | up-down | \u2265 1.000 |", text)
+        # mesh transpose: adaptive 0.300 / dimension-order 0.100 = 3.00.
+        self.assertIn("| mesh | dimension-order | 0.100 | 0.300 | 3.00 |", text)
         self.assertIn("| fat-tree | up-down |  |  | no transpose data |", text)
         self.assertIn("| fat-tree | ns3::PriorityQueueScheduler | 1,024 | 5,120,000 | 8.51 | 3,500,000 |", text)
         self.assertIn("- [fabric-load-mesh.png](fabric-load-mesh.png)", text)
@@ -357,7 +358,7 @@ class PlotTest(TempDirTest):
         self.assertFalse(s["saturated"])
 
     def test_plot_errors_are_clear(self):
-        bad = write(self.dir, "fabric-load.csv", FABRIC_LOAD_CSV + "mesh,uniform,valiant,0.1,x,1,1,1,1,1\n")
+        bad = write(self.dir, "fabric-load.csv", FABRIC_LOAD_CSV + "mesh,uniform,valiant,0.1,x,1,1,1,1,1,0\n")
         stderr = io.StringIO()
         with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
             status = plot_fabric_load.main([bad, "--outdir", self.dir])

@@ -12,22 +12,27 @@
 // adversarial pattern of Kim et al. 2008) with minimal, Valiant and UGAL-L
 // routing (SanUgalRouting).
 //
-// Each point runs a warm-up, a measurement window and a drain period. The
-// accepted throughput is the packets delivered during the window per
-// sending host per packet-time; the latency is the mean creation-to-delivery
-// time of the packets created inside the window. A curve's saturation
-// throughput is its largest accepted throughput. The sweep of a curve stops
-// two points after the accepted throughput falls clearly below the offered
-// load.
+// Each point (SanLoadSweep) runs a warm-up, a measurement window and a drain
+// period. The accepted throughput is the packets delivered during the window
+// per sending host per packet-time; the latency is the mean creation-to-
+// delivery time of the packets created inside the window. A curve's
+// saturation throughput follows Dally and Towles (Principles and Practices of
+// Interconnection Networks, ch. 23): the offered load at which the accepted
+// throughput falls below the offered load, i.e. some source's demand is no
+// longer met. The sweep finds the first saturated load, bisects between it
+// and the last load that was met, and runs two more points of the curve past
+// it; a curve that never saturates is reported as "at least" (saturation>=X).
+// The largest accepted throughput of an overloaded network is not used: it
+// rewards routing that starves some sources.
 //
 // Output: results/fabric-load.csv and lines
-//   fabric-load: topology=T traffic=P routing=R saturation=X
+//   fabric-load: topology=T traffic=P routing=R saturation=X     (or saturation>=X)
 //   fabric-load: topology=T traffic=transpose minimal-adaptive/<deterministic>=Y
 //   fabric-load: topology=dragonfly traffic=P ugal/minimal=Z valiant/minimal=W
 //
 //   ./fabric-load [--packetSize=64] [--step=0.05] [--maxLoad=1.0] [--measure=2000]
-//                 [--topologies=mesh,fat-tree,dragonfly] [--csv=results/fabric-load.csv]
-//                 [--dragonflyPatterns=uniform,group-shift]
+//                 [--bisections=3] [--topologies=mesh,fat-tree,dragonfly]
+//                 [--dragonflyPatterns=uniform,group-shift] [--csv=results/fabric-load.csv]
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -56,18 +61,6 @@ struct RoutingChoice
     std::string value{};     //!< and its value
 };
 
-/// One point of a curve.
-struct Point
-{
-    double offered{0};
-    double accepted{0};
-    double latencyUs{0};
-    double latencyPacketTimes{0};
-    double maxLatencyUs{0};
-    double hopsPerPacket{0};
-    double deliveredFraction{0};
-};
-
 /// Settings shared by every run.
 struct Settings
 {
@@ -78,6 +71,11 @@ struct Settings
     std::string mode{"VirtualCutThrough"};
     uint32_t bufferPackets{4};
 };
+
+/// The dragonfly's shape: p hosts per router, a routers per group, h global links per router.
+constexpr uint32_t DRAGONFLY_P = 2;
+constexpr uint32_t DRAGONFLY_A = 4;
+constexpr uint32_t DRAGONFLY_H = 2;
 
 void
 ConfigureTopology(SanFabricHelper& fabric, const std::string& topology)
@@ -94,11 +92,11 @@ ConfigureTopology(SanFabricHelper& fabric, const std::string& topology)
     {
         fabric.SetTopology("ns3::SanDragonflyTopology",
                            "P",
-                           UintegerValue(2),
+                           UintegerValue(DRAGONFLY_P),
                            "A",
-                           UintegerValue(4),
+                           UintegerValue(DRAGONFLY_A),
                            "H",
-                           UintegerValue(2));
+                           UintegerValue(DRAGONFLY_H));
     }
     else
     {
@@ -107,78 +105,39 @@ ConfigureTopology(SanFabricHelper& fabric, const std::string& topology)
     }
 }
 
-Point
-RunPoint(const std::string& topology,
-         const std::string& traffic,
-         const RoutingChoice& routing,
-         double load,
-         const Settings& s)
+/// A sweep of one curve, configured as the example's settings say.
+SanLoadSweep
+MakeSweep(const std::string& topology,
+          const std::string& pattern,
+          const RoutingChoice& routing,
+          const Settings& s)
 {
-    SanFabricHelper fabric;
-    ConfigureTopology(fabric, topology);
-    if (routing.attribute.empty())
-    {
-        fabric.SetRouting(routing.typeId);
-    }
-    else
-    {
-        fabric.SetRouting(routing.typeId, routing.attribute, StringValue(routing.value));
-    }
-    fabric.SetFabricAttribute("SwitchingMode", StringValue(s.mode));
-    fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(s.packetSize));
-    fabric.SetFabricAttribute("BufferSize", UintegerValue(s.bufferPackets * s.packetSize));
-    NodeContainer hosts;
-    hosts.Create(fabric.GetTopology()->GetNHosts());
-    NetDeviceContainer endpoints = fabric.Install(hosts);
-    fabric.AssignStreams(7);
-
-    Ptr<SanEndpointDevice> ep0 = DynamicCast<SanEndpointDevice>(endpoints.Get(0));
-    const Time packetTime = TimeStep(ep0->GetSerializationSteps(s.packetSize));
-    const Time start = packetTime * s.warmup;
-    const Time stop = start + packetTime * s.measure;
-
-    SanTrafficHelper trafficHelper;
-    trafficHelper.SetAttribute("Pattern",
-                               StringValue(traffic == "uniform" ? "Uniform" : "Transpose"));
-    if (traffic == "group-shift")
+    SanLoadSweep sweep;
+    sweep.SetFabricSetup([topology, routing, s](SanFabricHelper& fabric) {
+        ConfigureTopology(fabric, topology);
+        if (routing.attribute.empty())
+        {
+            fabric.SetRouting(routing.typeId);
+        }
+        else
+        {
+            fabric.SetRouting(routing.typeId, routing.attribute, StringValue(routing.value));
+        }
+        fabric.SetFabricAttribute("SwitchingMode", StringValue(s.mode));
+        fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(s.packetSize));
+        fabric.SetFabricAttribute("BufferSize", UintegerValue(s.bufferPackets * s.packetSize));
+    });
+    sweep.SetTrafficAttribute("Pattern", StringValue(pattern));
+    if (pattern == "GroupShift")
     {
         // Block = one dragonfly group of P*A hosts.
-        Ptr<SanDragonflyTopology> df = DynamicCast<SanDragonflyTopology>(fabric.GetTopology());
-        NS_ABORT_MSG_IF(df == nullptr, "fabric-load: group-shift traffic needs the dragonfly");
-        trafficHelper.SetAttribute("Pattern", StringValue("GroupShift"));
-        trafficHelper.SetAttribute("GroupSize", UintegerValue(df->GetP() * df->GetA()));
+        NS_ABORT_MSG_IF(topology != "dragonfly",
+                        "fabric-load: group-shift traffic needs the dragonfly");
+        sweep.SetTrafficAttribute("GroupSize", UintegerValue(DRAGONFLY_P * DRAGONFLY_A));
     }
-    trafficHelper.SetAttribute("OfferedLoad", DoubleValue(load));
-    trafficHelper.SetAttribute("PacketSize", UintegerValue(s.packetSize));
-    trafficHelper.SetAttribute("MeasureStart", TimeValue(start));
-    trafficHelper.SetAttribute("MeasureStop", TimeValue(stop));
-    ApplicationContainer apps = trafficHelper.Install(endpoints);
-    SanTrafficHelper::AssignStreams(apps, 11);
-    apps.Start(Seconds(0));
-    apps.Stop(stop);
-    Simulator::Stop(stop + packetTime * s.drain);
-    Simulator::Run();
-
-    // Hosts that send: all for uniform; off-diagonal ones for transpose.
-    uint32_t senders = 0;
-    for (uint32_t i = 0; i < apps.GetN(); ++i)
-    {
-        Ptr<SanTrafficGenerator> g = DynamicCast<SanTrafficGenerator>(apps.Get(i));
-        senders += g->GetGenerated() > 0 ? 1 : 0;
-    }
-    SanTrafficHelper::Totals t = SanTrafficHelper::Sum(apps);
-    Point p;
-    p.offered = load;
-    p.accepted = senders ? double(t.receivedInWindow) / senders / s.measure : 0;
-    double lat = t.receivedMeasured ? t.latencySum / t.receivedMeasured : 0;
-    p.latencyUs = lat * 1e6;
-    p.latencyPacketTimes = lat / packetTime.GetSeconds();
-    p.maxLatencyUs = t.maxLatency * 1e6;
-    p.hopsPerPacket = t.receivedMeasured ? double(t.hopSum) / t.receivedMeasured : 0;
-    p.deliveredFraction =
-        t.generatedMeasured ? double(t.receivedMeasured) / t.generatedMeasured : 1.0;
-    Simulator::Destroy();
-    return p;
+    sweep.SetTrafficAttribute("PacketSize", UintegerValue(s.packetSize));
+    sweep.SetWindows(s.warmup, s.measure, s.drain);
+    return sweep;
 }
 
 std::vector<std::string>
@@ -202,9 +161,11 @@ Split(const std::string& s)
 int
 main(int argc, char* argv[])
 {
+    SanFabricBenchmark::UseExamplesScheduler(); // the fastest measured; --SchedulerType overrides
     Settings s;
     double step = 0.05;
     double maxLoad = 1.0;
+    uint32_t bisections = 3;
     std::string topologies = "mesh,fat-tree,dragonfly";
     std::string dragonflyPatterns = "uniform,group-shift";
     std::string patterns = "uniform,transpose";
@@ -217,23 +178,67 @@ main(int argc, char* argv[])
     cmd.AddValue("mode", "switching mode", s.mode);
     cmd.AddValue("bufferPackets", "input buffer per virtual channel, in packets", s.bufferPackets);
     cmd.AddValue("step", "offered-load step", step);
+    cmd.AddValue("bisections", "halvings of the bracket around saturation", bisections);
     cmd.AddValue("maxLoad", "largest offered load", maxLoad);
     cmd.AddValue("topologies", "comma-separated: mesh, fat-tree, dragonfly", topologies);
     cmd.AddValue("dragonflyPatterns",
                  "comma-separated, for the dragonfly: uniform, group-shift",
                  dragonflyPatterns);
-    cmd.AddValue("patterns", "comma-separated: uniform, transpose", patterns);
+    cmd.AddValue("patterns",
+                 "comma-separated traffic patterns: " + SanTrafficGenerator::GetPatternNames(),
+                 patterns);
     cmd.AddValue("csv", "CSV output ('' for none)", csv);
-    cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(step <= 0 || maxLoad <= 0, "fabric-load: step and maxLoad must be positive");
+    // ns-3's CommandLine refuses an option without a value: "--csv=" (no CSV, as the help
+    // says) is taken here; the last --csv given wins.
+    std::vector<char*> args;
+    bool noCsv = false;
+    for (int i = 0; i < argc; ++i)
+    {
+        const std::string a = argv[i];
+        if (a.rfind("--csv=", 0) == 0)
+        {
+            noCsv = a == "--csv=";
+        }
+        if (a != "--csv=")
+        {
+            args.push_back(argv[i]);
+        }
+    }
+    cmd.Parse(static_cast<int>(args.size()), args.data());
+    if (noCsv)
+    {
+        csv.clear();
+    }
+    for (double load : {step, maxLoad})
+    {
+        const std::string error = SanTrafficGenerator::CheckLoad(load);
+        NS_ABORT_MSG_IF(!error.empty(), "fabric-load: --step/--maxLoad: " << error);
+    }
+    NS_ABORT_MSG_IF(maxLoad / step > 1000,
+                    "fabric-load: --maxLoad=" << maxLoad << " / --step=" << step
+                                              << " is more than 1000 points");
+    for (const std::string& traffic : Split(patterns + "," + dragonflyPatterns))
+    {
+        SanTrafficGenerator::Pattern pattern;
+        const std::string error = SanTrafficGenerator::PatternFromName(traffic, pattern);
+        NS_ABORT_MSG_IF(!error.empty(), "fabric-load: --patterns: " << error);
+    }
+    std::vector<double> loads;
+    for (uint32_t i = 1; i * step <= maxLoad + 1e-9; ++i)
+    {
+        loads.push_back(i * step);
+    }
 
     std::ofstream out;
     if (!csv.empty())
     {
+        const std::string folderError = SanRunInput::MakeParentFolders(csv);
+        NS_ABORT_MSG_IF(!folderError.empty(), "fabric-load: " << folderError);
         out.open(csv);
         NS_ABORT_MSG_IF(!out, "fabric-load: cannot write " << csv);
         out << "topology,traffic,routing,offered_load,accepted_throughput,avg_latency_us,"
-               "avg_latency_packet_times,max_latency_us,hops_per_packet,delivered_fraction\n";
+               "avg_latency_packet_times,max_latency_us,hops_per_packet,delivered_fraction,"
+               "saturated\n";
     }
 
     for (const std::string& topology : Split(topologies))
@@ -266,35 +271,37 @@ main(int argc, char* argv[])
             std::string deterministicName;
             for (const RoutingChoice& r : routings)
             {
-                double best = 0;
-                int pastSaturation = 0;
-                for (double load = step; load <= maxLoad + 1e-9 && pastSaturation < 2; load += step)
-                {
-                    Point p = RunPoint(topology, traffic, r, load, s);
-                    best = std::max(best, p.accepted);
-                    if (p.accepted < 0.9 * p.offered || p.deliveredFraction < 0.95)
+                SanTrafficGenerator::Pattern pattern;
+                SanTrafficGenerator::PatternFromName(traffic, pattern);
+                SanLoadSweep sweep =
+                    MakeSweep(topology,
+                              SanTrafficGenerator::GetPatternAttributeName(pattern),
+                              r,
+                              s);
+                auto write = [&](const SanLoadSummary& sum) {
+                    if (!out.is_open())
                     {
-                        ++pastSaturation;
+                        return;
                     }
-                    if (out.is_open())
-                    {
-                        out << topology << "," << traffic << "," << r.name << "," << std::fixed
-                            << std::setprecision(3) << p.offered << "," << std::setprecision(4)
-                            << p.accepted << "," << std::setprecision(3) << p.latencyUs << ","
-                            << p.latencyPacketTimes << "," << p.maxLatencyUs << ","
-                            << p.hopsPerPacket << "," << std::setprecision(4) << p.deliveredFraction
-                            << "\n";
-                        out.flush();
-                    }
-                }
-                saturation[r.name] = best;
+                    const SanLoadPoint& p = sum.runs.front();
+                    // The columns analysis/ reads (sancsv.FABRIC_LOAD_HEADER).
+                    out << topology << "," << traffic << "," << r.name << "," << std::fixed
+                        << std::setprecision(4) << p.offered << "," << p.accepted << ","
+                        << std::setprecision(3) << p.latencyMean * p.packetTimeNs / 1000 << ","
+                        << p.latencyMean << "," << p.latencyMax * p.packetTimeNs / 1000 << ","
+                        << p.hops << "," << std::setprecision(4) << p.deliveredFraction << ","
+                        << (sum.saturated ? 1 : 0) << "\n";
+                    out.flush();
+                };
+                SanSaturation sat = sweep.FindSaturation(loads, bisections, 2, write);
+                saturation[r.name] = sat.load;
                 if (r.deterministic)
                 {
                     deterministicName = r.name;
                 }
                 std::cout << "fabric-load: topology=" << topology << " traffic=" << traffic
-                          << " routing=" << r.name << " saturation=" << std::fixed
-                          << std::setprecision(3) << best << std::endl;
+                          << " routing=" << r.name << " saturation" << (sat.atLeast ? ">=" : "=")
+                          << std::fixed << std::setprecision(3) << sat.load << std::endl;
             }
             if (traffic == "transpose" && saturation[deterministicName] > 0)
             {

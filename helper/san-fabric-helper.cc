@@ -13,6 +13,7 @@
 #include "ns3/san-fabric-header.h"
 #include "ns3/san-switch-port.h"
 #include "ns3/san-switch.h"
+#include "ns3/san-type-check.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -46,7 +47,8 @@ SanFabricHelper::SetTopology(std::string type,
                              const AttributeValue& v4)
 {
     m_topologyFactory = ObjectFactory();
-    m_topologyFactory.SetTypeId(type);
+    m_topologyFactory.SetTypeId(
+        SanCheckTypeId(type, SanTopology::GetTypeId(), "SanFabricHelper::SetTopology"));
     m_topologyFactory.Set(n1, v1, n2, v2, n3, v3, n4, v4);
     m_topology = nullptr;
 }
@@ -61,7 +63,8 @@ void
 SanFabricHelper::SetRouting(std::string type, std::string n1, const AttributeValue& v1)
 {
     m_routingFactory = ObjectFactory();
-    m_routingFactory.SetTypeId(type);
+    m_routingFactory.SetTypeId(
+        SanCheckTypeId(type, SanRouting::GetTypeId(), "SanFabricHelper::SetRouting"));
     m_routingFactory.Set(n1, v1);
 }
 

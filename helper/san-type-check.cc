@@ -10,16 +10,30 @@
 namespace ns3
 {
 
+std::string
+SanTypeIdError(const std::string& name, TypeId base, const std::string& who)
+{
+    // Names are short: never echo more than a few dozen characters of input.
+    const std::string shown = name.size() <= 60 ? name : name.substr(0, 60) + "...";
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(name, &tid))
+    {
+        return who + ": no TypeId named '" + shown + "' (expected a subclass of " + base.GetName() +
+               ")";
+    }
+    if (!tid.IsChildOf(base) && tid != base)
+    {
+        return who + ": '" + shown + "' is not a " + base.GetName();
+    }
+    return "";
+}
+
 TypeId
 SanCheckTypeId(const std::string& name, TypeId base, const std::string& who)
 {
-    TypeId tid;
-    NS_ABORT_MSG_IF(!TypeId::LookupByNameFailSafe(name, &tid),
-                    who << ": no TypeId named '" << name << "' (expected a subclass of "
-                        << base.GetName() << ")");
-    NS_ABORT_MSG_IF(!tid.IsChildOf(base) && tid != base,
-                    who << ": '" << name << "' is not a " << base.GetName());
-    return tid;
+    const std::string error = SanTypeIdError(name, base, who);
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    return TypeId::LookupByName(name);
 }
 
 void

@@ -31,6 +31,16 @@ TypeId SanCheckTypeId(const std::string& name, TypeId base, const std::string& w
 
 /**
  * \ingroup san
+ * \brief As SanCheckTypeId, without aborting.
+ * \param name the TypeId name given by a user
+ * \param base the class it must derive from
+ * \param who the call or option that was given the name, for the message
+ * \return "" if name is a TypeId deriving from base, else the message SanCheckTypeId aborts with
+ */
+std::string SanTypeIdError(const std::string& name, TypeId base, const std::string& who);
+
+/**
+ * \ingroup san
  * \brief Attribute settings kept by a helper and applied to objects it configures after
  * creating them (ObjectFactory cannot re-apply its settings to an existing object).
  */

@@ -538,8 +538,9 @@ class SanDragonflyDeadlockTestCase : public TestCase
                                    0,
                                    m_mode == "Wormhole" ? 150 : 600);
         NS_TEST_ASSERT_MSG_GT(r.totals.generated, 1000u, "traffic was offered");
+        // At overload the sources' bounded queues refuse some packets (counted, never sent).
         NS_TEST_ASSERT_MSG_EQ(r.totals.received,
-                              r.totals.generated,
+                              r.totals.generated - r.totals.notInjected,
                               "packets stuck (deadlock): " << r.inFlight << " in the fabric");
         NS_TEST_ASSERT_MSG_EQ(r.inFlight, 0u, "fabric drained");
         // p.hops counts switches, one more than the switch-to-switch links.
@@ -586,7 +587,9 @@ class SanDragonflyOneVcTestCase : public TestCase
                                    0,
                                    600);
         NS_TEST_ASSERT_MSG_GT(r.totals.generated, 1000u, "traffic was offered");
-        NS_TEST_EXPECT_MSG_LT(r.totals.received, r.totals.generated, "no deadlock on one channel?");
+        NS_TEST_EXPECT_MSG_LT(r.totals.received,
+                              r.totals.generated - r.totals.notInjected,
+                              "no deadlock on one channel?");
         NS_TEST_EXPECT_MSG_GT(r.inFlight, 0u, "packets stuck in the fabric");
     }
 };

@@ -18,6 +18,9 @@
 #include "ns3/san-module.h"
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <vector>
@@ -197,9 +200,10 @@ class SanWormholeBlockingTestCase : public TestCase
 
 /**
  * \ingroup san-tests
- * Under twice the saturation load nothing is lost: every packet created is
- * delivered or still inside (source queues and fabric), and all arrive
- * once the sources stop.
+ * Under twice the saturation load the fabric loses nothing: every packet
+ * created is delivered, still inside (source queues and fabric), or counted
+ * as not injected at a full source queue (MaxSourceQueue), and all that were
+ * injected arrive once the sources stop.
  */
 class SanConservationTestCase : public TestCase
 {
@@ -227,20 +231,33 @@ class SanConservationTestCase : public TestCase
         uint64_t midCreated = 0;
         uint64_t midAccounted = 0;
         uint64_t midInFabric = 0;
+        uint32_t longestQueue = 0;
         Simulator::Schedule(MicroSeconds(150), [&]() {
-            midCreated = SanTrafficHelper::Sum(s.apps).generated;
-            midAccounted = fabric->GetDelivered() + SanFabricPacket::GetLiveCount() - liveBefore;
+            SanTrafficHelper::Totals mid = SanTrafficHelper::Sum(s.apps);
+            midCreated = mid.generated;
+            midAccounted = fabric->GetDelivered() + SanFabricPacket::GetLiveCount() - liveBefore +
+                           mid.notInjected;
+            for (uint32_t h = 0; h < 16; ++h)
+            {
+                longestQueue = std::max(longestQueue, s.Endpoint(h)->GetQueueLength());
+            }
             midInFabric = fabric->GetInjected() - fabric->GetDelivered();
         });
         Simulator::Run();
         SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
         NS_TEST_ASSERT_MSG_GT(midCreated, 3000u, "load was offered");
-        NS_TEST_ASSERT_MSG_EQ(midCreated, midAccounted, "created = delivered + live descriptors");
+        NS_TEST_ASSERT_MSG_EQ(midCreated,
+                              midAccounted,
+                              "created = delivered + live descriptors + not injected");
+        NS_TEST_ASSERT_MSG_GT(t.notInjected, 0u, "the bounded source queues refused packets");
+        NS_TEST_ASSERT_MSG_LT(longestQueue, 257u, "a source queue holds at most 256 packets");
         NS_TEST_ASSERT_MSG_GT(midCreated - fabric->GetInjected(),
                               0u,
                               "overload: packets were waiting at the sources");
         NS_TEST_ASSERT_MSG_GT(midInFabric, 0u, "packets were inside the fabric");
-        NS_TEST_ASSERT_MSG_EQ(t.received, t.generated, "every packet delivered after the drain");
+        NS_TEST_ASSERT_MSG_EQ(t.received,
+                              t.generated - t.notInjected,
+                              "every injected packet delivered after the drain");
         NS_TEST_ASSERT_MSG_EQ(fabric->GetDelivered(), fabric->GetInjected(), "fabric empty");
         NS_TEST_ASSERT_MSG_EQ(SanFabricPacket::GetLiveCount(), liveBefore, "no descriptor left");
         Simulator::Destroy();
@@ -337,8 +354,9 @@ class SanDeadlockFreedomTestCase : public TestCase
         SanTrafficHelper::Totals t = SanTrafficHelper::Sum(s.apps);
         Ptr<SanFabric> fabric = s.fabric.GetFabric();
         NS_TEST_ASSERT_MSG_GT(t.generated, 100u, "traffic was offered");
+        // Packets refused at a full source queue (MaxSourceQueue) never entered the fabric.
         NS_TEST_ASSERT_MSG_EQ(t.received,
-                              t.generated,
+                              t.generated - t.notInjected,
                               "packets stuck (deadlock): " << fabric->GetInFlight()
                                                            << " in the fabric");
         if (deterministic)
@@ -532,14 +550,15 @@ class SanPcapAndNetDeviceTestCase : public TestCase
 
 /**
  * \ingroup san-tests
- * Destination patterns: transpose and bit complement are the right
- * permutations, and uniform traffic never picks the sender.
+ * Destination patterns: every fixed pattern is the right permutation (Dally
+ * and Towles, section 3.2), names and loads are checked with messages that
+ * name the bad value, and uniform traffic never picks the sender.
  */
 class SanTrafficPatternTestCase : public TestCase
 {
   public:
     SanTrafficPatternTestCase()
-        : TestCase("traffic patterns: transpose, bit complement, uniform")
+        : TestCase("traffic patterns: permutations, names, loads, sizes, uniform")
     {
     }
 
@@ -565,6 +584,100 @@ class SanTrafficPatternTestCase : public TestCase
                                       "square number of hosts",
                                       msg);
         NS_TEST_ASSERT_MSG_EQ(ok, true, "transpose on 12 hosts: " << msg);
+
+        // Dally and Towles, section 3.2, on 16 hosts (4 bits; as a 4-ary 2-cube).
+        g->SetAttribute("Pattern", StringValue("BitReversal"));
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(1, 16), 8u, "0001 -> 1000");
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(6, 16), 6u, "0110 is a palindrome");
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(11, 16), 13u, "1011 -> 1101");
+        g->SetAttribute("Pattern", StringValue("Shuffle"));
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(9, 16), 3u, "1001 -> 0011");
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(5, 16), 10u, "0101 -> 1010");
+        g->SetAttribute("Pattern", StringValue("Tornado"));
+        // 16x16: d_x = s_x + 7 mod 16 in both digits.
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(0, 256), 7u * 16 + 7, "(0,0)->(7,7)");
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(16 * 3 + 12, 256),
+                              16u * 10 + 3,
+                              "(3,12)->(10,3)");
+        g->SetAttribute("Radix", UintegerValue(8));
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(5, 8), 0u, "ring of 8: 5 -> 0");
+        g->SetAttribute("Pattern", StringValue("Neighbor"));
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(7 * 8 + 7, 64), 0u, "(7,7)->(0,0)");
+        NS_TEST_ASSERT_MSG_EQ(g->GetPermutationDestination(8 + 2, 64), 2u * 8 + 3, "(1,2)->(2,3)");
+        ok = santest::DiesWithMessage([g]() { g->GetPermutationDestination(0, 12); },
+                                      "Neighbor with Radix 8 needs a host count that is a power "
+                                      "of it, not 12",
+                                      msg);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, "neighbor on 12 hosts with radix 8: " << msg);
+        g->SetAttribute("Radix", UintegerValue(0));
+        // Every pattern is a permutation: no destination is hit twice.
+        for (const char* name :
+             {"Transpose", "BitComplement", "BitReversal", "Shuffle", "Tornado", "Neighbor"})
+        {
+            g->SetAttribute("Pattern", StringValue(name));
+            std::vector<bool> hit(64, false);
+            for (uint32_t h = 0; h < 64; ++h)
+            {
+                uint32_t d = g->GetPermutationDestination(h, 64);
+                NS_TEST_ASSERT_MSG_EQ(hit[d], false, name << ": destination " << d << " twice");
+                hit[d] = true;
+            }
+        }
+
+        // Names as users write them; an unknown one is an error that names it.
+        SanTrafficGenerator::Pattern pat = SanTrafficGenerator::UNIFORM;
+        NS_TEST_ASSERT_MSG_EQ(SanTrafficGenerator::PatternFromName("bit-reversal", pat), "", "");
+        NS_TEST_ASSERT_MSG_EQ(pat, SanTrafficGenerator::BIT_REVERSAL, "bit-reversal");
+        NS_TEST_ASSERT_MSG_EQ(SanTrafficGenerator::PatternFromName("HotSpot", pat), "", "");
+        NS_TEST_ASSERT_MSG_EQ(pat, SanTrafficGenerator::HOTSPOT, "HotSpot");
+        NS_TEST_ASSERT_MSG_EQ(SanTrafficGenerator::PatternFromName("nearest-neighbour", pat),
+                              "",
+                              "");
+        NS_TEST_ASSERT_MSG_EQ(pat, SanTrafficGenerator::NEIGHBOR, "nearest-neighbour");
+        const std::string bad = SanTrafficGenerator::PatternFromName("tranpose", pat);
+        NS_TEST_ASSERT_MSG_NE(bad.find("unknown traffic pattern 'tranpose'"),
+                              std::string::npos,
+                              bad);
+        NS_TEST_ASSERT_MSG_NE(bad.find("bit-reversal"), std::string::npos, "lists the names");
+
+        // Loads: zero, negative, not finite, absurdly large or small are refused by value.
+        NS_TEST_ASSERT_MSG_EQ(SanTrafficGenerator::CheckLoad(0.5), "", "0.5 is fine");
+        NS_TEST_ASSERT_MSG_EQ(SanTrafficGenerator::CheckLoad(2.0), "", "overload is fine");
+        for (double bad : {0.0, -1.0, 1e9, 1e-300})
+        {
+            std::ostringstream shown;
+            shown << "offered load " << bad;
+            NS_TEST_ASSERT_MSG_NE(SanTrafficGenerator::CheckLoad(bad).find(shown.str()),
+                                  std::string::npos,
+                                  SanTrafficGenerator::CheckLoad(bad));
+        }
+        NS_TEST_ASSERT_MSG_NE(
+            SanTrafficGenerator::CheckLoad(std::numeric_limits<double>::quiet_NaN())
+                .find("not a finite number"),
+            std::string::npos,
+            "NaN");
+        NS_TEST_ASSERT_MSG_NE(
+            SanTrafficGenerator::CheckLoad(std::numeric_limits<double>::infinity())
+                .find("not a finite number"),
+            std::string::npos,
+            "inf");
+
+        // Size distributions.
+        std::vector<std::pair<uint32_t, double>> sizes;
+        NS_TEST_ASSERT_MSG_EQ(SanTrafficGenerator::ParseSizeDistribution("64:3,1024:1", sizes),
+                              "",
+                              "");
+        NS_TEST_ASSERT_MSG_EQ(sizes.size(), 2u, "two sizes");
+        NS_TEST_ASSERT_MSG_EQ_TOL(sizes[0].second, 0.75, 1e-12, "cumulative weight");
+        NS_TEST_ASSERT_MSG_NE(
+            SanTrafficGenerator::ParseSizeDistribution("64:1,99999999999:1", sizes)
+                .find("'99999999999'"),
+            std::string::npos,
+            "size overflow named");
+        NS_TEST_ASSERT_MSG_NE(
+            SanTrafficGenerator::ParseSizeDistribution("64:-1", sizes).find("weight '-1'"),
+            std::string::npos,
+            "negative weight named");
 
         // Uniform: every packet of host 3 goes elsewhere, and all others are hit.
         Scenario s;

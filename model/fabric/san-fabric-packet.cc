@@ -48,6 +48,7 @@ SanFabricPacket::Allocate()
     SanFabricPacket* p = pool.freeList;
     pool.freeList = p->next;
     p->Clear();
+    p->inPool = 0;
     ++pool.live;
     return p;
 }
@@ -56,11 +57,36 @@ void
 SanFabricPacket::Free(SanFabricPacket* p)
 {
     SanFabricPacketPool& pool = GetPool();
+    if (p->inPool)
+    {
+        return; // reclaimed when its run was destroyed
+    }
+    p->inPool = 1;
     p->payload = nullptr;
     p->held.clear(); // keeps its capacity: no churn on reuse
     p->next = pool.freeList;
     pool.freeList = p;
     --pool.live;
+}
+
+void
+SanFabricPacket::ReclaimAll()
+{
+    SanFabricPacketPool& pool = GetPool();
+    if (pool.live == 0)
+    {
+        return;
+    }
+    for (const auto& chunk : pool.chunks)
+    {
+        for (size_t i = 0; i < SanFabricPacketPool::CHUNK; ++i)
+        {
+            if (!chunk[i].inPool)
+            {
+                Free(&chunk[i]);
+            }
+        }
+    }
 }
 
 uint64_t

@@ -54,6 +54,13 @@ class SanFabricPacket
     static void Free(SanFabricPacket* p);
     /// \return the number of descriptors currently handed out
     static uint64_t GetLiveCount();
+    /**
+     * Return every descriptor still handed out to the pool. Run by Simulator::Destroy (SanFabric
+     * schedules it): events still pending then are deleted without running, and the
+     * descriptors they carried would otherwise be lost to the pool, run after run of a sweep.
+     * A later Free of a reclaimed descriptor (an owner's DoDispose) does nothing.
+     */
+    static void ReclaimAll();
 
     uint64_t uid;             //!< unique id (per simulation run)
     uint32_t src;             //!< source host
@@ -85,6 +92,7 @@ class SanFabricPacket
     std::vector<SanHeldSlot> held; //!< wormhole: upstream slots still held (tentative)
 
     SanFabricPacket* next;   //!< intrusive link: wait queues and the free list
+    uint8_t inPool{1};       //!< on the free list (kept by the pool, not by Clear)
     SanFabricPacket* parent; //!< cell mode: the packet this cell belongs to
     uint32_t cellsLeft;      //!< cell mode: cells not yet delivered; a split burst's
                              //!< reassembly record: data bytes not yet delivered

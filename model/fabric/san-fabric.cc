@@ -12,6 +12,8 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/san-fabric-packet.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -20,6 +22,12 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("SanFabric");
 
 NS_OBJECT_ENSURE_REGISTERED(SanFabric);
+
+namespace
+{
+/// A reclaim of the descriptor pool is scheduled for the current simulator's Destroy.
+bool g_reclaimScheduled = false;
+} // namespace
 
 TypeId
 SanFabric::GetTypeId()
@@ -147,6 +155,16 @@ SanFabric::Configure()
     m_endpoints.resize(m_topology->GetNHosts());
     m_switches.resize(m_topology->GetNSwitches());
     m_configured = true;
+    // Descriptors carried by events still pending when the run is destroyed go back to the
+    // pool then (once per simulator lifetime is enough: the flag is reset by the reclaim).
+    if (!g_reclaimScheduled)
+    {
+        g_reclaimScheduled = true;
+        Simulator::ScheduleDestroy([]() {
+            g_reclaimScheduled = false;
+            SanFabricPacket::ReclaimAll();
+        });
+    }
 }
 
 Ptr<SanTopology>

@@ -110,6 +110,11 @@ SanPortDevice::Connect(uint8_t end, bool peerIsSink)
                      static_cast<double>(m_link->GetDataRate().GetBitRate());
     m_propSteps = m_link->GetDelay().GetTimeStep();
     m_framing = m_link->GetFramingBytes();
+    NS_ABORT_MSG_IF(
+        uint64_t(m_framing) + m_fabric->GetMaxPacketSize() > std::numeric_limits<uint32_t>::max(),
+        "SanPortDevice: FramingBytes (" << m_framing << ") plus the fabric's MaxPacketSize ("
+                                        << m_fabric->GetMaxPacketSize()
+                                        << ") overflow a packet's 32-bit size on the wire");
     SetupXonXoff();
 }
 
@@ -394,6 +399,7 @@ SanPortDevice::Depart(SanFabricPacket* p,
     p->holdSlot = slot;
     m_busyUntil = end;
     ++m_txPackets;
+    m_busySteps += end - departTs;
 
     OnDepart(p, vc, departTs);
     if (!m_txTrace.IsEmpty())
@@ -507,6 +513,28 @@ uint64_t
 SanPortDevice::GetTxPackets() const
 {
     return m_txPackets;
+}
+
+int64_t
+SanPortDevice::GetBusySteps() const
+{
+    return m_busySteps;
+}
+
+uint32_t
+SanPortDevice::GetSlotsInUse(uint32_t vc) const
+{
+    if (vc >= m_nVcs || m_xonXoff)
+    {
+        return 0;
+    }
+    const int64_t now = Simulator::Now().GetTimeStep();
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+    {
+        n += m_slots[vc * m_slotsPerVc + i] > now ? 1 : 0;
+    }
+    return n;
 }
 
 Ptr<SanFabric>

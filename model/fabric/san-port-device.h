@@ -135,6 +135,15 @@ class SanPortDevice : public SanNetDevice
     uint32_t GetQueueLength() const;
     /// \return packets sent through this port
     uint64_t GetTxPackets() const;
+    /// \return time steps the link has been (or is already committed to be) busy sending, summed
+    /// over the packets sent (from each head's departure to its tail's)
+    int64_t GetBusySteps() const;
+    /**
+     * \param vc a virtual channel
+     * \return slots of that channel's buffer at the far end in use now (credit links; 0 on an
+     * Xon/Xoff link, which keeps no credits)
+     */
+    uint32_t GetSlotsInUse(uint32_t vc) const;
     /// \return the fabric this port belongs to
     Ptr<SanFabric> GetFabric() const;
     /// \return true if this port's link uses Xon/Xoff flow control
@@ -374,6 +383,7 @@ class SanPortDevice : public SanNetDevice
     uint32_t m_framing{0};                 //!< the link's framing bytes per packet
     uint32_t m_xoffMask{0};                //!< Xon/Xoff sender: channels the far end stopped
     uint64_t m_txPackets{0};               //!< counter
+    int64_t m_busySteps{0};                //!< link busy time, summed
     uint8_t m_end{0};                      //!< this port's end of the channel (0 or 1)
     bool m_connected{false};               //!< both ends of the channel are attached
     bool m_peerIsSink{false};              //!< the far end always accepts (a host)

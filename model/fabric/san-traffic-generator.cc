@@ -7,6 +7,7 @@
 
 #include "san-endpoint-device.h"
 #include "san-fabric.h"
+#include "san-traffic-stats.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -17,9 +18,15 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/san-fabric-packet.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <sstream>
 
 namespace ns3
 {
@@ -48,11 +55,22 @@ SanTrafficGenerator::GetTypeId()
                                           "Transpose",
                                           BIT_COMPLEMENT,
                                           "BitComplement",
+                                          BIT_REVERSAL,
+                                          "BitReversal",
+                                          SHUFFLE,
+                                          "Shuffle",
+                                          TORNADO,
+                                          "Tornado",
+                                          NEIGHBOR,
+                                          "Neighbor",
+                                          PERMUTATION,
+                                          "Permutation",
                                           GROUP_SHIFT,
                                           "GroupShift"))
             .AddAttribute("OfferedLoad",
                           "Packets per host per packet-time (a packet-time serializes one "
-                          "packet on the host link).",
+                          "packet of the mean size, framing included, on the host link); 0 (an "
+                          "idle host) or 1e-9 .. 10.",
                           DoubleValue(0.1),
                           MakeDoubleAccessor(&SanTrafficGenerator::m_load),
                           MakeDoubleChecker<double>(0.0))
@@ -86,6 +104,34 @@ SanTrafficGenerator::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&SanTrafficGenerator::m_trackOrder),
                           MakeBooleanChecker())
+            // Not from a paper: a NIC's send queue is finite (BookSim keeps an unbounded source
+            // queue instead; here memory must stay flat at overload). 256 packets is far more
+            // than a source below saturation ever holds.
+            .AddAttribute("MaxSourceQueue",
+                          "Packets (cells in Cell mode) that may wait in a host's interface to "
+                          "enter the fabric; a packet created while it is full is counted as not "
+                          "injected and dropped at the source. 0: no bound.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&SanTrafficGenerator::m_maxSourceQueue),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Radix",
+                          "k of the k-ary n-cube the hosts are seen as (Tornado, Neighbor): the "
+                          "host count must be a power of k. 0: the square root of a square host "
+                          "count, else the host count (a ring).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanTrafficGenerator::m_radix),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Destination",
+                          "Permutation pattern: this host's destination.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanTrafficGenerator::m_destination),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SizeDistribution",
+                          "Packet sizes drawn at random, 'size:weight,size:weight,...'; empty: "
+                          "every packet has PacketSize bytes.",
+                          StringValue(""),
+                          MakeStringAccessor(&SanTrafficGenerator::m_sizeText),
+                          MakeStringChecker())
             // Kim, Dally, Scott and Abts, ISCA 2008, evaluation: the adversarial (worst-case)
             // pattern in which every node of group i sends to group i+1; a dragonfly's group is P*A
             // hosts.
@@ -111,6 +157,7 @@ void
 SanTrafficGenerator::DoDispose()
 {
     m_dev = nullptr;
+    m_stats.reset();
     Application::DoDispose();
 }
 
@@ -133,23 +180,298 @@ SanTrafficGenerator::AssignStreams(int64_t stream)
 uint32_t
 SanTrafficGenerator::GetPermutationDestination(uint32_t host, uint32_t nHosts) const
 {
-    if (m_pattern == TRANSPOSE)
+    std::string error;
+    const uint32_t dst = FindPermutationDestination(host, nHosts, error);
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    return dst;
+}
+
+namespace
+{
+/// \param n a number \return log2(n) if n is a power of two, else -1
+int
+Log2Exact(uint32_t n)
+{
+    if (n == 0 || (n & (n - 1)) != 0)
     {
+        return -1;
+    }
+    return 31 - __builtin_clz(n);
+}
+} // namespace
+
+uint32_t
+SanTrafficGenerator::FindPermutationDestination(uint32_t host,
+                                                uint32_t nHosts,
+                                                std::string& error) const
+{
+    error.clear();
+    std::ostringstream msg;
+    const int bits = Log2Exact(nHosts);
+    switch (m_pattern)
+    {
+    case TRANSPOSE: {
         auto n = static_cast<uint32_t>(std::lround(std::sqrt(static_cast<double>(nHosts))));
-        NS_ABORT_MSG_IF(n * n != nHosts,
-                        "SanTrafficGenerator: Transpose needs a square number of hosts, not "
-                            << nHosts);
+        if (n * n != nHosts)
+        {
+            msg << "SanTrafficGenerator: Transpose needs a square number of hosts, not " << nHosts;
+            error = msg.str();
+            return host;
+        }
         return (host % n) * n + host / n;
     }
-    if (m_pattern == BIT_COMPLEMENT)
-    {
-        NS_ABORT_MSG_IF(nHosts == 0 || (nHosts & (nHosts - 1)) != 0,
-                        "SanTrafficGenerator: BitComplement needs a power-of-two number of "
-                        "hosts, not "
-                            << nHosts);
-        return ~host & (nHosts - 1);
+    case BIT_COMPLEMENT:
+    case BIT_REVERSAL:
+    case SHUFFLE: {
+        if (bits < 0)
+        {
+            msg << "SanTrafficGenerator: " << GetPatternAttributeName(m_pattern)
+                << " needs a power-of-two number of hosts, not " << nHosts;
+            error = msg.str();
+            return host;
+        }
+        if (m_pattern == BIT_COMPLEMENT)
+        {
+            return ~host & (nHosts - 1);
+        }
+        if (m_pattern == SHUFFLE)
+        {
+            return bits == 0 ? host : ((host << 1) | (host >> (bits - 1))) & (nHosts - 1);
+        }
+        uint32_t d = 0;
+        for (int i = 0; i < bits; ++i)
+        {
+            d |= ((host >> i) & 1u) << (bits - 1 - i);
+        }
+        return d;
     }
-    return host;
+    case TORNADO:
+    case NEIGHBOR: {
+        uint32_t k = m_radix;
+        if (k == 0)
+        {
+            auto n = static_cast<uint32_t>(std::lround(std::sqrt(static_cast<double>(nHosts))));
+            k = n * n == nHosts ? n : nHosts;
+        }
+        // nHosts must be k^n.
+        uint64_t power = 1;
+        while (k >= 2 && power < nHosts)
+        {
+            power *= k;
+        }
+        if (k < 2 || power != nHosts)
+        {
+            msg << "SanTrafficGenerator: " << GetPatternAttributeName(m_pattern) << " with Radix "
+                << k << " needs a host count that is a power of it, not " << nHosts;
+            error = msg.str();
+            return host;
+        }
+        const uint32_t shift = m_pattern == TORNADO ? (k + 1) / 2 - 1 : 1;
+        uint32_t d = 0;
+        uint64_t place = 1;
+        for (uint32_t rest = host; place < nHosts; place *= k, rest /= k)
+        {
+            d += static_cast<uint32_t>(((rest % k + shift) % k) * place);
+        }
+        return d;
+    }
+    case PERMUTATION:
+        if (m_destination >= nHosts)
+        {
+            msg << "SanTrafficGenerator: Permutation destination " << m_destination << " of host "
+                << host << " out of range (hosts: " << nHosts << ")";
+            error = msg.str();
+            return host;
+        }
+        return m_destination;
+    default:
+        return host;
+    }
+}
+
+std::string
+SanTrafficGenerator::CheckLoad(double load)
+{
+    std::ostringstream msg;
+    if (!std::isfinite(load))
+    {
+        msg << "offered load " << load << " is not a finite number";
+    }
+    else if (load <= 0)
+    {
+        msg << "offered load " << load << " must be positive (packets per host per packet-time)";
+    }
+    else if (load < MIN_LOAD)
+    {
+        msg << "offered load " << load << " is below " << MIN_LOAD
+            << " packets per host per packet-time: nothing would be sent";
+    }
+    else if (load > MAX_LOAD)
+    {
+        msg << "offered load " << load << " exceeds " << MAX_LOAD
+            << " packets per host per packet-time (a host link carries at most 1)";
+    }
+    return msg.str();
+}
+
+namespace
+{
+/// Pattern names: attribute name, then the lower-case form users type.
+struct PatternName
+{
+    SanTrafficGenerator::Pattern pattern; //!< value
+    const char* attribute;                //!< attribute name
+    const char* cli;                      //!< lower-case name
+};
+
+const PatternName g_patternNames[] = {
+    {SanTrafficGenerator::UNIFORM, "Uniform", "uniform"},
+    {SanTrafficGenerator::HOTSPOT, "HotSpot", "hot-spot"},
+    {SanTrafficGenerator::TRANSPOSE, "Transpose", "transpose"},
+    {SanTrafficGenerator::BIT_COMPLEMENT, "BitComplement", "bit-complement"},
+    {SanTrafficGenerator::BIT_REVERSAL, "BitReversal", "bit-reversal"},
+    {SanTrafficGenerator::SHUFFLE, "Shuffle", "shuffle"},
+    {SanTrafficGenerator::TORNADO, "Tornado", "tornado"},
+    {SanTrafficGenerator::NEIGHBOR, "Neighbor", "neighbor"},
+    {SanTrafficGenerator::PERMUTATION, "Permutation", "permutation"},
+    {SanTrafficGenerator::GROUP_SHIFT, "GroupShift", "group-shift"},
+};
+
+/// \param s text \return s in lower case without '-' and '_'
+std::string
+Fold(const std::string& s)
+{
+    std::string out;
+    for (char c : s)
+    {
+        if (c != '-' && c != '_')
+        {
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    return out;
+}
+
+/// \param s text \return s, cut to 40 characters for a message
+std::string
+Abbreviate(const std::string& s)
+{
+    return s.size() <= 40 ? s : s.substr(0, 40) + "... (" + std::to_string(s.size()) + " chars)";
+}
+} // namespace
+
+std::string
+SanTrafficGenerator::PatternFromName(const std::string& name, Pattern& pattern)
+{
+    std::string folded = Fold(name);
+    if (folded == "hotspot" || folded == "nearestneighbor" || folded == "neighbour" ||
+        folded == "nearestneighbour")
+    {
+        folded = folded == "hotspot" ? "hotspot" : "neighbor";
+    }
+    for (const PatternName& p : g_patternNames)
+    {
+        if (folded == Fold(p.cli))
+        {
+            pattern = p.pattern;
+            return "";
+        }
+    }
+    return "unknown traffic pattern '" + Abbreviate(name) + "' (use one of: " + GetPatternNames() +
+           ")";
+}
+
+std::string
+SanTrafficGenerator::GetPatternNames()
+{
+    std::string out;
+    for (const PatternName& p : g_patternNames)
+    {
+        out += out.empty() ? "" : ", ";
+        out += p.cli;
+    }
+    return out;
+}
+
+std::string
+SanTrafficGenerator::GetPatternAttributeName(Pattern pattern)
+{
+    for (const PatternName& p : g_patternNames)
+    {
+        if (p.pattern == pattern)
+        {
+            return p.attribute;
+        }
+    }
+    return "?";
+}
+
+std::string
+SanTrafficGenerator::ParseSizeDistribution(const std::string& text,
+                                           std::vector<std::pair<uint32_t, double>>& out)
+{
+    out.clear();
+    std::istringstream in(text);
+    std::string item;
+    double total = 0;
+    while (std::getline(in, item, ','))
+    {
+        const auto colon = item.find(':');
+        const std::string sizeText = item.substr(0, colon);
+        const std::string weightText = colon == std::string::npos ? "1" : item.substr(colon + 1);
+        char* end = nullptr;
+        errno = 0;
+        const unsigned long long size = std::strtoull(sizeText.c_str(), &end, 10);
+        if (sizeText.empty() || *end != '\0' || errno != 0 || size == 0 || size > 0xffffffffULL ||
+            sizeText.find('-') != std::string::npos)
+        {
+            return "packet size '" + Abbreviate(sizeText) +
+                   "' in the size distribution is not a whole number of bytes from 1 to "
+                   "4294967295";
+        }
+        const double w = std::strtod(weightText.c_str(), &end);
+        if (weightText.empty() || *end != '\0' || !std::isfinite(w) || w <= 0)
+        {
+            return "weight '" + Abbreviate(weightText) + "' of size " + sizeText +
+                   " in the size distribution is not a positive number";
+        }
+        total += w;
+        out.emplace_back(static_cast<uint32_t>(size), total);
+    }
+    if (out.empty())
+    {
+        return "the size distribution '" + Abbreviate(text) + "' lists no size";
+    }
+    for (auto& e : out)
+    {
+        e.second /= total;
+    }
+    out.back().second = 1.0;
+    return "";
+}
+
+double
+SanTrafficGenerator::GetMeanPacketSize() const
+{
+    std::vector<std::pair<uint32_t, double>> sizes;
+    if (m_sizeText.empty() || !ParseSizeDistribution(m_sizeText, sizes).empty())
+    {
+        return m_packetSize;
+    }
+    double mean = 0;
+    double prev = 0;
+    for (const auto& e : sizes)
+    {
+        mean += e.first * (e.second - prev);
+        prev = e.second;
+    }
+    return mean;
+}
+
+void
+SanTrafficGenerator::SetStats(std::shared_ptr<SanTrafficStats> stats)
+{
+    m_stats = stats;
 }
 
 void
@@ -176,18 +498,36 @@ SanTrafficGenerator::StartApplication()
     NS_ABORT_MSG_IF(m_pattern == HOTSPOT && m_hotSpotHost >= m_nHosts,
                     "SanTrafficGenerator: HotSpotHost "
                         << m_hotSpotHost << " out of range (hosts: " << m_nHosts << ")");
-    NS_ABORT_MSG_IF(m_packetSize > m_dev->GetFabric()->GetMaxPacketSize(),
-                    "SanTrafficGenerator: PacketSize " << m_packetSize
-                                                       << " exceeds the fabric's MaxPacketSize "
-                                                       << m_dev->GetFabric()->GetMaxPacketSize());
+    if (m_load != 0)
+    {
+        const std::string loadError = CheckLoad(m_load);
+        NS_ABORT_MSG_IF(!loadError.empty(), "SanTrafficGenerator: " << loadError);
+    }
+    uint32_t largest = m_packetSize;
+    if (!m_sizeText.empty())
+    {
+        const std::string sizeError = ParseSizeDistribution(m_sizeText, m_sizes);
+        NS_ABORT_MSG_IF(!sizeError.empty(), "SanTrafficGenerator: " << sizeError);
+        largest = 0;
+        for (const auto& e : m_sizes)
+        {
+            largest = std::max(largest, e.first);
+        }
+    }
+    NS_ABORT_MSG_IF(largest > m_dev->GetFabric()->GetMaxPacketSize(),
+                    "SanTrafficGenerator: packet size " << largest
+                                                        << " exceeds the fabric's MaxPacketSize "
+                                                        << m_dev->GetFabric()->GetMaxPacketSize());
     NS_ABORT_MSG_IF(m_pattern == GROUP_SHIFT && (m_groupSize == 0 || m_nHosts % m_groupSize != 0 ||
                                                  m_nHosts / m_groupSize < 2),
                     "SanTrafficGenerator: GroupShift needs a GroupSize that divides the "
                         << m_nHosts << " hosts into at least two blocks, not " << m_groupSize);
     m_fixedDst = GetPermutationDestination(m_host, m_nHosts);
-    m_packetTimeSteps = m_dev->GetSerializationSteps(m_packetSize);
-    if (m_load <= 0 ||
-        ((m_pattern == TRANSPOSE || m_pattern == BIT_COMPLEMENT) && m_fixedDst == m_host))
+    // A packet-time: the serialization of a packet of the mean size.
+    const double mean = GetMeanPacketSize();
+    m_packetTimeSteps = m_dev->GetSerializationSteps(static_cast<uint32_t>(std::lround(mean)));
+    if (m_load <= 0 || (m_pattern != UNIFORM && m_pattern != HOTSPOT && m_pattern != GROUP_SHIFT &&
+                        m_fixedDst == m_host))
     {
         return; // idle host
     }
@@ -197,8 +537,10 @@ SanTrafficGenerator::StartApplication()
 void
 SanTrafficGenerator::ScheduleNext()
 {
-    // Exponential gap with mean packetTime / load (Poisson arrivals).
-    const double gap = -std::log(1.0 - m_rng.RandU01()) * m_packetTimeSteps / m_load;
+    // Exponential gap with mean packetTime / load (Poisson arrivals). CheckLoad keeps the gap
+    // far inside the clock's range; the clamp only guards against rounding.
+    double gap = -std::log(1.0 - m_rng.RandU01()) * m_packetTimeSteps / m_load;
+    gap = std::min(gap, 4e18);
     m_next = Simulator::Schedule(TimeStep(static_cast<int64_t>(gap)),
                                  &SanTrafficGenerator::Generate,
                                  this);
@@ -241,17 +583,45 @@ SanTrafficGenerator::UniformBelow(uint32_t n)
     return v < n ? v : n - 1;
 }
 
+uint32_t
+SanTrafficGenerator::PickSize()
+{
+    if (m_sizes.empty())
+    {
+        return m_packetSize;
+    }
+    const double u = m_rng.RandU01();
+    for (const auto& e : m_sizes)
+    {
+        if (u < e.second)
+        {
+            return e.first;
+        }
+    }
+    return m_sizes.back().first;
+}
+
 void
 SanTrafficGenerator::Generate()
 {
     uint32_t dst = PickDestination();
     const Time now = Simulator::Now();
+    const bool measured = now >= m_measureStart && now < m_measureStop;
     ++m_generated;
-    if (now >= m_measureStart && now < m_measureStop)
+    if (measured)
     {
         ++m_generatedMeasured;
     }
-    m_dev->SendTo(dst, m_packetSize);
+    const uint32_t size = PickSize();
+    if (m_maxSourceQueue != 0 && m_dev->GetQueueLength() >= m_maxSourceQueue)
+    {
+        ++m_notInjected;
+        m_notInjectedMeasured += measured ? 1 : 0;
+    }
+    else
+    {
+        m_dev->SendTo(dst, size);
+    }
     ScheduleNext();
 }
 
@@ -271,6 +641,10 @@ SanTrafficGenerator::Receive(const SanFabricPacket& p)
         m_latencySum += TimeStep(lat).GetSeconds();
         m_maxLatency = std::max(m_maxLatency, lat);
         m_hopSum += p.hops;
+        if (m_stats)
+        {
+            m_stats->Record(p.src, lat);
+        }
     }
     if (m_trackOrder)
     {
@@ -346,6 +720,18 @@ uint64_t
 SanTrafficGenerator::GetReordered() const
 {
     return m_reordered;
+}
+
+uint64_t
+SanTrafficGenerator::GetNotInjected() const
+{
+    return m_notInjected;
+}
+
+uint64_t
+SanTrafficGenerator::GetNotInjectedMeasured() const
+{
+    return m_notInjectedMeasured;
 }
 
 } // namespace ns3

@@ -13,13 +13,17 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
 
 class SanEndpointDevice;
 class SanFabricPacket;
+class SanTrafficStats;
 
 /**
  * \ingroup san
@@ -48,8 +52,46 @@ class SanTrafficGenerator : public Application
         HOTSPOT,
         TRANSPOSE,
         BIT_COMPLEMENT,
+        BIT_REVERSAL,
+        SHUFFLE,
+        TORNADO,
+        NEIGHBOR,
+        PERMUTATION,
         GROUP_SHIFT //!< hosts in blocks of GroupSize; block i sends to block i+1 (mod blocks)
     };
+
+    /// Most packets per host per packet-time accepted as OfferedLoad: a host's link carries at
+    /// most one, so ten times that is far past any saturation and still keeps the events of a
+    /// run bounded.
+    static constexpr double MAX_LOAD = 10.0;
+    /// Fewest packets per host per packet-time accepted (other than 0, an idle host): below
+    /// this a gap no longer fits the simulator's clock arithmetic in any sensible run.
+    static constexpr double MIN_LOAD = 1e-9;
+
+    /**
+     * \param load an offered load (packets per host per packet-time)
+     * \return "" if MIN_LOAD <= load <= MAX_LOAD, else a message that names the value
+     */
+    static std::string CheckLoad(double load);
+    /**
+     * \param name a pattern as users write it: the attribute's names ("BitReversal") or the
+     * lower-case, dash-separated form ("bit-reversal", "hot-spot", "nearest-neighbor")
+     * \param pattern set on success
+     * \return "" on success, else a message naming the bad name and listing the valid ones
+     */
+    static std::string PatternFromName(const std::string& name, Pattern& pattern);
+    /// \return the pattern names PatternFromName accepts, lower case, comma separated
+    static std::string GetPatternNames();
+    /// \param pattern a pattern \return its attribute name ("BitReversal")
+    static std::string GetPatternAttributeName(Pattern pattern);
+    /**
+     * \param text a size distribution, "size:weight,size:weight,..." (weights > 0, need not sum
+     * to 1; a lone "size" is a fixed size)
+     * \param out filled with (size, cumulative probability)
+     * \return "" on success, else a message naming the bad entry
+     */
+    static std::string ParseSizeDistribution(const std::string& text,
+                                             std::vector<std::pair<uint32_t, double>>& out);
 
     /**
      * \brief Get the type ID.
@@ -75,6 +117,18 @@ class SanTrafficGenerator : public Application
      * (host itself if it stays idle); aborts if nHosts does not suit the pattern
      */
     uint32_t GetPermutationDestination(uint32_t host, uint32_t nHosts) const;
+    /**
+     * \param host a host
+     * \param nHosts hosts in the fabric
+     * \param error set to a message if nHosts does not suit the pattern
+     * \return as GetPermutationDestination, without aborting (host on an error)
+     */
+    uint32_t FindPermutationDestination(uint32_t host, uint32_t nHosts, std::string& error) const;
+
+    /// \param stats shared statistics (histogram, per-source counts) or nullptr
+    void SetStats(std::shared_ptr<SanTrafficStats> stats);
+    /// \return the mean packet size of the size distribution (PacketSize if none)
+    double GetMeanPacketSize() const;
 
     /// \return packets created
     uint64_t GetGenerated() const;
@@ -94,6 +148,10 @@ class SanTrafficGenerator : public Application
     uint64_t GetHopSum() const;
     /// \return packets that arrived after a later packet from the same source
     uint64_t GetReordered() const;
+    /// \return packets created but not sent because the source queue was full
+    uint64_t GetNotInjected() const;
+    /// \return packets created inside the window but not sent (source queue full)
+    uint64_t GetNotInjectedMeasured() const;
 
   protected:
     void DoDispose() override;
@@ -111,6 +169,8 @@ class SanTrafficGenerator : public Application
     uint32_t PickDestination();
     /// \param n a bound \return a uniform integer in [0, n)
     uint32_t UniformBelow(uint32_t n);
+    /// \return the size of the next packet
+    uint32_t PickSize();
 
     Ptr<SanEndpointDevice> m_dev; //!< endpoint
     Pattern m_pattern;            //!< destination pattern
@@ -121,25 +181,33 @@ class SanTrafficGenerator : public Application
     Time m_measureStart;          //!< window start
     Time m_measureStop;           //!< window end
     bool m_trackOrder;            //!< check per-pair order
-    uint32_t m_groupSize;         //!< GroupShift block size
+    uint32_t m_maxSourceQueue;    //!< packets waiting at the source (0: no bound)
+    uint32_t m_radix;             //!< k of the k-ary n-cube (Tornado, Neighbor); 0: automatic
+    uint32_t m_destination;       //!< Permutation: this host's destination
+    std::string m_sizeText;       //!< SizeDistribution attribute
+    std::vector<std::pair<uint32_t, double>> m_sizes; //!< parsed sizes (empty: PacketSize)
+    std::shared_ptr<SanTrafficStats> m_stats;         //!< shared statistics, or nullptr
+    uint32_t m_groupSize;                             //!< GroupShift block size
     /// Gaps and destinations. A bare stream (not a RandomVariableStream object)
     /// keeps a generator small on topologies with many thousands of hosts;
     /// stream numbering follows RandomVariableStream's.
     RngStream m_rng;
-    EventId m_next;                  //!< next generation
-    int64_t m_packetTimeSteps{0};    //!< serialization of one packet
-    uint32_t m_host{0};              //!< own host index
-    uint32_t m_nHosts{0};            //!< hosts in the fabric
-    uint32_t m_fixedDst{0};          //!< permutation destination
-    uint64_t m_generated{0};         //!< counter
-    uint64_t m_generatedMeasured{0}; //!< counter
-    uint64_t m_received{0};          //!< counter
-    uint64_t m_receivedInWindow{0};  //!< counter
-    uint64_t m_receivedMeasured{0};  //!< counter
-    double m_latencySum{0};          //!< seconds
-    int64_t m_maxLatency{0};         //!< time steps
-    uint64_t m_hopSum{0};            //!< counter
-    uint64_t m_reordered{0};         //!< counter
+    EventId m_next;                    //!< next generation
+    int64_t m_packetTimeSteps{0};      //!< serialization of one packet
+    uint32_t m_host{0};                //!< own host index
+    uint32_t m_nHosts{0};              //!< hosts in the fabric
+    uint32_t m_fixedDst{0};            //!< permutation destination
+    uint64_t m_generated{0};           //!< counter
+    uint64_t m_generatedMeasured{0};   //!< counter
+    uint64_t m_received{0};            //!< counter
+    uint64_t m_receivedInWindow{0};    //!< counter
+    uint64_t m_receivedMeasured{0};    //!< counter
+    double m_latencySum{0};            //!< seconds
+    int64_t m_maxLatency{0};           //!< time steps
+    uint64_t m_hopSum{0};              //!< counter
+    uint64_t m_reordered{0};           //!< counter
+    uint64_t m_notInjected{0};         //!< counter
+    uint64_t m_notInjectedMeasured{0}; //!< counter
     /// Last sequence number per source (TrackOrder only; allocated on demand).
     std::unique_ptr<std::unordered_map<uint32_t, uint64_t>> m_lastSeq;
 };

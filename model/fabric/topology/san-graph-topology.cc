@@ -21,6 +21,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 
@@ -33,6 +34,28 @@ NS_OBJECT_ENSURE_REGISTERED(SanGraphTopology);
 
 namespace
 {
+
+/**
+ * \param token user input
+ * \param keep characters kept
+ * \return the token for a message: at most keep characters (with its length noted), control
+ * characters as '?'
+ */
+std::string
+Shown(const std::string& token, size_t keep = 40)
+{
+    std::string out;
+    for (size_t i = 0; i < token.size() && i < keep; ++i)
+    {
+        const auto c = static_cast<unsigned char>(token[i]);
+        out += c < 0x20 || c == 0x7f ? '?' : token[i];
+    }
+    if (token.size() > keep)
+    {
+        out += "... (" + std::to_string(token.size()) + " characters)";
+    }
+    return out;
+}
 
 /**
  * Read an unsigned decimal integer.
@@ -124,19 +147,57 @@ SanGraphTopology::NotifyConstructionCompleted()
     SanTopology::NotifyConstructionCompleted();
 }
 
+std::string
+SanGraphTopology::ReadFile(const std::string& fileName, std::string& text)
+{
+    text.clear();
+    struct stat st;
+    if (stat(fileName.c_str(), &st) != 0)
+    {
+        return "cannot open graph file '" + Shown(fileName, 256) + "': it does not exist";
+    }
+    if (S_ISDIR(st.st_mode))
+    {
+        return "graph file '" + Shown(fileName, 256) + "' is a directory, not a file";
+    }
+    if (!S_ISREG(st.st_mode))
+    {
+        return "graph file '" + Shown(fileName, 256) + "' is not a regular file";
+    }
+    std::ifstream in(fileName, std::ios::binary);
+    if (!in)
+    {
+        return "cannot open graph file '" + Shown(fileName, 256) + "'";
+    }
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    if (in.bad())
+    {
+        return "error reading graph file '" + Shown(fileName, 256) + "'";
+    }
+    text = buf.str();
+    return "";
+}
+
+std::string
+SanGraphTopology::ValidateFile(const std::string& fileName)
+{
+    std::string text;
+    const std::string error = ReadFile(fileName, text);
+    return error.empty() ? Validate(text, fileName) : error;
+}
+
 void
 SanGraphTopology::LoadFromFile(const std::string& fileName)
 {
     NS_LOG_FUNCTION(this << fileName);
-    std::ifstream in(fileName);
-    if (!in)
+    std::string text;
+    const std::string error = ReadFile(fileName, text);
+    if (!error.empty())
     {
-        NS_FATAL_ERROR("SanGraphTopology: cannot open graph file '" << fileName << "'");
+        NS_FATAL_ERROR("SanGraphTopology: " << error);
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    NS_ABORT_MSG_IF(in.bad(), "SanGraphTopology: error reading graph file '" << fileName << "'");
-    LoadFromString(text.str(), fileName);
+    LoadFromString(text, fileName);
 }
 
 void
@@ -192,7 +253,22 @@ SanGraphTopology::Parse(const std::string& text,
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> linkLines;
     std::vector<uint32_t> nLinks; // switch-to-switch links of each switch
 
-    std::istringstream in(text);
+    // A byte-order mark at the start is skipped; CR-LF and lone CR end lines as LF does.
+    std::string clean;
+    clean.reserve(text.size());
+    for (size_t i = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0; i < text.size(); ++i)
+    {
+        if (text[i] == '\r')
+        {
+            clean += '\n';
+            i += i + 1 < text.size() && text[i + 1] == '\n' ? 1 : 0;
+        }
+        else
+        {
+            clean += text[i];
+        }
+    }
+    std::istringstream in(clean);
     std::string line;
     uint32_t lineNo = 0;
     while (std::getline(in, line))
@@ -200,6 +276,10 @@ SanGraphTopology::Parse(const std::string& text,
         ++lineNo;
         std::ostringstream where;
         where << sourceName << ":" << lineNo << ": ";
+        if (line.find('\0') != std::string::npos)
+        {
+            return where.str() + "NUL byte: not a text file";
+        }
         const std::string::size_type hash = line.find('#');
         if (hash != std::string::npos)
         {
@@ -232,7 +312,7 @@ SanGraphTopology::Parse(const std::string& text,
         }
         else
         {
-            return where.str() + "unknown keyword '" + keyword +
+            return where.str() + "unknown keyword '" + Shown(keyword) +
                    "' (expected 'switches', 'link' or 'hosts')";
         }
         const size_t expected = keyword == "switches" ? 1 : 2;
@@ -246,7 +326,7 @@ SanGraphTopology::Parse(const std::string& text,
         if (tokens.size() - 1 > expected)
         {
             std::ostringstream msg;
-            msg << where.str() << "extra field '" << tokens[expected + 1] << "': " << usage
+            msg << where.str() << "extra field '" << Shown(tokens[expected + 1]) << "': " << usage
                 << " takes " << expected << (expected == 1 ? " field" : " fields");
             return msg.str();
         }
@@ -257,7 +337,7 @@ SanGraphTopology::Parse(const std::string& text,
             {
                 std::ostringstream msg;
                 msg << where.str() << "field " << i + 1 << " of '" << keyword << "' ('"
-                    << tokens[i + 1] << "') is not an unsigned 32-bit decimal integer";
+                    << Shown(tokens[i + 1]) << "') is not an unsigned 32-bit decimal integer";
                 return msg.str();
             }
         }

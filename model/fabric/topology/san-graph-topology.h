@@ -129,6 +129,7 @@ class SanGraphTopology : public SanTopology
      * Check a graph description without aborting.
      * \param text the graph description
      * \param sourceName the name used in error messages
+     * \param maxTableBytes the bound on the routing tables (0: GetDefaultTableLimit())
      * \return "" if the text is valid, else the message LoadFromString would abort with
      * (for instance "<string>:3: unknown keyword 'lnk' ...")
      */
@@ -144,6 +145,14 @@ class SanGraphTopology : public SanTopology
     static uint64_t GetTableBytes(uint32_t nSwitches, uint32_t maxPorts);
     /// \return the default bound on the tables: three quarters of the machine's memory
     static uint64_t GetDefaultTableLimit();
+    /**
+     * Check a graph file without aborting: it must be a regular file (not a directory) holding
+     * a valid graph. A UTF-8 byte-order mark, CR-LF and CR-only line ends are accepted; a NUL
+     * byte is an error. Messages quote at most a few dozen characters of the input.
+     * \param fileName the file
+     * \return "" if valid, else the message LoadFromFile would abort with
+     */
+    static std::string ValidateFile(const std::string& fileName);
 
     std::string GetName() const override;
     uint32_t GetNSwitches() const override;
@@ -216,6 +225,11 @@ class SanGraphTopology : public SanTopology
                                       uint32_t nSwitches,
                                       uint32_t maxPorts,
                                       uint64_t maxTableBytes);
+    /**
+     * \param fileName a file \param text set to its contents
+     * \return "" or a message (missing, a directory, unreadable)
+     */
+    static std::string ReadFile(const std::string& fileName, std::string& text);
     /**
      * Parse a graph description.
      * \param text the description

@@ -1,0 +1,495 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Inputs that cannot crash san-run (issue 13, section 2): each bad value gets a clear error that
+// names it, from the checks the tool itself uses; and the descriptor pool gets back what pending
+// events held when a run stops early.
+
+#include "san-test-util.h"
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/san-module.h"
+#include "ns3/test.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <sys/stat.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// \param text a message \param part what it must contain \return true if it does
+bool
+Has(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+/// \param fileName a file to write \param bytes its contents
+void
+WriteFile(const std::string& fileName, const std::string& bytes)
+{
+    std::ofstream out(fileName, std::ios::binary);
+    out << bytes;
+}
+
+/// A small valid graph, with the line end given.
+std::string
+Graph(const std::string& eol)
+{
+    return "switches 2" + eol + "link 0 1" + eol + "hosts 0 1" + eol + "hosts 1 1" + eol;
+}
+
+} // namespace
+
+/**
+ * \ingroup san-tests
+ * Unknown TypeIds, bad loads, overflowing sizes and unknown pattern names give errors that name
+ * the bad value.
+ */
+class SanRunValueErrorsTestCase : public TestCase
+{
+  public:
+    SanRunValueErrorsTestCase()
+        : TestCase("unknown TypeIds, loads, sizes and pattern names are named in errors")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // TypeIds: once a segfault in Debian's release build.
+        std::string e =
+            SanTypeIdError("ns3::SanNoSuchRouting", SanRouting::GetTypeId(), "--routing");
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "--routing: no TypeId named 'ns3::SanNoSuchRouting'"),
+                              true,
+                              e);
+        e = SanTypeIdError("ns3::SanMeshTopology", SanRouting::GetTypeId(), "--routing");
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "'ns3::SanMeshTopology' is not a ns3::SanRouting"), true, e);
+        NS_TEST_EXPECT_MSG_EQ(
+            SanTypeIdError("ns3::SanValiantRouting", SanRouting::GetTypeId(), "--routing"),
+            "",
+            "a valid routing");
+        std::string msg;
+        bool ok = santest::DiesWithMessage(
+            []() {
+                SanFabricHelper fabric;
+                fabric.SetTopology("ns3::SanNoSuchTopology");
+            },
+            "SanFabricHelper::SetTopology: no TypeId named 'ns3::SanNoSuchTopology'",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(ok, true, "unknown topology in the helper: " << msg);
+        ok = santest::DiesWithMessage(
+            []() {
+                SanFabricHelper fabric;
+                fabric.SetRouting("ns3::SanNoSuchRouting");
+            },
+            "SanFabricHelper::SetRouting: no TypeId named 'ns3::SanNoSuchRouting'",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(ok, true, "unknown routing in the helper: " << msg);
+
+        // Loads: zero, negative, not finite, absurd (1e9 exhausted memory, 1e-300 ran the clock
+        // backwards).
+        std::vector<double> loads;
+        for (const char* bad : {"0", "-0.5", "nan", "inf", "1e9", "1e-300"})
+        {
+            e = SanRunInput::ParseLoads(bad, loads);
+            NS_TEST_EXPECT_MSG_EQ(e.empty(), false, bad << " accepted");
+            NS_TEST_EXPECT_MSG_EQ(Has(e, std::string("--load=") + bad), true, e);
+        }
+        NS_TEST_EXPECT_MSG_EQ(SanRunInput::ParseLoads("0.1,0.3,0.2", loads), "", "a list");
+        NS_TEST_EXPECT_MSG_EQ(loads.size(), 3u, "three loads");
+        NS_TEST_EXPECT_MSG_EQ_TOL(loads[1], 0.2, 1e-12, "sorted");
+        NS_TEST_EXPECT_MSG_EQ(SanRunInput::ParseLoads("0.1:0.5:0.1", loads), "", "a range");
+        NS_TEST_EXPECT_MSG_EQ(loads.size(), 5u, "0.1 .. 0.5");
+        e = SanRunInput::ParseLoads("0.1:0.9:0", loads);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "positive step"), true, e);
+        // The generator refuses them too, whoever sets them.
+        ok = santest::DiesWithMessage(
+            []() {
+                SanFabricHelper fabric;
+                fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+                NodeContainer hosts;
+                hosts.Create(2);
+                SanTrafficHelper traffic;
+                traffic.SetAttribute("OfferedLoad", DoubleValue(1e9));
+                ApplicationContainer apps = traffic.Install(fabric.Install(hosts));
+                Simulator::Run();
+            },
+            "offered load 1e+09 exceeds 10",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(ok, true, "generator at 1e9: " << msg);
+
+        // Sizes that overflow their integer types.
+        uint64_t v = 0;
+        e = SanRunInput::ParseUnsigned("framing", "99999999999999999999999", 0, 0xffffffffULL, v);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "--framing=99999999999999999999999: out of range"), true, e);
+        e = SanRunInput::ParseUnsigned("packetSize", "4294967296", 1, 0xffffffffULL, v);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "--packetSize=4294967296: out of range"), true, e);
+        e = SanRunInput::ParseUnsigned("packetSize", "-1", 1, 0xffffffffULL, v);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "--packetSize=-1: not a whole number"), true, e);
+        e = SanRunInput::CheckSizes(4096, 4294967295ULL, 16384);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "packet size 4096 plus framing 4294967295"), true, e);
+        e = SanRunInput::CheckSizes(2147483648ULL, 0, 256ULL * 2147483648ULL);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "buffer of 549755813888 bytes"), true, e);
+        NS_TEST_EXPECT_MSG_EQ(SanRunInput::CheckSizes(4096, 8, 16384), "", "fits");
+        // The model refuses them too, whoever sets them.
+        ok = santest::DiesWithMessage(
+            []() {
+                SanFabricHelper fabric;
+                fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+                fabric.SetChannelAttribute("FramingBytes", UintegerValue(4294967295U));
+                NodeContainer hosts;
+                hosts.Create(2);
+                fabric.Install(hosts);
+            },
+            "FramingBytes (4294967295) plus the fabric's MaxPacketSize (4096) overflow",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(ok, true, "framing overflow in the model: " << msg);
+
+        // An unknown pattern name (fabric-load once ran it as transpose).
+        SanTrafficGenerator::Pattern pattern;
+        e = SanTrafficGenerator::PatternFromName("tornadoe", pattern);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "unknown traffic pattern 'tornadoe'"), true, e);
+
+        // Messages never echo megabytes of input.
+        const std::string huge(4 << 20, 'x');
+        for (const std::string& m : {SanTrafficGenerator::PatternFromName(huge, pattern),
+                                     SanRunInput::ParseLoads(huge, loads),
+                                     SanTypeIdError(huge, SanRouting::GetTypeId(), "--routing"),
+                                     SanRunInput::ParseUnsigned("x", huge, 0, 9, v)})
+        {
+            NS_TEST_EXPECT_MSG_LT(m.size(), 300u, "a message echoed " << m.size() << " bytes");
+            NS_TEST_EXPECT_MSG_EQ(m.empty(), false, "the huge value was refused");
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * Graph and configuration files: byte-order marks and CR line ends are read, NUL bytes and
+ * directories are refused by name, and a huge line is not echoed back.
+ */
+class SanRunFileErrorsTestCase : public TestCase
+{
+  public:
+    SanRunFileErrorsTestCase()
+        : TestCase("graph and configuration files: BOM, CR, NUL, directories, huge lines")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("san-run-input");
+        mkdir(dir.c_str(), 0777);
+        const std::string g = dir + "/g.txt";
+
+        WriteFile(g, "\xEF\xBB\xBF" + Graph("\n"));
+        NS_TEST_EXPECT_MSG_EQ(SanGraphTopology::ValidateFile(g), "", "byte-order mark");
+        WriteFile(g, Graph("\r"));
+        NS_TEST_EXPECT_MSG_EQ(SanGraphTopology::ValidateFile(g), "", "CR-only line ends");
+        WriteFile(g, Graph("\r\n"));
+        NS_TEST_EXPECT_MSG_EQ(SanGraphTopology::ValidateFile(g), "", "CR-LF line ends");
+        {
+            Ptr<SanGraphTopology> t = CreateObject<SanGraphTopology>();
+            WriteFile(g, "\xEF\xBB\xBF" + Graph("\r"));
+            t->LoadFromFile(g);
+            NS_TEST_EXPECT_MSG_EQ(t->GetNHosts(), 2u, "BOM + CR graph read whole");
+        }
+        WriteFile(g, std::string("switches 2\nlink 0\0 1\n", 22));
+        std::string e = SanGraphTopology::ValidateFile(g);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, g + ":2: NUL byte"), true, e);
+        e = SanGraphTopology::ValidateFile(dir);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "is a directory, not a file"), true, e);
+        e = SanGraphTopology::ValidateFile(dir + "/missing.txt");
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "does not exist"), true, e);
+        std::string msg;
+        const bool ok = santest::DiesWithMessage(
+            [dir]() { CreateObject<SanGraphTopology>()->LoadFromFile(dir); },
+            "is a directory, not a file",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(ok, true, "LoadFromFile on a directory: " << msg);
+        WriteFile(g, "switches 2\n" + std::string(2 << 20, 'z') + "\n");
+        e = SanGraphTopology::ValidateFile(g);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, ":2: unknown keyword 'zzzz"), true, e.substr(0, 200));
+        NS_TEST_EXPECT_MSG_LT(e.size(), 400u, "a 2 MiB line echoed back");
+
+        // Configuration files, BookSim style.
+        std::vector<SanRunInput::Setting> settings;
+        e = SanRunInput::ParseConfig("\xEF\xBB\xBF// a comment\rtopology = torus;\r\n"
+                                     "x = 16 # sixteen\rload = {0.1,0.2};\r",
+                                     "c.conf",
+                                     settings);
+        NS_TEST_EXPECT_MSG_EQ(e, "", "BOM, CR, comments, ';' and braces");
+        NS_TEST_ASSERT_MSG_EQ(settings.size(), 3u, "three settings");
+        NS_TEST_EXPECT_MSG_EQ(settings[0].key, "topology", "first key");
+        NS_TEST_EXPECT_MSG_EQ(settings[1].value, "16", "comment stripped");
+        NS_TEST_EXPECT_MSG_EQ(settings[2].value, "0.1,0.2", "braces dropped");
+        NS_TEST_EXPECT_MSG_EQ(settings[2].where, "c.conf:4", "line numbers count CR ends");
+        e = SanRunInput::ParseConfig(std::string("x = 1\ny \0= 2\n", 12), "c.conf", settings);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "c.conf:2: NUL byte"), true, e);
+        e = SanRunInput::ParseConfig("x = 1\n" + std::string(1 << 20, 'q') + "\n",
+                                     "c.conf",
+                                     settings);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "c.conf:2: expected 'key = value'"), true, e.substr(0, 200));
+        NS_TEST_EXPECT_MSG_LT(e.size(), 300u, "a 1 MiB line echoed back");
+        e = SanRunInput::ReadConfigFile(dir, settings);
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "is a directory, not a file"), true, e);
+
+        // Output folders are created; a file in the way is named.
+        const std::string out = dir + "/a/b/c/out.csv";
+        NS_TEST_EXPECT_MSG_EQ(SanRunInput::MakeParentFolders(out), "", "nested folders");
+        struct stat st;
+        const bool made = stat((dir + "/a/b/c").c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+        NS_TEST_EXPECT_MSG_EQ(made, true, "folder made");
+        e = SanRunInput::MakeParentFolders(g + "/x/out.csv");
+        NS_TEST_EXPECT_MSG_EQ(Has(e, "is not a folder"), true, e);
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * A run stopped while packets are in flight: Simulator::Destroy deletes the pending events
+ * without running them, and the descriptors they carried go back to the pool (they once leaked
+ * across the runs of a sweep).
+ */
+class SanRunPoolReclaimTestCase : public TestCase
+{
+  public:
+    SanRunPoolReclaimTestCase()
+        : TestCase("descriptors held by pending events return to the pool when a run stops")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint64_t midLive = 0;
+        for (int run = 0; run < 3; ++run)
+        {
+            SanFabricHelper fabric;
+            fabric.SetTopology("ns3::SanMeshTopology",
+                               "X",
+                               UintegerValue(4),
+                               "Y",
+                               UintegerValue(4));
+            fabric.SetFabricAttribute("SwitchingMode", StringValue("Wormhole"));
+            NodeContainer hosts;
+            hosts.Create(16);
+            NetDeviceContainer eps = fabric.Install(hosts);
+            SanTrafficHelper traffic;
+            traffic.SetAttribute("OfferedLoad", DoubleValue(2.0));
+            traffic.SetAttribute("PacketSize", UintegerValue(512));
+            ApplicationContainer apps = traffic.Install(eps);
+            apps.Start(Seconds(0));
+            Simulator::Schedule(MicroSeconds(99),
+                                [&midLive]() { midLive = SanFabricPacket::GetLiveCount(); });
+            Simulator::Stop(MicroSeconds(100)); // mid-flight, at overload
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_GT(midLive, 16u, "packets were in flight when the run stopped");
+            Simulator::Destroy();
+            NS_TEST_EXPECT_MSG_EQ(SanFabricPacket::GetLiveCount(),
+                                  0u,
+                                  "run " << run << ": descriptors left out of the pool");
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * The measurement pieces san-run relies on: the latency histogram's percentiles, Student-t
+ * intervals, and saturation found by sweep and bisection (and "at least" when never reached).
+ */
+class SanRunMeasurementTestCase : public TestCase
+{
+  public:
+    SanRunMeasurementTestCase()
+        : TestCase("histogram percentiles, confidence intervals, saturation search")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanTrafficStats stats(4);
+        for (int64_t v = 1; v <= 100000; ++v)
+        {
+            stats.Record(static_cast<uint32_t>(v % 4), v);
+        }
+        NS_TEST_EXPECT_MSG_EQ(stats.GetCount(), 100000u, "count");
+        NS_TEST_EXPECT_MSG_EQ(stats.GetMax(), 100000, "max exact");
+        NS_TEST_EXPECT_MSG_EQ_TOL(stats.GetQuantile(0.5), 50000, 50000.0 / 64, "median");
+        NS_TEST_EXPECT_MSG_EQ_TOL(stats.GetQuantile(0.99), 99000, 99000.0 / 64, "p99");
+        NS_TEST_EXPECT_MSG_EQ(stats.GetDeliveredFrom(1), 25000u, "per source");
+        stats.Reset();
+        for (int64_t v : {3, 5, 7, 100})
+        {
+            stats.Record(0, v);
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(stats.GetQuantile(0.5), 5, 1e-9, "small values exact");
+        NS_TEST_EXPECT_MSG_EQ_TOL(stats.GetQuantile(1.0), 100, 1e-9, "top");
+
+        const SanStatistic ci = SanLoadSweep::Summarize({1, 2, 3});
+        NS_TEST_EXPECT_MSG_EQ_TOL(ci.mean, 2, 1e-12, "mean");
+        NS_TEST_EXPECT_MSG_EQ_TOL(ci.ci95, 4.303 / std::sqrt(3.0), 1e-9, "t(2) = 4.303");
+        NS_TEST_EXPECT_MSG_EQ(SanLoadSweep::Summarize({5}).ci95, 0, "one seed: no interval");
+
+        // A crossbar of 8 hosts: every host link carries at most 1 packet per packet-time.
+        SanLoadSweep sweep;
+        sweep.SetFabricSetup([](SanFabricHelper& fabric) {
+            fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(8));
+            fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+            fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(64));
+            fabric.SetFabricAttribute("BufferSize", UintegerValue(256));
+        });
+        sweep.SetTrafficAttribute("PacketSize", UintegerValue(64));
+        sweep.SetWindows(100, 1000, 1000);
+        SanSaturation low = sweep.FindSaturation({0.05, 0.1}, 3, 0, nullptr);
+        NS_TEST_EXPECT_MSG_EQ(low.atLeast, true, "never saturated at 0.1");
+        NS_TEST_EXPECT_MSG_EQ_TOL(low.load, 0.1, 1e-12, "at least the largest load tried");
+        NS_TEST_EXPECT_MSG_EQ(low.points.size(), 2u, "no bisection");
+        SanSaturation sat = sweep.FindSaturation({0.2, 0.4, 0.6, 0.8, 1.0, 1.2}, 3, 0, nullptr);
+        NS_TEST_EXPECT_MSG_EQ(sat.atLeast, false, "saturates");
+        NS_TEST_EXPECT_MSG_GT(sat.load, 0.4, "well above 0.4");
+        NS_TEST_EXPECT_MSG_LT(sat.load, 1.0, "below a host link's capacity");
+        NS_TEST_EXPECT_MSG_LT(sat.upper - sat.load, 0.2 / 8 + 1e-9, "bracket halved 3 times");
+        const SanLoadSummary& last = sat.points.back();
+        NS_TEST_EXPECT_MSG_EQ(last.runs.size(), 1u, "one seed");
+        bool sawSaturated = false;
+        for (const SanLoadSummary& p : sat.points)
+        {
+            sawSaturated = sawSaturated || p.saturated;
+            if (!p.saturated)
+            {
+                NS_TEST_EXPECT_MSG_LT(p.offered, sat.upper, "a met load below the bracket top");
+                NS_TEST_EXPECT_MSG_GT(p.accepted.mean,
+                                      0.95 * p.offeredMeasured.mean - 1e-9,
+                                      "demand met at " << p.offered);
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(sawSaturated, true, "a saturated point");
+        NS_TEST_EXPECT_MSG_EQ(SanFabricPacket::GetLiveCount(), 0u, "nothing left across runs");
+    }
+};
+
+#ifdef SAN_BUILD_DIR
+/**
+ * \ingroup san-tests
+ * The san-run program itself: each bad input ends it with status 1 and one line naming the
+ * value; --csv= writes nothing.
+ */
+class SanRunProgramErrorsTestCase : public TestCase
+{
+  public:
+    SanRunProgramErrorsTestCase()
+        : TestCase("san-run ends with a message naming each bad input")
+    {
+    }
+
+  private:
+    /// \param args arguments \param out its output \return its exit status
+    static int Run(const std::string& args, std::string& out)
+    {
+        out.clear();
+        const std::string cmd =
+            std::string(SAN_BUILD_DIR) + "/examples/san-run --progress=false " + args + " 2>&1";
+        FILE* pipe = popen(cmd.c_str(), "r");
+        if (pipe == nullptr)
+        {
+            return -1;
+        }
+        std::array<char, 4096> buf;
+        size_t n;
+        while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
+        {
+            out.append(buf.data(), n);
+        }
+        return pclose(pipe);
+    }
+
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("san-run-program");
+        mkdir(dir.c_str(), 0777);
+        const std::string tiny = "--topology=mesh --x=2 --y=2 --warmup=10 --measure=50 --drain=50 ";
+        const std::vector<std::pair<std::string, std::string>> cases = {
+            {"--routing=ns3::SanNoSuchRouting", "no TypeId named 'ns3::SanNoSuchRouting'"},
+            {"--topology=ns3::SanNoSuchTopology", "no TypeId named 'ns3::SanNoSuchTopology'"},
+            {"--load=0", "--load=0: offered load 0 must be positive"},
+            {"--load=-1", "--load=-1: offered load -1 must be positive"},
+            {"--load=nan", "--load=nan: not a finite number"},
+            {"--load=1e9", "--load=1e9: offered load 1e+09 exceeds 10"},
+            {"--load=1e-300", "--load=1e-300: offered load 1e-300 is below 1e-09"},
+            {"--framing=99999999999", "--framing=99999999999: out of range"},
+            {"--framing=4294967295", "plus framing 4294967295 bytes overflows"},
+            {"--bufferPackets=256 --maxPacketSize=4294967295",
+             "buffer of 1099511627520 bytes per virtual channel overflows"},
+            {"--pattern=tranpose", "unknown traffic pattern 'tranpose'"},
+            {"--topology=graph --graph=" + dir, "is a directory, not a file"},
+            {"--mode=flits", "--mode=flits: unknown switching mode"},
+            {"--delay=xyz", "--delay=xyz: not a valid time"},
+            {"--dataRate=fast", "--dataRate=fast: not a valid data rate"},
+            {"--pattern=hot-spot --hotSpotFraction=2", "--hotSpotFraction=2: must be between"},
+            {"--config=" + dir, "is a directory, not a file"},
+        };
+        for (const auto& c : cases)
+        {
+            std::string out;
+            const int status = Run(tiny + c.first, out);
+            NS_TEST_EXPECT_MSG_NE(status, 0, c.first << " did not fail:\n" << out);
+            NS_TEST_EXPECT_MSG_EQ(Has(out, "san-run: error: ") && Has(out, c.second),
+                                  true,
+                                  c.first << ": expected '" << c.second << "' in:\n"
+                                          << out);
+            NS_TEST_EXPECT_MSG_LT(out.size(), 2000u, c.first << ": long output");
+        }
+        // Output folders are made; an empty --csv= writes nothing.
+        std::string out;
+        const std::string csv = dir + "/new/folder/run.csv";
+        int status = Run(tiny + "--load=0.1 --csv=" + csv + " --json=" + dir + "/j/run.json", out);
+        NS_TEST_EXPECT_MSG_EQ(status, 0, out);
+        std::ifstream made(csv);
+        std::string header;
+        std::getline(made, header);
+        NS_TEST_EXPECT_MSG_EQ(Has(header, "offered_load,accepted"), true, "CSV written: " << out);
+        NS_TEST_EXPECT_MSG_EQ(std::ifstream(dir + "/j/run.json").good(), true, "JSON written");
+        status = Run(tiny + "--load=0.1 --csv= --json=", out);
+        NS_TEST_EXPECT_MSG_EQ(status, 0, out);
+        NS_TEST_EXPECT_MSG_EQ(Has(out, "san-run: load=0.100"), true, out);
+    }
+};
+#endif
+
+/**
+ * \ingroup san-tests
+ * The suite.
+ */
+class SanRunInputTestSuite : public TestSuite
+{
+  public:
+    SanRunInputTestSuite()
+        : TestSuite("san-run-input", UNIT)
+    {
+        AddTestCase(new SanRunValueErrorsTestCase(), TestCase::QUICK);
+        AddTestCase(new SanRunFileErrorsTestCase(), TestCase::QUICK);
+        AddTestCase(new SanRunPoolReclaimTestCase(), TestCase::QUICK);
+        AddTestCase(new SanRunMeasurementTestCase(), TestCase::QUICK);
+#ifdef SAN_BUILD_DIR
+        AddTestCase(new SanRunProgramErrorsTestCase(), TestCase::QUICK);
+#endif
+    }
+};
+
+/// Static instance.
+static SanRunInputTestSuite g_sanRunInputTestSuite;
