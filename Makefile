@@ -6,7 +6,10 @@
 #   make install-check  install build/ into a scratch prefix, build examples/out-of-tree against it
 #   make scaling        build, then san-scaling (SET=full: up to a million hosts, hours) -> results/
 #   make asan           build in build-asan/ with AddressSanitizer + UBSan, run every suite
-#   make contrib-check  build and test san inside ns-3.37's source tree (contrib/san)
+#   make contrib-check  build and test san inside ns-3.37's source tree (contrib/san), with MPI,
+#                       and check distributed runs on 1, 2 and 4 ranks (make mpi-check)
+#   make mpi            the distributed build: ns-3.37 from Debian's source with OpenMPI, san in it
+#   make mpi-check      make mpi, then san-distributed on 1, 2, 4 ranks x 2 engines: same results
 #   make format         clang-format -i every .cc/.h (ns-3's .clang-format)
 #   make format-check   report files that clang-format would change
 #   make wscript        regenerate the waf file lists (wscript, examples/wscript)
@@ -26,13 +29,14 @@ PYTHON := /usr/bin/python3
 CLANG_FORMAT ?= clang-format
 FORMAT_DIRS := model helper examples test
 
-.PHONY: all help deps build test reproduce scaling install-check asan asan-build contrib-check format \
+.PHONY: all help deps build test reproduce scaling install-check asan asan-build contrib-check mpi \
+        mpi-check format \
         format-check wscript clean
 
 all: build
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	bash scripts/install-deps.sh
@@ -78,6 +82,15 @@ asan: asan-build
 
 contrib-check:
 	JOBS=$(JOBS) bash scripts/check-contrib-build.sh
+
+# ns-3's MPI engine: Debian's ns-3 has no mpi module, so the distributed build is ns-3.37's own
+# source (Debian's source package) with OpenMPI, san inside it as contrib/san (the tree
+# contrib-check uses); the standalone build stays the default and needs no MPI.
+mpi:
+	JOBS=$(JOBS) bash scripts/check-contrib-build.sh --build-only
+
+mpi-check:
+	JOBS=$(JOBS) bash scripts/check-contrib-build.sh --mpi-only
 
 format:
 	find $(wildcard $(FORMAT_DIRS)) -type f \( -name '*.cc' -o -name '*.h' \) -print0 \

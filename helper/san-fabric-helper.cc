@@ -9,8 +9,10 @@
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/san-channel.h"
+#include "ns3/san-distributed.h"
 #include "ns3/san-endpoint-device.h"
 #include "ns3/san-fabric-header.h"
+#include "ns3/san-remote-channel.h"
 #include "ns3/san-switch-port.h"
 #include "ns3/san-switch.h"
 #include "ns3/san-type-check.h"
@@ -134,9 +136,36 @@ SanFabricHelper::Install(NodeContainer hosts)
     m_fabric->Configure();
 
     const uint32_t nSwitches = topo->GetNSwitches();
+    const uint32_t parts = GetPartitions();
+    const uint32_t ranks = SanDistributed::GetSize();
+    NS_ABORT_MSG_IF(ranks > 1 && parts != ranks,
+                    "SanFabricHelper::Install: the fabric is cut into "
+                        << parts << " parts but the run has " << ranks
+                        << " MPI ranks; a distributed run needs one part per rank");
+    std::vector<uint32_t> switchPart(nSwitches);
+    for (uint32_t s = 0; s < nSwitches; ++s)
+    {
+        switchPart[s] = GetSwitchPart(s);
+    }
+    for (uint32_t h = 0; h < hosts.GetN(); ++h)
+    {
+        const uint32_t want = ranks > 1 ? switchPart[topo->GetHostSwitch(h)] : 0;
+        NS_ABORT_MSG_IF(hosts.Get(h)->GetSystemId() != want,
+                        "SanFabricHelper::Install: host "
+                            << h << " is on rank " << hosts.Get(h)->GetSystemId()
+                            << " but its switch on rank " << want
+                            << "; create the hosts with SanFabricHelper::CreateHosts");
+    }
     m_switchNodes = NodeContainer();
-    m_switchNodes.Create(nSwitches);
+    for (uint32_t s = 0; s < nSwitches; ++s)
+    {
+        m_switchNodes.Add(CreateObject<Node>(ranks > 1 ? switchPart[s] : 0));
+    }
     std::vector<Ptr<SanSwitch>> switches(nSwitches);
+    ObjectFactory remoteFactory = m_channelFactory;
+    remoteFactory.SetTypeId(SanRemoteChannel::GetTypeId());
+    m_cutLinks = 0;
+    m_lookahead = Time::Max();
     for (uint32_t s = 0; s < nSwitches; ++s)
     {
         Ptr<Node> node = m_switchNodes.Get(s);
@@ -159,7 +188,8 @@ SanFabricHelper::Install(NodeContainer hosts)
     std::vector<Ptr<SanEndpointDevice>> endpoints(topo->GetNHosts());
     for (const SanTopologyLink& link : topo->GetLinks())
     {
-        Ptr<SanChannel> channel = m_channelFactory.Create<SanChannel>();
+        const bool cut = !link.toHost && switchPart[link.switchA] != switchPart[link.b];
+        Ptr<SanChannel> channel = (cut ? remoteFactory : m_channelFactory).Create<SanChannel>();
         Ptr<SanSwitchPort> a = makeSwitchPort(link.switchA, link.portA);
         if (link.toHost)
         {
@@ -176,7 +206,17 @@ SanFabricHelper::Install(NodeContainer hosts)
             Ptr<SanSwitchPort> b = makeSwitchPort(link.b, link.portB);
             a->Attach(m_fabric, channel);
             b->Attach(m_fabric, channel);
+            if (cut)
+            {
+                DynamicCast<SanRemoteChannel>(channel)->SetupReceivers();
+                ++m_cutLinks;
+                m_lookahead = std::min(m_lookahead, channel->GetDelay());
+            }
         }
+    }
+    if (m_cutLinks == 0)
+    {
+        m_lookahead = Time(0);
     }
     NetDeviceContainer result;
     for (uint32_t h = 0; h < endpoints.size(); ++h)
@@ -187,6 +227,91 @@ SanFabricHelper::Install(NodeContainer hosts)
         result.Add(endpoints[h]);
     }
     return result;
+}
+
+void
+SanFabricHelper::SetPartitions(uint32_t parts)
+{
+    m_parts = parts;
+}
+
+void
+SanFabricHelper::SetSwitchParts(std::vector<uint32_t> parts)
+{
+    m_switchParts = std::move(parts);
+}
+
+uint32_t
+SanFabricHelper::GetPartitions() const
+{
+    return m_parts != 0 ? m_parts : SanDistributed::GetSize();
+}
+
+uint32_t
+SanFabricHelper::GetSwitchPart(uint32_t sw)
+{
+    Ptr<SanTopology> topo = GetTopology();
+    const uint32_t parts = GetPartitions();
+    NS_ABORT_MSG_IF(sw >= topo->GetNSwitches(),
+                    "SanFabricHelper::GetSwitchPart: switch " << sw << " of "
+                                                              << topo->GetNSwitches());
+    if (parts <= 1)
+    {
+        return 0;
+    }
+    if (m_switchParts.empty())
+    {
+        return topo->GetSwitchPart(sw, parts);
+    }
+    NS_ABORT_MSG_IF(m_switchParts.size() != topo->GetNSwitches(),
+                    "SanFabricHelper: the partition gives "
+                        << m_switchParts.size() << " switches a part, the " << topo->GetName()
+                        << " topology has " << topo->GetNSwitches());
+    NS_ABORT_MSG_IF(m_switchParts[sw] >= parts,
+                    "SanFabricHelper: the partition puts switch "
+                        << sw << " in part " << m_switchParts[sw] << ", but there are only "
+                        << parts << " parts");
+    return m_switchParts[sw];
+}
+
+uint32_t
+SanFabricHelper::GetHostPart(uint32_t host)
+{
+    Ptr<SanTopology> topo = GetTopology();
+    NS_ABORT_MSG_IF(host >= topo->GetNHosts(),
+                    "SanFabricHelper::GetHostPart: host " << host << " of " << topo->GetNHosts());
+    return GetSwitchPart(topo->GetHostSwitch(host));
+}
+
+bool
+SanFabricHelper::IsLocalHost(uint32_t host)
+{
+    return SanDistributed::GetSize() <= 1 || GetHostPart(host) == SanDistributed::GetRank();
+}
+
+NodeContainer
+SanFabricHelper::CreateHosts()
+{
+    Ptr<SanTopology> topo = GetTopology();
+    const bool distributed = SanDistributed::GetSize() > 1;
+    NodeContainer hosts;
+    for (uint32_t h = 0; h < topo->GetNHosts(); ++h)
+    {
+        hosts.Add(CreateObject<Node>(distributed ? GetHostPart(h) : 0));
+    }
+    return hosts;
+}
+
+uint32_t
+SanFabricHelper::GetCutLinks() const
+{
+    return m_cutLinks;
+}
+
+Time
+SanFabricHelper::GetLookahead() const
+{
+    return m_lookahead;
 }
 
 Ptr<SanFabric>

@@ -8,11 +8,13 @@
 
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/san-fabric.h"
 #include "ns3/trace-helper.h"
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -94,6 +96,57 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      */
     NetDeviceContainer Install(NodeContainer hosts);
 
+    /**
+     * \brief Partition the fabric for a distributed run (ns-3's MPI engine): its switches
+     * into \p parts parts, by the topology's SanTopology::GetSwitchPart (fat-tree pods, mesh
+     * and torus stripes, dragonfly groups, a balanced cut of a graph) unless SetSwitchParts
+     * gave them. Hosts go with their switch and only links are cut: a cut link is a
+     * SanRemoteChannel. Under MPI with as many ranks as parts, part r is simulated by rank r
+     * (its nodes' system id); with MPI off, the cut links deliver through the one scheduler,
+     * which gives the same results (what the san-distributed suite checks).
+     *
+     * The default, 0, means one part per MPI rank (one part without MPI). Call before
+     * CreateHosts and Install.
+     * \param parts the number of parts
+     */
+    void SetPartitions(uint32_t parts);
+    /**
+     * \brief Give each switch its part (graph files cut by the user's own partitioner).
+     * \param parts one entry per switch, each below the number of parts
+     */
+    void SetSwitchParts(std::vector<uint32_t> parts);
+    /// \return the number of parts of the next (or last) Install
+    uint32_t GetPartitions() const;
+    /**
+     * \param sw a switch of the topology
+     * \return its part
+     */
+    uint32_t GetSwitchPart(uint32_t sw);
+    /**
+     * \param host a host of the topology
+     * \return its part (its switch's)
+     */
+    uint32_t GetHostPart(uint32_t host);
+    /**
+     * \param host a host of the topology
+     * \return true if this process simulates it (always, without MPI)
+     */
+    bool IsLocalHost(uint32_t host);
+    /**
+     * \brief Create the topology's hosts as nodes, each on the rank of its switch's part (its
+     * system id), in host order; what Install expects in a distributed run. Node ids must be
+     * the same on every rank: every rank creates every node, in the same order.
+     * \return the host nodes
+     */
+    NodeContainer CreateHosts();
+    /// \return links cut by the last Install's partition
+    uint32_t GetCutLinks() const;
+    /**
+     * \return the lookahead of the last Install: the smallest Delay of a cut link (what ns-3's
+     * engines take it to be), or zero if no link is cut
+     */
+    Time GetLookahead() const;
+
     /// \return the fabric built by the last Install
     Ptr<SanFabric> GetFabric() const;
     /// \return the switch nodes built by the last Install, in switch order
@@ -122,15 +175,19 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
                              Ptr<NetDevice> nd,
                              bool explicitFilename) override;
 
-    ObjectFactory m_topologyFactory; //!< topology
-    ObjectFactory m_routingFactory;  //!< routing function
-    ObjectFactory m_fabricFactory;   //!< fabric
-    ObjectFactory m_channelFactory;  //!< links
-    ObjectFactory m_switchFactory;   //!< switches
-    ObjectFactory m_deviceFactory;   //!< endpoints
-    Ptr<SanTopology> m_topology;     //!< chosen or built topology
-    Ptr<SanFabric> m_fabric;         //!< last built
-    NodeContainer m_switchNodes;     //!< last built
+    ObjectFactory m_topologyFactory;     //!< topology
+    ObjectFactory m_routingFactory;      //!< routing function
+    ObjectFactory m_fabricFactory;       //!< fabric
+    ObjectFactory m_channelFactory;      //!< links
+    ObjectFactory m_switchFactory;       //!< switches
+    ObjectFactory m_deviceFactory;       //!< endpoints
+    Ptr<SanTopology> m_topology;         //!< chosen or built topology
+    Ptr<SanFabric> m_fabric;             //!< last built
+    NodeContainer m_switchNodes;         //!< last built
+    uint32_t m_parts{0};                 //!< parts asked for (0: one per rank)
+    std::vector<uint32_t> m_switchParts; //!< the user's partition, or empty
+    uint32_t m_cutLinks{0};              //!< links cut by the last Install
+    Time m_lookahead;                    //!< smallest Delay of a cut link
 };
 
 } // namespace ns3

@@ -153,7 +153,9 @@ SanTrafficHelper::AssignStreams(ApplicationContainer apps, int64_t stream)
         Ptr<SanTrafficGenerator> app = DynamicCast<SanTrafficGenerator>(apps.Get(i));
         if (app != nullptr)
         {
-            used += app->AssignStreams(stream + used);
+            const int64_t host = app->GetHost();
+            app->AssignStreams(stream + host);
+            used = std::max(used, host + 1);
         }
     }
     return used;

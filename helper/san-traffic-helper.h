@@ -62,9 +62,12 @@ class SanTrafficHelper
     ApplicationContainer Install(NetDeviceContainer endpoints);
 
     /**
+     * Give each generator its own random stream, numbered by its host (stream + host), so that
+     * a host draws the same numbers whichever generators are installed beside it (a
+     * distributed run installs only the local hosts' generators).
      * \param apps generators
      * \param stream first random stream
-     * \return streams used
+     * \return streams used (the largest host plus one)
      */
     static int64_t AssignStreams(ApplicationContainer apps, int64_t stream);
 

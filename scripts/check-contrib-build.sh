@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Checks that san builds and passes its tests inside an ns-3 source tree, as contrib/san, with
 # ns-3's own CMake (build_lib) and test-runner: the way a user of a CMake-era ns-3 (3.36+)
-# would use it.
+# would use it. The tree is configured with OpenMPI (NS3_MPI=ON, ns-3's mpi module): it is also
+# san's distributed build (make mpi), and its san-distributed program is checked on 1, 2 and 4
+# ranks with both of ns-3's engines (scripts/check-mpi.sh).
 #
-#  1. scripts/install-deps.sh --source (deb-src entry, dpkg-dev)
+#  1. scripts/install-deps.sh --source --mpi (deb-src entry, dpkg-dev, OpenMPI)
 #  2. `apt-get source ns3` into build/ns3-src/ (once; the version of the installed libns3-dev)
 #  3. copies this repository to <ns-3>/contrib/san (without .git, build*/, results/)
-#  4. configures ns-3 with modules core;network;internet;point-to-point;applications;csma;san
+#  4. configures ns-3 with modules core;network;internet;point-to-point;applications;csma;mpi;san
 #     (ns-3 adds what internet needs: bridge, traffic-control; csma because ns-3's own test
 #     library, built with applications, links a CSMA test), examples and tests on, builds
 #     libns3-san, its test library, ns-3's test-runner and san's examples
-#  5. runs each of san's suites with ns-3's test-runner, one process per suite, and ends with
-#     "N passed, N failed"
+#  5. runs each of san's suites with ns-3's test-runner, one process per suite
+#  6. runs scripts/check-mpi.sh on the tree's san-distributed program; ends with
+#     "N passed, N failed" (suites plus MPI runs)
 #
-# Usage: scripts/check-contrib-build.sh [--suite=NAME ...]   (default: all suites)
+# Usage: scripts/check-contrib-build.sh [--suite=NAME ...] [--build-only] [--mpi-only]
+#   (default: all suites and the MPI check; --build-only stops after step 4 and prints where the
+#   programs are; --mpi-only skips the suites)
 # Environment: JOBS (default: number of cores).
 set -euo pipefail
 
@@ -26,7 +31,19 @@ elapsed() {
     echo "$(($(date +%s) - start)) s"
 }
 
-bash "$here/scripts/install-deps.sh" --source
+suites=()
+build_only=0
+mpi_only=0
+for arg in "$@"; do
+    case "$arg" in
+        --suite=*) suites+=("${arg#--suite=}") ;;
+        --build-only) build_only=1 ;;
+        --mpi-only) mpi_only=1 ;;
+        *) echo "check-contrib-build: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
+
+bash "$here/scripts/install-deps.sh" --source --mpi
 
 # --- 2. ns-3's source -------------------------------------------------------------------------
 find_ns3_dir() {
@@ -73,8 +90,8 @@ fi
 # examples out of the build.
 cache=$ns3_dir/cmake-cache
 cmake -S "$ns3_dir" -B "$cache" -G "Unix Makefiles" \
-    -DNS3_ENABLED_MODULES="core;network;internet;point-to-point;applications;csma;san" \
-    -DNS3_EXAMPLES=ON -DNS3_TESTS=ON \
+    -DNS3_ENABLED_MODULES="core;network;internet;point-to-point;applications;csma;mpi;san" \
+    -DNS3_MPI=ON -DNS3_EXAMPLES=ON -DNS3_TESTS=ON \
     -DNS3_FILTER_MODULE_EXAMPLES_AND_TESTS=san \
     -DNS3_PYTHON_BINDINGS=OFF -DNS3_GTK3=OFF -DNS3_SQLITE=OFF \
     -DNS3_NETANIM=OFF -DNS3_VISUALIZER=OFF
@@ -99,16 +116,22 @@ if [ ${#libs[@]} -eq 0 ] || [ ${#runners[@]} -eq 0 ]; then
 fi
 runner=${runners[0]}
 echo "check-contrib-build: library ${libs[0]}"
+distributed=$(find "$ns3_dir/build" -type f -perm -u+x -name '*san-distributed*' | head -n 1)
+if [ -z "$distributed" ]; then
+    echo "check-contrib-build: the san-distributed program was not built" >&2
+    exit 1
+fi
+echo "check-contrib-build: distributed program $distributed"
+if [ "$build_only" -eq 1 ]; then
+    echo "check-contrib-build: built; run e.g."
+    echo "  mpirun --oversubscribe -np 2 $distributed --topology=fat-tree --k=16 --n=3"
+    exit 0
+fi
 
 # --- 5. run the suites ------------------------------------------------------------------------
-suites=()
-for arg in "$@"; do
-    case "$arg" in
-        --suite=*) suites+=("${arg#--suite=}") ;;
-        *) echo "check-contrib-build: unknown argument $arg" >&2; exit 2 ;;
-    esac
-done
-if [ ${#suites[@]} -eq 0 ]; then
+if [ "$mpi_only" -eq 1 ]; then
+    suites=()
+elif [ ${#suites[@]} -eq 0 ]; then
     # Every suite of the test-runner except ns-3's own (those of its src/test module, whose
     # names appear in ns-3's src/ tree).
     mapfile -t listed < <("$runner" --list)
@@ -118,7 +141,7 @@ if [ ${#suites[@]} -eq 0 ]; then
         fi
     done
 fi
-if [ ${#suites[@]} -eq 0 ]; then
+if [ ${#suites[@]} -eq 0 ] && [ "$mpi_only" -eq 0 ]; then
     echo "check-contrib-build: the test-runner lists no san suite" >&2
     exit 1
 fi
@@ -135,6 +158,22 @@ for suite in "${suites[@]}"; do
         failed_names+=("$suite")
     fi
 done
+
+# --- 6. the distributed runs ------------------------------------------------------------------
+mpi_log=$(mktemp)
+bash "$here/scripts/check-mpi.sh" "$distributed" | tee "$mpi_log"
+mpi_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$mpi_log" | tail -n 1)
+rm -f "$mpi_log"
+if [ -z "$mpi_line" ]; then
+    failed=$((failed + 1))
+    failed_names+=("check-mpi")
+else
+    read -r mpi_passed _ mpi_failed _ <<<"${mpi_line//,/}"
+    passed=$((passed + mpi_passed))
+    failed=$((failed + mpi_failed))
+    [ "$mpi_failed" -eq 0 ] || failed_names+=("check-mpi")
+fi
+
 echo "check-contrib-build: total time $(elapsed)"
 if [ "$failed" -gt 0 ]; then
     echo "check-contrib-build: failed suites: ${failed_names[*]}"

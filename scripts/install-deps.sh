@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages san needs, only when something is missing.
-# Usage: scripts/install-deps.sh [--source]   (--source also adds a deb-src entry and dpkg-dev,
-# which scripts/check-contrib-build.sh needs to fetch ns-3.37's source with apt-get source)
+# Usage: scripts/install-deps.sh [--source] [--mpi]
+#   --source  also adds a deb-src entry and dpkg-dev, which scripts/check-contrib-build.sh needs
+#             to fetch ns-3.37's source with apt-get source
+#   --mpi     also installs OpenMPI (libopenmpi-dev, openmpi-bin), for ns-3's mpi module
 set -euo pipefail
 
 # ns3 (the helper programs in /usr/libexec/ns3) is needed too: the CMake targets that
@@ -66,7 +68,32 @@ derive_deb_src() {
     return 1
 }
 
-if [ "${1:-}" = "--source" ]; then
+want_source=0
+want_mpi=0
+for arg in "$@"; do
+    case "$arg" in
+        --source) want_source=1 ;;
+        --mpi) want_mpi=1 ;;
+        *) echo "install-deps: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
+
+if [ "$want_mpi" -eq 1 ]; then
+    mpi_missing=()
+    for p in libopenmpi-dev openmpi-bin; do
+        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+            mpi_missing+=("$p")
+        fi
+    done
+    if [ ${#mpi_missing[@]} -gt 0 ]; then
+        echo "install-deps: installing ${mpi_missing[*]}"
+        $SUDO apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+            "${mpi_missing[@]}"
+    fi
+fi
+
+if [ "$want_source" -eq 1 ]; then
     if ! grep -rqs "^Types:.*deb-src" /etc/apt/sources.list.d/ && ! grep -qs "^deb-src" /etc/apt/sources.list; then
         echo "install-deps: adding a deb-src entry (derived from this machine's apt sources) for ns-3's source package"
         entry=$(derive_deb_src) || {

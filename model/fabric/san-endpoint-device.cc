@@ -155,7 +155,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
     const bool cells = m_fabric->GetSwitchingMode() == SanFabric::CELL;
 
     SanFabricPacket* p = SanFabricPacket::Allocate();
-    p->uid = m_fabric->NextUid();
+    p->uid = SanFabric::MakeUid(m_host, ++m_uidCount);
     p->src = m_host;
     p->dst = dst;
     p->dstSwitch = topo->GetHostSwitch(dst);
@@ -187,7 +187,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
     for (uint32_t i = 0; i < p->cellsLeft; ++i)
     {
         SanFabricPacket* c = SanFabricPacket::Allocate();
-        c->uid = m_fabric->NextUid();
+        c->uid = SanFabric::MakeUid(m_host, ++m_uidCount);
         c->src = m_host;
         c->dst = dst;
         c->dstSwitch = p->dstSwitch;
@@ -229,11 +229,14 @@ SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tai
         Simulator::ScheduleWithContext(
             m_nodeId,
             TimeStep(headTs - Simulator::Now().GetTimeStep()),
-            MakeSanFabricEvent<&SanEndpointDevice::HeadArrived>(this, p, tailTs));
+            MakeSanFabricEvent<&SanEndpointDevice::HeadArrived>(this, p, tailTs)
+                ->Order(SanFabricEventBase::CLASS_PACKET, p->uid));
     }
     Simulator::ScheduleWithContext(m_nodeId,
                                    TimeStep(tailTs - Simulator::Now().GetTimeStep()),
-                                   MakeSanFabricEvent<&SanEndpointDevice::Deliver>(this, p));
+                                   MakeSanFabricEvent<&SanEndpointDevice::Deliver>(this, p)->Order(
+                                       SanFabricEventBase::CLASS_PACKET,
+                                       p->uid));
 }
 
 void

@@ -226,6 +226,7 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
     uint32_t m_host{0};                  //!< host index
     uint32_t m_srcSwitch{0};             //!< switch it hangs off
     uint64_t m_nextSeq{0};               //!< sender sequence number
+    uint64_t m_uidCount{0};              //!< packets (and cells) made here, for their uids
     uint64_t m_sent{0};                  //!< counter
     uint64_t m_received{0};              //!< counter
     DeliverCallback m_deliverCb;         //!< upper layer

@@ -9,6 +9,7 @@
 #include "ns3/event-impl.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 #include <utility>
 
@@ -29,7 +30,7 @@ class SanFabricEventMemory
   public:
     /// Size of a block: the largest event the fabric schedules fits (EventImpl's 16 bytes and
     /// four words of bound object and arguments).
-    static constexpr std::size_t BLOCK = 48;
+    static constexpr std::size_t BLOCK = 64;
 
     /// \param size bytes wanted (at most BLOCK) \return a block
     static void* Allocate(std::size_t size);
@@ -53,8 +54,70 @@ class SanFabricEventMemory
  * \tparam OBJ its class
  * \tparam ARGS its parameters
  */
+/**
+ * \ingroup san
+ * \brief What every fabric event carries besides its call: a place among the events of the
+ * same time, for SanOrderedScheduler.
+ *
+ * ns-3's schedulers run simultaneous events in the order they were scheduled. In a
+ * distributed run that order is not the same as in one process: a message from another rank is
+ * handed over later than the same message on one rank, so the events it causes are scheduled
+ * later. SanOrderedScheduler runs simultaneous events by (class, key) instead, which every rank
+ * computes alike: port wake-ups and Xon/Xoff checks (CLASS_PORT, keyed by node and port) before
+ * packet arrivals (CLASS_PACKET, keyed by the packet's uid). Other schedulers ignore it.
+ */
+class SanFabricEventBase : public EventImpl
+{
+  public:
+    /// Events of no other class: ns-3's own order among them (class 0).
+    static constexpr uint8_t CLASS_NONE = 0;
+    /// A port's own decision (wake-up, Xon/Xoff check): keyed by PortKey.
+    static constexpr uint8_t CLASS_PORT = 1;
+    /// A packet reaching a switch or a host: keyed by its uid.
+    static constexpr uint8_t CLASS_PACKET = 2;
+
+    /**
+     * \param node a node id
+     * \param ifIndex a device's interface index
+     * \return the key of that port's events
+     */
+    static uint64_t PortKey(uint32_t node, uint32_t ifIndex)
+    {
+        return (static_cast<uint64_t>(node) << 32) | ifIndex;
+    }
+
+    /**
+     * Give the event its place among simultaneous events.
+     * \param cls its class
+     * \param key its key within the class
+     * \return this event
+     */
+    EventImpl* Order(uint8_t cls, uint64_t key)
+    {
+        m_orderClass = cls;
+        m_orderKey = key;
+        return this;
+    }
+
+    /// \return the class
+    uint8_t GetOrderClass() const
+    {
+        return m_orderClass;
+    }
+
+    /// \return the key
+    uint64_t GetOrderKey() const
+    {
+        return m_orderKey;
+    }
+
+  private:
+    uint64_t m_orderKey{0};           //!< key within the class
+    uint8_t m_orderClass{CLASS_NONE}; //!< class
+};
+
 template <auto METHOD, typename OBJ, typename... ARGS>
-class SanFabricEvent : public EventImpl
+class SanFabricEvent : public SanFabricEventBase
 {
   public:
     /**
@@ -104,7 +167,7 @@ struct SanFabricEventMaker<void (C::*)(PARAMS...)>
     /// \tparam METHOD the member function \tparam OBJ the object's type \tparam ARGS given
     /// arguments \param obj the object \param args the arguments \return the event
     template <auto METHOD, typename OBJ, typename... ARGS>
-    static EventImpl* Make(OBJ* obj, ARGS... args)
+    static SanFabricEventBase* Make(OBJ* obj, ARGS... args)
     {
         return new SanFabricEvent<METHOD, C, PARAMS...>(obj, static_cast<PARAMS>(args)...);
     }
@@ -122,7 +185,7 @@ struct SanFabricEventMaker<void (C::*)(PARAMS...)>
  * \return the event, owned by the caller until it is scheduled
  */
 template <auto METHOD, typename OBJ, typename... ARGS>
-EventImpl*
+SanFabricEventBase*
 MakeSanFabricEvent(OBJ* obj, ARGS... args)
 {
     return SanFabricEventMaker<decltype(METHOD)>::template Make<METHOD>(obj, args...);

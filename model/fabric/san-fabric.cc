@@ -229,9 +229,17 @@ SanFabric::GetCellPayload() const
 }
 
 uint64_t
+SanFabric::MakeUid(uint32_t host, uint64_t count)
+{
+    // 28 bits of host (a million hosts and more), 35 bits of count; the top bit is left for
+    // the uids of split pieces.
+    return (static_cast<uint64_t>(host & 0x0fffffff) << 35) | (count & ((1ULL << 35) - 1));
+}
+
+uint64_t
 SanFabric::NextUid()
 {
-    return m_nextUid++;
+    return (1ULL << 63) | m_nextUid++;
 }
 
 void

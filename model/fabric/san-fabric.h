@@ -96,7 +96,16 @@ class SanFabric : public Object
     /// \return the cell payload (CELL mode)
     uint32_t GetCellPayload() const;
 
-    /// \return a new packet uid
+    /**
+     * A new packet uid for a packet that host \p host creates: the host in the upper bits and
+     * the host's own count below, so that a uid does not depend on what other hosts did
+     * before, nor on which MPI rank simulates the host (distributed runs give the same uids).
+     * \param host the source host
+     * \param count the host's packets so far (its own counter, incremented by the caller)
+     * \return the uid
+     */
+    static uint64_t MakeUid(uint32_t host, uint64_t count);
+    /// \return a new uid for a packet a switch makes (the second part of a split burst)
     uint64_t NextUid();
 
     /// Register an endpoint (host index = its position).

@@ -325,7 +325,9 @@ SanPortDevice::ScheduleWake(int64_t ts)
     m_wakeTs = ts;
     Simulator::ScheduleWithContext(m_nodeId,
                                    TimeStep(ts - now),
-                                   MakeSanFabricEvent<&SanPortDevice::HandleWake>(this));
+                                   MakeSanFabricEvent<&SanPortDevice::HandleWake>(this)->Order(
+                                       SanFabricEventBase::CLASS_PORT,
+                                       SanFabricEventBase::PortKey(m_nodeId, GetIfIndex())));
 }
 
 void

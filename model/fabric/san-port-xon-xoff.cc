@@ -167,7 +167,9 @@ SanPortDevice::ReceiveXonXoff(const SanLinkMessage& msg)
         TimeStep(msg.releaseTs - now),
         MakeSanFabricEvent<&SanPortDevice::ApplyGate>(this,
                                                       msg.slot,
-                                                      msg.kind == SanLinkMessage::XOFF));
+                                                      msg.kind == SanLinkMessage::XOFF)
+            ->Order(SanFabricEventBase::CLASS_PORT,
+                    SanFabricEventBase::PortKey(m_nodeId, GetIfIndex())));
 }
 
 void
@@ -218,7 +220,9 @@ SanPortDevice::ScheduleCheck(int64_t ts)
     m_rxBuffer->SetCheckTs(ts);
     Simulator::ScheduleWithContext(m_nodeId,
                                    TimeStep(ts - now),
-                                   MakeSanFabricEvent<&SanPortDevice::HandleCheck>(this));
+                                   MakeSanFabricEvent<&SanPortDevice::HandleCheck>(this)->Order(
+                                       SanFabricEventBase::CLASS_PORT,
+                                       SanFabricEventBase::PortKey(m_nodeId, GetIfIndex())));
 }
 
 void

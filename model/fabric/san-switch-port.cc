@@ -64,7 +64,8 @@ SanSwitchPort::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
         (m_switch->RoutesOnTail() ? tailTs : headTs) + m_switch->GetRoutingDelaySteps();
     Simulator::ScheduleWithContext(m_switch->GetNodeId(),
                                    TimeStep(ready - Simulator::Now().GetTimeStep()),
-                                   MakeSanFabricEvent<&SanSwitch::HandleReady>(m_switch, p));
+                                   MakeSanFabricEvent<&SanSwitch::HandleReady>(m_switch, p)
+                                       ->Order(SanFabricEventBase::CLASS_PACKET, p->uid));
 }
 
 void

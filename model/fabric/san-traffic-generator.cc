@@ -178,6 +178,13 @@ SanTrafficGenerator::AssignStreams(int64_t stream)
 }
 
 uint32_t
+SanTrafficGenerator::GetHost() const
+{
+    NS_ABORT_MSG_IF(m_dev == nullptr, "SanTrafficGenerator: installed on no endpoint");
+    return m_dev->GetHost();
+}
+
+uint32_t
 SanTrafficGenerator::GetPermutationDestination(uint32_t host, uint32_t nHosts) const
 {
     std::string error;

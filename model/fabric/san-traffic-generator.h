@@ -109,6 +109,8 @@ class SanTrafficGenerator : public Application
      * \return streams used
      */
     int64_t AssignStreams(int64_t stream);
+    /// \return the host of the endpoint it was installed on
+    uint32_t GetHost() const;
 
     /**
      * \param host a host

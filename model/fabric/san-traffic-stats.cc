@@ -5,6 +5,8 @@
  */
 #include "san-traffic-stats.h"
 
+#include "ns3/abort.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -61,6 +63,7 @@ SanTrafficStats::Record(uint32_t src, int64_t latencySteps)
     ++m_buckets[BucketOf(v)];
     ++m_count;
     m_max = std::max(m_max, static_cast<int64_t>(v));
+    m_sumSteps += v;
     if (src < m_deliveredBySrc.size())
     {
         ++m_deliveredBySrc[src];
@@ -118,6 +121,39 @@ SanTrafficStats::Reset()
     std::fill(m_deliveredBySrc.begin(), m_deliveredBySrc.end(), 0);
     m_count = 0;
     m_max = 0;
+    m_sumSteps = 0;
+}
+
+uint64_t
+SanTrafficStats::GetLatencySumSteps() const
+{
+    return m_sumSteps;
+}
+
+std::vector<uint64_t>
+SanTrafficStats::GetCounts() const
+{
+    std::vector<uint64_t> counts(m_buckets);
+    counts.insert(counts.end(), m_deliveredBySrc.begin(), m_deliveredBySrc.end());
+    counts.push_back(m_count);
+    counts.push_back(m_sumSteps);
+    return counts;
+}
+
+void
+SanTrafficStats::SetCounts(const std::vector<uint64_t>& counts, int64_t max)
+{
+    NS_ABORT_MSG_IF(counts.size() != m_buckets.size() + m_deliveredBySrc.size() + 2,
+                    "SanTrafficStats::SetCounts: " << counts.size()
+                                                   << " counts for statistics of a different size");
+    auto it = counts.begin();
+    std::copy(it, it + m_buckets.size(), m_buckets.begin());
+    it += m_buckets.size();
+    std::copy(it, it + m_deliveredBySrc.size(), m_deliveredBySrc.begin());
+    it += m_deliveredBySrc.size();
+    m_count = *it++;
+    m_sumSteps = *it;
+    m_max = max;
 }
 
 } // namespace ns3

@@ -55,6 +55,20 @@ class SanTrafficStats
     double GetQuantile(double q) const;
     /// \param src a source host \return its measured packets delivered
     uint64_t GetDeliveredFrom(uint32_t src) const;
+    /// \return the sum of the measured latencies, in time steps (exact)
+    uint64_t GetLatencySumSteps() const;
+    /**
+     * Every count as one vector (the histogram, the per-source counts, the count and the
+     * latency sum), to be summed with other ranks' and given back with SetCounts: the
+     * merge of a distributed run, exact in any order.
+     * \return the counts
+     */
+    std::vector<uint64_t> GetCounts() const;
+    /**
+     * \param counts what GetCounts returned, possibly summed over ranks
+     * \param max the largest latency over them
+     */
+    void SetCounts(const std::vector<uint64_t>& counts, int64_t max);
     /// Forget everything (keeps the memory).
     void Reset();
 
@@ -68,6 +82,7 @@ class SanTrafficStats
     std::vector<uint64_t> m_deliveredBySrc; //!< measured packets delivered per source
     uint64_t m_count{0};                    //!< recorded
     int64_t m_max{0};                       //!< largest
+    uint64_t m_sumSteps{0};                 //!< sum of latencies in time steps
 };
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/san-fabric-packet.h"
 #include "ns3/san-fabric.h"
 #include "ns3/san-switch-port.h"
@@ -71,6 +72,34 @@ int64_t
 SanRouting::AssignStreams(int64_t stream)
 {
     return 0;
+}
+
+namespace
+{
+/// SplitMix64's finalizer: a bijection that mixes every input bit into every output bit.
+uint64_t
+Mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+} // namespace
+
+void
+SanRouting::SetDrawStream(int64_t stream)
+{
+    m_drawSeed = Mix64(Mix64(Mix64(RngSeedManager::GetSeed()) ^ RngSeedManager::GetRun()) ^
+                       static_cast<uint64_t>(stream));
+}
+
+uint32_t
+SanRouting::DrawFor(const SanFabricPacket& p, uint32_t salt, uint32_t n) const
+{
+    const uint64_t z = Mix64(
+        m_drawSeed ^ Mix64(p.uid + 0x9e3779b97f4a7c15ULL * (1 + p.hops + (uint64_t(salt) << 32))));
+    // Multiply-shift: uniform in [0, n) to within 2^-32.
+    return static_cast<uint32_t>(((z >> 32) * static_cast<uint64_t>(n)) >> 32);
 }
 
 void

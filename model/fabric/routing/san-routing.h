@@ -153,10 +153,30 @@ class SanRouting : public Object
      */
     uint32_t GetOutputOccupancy(uint32_t sw, uint32_t port, uint32_t vcMask) const;
 
+    /**
+     * Set the seed of DrawFor from ns-3's seed, run number and a fixed stream index (what a
+     * routing function's AssignStreams calls).
+     * \param stream the stream index
+     */
+    void SetDrawStream(int64_t stream);
+    /**
+     * A random choice for one packet: uniform in [0, n), a function of the packet (its uid and
+     * hops so far), \p salt, and the seed alone (a counter-based generator, SplitMix64), not
+     * of what other packets drew before. So a packet draws the same number whichever process
+     * or MPI rank routes it and in whatever order packets are routed: the draws of a
+     * distributed run are those of one process.
+     * \param p the packet
+     * \param salt tells apart several draws for one packet at one hop
+     * \param n the range (at least 1)
+     * \return the draw
+     */
+    uint32_t DrawFor(const SanFabricPacket& p, uint32_t salt, uint32_t n) const;
+
     Ptr<SanTopology> m_topology;  //!< bound topology
     SanFabric* m_fabric{nullptr}; //!< fabric whose switches GetOutputOccupancy reads
     SanTopology* m_topo{nullptr}; //!< raw pointer for the hot path
     uint32_t m_nDateline{1};      //!< dateline classes of the topology
+    uint64_t m_drawSeed{0};       //!< seed of DrawFor
 };
 
 } // namespace ns3

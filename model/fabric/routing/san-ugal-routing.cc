@@ -55,8 +55,8 @@ SanUgalRouting::GetTypeId()
 }
 
 SanUgalRouting::SanUgalRouting()
-    : m_rng(CreateObject<UniformRandomVariable>())
 {
+    SetDrawStream(0);
 }
 
 void
@@ -77,7 +77,7 @@ SanUgalRouting::Df() const
 int64_t
 SanUgalRouting::AssignStreams(int64_t stream)
 {
-    m_rng->SetStream(stream);
+    SetDrawStream(stream);
     return 1;
 }
 
@@ -106,7 +106,7 @@ SanUgalRouting::GetNonMinimalCount() const
 }
 
 uint32_t
-SanUgalRouting::PickIntermediate(uint32_t srcGroup, uint32_t dstGroup)
+SanUgalRouting::PickIntermediate(const SanFabricPacket& p, uint32_t srcGroup, uint32_t dstGroup)
 {
     const uint32_t g = Df().GetNGroups();
     const uint32_t lo = std::min(srcGroup, dstGroup);
@@ -116,7 +116,7 @@ SanUgalRouting::PickIntermediate(uint32_t srcGroup, uint32_t dstGroup)
     {
         return SanFabricPacket::NONE;
     }
-    uint32_t r = m_rng->GetInteger(0, n - 1);
+    uint32_t r = DrawFor(p, 0, n);
     if (r >= lo)
     {
         ++r;
@@ -139,7 +139,7 @@ SanUgalRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
     }
     if (m_decision == VALIANT)
     {
-        p.intermediate = PickIntermediate(Df().GetGroup(srcSwitch), Df().GetGroup(p.dstSwitch));
+        p.intermediate = PickIntermediate(p, Df().GetGroup(srcSwitch), Df().GetGroup(p.dstSwitch));
         ++(p.intermediate == SanFabricPacket::NONE ? m_minimal : m_nonMinimal);
     }
     else
@@ -153,7 +153,7 @@ void
 SanUgalRouting::Decide(uint32_t sw, SanFabricPacket& p)
 {
     const SanDragonflyTopology& df = Df();
-    p.intermediate = PickIntermediate(df.GetGroup(sw), df.GetGroup(p.dstSwitch));
+    p.intermediate = PickIntermediate(p, df.GetGroup(sw), df.GetGroup(p.dstSwitch));
     if (p.intermediate == SanFabricPacket::NONE)
     {
         ++m_minimal;

@@ -98,10 +98,11 @@ class SanUgalRouting : public SanRouting
     /// \return the bound topology as a dragonfly
     const SanDragonflyTopology& Df() const;
     /**
+     * \param p the packet (its draw is its own: SanRouting::DrawFor)
      * \param srcGroup source group \param dstGroup destination group
      * \return a random group other than both, or SanFabricPacket::NONE if there is none
      */
-    uint32_t PickIntermediate(uint32_t srcGroup, uint32_t dstGroup);
+    uint32_t PickIntermediate(const SanFabricPacket& p, uint32_t srcGroup, uint32_t dstGroup);
     /**
      * UGAL-L: choose minimal or non-minimal at the source router.
      * \param sw the source router
@@ -109,11 +110,10 @@ class SanUgalRouting : public SanRouting
      */
     void Decide(uint32_t sw, SanFabricPacket& p);
 
-    Decision m_decision;              //!< attribute Decision
-    uint32_t m_threshold;             //!< attribute Threshold
-    Ptr<UniformRandomVariable> m_rng; //!< intermediate groups
-    uint64_t m_minimal{0};            //!< counter
-    uint64_t m_nonMinimal{0};         //!< counter
+    Decision m_decision;      //!< attribute Decision
+    uint32_t m_threshold;     //!< attribute Threshold
+    uint64_t m_minimal{0};    //!< counter
+    uint64_t m_nonMinimal{0}; //!< counter
 };
 
 } // namespace ns3

@@ -23,14 +23,14 @@ SanValiantRouting::GetTypeId()
 }
 
 SanValiantRouting::SanValiantRouting()
-    : m_rng(CreateObject<UniformRandomVariable>())
 {
+    SetDrawStream(0);
 }
 
 int64_t
 SanValiantRouting::AssignStreams(int64_t stream)
 {
-    m_rng->SetStream(stream);
+    SetDrawStream(stream);
     return 1;
 }
 
@@ -60,7 +60,7 @@ SanValiantRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
         return 1;
     }
     uint32_t n = m_topo->GetNSwitches();
-    p.intermediate = m_rng->GetInteger(0, n - 1);
+    p.intermediate = DrawFor(p, 0, n);
     p.phase = (p.intermediate == srcSwitch || p.intermediate == p.dstSwitch) ? 1 : 0;
     return 1u << (p.phase * m_nDateline);
 }
@@ -73,7 +73,7 @@ SanValiantRouting::Route(uint32_t sw, SanFabricPacket& p, SanRouteChoice& choice
     {
         uint32_t ports[SanTopology::MAX_CANDIDATES];
         uint32_t n = m_topo->GetMinimalPorts(sw, p.dstSwitch, ports);
-        choice.escapePort = ports[n == 1 ? 0 : m_rng->GetInteger(0, n - 1)];
+        choice.escapePort = ports[n == 1 ? 0 : DrawFor(p, 1, n)];
         choice.escapeMask = 1;
         return;
     }

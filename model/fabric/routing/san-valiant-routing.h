@@ -48,7 +48,6 @@ class SanValiantRouting : public SanRouting
   private:
     /// \return true on topologies where random up ports replace intermediates
     bool IsTree() const;
-    Ptr<UniformRandomVariable> m_rng; //!< choice of intermediates / up ports
 };
 
 } // namespace ns3

@@ -273,4 +273,11 @@ SanFatTreeTopology::IsMinimalRoutingDeadlockFree() const
     return true;
 }
 
+uint32_t
+SanFatTreeTopology::GetSwitchPart(uint32_t sw, uint32_t parts) const
+{
+    const uint64_t w = sw % m_perLevel;
+    return static_cast<uint32_t>(w * parts / m_perLevel);
+}
+
 } // namespace ns3

@@ -94,6 +94,16 @@ class SanFatTreeTopology : public SanTopology
     uint32_t GetMinimalPorts(uint32_t sw, uint32_t dst, uint32_t* ports) const override;
     /// \return true: up-then-down routes cannot form a cycle of channel dependencies
     bool IsMinimalRoutingDeadlockFree() const override;
+    /**
+     * Every level is cut alike by position w (index modulo k^(n-1)) into contiguous blocks:
+     * positions are ordered by their top digits, so a part holds whole sub-trees (pods) with
+     * their leaves and hosts, and an equal share of the roots; only links between a pod and
+     * the roots of other parts are cut.
+     * \param sw a switch
+     * \param parts the number of parts
+     * \return its part
+     */
+    uint32_t GetSwitchPart(uint32_t sw, uint32_t parts) const override;
 
     /// \return the arity k (down ports per switch)
     uint32_t GetK() const;

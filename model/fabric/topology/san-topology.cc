@@ -70,6 +70,12 @@ SanTopology::GetNDatelineClasses() const
     return 1;
 }
 
+uint32_t
+SanTopology::GetSwitchPart(uint32_t sw, uint32_t parts) const
+{
+    return static_cast<uint32_t>(static_cast<uint64_t>(sw) * parts / GetNSwitches());
+}
+
 SanTopologyGraph
 BuildSanTopologyGraph(const SanTopology& topology)
 {

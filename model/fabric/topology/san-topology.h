@@ -172,6 +172,18 @@ class SanTopology : public Object
     virtual uint32_t GetNDatelineClasses() const;
 
     /**
+     * The part of a partition into \p parts that switch \p sw belongs to, for distributed
+     * runs (one part per MPI rank; hosts go with their switch, only links are cut). The
+     * default cuts the switch indices into \p parts contiguous blocks of nearly equal size:
+     * stripes of rows on meshes and tori (index y * X + x), whole groups on dragonflies, and a
+     * simple balanced cut of a graph. A fat tree overrides it to keep sub-trees together.
+     * \param sw a switch
+     * \param parts the number of parts (at least 1)
+     * \return its part, in [0, parts)
+     */
+    virtual uint32_t GetSwitchPart(uint32_t sw, uint32_t parts) const;
+
+    /**
      * \return every link once, sorted by (switchA, portA); a switch-switch link is
      * listed from its lower switch index (switchA < b). Derived from the Boost.Graph
      * form (BuildSanTopologyGraph() in san-topology-graph.h).

@@ -1,0 +1,338 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// san-distributed: one fabric under synthetic traffic, split across MPI ranks by ns-3's own
+// distributed engines (granted time window or null messages), with results that do not depend
+// on the number of ranks.
+//
+// Built by `make mpi` (ns-3.37 from Debian's source package with OpenMPI, san as contrib/san):
+//
+//   mpirun -np 2 <ns-3>/build/contrib/san/examples/ns3.37-san-distributed-default
+//          --topology=fat-tree --k=16 --n=3 --load=0.5 --csv=results/dist-2.csv
+//
+// It also runs as one process in any build (Debian's ns-3 has no mpi module); there
+// --partitions=N cuts the same links as N ranks would, delivered through the one scheduler.
+//
+// The switches are cut into one part per rank (fat-tree pods, mesh and torus stripes,
+// dragonfly groups); hosts go with their switch; only links are cut. Each rank builds every
+// node (ns-3's MPI engines need the same node ids everywhere) but runs only its own part's
+// traffic; the lookahead is the smallest Delay of a cut link, printed at start-up. At the end
+// the statistics of all ranks are merged exactly (integer sums of histograms and counters) and
+// rank 0 writes the CSV: it holds only simulated results (no times, no rank count), so the
+// same seed gives the same bytes on 1, 2 or 4 ranks (make mpi-check compares them).
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/san-module.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+
+/// What the command line chose.
+struct Options
+{
+    std::string topology{"fat-tree"};
+    uint32_t k{4};
+    uint32_t n{3};
+    uint32_t x{8};
+    uint32_t y{8};
+    uint32_t p{2};
+    uint32_t a{4};
+    uint32_t h{2};
+    uint32_t groups{0};
+    std::string routing;
+    std::string switching{"VirtualCutThrough"};
+    std::string engine{"granted"};
+    uint32_t partitions{0};
+    double load{0.5};
+    uint32_t packetSize{64};
+    uint32_t warmup{200};
+    uint32_t measure{1000};
+    uint32_t drain{500};
+    std::string pattern{"Uniform"};
+    uint64_t run{1};
+    std::string delay{"10ns"};
+    std::string csv;
+};
+
+/// Configure the fabric helper's topology and routing from the options; an error, or "".
+std::string
+Configure(const Options& o, SanFabricHelper& fabric)
+{
+    std::string routing = o.routing;
+    if (o.topology == "fat-tree")
+    {
+        fabric.SetTopology("ns3::SanFatTreeTopology",
+                           "K",
+                           UintegerValue(o.k),
+                           "N",
+                           UintegerValue(o.n));
+        if (routing.empty())
+        {
+            routing = "ns3::SanUpDownRouting";
+        }
+    }
+    else if (o.topology == "mesh" || o.topology == "torus")
+    {
+        fabric.SetTopology("ns3::SanMeshTopology",
+                           "X",
+                           UintegerValue(o.x),
+                           "Y",
+                           UintegerValue(o.y),
+                           "Wrap",
+                           BooleanValue(o.topology == "torus"));
+    }
+    else if (o.topology == "dragonfly")
+    {
+        fabric.SetTopology("ns3::SanDragonflyTopology",
+                           "P",
+                           UintegerValue(o.p),
+                           "A",
+                           UintegerValue(o.a),
+                           "H",
+                           UintegerValue(o.h),
+                           "Groups",
+                           UintegerValue(o.groups));
+        if (routing.empty())
+        {
+            routing = "ns3::SanUgalRouting";
+        }
+    }
+    else
+    {
+        return "unknown topology '" + SanRunInput::Abbreviate(o.topology) +
+               "' (fat-tree, mesh, torus, dragonfly)";
+    }
+    fabric.SetRouting(routing.empty() ? "ns3::SanDimensionOrderRouting" : routing);
+    fabric.SetFabricAttribute("SwitchingMode", StringValue(o.switching));
+    // Room for four packets per input buffer, as fabric-bench.
+    fabric.SetFabricAttribute("BufferSize", UintegerValue(4 * o.packetSize));
+    fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(o.packetSize));
+    fabric.SetChannelAttribute("Delay", TimeValue(Time(o.delay)));
+    fabric.SetPartitions(o.partitions);
+    return "";
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    // The engine must be chosen before MPI starts, and MPI before the command line is parsed
+    // by ns-3 (mpirun may add arguments): read it from the raw arguments first.
+    Options o;
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        if (arg.rfind("--engine=", 0) == 0)
+        {
+            o.engine = arg.substr(9);
+        }
+    }
+    SanDistributed::Engine engine;
+    const std::string engineError = SanDistributed::ParseEngine(o.engine, engine);
+    if (!engineError.empty())
+    {
+        std::cerr << "san-distributed: " << engineError << "\n";
+        return 1;
+    }
+    // Simultaneous events in an order that does not depend on the number of ranks.
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::SanOrderedScheduler"));
+    SanDistributed::Enable(&argc, &argv, engine);
+    const uint32_t rank = SanDistributed::GetRank();
+    const uint32_t ranks = SanDistributed::GetSize();
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("One fabric under synthetic traffic on one or more MPI ranks; rank 0 writes a "
+              "CSV that does not depend on the number of ranks.");
+    cmd.AddValue("topology", "fat-tree, mesh, torus or dragonfly", o.topology);
+    cmd.AddValue("k", "fat tree: arity", o.k);
+    cmd.AddValue("n", "fat tree: levels", o.n);
+    cmd.AddValue("x", "mesh, torus: columns", o.x);
+    cmd.AddValue("y", "mesh, torus: rows", o.y);
+    cmd.AddValue("p", "dragonfly: hosts per router", o.p);
+    cmd.AddValue("a", "dragonfly: routers per group", o.a);
+    cmd.AddValue("h", "dragonfly: global links per router", o.h);
+    cmd.AddValue("groups", "dragonfly: groups (0: a*h+1)", o.groups);
+    cmd.AddValue("routing",
+                 "routing TypeId (default: dimension order / up*-down*; UGAL on dragonflies)",
+                 o.routing);
+    cmd.AddValue("switching",
+                 "VirtualCutThrough or StoreAndForward (Wormhole only with packets that fit a "
+                 "buffer; worms may not span ranks)",
+                 o.switching);
+    cmd.AddValue("engine", "granted (time window) or null (null messages)", o.engine);
+    cmd.AddValue("partitions",
+                 "parts to cut the fabric into (0: one per MPI rank); without MPI, cut links "
+                 "deliver through the one scheduler",
+                 o.partitions);
+    cmd.AddValue("load", "offered load, packets per host per packet-time", o.load);
+    cmd.AddValue("packetSize", "bytes per packet", o.packetSize);
+    cmd.AddValue("warmup", "packet-times before the measurement window", o.warmup);
+    cmd.AddValue("measure", "packet-times of the measurement window", o.measure);
+    cmd.AddValue("drain", "packet-times after it, sources stopped", o.drain);
+    cmd.AddValue("pattern", "traffic pattern (SanTrafficGenerator Pattern)", o.pattern);
+    cmd.AddValue("run", "RngSeedManager run number", o.run);
+    cmd.AddValue("delay", "link propagation delay (the lookahead of cut links)", o.delay);
+    cmd.AddValue("csv", "results CSV (written by rank 0; empty: none)", o.csv);
+    cmd.Parse(argc, argv);
+
+    std::string error;
+    if (!(o.load > 0 && o.load <= 1000))
+    {
+        error = "--load must be in (0, 1000]";
+    }
+    if (error.empty() && o.partitions != 0 && ranks > 1 && o.partitions != ranks)
+    {
+        error = "--partitions=" + std::to_string(o.partitions) + " on " + std::to_string(ranks) +
+                " ranks: a distributed run has one part per rank (leave it 0)";
+    }
+    SanFabricHelper fabric;
+    if (error.empty())
+    {
+        error = Configure(o, fabric);
+    }
+    if (!error.empty())
+    {
+        if (rank == 0)
+        {
+            std::cerr << "san-distributed: " << error << "\n";
+        }
+        SanDistributed::Disable();
+        return 1;
+    }
+    RngSeedManager::SetRun(o.run);
+
+    const auto buildStart = std::chrono::steady_clock::now();
+    NodeContainer hosts = fabric.CreateHosts();
+    NetDeviceContainer endpoints = fabric.Install(hosts);
+    fabric.AssignStreams(7);
+    Ptr<SanFabric> fab = fabric.GetFabric();
+    const uint32_t nHosts = fab->GetTopology()->GetNHosts();
+    const uint32_t nSwitches = fab->GetTopology()->GetNSwitches();
+
+    Ptr<SanEndpointDevice> ep0 = DynamicCast<SanEndpointDevice>(endpoints.Get(0));
+    const Time packetTime =
+        TimeStep(std::max<int64_t>(1, ep0->GetSerializationSteps(o.packetSize)));
+    const Time start = packetTime * o.warmup;
+    const Time stop = start + packetTime * o.measure;
+
+    NetDeviceContainer local;
+    for (uint32_t host = 0; host < nHosts; ++host)
+    {
+        if (fabric.IsLocalHost(host))
+        {
+            local.Add(endpoints.Get(host));
+        }
+    }
+    auto stats = std::make_shared<SanTrafficStats>(nHosts);
+    SanTrafficHelper traffic;
+    traffic.SetAttribute("Pattern", StringValue(o.pattern));
+    traffic.SetAttribute("PacketSize", UintegerValue(o.packetSize));
+    traffic.SetAttribute("OfferedLoad", DoubleValue(o.load));
+    traffic.SetAttribute("MeasureStart", TimeValue(start));
+    traffic.SetAttribute("MeasureStop", TimeValue(stop));
+    traffic.SetStats(stats);
+    ApplicationContainer apps = traffic.Install(local);
+    SanTrafficHelper::AssignStreams(apps, 11);
+    apps.Start(Seconds(0));
+    apps.Stop(stop);
+    const double buildS =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - buildStart).count();
+
+    if (rank == 0)
+    {
+        std::cout << "san-distributed: " << fab->GetTopology()->GetName() << ", " << nHosts
+                  << " hosts, " << nSwitches << " switches, " << fabric.GetPartitions()
+                  << " part(s) on " << ranks << " rank(s), engine "
+                  << (engine == SanDistributed::NULL_MESSAGE ? "null-message"
+                                                             : "granted-time-window")
+                  << "; " << fabric.GetCutLinks() << " links cut, lookahead "
+                  << fabric.GetLookahead().GetNanoSeconds() << " ns; packet-time "
+                  << packetTime.GetNanoSeconds() << " ns" << std::endl;
+    }
+
+    const uint64_t eventsBefore = Simulator::GetEventCount();
+    const auto runStart = std::chrono::steady_clock::now();
+    Simulator::Stop(stop + packetTime * o.drain);
+    Simulator::Run();
+    const double runS =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count();
+
+    // Merge: exact integer sums over ranks.
+    const SanTrafficHelper::Totals t = SanTrafficHelper::Sum(apps);
+    std::vector<uint64_t> counters{t.generated,
+                                   t.generatedMeasured,
+                                   t.received,
+                                   t.receivedInWindow,
+                                   t.receivedMeasured,
+                                   t.hopSum,
+                                   t.reordered,
+                                   t.notInjected,
+                                   fab->GetInjected(),
+                                   fab->GetDelivered(),
+                                   fab->GetSwitchHops(),
+                                   Simulator::GetEventCount() - eventsBefore};
+    SanDistributed::SumAll(counters);
+    std::vector<uint64_t> histogram = stats->GetCounts();
+    SanDistributed::SumAll(histogram);
+    std::vector<int64_t> maxima{stats->GetMax()};
+    SanDistributed::MaxAll(maxima);
+    stats->SetCounts(histogram, maxima[0]);
+    const double slowestRunS = SanDistributed::MaxAll(runS);
+
+    if (rank == 0)
+    {
+        const double pt = static_cast<double>(packetTime.GetTimeStep());
+        const uint64_t measured = stats->GetCount();
+        std::ostringstream csv;
+        csv << std::setprecision(9);
+        csv << "topology,hosts,switches,switching,pattern,load,run,generated,measured_generated,"
+               "received,measured_received,not_injected,switch_hops,accepted,latency_mean,"
+               "latency_p50,latency_p99,latency_max,hops_mean\n";
+        const double accepted =
+            static_cast<double>(counters[3]) / (static_cast<double>(nHosts) * o.measure);
+        csv << fab->GetTopology()->GetName() << "," << nHosts << "," << nSwitches << ","
+            << o.switching << "," << o.pattern << "," << o.load << "," << o.run << ","
+            << counters[0] << "," << counters[1] << "," << counters[2] << "," << counters[4] << ","
+            << counters[7] << "," << counters[10] << "," << accepted << ","
+            << (measured ? stats->GetLatencySumSteps() / pt / measured : 0.0) << ","
+            << stats->GetQuantile(0.5) / pt << "," << stats->GetQuantile(0.99) / pt << ","
+            << stats->GetMax() / pt << ","
+            << (counters[4] ? static_cast<double>(counters[5]) / counters[4] : 0.0) << "\n";
+        std::cout << csv.str();
+        if (!o.csv.empty())
+        {
+            const std::string folderError = SanRunInput::MakeParentFolders(o.csv);
+            if (!folderError.empty())
+            {
+                std::cerr << "san-distributed: " << folderError << "\n";
+            }
+            else
+            {
+                std::ofstream out(o.csv);
+                out << csv.str();
+            }
+        }
+        const double hops = static_cast<double>(counters[10]);
+        std::cout << "san-distributed: build " << std::fixed << std::setprecision(2) << buildS
+                  << " s, run " << slowestRunS << " s (slowest rank), " << counters[11]
+                  << " events, " << std::setprecision(3) << hops / slowestRunS / 1e6
+                  << " million switch-hops per second" << std::endl;
+    }
+    Simulator::Destroy();
+    SanDistributed::Disable();
+    return 0;
+}

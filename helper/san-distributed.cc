@@ -1,0 +1,170 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-distributed.h"
+
+#include "ns3/abort.h"
+#include "ns3/global-value.h"
+#include "ns3/log.h"
+#include "ns3/string.h"
+
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+
+#include <mpi.h>
+#endif
+
+#include <cstdlib>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanDistributed");
+
+std::string
+SanDistributed::ParseEngine(const std::string& name, Engine& engine)
+{
+    if (name == "granted" || name == "gtw" || name == "DistributedSimulatorImpl" ||
+        name == "ns3::DistributedSimulatorImpl")
+    {
+        engine = GRANTED_TIME_WINDOW;
+        return "";
+    }
+    if (name == "null" || name == "nullmsg" || name == "NullMessageSimulatorImpl" ||
+        name == "ns3::NullMessageSimulatorImpl")
+    {
+        engine = NULL_MESSAGE;
+        return "";
+    }
+    return "unknown engine '" + name.substr(0, 40) +
+           "' (granted: ns-3's granted time window; null: its null-message engine)";
+}
+
+bool
+SanDistributed::HasMpi()
+{
+#ifdef NS3_MPI
+    return true;
+#else
+    return false;
+#endif
+}
+
+void
+SanDistributed::Enable(int* argc, char*** argv, Engine engine)
+{
+#ifdef NS3_MPI
+    GlobalValue::Bind("SimulatorImplementationType",
+                      StringValue(engine == NULL_MESSAGE ? "ns3::NullMessageSimulatorImpl"
+                                                         : "ns3::DistributedSimulatorImpl"));
+    MpiInterface::Enable(argc, argv);
+#else
+    (void)argc;
+    (void)argv;
+    (void)engine;
+    const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
+    if (size == nullptr)
+    {
+        size = std::getenv("PMI_SIZE");
+    }
+    NS_ABORT_MSG_IF(size != nullptr && std::atoi(size) > 1,
+                    "SanDistributed: launched on "
+                        << size
+                        << " ranks, but this build of san has no MPI (Debian's ns-3 has no mpi "
+                           "module); build it with 'make mpi' and run the programs of that "
+                           "build");
+#endif
+}
+
+void
+SanDistributed::Disable()
+{
+#ifdef NS3_MPI
+    if (MpiInterface::IsEnabled())
+    {
+        MpiInterface::Disable();
+    }
+#endif
+}
+
+bool
+SanDistributed::IsEnabled()
+{
+#ifdef NS3_MPI
+    return MpiInterface::IsEnabled();
+#else
+    return false;
+#endif
+}
+
+uint32_t
+SanDistributed::GetRank()
+{
+#ifdef NS3_MPI
+    return MpiInterface::IsEnabled() ? MpiInterface::GetSystemId() : 0;
+#else
+    return 0;
+#endif
+}
+
+uint32_t
+SanDistributed::GetSize()
+{
+#ifdef NS3_MPI
+    return MpiInterface::IsEnabled() ? MpiInterface::GetSize() : 1;
+#else
+    return 1;
+#endif
+}
+
+void
+SanDistributed::SumAll(std::vector<uint64_t>& values)
+{
+#ifdef NS3_MPI
+    if (GetSize() > 1 && !values.empty())
+    {
+        MPI_Allreduce(MPI_IN_PLACE,
+                      values.data(),
+                      static_cast<int>(values.size()),
+                      MPI_UINT64_T,
+                      MPI_SUM,
+                      MpiInterface::GetCommunicator());
+    }
+#else
+    (void)values;
+#endif
+}
+
+void
+SanDistributed::MaxAll(std::vector<int64_t>& values)
+{
+#ifdef NS3_MPI
+    if (GetSize() > 1 && !values.empty())
+    {
+        MPI_Allreduce(MPI_IN_PLACE,
+                      values.data(),
+                      static_cast<int>(values.size()),
+                      MPI_INT64_T,
+                      MPI_MAX,
+                      MpiInterface::GetCommunicator());
+    }
+#else
+    (void)values;
+#endif
+}
+
+double
+SanDistributed::MaxAll(double v)
+{
+#ifdef NS3_MPI
+    if (GetSize() > 1)
+    {
+        MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_DOUBLE, MPI_MAX, MpiInterface::GetCommunicator());
+    }
+#endif
+    return v;
+}
+
+} // namespace ns3

@@ -1,0 +1,123 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_REMOTE_CHANNEL_H
+#define SAN_REMOTE_CHANNEL_H
+
+#include "san-channel.h"
+
+#include "ns3/packet.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief A fabric link cut by a partition of the fabric: its two ends may be simulated by
+ * different MPI ranks (ns-3's mpi module, granted time window or null messages).
+ *
+ * It overrides SanChannel::Transmit() alone, as ns-3's PointToPointRemoteChannel overrides
+ * TransmitStart: the message (a packet with its whole descriptor and payload, a credit, an Xoff
+ * or an Xon) is encoded into bytes and handed to MpiInterface::SendPacket, to arrive at the
+ * receiving end's rank one propagation Delay after it was sent; that rank decodes it into a
+ * descriptor of its own pool and hands it to SanChannel::Deliver(). The sender frees its copy.
+ *
+ * Why one Delay: the channel's Delay attribute is what ns-3's engines take as the lookahead
+ * of a cut link, so nothing may arrive sooner; and nothing needs to: a packet's head reaches
+ * the far end no earlier than Delay after the port commits it, and a credit (a slot's release
+ * time) is sent when the packet leaving that slot is committed, and so takes effect at least
+ * one serialization time later. The receiving port therefore learns everything before it takes
+ * effect; it learns it later than over a SanChannel, which delivers at once. Every port keeps
+ * its decisions to the times things take effect (a wake-up at a slot's release time, a routing
+ * event at the head's arrival), so a run gives the same results whichever links are cut: the
+ * san-distributed test suite checks that, in one process, with the same channel delivering
+ * through the local scheduler (which it does whenever the far end's node is on this rank, or
+ * MPI is not running).
+ *
+ * What cannot cross a cut, and is refused with a message naming the link: a message that
+ * would take effect sooner than Delay after it is sent (a credit for a packet whose
+ * serialization time is shorter than Delay: lower Delay or make the packets longer), a
+ * wormhole packet longer than a buffer (it marks and postpones slots several links upstream
+ * with effect at once), a cell of Cell mode (it points at its source's reassembly record), and
+ * a packet whose descriptor holds upstream slots (coalesced pieces of a split burst); payloads
+ * whose encoding exceeds ns-3's MPI message size (2000 bytes, header included).
+ *
+ * The encoding is the descriptor's fields in the host's byte order: all ranks must run on
+ * machines of one architecture (as ns-3's own MPI receive path assumes for its header).
+ */
+class SanRemoteChannel : public SanChannel
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanRemoteChannel();
+    ~SanRemoteChannel() override;
+
+    /**
+     * Once both ends are attached: register, with ns-3's MPI receive path, the end whose node
+     * this rank simulates (nothing to do when MPI is not running).
+     */
+    void SetupReceivers();
+
+    void Transmit(const SanLinkMessage& msg) override;
+
+    /// \return messages sent to another rank so far
+    uint64_t GetRemoteMessages() const;
+    /// \return messages delivered through this rank's own scheduler so far
+    uint64_t GetLocalMessages() const;
+
+    /**
+     * Encode a message as it crosses a cut (exposed for tests).
+     * \param msg the message
+     * \param[out] out the bytes
+     */
+    void Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) const;
+
+    /**
+     * Decode what Encode wrote and deliver it at the receiving end (exposed for tests). A
+     * packet message gets a new descriptor from this process's pool.
+     * \param data the bytes
+     * \param size their number
+     */
+    void DecodeAndDeliver(const uint8_t* data, uint32_t size);
+
+    /// ns-3's largest MPI message (granted-time-window and null-message interfaces alike).
+    static constexpr uint32_t MAX_MESSAGE_BYTES = 2000;
+    /// Bytes ns-3's MPI interfaces put before the packet: rx time, node and device.
+    static constexpr uint32_t MPI_HEADER_BYTES = 16;
+
+  private:
+    /**
+     * Abort with a message naming this link if msg cannot cross a cut.
+     * \param msg the message
+     * \param now the current time (time steps)
+     */
+    void CheckCrossable(const SanLinkMessage& msg, int64_t now) const;
+
+    /**
+     * What ns-3's MPI receive path calls on this rank.
+     * \param packet the bytes, as an ns-3 packet
+     */
+    void ReceiveRemote(Ptr<Packet> packet);
+
+    /// A copy of the encoded message kept until a local delivery event runs.
+    void DeliverLocal(std::vector<uint8_t> bytes);
+
+    std::string LinkName() const;
+
+    uint64_t m_remote{0}; //!< messages sent to another rank
+    uint64_t m_local{0};  //!< messages delivered through this rank's scheduler
+};
+
+} // namespace ns3
+
+#endif /* SAN_REMOTE_CHANNEL_H */

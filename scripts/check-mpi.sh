@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Checks that a distributed run gives the same results on any number of MPI ranks: runs the
+# san-distributed example of the MPI build (make mpi) on 1, 2 and 4 ranks with each of ns-3's
+# two engines (granted time window, null messages) and requires byte-identical results CSVs;
+# prints each run's wall time and the lookahead it used. Ends with "N passed, N failed".
+#
+# Usage: scripts/check-mpi.sh PROGRAM [extra san-distributed arguments]
+#   PROGRAM  the san-distributed program of the MPI build
+# Environment: SAN_MPI_RANKS (default "1 2 4"), SAN_MPI_ENGINES (default "granted null"),
+#              SAN_MPI_OUT (folder for the CSVs and logs, default build/mpi-check).
+set -uo pipefail
+
+program=${1:?usage: scripts/check-mpi.sh PROGRAM [arguments]}
+shift
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=${SAN_MPI_OUT:-$here/build/mpi-check}
+ranks_list=${SAN_MPI_RANKS:-1 2 4}
+engines=${SAN_MPI_ENGINES:-granted null}
+mkdir -p "$out"
+
+# A 4-ary 3-tree (64 hosts) at half load, virtual cut-through, unless told otherwise: small
+# enough for CI, large enough that every cut link carries thousands of messages.
+args=(--topology=fat-tree --k=4 --n=3 --load=0.5 --warmup=100 --measure=2000 --drain=500 "$@")
+
+mpirun_flags=(--oversubscribe)
+if [ "$(id -u)" -eq 0 ]; then
+    mpirun_flags+=(--allow-run-as-root)
+fi
+# Inside containers the shared-memory transport's single-copy mechanism (CMA) is often refused.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+
+passed=0
+failed=0
+reference=""
+for engine in $engines; do
+    for ranks in $ranks_list; do
+        csv=$out/dist-$engine-$ranks.csv
+        log=$out/dist-$engine-$ranks.log
+        rm -f "$csv"
+        start=$(date +%s%N)
+        if ! mpirun "${mpirun_flags[@]}" -np "$ranks" "$program" "${args[@]}" \
+                --engine="$engine" --csv="$csv" >"$log" 2>&1; then
+            echo "check-mpi: $engine on $ranks rank(s) failed:"
+            tail -n 20 "$log"
+            failed=$((failed + 1))
+            continue
+        fi
+        wall_ms=$((($(date +%s%N) - start) / 1000000))
+        echo "check-mpi: $engine, $ranks rank(s): $(head -n 1 "$log" | sed 's/^san-distributed: //')"
+        echo "check-mpi:   $(tail -n 1 "$log" | sed 's/^san-distributed: //'); wall $((wall_ms / 1000)).$(printf '%03d' $((wall_ms % 1000))) s with start-up"
+        if [ -z "$reference" ]; then
+            reference=$csv
+            echo "check-mpi:   reference: $(tail -n 1 "$csv")"
+            passed=$((passed + 1))
+        elif cmp -s "$reference" "$csv"; then
+            echo "check-mpi:   identical to $(basename "$reference")"
+            passed=$((passed + 1))
+        else
+            echo "check-mpi:   DIFFERS from $(basename "$reference"):"
+            diff "$reference" "$csv" | head -n 6
+            failed=$((failed + 1))
+        fi
+    done
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

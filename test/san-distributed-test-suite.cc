@@ -1,0 +1,405 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Distributed-run tests, in one process: a fabric cut into parts (SanFabricHelper::
+// SetPartitions) has SanRemoteChannels on its cut links, which encode every message, deliver it
+// one Delay later through the scheduler (as ns-3's MPI engines would on another rank) and
+// decode it into a fresh descriptor. The same traffic must then give exactly the same
+// deliveries (time, host, uid, source, latency, hops) as the uncut fabric, whatever the number
+// of parts: what makes a run on 1, 2 or 4 MPI ranks give the same results. Also: the
+// partitions themselves (fat-tree pods, mesh stripes, hosts with their switch), payloads that
+// cross a cut intact, and the merge of statistics.
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/san-module.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup san-tests
+ * Tests of partitioned fabrics (the basis of distributed runs).
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/// One scenario: a topology, routing and switching, traffic.
+struct Scenario
+{
+    std::string name;                                            //!< for messages
+    std::string topology;                                        //!< TypeId
+    std::vector<std::pair<std::string, std::string>> attributes; //!< topology attributes
+    std::string routing{"ns3::SanDimensionOrderRouting"};        //!< TypeId
+    std::string switching{"VirtualCutThrough"};                  //!< SwitchingMode
+    std::string flowControl{"Credits"};                          //!< Credits or XonXoff
+    std::string pattern{"Uniform"};                              //!< traffic pattern
+    double load{0.6};                                            //!< offered load
+};
+
+/// What a run produced.
+struct Outcome
+{
+    std::vector<std::string> deliveries; //!< one line per delivered packet, in time order
+    std::vector<uint64_t> counts;        //!< merged statistics (SanTrafficStats::GetCounts)
+    uint64_t remote{0};                  //!< messages that crossed a cut
+    uint32_t cutLinks{0};                //!< links cut
+};
+
+/// Log one delivery.
+void
+LogRx(std::vector<std::string>* log,
+      uint32_t h,
+      uint64_t uid,
+      uint32_t src,
+      uint32_t bytes,
+      Time latency,
+      uint32_t hops)
+{
+    std::ostringstream os;
+    os << Simulator::Now().GetTimeStep() << " " << h << " " << uid << " " << src << " " << bytes
+       << " " << latency.GetTimeStep() << " " << hops;
+    log->push_back(os.str());
+}
+
+/// Build the scenario's fabric in \p parts parts, run it, return what it delivered.
+Outcome
+RunScenario(const Scenario& s, uint32_t parts)
+{
+    RngSeedManager::SetSeed(3);
+    RngSeedManager::SetRun(2);
+    ObjectFactory scheduler;
+    scheduler.SetTypeId("ns3::SanOrderedScheduler");
+    Simulator::SetScheduler(scheduler);
+    ObjectFactory topo;
+    topo.SetTypeId(s.topology);
+    for (const auto& [name, value] : s.attributes)
+    {
+        topo.Set(name, StringValue(value));
+    }
+    SanFabricHelper fabric;
+    fabric.SetTopology(topo.Create<SanTopology>());
+    fabric.SetRouting(s.routing);
+    fabric.SetFabricAttribute("SwitchingMode", StringValue(s.switching));
+    fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(64));
+    fabric.SetFabricAttribute("BufferSize", UintegerValue(s.switching == "Wormhole" ? 64 : 256));
+    fabric.SetFlowControl(s.flowControl);
+    fabric.SetPartitions(parts);
+    NodeContainer hosts = fabric.CreateHosts();
+    NetDeviceContainer endpoints = fabric.Install(hosts);
+    fabric.AssignStreams(5);
+    const uint32_t nHosts = hosts.GetN();
+
+    Outcome out;
+    out.cutLinks = fabric.GetCutLinks();
+    for (uint32_t h = 0; h < nHosts; ++h)
+    {
+        endpoints.Get(h)->TraceConnectWithoutContext("PacketRx",
+                                                     MakeBoundCallback(&LogRx, &out.deliveries, h));
+    }
+    Ptr<SanEndpointDevice> ep0 = DynamicCast<SanEndpointDevice>(endpoints.Get(0));
+    const Time pt = TimeStep(ep0->GetSerializationSteps(64));
+    auto stats = std::make_shared<SanTrafficStats>(nHosts);
+    SanTrafficHelper traffic;
+    traffic.SetAttribute("Pattern", StringValue(s.pattern));
+    traffic.SetAttribute("PacketSize", UintegerValue(64));
+    traffic.SetAttribute("OfferedLoad", DoubleValue(s.load));
+    traffic.SetAttribute("MeasureStart", TimeValue(pt * 50));
+    traffic.SetAttribute("MeasureStop", TimeValue(pt * 250));
+    traffic.SetStats(stats);
+    ApplicationContainer apps = traffic.Install(endpoints);
+    SanTrafficHelper::AssignStreams(apps, 9);
+    apps.Start(Seconds(0));
+    apps.Stop(pt * 250);
+    Simulator::Stop(pt * 600);
+    Simulator::Run();
+    // Deliveries at the same time at different hosts may be logged in either order (their
+    // events are independent): compare them as sets.
+    std::sort(out.deliveries.begin(), out.deliveries.end());
+    out.counts = stats->GetCounts();
+    for (uint32_t sw = 0; sw < fabric.GetTopology()->GetNSwitches(); ++sw)
+    {
+        Ptr<Node> node = fabric.GetSwitchNodes().Get(sw);
+        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+        {
+            Ptr<SanRemoteChannel> c =
+                DynamicCast<SanRemoteChannel>(node->GetDevice(d)->GetChannel());
+            if (c != nullptr && c->GetPort(0)->GetNode() == node)
+            {
+                out.remote += c->GetLocalMessages() + c->GetRemoteMessages();
+            }
+        }
+    }
+    Simulator::Destroy();
+    return out;
+}
+
+} // namespace
+
+/**
+ * \ingroup san-tests
+ * A scenario cut into 2, 3 and 4 parts delivers exactly what the uncut fabric delivers.
+ */
+class SanDistributedEquivalenceTestCase : public TestCase
+{
+  public:
+    /// \param s the scenario
+    explicit SanDistributedEquivalenceTestCase(Scenario s)
+        : TestCase("cut fabric = uncut fabric: " + s.name),
+          m_s(std::move(s))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Outcome whole = RunScenario(m_s, 1);
+        NS_TEST_ASSERT_MSG_GT(whole.deliveries.size(), 1000u, "enough traffic to mean something");
+        NS_TEST_ASSERT_MSG_EQ(whole.cutLinks, 0u, "one part cuts nothing");
+        for (uint32_t parts : {2u, 3u, 4u})
+        {
+            const Outcome cut = RunScenario(m_s, parts);
+            NS_TEST_ASSERT_MSG_GT(cut.cutLinks, 0u, parts << " parts cut links");
+            NS_TEST_ASSERT_MSG_GT(cut.remote, 100u, parts << " parts: messages crossed the cuts");
+            NS_TEST_ASSERT_MSG_EQ(cut.deliveries.size(),
+                                  whole.deliveries.size(),
+                                  parts << " parts: deliveries");
+            uint32_t shown = 0;
+            for (size_t i = 0;
+                 i < whole.deliveries.size() && i < cut.deliveries.size() && shown < 10;
+                 ++i)
+            {
+                shown += cut.deliveries[i] != whole.deliveries[i] ? 1 : 0;
+                NS_TEST_EXPECT_MSG_EQ(cut.deliveries[i],
+                                      whole.deliveries[i],
+                                      parts << " parts: delivery " << i
+                                            << " (time host uid src bytes latency hops)");
+            }
+            NS_TEST_ASSERT_MSG_EQ((cut.counts == whole.counts), true, parts << " parts: stats");
+        }
+    }
+
+    Scenario m_s; //!< the scenario
+};
+
+/**
+ * \ingroup san-tests
+ * Partitions: a fat tree's parts are whole pods with their hosts; a mesh's are stripes of
+ * rows; the user's own partition is used and checked.
+ */
+class SanDistributedPartitionTestCase : public TestCase
+{
+  public:
+    SanDistributedPartitionTestCase()
+        : TestCase("partitions: fat-tree pods, mesh stripes, hosts with their switch")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 4-ary 3-tree: 16 switches per level, 64 hosts; 4 parts = the 4 pods of 16 hosts.
+        SanFabricHelper tree;
+        tree.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(4), "N", UintegerValue(3));
+        tree.SetRouting("ns3::SanUpDownRouting");
+        tree.SetPartitions(4);
+        for (uint32_t h = 0; h < 64; ++h)
+        {
+            NS_TEST_ASSERT_MSG_EQ(tree.GetHostPart(h), h / 16, "host " << h << " in its pod");
+        }
+        for (uint32_t level = 0; level < 3; ++level)
+        {
+            for (uint32_t w = 0; w < 16; ++w)
+            {
+                NS_TEST_ASSERT_MSG_EQ(tree.GetSwitchPart(level * 16 + w),
+                                      w / 4,
+                                      "switch <" << w << "," << level << ">");
+            }
+        }
+        // The only cut links are between the top two levels.
+        NodeContainer hosts = tree.CreateHosts();
+        tree.Install(hosts);
+        NS_TEST_ASSERT_MSG_EQ(tree.GetCutLinks(), 48u, "3 of every root's 4 down links are cut");
+        NS_TEST_ASSERT_MSG_EQ(tree.GetLookahead(), NanoSeconds(10), "lookahead: the link delay");
+        Simulator::Destroy();
+
+        // 6x4 mesh in 2 parts: rows 0-1 and rows 2-3.
+        SanFabricHelper mesh;
+        mesh.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(6), "Y", UintegerValue(4));
+        mesh.SetPartitions(2);
+        for (uint32_t sw = 0; sw < 24; ++sw)
+        {
+            NS_TEST_ASSERT_MSG_EQ(mesh.GetSwitchPart(sw), sw / 12, "mesh switch " << sw);
+        }
+        NodeContainer meshHosts = mesh.CreateHosts();
+        mesh.Install(meshHosts);
+        NS_TEST_ASSERT_MSG_EQ(mesh.GetCutLinks(), 6u, "one row of vertical links is cut");
+        Simulator::Destroy();
+
+        // The user's own partition.
+        SanFabricHelper own;
+        own.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(2), "Y", UintegerValue(2));
+        own.SetPartitions(2);
+        own.SetSwitchParts({1, 0, 0, 1});
+        NS_TEST_ASSERT_MSG_EQ(own.GetSwitchPart(0), 1u, "given part");
+        NS_TEST_ASSERT_MSG_EQ(own.GetHostPart(3), 1u, "host 3 with switch 3");
+        NodeContainer ownHosts = own.CreateHosts();
+        own.Install(ownHosts);
+        NS_TEST_ASSERT_MSG_EQ(own.GetCutLinks(), 4u, "a checkerboard cuts every link");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * A payload crosses a cut intact, with its bytes, and the sender's descriptor goes back to
+ * its pool.
+ */
+class SanDistributedPayloadTestCase : public TestCase
+{
+  public:
+    SanDistributedPayloadTestCase()
+        : TestCase("payloads cross a cut intact; descriptors are not leaked")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanFabricHelper fabric;
+        fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(4), "Y", UintegerValue(4));
+        fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+        fabric.SetFabricAttribute("BufferSize", UintegerValue(4096));
+        fabric.SetPartitions(4);
+        NodeContainer hosts = fabric.CreateHosts();
+        NetDeviceContainer nics = fabric.Install(hosts);
+        auto nic = [&nics](uint32_t i) { return DynamicCast<SanEndpointDevice>(nics.Get(i)); };
+        std::vector<uint8_t> sent(300);
+        for (size_t i = 0; i < sent.size(); ++i)
+        {
+            sent[i] = static_cast<uint8_t>(i * 7 + 1);
+        }
+        std::vector<uint8_t> got;
+        uint32_t hops = 0;
+        nic(15)->SetDeliverCallback(MakeBoundCallback(
+            +[](std::vector<uint8_t>* got, uint32_t* hops, const SanFabricPacket& p) {
+                got->resize(p.payload->GetSize());
+                p.payload->CopyData(got->data(), got->size());
+                *hops = p.hops;
+            },
+            &got,
+            &hops));
+        const uint64_t liveBefore = SanFabricPacket::GetLiveCount();
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            nic(0)->SendTo(15, 316, Create<Packet>(sent.data(), sent.size()), 42);
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetCutLinks(), 12u, "three rows of cuts");
+        NS_TEST_ASSERT_MSG_EQ((got == sent), true, "the payload's bytes arrived");
+        NS_TEST_ASSERT_MSG_EQ(hops, 7u, "over 7 switches");
+        NS_TEST_ASSERT_MSG_EQ(SanFabricPacket::GetLiveCount(), liveBefore, "no descriptor leaked");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * Statistics merged from parts equal the statistics of the whole.
+ */
+class SanDistributedMergeTestCase : public TestCase
+{
+  public:
+    SanDistributedMergeTestCase()
+        : TestCase("statistics of parts merge exactly into those of the whole")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanTrafficStats whole(8);
+        SanTrafficStats a(8);
+        SanTrafficStats b(8);
+        for (uint32_t i = 0; i < 5000; ++i)
+        {
+            const int64_t v = (i * 7919) % 100000;
+            whole.Record(i % 8, v);
+            (i % 3 == 0 ? a : b).Record(i % 8, v);
+        }
+        std::vector<uint64_t> sum = a.GetCounts();
+        const std::vector<uint64_t> cb = b.GetCounts();
+        for (size_t i = 0; i < sum.size(); ++i)
+        {
+            sum[i] += cb[i];
+        }
+        a.SetCounts(sum, std::max(a.GetMax(), b.GetMax()));
+        NS_TEST_ASSERT_MSG_EQ(a.GetCount(), whole.GetCount(), "count");
+        NS_TEST_ASSERT_MSG_EQ(a.GetLatencySumSteps(), whole.GetLatencySumSteps(), "sum");
+        NS_TEST_ASSERT_MSG_EQ(a.GetMax(), whole.GetMax(), "max");
+        NS_TEST_ASSERT_MSG_EQ(a.GetQuantile(0.99), whole.GetQuantile(0.99), "p99");
+        NS_TEST_ASSERT_MSG_EQ(a.GetDeliveredFrom(5), whole.GetDeliveredFrom(5), "per source");
+        NS_TEST_ASSERT_MSG_EQ(SanDistributed::GetSize(), 1u, "no MPI in the test runner");
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * The suite.
+ */
+class SanDistributedTestSuite : public TestSuite
+{
+  public:
+    SanDistributedTestSuite()
+        : TestSuite("san-distributed", UNIT)
+    {
+        AddTestCase(new SanDistributedPartitionTestCase, TestCase::QUICK);
+        AddTestCase(new SanDistributedPayloadTestCase, TestCase::QUICK);
+        AddTestCase(new SanDistributedMergeTestCase, TestCase::QUICK);
+        Scenario tree{"4-ary 3-tree, uniform", "ns3::SanFatTreeTopology", {{"K", "4"}, {"N", "3"}}};
+        tree.routing = "ns3::SanUpDownRouting";
+        AddTestCase(new SanDistributedEquivalenceTestCase(tree), TestCase::QUICK);
+        Scenario torus{"6x6 torus, dimension order with datelines, transpose",
+                       "ns3::SanMeshTopology",
+                       {{"X", "6"}, {"Y", "6"}, {"Wrap", "true"}}};
+        torus.pattern = "Transpose";
+        torus.load = 0.3;
+        AddTestCase(new SanDistributedEquivalenceTestCase(torus), TestCase::QUICK);
+        Scenario adaptive{"8x8 mesh, minimal adaptive, store-and-forward",
+                          "ns3::SanMeshTopology",
+                          {{"X", "8"}, {"Y", "8"}}};
+        adaptive.routing = "ns3::SanMinimalAdaptiveRouting";
+        adaptive.switching = "StoreAndForward";
+        adaptive.load = 0.4;
+        AddTestCase(new SanDistributedEquivalenceTestCase(adaptive), TestCase::QUICK);
+        Scenario worm{"8x8 mesh, wormhole with one-buffer packets",
+                      "ns3::SanMeshTopology",
+                      {{"X", "8"}, {"Y", "8"}}};
+        worm.switching = "Wormhole";
+        worm.load = 0.3;
+        AddTestCase(new SanDistributedEquivalenceTestCase(worm), TestCase::QUICK);
+        Scenario xon{"8x8 mesh, Xon-Xoff links", "ns3::SanMeshTopology", {{"X", "8"}, {"Y", "8"}}};
+        xon.flowControl = "XonXoff";
+        xon.load = 0.4;
+        AddTestCase(new SanDistributedEquivalenceTestCase(xon), TestCase::QUICK);
+        Scenario dfly{"dragonfly p=2 a=4 h=2, UGAL",
+                      "ns3::SanDragonflyTopology",
+                      {{"P", "2"}, {"A", "4"}, {"H", "2"}}};
+        dfly.routing = "ns3::SanUgalRouting";
+        dfly.load = 0.4;
+        AddTestCase(new SanDistributedEquivalenceTestCase(dfly), TestCase::QUICK);
+    }
+};
+
+/// The suite's one instance.
+static SanDistributedTestSuite g_sanDistributedTestSuite;
