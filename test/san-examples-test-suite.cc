@@ -174,6 +174,14 @@ class SanExamplesTestSuite : public TestSuite
                                     "accepted=" + number + "±" + number,
                                     "san-run: saturation=" + number}),
             TestCase::QUICK);
+        // One process, the fabric cut as two ranks would cut it: stripes of a 4x4 mesh.
+        AddTestCase(new SanExampleTestCase(
+                        "san-distributed",
+                        "--topology=mesh --x=4 --y=4 --partitions=2 --measure=300 --drain=300",
+                        {"san-distributed: mesh, 16 hosts, 16 switches, 2 part\\(s\\) on 1 "
+                         "rank\\(s\\), engine granted-time-window; 4 links cut, lookahead 10 ns",
+                         "mesh,16,16,VirtualCutThrough,Uniform,0.5,1,[0-9]+,"}),
+                    TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("tcp-baseline",
                                            "--bytes=1024 --link=gige",
                                            {"gige 1024 bytes: rtt " + number + " us, bandwidth " +

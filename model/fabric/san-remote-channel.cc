@@ -30,6 +30,31 @@ NS_OBJECT_ENSURE_REGISTERED(SanRemoteChannel);
 
 namespace
 {
+#ifdef NS3_MPI
+/// A message waiting for SanRemoteChannel::FlushOutbox.
+struct OutgoingMessage
+{
+    Ptr<Packet> packet; //!< the encoded message
+    Time rxTime;        //!< when it reaches the far end
+    uint32_t node;      //!< the far end's node
+    uint32_t device;    //!< the far end's interface index
+};
+
+/// Messages of the current time not yet handed to MPI, and whether a flush is scheduled.
+struct Outbox
+{
+    std::vector<OutgoingMessage> messages; //!< waiting
+    bool scheduled{false};                 //!< a flush event is pending
+};
+
+Outbox&
+GetOutbox()
+{
+    static Outbox outbox;
+    return outbox;
+}
+#endif
+
 /// Appends trivially copyable values to a byte vector.
 class Writer
 {
@@ -321,7 +346,9 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
     const int64_t now = Simulator::Now().GetTimeStep();
     CheckCrossable(msg, now);
     SanPortDevice* to = GetPort(msg.from ^ 1);
-    std::vector<uint8_t> bytes;
+    // Encoded into one buffer reused message after message (no allocation per message on the
+    // MPI path; the local path keeps a copy in its event).
+    static std::vector<uint8_t> bytes;
     Encode(msg, bytes);
     const bool isPacket = msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET;
     if (isPacket)
@@ -338,11 +365,17 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
                                             << MAX_MESSAGE_BYTES << " with its " << MPI_HEADER_BYTES
                                             << "-byte header)");
         ++m_remote;
-        Ptr<Packet> carrier = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-        MpiInterface::SendPacket(carrier,
-                                 Simulator::Now() + GetDelay(),
-                                 to->GetNode()->GetId(),
-                                 to->GetIfIndex());
+        Outbox& outbox = GetOutbox();
+        outbox.messages.push_back(
+            OutgoingMessage{Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())),
+                            Simulator::Now() + GetDelay(),
+                            to->GetNode()->GetId(),
+                            to->GetIfIndex()});
+        if (!outbox.scheduled)
+        {
+            outbox.scheduled = true;
+            Simulator::ScheduleNow(&SanRemoteChannel::FlushOutbox);
+        }
         return;
     }
 #endif
@@ -351,7 +384,34 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
                                    GetDelay(),
                                    &SanRemoteChannel::DeliverLocal,
                                    this,
-                                   std::move(bytes));
+                                   std::vector<uint8_t>(bytes));
+}
+
+void
+SanRemoteChannel::FlushOutbox()
+{
+#ifdef NS3_MPI
+    Outbox& outbox = GetOutbox();
+    outbox.scheduled = false;
+    if (outbox.messages.size() > 1)
+    {
+        // The null-message engine stamps every message with a promise to its receiver: nothing
+        // more from this rank before (next pending event + lookahead). With several messages
+        // of this time to send, the first promise would already exclude the next one; an event
+        // left pending now keeps each promise at (now + lookahead), which every message keeps.
+        Simulator::ScheduleNow(&SanRemoteChannel::KeepPromises);
+    }
+    for (const OutgoingMessage& m : outbox.messages)
+    {
+        MpiInterface::SendPacket(m.packet, m.rxTime, m.node, m.device);
+    }
+    outbox.messages.clear();
+#endif
+}
+
+void
+SanRemoteChannel::KeepPromises()
+{
 }
 
 void
@@ -364,7 +424,8 @@ void
 SanRemoteChannel::ReceiveRemote(Ptr<Packet> packet)
 {
     const uint32_t size = packet->GetSize();
-    std::vector<uint8_t> bytes(size);
+    static std::vector<uint8_t> bytes;
+    bytes.resize(size);
     packet->CopyData(bytes.data(), size);
     DecodeAndDeliver(bytes.data(), size);
 }

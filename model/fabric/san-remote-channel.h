@@ -92,8 +92,9 @@ class SanRemoteChannel : public SanChannel
 
     /// ns-3's largest MPI message (granted-time-window and null-message interfaces alike).
     static constexpr uint32_t MAX_MESSAGE_BYTES = 2000;
-    /// Bytes ns-3's MPI interfaces put before the packet: rx time, node and device.
-    static constexpr uint32_t MPI_HEADER_BYTES = 16;
+    /// Bytes ns-3's MPI interfaces put before the packet: rx time, node and device (and the
+    /// null-message engine's guarantee time).
+    static constexpr uint32_t MPI_HEADER_BYTES = 24;
 
   private:
     /**
@@ -111,6 +112,18 @@ class SanRemoteChannel : public SanChannel
 
     /// A copy of the encoded message kept until a local delivery event runs.
     void DeliverLocal(std::vector<uint8_t> bytes);
+
+    /**
+     * Hand every message of the current time to ns-3's MPI interface (an event scheduled now,
+     * once per time a message was sent). Why not at once: ns-3's null-message engine promises
+     * each neighbour, with every message, that nothing else comes before its next pending
+     * event plus the lookahead; a port that sends and then schedules an earlier event of its
+     * own in the same call would break that promise. Sent from an event of its own, the
+     * promise is made when nothing more is scheduled at this time by the sender.
+     */
+    static void FlushOutbox();
+    /// An event that does nothing: pending while FlushOutbox sends (see there).
+    static void KeepPromises();
 
     std::string LinkName() const;
 
