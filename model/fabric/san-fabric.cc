@@ -6,6 +6,7 @@
 #include "san-fabric.h"
 
 #include "san-endpoint-device.h"
+#include "san-remote-channel.h"
 #include "san-switch.h"
 
 #include "ns3/abort.h"
@@ -105,6 +106,7 @@ SanFabric::DoDispose()
 {
     m_endpoints.clear();
     m_switches.clear();
+    m_cutLinks.clear();
     if (m_routing != nullptr)
     {
         m_routing->SetFabric(nullptr);
@@ -260,6 +262,19 @@ SanFabric::RegisterSwitch(uint32_t sw, Ptr<SanSwitch> s)
 {
     NS_ABORT_MSG_IF(sw >= m_switches.size(), "SanFabric: switch " << sw << " out of range");
     m_switches[sw] = s;
+}
+
+uint32_t
+SanFabric::AddCutLink(Ptr<SanRemoteChannel> link)
+{
+    m_cutLinks.push_back(link);
+    return static_cast<uint32_t>(m_cutLinks.size() - 1);
+}
+
+SanRemoteChannel*
+SanFabric::GetCutLink(uint32_t index) const
+{
+    return index < m_cutLinks.size() ? PeekPointer(m_cutLinks[index]) : nullptr;
 }
 
 Ptr<SanSwitch>

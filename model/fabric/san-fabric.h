@@ -20,6 +20,7 @@ namespace ns3
 {
 
 class SanEndpointDevice;
+class SanRemoteChannel;
 class SanSwitch;
 
 /**
@@ -122,6 +123,16 @@ class SanFabric : public Object
     /// \param sw switch index
     /// \return the switch
     Ptr<SanSwitch> GetSwitch(uint32_t sw) const;
+    /**
+     * Number a cut link (a distributed run's SanRemoteChannel): every rank builds every link in
+     * the same order, so the number names the link on every rank; messages between ranks carry
+     * it instead of a node and device to look up.
+     * \param link the link
+     * \return its number
+     */
+    uint32_t AddCutLink(Ptr<SanRemoteChannel> link);
+    /// \param index a number AddCutLink gave \return the link (nullptr if there is none)
+    SanRemoteChannel* GetCutLink(uint32_t index) const;
 
     /// Count a packet whose head entered the fabric.
     void NotifyInjected();
@@ -197,6 +208,7 @@ class SanFabric : public Object
     TracedCallback<uint32_t, uint32_t, uint32_t, bool, uint64_t> m_xonXoffTrace;
     std::vector<Ptr<SanEndpointDevice>> m_endpoints; //!< by host index
     std::vector<Ptr<SanSwitch>> m_switches;          //!< by switch index
+    std::vector<Ptr<SanRemoteChannel>> m_cutLinks;   //!< by number (distributed runs)
 };
 
 } // namespace ns3

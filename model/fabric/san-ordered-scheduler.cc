@@ -37,7 +37,12 @@ SanOrderedScheduler::~SanOrderedScheduler() = default;
 void
 SanOrderedScheduler::Insert(const Event& ev)
 {
-    Entry e{ev.key.m_ts, 0, ev.key.m_uid, SanFabricEventBase::CLASS_NONE, ev};
+    Entry e{ev.key.m_ts,
+            0,
+            ev.impl,
+            ev.key.m_uid,
+            ev.key.m_context,
+            SanFabricEventBase::CLASS_NONE};
     if (const auto* fe = dynamic_cast<const SanFabricEventBase*>(ev.impl))
     {
         e.cls = fe->GetOrderClass();
@@ -57,7 +62,7 @@ Scheduler::Event
 SanOrderedScheduler::PeekNext() const
 {
     NS_ABORT_MSG_IF(m_heap.empty(), "SanOrderedScheduler::PeekNext: no event");
-    return m_heap.front().ev;
+    return m_heap.front().ToEvent();
 }
 
 Scheduler::Event
@@ -65,7 +70,7 @@ SanOrderedScheduler::RemoveNext()
 {
     NS_ABORT_MSG_IF(m_heap.empty(), "SanOrderedScheduler::RemoveNext: no event");
     std::pop_heap(m_heap.begin(), m_heap.end(), After());
-    Event ev = m_heap.back().ev;
+    Event ev = m_heap.back().ToEvent();
     m_heap.pop_back();
     return ev;
 }
@@ -74,7 +79,7 @@ void
 SanOrderedScheduler::Remove(const Event& ev)
 {
     auto it = std::find_if(m_heap.begin(), m_heap.end(), [&ev](const Entry& e) {
-        return e.ev.impl == ev.impl && e.uid == ev.key.m_uid;
+        return e.impl == ev.impl && e.uid == ev.key.m_uid;
     });
     NS_ABORT_MSG_IF(it == m_heap.end(), "SanOrderedScheduler::Remove: no such event");
     m_heap.erase(it);

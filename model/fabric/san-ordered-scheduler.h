@@ -55,14 +55,26 @@ class SanOrderedScheduler : public Scheduler
     void Remove(const Event& ev) override;
 
   private:
-    /// A heap entry: the event and its full ordering key.
+    /// A heap entry: the event and its full ordering key (40 bytes).
     struct Entry
     {
-        uint64_t ts;  //!< time
-        uint64_t key; //!< key within the class
-        uint32_t uid; //!< ns-3's scheduling order
-        uint8_t cls;  //!< class
-        Event ev;     //!< the event
+        uint64_t ts;      //!< time
+        uint64_t key;     //!< key within the class
+        EventImpl* impl;  //!< the event
+        uint32_t uid;     //!< ns-3's scheduling order
+        uint32_t context; //!< the event's context
+        uint8_t cls;      //!< class
+
+        /// \return the event as ns-3 knows it
+        Event ToEvent() const
+        {
+            Event ev;
+            ev.impl = impl;
+            ev.key.m_ts = ts;
+            ev.key.m_uid = uid;
+            ev.key.m_context = context;
+            return ev;
+        }
     };
 
     /// The heap's order: a is after b.

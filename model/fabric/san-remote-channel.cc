@@ -6,10 +6,12 @@
 #include "san-remote-channel.h"
 
 #include "san-fabric-packet.h"
+#include "san-fabric.h"
 #include "san-port-device.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
@@ -31,20 +33,25 @@ NS_OBJECT_ENSURE_REGISTERED(SanRemoteChannel);
 namespace
 {
 #ifdef NS3_MPI
-/// A message waiting for SanRemoteChannel::FlushOutbox.
-struct OutgoingMessage
+/**
+ * The messages of the current time for one rank, not yet handed to MPI: one ns-3 packet
+ * carries them all (records of the receiving port's node and interface, a length and the
+ * encoded message), addressed to the first one's port, one Delay (the smallest of them) ahead.
+ */
+struct Batch
 {
-    Ptr<Packet> packet; //!< the encoded message
-    Time rxTime;        //!< when it reaches the far end
-    uint32_t node;      //!< the far end's node
-    uint32_t device;    //!< the far end's interface index
+    std::vector<uint8_t> bytes; //!< the records
+    uint32_t node{0};           //!< the first record's receiving node
+    uint32_t device{0};         //!< the device it is addressed to (the node's first)
+    Time delay;                 //!< the smallest Delay of the records' links
 };
 
-/// Messages of the current time not yet handed to MPI, and whether a flush is scheduled.
+/// Batches per rank, and whether a flush is scheduled.
 struct Outbox
 {
-    std::vector<OutgoingMessage> messages; //!< waiting
-    bool scheduled{false};                 //!< a flush event is pending
+    std::vector<Batch> batches;   //!< by rank
+    std::vector<uint32_t> active; //!< ranks with records
+    bool scheduled{false};        //!< a flush event is pending
 };
 
 Outbox&
@@ -53,33 +60,62 @@ GetOutbox()
     static Outbox outbox;
     return outbox;
 }
+
+/// Bytes of a record's head: the link's number (SanFabric::AddCutLink) and the length.
+constexpr uint32_t RECORD_HEAD_BYTES = 6;
 #endif
 
-/// Appends trivially copyable values to a byte vector.
+/**
+ * Writes trivially copyable values into a byte vector sized once for the largest message it
+ * may write (no growth per field); Finish cuts it to what was written.
+ */
 class Writer
 {
   public:
-    explicit Writer(std::vector<uint8_t>& out)
+    Writer(std::vector<uint8_t>& out, size_t capacity)
         : m_out(out)
     {
+        m_out.resize(capacity);
     }
 
     template <typename T>
     void Put(const T& v)
     {
         static_assert(std::is_trivially_copyable<T>::value, "raw bytes only");
-        const auto* b = reinterpret_cast<const uint8_t*>(&v);
-        m_out.insert(m_out.end(), b, b + sizeof(T));
+        PutBytes(reinterpret_cast<const uint8_t*>(&v), sizeof(T));
     }
 
-    void PutBytes(const uint8_t* data, uint32_t n)
+    void PutBytes(const uint8_t* data, size_t n)
     {
-        m_out.insert(m_out.end(), data, data + n);
+        NS_ABORT_MSG_IF(m_pos + n > m_out.size(), "SanRemoteChannel: encoding overflows");
+        std::memcpy(m_out.data() + m_pos, data, n);
+        m_pos += n;
+    }
+
+    /// \return where the next byte goes
+    uint8_t* Here()
+    {
+        return m_out.data() + m_pos;
+    }
+
+    /// \param n bytes written through Here()
+    void Skip(size_t n)
+    {
+        m_pos += n;
+    }
+
+    void Finish()
+    {
+        m_out.resize(m_pos);
     }
 
   private:
     std::vector<uint8_t>& m_out; //!< destination
+    size_t m_pos{0};             //!< written so far
 };
+
+/// Bytes of a message without its source route and payload, with room to spare.
+constexpr size_t FIXED_MESSAGE_BYTES = 192;
 
 /// Reads what Writer wrote, refusing to read past the end.
 class Reader
@@ -150,6 +186,13 @@ SanRemoteChannel::SetupReceivers()
 {
     NS_ABORT_MSG_IF(GetPort(0) == nullptr || GetPort(1) == nullptr,
                     "SanRemoteChannel::SetupReceivers: attach both ends first");
+    m_fabric = PeekPointer(GetPort(0)->GetFabric());
+    m_index = m_fabric->AddCutLink(this);
+    for (uint8_t end = 0; end < 2; ++end)
+    {
+        m_nodeId[end] = GetPort(end)->GetNode()->GetId();
+        m_rank[end] = GetPort(end)->GetNode()->GetSystemId();
+    }
 #ifdef NS3_MPI
     if (!MpiInterface::IsEnabled())
     {
@@ -157,15 +200,21 @@ SanRemoteChannel::SetupReceivers()
     }
     for (uint8_t end = 0; end < 2; ++end)
     {
-        SanPortDevice* dev = GetPort(end);
-        if (dev->GetNode()->GetSystemId() != MpiInterface::GetSystemId() ||
-            dev->GetObject<MpiReceiver>() != nullptr)
+        m_remoteEnd[end] = m_rank[end] != MpiInterface::GetSystemId();
+    }
+    for (uint8_t end = 0; end < 2; ++end)
+    {
+        // ns-3's receive path finds the receiver by walking the node's devices to the one
+        // addressed: batches are addressed to the node's first device, found at once (any
+        // receiver of the fabric can take a batch: its records name their links).
+        Ptr<NetDevice> first = GetPort(end)->GetNode()->GetDevice(0);
+        if (m_remoteEnd[end] || first->GetObject<MpiReceiver>() != nullptr)
         {
             continue;
         }
         Ptr<MpiReceiver> receiver = CreateObject<MpiReceiver>();
         receiver->SetReceiveCallback(MakeCallback(&SanRemoteChannel::ReceiveRemote, this));
-        dev->AggregateObject(receiver);
+        first->AggregateObject(receiver);
     }
 #endif
 }
@@ -221,16 +270,20 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
 void
 SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) const
 {
-    out.clear();
-    Writer w(out);
+    const bool isPacket = msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET;
+    const SanFabricPacket* pk = isPacket ? msg.packet : nullptr;
+    const uint32_t payloadBytes =
+        pk != nullptr && pk->payload != nullptr ? pk->payload->GetSerializedSize() : 0;
+    Writer w(out, FIXED_MESSAGE_BYTES + (pk != nullptr ? pk->routeLen : 0) + payloadBytes);
     w.Put(static_cast<uint8_t>(msg.kind));
     w.Put(msg.from);
     w.Put(msg.slot);
     w.Put(msg.headTs);
     w.Put(msg.tailTs);
     w.Put(msg.releaseTs);
-    if (msg.kind != SanLinkMessage::PACKET && msg.kind != SanLinkMessage::XPACKET)
+    if (!isPacket)
     {
+        w.Finish();
         return;
     }
     const SanFabricPacket& p = *msg.packet;
@@ -262,20 +315,15 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     w.Put(p.burstBytes);
     w.Put(static_cast<uint8_t>(p.holdPort != nullptr));
     w.PutBytes(p.route, p.routeLen);
-    uint32_t payloadBytes = 0;
-    if (p.payload != nullptr)
-    {
-        payloadBytes = p.payload->GetSerializedSize();
-    }
     w.Put(payloadBytes);
     if (payloadBytes > 0)
     {
-        const size_t at = out.size();
-        out.resize(at + payloadBytes);
-        NS_ABORT_MSG_IF(p.payload->Serialize(out.data() + at, payloadBytes) == 0,
+        NS_ABORT_MSG_IF(p.payload->Serialize(w.Here(), payloadBytes) == 0,
                         "SanRemoteChannel " << LinkName() << ": packet " << p.uid
                                             << ": its payload could not be serialized");
+        w.Skip(payloadBytes);
     }
+    w.Finish();
 }
 
 void
@@ -345,7 +393,7 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     CheckCrossable(msg, now);
-    SanPortDevice* to = GetPort(msg.from ^ 1);
+    const uint8_t toEnd = msg.from ^ 1;
     // Encoded into one buffer reused message after message (no allocation per message on the
     // MPI path; the local path keeps a copy in its event).
     static std::vector<uint8_t> bytes;
@@ -357,20 +405,44 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
         SanFabricPacket::Free(msg.packet);
     }
 #ifdef NS3_MPI
-    if (MpiInterface::IsEnabled() && to->GetNode()->GetSystemId() != MpiInterface::GetSystemId())
+    if (m_remoteEnd[toEnd])
     {
-        NS_ABORT_MSG_IF(bytes.size() + MPI_HEADER_BYTES > MAX_MESSAGE_BYTES,
+        NS_ABORT_MSG_IF(bytes.size() + RECORD_HEAD_BYTES + MPI_HEADER_BYTES > MAX_MESSAGE_BYTES,
                         "SanRemoteChannel " << LinkName() << ": a message of " << bytes.size()
                                             << " bytes exceeds ns-3's MPI message size ("
                                             << MAX_MESSAGE_BYTES << " with its " << MPI_HEADER_BYTES
                                             << "-byte header)");
         ++m_remote;
         Outbox& outbox = GetOutbox();
-        outbox.messages.push_back(
-            OutgoingMessage{Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())),
-                            Simulator::Now() + GetDelay(),
-                            to->GetNode()->GetId(),
-                            to->GetIfIndex()});
+        const uint32_t rank = m_rank[toEnd];
+        if (outbox.batches.size() <= rank)
+        {
+            outbox.batches.resize(rank + 1);
+        }
+        Batch* batch = &outbox.batches[rank];
+        const uint32_t limit = MAX_MESSAGE_BYTES - MPI_HEADER_BYTES;
+        if (!batch->bytes.empty() && batch->bytes.size() + RECORD_HEAD_BYTES + bytes.size() > limit)
+        {
+            // Full: this time's messages for that rank take two packets. A pending event keeps
+            // the first one's promise (see FlushOutbox) from excluding the second.
+            Simulator::ScheduleNow(&SanRemoteChannel::KeepPromises);
+            SendBatch(rank);
+        }
+        if (batch->bytes.empty())
+        {
+            outbox.active.push_back(rank);
+            batch->node = m_nodeId[toEnd];
+            batch->device = 0; // its node's first device (SetupReceivers)
+            batch->delay = GetDelay();
+        }
+        batch->delay = std::min(batch->delay, GetDelay());
+        const size_t at = batch->bytes.size();
+        const auto length = static_cast<uint16_t>(bytes.size());
+        batch->bytes.resize(at + RECORD_HEAD_BYTES + length);
+        uint8_t* w = batch->bytes.data() + at;
+        std::memcpy(w, &m_index, 4);
+        std::memcpy(w + 4, &length, 2);
+        std::memcpy(w + RECORD_HEAD_BYTES, bytes.data(), length);
         if (!outbox.scheduled)
         {
             outbox.scheduled = true;
@@ -380,7 +452,7 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
     }
 #endif
     ++m_local;
-    Simulator::ScheduleWithContext(to->GetNode()->GetId(),
+    Simulator::ScheduleWithContext(m_nodeId[toEnd],
                                    GetDelay(),
                                    &SanRemoteChannel::DeliverLocal,
                                    this,
@@ -393,19 +465,34 @@ SanRemoteChannel::FlushOutbox()
 #ifdef NS3_MPI
     Outbox& outbox = GetOutbox();
     outbox.scheduled = false;
-    if (outbox.messages.size() > 1)
+    // The null-message engine stamps every packet with a promise to its receiver: nothing more
+    // from this rank before (next pending event + lookahead). One packet per rank and time
+    // keeps it; a rank whose messages of this time take two packets (Transmit) left an event
+    // pending now, which holds each promise to (now + lookahead).
+    for (uint32_t rank : outbox.active)
     {
-        // The null-message engine stamps every message with a promise to its receiver: nothing
-        // more from this rank before (next pending event + lookahead). With several messages
-        // of this time to send, the first promise would already exclude the next one; an event
-        // left pending now keeps each promise at (now + lookahead), which every message keeps.
-        Simulator::ScheduleNow(&SanRemoteChannel::KeepPromises);
+        if (!outbox.batches[rank].bytes.empty())
+        {
+            SendBatch(rank);
+        }
     }
-    for (const OutgoingMessage& m : outbox.messages)
-    {
-        MpiInterface::SendPacket(m.packet, m.rxTime, m.node, m.device);
-    }
-    outbox.messages.clear();
+    outbox.active.clear();
+#endif
+}
+
+void
+SanRemoteChannel::SendBatch(uint32_t rank)
+{
+#ifdef NS3_MPI
+    Batch& batch = GetOutbox().batches[rank];
+    MpiInterface::SendPacket(
+        Create<Packet>(batch.bytes.data(), static_cast<uint32_t>(batch.bytes.size())),
+        Simulator::Now() + batch.delay,
+        batch.node,
+        batch.device);
+    batch.bytes.clear();
+#else
+    (void)rank;
 #endif
 }
 
@@ -423,11 +510,25 @@ SanRemoteChannel::DeliverLocal(std::vector<uint8_t> bytes)
 void
 SanRemoteChannel::ReceiveRemote(Ptr<Packet> packet)
 {
+    // One packet holds the messages of one time from one rank, for any of this rank's cut
+    // links: each record names its receiving port, whose channel decodes and delivers it.
     const uint32_t size = packet->GetSize();
     static std::vector<uint8_t> bytes;
     bytes.resize(size);
     packet->CopyData(bytes.data(), size);
-    DecodeAndDeliver(bytes.data(), size);
+    Reader r(bytes.data(), size);
+    while (r.Left() > 0)
+    {
+        const auto index = r.Get<uint32_t>();
+        const auto length = r.Get<uint16_t>();
+        const uint8_t* record = r.Take(length);
+        SanRemoteChannel* channel = m_fabric->GetCutLink(index);
+        NS_ABORT_MSG_IF(channel == nullptr,
+                        "SanRemoteChannel: a message for cut link " << index
+                                                                    << ", which this "
+                                                                       "rank does not have");
+        channel->DecodeAndDeliver(record, length);
+    }
 }
 
 uint64_t

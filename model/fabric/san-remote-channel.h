@@ -63,8 +63,9 @@ class SanRemoteChannel : public SanChannel
     ~SanRemoteChannel() override;
 
     /**
-     * Once both ends are attached: register, with ns-3's MPI receive path, the end whose node
-     * this rank simulates (nothing to do when MPI is not running).
+     * Once both ends are attached: number the link in its fabric (SanFabric::AddCutLink) and
+     * register, with ns-3's MPI receive path, the end whose node this rank simulates (nothing
+     * more when MPI is not running).
      */
     void SetupReceivers();
 
@@ -105,7 +106,7 @@ class SanRemoteChannel : public SanChannel
     void CheckCrossable(const SanLinkMessage& msg, int64_t now) const;
 
     /**
-     * What ns-3's MPI receive path calls on this rank.
+     * What ns-3's MPI receive path calls on this rank: a batch of messages (see FlushOutbox).
      * \param packet the bytes, as an ns-3 packet
      */
     void ReceiveRemote(Ptr<Packet> packet);
@@ -115,20 +116,32 @@ class SanRemoteChannel : public SanChannel
 
     /**
      * Hand every message of the current time to ns-3's MPI interface (an event scheduled now,
-     * once per time a message was sent). Why not at once: ns-3's null-message engine promises
+     * once per time a message was sent), one packet per rank for all of them (ns-3's MPI
+     * interfaces cost a buffer, a send and a receive event per packet). Why not at once,
+     * message by message: ns-3's null-message engine promises
      * each neighbour, with every message, that nothing else comes before its next pending
      * event plus the lookahead; a port that sends and then schedules an earlier event of its
      * own in the same call would break that promise. Sent from an event of its own, the
      * promise is made when nothing more is scheduled at this time by the sender.
      */
     static void FlushOutbox();
+    /**
+     * Hand one rank's batch to MPI now.
+     * \param rank the rank
+     */
+    static void SendBatch(uint32_t rank);
     /// An event that does nothing: pending while FlushOutbox sends (see there).
     static void KeepPromises();
 
     std::string LinkName() const;
 
-    uint64_t m_remote{0}; //!< messages sent to another rank
-    uint64_t m_local{0};  //!< messages delivered through this rank's scheduler
+    uint64_t m_remote{0};              //!< messages sent to another rank
+    uint64_t m_local{0};               //!< messages delivered through this rank's scheduler
+    SanFabric* m_fabric{nullptr};      //!< the fabric that numbers its cut links
+    uint32_t m_index{0};               //!< this link's number there
+    uint32_t m_rank[2]{0, 0};          //!< rank simulating each end
+    uint32_t m_nodeId[2]{0, 0};        //!< each end's node
+    bool m_remoteEnd[2]{false, false}; //!< each end is simulated by another rank
 };
 
 } // namespace ns3
