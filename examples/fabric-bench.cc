@@ -139,6 +139,8 @@ main(int argc, char* argv[])
     std::ofstream out;
     if (!csv.empty())
     {
+        const std::string folderError = SanRunInput::MakeParentFolders(csv);
+        NS_ABORT_MSG_UNLESS(folderError.empty(), "fabric-bench: " << folderError);
         out.open(csv);
         NS_ABORT_MSG_UNLESS(out.is_open(), "fabric-bench: cannot write " << csv);
         out << std::fixed;
