@@ -30,7 +30,7 @@ class SanFabricEventMemory
   public:
     /// Size of a block: the largest event the fabric schedules fits (EventImpl's 16 bytes and
     /// four words of bound object and arguments).
-    static constexpr std::size_t BLOCK = 64;
+    static constexpr std::size_t BLOCK = 48;
 
     /// \param size bytes wanted (at most BLOCK) \return a block
     static void* Allocate(std::size_t size);
@@ -112,8 +112,10 @@ class SanFabricEventBase : public EventImpl
     }
 
   private:
-    uint64_t m_orderKey{0};           //!< key within the class
+    // The class first: it fits in EventImpl's tail padding, so an event with two pointer-sized
+    // arguments still takes one 48-byte block.
     uint8_t m_orderClass{CLASS_NONE}; //!< class
+    uint64_t m_orderKey{0};           //!< key within the class
 };
 
 template <auto METHOD, typename OBJ, typename... ARGS>
