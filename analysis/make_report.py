@@ -202,6 +202,18 @@ def provenance_section(own, files):
     return out
 
 
+def _no_value_kind(row):
+    """A row without a paper value: a held-out figure the paper states but our copy withholds
+    ("withheld"), a run beyond the paper ("beyond"), or a variant of the paper's scenarios."""
+    source = (row.get("source") or "").lower()
+    experiment = (row.get("experiment") or "").lower()
+    if "withheld" in source:
+        return "withheld"
+    if source.startswith("beyond") or experiment.startswith("beyond") or "beyond the paper" in source:
+        return "beyond"
+    return "variant"
+
+
 def _rows_table(entries, notes, errors):
     table = []
     for path, row in entries:
@@ -279,6 +291,9 @@ def paper_sections(paper_files, unreadable=0):
         inputs = [(p, r) for p, r in entries if r["paper_kind"] != "none" and r["role"] == "input"]
         unknown = [(p, r) for p, r in entries if r["paper_kind"] != "none" and r["role"] is None]
         none = [(p, r) for p, r in entries if r["paper_kind"] == "none"]
+        held_out = [(p, r) for p, r in none if _no_value_kind(r) == "withheld"]
+        beyond = [(p, r) for p, r in none if _no_value_kind(r) == "beyond"]
+        variants = [(p, r) for p, r in none if _no_value_kind(r) == "variant"]
         notes = []
         out.append("### %s" % name)
         out.append("")
@@ -314,7 +329,15 @@ def paper_sections(paper_files, unreadable=0):
              "the calibration is wired as the paper describes, not a prediction."),
             ("With a paper value, role not recorded", unknown,
              "The file has no check lines (written before the harness recorded them)."),
-            ("No paper value", none, "Withheld in our copy of the paper, variants, and beyond-paper runs."),
+            ("Held-out predictions (withheld in our copy)", held_out,
+             "The paper states these figures; our copy withholds them, so the model predicts them "
+             "from component costs alone and they are checked later against the paper."),
+            ("Variants and curves (no paper value)", variants,
+             "Runs of the paper's scenarios the paper gives no single figure for: other sizes, "
+             "other versions of a protocol, points of a curve."),
+            ("Beyond the paper", beyond,
+             "Scenarios the paper did not run (larger systems, other loads, studies of a "
+             "mechanism); nothing to compare with."),
         ):
             if not part:
                 continue

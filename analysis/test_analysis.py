@@ -245,6 +245,23 @@ class MakeReportTest(TempDirTest):
         self.assertIn("No `fabric-bench.csv`", text)
         self.assertIn("## Figures", text)
 
+    def test_rows_without_paper_value_are_told_apart(self):
+        csv = PAPER_CSV + (
+            "demo-paper,bandwidth,max_bw_MBps,MB/s,,24.1,,\"Section 3.4 (withheld in our copy)\",none\n"
+            "demo-paper,beyond-256-nodes,alltoall_us,us,,4550,,\"beyond the paper: 256 nodes\",none\n"
+        )
+        write(self.dir, "demo.csv", csv)
+        status, text, err = self.report()
+        self.assertEqual(status, 0, err)
+        held = text.index("#### Held-out predictions (withheld in our copy) (1)")
+        variants = text.index("#### Variants and curves (no paper value) (1)")
+        beyond = text.index("#### Beyond the paper (1)")
+        self.assertLess(held, variants)
+        self.assertLess(variants, beyond)
+        self.assertLess(held, text.index("| max_bw_MBps |"))
+        self.assertLess(text.index("| max_bw_MBps |"), variants)
+        self.assertLess(beyond, text.index("| alltoall_us |"))
+
     def test_paper_section(self):
         write(self.dir, "demo.csv", PAPER_CSV)
         write(self.dir, "unrelated.csv", "a,b\n1,2\n")
@@ -260,7 +277,7 @@ class MakeReportTest(TempDirTest):
         )
         predicted = text.index("#### Predicted by the simulation (4)")
         inputs = text.index("#### Echoes of inputs (calibration) (1)")
-        none = text.index("#### No paper value (1)")
+        none = text.index("#### Variants and curves (no paper value) (1)")
         self.assertLess(predicted, inputs)
         self.assertLess(inputs, none)
         self.assertIn("| one-way latency | latency_64b_us | us | 10.0 | 10.5 | +5.0% | 5% | pass | Table 2 |", text)
