@@ -11,7 +11,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
-#include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
