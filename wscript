@@ -172,6 +172,7 @@ def build(bld):
         'model/vmmc/sockets/shrimp-socket-factory.cc',
         'model/vmmc/sockets/shrimp-socket.cc',
         'model/vmmc/vmmc-daemon.cc',
+        'model/vmmc/vmmc-endpoint-wait.cc',
         'model/vmmc/vmmc-endpoint.cc',
         'model/vmmc/vrpc/vrpc-connection.cc',
         'model/vmmc/vrpc/vrpc-xdr.cc',
@@ -266,6 +267,7 @@ def build(bld):
         'test/san-shrimp-sockets-test-suite.cc',
         'test/san-shrimp-test-suite.cc',
         'test/san-shrimp-vrpc-test-suite.cc',
+        'test/san-shrimp-wait-test-suite.cc',
         'test/san-tcp-baseline-test-suite.cc',
         'test/san-topology-test-suite.cc',
         ]

@@ -48,15 +48,24 @@ class ShrimpBeyondPaper
         double latencyUs{0};           //!< mean send-to-handled time
     };
 
+    /// How the receiver waits.
+    enum WaitMode
+    {
+        WAIT_NOTIFICATION,    //!< blocked for a notification to a user-level handler (a signal)
+        WAIT_POLL,            //!< the libraries' poll loop (VmmcEndpoint WaitPolicy POLL)
+        WAIT_POLL_THEN_BLOCK, //!< the libraries' switch to blocking (POLL_THEN_BLOCK)
+    };
+
     /**
-     * \brief A sender sends \p messages 64-byte deliberate updates, one every \p interval us;
-     * the receiver waits for each either by polling or blocked for a notification.
-     * \param notifications wait for notifications (else poll)
+     * \brief A sender sends \p messages 64-byte deliberate updates, one every \p interval us,
+     * each asking for a notification (as the libraries' control updates do); the receiver
+     * waits for each as \p mode says.
+     * \param mode how the receiver waits
      * \param messages messages
      * \param intervalUs time between sends
      * \return the receiver's interrupts, CPU share and latency
      */
-    static Waiting WaitForMessages(bool notifications, uint32_t messages, double intervalUs);
+    static Waiting WaitForMessages(WaitMode mode, uint32_t messages, double intervalUs);
 
     /// \return the rows (results/shrimp.csv, experiments beyond the paper)
     static std::vector<SanPaperRow> Rows();

@@ -93,6 +93,7 @@ ShrimpNetDevice::IncomingNext()
         copy->CopyData(data.data(), dataBytes);
         m_dmaBusy = true;
         ++m_landing;
+        ++m_checked;
         const uint32_t address = h.address;
         // The engine is busy while the data crosses EISA; the bridge posts it onto the memory
         // bus, so the next packet's EISA transfer overlaps this one's memory write.
@@ -131,6 +132,12 @@ ShrimpNetDevice::IncomingLanded(uint32_t address, const std::vector<uint8_t>& da
     ++m_delivered;
     NS_ASSERT(m_landing > 0);
     --m_landing;
+    while (!m_landingWaiters.empty() && m_landingWaiters.front().first <= m_delivered)
+    {
+        Callback<void> cb = m_landingWaiters.front().second;
+        m_landingWaiters.pop_front();
+        cb();
+    }
     if (notify)
     {
         ++m_notifications;
@@ -145,6 +152,17 @@ ShrimpNetDevice::IncomingLanded(uint32_t address, const std::vector<uint8_t>& da
     {
         EchoPendingFences();
     }
+}
+
+void
+ShrimpNetDevice::AfterLandings(Callback<void> done)
+{
+    if (m_delivered >= m_checked)
+    {
+        done();
+        return;
+    }
+    m_landingWaiters.emplace_back(m_checked, done);
 }
 
 void

@@ -119,6 +119,7 @@ ShrimpNetDevice::DoDispose()
     m_memorySystem = nullptr;
     m_incoming.clear();
     m_fences.clear();
+    m_landingWaiters.clear();
     m_notify = NotifyCallback();
     SanNicDevice::DoDispose();
 }

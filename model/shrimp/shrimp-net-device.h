@@ -137,6 +137,14 @@ class ShrimpNetDevice : public SanNicDevice
     /// \param cb called for each notification (null: none)
     void SetNotifyCallback(NotifyCallback cb);
 
+    /**
+     * \brief Run \p done once every data packet that has passed the IPT check by now is in
+     * memory: a driver that has changed IPT flags waits for the Incoming DMA Engine, so that
+     * a packet checked under the old flags cannot land after the caller looked.
+     * \param done then (now if nothing is on its way)
+     */
+    void AfterLandings(Callback<void> done);
+
     // ----- statistics ----------------------------------------------------------------------
     /// \return true while the receive datapath is frozen
     bool IsFrozen() const;
@@ -238,8 +246,11 @@ class ShrimpNetDevice : public SanNicDevice
     bool m_frozen{false};            //!< receive datapath frozen
     bool m_selfWrite{false};         //!< the card writes memory (not a snooped update)
     uint32_t m_landing{0};           //!< packets written and not yet in memory
-    NotifyCallback m_notify;         //!< notification handler
-    uint32_t m_nextFence{1};         //!< next fence token
+    uint64_t m_checked{0};           //!< data packets past the IPT check
+    /// AfterLandings() callers, with the count of landings each waits for.
+    std::deque<std::pair<uint64_t, Callback<void>>> m_landingWaiters;
+    NotifyCallback m_notify;                                   //!< notification handler
+    uint32_t m_nextFence{1};                                   //!< next fence token
     std::vector<std::pair<uint32_t, Callback<void>>> m_fences; //!< fences awaiting echoes
     /// Fence echoes waiting for the packets before them to land.
     std::deque<std::pair<uint32_t, uint32_t>> m_pendingEchoes;

@@ -259,6 +259,20 @@ VmmcDaemon::SetPageInterrupt(uint64_t page, bool on)
     m_device->SetIncomingEntry(page, n);
 }
 
+bool
+VmmcDaemon::GetPageInterrupt(uint64_t page) const
+{
+    const ShrimpIncomingEntry* e = m_device->FindIncomingEntry(page);
+    return e != nullptr && e->interrupt;
+}
+
+uint32_t
+VmmcDaemon::GetExportOfPage(uint64_t page) const
+{
+    auto it = m_exportPages.find(page);
+    return it == m_exportPages.end() ? 0 : it->second;
+}
+
 uint64_t
 VmmcDaemon::AllocateProxyPages(uint32_t pages)
 {

@@ -126,6 +126,10 @@ class VmmcDaemon : public Object
     void RemoveExport(uint32_t id, Callback<void> done);
     /// \param page a local page \param on the receiver-specified interrupt flag of the page
     void SetPageInterrupt(uint64_t page, bool on);
+    /// \param page an exported page \return its receiver-specified interrupt flag (IPT)
+    bool GetPageInterrupt(uint64_t page) const;
+    /// \param page a page number \return the export holding it (0 if none)
+    uint32_t GetExportOfPage(uint64_t page) const;
 
     /// \return a fresh range of \p pages proxy page numbers
     uint64_t AllocateProxyPages(uint32_t pages);

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
@@ -20,62 +21,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("VmmcEndpoint");
 
 NS_OBJECT_ENSURE_REGISTERED(VmmcEndpoint);
-
-namespace
-{
-
-/**
- * A process spinning on memory words: re-armed after every write that touches them until its
- * test holds. Only the memory's watch list holds it (no reference cycle).
- */
-class PollWatch : public SimpleRefCount<PollWatch>
-{
-  public:
-    PollWatch(HostMemory* memory,
-              uint64_t address,
-              uint32_t len,
-              Callback<bool> ready,
-              Ptr<HostCpuWait> wait)
-        : m_memory(memory),
-          m_address(address),
-          m_len(len),
-          m_ready(ready),
-          m_wait(wait)
-    {
-    }
-
-    /// Watch the words (again).
-    void Arm()
-    {
-        m_memory->WatchWrites(m_address,
-                              m_len,
-                              MakeCallback(&PollWatch::Check, Ptr<PollWatch>(this)));
-    }
-
-    /// A write touched the words.
-    void Check()
-    {
-        if (m_wait->IsSignalled())
-        {
-            return;
-        }
-        if (m_ready())
-        {
-            m_wait->Signal();
-            return;
-        }
-        Arm();
-    }
-
-  private:
-    HostMemory* m_memory;    //!< the memory (outlives its watches)
-    uint64_t m_address;      //!< first byte
-    uint32_t m_len;          //!< bytes
-    Callback<bool> m_ready;  //!< the loop's test
-    Ptr<HostCpuWait> m_wait; //!< the spinning process
-};
-
-} // namespace
 
 TypeId
 VmmcEndpoint::GetTypeId()
@@ -106,7 +51,20 @@ VmmcEndpoint::GetTypeId()
                           "Instructions of one iteration of a poll loop besides its load.",
                           DoubleValue(4),
                           MakeDoubleAccessor(&VmmcEndpoint::m_pollInstructions),
-                          MakeDoubleChecker<double>(0));
+                          MakeDoubleChecker<double>(0))
+            // Section 6: the libraries prefer polling, and switch to blocking "as
+            // appropriate"; the paper's measurements poll. How long a wait polls before it
+            // blocks is the CPU's "PollBeforeBlock".
+            .AddAttribute("WaitPolicy",
+                          "How the library waits for its words to change: POLL spins; "
+                          "POLL_THEN_BLOCK spins for the CPU's PollBeforeBlock, then sleeps "
+                          "until a notification lands in the polled pages.",
+                          EnumValue(VmmcEndpoint::POLL),
+                          MakeEnumAccessor(&VmmcEndpoint::m_waitPolicy),
+                          MakeEnumChecker(VmmcEndpoint::POLL,
+                                          "POLL",
+                                          VmmcEndpoint::POLL_THEN_BLOCK,
+                                          "POLL_THEN_BLOCK"));
     return tid;
 }
 
@@ -120,6 +78,7 @@ VmmcEndpoint::DoDispose()
     m_daemon = nullptr;
     m_notifications.clear();
     m_imports.clear();
+    m_sleepers.clear();
     Object::DoDispose();
 }
 
@@ -442,38 +401,6 @@ VmmcEndpoint::Compute(double instructions, Callback<void> done)
 }
 
 void
-VmmcEndpoint::Poll(uint64_t addr, uint32_t len, Callback<bool> ready, Callback<void> done)
-{
-    Ptr<HostCpu> cpu = GetCpu();
-    Ptr<HostMemorySystem> ms = GetMemorySystem();
-    const Time read = ms->GetPollReadTime(addr);
-    const Time loop = cpu->InstructionsToTime(m_pollInstructions);
-    if (ready())
-    {
-        cpu->Execute(read + loop, done);
-        return;
-    }
-    Ptr<HostCpuWait> wait = cpu->CreateWait();
-    if (read.IsStrictlyPositive())
-    {
-        wait->SetPollInterval(read + loop); // every iteration reads memory
-    }
-    Ptr<PollWatch> watch = Create<PollWatch>(PeekPointer(GetMemory()), addr, len, ready, wait);
-    watch->Arm();
-    const Time miss = ms->GetPollMissTime(addr);
-    wait->Begin(HostCpuWait::POLL, Callback<void>([cpu, miss, done]() {
-                    if (miss.IsStrictlyPositive())
-                    {
-                        cpu->Execute(miss, done); // the load that sees the change misses
-                    }
-                    else
-                    {
-                        done();
-                    }
-                }));
-}
-
-void
 VmmcEndpoint::SetNotificationHandler(uint32_t id, NotificationHandler handler, Callback<void> done)
 {
     NS_ABORT_MSG_IF(m_notifications.find(id) == m_notifications.end(),
@@ -530,6 +457,7 @@ VmmcEndpoint::WaitForNotification(uint32_t id, Callback<void> done)
 void
 VmmcEndpoint::Notify(uint32_t id, uint64_t address)
 {
+    WakeSleepers(address); // a library asleep in its poll loop
     auto it = m_notifications.find(id);
     if (it == m_notifications.end() || it->second.handler.IsNull())
     {

@@ -36,8 +36,14 @@ namespace ns3
  *   write the process makes to them (Store, Copy) is also performed in the remote buffer.
  *   Bound pages are cached write-through (or uncached), so that their stores reach the bus.
  * - Processor work on memory: Store() (stores of values) and Copy() (a memcpy) go through the
- *   host's memory system, line by line; Poll() spins on local words until a test holds,
+ *   host's memory system, line by line; Poll() waits on local words until a test holds,
  *   paying the cache policy's costs; Compute() is other work.
+ * - Polling or blocking (section 6): with "WaitPolicy" POLL_THEN_BLOCK, a Poll() that spins
+ *   longer than the CPU's "PollBeforeBlock" re-enables the notifications of the polled pages
+ *   (their IPT receiver flags: a system call), looks once more, and sleeps; a packet that
+ *   asks for a notification and lands there interrupts and wakes it, and the library asks
+ *   that the pages' notifications be ignored again before it goes on. Senders ask for a
+ *   notification with each update of a connection's control words, as the libraries do.
  * - Notifications: a handler per exported buffer, run (as a signal today: "SignalCost") when
  *   a packet asking for an interrupt lands in it and the buffer's notifications are enabled.
  *   Notifications can be blocked (queued meanwhile) and unblocked, accepted or discarded, and
@@ -49,6 +55,13 @@ namespace ns3
 class VmmcEndpoint : public Object
 {
   public:
+    /// How a library waits for words to change (section 6, "Polling vs. Blocking").
+    enum WaitPolicy : uint8_t
+    {
+        POLL,            //!< spin until the words change (the libraries' common case)
+        POLL_THEN_BLOCK, //!< spin for a while, then sleep until a notification
+    };
+
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -186,9 +199,10 @@ class VmmcEndpoint : public Object
     /// \param instructions work \param done when done
     void Compute(double instructions, Callback<void> done);
     /**
-     * \brief Spin until \p ready holds; it is tested now and after every write that touches
-     * [addr, addr+len). The loop's iteration and the final miss cost what the page's caching
-     * makes them cost.
+     * \brief Wait until \p ready holds; it is tested now and after every write that touches
+     * [addr, addr+len) while the process spins. The loop's iteration and the final miss cost
+     * what the page's caching makes them cost. Under POLL_THEN_BLOCK a long wait sleeps (see
+     * the class); words outside this process's exports can only be polled.
      * \param addr first polled byte
      * \param len polled bytes
      * \param ready the loop's test
@@ -218,6 +232,8 @@ class VmmcEndpoint : public Object
     void WaitForNotification(uint32_t id, Callback<void> done);
     /// \return notifications handled
     uint64_t GetNNotificationsHandled() const;
+    /// \return waits that went to sleep (POLL_THEN_BLOCK)
+    uint64_t GetNWaitsBlocked() const;
     /// \return notifications discarded
     uint64_t GetNNotificationsDiscarded() const;
 
@@ -250,14 +266,39 @@ class VmmcEndpoint : public Object
         std::vector<Callback<void>> waiters; //!< processes waiting for one
     };
 
+    /// A library wait asleep until a notification lands in its pages.
+    struct Sleeper
+    {
+        uint64_t firstPage{0};         //!< first polled page
+        uint64_t lastPage{0};          //!< last polled page
+        Ptr<HostCpuWait> wait;         //!< the sleeping process
+        Callback<bool> ready;          //!< what it waits for
+        std::vector<uint64_t> enabled; //!< pages whose IPT flag it turned on
+    };
+
     /// Run the handler of \p id for \p address (the signal's cost, then the handler).
     void Deliver(uint32_t id, uint64_t address);
+    /// \return true if every page of [addr, addr+len) is in one of this process's exports
+    bool IsExportedHere(uint64_t addr, uint32_t len) const;
+    /// \brief POLL_THEN_BLOCK: polling has given up; enable the pages' notifications, look
+    /// once more, sleep. \param wait the process \param addr first byte \param len bytes
+    /// \param ready its test
+    void BackOff(Ptr<HostCpuWait> wait, uint64_t addr, uint32_t len, Callback<bool> ready);
+    /// \brief A slept wait resumed: ignore the pages' notifications again (a system call)
+    /// \param wait the process \param done then
+    void WakeUp(HostCpuWait* wait, Callback<void> done);
+    /// \brief Wake the sleepers whose pages hold \p address if their test holds now (in the
+    /// notification's interrupt) \param address the written address
+    void WakeSleepers(uint64_t address);
     /// \return the import of \p handle, or null
     const ImportEntry* FindImport(int32_t handle) const;
 
     Time m_signalCost;                  //!< signal delivery and return
     double m_duInstructions;            //!< library instructions of a deliberate update
     double m_pollInstructions;          //!< instructions of one poll iteration
+    WaitPolicy m_waitPolicy{POLL};      //!< polling or polling then blocking
+    std::vector<Sleeper> m_sleepers;    //!< library waits asleep
+    uint64_t m_waitsBlocked{0};         //!< waits that slept
     Ptr<VmmcDaemon> m_daemon;           //!< the node's daemon
     std::vector<ImportEntry> m_imports; //!< by handle
     std::map<uint32_t, Notifications> m_notifications; //!< by export id

@@ -197,12 +197,16 @@ ShrimpRpcBinding::Setup(Ptr<VmmcEndpoint> client,
                               id,
                               Callback<void, int32_t>([other, bytes, bound](int32_t h) {
                                   NS_ABORT_MSG_IF(h < 0, "ShrimpRpcBinding: import refused");
+                                  // The flag shares the packets of the arguments, so
+                                  // they all ask for a notification (section 6).
+                                  VmmcEndpoint::BindOptions options;
+                                  options.notify = true;
                                   other.ep->Bind(
                                       other.buffer,
                                       bytes,
                                       h,
                                       0,
-                                      VmmcEndpoint::BindOptions(),
+                                      options,
                                       Callback<void, bool>([bound](bool ok) {
                                           NS_ABORT_MSG_UNLESS(ok, "ShrimpRpcBinding: bind refused");
                                           bound();

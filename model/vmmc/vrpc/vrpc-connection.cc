@@ -133,6 +133,7 @@ VrpcConnection::Attach(uint32_t host, uint32_t exportId, std::function<void(bool
                      VmmcEndpoint::BindOptions control;
                      control.combine = false;
                      control.timer = false;
+                     control.notify = true; // section 6: for a receiver that blocks
                      m_ep->Bind(m_out,
                                 page,
                                 h,
@@ -240,12 +241,14 @@ VrpcConnection::SendDeliberate(std::shared_ptr<std::vector<uint8_t>> record,
         m_written += total;
         m_ep->StoreWord(m_out + CTRL_LENGTH, m_written, Callback<void>([this, done]() {
                             m_ep->StoreWord(m_out + CTRL_FLAG, 1, Callback<void>([this, done]() {
+                                                // The control words ask for a
+                                                // notification (section 6).
                                                 m_ep->SendDeliberate(
                                                     m_handle,
                                                     0,
                                                     m_out,
                                                     8,
-                                                    false,
+                                                    true,
                                                     Callback<void, bool>(
                                                         [done](bool ok) { done(ok); }));
                                             }));
