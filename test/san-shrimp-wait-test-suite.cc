@@ -14,16 +14,20 @@
  *    notification rule: both flags);
  *  - a wait shorter than the CPU's PollBeforeBlock never sleeps;
  *  - SHRIMP RPC: a caller blocks through a long procedure and still gets its results; under
- *    POLL it spins through it.
+ *    POLL it spins through it;
+ *  - NX: a receive sleeps until a one-copy message, a zero-copy message (scout, then the data
+ *    flag) and a message behind full buffers (the request page still interrupts) arrive.
  */
 
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/host-words.h"
+#include "ns3/nx-group.h"
 #include "ns3/shrimp-rpc-binding.h"
 #include "ns3/shrimp-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <functional>
 #include <vector>
@@ -259,6 +263,103 @@ class WaitRpcCallerBlocksTestCase : public TestCase
     }
 };
 
+/// NX receives that sleep: one-copy, zero-copy, and behind full buffers.
+class WaitNxReceiveSleepsTestCase : public TestCase
+{
+  public:
+    WaitNxReceiveSleepsTestCase()
+        : TestCase("NX receives sleep and wake: one copy, zero copy, full buffers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ShrimpScenario scenario(ShrimpScenario::Configure(2, 2));
+        Ptr<NxGroup> group = CreateObject<NxGroup>();
+        group->SetProcessAttribute("PacketBuffers", UintegerValue(2));
+        Ptr<VmmcEndpoint> ea = scenario.CreateEndpoint(0);
+        Ptr<VmmcEndpoint> eb = scenario.CreateEndpoint(3);
+        for (auto& e : {ea, eb})
+        {
+            e->SetAttribute("WaitPolicy", EnumValue(VmmcEndpoint::POLL_THEN_BLOCK));
+        }
+        group->Create({ea, eb});
+        Ptr<NxProcess> a = group->Get(0);
+        Ptr<NxProcess> b = group->Get(1);
+        group->Initialize(Callback<void>([]() {}));
+        const uint32_t big = 8192; // above the zero-copy threshold
+        const uint64_t src = ea->Allocate(big);
+        const uint64_t dst = eb->Allocate(big);
+        std::vector<uint8_t> pattern(big);
+        for (uint32_t i = 0; i < big; ++i)
+        {
+            pattern[i] = static_cast<uint8_t>(i * 7 + 3);
+        }
+        ea->GetMemory()->Write(src, pattern.data(), big);
+        std::vector<uint32_t> got;
+        std::vector<bool> exact;
+        auto check = [&](uint32_t bytes) {
+            std::vector<uint8_t> v(bytes);
+            eb->GetMemory()->Read(dst, v.data(), bytes);
+            exact.push_back(std::equal(v.begin(), v.end(), pattern.begin()));
+        };
+        // 20 ms: a receive waits 2 ms for 100 bytes; 30 ms: 3 ms for 8 KB (zero copy).
+        Simulator::Schedule(MilliSeconds(20), [&]() {
+            b->Receive(0,
+                       5,
+                       dst,
+                       big,
+                       NxProcess::ReceiveCallback([&](uint32_t n, uint32_t, uint32_t) {
+                           got.push_back(n);
+                           check(n);
+                       }));
+        });
+        Simulator::Schedule(MilliSeconds(22), [&]() { a->Send(1, 5, src, 100, Callback<void>()); });
+        Simulator::Schedule(MilliSeconds(30), [&]() {
+            b->Receive(0,
+                       6,
+                       dst,
+                       big,
+                       NxProcess::ReceiveCallback([&](uint32_t n, uint32_t, uint32_t) {
+                           got.push_back(n);
+                           check(n);
+                       }));
+        });
+        Simulator::Schedule(MilliSeconds(33), [&]() { a->Send(1, 6, src, big, Callback<void>()); });
+        // 40 ms: the receiver sleeps waiting for tag 99 while five tag-7 messages fill its two
+        // buffers; the sender's request wakes it, and its poll loop moves them.
+        uint32_t sent = 0;
+        Simulator::Schedule(MilliSeconds(40), [&]() {
+            b->Receive(0,
+                       99,
+                       dst,
+                       big,
+                       NxProcess::ReceiveCallback(
+                           [&](uint32_t n, uint32_t, uint32_t) { got.push_back(n); }));
+        });
+        Simulator::Schedule(MilliSeconds(42), [&]() {
+            for (uint32_t i = 0; i < 5; ++i)
+            {
+                a->Send(1, 7, src, 100, Callback<void>([&]() { ++sent; }));
+            }
+            a->Send(1, 99, src, 4, Callback<void>());
+        });
+        Simulator::Stop(MilliSeconds(60));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(got.size(), 3, "three receives completed");
+        NS_TEST_EXPECT_MSG_EQ(got[0], 100, "one-copy size");
+        NS_TEST_EXPECT_MSG_EQ(got[1], big, "zero-copy size");
+        NS_TEST_EXPECT_MSG_EQ(got[2], 4, "the message behind full buffers");
+        NS_TEST_EXPECT_MSG_EQ(exact[0] && exact[1], true, "byte-exact");
+        NS_TEST_EXPECT_MSG_EQ(sent, 5, "every send behind the full buffers returned");
+        NS_TEST_EXPECT_MSG_GT(a->GetNBufferRequestsSent(), 0, "buffers ran out");
+        NS_TEST_EXPECT_MSG_GT(eb->GetNWaitsBlocked(), 2, "the receiver slept in each receive");
+        Simulator::Destroy();
+        group->Dispose();
+    }
+};
+
 /// The suite.
 class SanShrimpWaitTestSuite : public TestSuite
 {
@@ -270,6 +371,7 @@ class SanShrimpWaitTestSuite : public TestSuite
         AddTestCase(new WaitNeedsSenderFlagTestCase(), TestCase::QUICK);
         AddTestCase(new WaitShortPollsTestCase(), TestCase::QUICK);
         AddTestCase(new WaitRpcCallerBlocksTestCase(), TestCase::QUICK);
+        AddTestCase(new WaitNxReceiveSleepsTestCase(), TestCase::QUICK);
     }
 };
 

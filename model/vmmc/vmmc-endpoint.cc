@@ -422,6 +422,31 @@ VmmcEndpoint::SetNotificationHandler(uint32_t id, NotificationHandler handler, C
 }
 
 void
+VmmcEndpoint::SetNotificationPages(uint32_t id,
+                                   uint32_t offset,
+                                   uint32_t bytes,
+                                   bool on,
+                                   Callback<void> done)
+{
+    const VmmcDaemon::Export* e = m_daemon->FindExport(id);
+    NS_ABORT_MSG_IF(e == nullptr || e->owner != this,
+                    "VmmcEndpoint::SetNotificationPages: export " << id
+                                                                  << " is not this process's");
+    NS_ABORT_MSG_IF(bytes == 0 || uint64_t(offset) + bytes > e->bytes,
+                    "VmmcEndpoint::SetNotificationPages: [" << offset << ", +" << bytes
+                                                            << ") is outside export " << id);
+    const uint64_t first = (e->address + offset) / GetPageBytes();
+    const uint64_t last = (e->address + offset + bytes - 1) / GetPageBytes();
+    GetCpu()->Syscall(Seconds(0), Callback<void>([this, first, last, on, done]() {
+                          for (uint64_t p = first; p <= last; ++p)
+                          {
+                              m_daemon->SetPageInterrupt(p, on);
+                          }
+                          done();
+                      }));
+}
+
+void
 VmmcEndpoint::BlockNotifications(uint32_t id)
 {
     m_notifications[id].blocked = true;

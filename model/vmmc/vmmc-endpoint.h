@@ -221,6 +221,21 @@ class VmmcEndpoint : public Object
      * \param done when set
      */
     void SetNotificationHandler(uint32_t id, NotificationHandler handler, Callback<void> done);
+    /**
+     * \brief Choose which pages of an export interrupt: the IPT receiver flags of the pages
+     * holding [offset, offset+bytes) (a system call). A library keeps the pages it polls
+     * quiet and one page for requests interrupting.
+     * \param id the export
+     * \param offset first byte in the buffer
+     * \param bytes bytes (> 0)
+     * \param on the flags' value
+     * \param done when set
+     */
+    void SetNotificationPages(uint32_t id,
+                              uint32_t offset,
+                              uint32_t bytes,
+                              bool on,
+                              Callback<void> done);
     /// \param id the export: notifications are queued until UnblockNotifications
     void BlockNotifications(uint32_t id);
     /// \param id the export: deliver the queued notifications, then new ones at once

@@ -314,7 +314,7 @@ NxProcess::ConsumeScout(const Waiting& w, uint64_t addr, uint32_t maxBytes, Rece
 bool
 NxProcess::RequestPending(uint32_t peer) const
 {
-    return m_ep->ReadWord(InCtrl(peer) + CTRL_REQUEST) != m_peers[peer].lastRequest;
+    return m_ep->ReadWord(m_peers[peer].in + RequestOffset()) != m_peers[peer].lastRequest;
 }
 
 void
@@ -322,7 +322,7 @@ NxProcess::Drain(uint32_t peer, std::function<void()> then)
 {
     Peer& p = m_peers[peer];
     p.draining = true;
-    p.lastRequest = m_ep->ReadWord(InCtrl(peer) + CTRL_REQUEST);
+    p.lastRequest = m_ep->ReadWord(p.in + RequestOffset());
     // Every message waiting in the peer's packet buffers moves into library memory, and its
     // credit goes back.
     auto todo = std::make_shared<std::vector<Waiting>>();

@@ -182,7 +182,7 @@ NxProcess::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
                                             Callback<void>([this, dst, wait]() {
                                                 m_ep->SendDeliberate(
                                                     m_peers[dst].handle,
-                                                    CtrlOffset() + CTRL_REQUEST,
+                                                    RequestOffset(),
                                                     m_scratch,
                                                     4,
                                                     true,
@@ -266,7 +266,7 @@ NxProcess::PutMessage(uint32_t dst,
                                 descOff,
                                 header,
                                 16,
-                                false,
+                                true,
                                 Callback<void, bool>([then](bool ok) {
                                     NS_ABORT_MSG_UNLESS(ok, "NxProcess: descriptor refused");
                                     then();
@@ -307,7 +307,7 @@ NxProcess::PutMarshaled(uint32_t dst,
                              dataOff,
                              local,
                              padded + DESC_BYTES,
-                             false,
+                             true,
                              Callback<void, bool>([then](bool ok) {
                                  NS_ABORT_MSG_UNLESS(ok, "NxProcess: message refused");
                                  then();

@@ -268,10 +268,16 @@ NxProcess::DataPages() const
 }
 
 uint32_t
-NxProcess::GetChunkBytes() const
+NxProcess::RequestOffset() const
 {
     const uint32_t page = m_ep->GetPageBytes();
     return (CtrlOffset() / page + 1) * page;
+}
+
+uint32_t
+NxProcess::GetChunkBytes() const
+{
+    return RequestOffset() + m_ep->GetPageBytes();
 }
 
 uint64_t
@@ -348,14 +354,22 @@ NxProcess::ExportChunks(const std::vector<uint32_t>& hostOf,
                          (*ids)[j] = id;
                          m_peers[j].exportId = id;
                          m_peerOfExport[id] = j;
+                         // The handler serves buffer requests: only the request page
+                         // interrupts; the others are polled (section 6).
                          m_ep->SetNotificationHandler(
                              id,
                              MakeCallback(&NxProcess::OnNotification, this),
-                             Callback<void>([ids, pending, done]() {
-                                 if (--*pending == 0)
-                                 {
-                                     done(*ids);
-                                 }
+                             Callback<void>([this, id, ids, pending, done]() {
+                                 m_ep->SetNotificationPages(id,
+                                                            0,
+                                                            RequestOffset(),
+                                                            false,
+                                                            Callback<void>([ids, pending, done]() {
+                                                                if (--*pending == 0)
+                                                                {
+                                                                    done(*ids);
+                                                                }
+                                                            }));
                              }));
                      }));
     }
@@ -379,6 +393,7 @@ NxProcess::ConnectTo(uint32_t peer, uint32_t host, uint32_t exportId, Callback<v
             VmmcEndpoint::BindOptions control;
             control.combine = false;
             control.timer = false;
+            control.notify = true; // for a peer asleep in its poll loop (section 6)
             auto bindControl = [this, peer, h, ctrlPage, page, control, done]() {
                 Peer& q = m_peers[peer];
                 const uint64_t local = q.mirror + m_mirrorBytes - page;
@@ -395,11 +410,13 @@ NxProcess::ConnectTo(uint32_t peer, uint32_t host, uint32_t exportId, Callback<v
             }
             // The send buffer mirrors the packet buffers, bound with combining (and
             // the timer) so that data and descriptor leave as one packet.
+            VmmcEndpoint::BindOptions data;
+            data.notify = true;
             m_ep->Bind(p.mirror,
                        DataPages() * page,
                        h,
                        0,
-                       VmmcEndpoint::BindOptions(),
+                       data,
                        Callback<void, bool>([bindControl](bool ok) {
                            NS_ABORT_MSG_UNLESS(ok, "NxProcess: data bind refused");
                            bindControl();

@@ -27,14 +27,16 @@ namespace ns3
  *
  * Connections: at initialization (NxGroup) every pair of processes is connected. The
  * receiver exports, for each peer, a chunk of whole pages: "PacketBuffers" fixed-size packet
- * buffers ("PacketBufferBytes" each) followed by a control page. The sender imports it. A
+ * buffers ("PacketBufferBytes" each), a control page and a request page. The sender imports it. A
  * packet buffer holds the data right-justified against a 16-byte descriptor at its end
  * {tag, sequence, kind | zero-copy id, size}; the size word is the last word, so it lands
  * last, and the receiver looks at it to see that a message has arrived. The control page
  * carries what the peer writes to this process: send credits (one word per packet buffer,
- * naming it), replies to zero-copy scouts, zero-copy "data in place" flags and the
- * buffer-request word. Control words always travel by automatic update (a bound page
- * without combining, so each store leaves at once).
+ * naming it), replies to zero-copy scouts and zero-copy "data in place" flags. Control words
+ * always travel by automatic update (a bound page without combining, so each store leaves at
+ * once). The buffer-request word has a page of its own: its interrupt stays enabled, while
+ * the other pages' notifications are ignored except while the process sleeps (VmmcEndpoint
+ * "WaitPolicy"); every update a receiver may wait for asks for a notification (section 6).
  *
  * One-copy protocol (messages up to "ZeroCopyThreshold" bytes), three variants ("Variant"):
  * - AU: the sender marshals data and descriptor in its send buffer, bound with combining to
@@ -159,7 +161,7 @@ class NxProcess : public Object
      * \param done when ready
      */
     void ConnectTo(uint32_t peer, uint32_t host, uint32_t exportId, Callback<void> done);
-    /// \return bytes of one peer's chunk (packet buffers and the control page)
+    /// \return bytes of one peer's chunk (packet buffers, the control and the request page)
     uint32_t GetChunkBytes() const;
 
     // ----- statistics -----------------------------------------------------------------------
@@ -197,7 +199,6 @@ class NxProcess : public Object
     static constexpr uint32_t CTRL_CLOSE = 0x40;    //!< AU closing store
     static constexpr uint32_t CTRL_REPLY = 0x80;    //!< scout replies, 16 bytes each
     static constexpr uint32_t CTRL_ZCDONE = 0x100;  //!< zero-copy data flags, a word each
-    static constexpr uint32_t CTRL_REQUEST = 0x200; //!< buffer request word
     static constexpr uint32_t CTRL_CREDITS = 0x400; //!< credits, a word per packet buffer
 
     /// A message waiting: in a packet buffer or moved into library memory.
@@ -258,6 +259,7 @@ class NxProcess : public Object
     uint64_t InCtrl(uint32_t peer) const;
     uint32_t DataPages() const;
     uint32_t CtrlOffset() const;
+    uint32_t RequestOffset() const;
 
     // Calls.
     void StartCall(std::function<void()> call);
