@@ -34,6 +34,12 @@ SanOrderedScheduler::SanOrderedScheduler() = default;
 
 SanOrderedScheduler::~SanOrderedScheduler() = default;
 
+uint32_t
+SanOrderedScheduler::BucketOf(uint64_t ts) const
+{
+    return ts == m_last ? 0 : 64 - static_cast<uint32_t>(__builtin_clzll(ts ^ m_last));
+}
+
 void
 SanOrderedScheduler::Insert(const Event& ev)
 {
@@ -48,42 +54,117 @@ SanOrderedScheduler::Insert(const Event& ev)
         e.cls = fe->GetOrderClass();
         e.key = fe->GetOrderKey();
     }
-    m_heap.push_back(e);
-    std::push_heap(m_heap.begin(), m_heap.end(), After());
+    NS_ABORT_MSG_IF(e.ts < m_last,
+                    "SanOrderedScheduler::Insert: an event at "
+                        << e.ts << " before the current time " << m_last);
+    ++m_size;
+    const uint32_t b = BucketOf(e.ts);
+    if (b == 0)
+    {
+        m_now.push_back(e);
+        std::push_heap(m_now.begin(), m_now.end(), After());
+        return;
+    }
+    m_buckets[b].push_back(e);
+    m_nonEmpty |= uint64_t(1) << (b - 1);
+}
+
+void
+SanOrderedScheduler::Refill()
+{
+    if (!m_now.empty() || m_nonEmpty == 0)
+    {
+        return;
+    }
+    // The first non-empty bucket holds the earliest events; around its smallest time, every
+    // one of its events belongs to a lower bucket, and those of that time to m_now.
+    const uint32_t b = 1 + static_cast<uint32_t>(__builtin_ctzll(m_nonEmpty));
+    std::vector<Entry>& from = m_buckets[b];
+    uint64_t least = from.front().ts;
+    for (const Entry& e : from)
+    {
+        least = std::min(least, e.ts);
+    }
+    m_last = least;
+    m_nonEmpty &= ~(uint64_t(1) << (b - 1));
+    for (const Entry& e : from)
+    {
+        const uint32_t to = BucketOf(e.ts);
+        if (to == 0)
+        {
+            m_now.push_back(e);
+        }
+        else
+        {
+            m_buckets[to].push_back(e);
+            m_nonEmpty |= uint64_t(1) << (to - 1);
+        }
+    }
+    from.clear();
+    std::make_heap(m_now.begin(), m_now.end(), After());
 }
 
 bool
 SanOrderedScheduler::IsEmpty() const
 {
-    return m_heap.empty();
+    return m_size == 0;
 }
 
 Scheduler::Event
 SanOrderedScheduler::PeekNext() const
 {
-    NS_ABORT_MSG_IF(m_heap.empty(), "SanOrderedScheduler::PeekNext: no event");
-    return m_heap.front().ToEvent();
+    NS_ABORT_MSG_IF(m_size == 0, "SanOrderedScheduler::PeekNext: no event");
+    if (!m_now.empty())
+    {
+        return m_now.front().ToEvent();
+    }
+    const std::vector<Entry>& first =
+        m_buckets[1 + static_cast<uint32_t>(__builtin_ctzll(m_nonEmpty))];
+    return std::min_element(first.begin(),
+                            first.end(),
+                            [](const Entry& a, const Entry& b) { return After()(b, a); })
+        ->ToEvent();
 }
 
 Scheduler::Event
 SanOrderedScheduler::RemoveNext()
 {
-    NS_ABORT_MSG_IF(m_heap.empty(), "SanOrderedScheduler::RemoveNext: no event");
-    std::pop_heap(m_heap.begin(), m_heap.end(), After());
-    Event ev = m_heap.back().ToEvent();
-    m_heap.pop_back();
+    NS_ABORT_MSG_IF(m_size == 0, "SanOrderedScheduler::RemoveNext: no event");
+    Refill();
+    std::pop_heap(m_now.begin(), m_now.end(), After());
+    Event ev = m_now.back().ToEvent();
+    m_now.pop_back();
+    --m_size;
     return ev;
 }
 
 void
 SanOrderedScheduler::Remove(const Event& ev)
 {
-    auto it = std::find_if(m_heap.begin(), m_heap.end(), [&ev](const Entry& e) {
-        return e.impl == ev.impl && e.uid == ev.key.m_uid;
-    });
-    NS_ABORT_MSG_IF(it == m_heap.end(), "SanOrderedScheduler::Remove: no such event");
-    m_heap.erase(it);
-    std::make_heap(m_heap.begin(), m_heap.end(), After());
+    auto same = [&ev](const Entry& e) { return e.impl == ev.impl && e.uid == ev.key.m_uid; };
+    auto it = std::find_if(m_now.begin(), m_now.end(), same);
+    if (it != m_now.end())
+    {
+        m_now.erase(it);
+        std::make_heap(m_now.begin(), m_now.end(), After());
+        --m_size;
+        return;
+    }
+    for (uint32_t b = 1; b < BUCKETS; ++b)
+    {
+        auto at = std::find_if(m_buckets[b].begin(), m_buckets[b].end(), same);
+        if (at != m_buckets[b].end())
+        {
+            m_buckets[b].erase(at);
+            if (m_buckets[b].empty())
+            {
+                m_nonEmpty &= ~(uint64_t(1) << (b - 1));
+            }
+            --m_size;
+            return;
+        }
+    }
+    NS_ABORT_MSG("SanOrderedScheduler::Remove: no such event");
 }
 
 } // namespace ns3
