@@ -64,6 +64,7 @@ struct Options
     std::string pattern{"Uniform"};
     uint64_t run{1};
     std::string delay{"10ns"};
+    double batch{0.5};
     std::string csv;
 };
 
@@ -122,6 +123,11 @@ Configure(const Options& o, SanFabricHelper& fabric)
     fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(o.packetSize));
     fabric.SetChannelAttribute("Delay", TimeValue(Time(o.delay)));
     fabric.SetPartitions(o.partitions);
+    if (!(o.batch >= 0 && o.batch < 1))
+    {
+        return "--batch must be in [0, 1)";
+    }
+    fabric.SetBatchFraction(o.batch);
     return "";
 }
 
@@ -186,6 +192,10 @@ main(int argc, char* argv[])
     cmd.AddValue("pattern", "traffic pattern (SanTrafficGenerator Pattern)", o.pattern);
     cmd.AddValue("run", "RngSeedManager run number", o.run);
     cmd.AddValue("delay", "link propagation delay (the lookahead of cut links)", o.delay);
+    cmd.AddValue("batch",
+                 "granted time window: cut-link messages wait up to this fraction of the "
+                 "lookahead to share MPI packets (0: per time step)",
+                 o.batch);
     cmd.AddValue("csv", "results CSV (written by rank 0; empty: none)", o.csv);
     cmd.Parse(argc, argv);
 
@@ -260,8 +270,14 @@ main(int argc, char* argv[])
                   << (engine == SanDistributed::NULL_MESSAGE ? "null-message"
                                                              : "granted-time-window")
                   << "; " << fabric.GetCutLinks() << " links cut, lookahead "
-                  << fabric.GetLookahead().GetNanoSeconds() << " ns; packet-time "
-                  << packetTime.GetNanoSeconds() << " ns" << std::endl;
+                  << fabric.GetLookahead().GetNanoSeconds() << " ns";
+        if (fabric.GetBatchWindow().IsStrictlyPositive())
+        {
+            std::cout << " (engine window "
+                      << (fabric.GetLookahead() - fabric.GetBatchWindow()).GetNanoSeconds()
+                      << " ns, batch window " << fabric.GetBatchWindow().GetNanoSeconds() << " ns)";
+        }
+        std::cout << "; packet-time " << packetTime.GetNanoSeconds() << " ns" << std::endl;
     }
 
     const uint64_t eventsBefore = Simulator::GetEventCount();
@@ -273,6 +289,16 @@ main(int argc, char* argv[])
 
     // Merge: exact integer sums over ranks.
     const SanTrafficHelper::Totals t = SanTrafficHelper::Sum(apps);
+    uint64_t cutMessages = 0;
+    for (uint32_t i = 0;; ++i)
+    {
+        SanRemoteChannel* link = fab->GetCutLink(i);
+        if (link == nullptr)
+        {
+            break;
+        }
+        cutMessages += link->GetRemoteMessages() + link->GetLocalMessages();
+    }
     std::vector<uint64_t> counters{t.generated,
                                    t.generatedMeasured,
                                    t.received,
@@ -284,7 +310,9 @@ main(int argc, char* argv[])
                                    fab->GetInjected(),
                                    fab->GetDelivered(),
                                    fab->GetSwitchHops(),
-                                   Simulator::GetEventCount() - eventsBefore};
+                                   Simulator::GetEventCount() - eventsBefore,
+                                   cutMessages,
+                                   SanRemoteChannel::GetPacketsSent()};
     SanDistributed::SumAll(counters);
     std::vector<uint64_t> histogram = stats->GetCounts();
     SanDistributed::SumAll(histogram);
@@ -330,7 +358,13 @@ main(int argc, char* argv[])
         std::cout << "san-distributed: build " << std::fixed << std::setprecision(2) << buildS
                   << " s, run " << slowestRunS << " s (slowest rank), " << counters[11]
                   << " events, " << std::setprecision(3) << hops / slowestRunS / 1e6
-                  << " million switch-hops per second" << std::endl;
+                  << " million switch-hops per second; " << counters[12]
+                  << " messages over cut links";
+        if (counters[13] > 0)
+        {
+            std::cout << " in " << counters[13] << " MPI packets";
+        }
+        std::cout << std::endl;
     }
     Simulator::Destroy();
     SanDistributed::Disable();

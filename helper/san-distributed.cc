@@ -12,6 +12,10 @@
 
 #ifdef NS3_MPI
 #include "ns3/mpi-interface.h"
+#include "ns3/simulator.h"
+
+// Not installed by the mpi module: on the include path of the MPI build (CMakeLists.txt).
+#include "distributed-simulator-impl.h"
 
 #include <mpi.h>
 #endif
@@ -22,6 +26,12 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("SanDistributed");
+
+namespace
+{
+/// The engine Enable() chose.
+SanDistributed::Engine g_engine = SanDistributed::GRANTED_TIME_WINDOW;
+} // namespace
 
 std::string
 SanDistributed::ParseEngine(const std::string& name, Engine& engine)
@@ -55,6 +65,7 @@ SanDistributed::HasMpi()
 void
 SanDistributed::Enable(int* argc, char*** argv, Engine engine)
 {
+    g_engine = engine;
 #ifdef NS3_MPI
     GlobalValue::Bind("SimulatorImplementationType",
                       StringValue(engine == NULL_MESSAGE ? "ns3::NullMessageSimulatorImpl"
@@ -96,6 +107,31 @@ SanDistributed::IsEnabled()
     return MpiInterface::IsEnabled();
 #else
     return false;
+#endif
+}
+
+SanDistributed::Engine
+SanDistributed::GetEngine()
+{
+    return g_engine;
+}
+
+void
+SanDistributed::BoundLookahead(Time lookahead)
+{
+    NS_ABORT_MSG_IF(!lookahead.IsStrictlyPositive(),
+                    "SanDistributed::BoundLookahead: " << lookahead << " is not positive");
+#ifdef NS3_MPI
+    if (GetSize() < 2 || g_engine != GRANTED_TIME_WINDOW)
+    {
+        return;
+    }
+    Ptr<DistributedSimulatorImpl> impl =
+        DynamicCast<DistributedSimulatorImpl>(Simulator::GetImplementation());
+    NS_ABORT_MSG_IF(impl == nullptr,
+                    "SanDistributed::BoundLookahead: the simulator is not ns-3's "
+                    "granted-time-window engine");
+    impl->BoundLookAhead(lookahead);
 #endif
 }
 

@@ -6,6 +6,8 @@
 #ifndef SAN_DISTRIBUTED_H
 #define SAN_DISTRIBUTED_H
 
+#include "ns3/nstime.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -60,6 +62,16 @@ class SanDistributed
     static bool HasMpi();
     /// \return true if MPI is running
     static bool IsEnabled();
+    /// \return the engine Enable() chose
+    static Engine GetEngine();
+    /**
+     * Bound the granted-time-window engine's lookahead (its window) below the cut links'
+     * smallest Delay, so that cut-link messages may wait up to the difference to travel in
+     * fewer MPI packets (SanRemoteChannel::SetBatchWindow). Nothing happens on one rank or
+     * under the null-message engine.
+     * \param lookahead the engine's lookahead (> 0)
+     */
+    static void BoundLookahead(Time lookahead);
     /// \return this process's rank (0 without MPI)
     static uint32_t GetRank();
     /// \return the number of ranks (1 without MPI)

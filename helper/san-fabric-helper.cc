@@ -218,6 +218,18 @@ SanFabricHelper::Install(NodeContainer hosts)
     {
         m_lookahead = Time(0);
     }
+    m_batchWindow = Time(0);
+    if (m_cutLinks > 0 && SanDistributed::GetSize() > 1 &&
+        SanDistributed::GetEngine() == SanDistributed::GRANTED_TIME_WINDOW)
+    {
+        const auto steps = static_cast<int64_t>(m_lookahead.GetTimeStep() * m_batchFraction);
+        if (steps > 0 && steps < m_lookahead.GetTimeStep())
+        {
+            m_batchWindow = TimeStep(steps);
+            SanDistributed::BoundLookahead(m_lookahead - m_batchWindow);
+        }
+    }
+    SanRemoteChannel::SetBatchWindow(m_batchWindow);
     NetDeviceContainer result;
     for (uint32_t h = 0; h < endpoints.size(); ++h)
     {
@@ -312,6 +324,20 @@ Time
 SanFabricHelper::GetLookahead() const
 {
     return m_lookahead;
+}
+
+void
+SanFabricHelper::SetBatchFraction(double fraction)
+{
+    NS_ABORT_MSG_IF(!(fraction >= 0 && fraction < 1),
+                    "SanFabricHelper::SetBatchFraction: " << fraction << " is not in [0, 1)");
+    m_batchFraction = fraction;
+}
+
+Time
+SanFabricHelper::GetBatchWindow() const
+{
+    return m_batchWindow;
 }
 
 Ptr<SanFabric>

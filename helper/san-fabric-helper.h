@@ -146,6 +146,18 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      * engines take it to be), or zero if no link is cut
      */
     Time GetLookahead() const;
+    /**
+     * \brief Under the granted-time-window engine on several ranks, let cut-link messages
+     * wait for the end of a batch window of \p fraction of the lookahead, so that those of a
+     * window to one rank go in as few MPI packets as fit (ns-3 pays a buffer, a send and a
+     * receive event per packet); the engine's window shrinks by as much
+     * (SanDistributed::BoundLookahead). Results do not change. Default 0.5; 0 sends the
+     * messages of each time step at its end. Call before Install.
+     * \param fraction in [0, 1)
+     */
+    void SetBatchFraction(double fraction);
+    /// \return the batch window of the last Install (0: per time step, or not distributed)
+    Time GetBatchWindow() const;
 
     /// \return the fabric built by the last Install
     Ptr<SanFabric> GetFabric() const;
@@ -188,6 +200,8 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
     std::vector<uint32_t> m_switchParts; //!< the user's partition, or empty
     uint32_t m_cutLinks{0};              //!< links cut by the last Install
     Time m_lookahead;                    //!< smallest Delay of a cut link
+    double m_batchFraction{0.5};         //!< batch window / lookahead (GTW engine)
+    Time m_batchWindow;                  //!< batch window of the last Install
 };
 
 } // namespace ns3

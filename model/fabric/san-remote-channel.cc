@@ -20,6 +20,7 @@
 #endif
 
 #include <cstring>
+#include <memory>
 #include <type_traits>
 
 namespace ns3
@@ -42,7 +43,7 @@ struct Batch
     std::vector<uint8_t> bytes; //!< the records
     uint32_t node{0};           //!< the first record's receiving node
     uint32_t device{0};         //!< the device it is addressed to (the node's first)
-    Time delay;                 //!< the smallest Delay of the records' links
+    int64_t first{0};           //!< the first record's delivery time (time steps)
 };
 
 /// Batches per rank, and whether a flush is scheduled.
@@ -51,6 +52,8 @@ struct Outbox
     std::vector<Batch> batches;   //!< by rank
     std::vector<uint32_t> active; //!< ranks with records
     bool scheduled{false};        //!< a flush event is pending
+    uint64_t packets{0};          //!< MPI packets sent
+    int64_t window{0};            //!< batch window (time steps; 0: one time per batch)
 };
 
 Outbox&
@@ -60,9 +63,11 @@ GetOutbox()
     return outbox;
 }
 
-/// Bytes of a record's head: the link's number (SanFabric::AddCutLink) and the length.
-constexpr uint32_t RECORD_HEAD_BYTES = 6;
 #endif
+
+/// Bytes of a record's head: the link's number (SanFabric::AddCutLink), the length and the
+/// delivery time (send time plus the link's Delay, in time steps).
+constexpr uint32_t RECORD_HEAD_BYTES = 14;
 
 /**
  * Writes trivially copyable values into a byte vector sized once for the largest message it
@@ -406,11 +411,12 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
 #ifdef NS3_MPI
     if (m_remoteEnd[toEnd])
     {
-        NS_ABORT_MSG_IF(bytes.size() + RECORD_HEAD_BYTES + MPI_HEADER_BYTES > MAX_MESSAGE_BYTES,
-                        "SanRemoteChannel " << LinkName() << ": a message of " << bytes.size()
-                                            << " bytes exceeds ns-3's MPI message size ("
-                                            << MAX_MESSAGE_BYTES << " with its " << MPI_HEADER_BYTES
-                                            << "-byte header)");
+        NS_ABORT_MSG_IF(
+            bytes.size() + RECORD_HEAD_BYTES + MPI_HEADER_BYTES + PACKET_OVERHEAD_BYTES >
+                MAX_MESSAGE_BYTES,
+            "SanRemoteChannel " << LinkName() << ": a message of " << bytes.size()
+                                << " bytes exceeds ns-3's MPI message size (" << MAX_MESSAGE_BYTES
+                                << " with its " << MPI_HEADER_BYTES << "-byte header)");
         ++m_remote;
         Outbox& outbox = GetOutbox();
         const uint32_t rank = m_rank[toEnd];
@@ -419,33 +425,41 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
             outbox.batches.resize(rank + 1);
         }
         Batch* batch = &outbox.batches[rank];
-        const uint32_t limit = MAX_MESSAGE_BYTES - MPI_HEADER_BYTES;
+        const uint32_t limit = MAX_MESSAGE_BYTES - MPI_HEADER_BYTES - PACKET_OVERHEAD_BYTES;
         if (!batch->bytes.empty() && batch->bytes.size() + RECORD_HEAD_BYTES + bytes.size() > limit)
         {
-            // Full: this time's messages for that rank take two packets. A pending event keeps
-            // the first one's promise (see FlushOutbox) from excluding the second.
-            Simulator::ScheduleNow(&SanRemoteChannel::KeepPromises);
+            // Full: these messages take two packets. Per time, a pending event keeps the
+            // first one's null-message promise (see FlushOutbox) from excluding the second.
+            if (outbox.window == 0)
+            {
+                Simulator::ScheduleNow(&SanRemoteChannel::KeepPromises);
+            }
             SendBatch(rank);
         }
+        const int64_t delivery = now + GetDelay().GetTimeStep();
         if (batch->bytes.empty())
         {
             outbox.active.push_back(rank);
             batch->node = m_nodeId[toEnd];
             batch->device = 0; // its node's first device (SetupReceivers)
-            batch->delay = GetDelay();
+            batch->first = delivery;
         }
-        batch->delay = std::min(batch->delay, GetDelay());
+        batch->first = std::min(batch->first, delivery);
         const size_t at = batch->bytes.size();
         const auto length = static_cast<uint16_t>(bytes.size());
         batch->bytes.resize(at + RECORD_HEAD_BYTES + length);
         uint8_t* w = batch->bytes.data() + at;
         std::memcpy(w, &m_index, 4);
         std::memcpy(w + 4, &length, 2);
+        std::memcpy(w + 6, &delivery, 8);
         std::memcpy(w + RECORD_HEAD_BYTES, bytes.data(), length);
         if (!outbox.scheduled)
         {
             outbox.scheduled = true;
-            Simulator::ScheduleNow(&SanRemoteChannel::FlushOutbox);
+            // Per time, or at the end of this batch window (SetBatchWindow).
+            const int64_t wait =
+                outbox.window == 0 ? 0 : (now / outbox.window + 1) * outbox.window - now;
+            Simulator::Schedule(TimeStep(wait), &SanRemoteChannel::FlushOutbox);
         }
         return;
     }
@@ -484,9 +498,10 @@ SanRemoteChannel::SendBatch(uint32_t rank)
 {
 #ifdef NS3_MPI
     Batch& batch = GetOutbox().batches[rank];
+    ++GetOutbox().packets;
     MpiInterface::SendPacket(
         Create<Packet>(batch.bytes.data(), static_cast<uint32_t>(batch.bytes.size())),
-        Simulator::Now() + batch.delay,
+        TimeStep(batch.first),
         batch.node,
         batch.device);
     batch.bytes.clear();
@@ -509,18 +524,62 @@ SanRemoteChannel::DeliverLocal(std::vector<uint8_t> bytes)
 void
 SanRemoteChannel::ReceiveRemote(Ptr<Packet> packet)
 {
-    // One packet holds the messages of one time from one rank, for any of this rank's cut
-    // links: each record names its receiving port, whose channel decodes and delivers it.
+    // One packet holds messages from one rank for any of this rank's cut links, in the order
+    // of their delivery times: each record names its receiving port, whose channel decodes
+    // and delivers it when a local message would have been delivered. Those of now go at
+    // once; later ones (a batch window's) wait in one event per time.
     const uint32_t size = packet->GetSize();
     static std::vector<uint8_t> bytes;
     bytes.resize(size);
     packet->CopyData(bytes.data(), size);
-    Reader r(bytes.data(), size);
+    const int64_t now = Simulator::Now().GetTimeStep();
+    const uint32_t later = DeliverRecords(bytes.data(), 0, size, now);
+    if (later == size)
+    {
+        return;
+    }
+    auto rest = std::make_shared<std::vector<uint8_t>>(bytes.begin() + later, bytes.end());
+    const auto restSize = static_cast<uint32_t>(rest->size());
+    uint32_t begin = 0;
+    while (begin < restSize)
+    {
+        int64_t ts = 0;
+        std::memcpy(&ts, rest->data() + begin + 6, 8);
+        const uint32_t end = DeliverRecords(rest->data(), begin, restSize, ts, false);
+        Simulator::Schedule(TimeStep(ts - now), [this, rest, begin, end, ts]() {
+            DeliverRecords(rest->data(), begin, end, ts);
+        });
+        begin = end;
+    }
+}
+
+uint32_t
+SanRemoteChannel::DeliverRecords(const uint8_t* data,
+                                 uint32_t begin,
+                                 uint32_t end,
+                                 int64_t ts,
+                                 bool deliver)
+{
+    Reader r(data + begin, end - begin);
+    uint32_t at = begin;
     while (r.Left() > 0)
     {
         const auto index = r.Get<uint32_t>();
         const auto length = r.Get<uint16_t>();
+        const auto delivery = r.Get<int64_t>();
+        NS_ABORT_MSG_IF(delivery < ts,
+                        "SanRemoteChannel: a message for cut link "
+                            << index << " due at " << delivery << " arrived at " << ts);
+        if (delivery != ts)
+        {
+            break;
+        }
         const uint8_t* record = r.Take(length);
+        at += RECORD_HEAD_BYTES + length;
+        if (!deliver)
+        {
+            continue;
+        }
         SanRemoteChannel* channel = m_fabric->GetCutLink(index);
         NS_ABORT_MSG_IF(channel == nullptr,
                         "SanRemoteChannel: a message for cut link " << index
@@ -528,12 +587,44 @@ SanRemoteChannel::ReceiveRemote(Ptr<Packet> packet)
                                                                        "rank does not have");
         channel->DecodeAndDeliver(record, length);
     }
+    return at;
+}
+
+void
+SanRemoteChannel::SetBatchWindow(Time window)
+{
+#ifdef NS3_MPI
+    NS_ABORT_MSG_IF(window.IsStrictlyNegative(), "SanRemoteChannel::SetBatchWindow: negative");
+    GetOutbox().window = window.GetTimeStep();
+#else
+    (void)window;
+#endif
+}
+
+Time
+SanRemoteChannel::GetBatchWindow()
+{
+#ifdef NS3_MPI
+    return TimeStep(GetOutbox().window);
+#else
+    return Time(0);
+#endif
 }
 
 uint64_t
 SanRemoteChannel::GetRemoteMessages() const
 {
     return m_remote;
+}
+
+uint64_t
+SanRemoteChannel::GetPacketsSent()
+{
+#ifdef NS3_MPI
+    return GetOutbox().packets;
+#else
+    return 0;
+#endif
 }
 
 uint64_t

@@ -75,6 +75,22 @@ class SanRemoteChannel : public SanChannel
     uint64_t GetRemoteMessages() const;
     /// \return messages delivered through this rank's own scheduler so far
     uint64_t GetLocalMessages() const;
+    /// \return MPI packets this process has sent for cut links (each carries a batch)
+    static uint64_t GetPacketsSent();
+
+    /**
+     * Let cut-link messages wait for the end of a batch window of this length before they go
+     * to MPI (all of one window to a rank in as few packets as fit), instead of leaving at the
+     * end of their time step. Sound only when the engine's lookahead is at most the smallest
+     * cut Delay minus the window (SanDistributed::BoundLookahead; the granted-time-window
+     * engine): a message sent at the window's end then still takes effect no sooner than one
+     * lookahead later. Every message is delivered at its send time plus its link's Delay on
+     * either setting, so results do not change.
+     * \param window the window (0: per time step, the default)
+     */
+    static void SetBatchWindow(Time window);
+    /// \return the batch window (0: per time step)
+    static Time GetBatchWindow();
 
     /**
      * Encode a message as it crosses a cut (exposed for tests).
@@ -96,6 +112,9 @@ class SanRemoteChannel : public SanChannel
     /// Bytes ns-3's MPI interfaces put before the packet: rx time, node and device (and the
     /// null-message engine's guarantee time).
     static constexpr uint32_t MPI_HEADER_BYTES = 24;
+    /// Bytes an ns-3 Packet of raw bytes adds when serialized for MPI (its buffer, tag and
+    /// metadata headers: a few dozen bytes; 64 leaves room to spare).
+    static constexpr uint32_t PACKET_OVERHEAD_BYTES = 64;
 
   private:
     /**
@@ -113,6 +132,22 @@ class SanRemoteChannel : public SanChannel
 
     /// A copy of the encoded message kept until a local delivery event runs.
     void DeliverLocal(std::vector<uint8_t> bytes);
+
+    /**
+     * Deliver (or only skip over) the records of one delivery time from a batch.
+     * \param data the batch
+     * \param begin the first record's offset
+     * \param end the batch's end
+     * \param ts the delivery time (time steps): records due then are taken, up to the first
+     *        one due later
+     * \param deliver false: only find where that time's records end
+     * \return the offset of the first record not taken
+     */
+    uint32_t DeliverRecords(const uint8_t* data,
+                            uint32_t begin,
+                            uint32_t end,
+                            int64_t ts,
+                            bool deliver = true);
 
     /**
      * Hand every message of the current time to ns-3's MPI interface (an event scheduled now,
