@@ -9,7 +9,7 @@
 // users write them, `#` or `//` comments); the command line overrides the file. Run with --help
 // for every option.
 //
-//   ./san-run --topology=torus --x=16 --y=16 --routing=minimal-adaptive --pattern=tornado \
+//   ./san-run --topology=torus --x=16 --y=16 --routing=minimal-adaptive --pattern=tornado
 //             --load=0.05:0.5:0.05 --saturation=true
 //   ./san-run --config=examples/san-run-graph.conf --seeds=3 --json=results/graph.json
 //
