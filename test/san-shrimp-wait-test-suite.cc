@@ -304,28 +304,20 @@ class WaitNxReceiveSleepsTestCase : public TestCase
             eb->GetMemory()->Read(dst, v.data(), bytes);
             exact.push_back(std::equal(v.begin(), v.end(), pattern.begin()));
         };
+        auto receive = [&](uint32_t tag) {
+            b->Receive(0,
+                       tag,
+                       dst,
+                       big,
+                       NxProcess::ReceiveCallback([&](uint32_t n, uint32_t, uint32_t) {
+                           got.push_back(n);
+                           check(n);
+                       }));
+        };
         // 20 ms: a receive waits 2 ms for 100 bytes; 30 ms: 3 ms for 8 KB (zero copy).
-        Simulator::Schedule(MilliSeconds(20), [&]() {
-            b->Receive(0,
-                       5,
-                       dst,
-                       big,
-                       NxProcess::ReceiveCallback([&](uint32_t n, uint32_t, uint32_t) {
-                           got.push_back(n);
-                           check(n);
-                       }));
-        });
+        Simulator::Schedule(MilliSeconds(20), [&]() { receive(5); });
         Simulator::Schedule(MilliSeconds(22), [&]() { a->Send(1, 5, src, 100, Callback<void>()); });
-        Simulator::Schedule(MilliSeconds(30), [&]() {
-            b->Receive(0,
-                       6,
-                       dst,
-                       big,
-                       NxProcess::ReceiveCallback([&](uint32_t n, uint32_t, uint32_t) {
-                           got.push_back(n);
-                           check(n);
-                       }));
-        });
+        Simulator::Schedule(MilliSeconds(30), [&]() { receive(6); });
         Simulator::Schedule(MilliSeconds(33), [&]() { a->Send(1, 6, src, big, Callback<void>()); });
         // 40 ms: the receiver sleeps waiting for tag 99 while five tag-7 messages fill its two
         // buffers; the sender's request wakes it, and its poll loop moves them.
