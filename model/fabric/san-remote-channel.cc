@@ -44,6 +44,7 @@ struct Batch
     uint32_t node{0};           //!< the first record's receiving node
     uint32_t device{0};         //!< the device it is addressed to (the node's first)
     int64_t first{0};           //!< the first record's delivery time (time steps)
+    int64_t last{0};            //!< the last record's delivery time (time steps)
 };
 
 /// Batches per rank, and whether a flush is scheduled.
@@ -426,17 +427,21 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
         }
         Batch* batch = &outbox.batches[rank];
         const uint32_t limit = MAX_MESSAGE_BYTES - MPI_HEADER_BYTES - PACKET_OVERHEAD_BYTES;
-        if (!batch->bytes.empty() && batch->bytes.size() + RECORD_HEAD_BYTES + bytes.size() > limit)
+        const int64_t delivery = now + GetDelay().GetTimeStep();
+        // A batch's records stay in the order of their delivery times (ReceiveRemote relies on
+        // it): one due sooner than the last (links of different Delays) starts a new batch.
+        if (!batch->bytes.empty() &&
+            (batch->bytes.size() + RECORD_HEAD_BYTES + bytes.size() > limit ||
+             delivery < batch->last))
         {
-            // Full: these messages take two packets. Per time, a pending event keeps the
-            // first one's null-message promise (see FlushOutbox) from excluding the second.
+            // These messages take two packets. Per time, a pending event keeps the first
+            // one's null-message promise (see FlushOutbox) from excluding the second.
             if (outbox.window == 0)
             {
                 Simulator::ScheduleNow(&SanRemoteChannel::KeepPromises);
             }
             SendBatch(rank);
         }
-        const int64_t delivery = now + GetDelay().GetTimeStep();
         if (batch->bytes.empty())
         {
             outbox.active.push_back(rank);
@@ -444,7 +449,7 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
             batch->device = 0; // its node's first device (SetupReceivers)
             batch->first = delivery;
         }
-        batch->first = std::min(batch->first, delivery);
+        batch->last = delivery;
         const size_t at = batch->bytes.size();
         const auto length = static_cast<uint16_t>(bytes.size());
         batch->bytes.resize(at + RECORD_HEAD_BYTES + length);
