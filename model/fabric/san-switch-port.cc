@@ -57,6 +57,16 @@ SanSwitchPort::GetPortName() const
 }
 
 void
+SanSwitchPort::SetReceiveCallback(NetDevice::ReceiveCallback /* cb */)
+{
+}
+
+void
+SanSwitchPort::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback /* cb */)
+{
+}
+
+void
 SanSwitchPort::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
 {
     p->tailTs = tailTs;

@@ -40,6 +40,19 @@ class SanSwitchPort : public SanPortDevice
     /// \return "switch-<switch index>-port-<port number>"
     std::string GetPortName() const override;
 
+    /**
+     * A switch port forwards every packet it takes; none goes up to its node, so the node's
+     * receive callback is not kept (on a deep tree a kept callback, a few heap blocks, costs
+     * more than the port's own state).
+     * \param cb ignored
+     */
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    /**
+     * Not kept either, for the same reason (a switch port has no promiscuous listener).
+     * \param cb ignored
+     */
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+
   protected:
     void DoDispose() override;
     void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
