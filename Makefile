@@ -62,7 +62,7 @@ scaling: build
 	mkdir -p results
 	$(BUILD_DIR)/examples/san-scaling --set=$(SET) --maxHosts=$(MAX_HOSTS) \
 	    --csv=results/san-scaling.csv \
-	    --schedulers=ns3::MapScheduler,ns3::HeapScheduler,ns3::CalendarScheduler,ns3::PriorityQueueScheduler \
+	    --schedulers=ns3::MapScheduler,ns3::HeapScheduler,ns3::CalendarScheduler,ns3::PriorityQueueScheduler,ns3::SanOrderedScheduler \
 	    --schedulerCsv=results/san-scaling-schedulers.csv
 	$(PYTHON) analysis/plot_scaling.py --results results
 

@@ -30,7 +30,7 @@
 //
 //   ./fabric-bench [--ftK=32] [--ftN=2] [--packetTimes=10000] [--csv=results/fabric-bench.csv]
 //                  [--treeSizes=k:n,...]
-//                  [--SchedulerType=ns3::PriorityQueueScheduler]
+//                  [--SchedulerType=ns3::MapScheduler]
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"

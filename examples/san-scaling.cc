@@ -32,7 +32,7 @@
 //
 //   ./san-scaling [--set=quick] [--maxHosts=0] [--hopBudget=20000000]
 //                 [--csv=results/san-scaling.csv] [--schedulers=]
-//                 [--SchedulerType=ns3::PriorityQueueScheduler]
+//                 [--SchedulerType=ns3::MapScheduler]
 
 #include "ns3/core-module.h"
 #include "ns3/san-module.h"

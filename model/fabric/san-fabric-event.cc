@@ -31,8 +31,8 @@ struct EventPool
 {
     static constexpr std::size_t BLOCKS_PER_CHUNK = 256; //!< blocks per chunk
 
-    /// One block, aligned like any heap object.
-    struct alignas(std::max_align_t) Block
+    /// One block, on a cache line of its own.
+    struct alignas(SanFabricEventMemory::BLOCK) Block
     {
         unsigned char bytes[SanFabricEventMemory::BLOCK]; //!< storage
     };

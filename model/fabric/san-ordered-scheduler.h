@@ -113,8 +113,12 @@ class SanOrderedScheduler : public Scheduler
     uint32_t BucketOf(uint64_t ts) const;
     /// \brief Make m_now hold the earliest events, if there are any (spread a bucket).
     void Refill();
+    /// Start fetching the next events' memory (see the .cc)
+    void PrefetchAhead() const;
 
     static constexpr uint32_t BUCKETS = 65; //!< one per bit of a time, and 0 for m_last
+    /// Entries a spread bucket may keep room for (see Refill)
+    static constexpr size_t RETAINED_CAPACITY = 64;
 
     std::vector<Entry> m_now;              //!< events at m_last: a min-heap by After
     std::vector<Entry> m_buckets[BUCKETS]; //!< later events by highest differing bit
