@@ -137,7 +137,7 @@ class SanFabricEventBase : public EventImpl
 
   private:
     // The class first: it fits in EventImpl's tail padding, so an event with two pointer-sized
-    // arguments still takes one 48-byte block.
+    // arguments still fits its block.
     uint8_t m_orderClass{CLASS_NONE}; //!< class
     uint64_t m_orderKey{0};           //!< key within the class
 

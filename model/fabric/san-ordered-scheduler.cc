@@ -81,12 +81,12 @@ SanOrderedScheduler::Refill()
     {
         return;
     }
-    // The first non-empty bucket holds the earliest events; around its smallest time, every
-    // one of its events belongs to a lower bucket, and those of that time to m_now.
     if (m_now.capacity() > RETAINED_CAPACITY)
     {
         std::vector<Entry>().swap(m_now); // as a spread bucket below
     }
+    // The first non-empty bucket holds the earliest events; around its smallest time, every
+    // one of its events belongs to a lower bucket, and those of that time to m_now.
     const uint32_t b = 1 + static_cast<uint32_t>(__builtin_ctzll(m_nonEmpty));
     std::vector<Entry>& from = m_buckets[b];
     uint64_t least = from.front().ts;
