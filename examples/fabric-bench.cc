@@ -61,7 +61,12 @@ main(int argc, char* argv[])
     std::string treeRouting = "ns3::SanUpDownRouting";
     std::string csv = "results/fabric-bench.csv";
     std::string treeSizes;
+    bool hugePages = true;
     CommandLine cmd(__FILE__);
+    cmd.AddValue("hugePages",
+                 "workloads' malloc asks for transparent huge pages (SanFabricBenchmark::"
+                 "SetHugePages)",
+                 hugePages);
     cmd.AddValue("ftK", "fat tree arity k (workload b)", ftK);
     cmd.AddValue("ftN", "fat tree levels n (workload b)", ftN);
     cmd.AddValue("meshSize", "mesh side (workload a)", meshSize);
@@ -75,6 +80,7 @@ main(int argc, char* argv[])
                  "scaling mode: fat trees k:n,k:n,... in place of workload b (e.g. 32:2,16:3,16:4)",
                  treeSizes);
     cmd.Parse(argc, argv);
+    SanFabricBenchmark::SetHugePages(hugePages);
     const std::string scheduler = SanFabricBenchmark::GetSchedulerType();
 
     // The raw rate is measured before and after the workloads and the higher
@@ -172,7 +178,8 @@ main(int argc, char* argv[])
                   << std::setprecision(0) << " hop_rate=" << r.GetHopRateWall()
                   << " hop_rate_cpu=" << r.GetHopRateCpu() << " raw_event_rate=" << rawRate
                   << std::setprecision(3) << " ratio=" << r.GetHopRateWall() / rawRate
-                  << std::setprecision(2) << " rss_per_host_kib=" << r.rssPerHostKib << "\n";
+                  << std::setprecision(2) << " rss_per_host_kib=" << r.rssPerHostKib
+                  << " huge_pages=" << (r.hugePages ? 1 : 0) << "\n";
     }
     return 0;
 }

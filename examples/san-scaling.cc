@@ -192,7 +192,7 @@ Hosts(const Case& c)
 const char* CSV_HEADER =
     "workload,family,shape,scheduler,hosts,switches,offered_load,packet_times,delivered,"
     "switch_hops,events,build_s,run_wall_s,run_cpu_s,hop_rate_wall,hop_rate_cpu,event_rate_wall,"
-    "ns_per_hop,rss_per_host_kib,peak_rss_mib";
+    "ns_per_hop,rss_per_host_kib,peak_rss_mib,huge_pages";
 
 /// \param os the CSV \param c the case \param r its result
 void
@@ -205,7 +205,7 @@ WriteRow(std::ostream& os, const Case& c, const SanBenchmarkResult& r)
        << std::setprecision(0) << r.GetHopRateWall() << "," << r.GetHopRateCpu() << ","
        << r.GetEventRateWall() << "," << std::setprecision(1) << r.GetNsPerHop() << ","
        << std::setprecision(3) << r.rssPerHostKib << "," << std::setprecision(1) << r.peakRssMib
-       << "\n";
+       << "," << (r.hugePages ? 1 : 0) << "\n";
     os.flush();
 }
 
@@ -218,7 +218,8 @@ Summary(const SanBenchmarkResult& r)
        << " hosts=" << r.hosts << std::setprecision(0) << " hop_rate=" << r.GetHopRateWall()
        << " hop_rate_cpu=" << r.GetHopRateCpu() << std::setprecision(1)
        << " ns_per_hop=" << r.GetNsPerHop() << std::setprecision(2) << " build_s=" << r.buildWallS
-       << " run_s=" << r.runWallS << " rss_per_host_kib=" << r.rssPerHostKib;
+       << " run_s=" << r.runWallS << " rss_per_host_kib=" << r.rssPerHostKib
+       << " huge_pages=" << (r.hugePages ? 1 : 0);
     return os.str();
 }
 
@@ -251,7 +252,12 @@ main(int argc, char* argv[])
     std::string csv = "results/san-scaling.csv";
     std::string schedulers;
     std::string schedulerCsv = "results/san-scaling-schedulers.csv";
+    bool hugePages = true;
     CommandLine cmd(__FILE__);
+    cmd.AddValue("hugePages",
+                 "children's malloc asks for transparent huge pages (SanFabricBenchmark::"
+                 "SetHugePages)",
+                 hugePages);
     cmd.AddValue("set", "workloads: quick (seconds) or full (hours)", set);
     cmd.AddValue("maxHosts", "leave out workloads with more hosts (0: none)", maxHosts);
     cmd.AddValue("only", "run only the workloads whose name contains this", only);
@@ -262,6 +268,7 @@ main(int argc, char* argv[])
                  schedulers);
     cmd.AddValue("schedulerCsv", "CSV of the scheduler comparison ('' for none)", schedulerCsv);
     cmd.Parse(argc, argv);
+    SanFabricBenchmark::SetHugePages(hugePages);
     NS_ABORT_MSG_UNLESS(std::isfinite(hopBudget) && hopBudget >= 1e4 && hopBudget <= 1e11,
                         "san-scaling: --hopBudget " << hopBudget << " is not within 1e4-1e11");
     const std::string scheduler = SanFabricBenchmark::GetSchedulerType();

@@ -44,6 +44,10 @@ constexpr char SEP = '|';
 /// The child's argument and its result line's prefix.
 const std::string CHILD_ARG = "--san-benchmark-child=";
 const std::string RESULT_PREFIX = "san-benchmark-result: ";
+/// The glibc tunable that makes malloc ask for transparent huge pages (madvise).
+const std::string HUGE_PAGES_TUNABLE = "glibc.malloc.hugetlb=1";
+/// Children ask for huge pages (SanFabricBenchmark::SetHugePages).
+bool g_hugePages = true;
 
 /// \param field "VmRSS" or "VmHWM" \return that line of /proc/self/status, in KiB
 uint64_t
@@ -235,7 +239,8 @@ SanBenchmarkResult::Encode() const
        << " switches=" << switches << " packet_times=" << packetTimes << " delivered=" << delivered
        << " switch_hops=" << switchHops << " events=" << events << " build_wall_s=" << buildWallS
        << " run_wall_s=" << runWallS << " run_cpu_s=" << runCpuS
-       << " rss_per_host_kib=" << rssPerHostKib << " peak_rss_mib=" << peakRssMib;
+       << " rss_per_host_kib=" << rssPerHostKib << " peak_rss_mib=" << peakRssMib
+       << " huge_pages=" << (hugePages ? 1 : 0);
     return os.str();
 }
 
@@ -266,7 +271,8 @@ SanBenchmarkResult::Decode(const std::string& text, SanBenchmarkResult& r)
                           "run_wall_s",
                           "run_cpu_s",
                           "rss_per_host_kib",
-                          "peak_rss_mib"};
+                          "peak_rss_mib",
+                          "huge_pages"};
     for (const char* k : keys)
     {
         if (kv.find(k) == kv.end())
@@ -287,6 +293,7 @@ SanBenchmarkResult::Decode(const std::string& text, SanBenchmarkResult& r)
     r.runCpuS = std::stod(kv["run_cpu_s"]);
     r.rssPerHostKib = std::stod(kv["rss_per_host_kib"]);
     r.peakRssMib = std::stod(kv["peak_rss_mib"]);
+    r.hugePages = kv["huge_pages"] == "1";
     return "";
 }
 
@@ -310,6 +317,7 @@ SanFabricBenchmark::Run(const SanBenchmarkWorkload& w)
     SanBenchmarkResult r;
     r.name = w.name;
     r.scheduler = GetSchedulerType();
+    r.hugePages = UsesHugePages();
     const uint64_t rssStart = ReadStatusKib("VmRSS");
     ResetPeakRss();
     const auto b0 = std::chrono::steady_clock::now();
@@ -389,6 +397,15 @@ SanFabricBenchmark::RunInFreshProcess(const std::string& program,
     NS_ABORT_MSG_IF(path.find('\'') != std::string::npos,
                     "SanFabricBenchmark: program path " << path << " has a quote");
     std::string cmd = "'" + path + "' '" + CHILD_ARG + w.Encode() + "'";
+    if (g_hugePages)
+    {
+        const char* had = std::getenv("GLIBC_TUNABLES");
+        std::string tunables = had != nullptr && *had != '\0' ? std::string(had) + ":" : "";
+        tunables += HUGE_PAGES_TUNABLE;
+        NS_ABORT_MSG_IF(tunables.find('\'') != std::string::npos,
+                        "SanFabricBenchmark: GLIBC_TUNABLES has a quote");
+        cmd = "GLIBC_TUNABLES='" + tunables + "' " + cmd;
+    }
     for (const std::string& a : extraArgs)
     {
         NS_ABORT_MSG_IF(a.find('\'') != std::string::npos,
@@ -437,6 +454,27 @@ SanFabricBenchmark::RunInFreshProcess(const std::string& program,
     const std::string error = SanBenchmarkResult::Decode(result, r);
     NS_ABORT_MSG_IF(!error.empty(), "SanFabricBenchmark: workload " << w.name << ": " << error);
     return r;
+}
+
+void
+SanFabricBenchmark::SetHugePages(bool on)
+{
+    g_hugePages = on;
+}
+
+bool
+SanFabricBenchmark::UsesHugePages()
+{
+    const char* tunables = std::getenv("GLIBC_TUNABLES");
+    if (tunables == nullptr || std::string(tunables).find(HUGE_PAGES_TUNABLE) == std::string::npos)
+    {
+        return false;
+    }
+    std::ifstream f("/sys/kernel/mm/transparent_hugepage/enabled");
+    std::string modes;
+    std::getline(f, modes);
+    return modes.find("[always]") != std::string::npos ||
+           modes.find("[madvise]") != std::string::npos;
 }
 
 void

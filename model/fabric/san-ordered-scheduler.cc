@@ -49,12 +49,10 @@ SanOrderedScheduler::Insert(const Event& ev)
             ev.key.m_uid,
             ev.key.m_context,
             SanFabricEventBase::CLASS_NONE};
-    const SanFabricEventBase* fe = SanFabricEventBase::TakeOrdered(ev.impl);
-    if (fe == nullptr)
-    {
-        fe = dynamic_cast<const SanFabricEventBase*>(ev.impl);
-    }
-    if (fe != nullptr)
+    // Every fabric event is ordered in the expression that schedules it, so the event ordered
+    // last is the one arriving here; any other event keeps class 0 (ns-3's own order), as an
+    // unordered fabric event would. (A dynamic_cast per event cost 2% of a large run.)
+    if (const SanFabricEventBase* fe = SanFabricEventBase::TakeOrdered(ev.impl))
     {
         e.cls = fe->GetOrderClass();
         e.key = fe->GetOrderKey();
