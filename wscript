@@ -254,6 +254,7 @@ def build(bld):
         'test/san-host-test-suite.cc',
         'test/san-logging-test-suite.cc',
         'test/san-nic-test-suite.cc',
+        'test/san-ordered-scheduler-test-suite.cc',
         'test/san-paper-harness-test-suite.cc',
         'test/san-protection-fuzz-test-suite.cc',
         'test/san-rats-test-suite.cc',
