@@ -105,9 +105,9 @@ class SanFabricEventBase : public EventImpl
 
     /**
      * \param impl an event being scheduled
-     * \return it as a fabric event if it is the one Order() was last called on, else nullptr
-     * (then only a dynamic_cast can tell). An event is ordered in the expression that schedules
-     * it, so this saves SanOrderedScheduler a dynamic_cast per event.
+     * \return it as a fabric event if it is the one Order() was last called on, else nullptr.
+     * An event is ordered in the expression that schedules it, so the event ordered last is
+     * the next one inserted: SanOrderedScheduler learns its class without a dynamic_cast.
      */
     static const SanFabricEventBase* TakeOrdered(const EventImpl* impl)
     {

@@ -79,9 +79,11 @@ SanOrderedScheduler::Refill()
     {
         return;
     }
-    if (m_now.capacity() > RETAINED_CAPACITY)
+    // The events of one time are a few hundred at most, but those of time 0 (every device's
+    // and application's initialization) may be millions: that room is given back once empty.
+    if (m_now.capacity() > RETAINED_NOW_CAPACITY)
     {
-        std::vector<Entry>().swap(m_now); // as a spread bucket below
+        std::vector<Entry>().swap(m_now);
     }
     // The first non-empty bucket holds the earliest events; around its smallest time, every
     // one of its events belongs to a lower bucket, and those of that time to m_now.

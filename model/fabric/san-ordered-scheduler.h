@@ -119,6 +119,8 @@ class SanOrderedScheduler : public Scheduler
     static constexpr uint32_t BUCKETS = 65; //!< one per bit of a time, and 0 for m_last
     /// Entries a spread bucket may keep room for (see Refill)
     static constexpr size_t RETAINED_CAPACITY = 64;
+    /// Entries m_now may keep room for once empty (see Refill)
+    static constexpr size_t RETAINED_NOW_CAPACITY = 16384;
 
     std::vector<Entry> m_now;              //!< events at m_last: a min-heap by After
     std::vector<Entry> m_buckets[BUCKETS]; //!< later events by highest differing bit
