@@ -6,7 +6,7 @@
 
 // Suite "san-fabric-trace": pcap and ASCII traces of the fabric's ports record departures and
 // arrivals at the times they happen, in files and lines named by the ports
-// (switch-3-port-2, host-5).
+// (switch-3-port-2, host-5); PacketTx connects by Config path and directly, and disconnects.
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -164,6 +164,61 @@ class SanFabricTraceTestCase : public TestCase
     }
 };
 
+/// PacketTx through a Config path (with context) and connected and disconnected directly.
+/// Ports make their trace sources only when a tracer connects (SanPortDevice::Traces).
+class SanFabricPacketTxTestCase : public TestCase
+{
+  public:
+    SanFabricPacketTxTestCase()
+        : TestCase("PacketTx fires once per departure, by Config path and directly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanFabricHelper fabric;
+        fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(2), "Y", UintegerValue(2));
+        NodeContainer hosts;
+        hosts.Create(4);
+        NetDeviceContainer nics = fabric.Install(hosts);
+        std::map<std::string, uint32_t> byContext;
+        Config::Connect("/NodeList/*/DeviceList/*/$ns3::SanSwitchPort/PacketTx",
+                        MakeCallback(+[](std::map<std::string, uint32_t>* seen,
+                                         std::string context,
+                                         uint64_t,
+                                         uint32_t,
+                                         uint32_t,
+                                         uint32_t,
+                                         uint32_t) {
+                            ++(*seen)[context];
+                        }).Bind(&byContext));
+        uint32_t fromHost = 0;
+        Ptr<SanEndpointDevice> src = DynamicCast<SanEndpointDevice>(nics.Get(0));
+        auto count = Callback<void, uint64_t, uint32_t, uint32_t, uint32_t, uint32_t>(
+            [&fromHost](uint64_t, uint32_t, uint32_t, uint32_t, uint32_t) { ++fromHost; });
+        NS_TEST_ASSERT_MSG_EQ(src->TraceConnectWithoutContext("PacketTx", count),
+                              true,
+                              "an endpoint's PacketTx connects");
+        Simulator::Schedule(MicroSeconds(1), [src]() { src->SendTo(3, 64); });
+        Simulator::Schedule(MicroSeconds(10), [src, count]() {
+            src->TraceDisconnectWithoutContext("PacketTx", count);
+            src->SendTo(3, 64);
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        // Host 0 to host 3 on a 2x2 mesh: three switches, each one departure per packet.
+        uint32_t switchDepartures = 0;
+        for (const auto& [context, n] : byContext)
+        {
+            switchDepartures += n;
+        }
+        NS_TEST_EXPECT_MSG_EQ(byContext.size(), 3, "three switch ports, told apart by context");
+        NS_TEST_EXPECT_MSG_EQ(switchDepartures, 6, "two packets x three switches");
+        NS_TEST_EXPECT_MSG_EQ(fromHost, 1, "the host's source counted until disconnected");
+    }
+};
+
 /// The suite.
 class SanFabricTraceTestSuite : public TestSuite
 {
@@ -172,6 +227,7 @@ class SanFabricTraceTestSuite : public TestSuite
         : TestSuite("san-fabric-trace", UNIT)
     {
         AddTestCase(new SanFabricTraceTestCase, TestCase::QUICK);
+        AddTestCase(new SanFabricPacketTxTestCase, TestCase::QUICK);
     }
 };
 

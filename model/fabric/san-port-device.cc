@@ -15,6 +15,7 @@
 #include "ns3/assert.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
 
 #include <algorithm>
 
@@ -25,6 +26,82 @@ NS_LOG_COMPONENT_DEFINE("SanPortDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(SanPortDevice);
 
+namespace
+{
+
+/**
+ * A trace source that lives outside the object until someone connects to it: the accessor
+ * asks the object for it (which makes it), then connects as ns-3's own accessor would.
+ * \tparam TC the TracedCallback type
+ */
+template <typename TC>
+class SanLazyTraceAccessor : public TraceSourceAccessor
+{
+  public:
+    /// \param get returns an object's source (made on first use), nullptr if it has none
+    explicit SanLazyTraceAccessor(TC* (*get)(ObjectBase*))
+        : m_get(get)
+    {
+    }
+
+    bool ConnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
+    {
+        TC* source = m_get(obj);
+        if (source == nullptr)
+        {
+            return false;
+        }
+        source->ConnectWithoutContext(cb);
+        return true;
+    }
+
+    bool Connect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
+    {
+        TC* source = m_get(obj);
+        if (source == nullptr)
+        {
+            return false;
+        }
+        source->Connect(cb, context);
+        return true;
+    }
+
+    bool DisconnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
+    {
+        TC* source = m_get(obj);
+        if (source == nullptr)
+        {
+            return false;
+        }
+        source->DisconnectWithoutContext(cb);
+        return true;
+    }
+
+    bool Disconnect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
+    {
+        TC* source = m_get(obj);
+        if (source == nullptr)
+        {
+            return false;
+        }
+        source->Disconnect(cb, context);
+        return true;
+    }
+
+  private:
+    TC* (*m_get)(ObjectBase*); //!< finds (or makes) an object's source
+};
+
+/// \param get returns an object's source \return an accessor for AddTraceSource
+template <typename TC>
+Ptr<const TraceSourceAccessor>
+MakeSanLazyTraceAccessor(TC* (*get)(ObjectBase*))
+{
+    return Ptr<const TraceSourceAccessor>(new SanLazyTraceAccessor<TC>(get), false);
+}
+
+} // namespace
+
 TypeId
 SanPortDevice::GetTypeId()
 {
@@ -34,19 +111,19 @@ SanPortDevice::GetTypeId()
             .SetGroupName("San")
             .AddTraceSource("PacketTx",
                             "A packet starts leaving through this port.",
-                            MakeTraceSourceAccessor(&SanPortDevice::m_txTrace),
+                            MakeSanLazyTraceAccessor(&SanPortDevice::TxOf),
                             "ns3::SanPortDevice::PacketTxTracedCallback")
             .AddTraceSource("PromiscSniffer",
                             "A packet leaves through this port or arrives at it, with its "
                             "16-byte san header, at the time it does (pcap helpers connect "
                             "here).",
-                            MakeTraceSourceAccessor(&SanPortDevice::m_promiscSnifferTrace),
+                            MakeSanLazyTraceAccessor(&SanPortDevice::SnifferOf),
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("PacketEvent",
                             "A packet's head leaves through this port ('-', with its virtual "
                             "channel) or its tail arrives at it ('r'), at the time it does "
                             "(ASCII trace helpers connect here).",
-                            MakeTraceSourceAccessor(&SanPortDevice::m_packetEventTrace),
+                            MakeSanLazyTraceAccessor(&SanPortDevice::PacketEventOf),
                             "ns3::SanPortDevice::PacketEventTracedCallback");
     return tid;
 }
@@ -404,9 +481,9 @@ SanPortDevice::Depart(SanFabricPacket* p,
     m_busySteps += end - departTs;
 
     OnDepart(p, vc, departTs);
-    if (!m_txTrace.IsEmpty())
+    if (m_traces != nullptr && !m_traces->tx.IsEmpty())
     {
-        m_txTrace(p->uid, p->src, p->dst, p->bytes, vc);
+        m_traces->tx(p->uid, p->src, p->dst, p->bytes, vc);
     }
     if (IsTraced())
     {
@@ -472,8 +549,40 @@ SanPortDevice::TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int
 void
 SanPortDevice::FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc)
 {
-    m_promiscSnifferTrace(pkt);
-    m_packetEventTrace(kind, pkt, vc);
+    Traces& t = GetTraces();
+    t.promiscSniffer(pkt);
+    t.packetEvent(kind, pkt, vc);
+}
+
+SanPortDevice::Traces&
+SanPortDevice::GetTraces()
+{
+    if (m_traces == nullptr)
+    {
+        m_traces = std::make_unique<Traces>();
+    }
+    return *m_traces;
+}
+
+TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t>*
+SanPortDevice::TxOf(ObjectBase* o)
+{
+    auto* port = dynamic_cast<SanPortDevice*>(o);
+    return port != nullptr ? &port->GetTraces().tx : nullptr;
+}
+
+TracedCallback<Ptr<const Packet>>*
+SanPortDevice::SnifferOf(ObjectBase* o)
+{
+    auto* port = dynamic_cast<SanPortDevice*>(o);
+    return port != nullptr ? &port->GetTraces().promiscSniffer : nullptr;
+}
+
+TracedCallback<char, Ptr<const Packet>, uint32_t>*
+SanPortDevice::PacketEventOf(ObjectBase* o)
+{
+    auto* port = dynamic_cast<SanPortDevice*>(o);
+    return port != nullptr ? &port->GetTraces().packetEvent : nullptr;
 }
 
 void

@@ -196,7 +196,8 @@ class SanPortDevice : public SanNetDevice
     /**
      * The port's name in trace file names and trace lines: "switch-3-port-2" for a switch's
      * port, "host-5" for a host's interface.
-     * eturn the name
+     *
+eturn the name
      */
     virtual std::string GetPortName() const;
 
@@ -351,7 +352,8 @@ class SanPortDevice : public SanNetDevice
     /// \return true if a pcap or ASCII tracer listens (the channel asks before each arrival)
     bool IsTraced() const
     {
-        return !m_promiscSnifferTrace.IsEmpty() || !m_packetEventTrace.IsEmpty();
+        return m_traces != nullptr &&
+               (!m_traces->promiscSniffer.IsEmpty() || !m_traces->packetEvent.IsEmpty());
     }
 
     /**
@@ -374,32 +376,49 @@ class SanPortDevice : public SanNetDevice
     uint32_t m_nVcs{1};          //!< virtual channels
     /// Slots live inline for the common small buffers (no heap block per port).
     static constexpr uint32_t INLINE_SLOTS = 4;
-    int64_t* m_slots{m_slotsInline};       //!< release time of each slot
-    int64_t m_slotsInline[INLINE_SLOTS]{}; //!< storage for small tables
-    SanFabricPacket* m_qHead{nullptr};     //!< waiting packets
-    int64_t m_busyUntil{0};                //!< link idle from this time
-    double m_stepsPerByte{0};              //!< the link's serialization time per byte
-    int64_t m_propSteps{0};                //!< the link's propagation delay
-    uint32_t m_framing{0};                 //!< the link's framing bytes per packet
-    uint32_t m_xoffMask{0};                //!< Xon/Xoff sender: channels the far end stopped
-    uint64_t m_txPackets{0};               //!< counter
-    int64_t m_busySteps{0};                //!< link busy time, summed
-    uint8_t m_end{0};                      //!< this port's end of the channel (0 or 1)
-    bool m_connected{false};               //!< both ends of the channel are attached
-    bool m_peerIsSink{false};              //!< the far end always accepts (a host)
-    bool m_xonXoff{false};                 //!< the link uses Xon/Xoff, not credits
-    uint8_t m_packetKind{0};               //!< SanLinkMessage::Kind of the packets it sends
-    /// Fires with a packet (san header + payload) built only when someone
-    /// listens, as it leaves and as it arrives; pcap helpers connect here.
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
-    /// Departures and arrivals with their kind; ASCII trace helpers connect here.
-    TracedCallback<char, Ptr<const Packet>, uint32_t> m_packetEventTrace;
-    TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> m_txTrace; //!< departures
+    int64_t* m_slots{m_slotsInline};              //!< release time of each slot
+    int64_t m_slotsInline[INLINE_SLOTS]{};        //!< storage for small tables
+    SanFabricPacket* m_qHead{nullptr};            //!< waiting packets
+    int64_t m_busyUntil{0};                       //!< link idle from this time
+    double m_stepsPerByte{0};                     //!< the link's serialization time per byte
+    int64_t m_propSteps{0};                       //!< the link's propagation delay
+    uint32_t m_framing{0};                        //!< the link's framing bytes per packet
+    uint32_t m_xoffMask{0};                       //!< Xon/Xoff sender: channels the far end stopped
+    uint64_t m_txPackets{0};                      //!< counter
+    int64_t m_busySteps{0};                       //!< link busy time, summed
+    uint8_t m_end{0};                             //!< this port's end of the channel (0 or 1)
+    bool m_connected{false};                      //!< both ends of the channel are attached
+    bool m_peerIsSink{false};                     //!< the far end always accepts (a host)
+    bool m_xonXoff{false};                        //!< the link uses Xon/Xoff, not credits
+    uint8_t m_packetKind{0};                      //!< SanLinkMessage::Kind of the packets it sends
     std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
     SanFabricPacket* m_qTail{nullptr};            //!< waiting packets
     uint32_t m_qLen{0};                           //!< queue length
     int64_t m_wakeTs{HELD};                       //!< time of the pending wake-up, HELD if none
     std::unique_ptr<SanXonXoffBuffer> m_rxBuffer; //!< Xon/Xoff receiver: buffers and checks
+
+    /// The port's trace sources. Most ports of a large fabric are never traced, so they are
+    /// made when a tracer first connects (72 bytes a port otherwise, on every port).
+    struct Traces
+    {
+        /// Fires with a packet (san header + payload) built only when someone
+        /// listens, as it leaves and as it arrives; pcap helpers connect here.
+        TracedCallback<Ptr<const Packet>> promiscSniffer;
+        /// Departures and arrivals with their kind; ASCII trace helpers connect here.
+        TracedCallback<char, Ptr<const Packet>, uint32_t> packetEvent;
+        TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> tx; //!< departures
+    };
+
+    /// \return the trace sources, made on first use
+    Traces& GetTraces();
+    /// \param o an object \return its PacketTx source, or nullptr if it is not a port
+    static TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t>* TxOf(ObjectBase* o);
+    /// \param o an object \return its PromiscSniffer source, or nullptr if it is not a port
+    static TracedCallback<Ptr<const Packet>>* SnifferOf(ObjectBase* o);
+    /// \param o an object \return its PacketEvent source, or nullptr if it is not a port
+    static TracedCallback<char, Ptr<const Packet>, uint32_t>* PacketEventOf(ObjectBase* o);
+
+    std::unique_ptr<Traces> m_traces; //!< made when a tracer first connects
 };
 
 // Inline: once per departure.
