@@ -46,49 +46,39 @@ class SanLazyTraceAccessor : public TraceSourceAccessor
 
     bool ConnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
     {
-        TC* source = m_get(obj);
-        if (source == nullptr)
-        {
-            return false;
-        }
-        source->ConnectWithoutContext(cb);
-        return true;
+        return On(obj, [&cb](TC& source) { source.ConnectWithoutContext(cb); });
     }
 
     bool Connect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
     {
-        TC* source = m_get(obj);
-        if (source == nullptr)
-        {
-            return false;
-        }
-        source->Connect(cb, context);
-        return true;
+        return On(obj, [&](TC& source) { source.Connect(cb, context); });
     }
 
     bool DisconnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
     {
-        TC* source = m_get(obj);
-        if (source == nullptr)
-        {
-            return false;
-        }
-        source->DisconnectWithoutContext(cb);
-        return true;
+        return On(obj, [&cb](TC& source) { source.DisconnectWithoutContext(cb); });
     }
 
     bool Disconnect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
+    {
+        return On(obj, [&](TC& source) { source.Disconnect(cb, context); });
+    }
+
+  private:
+    /// \param obj an object \param act what to do with its source
+    /// \return false if the object has no such source
+    template <typename ACT>
+    bool On(ObjectBase* obj, ACT act) const
     {
         TC* source = m_get(obj);
         if (source == nullptr)
         {
             return false;
         }
-        source->Disconnect(cb, context);
+        act(*source);
         return true;
     }
 
-  private:
     TC* (*m_get)(ObjectBase*); //!< finds (or makes) an object's source
 };
 
@@ -111,20 +101,22 @@ SanPortDevice::GetTypeId()
             .SetGroupName("San")
             .AddTraceSource("PacketTx",
                             "A packet starts leaving through this port.",
-                            MakeSanLazyTraceAccessor(&SanPortDevice::TxOf),
+                            MakeSanLazyTraceAccessor(&SanPortDevice::SourceOf<&Traces::tx>),
                             "ns3::SanPortDevice::PacketTxTracedCallback")
-            .AddTraceSource("PromiscSniffer",
-                            "A packet leaves through this port or arrives at it, with its "
-                            "16-byte san header, at the time it does (pcap helpers connect "
-                            "here).",
-                            MakeSanLazyTraceAccessor(&SanPortDevice::SnifferOf),
-                            "ns3::Packet::TracedCallback")
-            .AddTraceSource("PacketEvent",
-                            "A packet's head leaves through this port ('-', with its virtual "
-                            "channel) or its tail arrives at it ('r'), at the time it does "
-                            "(ASCII trace helpers connect here).",
-                            MakeSanLazyTraceAccessor(&SanPortDevice::PacketEventOf),
-                            "ns3::SanPortDevice::PacketEventTracedCallback");
+            .AddTraceSource(
+                "PromiscSniffer",
+                "A packet leaves through this port or arrives at it, with its "
+                "16-byte san header, at the time it does (pcap helpers connect "
+                "here).",
+                MakeSanLazyTraceAccessor(&SanPortDevice::SourceOf<&Traces::promiscSniffer>),
+                "ns3::Packet::TracedCallback")
+            .AddTraceSource(
+                "PacketEvent",
+                "A packet's head leaves through this port ('-', with its virtual "
+                "channel) or its tail arrives at it ('r'), at the time it does "
+                "(ASCII trace helpers connect here).",
+                MakeSanLazyTraceAccessor(&SanPortDevice::SourceOf<&Traces::packetEvent>),
+                "ns3::SanPortDevice::PacketEventTracedCallback");
     return tid;
 }
 
@@ -562,27 +554,6 @@ SanPortDevice::GetTraces()
         m_traces = std::make_unique<Traces>();
     }
     return *m_traces;
-}
-
-TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t>*
-SanPortDevice::TxOf(ObjectBase* o)
-{
-    auto* port = dynamic_cast<SanPortDevice*>(o);
-    return port != nullptr ? &port->GetTraces().tx : nullptr;
-}
-
-TracedCallback<Ptr<const Packet>>*
-SanPortDevice::SnifferOf(ObjectBase* o)
-{
-    auto* port = dynamic_cast<SanPortDevice*>(o);
-    return port != nullptr ? &port->GetTraces().promiscSniffer : nullptr;
-}
-
-TracedCallback<char, Ptr<const Packet>, uint32_t>*
-SanPortDevice::PacketEventOf(ObjectBase* o)
-{
-    auto* port = dynamic_cast<SanPortDevice*>(o);
-    return port != nullptr ? &port->GetTraces().packetEvent : nullptr;
 }
 
 void

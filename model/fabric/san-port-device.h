@@ -411,12 +411,18 @@ eturn the name
 
     /// \return the trace sources, made on first use
     Traces& GetTraces();
-    /// \param o an object \return its PacketTx source, or nullptr if it is not a port
-    static TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t>* TxOf(ObjectBase* o);
-    /// \param o an object \return its PromiscSniffer source, or nullptr if it is not a port
-    static TracedCallback<Ptr<const Packet>>* SnifferOf(ObjectBase* o);
-    /// \param o an object \return its PacketEvent source, or nullptr if it is not a port
-    static TracedCallback<char, Ptr<const Packet>, uint32_t>* PacketEventOf(ObjectBase* o);
+
+    /**
+     * \tparam SOURCE one of Traces' members
+     * \param o an object
+     * \return that source of it (made on first use), or nullptr if it is not a port
+     */
+    template <auto SOURCE>
+    static auto* SourceOf(ObjectBase* o)
+    {
+        auto* port = dynamic_cast<SanPortDevice*>(o);
+        return port != nullptr ? &(port->GetTraces().*SOURCE) : nullptr;
+    }
 
     std::unique_ptr<Traces> m_traces; //!< made when a tracer first connects
 };
