@@ -320,6 +320,7 @@ def build(bld):
         'model/fabric/san-fabric-header.h',
         'model/fabric/san-fabric-packet.h',
         'model/fabric/san-fabric.h',
+        'model/fabric/san-lazy-trace-accessor.h',
         'model/fabric/san-net-device.h',
         'model/fabric/san-ordered-scheduler.h',
         'model/fabric/san-port-device.h',

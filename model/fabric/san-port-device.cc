@@ -9,13 +9,13 @@
 #include "san-fabric-event.h"
 #include "san-fabric-header.h"
 #include "san-fabric.h"
+#include "san-lazy-trace-accessor.h"
 #include "san-xon-xoff-buffer.h"
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
-#include "ns3/trace-source-accessor.h"
 
 #include <algorithm>
 
@@ -25,72 +25,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("SanPortDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(SanPortDevice);
-
-namespace
-{
-
-/**
- * A trace source that lives outside the object until someone connects to it: the accessor
- * asks the object for it (which makes it), then connects as ns-3's own accessor would.
- * \tparam TC the TracedCallback type
- */
-template <typename TC>
-class SanLazyTraceAccessor : public TraceSourceAccessor
-{
-  public:
-    /// \param get returns an object's source (made on first use), nullptr if it has none
-    explicit SanLazyTraceAccessor(TC* (*get)(ObjectBase*))
-        : m_get(get)
-    {
-    }
-
-    bool ConnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
-    {
-        return On(obj, [&cb](TC& source) { source.ConnectWithoutContext(cb); });
-    }
-
-    bool Connect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
-    {
-        return On(obj, [&](TC& source) { source.Connect(cb, context); });
-    }
-
-    bool DisconnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
-    {
-        return On(obj, [&cb](TC& source) { source.DisconnectWithoutContext(cb); });
-    }
-
-    bool Disconnect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
-    {
-        return On(obj, [&](TC& source) { source.Disconnect(cb, context); });
-    }
-
-  private:
-    /// \param obj an object \param act what to do with its source
-    /// \return false if the object has no such source
-    template <typename ACT>
-    bool On(ObjectBase* obj, ACT act) const
-    {
-        TC* source = m_get(obj);
-        if (source == nullptr)
-        {
-            return false;
-        }
-        act(*source);
-        return true;
-    }
-
-    TC* (*m_get)(ObjectBase*); //!< finds (or makes) an object's source
-};
-
-/// \param get returns an object's source \return an accessor for AddTraceSource
-template <typename TC>
-Ptr<const TraceSourceAccessor>
-MakeSanLazyTraceAccessor(TC* (*get)(ObjectBase*))
-{
-    return Ptr<const TraceSourceAccessor>(new SanLazyTraceAccessor<TC>(get), false);
-}
-
-} // namespace
 
 TypeId
 SanPortDevice::GetTypeId()
