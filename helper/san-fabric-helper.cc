@@ -13,6 +13,7 @@
 #include "ns3/san-endpoint-device.h"
 #include "ns3/san-fabric-header.h"
 #include "ns3/san-remote-channel.h"
+#include "ns3/san-switch-port-device.h"
 #include "ns3/san-switch-port.h"
 #include "ns3/san-switch.h"
 #include "ns3/san-type-check.h"
@@ -161,6 +162,16 @@ SanFabricHelper::Install(NodeContainer hosts)
     {
         m_switchNodes.Add(CreateObject<Node>(ranks > 1 ? switchPart[s] : 0));
     }
+    // Each switch's ports live in one array, sized exactly: count the links first.
+    std::vector<uint32_t> connected(nSwitches, 0);
+    for (const SanTopologyLink& link : topo->GetLinks())
+    {
+        ++connected[link.switchA];
+        if (!link.toHost)
+        {
+            ++connected[link.b];
+        }
+    }
     std::vector<Ptr<SanSwitch>> switches(nSwitches);
     ObjectFactory remoteFactory = m_channelFactory;
     remoteFactory.SetTypeId(SanRemoteChannel::GetTypeId());
@@ -171,18 +182,20 @@ SanFabricHelper::Install(NodeContainer hosts)
         Ptr<Node> node = m_switchNodes.Get(s);
         Ptr<SanSwitch> sw = m_switchFactory.Create<SanSwitch>();
         sw->SetNodeId(node->GetId());
-        sw->Setup(m_fabric, s);
+        sw->Setup(m_fabric, s, connected[s]);
         node->AggregateObject(sw);
         m_fabric->RegisterSwitch(s, sw);
         switches[s] = sw;
     }
+    connected = std::vector<uint32_t>();
 
     auto makeSwitchPort = [this, &switches](uint32_t s, uint32_t port) {
-        Ptr<SanSwitchPort> dev = CreateObject<SanSwitchPort>();
-        dev->SetAddress(Mac48Address::Allocate());
-        m_switchNodes.Get(s)->AddDevice(dev);
-        switches[s]->AddPort(port, dev);
-        return dev;
+        SanSwitchPort* p = switches[s]->AddPort(port);
+        if (m_switchPortDevices)
+        {
+            switches[s]->GetPortDevice(port);
+        }
+        return p;
     };
 
     std::vector<Ptr<SanEndpointDevice>> endpoints(topo->GetNHosts());
@@ -190,7 +203,7 @@ SanFabricHelper::Install(NodeContainer hosts)
     {
         const bool cut = !link.toHost && switchPart[link.switchA] != switchPart[link.b];
         Ptr<SanChannel> channel = (cut ? remoteFactory : m_channelFactory).Create<SanChannel>();
-        Ptr<SanSwitchPort> a = makeSwitchPort(link.switchA, link.portA);
+        SanSwitchPort* a = makeSwitchPort(link.switchA, link.portA);
         if (link.toHost)
         {
             Ptr<SanEndpointDevice> ep = m_deviceFactory.Create<SanEndpointDevice>();
@@ -203,11 +216,14 @@ SanFabricHelper::Install(NodeContainer hosts)
         }
         else
         {
-            Ptr<SanSwitchPort> b = makeSwitchPort(link.b, link.portB);
+            SanSwitchPort* b = makeSwitchPort(link.b, link.portB);
             a->Attach(m_fabric, channel);
             b->Attach(m_fabric, channel);
             if (cut)
             {
+                // MPI hands a message to a device of the receiving node: a cut port has one.
+                switches[link.switchA]->GetPortDevice(link.portA);
+                switches[link.b]->GetPortDevice(link.portB);
                 DynamicCast<SanRemoteChannel>(channel)->SetupReceivers();
                 ++m_cutLinks;
                 m_lookahead = std::min(m_lookahead, channel->GetDelay());
@@ -239,6 +255,12 @@ SanFabricHelper::Install(NodeContainer hosts)
         result.Add(endpoints[h]);
     }
     return result;
+}
+
+void
+SanFabricHelper::SetSwitchPortDevices(bool all)
+{
+    m_switchPortDevices = all;
 }
 
 void
@@ -374,7 +396,7 @@ SanFabricHelper::EnablePcapInternal(std::string prefix,
     PcapHelper pcapHelper;
     // Named by the port (prefix-switch-3-port-2.pcap), not by node and device ids.
     std::string filename =
-        explicitFilename ? prefix : prefix + "-" + device->GetPortName() + ".pcap";
+        explicitFilename ? prefix : prefix + "-" + device->GetPort()->GetPortName() + ".pcap";
     // DLT_USER0: records start with the 16-byte SanFabricHeader.
     Ptr<PcapFileWrapper> file =
         pcapHelper.CreateFile(filename, std::ios::out, static_cast<PcapHelper::DataLinkType>(147));
@@ -398,7 +420,7 @@ SanAsciiPacketEvent(Ptr<OutputStreamWrapper> stream,
     packet->PeekHeader(h);
     std::ostream& os = *stream->GetStream();
     os << kind << " " << Simulator::Now().GetSeconds() << " " << port;
-    if (vc != SanPortDevice::NO_VC)
+    if (vc != SanPort::NO_VC)
     {
         os << " vc=" << vc;
     }
@@ -423,11 +445,11 @@ SanFabricHelper::EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
     {
         AsciiTraceHelper asciiHelper;
         stream = asciiHelper.CreateFileStream(
-            explicitFilename ? prefix : prefix + "-" + device->GetPortName() + ".tr");
+            explicitFilename ? prefix : prefix + "-" + device->GetPort()->GetPortName() + ".tr");
     }
     device->TraceConnectWithoutContext(
         "PacketEvent",
-        MakeBoundCallback(&SanAsciiPacketEvent, stream, device->GetPortName()));
+        MakeBoundCallback(&SanAsciiPacketEvent, stream, device->GetPort()->GetPortName()));
 }
 
 } // namespace ns3

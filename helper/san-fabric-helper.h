@@ -22,8 +22,15 @@ namespace ns3
 /**
  * \ingroup san
  * \brief Builds a switch fabric from a topology: one ns-3 Node per switch
- * carrying a SanSwitch and one SanSwitchPort per connected port, a
+ * carrying a SanSwitch with one SanSwitchPort per connected port (and, by
+ * default, the port's NetDevice, a SanSwitchPortDevice, on the node), a
  * SanEndpointDevice on every host node, and a SanChannel per link.
+ *
+ * For large fabrics, SetSwitchPortDevices(false) leaves the switch ports as
+ * the switches' plain records: a port's device is then made only when asked
+ * for (SanSwitch::GetPortDevice, Config paths through the switch's "Ports"
+ * attribute, SanChannel::GetDevice), and EnablePcapAll or DeviceList paths
+ * see the hosts' devices and those made so far.
  *
  * \code
  *   SanFabricHelper fabric;
@@ -156,6 +163,15 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      * \param fraction in [0, 1)
      */
     void SetBatchFraction(double fraction);
+    /**
+     * \brief Whether Install gives every switch port its NetDevice on the switch's node
+     * (default true, as ns-3's helpers do for the devices they make). False saves about a
+     * third of a large fabric's memory and of its build time: ports are then plain records
+     * whose devices are made on first use (see the class description). Call before Install.
+     * \param all true: every switch port's device at once
+     */
+    void SetSwitchPortDevices(bool all);
+
     /// \return the batch window of the last Install (0: per time step, or not distributed)
     Time GetBatchWindow() const;
 
@@ -202,6 +218,7 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
     Time m_lookahead;                    //!< smallest Delay of a cut link
     double m_batchFraction{0.5};         //!< batch window / lookahead (GTW engine)
     Time m_batchWindow;                  //!< batch window of the last Install
+    bool m_switchPortDevices{true};      //!< make every switch port's device at Install
 };
 
 } // namespace ns3

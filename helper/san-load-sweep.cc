@@ -91,7 +91,7 @@ namespace
 /// A port whose link the sweep watches.
 struct WatchedPort
 {
-    Ptr<SanPortDevice> port; //!< the sending end
+    const SanPort* port;     //!< the sending end (the fabric owns it)
     std::string name;        //!< the link's name
     bool interSwitch;        //!< both ends are switches
     int64_t busyAtStart{0};  //!< GetBusySteps at the window's start
@@ -158,7 +158,7 @@ SanLoadSweep::RunOnce(double load, uint64_t run)
             {
                 continue;
             }
-            Ptr<SanSwitchPort> port = fab->GetSwitch(s)->GetPort(p);
+            const SanSwitchPort* port = fab->GetSwitch(s)->GetPort(p);
             if (port == nullptr)
             {
                 continue;
@@ -173,7 +173,7 @@ SanLoadSweep::RunOnce(double load, uint64_t run)
     {
         std::ostringstream name;
         name << "host " << h << " -> switch " << topo->GetHostSwitch(h);
-        ports.push_back({fab->GetEndpoint(h), name.str(), false});
+        ports.push_back({PeekPointer(fab->GetEndpoint(h)), name.str(), false});
     }
     const uint32_t nVcs = fab->GetNVcs();
     const uint32_t slotsPerVc = fab->GetSlotsPerVc();

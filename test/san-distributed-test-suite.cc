@@ -135,7 +135,7 @@ RunScenario(const Scenario& s, uint32_t parts)
         {
             Ptr<SanRemoteChannel> c =
                 DynamicCast<SanRemoteChannel>(node->GetDevice(d)->GetChannel());
-            if (c != nullptr && c->GetPort(0)->GetNode() == node)
+            if (c != nullptr && c->GetPort(0)->GetNodeId() == node->GetId())
             {
                 out.remote += c->GetLocalMessages() + c->GetRemoteMessages();
             }

@@ -279,10 +279,7 @@ class SanXonXoffSymbolsTestCase : public TestCase
         for (const SanTopologyLink& link : topo->GetLinks())
         {
             Ptr<SanChannel> channel = channels.Create<SanChannel>();
-            Ptr<SanSwitchPort> port = CreateObject<SanSwitchPort>();
-            port->SetAddress(Mac48Address::Allocate());
-            swNode->AddDevice(port);
-            sw->AddPort(link.portA, port);
+            SanSwitchPort* port = sw->AddPort(link.portA);
             Ptr<SanEndpointDevice> ep = CreateObject<SanEndpointDevice>();
             hosts.Get(link.b)->AddDevice(ep);
             ep->SetHost(link.b, 0);
@@ -292,20 +289,20 @@ class SanXonXoffSymbolsTestCase : public TestCase
             ep->Attach(fabric, channel);
         }
         std::vector<Seen> seen;
-        Ptr<SanSwitchPort> in0 = sw->GetPort(topo->GetHostPort(0));
+        SanSwitchPort* in0 = sw->GetPort(topo->GetHostPort(0));
         fabric->TraceConnectWithoutContext(
             "XonXoff",
             MakeCallback(+[](std::pair<std::vector<Seen>*, SanSwitchPort*> log,
                              uint32_t node,
-                             uint32_t ifIndex,
+                             uint32_t port,
                              uint32_t vc,
                              bool xoff,
                              uint64_t occ) {
-                if (node == log.second->GetNode()->GetId() && ifIndex == log.second->GetIfIndex())
+                if (node == log.second->GetNodeId() && port == log.second->GetNumber())
                 {
                     log.first->push_back(Seen{vc, xoff, occ});
                 }
-            }).Bind(std::make_pair(&seen, PeekPointer(in0))));
+            }).Bind(std::make_pair(&seen, in0)));
         const uint32_t xoffMark = in0->GetXoffMark();
         const uint32_t xonMark = in0->GetXonMark();
         NS_TEST_ASSERT_MSG_EQ(xoffMark, 4096u - 512u - 80u, "automatic Xoff mark");

@@ -515,7 +515,7 @@ class SanPcapAndNetDeviceTestCase : public TestCase
             UseLine(s.fabric, 2);
             s.Build();
             Ptr<NetDevice> port =
-                s.fabric.GetFabric()->GetSwitch(0)->GetPort(0); // +x, toward host 1
+                s.fabric.GetFabric()->GetSwitch(0)->GetPortDevice(0); // +x, toward host 1
             s.fabric.EnablePcap(prefix, port, false, true);
             s.Endpoint(1)->SetReceiveCallback(MakeCallback(+[](uint32_t* got,
                                                                Ptr<NetDevice>,
@@ -1136,7 +1136,7 @@ class SanCountingChannel : public SanChannel
         else
         {
             ++m_credits[copy.from];
-            m_held += copy.releaseTs == SanPortDevice::HELD ? 1 : 0;
+            m_held += copy.releaseTs == SanPort::HELD ? 1 : 0;
         }
         Deliver(copy);
     }
@@ -1250,7 +1250,7 @@ class SanChannelTransmitTestCase : public TestCase
         NodeContainer hosts;
         hosts.Create(topo->GetNHosts());
         std::vector<Ptr<SanEndpointDevice>> endpoints(topo->GetNHosts());
-        std::vector<Ptr<SanPortDevice>> ports;
+        std::vector<const SanPort*> ports; // the fabric owns them
         Ptr<SanFabric> fabric;
         SanFabricHelper helper;
         if (useHelper)
@@ -1266,14 +1266,15 @@ class SanChannelTransmitTestCase : public TestCase
             for (uint32_t h = 0; h < devs.GetN(); ++h)
             {
                 endpoints[h] = DynamicCast<SanEndpointDevice>(devs.Get(h));
-                ports.push_back(endpoints[h]);
+                ports.push_back(PeekPointer(endpoints[h]));
             }
             NodeContainer switchNodes = helper.GetSwitchNodes();
             for (uint32_t i = 0; i < switchNodes.GetN(); ++i)
             {
                 for (uint32_t d = 0; d < switchNodes.Get(i)->GetNDevices(); ++d)
                 {
-                    ports.push_back(DynamicCast<SanPortDevice>(switchNodes.Get(i)->GetDevice(d)));
+                    ports.push_back(
+                        DynamicCast<SanPortDevice>(switchNodes.Get(i)->GetDevice(d))->GetPort());
                 }
             }
         }
@@ -1300,19 +1301,16 @@ class SanChannelTransmitTestCase : public TestCase
                 fabric->RegisterSwitch(s, switches[s]);
             }
             auto makeSwitchPort = [&](uint32_t s, uint32_t port) {
-                Ptr<SanSwitchPort> dev = CreateObject<SanSwitchPort>();
-                dev->SetAddress(Mac48Address::Allocate());
-                switchNodes.Get(s)->AddDevice(dev);
-                switches[s]->AddPort(port, dev);
-                ports.push_back(dev);
-                return dev;
+                SanSwitchPort* p = switches[s]->AddPort(port);
+                ports.push_back(p);
+                return p;
             };
             ObjectFactory channelFactory(channelType);
             for (const SanTopologyLink& link : topo->GetLinks())
             {
                 Ptr<SanChannel> channel = channelFactory.Create<SanChannel>();
                 channels.push_back(channel);
-                Ptr<SanSwitchPort> a = makeSwitchPort(link.switchA, link.portA);
+                SanSwitchPort* a = makeSwitchPort(link.switchA, link.portA);
                 if (link.toHost)
                 {
                     Ptr<SanEndpointDevice> ep = CreateObject<SanEndpointDevice>();
@@ -1320,13 +1318,13 @@ class SanChannelTransmitTestCase : public TestCase
                     ep->SetHost(link.b, link.switchA);
                     fabric->RegisterEndpoint(link.b, ep);
                     endpoints[link.b] = ep;
-                    ports.push_back(ep);
+                    ports.push_back(PeekPointer(ep));
                     a->Attach(fabric, channel);
                     ep->Attach(fabric, channel);
                 }
                 else
                 {
-                    Ptr<SanSwitchPort> b = makeSwitchPort(link.b, link.portB);
+                    SanSwitchPort* b = makeSwitchPort(link.b, link.portB);
                     a->Attach(fabric, channel);
                     b->Attach(fabric, channel);
                 }
@@ -1350,7 +1348,7 @@ class SanChannelTransmitTestCase : public TestCase
         out.injected = fabric->GetInjected();
         out.delivered = fabric->GetDelivered();
         out.hops = fabric->GetSwitchHops();
-        for (const Ptr<SanPortDevice>& port : ports)
+        for (const SanPort* port : ports)
         {
             out.departures += port->GetTxPackets();
         }
@@ -1425,7 +1423,7 @@ class SanChannelTransmitTestCase : public TestCase
                 Ptr<SanPortDevice> far = DynamicCast<SanPortDevice>(c->GetDevice(end ^ 1));
                 const bool farIsHost = DynamicCast<SanEndpointDevice>(far) != nullptr;
                 NS_TEST_ASSERT_MSG_EQ(c->m_packets[end],
-                                      dev->GetTxPackets(),
+                                      dev->GetPort()->GetTxPackets(),
                                       "packets sent from end " << end << " of a link");
                 packets += c->m_packets[end];
                 // Credits to `dev` travel from the far end.
@@ -1437,13 +1435,13 @@ class SanChannelTransmitTestCase : public TestCase
                 else if (wormhole)
                 {
                     NS_TEST_ASSERT_MSG_GT_OR_EQ(credits,
-                                                dev->GetTxPackets(),
+                                                dev->GetPort()->GetTxPackets(),
                                                 "a credit (at least) per packet into a switch");
                 }
                 else
                 {
                     NS_TEST_ASSERT_MSG_EQ(credits,
-                                          dev->GetTxPackets(),
+                                          dev->GetPort()->GetTxPackets(),
                                           "one credit per packet into a switch");
                 }
             }

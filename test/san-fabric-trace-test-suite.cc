@@ -183,7 +183,7 @@ class SanFabricPacketTxTestCase : public TestCase
         hosts.Create(4);
         NetDeviceContainer nics = fabric.Install(hosts);
         std::map<std::string, uint32_t> byContext;
-        Config::Connect("/NodeList/*/DeviceList/*/$ns3::SanSwitchPort/PacketTx",
+        Config::Connect("/NodeList/*/DeviceList/*/$ns3::SanSwitchPortDevice/PacketTx",
                         MakeCallback(+[](std::map<std::string, uint32_t>* seen,
                                          std::string context,
                                          uint64_t,

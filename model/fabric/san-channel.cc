@@ -5,7 +5,7 @@
  */
 #include "san-channel.h"
 
-#include "san-port-device.h"
+#include "san-port.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
@@ -93,7 +93,7 @@ SanChannel::DoDispose()
 }
 
 void
-SanChannel::Attach(SanPortDevice* device)
+SanChannel::Attach(SanPort* device)
 {
     NS_ABORT_MSG_IF(m_nDevices >= 2, "SanChannel: a link joins exactly two ports");
     NS_ABORT_MSG_IF(m_rate.GetBitRate() == 0, "SanChannel: DataRate must be positive");
@@ -121,7 +121,7 @@ Ptr<NetDevice>
 SanChannel::GetDevice(std::size_t i) const
 {
     NS_ABORT_MSG_IF(i >= m_nDevices, "SanChannel::GetDevice: index " << i << " out of range");
-    return Ptr<NetDevice>(m_dev[i]);
+    return m_dev[i]->GetDevice(); // a switch port's is made on first use
 }
 
 DataRate

@@ -6,7 +6,7 @@
 #ifndef SAN_CHANNEL_H
 #define SAN_CHANNEL_H
 
-#include "san-port-device.h"
+#include "san-port.h"
 
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
@@ -49,7 +49,7 @@ struct SanLinkMessage
     SanFabricPacket* packet; //!< PACKET: the packet (nullptr for a credit)
     int64_t headTs;          //!< PACKET: time its head arrives at the receiving end (time steps)
     int64_t tailTs;          //!< PACKET: time its tail arrives there (time steps)
-    int64_t releaseTs;       //!< CREDIT: time the slot frees, or SanPortDevice::HELD;
+    int64_t releaseTs;       //!< CREDIT: time the slot frees, or SanPort::HELD;
                              //!< XOFF, XON: time the symbol takes effect at the receiving end
 
     /**
@@ -84,7 +84,7 @@ struct SanLinkMessage
     /**
      * \param from sending end
      * \param slot slot in the receiving port's credit table
-     * \param releaseTs when it frees (or SanPortDevice::HELD)
+     * \param releaseTs when it frees (or SanPort::HELD)
      * \return a credit message
      */
     static SanLinkMessage CreditMessage(uint8_t from, uint32_t slot, int64_t releaseTs)
@@ -95,7 +95,7 @@ struct SanLinkMessage
 
 /**
  * \ingroup san
- * \brief A full-duplex fabric link between two SanPortDevices: its rate,
+ * \brief A full-duplex fabric link between two SanPorts: its rate,
  * propagation delay and per-packet framing. Each direction is an
  * independent output link owned by the sending port.
  *
@@ -117,7 +117,7 @@ struct SanLinkMessage
  *   direction (what a wire protocol with in-band control symbols does).
  *   That a packet leaves a buffer is news only to the buffer's own port, in
  *   the same switch as the output it leaves by: it is told directly
- *   (SanPortDevice::ReturnCredit finds it as the far end of the link the
+ *   (SanPort::ReturnCredit finds it as the far end of the link the
  *   packet came in on) and nothing crosses the link.
  * A port never calls the port at the other end of its link, nor changes
  * another port's credits, except through its channel.
@@ -180,7 +180,7 @@ class SanChannel : public Channel
      * Attach a port; the second attachment connects the two ends.
      * \param device the port
      */
-    void Attach(SanPortDevice* device);
+    void Attach(SanPort* device);
 
     std::size_t GetNDevices() const override;
     Ptr<NetDevice> GetDevice(std::size_t i) const override;
@@ -199,7 +199,7 @@ class SanChannel : public Channel
     uint32_t GetXonThreshold() const;
 
     /// \param end 0 or 1 \return the port attached at that end (nullptr if none)
-    SanPortDevice* GetPort(uint8_t end) const
+    SanPort* GetPort(uint8_t end) const
     {
         return m_dev[end];
     }
@@ -231,7 +231,7 @@ class SanChannel : public Channel
   private:
     // What every message reads comes first, near the vtable pointer that Transmit() is
     // called through.
-    SanPortDevice* m_dev[2]{nullptr, nullptr}; //!< the two ends (owned by their nodes)
+    SanPort* m_dev[2]{nullptr, nullptr}; //!< the two ends (owned by their nodes)
     DataRate m_rate;                           //!< link rate
     Time m_delay;                              //!< propagation delay
     uint32_t m_framing;                        //!< framing bytes per packet
@@ -245,12 +245,12 @@ class SanChannel : public Channel
 void
 SanChannel::Deliver(const SanLinkMessage& msg) const
 {
-    SanPortDevice* to = m_dev[msg.from ^ 1];
+    SanPort* to = m_dev[msg.from ^ 1];
     if (msg.kind == SanLinkMessage::PACKET)
     {
         if (to->IsTraced())
         {
-            to->TracePacket('r', msg.packet, SanPortDevice::NO_VC, msg.tailTs);
+            to->TracePacket('r', msg.packet, SanPort::NO_VC, msg.tailTs);
         }
         to->ReceivePacket(msg.packet, msg.headTs, msg.tailTs);
     }
@@ -267,7 +267,7 @@ SanChannel::Deliver(const SanLinkMessage& msg) const
 // Inline, here where SanChannel is complete: the port files (san-port-device.cc,
 // san-port-splitting.cc) return a credit per packet-hop through it.
 void
-SanPortDevice::ReturnCredit(SanPortDevice* owner, uint32_t slot, int64_t ts)
+SanPort::ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts)
 {
     if (owner->m_xonXoff)
     {

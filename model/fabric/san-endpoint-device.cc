@@ -40,7 +40,10 @@ SanEndpointDevice::GetTypeId()
     return tid;
 }
 
-SanEndpointDevice::SanEndpointDevice() = default;
+SanEndpointDevice::SanEndpointDevice()
+{
+    SetPort(this); // the device is its own port
+}
 
 SanEndpointDevice::~SanEndpointDevice() = default;
 
@@ -58,7 +61,28 @@ SanEndpointDevice::DoDispose()
         m_partial = p->next;
         SanFabricPacket::Free(p);
     }
+    SanPort::Dispose();
     SanPortDevice::DoDispose();
+}
+
+void
+SanEndpointDevice::SetNode(Ptr<Node> node)
+{
+    SanPortDevice::SetNode(node);
+    SetIdentity(m_nodeId, GetIfIndex());
+}
+
+void
+SanEndpointDevice::SetIfIndex(const uint32_t index)
+{
+    SanPortDevice::SetIfIndex(index);
+    SetIdentity(m_nodeId, index);
+}
+
+Ptr<NetDevice>
+SanEndpointDevice::GetDevice()
+{
+    return this;
 }
 
 void
@@ -457,9 +481,9 @@ SanEndpointDevice::SetHeadArrivalCallback(HeadArrivalCallback cb)
 Time
 SanEndpointDevice::GetLinkTxTime(uint32_t bytes) const
 {
-    NS_ABORT_MSG_IF(m_channel == nullptr,
+    NS_ABORT_MSG_IF(GetLink() == nullptr,
                     "SanEndpointDevice " << m_host << ": GetLinkTxTime before it is on a link");
-    return m_channel->GetDataRate().CalculateBytesTxTime(bytes + m_channel->GetFramingBytes());
+    return GetLink()->GetDataRate().CalculateBytesTxTime(bytes + GetLink()->GetFramingBytes());
 }
 
 uint32_t

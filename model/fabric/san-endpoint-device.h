@@ -40,7 +40,7 @@ namespace ns3
  * fabric. The descriptor-level API (SendTo, SetDeliverCallback, ...) serves
  * the fabric's own traffic generator and tests.
  */
-class SanEndpointDevice : public SanPortDevice, public SanFabricPort
+class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabricPort
 {
   public:
     /// Called for each packet delivered to this host (the descriptor is
@@ -186,6 +186,11 @@ class SanEndpointDevice : public SanPortDevice, public SanFabricPort
 
     // NetDevice
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    void SetNode(Ptr<Node> node) override;
+    void SetIfIndex(const uint32_t index) override;
+
+    // SanPort
+    Ptr<NetDevice> GetDevice() override;
 
   protected:
     void DoDispose() override;

@@ -89,7 +89,8 @@ SanFabric::GetTypeId()
                                           MakeUintegerAccessor(&SanFabric::m_cellPayload),
                                           MakeUintegerChecker<uint32_t>(1))
                             .AddTraceSource("XonXoff",
-                                            "The receiving end of an Xon/Xoff link (node id, "
+                                            "The receiving end of an Xon/Xoff link (node id, port "
+                                            "number: a switch port's topology port, a host's "
                                             "interface index) sends Xoff or Xon for one of its "
                                             "virtual channels' buffers.",
                                             MakeTraceSourceAccessor(&SanFabric::m_xonXoffTrace),
@@ -310,13 +311,13 @@ SanFabric::NotifyCoalesced()
 
 void
 SanFabric::NotifyXonXoff(uint32_t node,
-                         uint32_t ifIndex,
+                         uint32_t port,
                          uint32_t vc,
                          bool xoff,
                          uint64_t occupancy)
 {
     ++(xoff ? m_xoffSymbols : m_xonSymbols);
-    m_xonXoffTrace(node, ifIndex, vc, xoff, occupancy);
+    m_xonXoffTrace(node, port, vc, xoff, occupancy);
 }
 
 uint64_t

@@ -146,12 +146,13 @@ class SanFabric : public Object
     /**
      * Count (and trace) an Xon/Xoff symbol sent by the receiving end of a link.
      * \param node the receiving port's node id
-     * \param ifIndex its interface index
+     * \param port its number on the node (a switch port's topology port number, a host's
+     * interface index)
      * \param vc the virtual channel
      * \param xoff true for Xoff, false for Xon
      * \param occupancy bytes counted in that buffer then
      */
-    void NotifyXonXoff(uint32_t node, uint32_t ifIndex, uint32_t vc, bool xoff, uint64_t occupancy);
+    void NotifyXonXoff(uint32_t node, uint32_t port, uint32_t vc, bool xoff, uint64_t occupancy);
     /// \return Xoff symbols sent on Xon/Xoff links so far
     uint64_t GetXoffSymbols() const;
     /// \return Xon symbols sent on Xon/Xoff links so far
@@ -172,13 +173,14 @@ class SanFabric : public Object
     /**
      * TracedCallback signature for Xon/Xoff symbols.
      * \param node the sending (receiving-end) port's node id
-     * \param ifIndex its interface index
+     * \param port its number on the node (a switch port's topology port number, a host's
+     * interface index)
      * \param vc the virtual channel
      * \param xoff true for Xoff, false for Xon
      * \param occupancy bytes counted in that buffer when the symbol was sent
      */
     typedef void (*XonXoffTracedCallback)(uint32_t node,
-                                          uint32_t ifIndex,
+                                          uint32_t port,
                                           uint32_t vc,
                                           bool xoff,
                                           uint64_t occupancy);

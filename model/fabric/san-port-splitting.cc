@@ -4,13 +4,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// SanPortDevice's splitting and coalescing of splittable packets (CLAN 1999, section 2.2; see
+// SanPort's splitting and coalescing of splittable packets (CLAN 1999, section 2.2; see
 // the class description): whether a splittable packet waits for the link, the split itself, and
 // the merge of consecutive pieces. Only splittable packets reach this file.
 
 #include "san-channel.h"
 #include "san-fabric.h"
-#include "san-port-device.h"
+#include "san-port.h"
 
 #include "ns3/assert.h"
 #include "ns3/log.h"
@@ -23,7 +23,7 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("SanPortSplitting");
 
 bool
-SanPortDevice::WaitsForLink(const SanFabricPacket* p) const
+SanPort::WaitsForLink(const SanFabricPacket* p) const
 {
     const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
     if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
@@ -40,7 +40,7 @@ SanPortDevice::WaitsForLink(const SanFabricPacket* p) const
 }
 
 void
-SanPortDevice::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
+SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
 {
     const uint32_t threshold = GetSplitThreshold();
     if (threshold == 0 || p->bytes <= threshold || threshold < p->splitHeader + 4u)
@@ -135,13 +135,13 @@ SanPortDevice::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     }
     ++m_qLen;
     m_fabric->NotifySplit();
-    NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": split packet " << p->uid
+    NS_LOG_LOGIC("port " << m_number << " of node " << m_contextId << ": split packet " << p->uid
                          << " (" << p->src << "->" << p->dst << ") at data offset "
                          << r->burstOffset << ", rest " << r->uid);
 }
 
 bool
-SanPortDevice::TryCoalesce(SanFabricPacket* p)
+SanPort::TryCoalesce(SanFabricPacket* p)
 {
     SanFabricPacket* q = m_qTail;
     // Only in virtual cut-through: a wormhole buffer holds one packet per virtual channel, so
@@ -161,7 +161,7 @@ SanPortDevice::TryCoalesce(SanFabricPacket* p)
     q->bytes += p->GetPieceBytes();
     q->tailTs = std::max(q->tailTs, p->tailTs);
     q->hops = std::max(q->hops, p->hops);
-    NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": coalesced packet "
+    NS_LOG_LOGIC("port " << m_number << " of node " << m_contextId << ": coalesced packet "
                          << p->uid << " into " << q->uid << " (" << q->src << "->" << q->dst
                          << "), now " << q->GetPieceBytes() << " data bytes from offset "
                          << q->burstOffset);

@@ -4,14 +4,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// SanPortDevice on an Xon/Xoff link (SanChannel FlowControl XonXoff): the sender's gate, the
+// SanPort on an Xon/Xoff link (SanChannel FlowControl XonXoff): the sender's gate, the
 // receiver's buffer bookkeeping and its Xoff/Xon decisions. The credit path (san-port-device.cc)
 // reaches this file only through one test of m_xonXoff.
 
 #include "san-channel.h"
 #include "san-fabric-event.h"
 #include "san-fabric.h"
-#include "san-port-device.h"
+#include "san-port.h"
 #include "san-xon-xoff-buffer.h"
 
 #include "ns3/abort.h"
@@ -27,7 +27,7 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("SanPortXonXoff");
 
 void
-SanPortDevice::SetupXonXoff()
+SanPort::SetupXonXoff()
 {
     m_xonXoff = m_link->GetFlowControl() == SanChannel::XON_XOFF;
     m_packetKind = m_xonXoff && !m_peerIsSink ? SanLinkMessage::XPACKET : SanLinkMessage::PACKET;
@@ -60,8 +60,8 @@ SanPortDevice::SetupXonXoff()
         xoff = buffer > headroom ? buffer - headroom : 0;
     }
     NS_ABORT_MSG_IF(xoff == 0 || xoff + headroom > buffer,
-                    "SanPortDevice: Xon/Xoff link into port "
-                        << GetIfIndex() << " of node " << m_nodeId << ": BufferSize (" << buffer
+                    "SanPort: Xon/Xoff link into port "
+                        << m_number << " of node " << m_contextId << ": BufferSize (" << buffer
                         << " bytes) cannot hold the Xoff mark ("
                         << (xoff == 0 ? std::string("automatic") : std::to_string(xoff))
                         << ") plus what may still arrive after it (" << headroom
@@ -75,18 +75,18 @@ SanPortDevice::SetupXonXoff()
         xon = xoff / 2;
     }
     NS_ABORT_MSG_IF(xon >= xoff,
-                    "SanPortDevice: Xon/Xoff link into port "
-                        << GetIfIndex() << " of node " << m_nodeId << ": XonThreshold (" << xon
+                    "SanPort: Xon/Xoff link into port "
+                        << m_number << " of node " << m_contextId << ": XonThreshold (" << xon
                         << ") must be below the Xoff mark (" << xoff << ")");
     m_rxBuffer = std::make_unique<SanXonXoffBuffer>();
     m_rxBuffer->Setup(m_nVcs, static_cast<uint32_t>(xoff), static_cast<uint32_t>(xon));
     m_rxBuffer->SetLimit(mode == SanFabric::WORMHOLE ? 0 : buffer);
-    NS_LOG_INFO("port " << GetIfIndex() << " of node " << m_nodeId << ": Xon/Xoff, Xoff at " << xoff
+    NS_LOG_INFO("port " << m_number << " of node " << m_contextId << ": Xon/Xoff, Xoff at " << xoff
                         << " bytes, Xon at " << xon << ", round trip " << rttBytes << " bytes");
 }
 
 void
-SanPortDevice::ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask)
+SanPort::ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask)
 {
     const int64_t now = p->readyTs;
     if (m_qHead == nullptr && m_busyUntil <= now)
@@ -104,7 +104,7 @@ SanPortDevice::ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask)
 }
 
 void
-SanPortDevice::ServeQueueXonXoff()
+SanPort::ServeQueueXonXoff()
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     const bool mayReorder = MayReorderQueue();
@@ -144,14 +144,14 @@ SanPortDevice::ServeQueueXonXoff()
 }
 
 void
-SanPortDevice::ReceiveXonXoff(const SanLinkMessage& msg)
+SanPort::ReceiveXonXoff(const SanLinkMessage& msg)
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     if (msg.kind == SanLinkMessage::XPACKET)
     {
         SanFabricPacket* p = msg.packet;
         NS_ABORT_MSG_IF(m_rxBuffer == nullptr,
-                        "SanPortDevice: node " << m_nodeId << " port " << GetIfIndex()
+                        "SanPort: node " << m_contextId << " port " << m_number
                                                << " got an Xon/Xoff packet on a credit link");
         const uint32_t vc = p->holdSlot; // the sender's choice
         // A worm counts as a full buffer: one worm holds a channel at a time, as under credits.
@@ -163,17 +163,17 @@ SanPortDevice::ReceiveXonXoff(const SanLinkMessage& msg)
     }
     NS_ASSERT(msg.kind == SanLinkMessage::XOFF || msg.kind == SanLinkMessage::XON);
     Simulator::ScheduleWithContext(
-        m_nodeId,
+        m_contextId,
         TimeStep(msg.releaseTs - now),
-        MakeSanFabricEvent<&SanPortDevice::ApplyGate>(this,
+        MakeSanFabricEvent<&SanPort::ApplyGate>(this,
                                                       msg.slot,
                                                       msg.kind == SanLinkMessage::XOFF)
             ->Order(SanFabricEventBase::CLASS_PORT,
-                    SanFabricEventBase::PortKey(m_nodeId, GetIfIndex())));
+                    SanFabricEventBase::PortKey(m_contextId, m_number)));
 }
 
 void
-SanPortDevice::ApplyGate(uint32_t vc, bool xoff)
+SanPort::ApplyGate(uint32_t vc, bool xoff)
 {
     if (xoff)
     {
@@ -188,7 +188,7 @@ SanPortDevice::ApplyGate(uint32_t vc, bool xoff)
 }
 
 void
-SanPortDevice::ReleaseXonXoff(uint32_t slot, int64_t ts)
+SanPort::ReleaseXonXoff(uint32_t slot, int64_t ts)
 {
     // The buffer sits at this link's far end, in the switch whose output decided the release:
     // nothing crosses the link (only the Xon that may follow does).
@@ -196,7 +196,7 @@ SanPortDevice::ReleaseXonXoff(uint32_t slot, int64_t ts)
 }
 
 void
-SanPortDevice::OnBufferRelease(uint32_t slot, int64_t ts)
+SanPort::OnBufferRelease(uint32_t slot, int64_t ts)
 {
     const uint32_t vc = m_rxBuffer->SetRelease(slot, ts);
     // A later (or held) release can also move a crossing that an arrival predicted.
@@ -205,7 +205,7 @@ SanPortDevice::OnBufferRelease(uint32_t slot, int64_t ts)
 }
 
 void
-SanPortDevice::ScheduleCheck(int64_t ts)
+SanPort::ScheduleCheck(int64_t ts)
 {
     if (ts == HELD)
     {
@@ -218,15 +218,15 @@ SanPortDevice::ScheduleCheck(int64_t ts)
         return; // an earlier check is pending; it will look further
     }
     m_rxBuffer->SetCheckTs(ts);
-    Simulator::ScheduleWithContext(m_nodeId,
+    Simulator::ScheduleWithContext(m_contextId,
                                    TimeStep(ts - now),
-                                   MakeSanFabricEvent<&SanPortDevice::HandleCheck>(this)->Order(
+                                   MakeSanFabricEvent<&SanPort::HandleCheck>(this)->Order(
                                        SanFabricEventBase::CLASS_PORT,
-                                       SanFabricEventBase::PortKey(m_nodeId, GetIfIndex())));
+                                       SanFabricEventBase::PortKey(m_contextId, m_number)));
 }
 
 void
-SanPortDevice::HandleCheck()
+SanPort::HandleCheck()
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     if (m_rxBuffer == nullptr || now != m_rxBuffer->GetCheckTs())
@@ -241,7 +241,7 @@ SanPortDevice::HandleCheck()
         const uint64_t occ = m_rxBuffer->GetOccupancy(vc, now);
         // The marks were checked at set-up against the round trip: an overflow is a model bug.
         NS_ABORT_MSG_IF(limit != 0 && occ > limit,
-                        "SanPortDevice: node " << m_nodeId << " port " << GetIfIndex()
+                        "SanPort: node " << m_contextId << " port " << m_number
                                                << ": Xon/Xoff buffer of channel " << vc << " holds "
                                                << occ << " bytes, more than its "
                                                << m_rxBuffer->GetLimit());
@@ -259,51 +259,51 @@ SanPortDevice::HandleCheck()
         if (send)
         {
             const bool xoff = m_rxBuffer->IsXoff(vc);
-            NS_LOG_LOGIC("port " << GetIfIndex() << " of node " << m_nodeId << ": "
+            NS_LOG_LOGIC("port " << m_number << " of node " << m_contextId << ": "
                                  << (xoff ? "Xoff" : "Xon") << " on channel " << vc << " at " << occ
                                  << " bytes");
             m_rxBuffer->CountSymbol(xoff);
-            m_fabric->NotifyXonXoff(m_nodeId, GetIfIndex(), vc, xoff, occ);
+            m_fabric->NotifyXonXoff(m_contextId, m_number, vc, xoff, occ);
             m_link->Transmit(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + m_propSteps));
         }
         next = std::min(next, m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
     }
-    NS_ABORT_MSG_IF(next <= now, "SanPortDevice: Xon/Xoff check due again at once");
+    NS_ABORT_MSG_IF(next <= now, "SanPort: Xon/Xoff check due again at once");
     ScheduleCheck(next);
 }
 
 bool
-SanPortDevice::IsXonXoff() const
+SanPort::IsXonXoff() const
 {
     return m_xonXoff;
 }
 
 uint64_t
-SanPortDevice::GetXoffSent() const
+SanPort::GetXoffSent() const
 {
     return m_rxBuffer != nullptr ? m_rxBuffer->GetXoffSent() : 0;
 }
 
 uint64_t
-SanPortDevice::GetXonSent() const
+SanPort::GetXonSent() const
 {
     return m_rxBuffer != nullptr ? m_rxBuffer->GetXonSent() : 0;
 }
 
 uint32_t
-SanPortDevice::GetXoffMark() const
+SanPort::GetXoffMark() const
 {
     return m_rxBuffer != nullptr ? m_rxBuffer->GetXoffBytes() : 0;
 }
 
 uint32_t
-SanPortDevice::GetXonMark() const
+SanPort::GetXonMark() const
 {
     return m_rxBuffer != nullptr ? m_rxBuffer->GetXonBytes() : 0;
 }
 
 uint64_t
-SanPortDevice::GetBufferOccupancy(uint32_t vc) const
+SanPort::GetBufferOccupancy(uint32_t vc) const
 {
     return m_rxBuffer != nullptr && vc < m_rxBuffer->GetNVcs()
                ? m_rxBuffer->GetOccupancy(vc, Simulator::Now().GetTimeStep())

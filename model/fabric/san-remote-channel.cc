@@ -7,7 +7,9 @@
 
 #include "san-fabric-packet.h"
 #include "san-fabric.h"
-#include "san-port-device.h"
+#include "san-port.h"
+
+#include "ns3/node-list.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -195,8 +197,8 @@ SanRemoteChannel::SetupReceivers()
     m_index = m_fabric->AddCutLink(this);
     for (uint8_t end = 0; end < 2; ++end)
     {
-        m_nodeId[end] = GetPort(end)->GetNode()->GetId();
-        m_rank[end] = GetPort(end)->GetNode()->GetSystemId();
+        m_nodeId[end] = NodeList::GetNode(GetPort(end)->GetNodeId())->GetId();
+        m_rank[end] = NodeList::GetNode(GetPort(end)->GetNodeId())->GetSystemId();
     }
 #ifdef NS3_MPI
     if (!MpiInterface::IsEnabled())
@@ -212,7 +214,7 @@ SanRemoteChannel::SetupReceivers()
         // ns-3's receive path finds the receiver by walking the node's devices to the one
         // addressed: batches are addressed to the node's first device, found at once (any
         // receiver of the fabric can take a batch: its records name their links).
-        Ptr<NetDevice> first = GetPort(end)->GetNode()->GetDevice(0);
+        Ptr<NetDevice> first = NodeList::GetNode(GetPort(end)->GetNodeId())->GetDevice(0);
         if (m_remoteEnd[end] || first->GetObject<MpiReceiver>() != nullptr)
         {
             continue;
@@ -253,7 +255,7 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
         break;
     }
     case SanLinkMessage::CREDIT:
-        NS_ABORT_MSG_IF(msg.releaseTs == SanPortDevice::HELD,
+        NS_ABORT_MSG_IF(msg.releaseTs == SanPort::HELD,
                         "SanRemoteChannel " << LinkName()
                                             << ": a blocked wormhole packet holds a slot across "
                                                "a cut link; worms must not span ranks");

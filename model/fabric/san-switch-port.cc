@@ -6,6 +6,7 @@
 #include "san-switch-port.h"
 
 #include "san-fabric-event.h"
+#include "san-switch-port-device.h"
 #include "san-switch.h"
 
 #include "ns3/simulator.h"
@@ -13,57 +14,40 @@
 namespace ns3
 {
 
-NS_OBJECT_ENSURE_REGISTERED(SanSwitchPort);
-
-TypeId
-SanSwitchPort::GetTypeId()
-{
-    static TypeId tid = TypeId("ns3::SanSwitchPort")
-                            .SetParent<SanPortDevice>()
-                            .SetGroupName("San")
-                            .AddConstructor<SanSwitchPort>();
-    return tid;
-}
-
 SanSwitchPort::SanSwitchPort() = default;
 
 SanSwitchPort::~SanSwitchPort() = default;
 
 void
-SanSwitchPort::DoDispose()
-{
-    m_switch = nullptr;
-    SanPortDevice::DoDispose();
-}
-
-void
 SanSwitchPort::SetSwitch(SanSwitch* sw, uint32_t port)
 {
     m_switch = sw;
-    m_port = port;
+    SetIdentity(sw->GetNodeId(), port);
 }
 
 uint32_t
 SanSwitchPort::GetPortNumber() const
 {
-    return m_port;
+    return GetNumber();
+}
+
+SanSwitch*
+SanSwitchPort::GetSwitch() const
+{
+    return m_switch;
 }
 
 std::string
 SanSwitchPort::GetPortName() const
 {
     const uint32_t sw = m_switch != nullptr ? m_switch->GetIndex() : 0;
-    return "switch-" + std::to_string(sw) + "-port-" + std::to_string(m_port);
+    return "switch-" + std::to_string(sw) + "-port-" + std::to_string(GetNumber());
 }
 
-void
-SanSwitchPort::SetReceiveCallback(NetDevice::ReceiveCallback /* cb */)
+Ptr<NetDevice>
+SanSwitchPort::GetDevice()
 {
-}
-
-void
-SanSwitchPort::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback /* cb */)
-{
+    return m_switch->GetPortDevice(GetNumber());
 }
 
 void
@@ -81,7 +65,7 @@ SanSwitchPort::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
 void
 SanSwitchPort::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
 {
-    m_switch->NotifyDepart(m_port, vc, p);
+    m_switch->NotifyDepart(GetNumber(), vc, p);
 }
 
 uint32_t

@@ -6,7 +6,7 @@
 #ifndef SAN_SWITCH_PORT_H
 #define SAN_SWITCH_PORT_H
 
-#include "san-port-device.h"
+#include "san-port.h"
 
 namespace ns3
 {
@@ -17,16 +17,15 @@ class SanSwitch;
  * \ingroup san
  * \brief A port of a fabric switch: hands arriving packets to its switch
  * (after the switch's routing delay) and sends what the switch routes to it.
+ *
+ * A plain record in its switch's array of ports (SanSwitch owns them), not an ns-3 Object: a
+ * deep tree has twenty switch ports per host, and a NetDevice each (with its aggregates, its
+ * node's callbacks and an initialization event) cost more than the port's own state. Its
+ * NetDevice, for tracing and Config paths, is made on first use (GetDevice).
  */
-class SanSwitchPort : public SanPortDevice
+class SanSwitchPort : public SanPort
 {
   public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
     SanSwitchPort();
     ~SanSwitchPort() override;
 
@@ -37,24 +36,14 @@ class SanSwitchPort : public SanPortDevice
     void SetSwitch(SanSwitch* sw, uint32_t port);
     /// \return its port number in the topology
     uint32_t GetPortNumber() const;
+    /// \return the switch it belongs to
+    SanSwitch* GetSwitch() const;
     /// \return "switch-<switch index>-port-<port number>"
     std::string GetPortName() const override;
-
-    /**
-     * A switch port forwards every packet it takes; none goes up to its node, so the node's
-     * receive callback is not kept (on a deep tree a kept callback, a few heap blocks, costs
-     * more than the port's own state).
-     * \param cb ignored
-     */
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    /**
-     * Not kept either, for the same reason (a switch port has no promiscuous listener).
-     * \param cb ignored
-     */
-    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    /// \return its device (SanSwitch::GetPortDevice: made on first use)
+    Ptr<NetDevice> GetDevice() override;
 
   protected:
-    void DoDispose() override;
     void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
     void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs) override;
     uint32_t GetSplitThreshold() const override;
@@ -62,7 +51,6 @@ class SanSwitchPort : public SanPortDevice
 
   private:
     SanSwitch* m_switch{nullptr}; //!< owning switch
-    uint32_t m_port{0};           //!< topology port number
 };
 
 } // namespace ns3

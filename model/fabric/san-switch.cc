@@ -6,11 +6,15 @@
 #include "san-switch.h"
 
 #include "san-fabric.h"
+#include "san-switch-port-device.h"
 #include "san-switch-port.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/mac48-address.h"
+#include "ns3/node.h"
+#include "ns3/object-vector.h"
 #include "ns3/san-fabric-packet.h"
 #include "ns3/san-routing.h"
 #include "ns3/san-topology.h"
@@ -24,6 +28,50 @@ NS_LOG_COMPONENT_DEFINE("SanSwitch");
 
 NS_OBJECT_ENSURE_REGISTERED(SanSwitch);
 
+namespace
+{
+
+/**
+ * The switch's "Ports" attribute: its connected ports' devices (made on first use), each at its
+ * topology port number, so that a Config path names a port as the topology does.
+ */
+class SanSwitchPortsAccessor : public ObjectPtrContainerAccessor
+{
+  public:
+    bool HasGetter() const override
+    {
+        return true;
+    }
+
+    bool HasSetter() const override
+    {
+        return false;
+    }
+
+  private:
+    bool DoGetN(const ObjectBase* object, std::size_t* n) const override
+    {
+        const auto* sw = dynamic_cast<const SanSwitch*>(object);
+        if (sw == nullptr)
+        {
+            return false;
+        }
+        *n = sw->GetNConnectedPorts();
+        return true;
+    }
+
+    Ptr<Object> DoGet(const ObjectBase* object, std::size_t i, std::size_t* index) const override
+    {
+        // Reading the attribute makes the devices: the switch is logically unchanged.
+        auto* sw = const_cast<SanSwitch*>(dynamic_cast<const SanSwitch*>(object));
+        const uint32_t port = sw->GetConnectedPortAt(static_cast<uint32_t>(i))->GetPortNumber();
+        *index = port;
+        return sw->GetPortDevice(port);
+    }
+};
+
+} // namespace
+
 TypeId
 SanSwitch::GetTypeId()
 {
@@ -31,6 +79,13 @@ SanSwitch::GetTypeId()
                             .SetParent<Object>()
                             .SetGroupName("San")
                             .AddConstructor<SanSwitch>()
+                            .AddAttribute("Ports",
+                                          "The devices of the switch's connected ports, by "
+                                          "topology port number (each made on first use).",
+                                          ObjectVectorValue(),
+                                          Ptr<const AttributeAccessor>(
+                                              Create<SanSwitchPortsAccessor>()),
+                                          MakeObjectVectorChecker<SanSwitchPortDevice>())
                             // Hamlyn 1995, section 4.1 ("about 0.5 us of switching latency") and
                             // Table 3, row "switch": 20 LANai cycles, 0.5 us.
                             .AddAttribute("RoutingDelay",
@@ -81,6 +136,11 @@ SanSwitch::~SanSwitch() = default;
 void
 SanSwitch::DoDispose()
 {
+    for (uint32_t i = 0; i < m_nStored; ++i)
+    {
+        m_store[i].Dispose();
+    }
+    m_devices.clear();
     m_ports.clear();
     m_fabric = nullptr;
     m_routing = nullptr;
@@ -89,7 +149,7 @@ SanSwitch::DoDispose()
 }
 
 void
-SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index)
+SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
 {
     m_fabric = PeekPointer(fabric);
     m_routing = PeekPointer(fabric->GetRouting());
@@ -102,16 +162,69 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index)
         m_routesOnTail = false;
     }
     m_allVcs = (1u << fabric->GetNVcs()) - 1;
-    m_ports.assign(m_topology->GetNPorts(index), nullptr);
+    const uint32_t nPorts = m_topology->GetNPorts(index);
+    NS_ABORT_MSG_IF(connectedPorts > nPorts,
+                    "SanSwitch " << index << ": " << connectedPorts << " connected ports, but the "
+                                 << "topology gives it " << nPorts);
+    m_ports.assign(nPorts, nullptr);
+    m_storeSize = connectedPorts != 0 ? connectedPorts : nPorts;
+    m_store = std::make_unique<SanSwitchPort[]>(m_storeSize);
+    m_nStored = 0;
 }
 
-void
-SanSwitch::AddPort(uint32_t port, Ptr<SanSwitchPort> dev)
+SanSwitchPort*
+SanSwitch::AddPort(uint32_t port)
 {
     NS_ABORT_MSG_IF(port >= m_ports.size(),
                     "SanSwitch " << m_index << ": port " << port << " out of range");
-    m_ports[port] = PeekPointer(dev);
-    dev->SetSwitch(this, port);
+    NS_ABORT_MSG_IF(m_ports[port] != nullptr,
+                    "SanSwitch " << m_index << ": port " << port << " made twice");
+    NS_ABORT_MSG_IF(m_nStored == m_storeSize,
+                    "SanSwitch " << m_index << ": more ports than the " << m_storeSize
+                                 << " announced to Setup");
+    SanSwitchPort* p = &m_store[m_nStored++];
+    p->SetSwitch(this, port);
+    m_ports[port] = p;
+    return p;
+}
+
+uint32_t
+SanSwitch::GetNConnectedPorts() const
+{
+    return m_nStored;
+}
+
+SanSwitchPort*
+SanSwitch::GetConnectedPortAt(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_nStored, "SanSwitch " << m_index << ": no connected port #" << i);
+    return &m_store[i];
+}
+
+Ptr<SanSwitchPortDevice>
+SanSwitch::GetPortDevice(uint32_t port)
+{
+    SanSwitchPort* p = GetPort(port);
+    if (p == nullptr)
+    {
+        return nullptr;
+    }
+    if (m_devices.empty())
+    {
+        m_devices.resize(m_ports.size());
+    }
+    if (m_devices[port] == nullptr)
+    {
+        Ptr<Node> node = GetObject<Node>();
+        NS_ABORT_MSG_IF(node == nullptr,
+                        "SanSwitch " << m_index << ": aggregate the switch to its node first");
+        Ptr<SanSwitchPortDevice> dev = CreateObject<SanSwitchPortDevice>();
+        dev->SetAddress(Mac48Address::Allocate());
+        dev->SetSwitchPort(p);
+        node->AddDevice(dev);
+        m_devices[port] = dev;
+    }
+    return m_devices[port];
 }
 
 uint32_t
@@ -120,10 +233,10 @@ SanSwitch::GetIndex() const
     return m_index;
 }
 
-Ptr<SanSwitchPort>
+SanSwitchPort*
 SanSwitch::GetPort(uint32_t port) const
 {
-    return port < m_ports.size() ? Ptr<SanSwitchPort>(m_ports[port]) : nullptr;
+    return port < m_ports.size() ? m_ports[port] : nullptr;
 }
 
 uint32_t

@@ -11,6 +11,7 @@
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -20,14 +21,22 @@ class SanFabric;
 class SanFabricPacket;
 class SanRouting;
 class SanSwitchPort;
+class SanSwitchPortDevice;
 class SanTopology;
 
 /**
  * \ingroup san
- * \brief A fabric switch, aggregated to the ns-3 Node that carries its
- * port devices (as BridgeNetDevice's node carries its ports): it routes
- * every arriving head after its routing delay and hands the packet to the
- * chosen output port.
+ * \brief A fabric switch, aggregated to its ns-3 Node: it routes every
+ * arriving head after its routing delay and hands the packet to the chosen
+ * output port.
+ *
+ * The switch owns its ports (SanSwitchPort), plain records in one array. A
+ * port's NetDevice (SanSwitchPortDevice), added to the switch's node as
+ * BridgeNetDevice's ports are, is made when someone asks for it:
+ * GetPortDevice, the "Ports" attribute (Config paths such as
+ * /NodeList/N/$ns3::SanSwitch/Ports/P/PacketTx, P the topology port number),
+ * or SanFabricHelper, which makes every port's unless its SwitchPortDevices
+ * attribute is false.
  *
  * With an adaptive routing function the switch takes the least-occupied
  * candidate port whose adaptive virtual channel is free now; if none is,
@@ -35,7 +44,7 @@ class SanTopology;
  *
  * With a SplitThreshold, the switch splits splittable packets (CLAN write
  * bursts) under contention and may coalesce their pieces again (see
- * SanPortDevice).
+ * SanPort).
  */
 class SanSwitch : public Object
 {
@@ -52,18 +61,32 @@ class SanSwitch : public Object
     /**
      * \param fabric the fabric
      * \param index switch index in the topology
+     * \param connectedPorts how many of its ports will be connected (AddPort), to size the
+     * array of ports exactly; 0: room for every port of the topology
      */
-    void Setup(Ptr<SanFabric> fabric, uint32_t index);
+    void Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts = 0);
     /**
+     * Make a port (once per port, after Setup and SetNodeId).
      * \param port topology port number
-     * \param dev its device
+     * \return the port, which the switch owns
      */
-    void AddPort(uint32_t port, Ptr<SanSwitchPort> dev);
+    SanSwitchPort* AddPort(uint32_t port);
     /// \return switch index in the topology
     uint32_t GetIndex() const;
     /// \param port topology port number
-    /// \return its device (nullptr if unconnected)
-    Ptr<SanSwitchPort> GetPort(uint32_t port) const;
+    /// \return the port (nullptr if unconnected)
+    SanSwitchPort* GetPort(uint32_t port) const;
+    /// \return the number of ports made (AddPort)
+    uint32_t GetNConnectedPorts() const;
+    /// \param i 0 to GetNConnectedPorts() - 1, in the order they were made
+    /// \return that port
+    SanSwitchPort* GetConnectedPortAt(uint32_t i) const;
+    /**
+     * The port's NetDevice, made and added to the switch's node on first use.
+     * \param port topology port number
+     * \return its device (nullptr if the port is not connected)
+     */
+    Ptr<SanSwitchPortDevice> GetPortDevice(uint32_t port);
     /// \return the routing delay in time steps
     inline int64_t GetRoutingDelaySteps() const;
     /// \return node id (event context)
@@ -106,13 +129,17 @@ class SanSwitch : public Object
     SanTopology* m_topology{nullptr};    //!< cached topology
     uint32_t m_index{0};                 //!< switch index
     uint32_t m_nodeId{0};                //!< node id
+    uint32_t m_nStored{0};               //!< ports made so far
+    uint32_t m_storeSize{0};             //!< room in m_store
     uint32_t m_allVcs{1};                //!< mask of every virtual channel
     uint32_t m_tieBreak{0};              //!< rotates among equally occupied candidates
     bool m_routesOnTail{false};          //!< store-and-forward / cells
     bool m_cutThroughCells{false};       //!< Cell mode: route on the head
     uint32_t m_splitThreshold{0};        //!< largest piece of a split packet (0: never split)
     bool m_coalesce{true};               //!< merge consecutive pieces of one burst
-    std::vector<SanSwitchPort*> m_ports; //!< by topology port (the node owns them)
+    std::vector<SanSwitchPort*> m_ports; //!< by topology port (nullptr: unconnected)
+    std::unique_ptr<SanSwitchPort[]> m_store;                //!< the ports, in one array
+    std::vector<Ptr<SanSwitchPortDevice>> m_devices; //!< by topology port, once one is made
 };
 
 // Inline: every arriving packet asks them (SanSwitchPort::ReceivePacket).

@@ -20,7 +20,7 @@ namespace ns3
  * occupy each virtual channel's buffer, from when, until when, and whether the sender has been
  * told to stop (Xoff) on that channel.
  *
- * Plain bookkeeping, no events: the port that owns it (SanPortDevice) asks it when a decision
+ * Plain bookkeeping, no events: the port that owns it (SanPort) asks it when a decision
  * may be due and schedules its own check for that time. A packet counts in full from the arrival
  * of its head until its tail leaves the switch (its release), an upper bound on the bytes really
  * in the buffer, so the receiver errs towards stopping the sender early, never late. Both times

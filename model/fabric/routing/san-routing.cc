@@ -64,7 +64,7 @@ SanRouting::GetOutputOccupancy(uint32_t sw, uint32_t port, uint32_t vcMask) cons
         return 0;
     }
     Ptr<SanSwitch> s = m_fabric->GetSwitch(sw);
-    Ptr<SanSwitchPort> dev = s != nullptr ? s->GetPort(port) : nullptr;
+    const SanSwitchPort* dev = s != nullptr ? s->GetPort(port) : nullptr;
     return dev != nullptr ? dev->GetOccupancy(vcMask) : 0;
 }
 

@@ -144,7 +144,7 @@ class SanRouting : public Object
                             SanRouteChoice& choice) const;
 
     /**
-     * Occupancy of an output port, as adaptive switches weigh it (SanPortDevice::GetOccupancy:
+     * Occupancy of an output port, as adaptive switches weigh it (SanPort::GetOccupancy:
      * packets waiting there, slots in use downstream on those channels, one if the link is busy).
      * \param sw the switch
      * \param port one of its ports

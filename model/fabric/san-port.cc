@@ -1,0 +1,560 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-port.h"
+
+#include "san-channel.h"
+#include "san-fabric-event.h"
+#include "san-fabric-header.h"
+#include "san-fabric.h"
+#include "san-lazy-trace-accessor.h"
+#include "san-xon-xoff-buffer.h"
+
+#include "ns3/abort.h"
+#include "ns3/assert.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanPort");
+
+SanPort::SanPort() = default;
+
+SanPort::~SanPort() = default;
+
+void
+SanPort::Dispose()
+{
+    // Packets still waiting belong to the pool; return them.
+    while (m_qHead != nullptr)
+    {
+        SanFabricPacket* p = m_qHead;
+        m_qHead = p->next;
+        SanFabricPacket::Free(p);
+    }
+    m_qTail = nullptr;
+    m_qLen = 0;
+    m_link = nullptr;
+    m_connected = false;
+    m_fabric = nullptr;
+    m_rxBuffer.reset();
+    m_traces.reset();
+}
+
+void
+SanPort::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
+{
+    NS_ABORT_MSG_IF(fabric == nullptr, "SanPort::Attach: no fabric");
+    m_fabric = PeekPointer(fabric);
+    m_link = PeekPointer(channel);
+    m_nVcs = fabric->GetNVcs();
+    m_slotsPerVc = fabric->GetSlotsPerVc();
+    const uint32_t nSlots = m_nVcs * m_slotsPerVc;
+    if (nSlots > INLINE_SLOTS)
+    {
+        m_slotsHeap = std::make_unique<int64_t[]>(nSlots);
+        m_slots = m_slotsHeap.get();
+    }
+    for (uint32_t i = 0; i < nSlots; ++i)
+    {
+        m_slots[i] = 0;
+    }
+    channel->Attach(this);
+}
+
+void
+SanPort::Connect(uint8_t end, bool peerIsSink)
+{
+    m_end = end;
+    m_connected = true;
+    m_peerIsSink = peerIsSink;
+    // The link's timing in time steps, next to the rest of the per-packet state (copied from
+    // the channel's attributes here: a later change to them does not reach an attached link).
+    m_stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
+                     static_cast<double>(m_link->GetDataRate().GetBitRate());
+    m_propSteps = m_link->GetDelay().GetTimeStep();
+    m_framing = m_link->GetFramingBytes();
+    NS_ABORT_MSG_IF(
+        uint64_t(m_framing) + m_fabric->GetMaxPacketSize() > std::numeric_limits<uint32_t>::max(),
+        "SanPort: FramingBytes (" << m_framing << ") plus the fabric's MaxPacketSize ("
+                                        << m_fabric->GetMaxPacketSize()
+                                        << ") overflow a packet's 32-bit size on the wire");
+    SetupXonXoff();
+}
+
+inline int32_t
+SanPort::FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vcFound) const
+{
+    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    {
+        if ((vcMask & (1u << vc)) == 0)
+        {
+            continue;
+        }
+        const uint32_t base = vc * m_slotsPerVc;
+        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        {
+            if (m_slots[base + i] <= ts)
+            {
+                vcFound = vc;
+                return static_cast<int32_t>(base + i);
+            }
+        }
+    }
+    return -1;
+}
+
+int64_t
+SanPort::EarliestRelease(uint32_t vcMask, int64_t ts) const
+{
+    int64_t best = HELD;
+    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    {
+        if ((vcMask & (1u << vc)) == 0)
+        {
+            continue;
+        }
+        const uint32_t base = vc * m_slotsPerVc;
+        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        {
+            int64_t r = m_slots[base + i];
+            if (r > ts && r < best)
+            {
+                best = r;
+            }
+        }
+    }
+    return best;
+}
+
+bool
+SanPort::CanSendNow(uint32_t vcMask) const
+{
+    if (m_xonXoff)
+    {
+        return m_qHead == nullptr && (vcMask & ~m_xoffMask) != 0;
+    }
+    uint32_t vc;
+    return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
+}
+
+uint32_t
+SanPort::GetOccupancy(uint32_t vcMask) const
+{
+    int64_t now = Simulator::Now().GetTimeStep();
+    uint32_t n = m_qLen + (m_busyUntil > now ? 1 : 0);
+    if (m_xonXoff)
+    {
+        // No credits to count: a stopped channel counts as one more packet ahead.
+        return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_xoffMask));
+    }
+    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    {
+        if ((vcMask & (1u << vc)) == 0)
+        {
+            continue;
+        }
+        const uint32_t base = vc * m_slotsPerVc;
+        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        {
+            n += m_slots[base + i] > now ? 1 : 0;
+        }
+    }
+    return n;
+}
+
+void
+SanPort::Forward(SanFabricPacket* p, uint32_t vcMask)
+{
+    NS_ABORT_MSG_IF(!m_connected,
+                    "SanPort: port " << m_number << " of node " << m_contextId
+                                           << " has no link");
+    if (m_xonXoff)
+    {
+        ForwardXonXoff(p, vcMask);
+        return;
+    }
+    const int64_t now = p->readyTs;
+    if (m_qHead == nullptr)
+    {
+        uint32_t vc;
+        int32_t slot = FindFreeSlot(vcMask, now, vc);
+        if (slot >= 0 && (m_busyUntil <= now || !p->splittable || !WaitsForLink(p)))
+        {
+            Depart(p, static_cast<uint32_t>(slot), vc, std::max(now, m_busyUntil), false);
+            return;
+        }
+    }
+    p->waitMask = static_cast<uint8_t>(vcMask);
+    Block(p);
+}
+
+void
+SanPort::Block(SanFabricPacket* p)
+{
+    const int64_t now = Simulator::Now().GetTimeStep();
+    if (p->splittable && m_qTail != nullptr && TryCoalesce(p))
+    {
+        return; // merged into the piece ahead of it, which is already waiting
+    }
+    p->next = nullptr;
+    if (m_qTail == nullptr)
+    {
+        m_qHead = p;
+    }
+    else
+    {
+        m_qTail->next = p;
+    }
+    m_qTail = p;
+    ++m_qLen;
+    if (p->wormhole)
+    {
+        // The head stops, so the tail stops: slots it was about to leave stay held.
+        for (const SanHeldSlot& e : p->held)
+        {
+            if (e.releaseTs > now)
+            {
+                ReturnCredit(e.port, e.slot, HELD);
+            }
+        }
+    }
+    ServeQueue();
+}
+
+void
+SanPort::ServeQueue()
+{
+    if (m_xonXoff)
+    {
+        ServeQueueXonXoff();
+        return;
+    }
+    const int64_t now = Simulator::Now().GetTimeStep();
+    const bool mayReorder = MayReorderQueue();
+    while (m_qHead != nullptr)
+    {
+        if (m_busyUntil > now)
+        {
+            ScheduleWake(m_busyUntil);
+            return;
+        }
+        SanFabricPacket* prev = nullptr;
+        SanFabricPacket* cur = m_qHead;
+        int64_t earliest = HELD;
+        int32_t slot = -1;
+        uint32_t vc = 0;
+        while (cur != nullptr)
+        {
+            slot = FindFreeSlot(cur->waitMask, now, vc);
+            if (slot >= 0)
+            {
+                break;
+            }
+            earliest = std::min(earliest, EarliestRelease(cur->waitMask, now));
+            if (!mayReorder)
+            {
+                break;
+            }
+            prev = cur;
+            cur = cur->next;
+        }
+        if (slot < 0)
+        {
+            if (earliest != HELD)
+            {
+                ScheduleWake(earliest);
+            }
+            return; // otherwise a slot release will wake us
+        }
+        Unlink(prev, cur);
+        if (cur->splittable && m_qHead != nullptr)
+        {
+            TrySplit(cur, cur->waitMask, now);
+        }
+        cur->waitMask = 0;
+        Depart(cur, static_cast<uint32_t>(slot), vc, now, true);
+    }
+}
+
+void
+SanPort::ScheduleWake(int64_t ts)
+{
+    const int64_t now = Simulator::Now().GetTimeStep();
+    ts = std::max(ts, now);
+    if (m_wakeTs <= ts)
+    {
+        return; // an earlier wake-up is pending; it will reschedule
+    }
+    m_wakeTs = ts;
+    Simulator::ScheduleWithContext(m_contextId,
+                                   TimeStep(ts - now),
+                                   MakeSanFabricEvent<&SanPort::HandleWake>(this)->Order(
+                                       SanFabricEventBase::CLASS_PORT,
+                                       SanFabricEventBase::PortKey(m_contextId, m_number)));
+}
+
+void
+SanPort::HandleWake()
+{
+    if (Simulator::Now().GetTimeStep() != m_wakeTs)
+    {
+        return; // superseded by an earlier wake-up
+    }
+    m_wakeTs = HELD;
+    ServeQueue();
+}
+
+void
+SanPort::Depart(SanFabricPacket* p,
+                      uint32_t slot,
+                      uint32_t vc,
+                      int64_t departTs,
+                      bool wasQueued)
+{
+    const int64_t ser = GetSerializationSteps(p->bytes);
+    // The tail cannot leave before it has arrived (slower upstream link).
+    const int64_t end = std::max(departTs + ser, p->tailTs);
+
+    if (p->wormhole && !p->held.empty())
+    {
+        // The head waited (departTs - readyTs): the whole worm waited with it,
+        // so every upstream slot whose tail had not yet passed is released later.
+        const int64_t stall = departTs - p->readyTs;
+        const bool republish = stall > 0 || wasQueued;
+        size_t keep = 0;
+        for (size_t i = 0; i < p->held.size(); ++i)
+        {
+            SanHeldSlot e = p->held[i];
+            if (e.releaseTs <= p->readyTs)
+            {
+                continue; // its tail passed before the head stopped: final already
+            }
+            if (republish)
+            {
+                e.releaseTs += stall;
+                ReturnCredit(e.port, e.slot, e.releaseTs);
+            }
+            p->held[keep++] = e;
+        }
+        p->held.resize(keep);
+    }
+
+    // The slot this packet occupied in the previous buffer frees when its
+    // tail has crossed this link.
+    if (p->holdPort != nullptr)
+    {
+        if (p->wormhole)
+        {
+            p->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, end});
+        }
+        else if (!p->held.empty())
+        {
+            // Coalesced pieces (virtual cut-through): the input slots of the pieces merged
+            // into this one free with its tail too.
+            for (const SanHeldSlot& e : p->held)
+            {
+                ReturnCredit(e.port, e.slot, end);
+            }
+            p->held.clear();
+        }
+        ReturnCredit(p->holdPort, p->holdSlot, end);
+    }
+    m_slots[slot] = HELD;
+    p->holdPort = this;
+    p->holdSlot = slot;
+    m_busyUntil = end;
+    ++m_txPackets;
+    m_busySteps += end - departTs;
+
+    OnDepart(p, vc, departTs);
+    if (m_traces != nullptr && !m_traces->tx.IsEmpty())
+    {
+        m_traces->tx(p->uid, p->src, p->dst, p->bytes, vc);
+    }
+    if (IsTraced())
+    {
+        TracePacket('-', p, vc, departTs);
+    }
+
+    if (m_peerIsSink)
+    {
+        // A host drains at link speed: the slot frees with the tail, and
+        // nothing upstream can be stalled any more.
+        m_slots[slot] = end;
+        p->holdPort = nullptr;
+        p->held.clear();
+    }
+    m_link->Transmit(
+        SanLinkMessage::PacketMessage(m_end,
+                                      p,
+                                      departTs + m_propSteps,
+                                      end + m_propSteps,
+                                      static_cast<SanLinkMessage::Kind>(m_packetKind)));
+}
+
+std::string
+SanPort::GetPortName() const
+{
+    return "node-" + std::to_string(m_contextId) + "-port-" + std::to_string(m_number);
+}
+
+void
+SanPort::TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t ts)
+{
+    SanFabricHeader h;
+    h.SetSource(p->src);
+    h.SetDestination(p->dst);
+    h.SetSequence(static_cast<uint32_t>(p->seq));
+    h.SetWireSize(p->bytes);
+    Ptr<Packet> pkt;
+    if (p->IsPiece() && p->payload != nullptr &&
+        p->payload->GetSize() >= p->splitHeader + p->burstOffset + p->GetPieceBytes())
+    {
+        // A piece: the burst's header (as the sender wrote it: the fabric does not know the
+        // NIC's header format, so the address is not advanced), then the piece's data.
+        pkt = p->payload->CreateFragment(0, p->splitHeader);
+        pkt->AddAtEnd(
+            p->payload->CreateFragment(p->splitHeader + p->burstOffset, p->GetPieceBytes()));
+    }
+    else
+    {
+        pkt =
+            p->payload != nullptr && !p->IsPiece() ? p->payload->Copy() : Create<Packet>(p->bytes);
+    }
+    pkt->AddHeader(h);
+    const int64_t now = Simulator::Now().GetTimeStep();
+    if (ts <= now)
+    {
+        FireTraces(kind, pkt, vc);
+        return;
+    }
+    // Only while a tracer listens: one event per traced departure or arrival.
+    Simulator::Schedule(TimeStep(ts - now), &SanPort::FireTraces, this, kind, pkt, vc);
+}
+
+void
+SanPort::FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc)
+{
+    Traces& t = GetTraces();
+    t.promiscSniffer(pkt);
+    t.packetEvent(kind, pkt, vc);
+}
+
+SanPort::Traces&
+SanPort::GetTraces()
+{
+    if (m_traces == nullptr)
+    {
+        m_traces = std::make_unique<Traces>();
+    }
+    return *m_traces;
+}
+
+void
+SanPort::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
+{
+}
+
+bool
+SanPort::IsSink() const
+{
+    return false;
+}
+
+bool
+SanPort::MayReorderQueue() const
+{
+    return true;
+}
+
+uint32_t
+SanPort::GetSplitThreshold() const
+{
+    return 0;
+}
+
+bool
+SanPort::MayCoalesce() const
+{
+    return false;
+}
+
+uint32_t
+SanPort::GetQueueLength() const
+{
+    return m_qLen;
+}
+
+uint64_t
+SanPort::GetTxPackets() const
+{
+    return m_txPackets;
+}
+
+int64_t
+SanPort::GetBusySteps() const
+{
+    return m_busySteps;
+}
+
+uint32_t
+SanPort::GetSlotsInUse(uint32_t vc) const
+{
+    if (vc >= m_nVcs || m_xonXoff)
+    {
+        return 0;
+    }
+    const int64_t now = Simulator::Now().GetTimeStep();
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+    {
+        n += m_slots[vc * m_slotsPerVc + i] > now ? 1 : 0;
+    }
+    return n;
+}
+
+Ptr<SanFabric>
+SanPort::GetFabric() const
+{
+    return Ptr<SanFabric>(m_fabric);
+}
+
+void
+SanPort::SetIdentity(uint32_t nodeId, uint32_t number)
+{
+    m_contextId = nodeId;
+    m_number = number;
+}
+
+uint32_t
+SanPort::GetNodeId() const
+{
+    return m_contextId;
+}
+
+uint32_t
+SanPort::GetNumber() const
+{
+    return m_number;
+}
+
+SanChannel*
+SanPort::GetLink() const
+{
+    return m_link;
+}
+
+bool
+SanPort::IsConnected() const
+{
+    return m_connected;
+}
+
+} // namespace ns3

@@ -1,0 +1,479 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_PORT_H
+#define SAN_PORT_H
+
+#include "ns3/net-device.h"
+#include "ns3/packet.h"
+#include "ns3/ptr.h"
+#include "ns3/san-fabric-packet.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class SanChannel;
+class SanFabric;
+class SanXonXoffBuffer;
+struct SanLinkMessage;
+
+/**
+ * \ingroup san
+ * \brief One end of a fabric link: the output side of a switch port or of
+ * a host's fabric interface.
+ *
+ * A plain C++ object, not an ns-3 Object: a switch keeps its ports as records in one array
+ * (SanSwitchPort), and a host's interface (SanEndpointDevice) is a NetDevice that is also a
+ * port. What ns-3 sees of a port, its NetDevice with the trace sources, is SanPortDevice; a
+ * switch port gets one only when someone asks for it (SanSwitch::GetPortDevice). A port's
+ * events run in its node's context and are ordered by (node id, port number), where the
+ * number is a switch port's topology port number or a host interface's interface index.
+ *
+ * The port owns the output link and the credits for the virtual-channel
+ * buffers at the far end. A packet leaves when the link is idle and a
+ * buffer slot on one of its acceptable virtual channels is free; otherwise
+ * it waits in the port's queue (first come, first served among packets
+ * whose channel is free, so one blocked virtual channel does not block
+ * another). Each credit slot records the time it becomes free, or "held"
+ * while the packet in it has not yet moved on; the port schedules a single
+ * wake-up event for the earliest time something could change, so an idle
+ * or uncontended port costs no events at all.
+ *
+ * Splitting and coalescing (CLAN 1999, section 2.2): a splittable packet (a
+ * write burst: a header holding a destination address, then data whose
+ * every word's address follows from it) may be cut at any word. When such
+ * a packet, longer than the switch's SplitThreshold, is about to take an
+ * output while packets of other source-destination pairs wait for it, a
+ * switch port sends only a first piece (header plus a whole number of
+ * 4-byte words, at most SplitThreshold bytes) and queues the rest, with a
+ * header computed from the first part's (its offset in the burst), as a
+ * new packet behind those waiters but ahead of any later packet of the
+ * same pair, so per-pair order holds. The rest keeps the input buffer slot
+ * and, in wormhole mode, the upstream slots the burst still spans. A port
+ * decides when a packet takes the output (a splittable packet that finds
+ * the link busy waits in the queue for it rather than being committed to
+ * follow at once); it does not cut a packet that is already on the link
+ * when a contender arrives. In virtual cut-through,
+ * a piece that joins the queue right behind the piece before it (same
+ * burst, contiguous, nothing between) is merged into it; the merged
+ * packet frees both input slots as its tail leaves.
+ *
+ * Xon/Xoff (SanChannel FlowControl XonXoff; CLAN 1999, section 2.2): the
+ * port keeps no credits. It starts a packet (a whole packet, or a worm's
+ * head in wormhole mode) on a virtual channel only while the far end has
+ * not told it Xoff on that channel, and only when its link is idle: it does
+ * not commit a packet to follow the one on the link, since an Xoff may come
+ * in between. As the receiving end of its link it counts the bytes in each
+ * of its virtual channels' buffers (SanXonXoffBuffer: a packet counts in
+ * full from its head's arrival until its tail leaves the switch; in wormhole
+ * mode a worm counts as a full buffer, so one worm holds a channel at a time
+ * as under credits) and sends Xoff when a buffer reaches the Xoff mark, Xon
+ * when it falls to the Xon mark. A symbol takes effect one propagation delay
+ * after it is sent. Within a worm nothing changes: the model moves no flits,
+ * and a worm whose head blocks stops along its whole length at once, which
+ * stands for the Xoffs that would stop it buffer by buffer. The marks are
+ * checked at set-up so that nothing sent during a round trip of the link
+ * after an Xoff can overflow a buffer (in strict modes this is also checked
+ * as the simulation runs). The decisions cost one event each, at the times
+ * the buffer's known contents say a mark may be crossed, not one per byte.
+ *
+ * A port knows the far end of its link only through its SanChannel: packets
+ * it sends and credits it returns upstream are SanLinkMessages handed to the
+ * channel's Transmit(), and what arrives comes from the channel
+ * (ReceivePacket, ReceiveCredit). That keeps a link splittable across MPI
+ * ranks.
+ */
+class SanPort
+{
+  public:
+    /// A slot whose occupant has not yet moved on.
+    static constexpr int64_t HELD = std::numeric_limits<int64_t>::max();
+
+    SanPort();
+    virtual ~SanPort();
+    SanPort(const SanPort&) = delete;
+    SanPort& operator=(const SanPort&) = delete;
+
+    /**
+     * Name the port: its events run in the node's context and are ordered by (node, number).
+     * \param nodeId the node it sits on
+     * \param number its number there (a switch port's topology port number, a host
+     * interface's interface index)
+     */
+    void SetIdentity(uint32_t nodeId, uint32_t number);
+    /// \return the id of the node it sits on
+    uint32_t GetNodeId() const;
+    /// \return its number on that node
+    uint32_t GetNumber() const;
+    /// \return its link (nullptr before Attach)
+    SanChannel* GetLink() const;
+    /// \return true once both ends of its link are attached
+    bool IsConnected() const;
+    /// \return the port's NetDevice (a switch port's is made on first use)
+    virtual Ptr<NetDevice> GetDevice() = 0;
+    /// Return waiting packets to the pool and let go of the link (the owner's DoDispose).
+    void Dispose();
+
+    /**
+     * Connect to a channel and size the credit table.
+     * \param fabric the fabric this port belongs to
+     * \param channel the link
+     */
+    void Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel);
+    /**
+     * Send a packet out of this port as soon as the link and a slot on one of
+     * the virtual channels in vcMask are free (its readyTs must be now).
+     * \param p the packet
+     * \param vcMask acceptable virtual channels at the far end
+     */
+    void Forward(SanFabricPacket* p, uint32_t vcMask);
+
+    /**
+     * \param vcMask virtual channels
+     * \return packets waiting here plus slots in use on those channels, plus
+     * one if the link is busy (used by adaptive routing)
+     */
+    uint32_t GetOccupancy(uint32_t vcMask) const;
+    /**
+     * \param vcMask virtual channels
+     * \return true if a packet could take a slot on one of them now without
+     * queueing (it may still wait for the link to finish the packet before)
+     */
+    bool CanSendNow(uint32_t vcMask) const;
+    /// \return the serialization time of a packet of the given size, in time steps
+    /// \param bytes packet size without framing
+    inline int64_t GetSerializationSteps(uint32_t bytes) const;
+    /// \return the propagation delay in time steps
+    inline int64_t GetPropagationSteps() const;
+    /// \return number of packets waiting in this port's queue
+    uint32_t GetQueueLength() const;
+    /// \return packets sent through this port
+    uint64_t GetTxPackets() const;
+    /// \return time steps the link has been (or is already committed to be) busy sending, summed
+    /// over the packets sent (from each head's departure to its tail's)
+    int64_t GetBusySteps() const;
+    /**
+     * \param vc a virtual channel
+     * \return slots of that channel's buffer at the far end in use now (credit links; 0 on an
+     * Xon/Xoff link, which keeps no credits)
+     */
+    uint32_t GetSlotsInUse(uint32_t vc) const;
+    /// \return the fabric this port belongs to
+    Ptr<SanFabric> GetFabric() const;
+    /// \return true if this port's link uses Xon/Xoff flow control
+    bool IsXonXoff() const;
+    /// \return Xoff symbols this port sent (as the receiving end of its link)
+    uint64_t GetXoffSent() const;
+    /// \return Xon symbols this port sent
+    uint64_t GetXonSent() const;
+    /// \return the Xoff mark in effect for this port's input buffers (0: none)
+    uint32_t GetXoffMark() const;
+    /// \return the Xon mark in effect for this port's input buffers (0: none)
+    uint32_t GetXonMark() const;
+    /// \param vc virtual channel \return bytes now counted in that input buffer (Xon/Xoff)
+    uint64_t GetBufferOccupancy(uint32_t vc) const;
+
+    /**
+     * TracedCallback signature for packet departures.
+     * \param uid packet uid
+     * \param src source host
+     * \param dst destination host
+     * \param bytes size without framing
+     * \param vc virtual channel taken
+     */
+    typedef void (*PacketTxTracedCallback)(uint64_t uid,
+                                           uint32_t src,
+                                           uint32_t dst,
+                                           uint32_t bytes,
+                                           uint32_t vc);
+
+    /// "PacketEvent"'s vc for an arrival (the channel is the sender's choice).
+    static constexpr uint32_t NO_VC = 0xffffffff;
+
+    /**
+     * TracedCallback signature of "PacketEvent", at the time the event happens: a packet's
+     * head leaves through this port ('-') or its tail arrives at it ('r', as ns-3's ASCII
+     * traces write receptions).
+     * \param kind '-' or 'r'
+     * \param packet the packet with its 16-byte SanFabricHeader
+     * \param vc the virtual channel taken ('-'), or NO_VC ('r')
+     */
+    typedef void (*PacketEventTracedCallback)(char kind, Ptr<const Packet> packet, uint32_t vc);
+
+    /**
+     * The port's name in trace file names and trace lines: "switch-3-port-2" for a switch's
+     * port, "host-5" for a host's interface.
+     * \return the name
+     */
+    virtual std::string GetPortName() const;
+
+    /// The port's trace sources. Most ports of a large fabric are never traced, so they are
+    /// made when a tracer first connects (72 bytes a port otherwise, on every port).
+    struct Traces
+    {
+        /// Fires with a packet (san header + payload) built only when someone
+        /// listens, as it leaves and as it arrives; pcap helpers connect here.
+        TracedCallback<Ptr<const Packet>> promiscSniffer;
+        /// Departures and arrivals with their kind; ASCII trace helpers connect here.
+        TracedCallback<char, Ptr<const Packet>, uint32_t> packetEvent;
+        TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> tx; //!< departures
+    };
+
+    /// \return the trace sources, made on first use (SanPortDevice's trace sources)
+    Traces& GetTraces();
+
+  protected:
+    /**
+     * A packet arrives through the channel (the far end sent it); the head and
+     * tail arrival times are known. Called by SanChannel only.
+     * \param p the packet
+     * \param headTs time its head arrives here
+     * \param tailTs time its tail arrives here
+     */
+    virtual void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) = 0;
+
+    /**
+     * Hook run as a packet leaves (routing state, injection time).
+     * \param p the packet
+     * \param vc the virtual channel acquired
+     * \param departTs departure time
+     */
+    virtual void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs);
+    /**
+     * \return true if any waiting packet may overtake a blocked one (switch
+     * ports); a host interface sends strictly in order.
+     */
+    virtual bool MayReorderQueue() const;
+    /// \return true if this port is a host interface that always accepts arrivals
+    virtual bool IsSink() const;
+    /// \return the largest piece this port cuts from a splittable packet under contention
+    /// (bytes on the wire; 0: never split). Asked only for splittable packets that wait.
+    virtual uint32_t GetSplitThreshold() const;
+    /// \return true if this port merges consecutive pieces of one burst in its queue
+    virtual bool MayCoalesce() const;
+
+    SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
+
+  private:
+    friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, ReceiveXonXoff, IsSink
+
+    /**
+     * Called by the channel once both ends are attached.
+     * \param end this port's end of the channel (0 or 1)
+     * \param peerIsSink the far end is a host interface that always accepts
+     */
+    void Connect(uint8_t end, bool peerIsSink);
+    /**
+     * A credit arrives through the channel: a slot of this port's credit
+     * table frees at ts (or is HELD); wake waiters. Called by SanChannel only.
+     * \param slot the slot
+     * \param ts the time (time steps), or HELD
+     */
+    inline void ReceiveCredit(uint32_t slot, int64_t ts);
+    /**
+     * An XPACKET, XOFF or XON message arrives through the channel (defined in
+     * san-port-xon-xoff.cc, with the rest of Xon/Xoff). Called by SanChannel only.
+     * \param msg the message
+     */
+    void ReceiveXonXoff(const SanLinkMessage& msg);
+    /**
+     * Send a credit to the port that owns a slot, over that port's own link
+     * (defined inline in san-channel.h, where SanChannel is complete).
+     * \param owner the port whose credit table holds the slot (upstream)
+     * \param slot the slot
+     * \param ts its release time (time steps), or HELD
+     */
+    static inline void ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts);
+    /**
+     * Start sending p on slot at departTs (>= now).
+     * \param p the packet
+     * \param slot the credit slot taken
+     * \param vc its virtual channel
+     * \param departTs departure time
+     * \param wasQueued the packet waited in the queue
+     */
+    void Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs, bool wasQueued);
+    /// \return a slot free at time ts on the channels in vcMask, or -1 (inline: the .cc is
+    /// its only user)
+    /// \param vcMask channels
+    /// \param ts time
+    /// \param vc set to the slot's virtual channel if one is found
+    inline int32_t FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vc) const;
+    /// \return the earliest known release time of a slot in vcMask after ts (HELD if none)
+    /// \param vcMask channels
+    /// \param ts time
+    int64_t EarliestRelease(uint32_t vcMask, int64_t ts) const;
+    /// Queue p; a wormhole packet also marks the slots it holds upstream as held.
+    /// \param p the packet
+    void Block(SanFabricPacket* p);
+    /// Send what can be sent now, then arrange the next wake-up.
+    void ServeQueue();
+    /// Take cur (after prev, or at the head) out of the queue.
+    /// \param prev its predecessor, or nullptr \param cur the packet
+    inline void Unlink(SanFabricPacket* prev, SanFabricPacket* cur);
+
+    // Xon/Xoff (san-port-xon-xoff.cc)
+    /// Check the marks against the buffer and the link's round trip (aborts if data could be
+    /// lost) and set up the input buffers' bookkeeping. Called by Connect.
+    void SetupXonXoff();
+    /// Forward on an Xon/Xoff link. \param p the packet \param vcMask acceptable channels
+    void ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask);
+    /// ServeQueue on an Xon/Xoff link.
+    void ServeQueueXonXoff();
+    /// This port owns the link into the buffer that holds an entry: the entry's packet leaves
+    /// that buffer at ts (or is HELD), so tell the far end, the buffer's owner.
+    /// \param slot the entry \param ts release time, or HELD
+    void ReleaseXonXoff(uint32_t slot, int64_t ts);
+    /// The receiving end: an entry of its buffers has a new release time.
+    /// \param slot the entry \param ts release time, or HELD
+    void OnBufferRelease(uint32_t slot, int64_t ts);
+    /// Make sure the input buffers are checked at ts. \param ts time (HELD: never)
+    void ScheduleCheck(int64_t ts);
+    /// Check event: send Xoff or Xon where a mark has been crossed.
+    void HandleCheck();
+    /// An Xoff or Xon from the far end takes effect (event).
+    /// \param vc the virtual channel \param xoff true for Xoff
+    void ApplyGate(uint32_t vc, bool xoff);
+    /**
+     * A splittable packet finds a slot free but the link still busy with an earlier packet.
+     * Any other packet is committed to leave when the link frees; this one waits in the queue
+     * if it might be split then (or have its burst's next piece merged into it), so that the
+     * decision is taken when it takes the link, against whatever waits for it at that time.
+     * It leaves no later than it would have: it is first in the queue and its slot stays free.
+     * \param p the packet
+     * \return true if p should wait in the queue
+     */
+    bool WaitsForLink(const SanFabricPacket* p) const;
+    /**
+     * p (unlinked from the queue, about to depart at departTs) is splittable: if it is longer
+     * than the split threshold and packets of other pairs wait, cut it to a first piece and
+     * queue the rest as a new packet (in san-port-splitting.cc: only splittable packets come
+     * here).
+     * \param p the packet
+     * \param vcMask the virtual channels it waited for
+     * \param departTs its departure time
+     */
+    void TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs);
+    /**
+     * p (splittable, about to be queued) continues the burst piece at the queue's tail: merge
+     * it into that piece.
+     * \param p the packet
+     * \return true if p was merged (and freed)
+     */
+    bool TryCoalesce(SanFabricPacket* p);
+    /// Make sure the queue is served at ts.
+    /// \param ts time
+    void ScheduleWake(int64_t ts);
+    /// Wake-up event.
+    void HandleWake();
+
+    /// \return true if a pcap or ASCII tracer listens (the channel asks before each arrival)
+    bool IsTraced() const
+    {
+        return m_traces != nullptr &&
+               (!m_traces->promiscSniffer.IsEmpty() || !m_traces->packetEvent.IsEmpty());
+    }
+
+    /**
+     * Trace a departure or an arrival at the time it happens (scheduled if that is later
+     * than now: a tracer sees every event in time order).
+     * \param kind '-' departure or 'r' arrival
+     * \param p the packet
+     * \param vc channel taken, or NO_VC
+     * \param ts time of the event
+     */
+    void TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t ts);
+    /// Fire the trace sources. \param kind '-' or 'r' \param pkt packet \param vc channel
+    void FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc);
+
+    // The per-packet state, together: first what a credit arriving or leaving touches (one
+    // cache line where the allocator allows: the link, the slots, the queue), then the rest
+    // of what a departure touches.
+    SanChannel* m_link{nullptr}; //!< the link: the only way to the far end (the channel list
+                                 //!< owns it)
+    uint32_t m_slotsPerVc{1};    //!< buffer slots per virtual channel at the far end
+    uint32_t m_nVcs{1};          //!< virtual channels
+    /// Slots live inline for the common small buffers (no heap block per port).
+    static constexpr uint32_t INLINE_SLOTS = 4;
+    int64_t* m_slots{m_slotsInline};              //!< release time of each slot
+    int64_t m_slotsInline[INLINE_SLOTS]{};        //!< storage for small tables
+    SanFabricPacket* m_qHead{nullptr};            //!< waiting packets
+    int64_t m_busyUntil{0};                       //!< link idle from this time
+    double m_stepsPerByte{0};                     //!< the link's serialization time per byte
+    int64_t m_propSteps{0};                       //!< the link's propagation delay
+    uint32_t m_framing{0};                        //!< the link's framing bytes per packet
+    uint32_t m_xoffMask{0};                       //!< Xon/Xoff sender: channels the far end stopped
+    uint64_t m_txPackets{0};                      //!< counter
+    int64_t m_busySteps{0};                       //!< link busy time, summed
+    uint8_t m_end{0};                             //!< this port's end of the channel (0 or 1)
+    bool m_connected{false};                      //!< both ends of the channel are attached
+    bool m_peerIsSink{false};                     //!< the far end always accepts (a host)
+    bool m_xonXoff{false};                        //!< the link uses Xon/Xoff, not credits
+    uint8_t m_packetKind{0};                      //!< SanLinkMessage::Kind of the packets it sends
+    std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
+    SanFabricPacket* m_qTail{nullptr};            //!< waiting packets
+    uint32_t m_qLen{0};                           //!< queue length
+    int64_t m_wakeTs{HELD};                       //!< time of the pending wake-up, HELD if none
+    std::unique_ptr<SanXonXoffBuffer> m_rxBuffer; //!< Xon/Xoff receiver: buffers and checks
+
+    std::unique_ptr<Traces> m_traces; //!< made when a tracer first connects
+    uint32_t m_contextId{0};          //!< id of the node whose context its events run in
+    uint32_t m_number{0};             //!< its number on that node (events' order among ports)
+};
+
+// Inline: once per departure.
+int64_t
+SanPort::GetSerializationSteps(uint32_t bytes) const
+{
+    return static_cast<int64_t>(m_stepsPerByte * (bytes + m_framing) + 0.5);
+}
+
+int64_t
+SanPort::GetPropagationSteps() const
+{
+    return m_propSteps;
+}
+
+// Inline: the .cc's ServeQueue and ServeQueueXonXoff use it.
+void
+SanPort::Unlink(SanFabricPacket* prev, SanFabricPacket* cur)
+{
+    if (prev == nullptr)
+    {
+        m_qHead = cur->next;
+    }
+    else
+    {
+        prev->next = cur->next;
+    }
+    if (m_qTail == cur)
+    {
+        m_qTail = prev;
+    }
+    --m_qLen;
+    cur->next = nullptr;
+}
+
+// Inline: a credit per packet-hop arrives here through the channel.
+void
+SanPort::ReceiveCredit(uint32_t slot, int64_t ts)
+{
+    m_slots[slot] = ts;
+    if (ts != HELD && m_qHead != nullptr)
+    {
+        ScheduleWake(ts);
+    }
+}
+
+} // namespace ns3
+
+#endif /* SAN_PORT_H */
