@@ -271,6 +271,7 @@ def build(bld):
         'test/san-shrimp-test-suite.cc',
         'test/san-shrimp-vrpc-test-suite.cc',
         'test/san-shrimp-wait-test-suite.cc',
+        'test/san-switch-ports-test-suite.cc',
         'test/san-tcp-baseline-test-suite.cc',
         'test/san-topology-test-suite.cc',
         ]

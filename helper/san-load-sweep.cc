@@ -91,10 +91,10 @@ namespace
 /// A port whose link the sweep watches.
 struct WatchedPort
 {
-    const SanPort* port;     //!< the sending end (the fabric owns it)
-    std::string name;        //!< the link's name
-    bool interSwitch;        //!< both ends are switches
-    int64_t busyAtStart{0};  //!< GetBusySteps at the window's start
+    const SanPort* port;    //!< the sending end (the fabric owns it)
+    std::string name;       //!< the link's name
+    bool interSwitch;       //!< both ends are switches
+    int64_t busyAtStart{0}; //!< GetBusySteps at the window's start
 };
 } // namespace
 

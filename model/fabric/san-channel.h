@@ -232,13 +232,13 @@ class SanChannel : public Channel
     // What every message reads comes first, near the vtable pointer that Transmit() is
     // called through.
     SanPort* m_dev[2]{nullptr, nullptr}; //!< the two ends (owned by their nodes)
-    DataRate m_rate;                           //!< link rate
-    Time m_delay;                              //!< propagation delay
-    uint32_t m_framing;                        //!< framing bytes per packet
-    uint32_t m_nDevices{0};                    //!< attached so far
-    FlowControl m_flowControl{CREDITS};        //!< link-level flow control
-    uint32_t m_xoffThreshold{0};               //!< Xon/Xoff: Xoff mark (0: automatic)
-    uint32_t m_xonThreshold{0};                //!< Xon/Xoff: Xon mark (0: automatic)
+    DataRate m_rate;                     //!< link rate
+    Time m_delay;                        //!< propagation delay
+    uint32_t m_framing;                  //!< framing bytes per packet
+    uint32_t m_nDevices{0};              //!< attached so far
+    FlowControl m_flowControl{CREDITS};  //!< link-level flow control
+    uint32_t m_xoffThreshold{0};         //!< Xon/Xoff: Xoff mark (0: automatic)
+    uint32_t m_xonThreshold{0};          //!< Xon/Xoff: Xon mark (0: automatic)
 };
 
 // Inline: every packet-hop and every credit passes here.

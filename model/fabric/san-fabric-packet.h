@@ -25,9 +25,9 @@ class SanPort;
  */
 struct SanHeldSlot
 {
-    SanPort* port; //!< the output port whose downstream buffer holds the slot
-    uint32_t slot;       //!< slot index in that port's credit table
-    int64_t releaseTs;   //!< tentative release time (time steps)
+    SanPort* port;     //!< the output port whose downstream buffer holds the slot
+    uint32_t slot;     //!< slot index in that port's credit table
+    int64_t releaseTs; //!< tentative release time (time steps)
 };
 
 /**
@@ -85,7 +85,7 @@ class SanFabricPacket
     uint8_t wormhole;         //!< the packet is longer than a buffer in wormhole mode
     uint8_t route[MAX_ROUTE]; //!< source route: output port per switch
 
-    SanPort* holdPort;       //!< port whose downstream buffer slot the head occupies
+    SanPort* holdPort;             //!< port whose downstream buffer slot the head occupies
     uint32_t holdSlot;             //!< that slot
     uint8_t splittable;            //!< a switch may split it (a CLAN write burst)
     uint16_t splitHeader;          //!< splittable: header bytes that every piece carries

@@ -310,11 +310,7 @@ SanFabric::NotifyCoalesced()
 }
 
 void
-SanFabric::NotifyXonXoff(uint32_t node,
-                         uint32_t port,
-                         uint32_t vc,
-                         bool xoff,
-                         uint64_t occupancy)
+SanFabric::NotifyXonXoff(uint32_t node, uint32_t port, uint32_t vc, bool xoff, uint64_t occupancy)
 {
     ++(xoff ? m_xoffSymbols : m_xonSymbols);
     m_xonXoffTrace(node, port, vc, xoff, occupancy);

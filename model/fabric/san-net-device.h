@@ -22,9 +22,10 @@ namespace ns3
  * MTU, link-change callbacks, the protocol-stack callbacks and the answers a device without
  * broadcast, multicast or ARP gives.
  *
- * Switch ports and endpoints (SanPortDevice: a host's, or a switch port's when asked for) and the network interfaces of the NIC layer
- * (SanNicDevice) derive from it, so the NetDevice boilerplate is written once. A subclass
- * provides GetChannel(), IsLinkUp() and Send(); it may override anything else.
+ * Switch ports and endpoints (SanPortDevice: a host's, or a switch port's when asked for) and the
+ * network interfaces of the NIC layer (SanNicDevice) derive from it, so the NetDevice boilerplate
+ * is written once. A subclass provides GetChannel(), IsLinkUp() and Send(); it may override
+ * anything else.
  */
 class SanNetDevice : public NetDevice
 {

@@ -152,7 +152,7 @@ SanPort::ReceiveXonXoff(const SanLinkMessage& msg)
         SanFabricPacket* p = msg.packet;
         NS_ABORT_MSG_IF(m_rxBuffer == nullptr,
                         "SanPort: node " << m_contextId << " port " << m_number
-                                               << " got an Xon/Xoff packet on a credit link");
+                                         << " got an Xon/Xoff packet on a credit link");
         const uint32_t vc = p->holdSlot; // the sender's choice
         // A worm counts as a full buffer: one worm holds a channel at a time, as under credits.
         const uint32_t bytes = p->wormhole ? m_fabric->GetBufferSize() : p->bytes;
@@ -165,9 +165,7 @@ SanPort::ReceiveXonXoff(const SanLinkMessage& msg)
     Simulator::ScheduleWithContext(
         m_contextId,
         TimeStep(msg.releaseTs - now),
-        MakeSanFabricEvent<&SanPort::ApplyGate>(this,
-                                                      msg.slot,
-                                                      msg.kind == SanLinkMessage::XOFF)
+        MakeSanFabricEvent<&SanPort::ApplyGate>(this, msg.slot, msg.kind == SanLinkMessage::XOFF)
             ->Order(SanFabricEventBase::CLASS_PORT,
                     SanFabricEventBase::PortKey(m_contextId, m_number)));
 }
@@ -242,9 +240,9 @@ SanPort::HandleCheck()
         // The marks were checked at set-up against the round trip: an overflow is a model bug.
         NS_ABORT_MSG_IF(limit != 0 && occ > limit,
                         "SanPort: node " << m_contextId << " port " << m_number
-                                               << ": Xon/Xoff buffer of channel " << vc << " holds "
-                                               << occ << " bytes, more than its "
-                                               << m_rxBuffer->GetLimit());
+                                         << ": Xon/Xoff buffer of channel " << vc << " holds "
+                                         << occ << " bytes, more than its "
+                                         << m_rxBuffer->GetLimit());
         bool send = false;
         if (!m_rxBuffer->IsXoff(vc) && occ >= m_rxBuffer->GetXoffBytes())
         {

@@ -80,11 +80,11 @@ SanPort::Connect(uint8_t end, bool peerIsSink)
                      static_cast<double>(m_link->GetDataRate().GetBitRate());
     m_propSteps = m_link->GetDelay().GetTimeStep();
     m_framing = m_link->GetFramingBytes();
-    NS_ABORT_MSG_IF(
-        uint64_t(m_framing) + m_fabric->GetMaxPacketSize() > std::numeric_limits<uint32_t>::max(),
-        "SanPort: FramingBytes (" << m_framing << ") plus the fabric's MaxPacketSize ("
-                                        << m_fabric->GetMaxPacketSize()
-                                        << ") overflow a packet's 32-bit size on the wire");
+    NS_ABORT_MSG_IF(uint64_t(m_framing) + m_fabric->GetMaxPacketSize() >
+                        std::numeric_limits<uint32_t>::max(),
+                    "SanPort: FramingBytes (" << m_framing << ") plus the fabric's MaxPacketSize ("
+                                              << m_fabric->GetMaxPacketSize()
+                                              << ") overflow a packet's 32-bit size on the wire");
     SetupXonXoff();
 }
 
@@ -173,8 +173,7 @@ void
 SanPort::Forward(SanFabricPacket* p, uint32_t vcMask)
 {
     NS_ABORT_MSG_IF(!m_connected,
-                    "SanPort: port " << m_number << " of node " << m_contextId
-                                           << " has no link");
+                    "SanPort: port " << m_number << " of node " << m_contextId << " has no link");
     if (m_xonXoff)
     {
         ForwardXonXoff(p, vcMask);
@@ -312,11 +311,7 @@ SanPort::HandleWake()
 }
 
 void
-SanPort::Depart(SanFabricPacket* p,
-                      uint32_t slot,
-                      uint32_t vc,
-                      int64_t departTs,
-                      bool wasQueued)
+SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs, bool wasQueued)
 {
     const int64_t ser = GetSerializationSteps(p->bytes);
     // The tail cannot leave before it has arrived (slower upstream link).

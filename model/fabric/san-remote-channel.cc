@@ -9,10 +9,9 @@
 #include "san-fabric.h"
 #include "san-port.h"
 
-#include "ns3/node-list.h"
-
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 

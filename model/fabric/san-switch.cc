@@ -75,57 +75,57 @@ class SanSwitchPortsAccessor : public ObjectPtrContainerAccessor
 TypeId
 SanSwitch::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::SanSwitch")
-                            .SetParent<Object>()
-                            .SetGroupName("San")
-                            .AddConstructor<SanSwitch>()
-                            .AddAttribute("Ports",
-                                          "The devices of the switch's connected ports, by "
-                                          "topology port number (each made on first use).",
-                                          ObjectVectorValue(),
-                                          Ptr<const AttributeAccessor>(
-                                              Create<SanSwitchPortsAccessor>()),
-                                          MakeObjectVectorChecker<SanSwitchPortDevice>())
-                            // Hamlyn 1995, section 4.1 ("about 0.5 us of switching latency") and
-                            // Table 3, row "switch": 20 LANai cycles, 0.5 us.
-                            .AddAttribute("RoutingDelay",
-                                          "Time from a head's arrival to its routing decision.",
-                                          TimeValue(NanoSeconds(500)),
-                                          MakeTimeAccessor(&SanSwitch::m_routingDelay),
-                                          MakeTimeChecker(Seconds(0)))
-                            // Modelling choice: lets one crossbar "switch" with RoutingDelay 0
-                            // stand for the plain fiber between two back-to-back hosts (DART's
-                            // switchless ATM network), which adds no store-and-forward time.
-                            .AddAttribute("CutThroughCells",
-                                          "In Cell mode, route each cell on its head instead of "
-                                          "its tail (a cut-through cell switch; with "
-                                          "RoutingDelay 0 it is a plain link).",
-                                          BooleanValue(false),
-                                          MakeBooleanAccessor(&SanSwitch::m_cutThroughCells),
-                                          MakeBooleanChecker())
-                            // Modelling choice: 0 (off) keeps every result that predates packet
-                            // splitting. CLAN 1999, section 2.2, says a switch should split a
-                            // large packet so that it does not hog an output port, but gives no
-                            // piece size.
-                            .AddAttribute("SplitThreshold",
-                                          "Wormhole and virtual cut-through: when other packets "
-                                          "wait for the output a splittable packet longer than "
-                                          "this (bytes on the wire) is about to take, send only a "
-                                          "piece of at most this many bytes (its header and a "
-                                          "whole number of 4-byte words) and queue the rest "
-                                          "behind them as a new packet. 0: never split.",
-                                          UintegerValue(0),
-                                          MakeUintegerAccessor(&SanSwitch::m_splitThreshold),
-                                          MakeUintegerChecker<uint32_t>())
-                            // CLAN 1999, section 2.2: "Even if a packet is split, it may
-                            // potentially be coalesced at another switch further on its route."
-                            .AddAttribute("Coalesce",
-                                          "Virtual cut-through: merge a piece of a split packet "
-                                          "into the piece before it when both wait for the same "
-                                          "output with no other packet between them.",
-                                          BooleanValue(true),
-                                          MakeBooleanAccessor(&SanSwitch::m_coalesce),
-                                          MakeBooleanChecker());
+    static TypeId tid =
+        TypeId("ns3::SanSwitch")
+            .SetParent<Object>()
+            .SetGroupName("San")
+            .AddConstructor<SanSwitch>()
+            .AddAttribute("Ports",
+                          "The devices of the switch's connected ports, by "
+                          "topology port number (each made on first use).",
+                          ObjectVectorValue(),
+                          Ptr<const AttributeAccessor>(Create<SanSwitchPortsAccessor>()),
+                          MakeObjectVectorChecker<SanSwitchPortDevice>())
+            // Hamlyn 1995, section 4.1 ("about 0.5 us of switching latency") and
+            // Table 3, row "switch": 20 LANai cycles, 0.5 us.
+            .AddAttribute("RoutingDelay",
+                          "Time from a head's arrival to its routing decision.",
+                          TimeValue(NanoSeconds(500)),
+                          MakeTimeAccessor(&SanSwitch::m_routingDelay),
+                          MakeTimeChecker(Seconds(0)))
+            // Modelling choice: lets one crossbar "switch" with RoutingDelay 0
+            // stand for the plain fiber between two back-to-back hosts (DART's
+            // switchless ATM network), which adds no store-and-forward time.
+            .AddAttribute("CutThroughCells",
+                          "In Cell mode, route each cell on its head instead of "
+                          "its tail (a cut-through cell switch; with "
+                          "RoutingDelay 0 it is a plain link).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&SanSwitch::m_cutThroughCells),
+                          MakeBooleanChecker())
+            // Modelling choice: 0 (off) keeps every result that predates packet
+            // splitting. CLAN 1999, section 2.2, says a switch should split a
+            // large packet so that it does not hog an output port, but gives no
+            // piece size.
+            .AddAttribute("SplitThreshold",
+                          "Wormhole and virtual cut-through: when other packets "
+                          "wait for the output a splittable packet longer than "
+                          "this (bytes on the wire) is about to take, send only a "
+                          "piece of at most this many bytes (its header and a "
+                          "whole number of 4-byte words) and queue the rest "
+                          "behind them as a new packet. 0: never split.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanSwitch::m_splitThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            // CLAN 1999, section 2.2: "Even if a packet is split, it may
+            // potentially be coalesced at another switch further on its route."
+            .AddAttribute("Coalesce",
+                          "Virtual cut-through: merge a piece of a split packet "
+                          "into the piece before it when both wait for the same "
+                          "output with no other packet between them.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&SanSwitch::m_coalesce),
+                          MakeBooleanChecker());
     return tid;
 }
 

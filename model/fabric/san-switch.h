@@ -122,23 +122,23 @@ class SanSwitch : public Object
     /// user)
     inline SanSwitchPort* GetConnectedPort(uint32_t port) const;
 
-    Time m_routingDelay;                 //!< per-hop routing delay
-    int64_t m_routingDelaySteps{0};      //!< cached
-    SanFabric* m_fabric{nullptr};        //!< owning fabric
-    SanRouting* m_routing{nullptr};      //!< cached routing function
-    SanTopology* m_topology{nullptr};    //!< cached topology
-    uint32_t m_index{0};                 //!< switch index
-    uint32_t m_nodeId{0};                //!< node id
-    uint32_t m_nStored{0};               //!< ports made so far
-    uint32_t m_storeSize{0};             //!< room in m_store
-    uint32_t m_allVcs{1};                //!< mask of every virtual channel
-    uint32_t m_tieBreak{0};              //!< rotates among equally occupied candidates
-    bool m_routesOnTail{false};          //!< store-and-forward / cells
-    bool m_cutThroughCells{false};       //!< Cell mode: route on the head
-    uint32_t m_splitThreshold{0};        //!< largest piece of a split packet (0: never split)
-    bool m_coalesce{true};               //!< merge consecutive pieces of one burst
-    std::vector<SanSwitchPort*> m_ports; //!< by topology port (nullptr: unconnected)
-    std::unique_ptr<SanSwitchPort[]> m_store;                //!< the ports, in one array
+    Time m_routingDelay;                      //!< per-hop routing delay
+    int64_t m_routingDelaySteps{0};           //!< cached
+    SanFabric* m_fabric{nullptr};             //!< owning fabric
+    SanRouting* m_routing{nullptr};           //!< cached routing function
+    SanTopology* m_topology{nullptr};         //!< cached topology
+    uint32_t m_index{0};                      //!< switch index
+    uint32_t m_nodeId{0};                     //!< node id
+    uint32_t m_nStored{0};                    //!< ports made so far
+    uint32_t m_storeSize{0};                  //!< room in m_store
+    uint32_t m_allVcs{1};                     //!< mask of every virtual channel
+    uint32_t m_tieBreak{0};                   //!< rotates among equally occupied candidates
+    bool m_routesOnTail{false};               //!< store-and-forward / cells
+    bool m_cutThroughCells{false};            //!< Cell mode: route on the head
+    uint32_t m_splitThreshold{0};             //!< largest piece of a split packet (0: never split)
+    bool m_coalesce{true};                    //!< merge consecutive pieces of one burst
+    std::vector<SanSwitchPort*> m_ports;      //!< by topology port (nullptr: unconnected)
+    std::unique_ptr<SanSwitchPort[]> m_store; //!< the ports, in one array
     std::vector<Ptr<SanSwitchPortDevice>> m_devices; //!< by topology port, once one is made
 };
 

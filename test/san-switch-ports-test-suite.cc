@@ -1,0 +1,260 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Suite "san-switch-ports": a fabric whose switch ports are plain records (SanFabricHelper::
+// SetSwitchPortDevices(false)) behaves exactly as one whose every port has its NetDevice; a
+// port's device is made on first use, once, on its switch's node, and the switch's "Ports"
+// attribute reaches it by topology port number in Config paths.
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/san-module.h"
+#include "ns3/test.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// One delivery: uid, source, destination, bytes, latency (ns), hops.
+using Delivery = std::tuple<uint64_t, uint32_t, uint32_t, uint32_t, int64_t, uint32_t>;
+
+/// What one run of the scenario saw.
+struct Outcome
+{
+    std::vector<Delivery> deliveries; //!< in delivery order
+    std::vector<uint64_t> portTx;     //!< departures of every switch port, by switch and port
+    uint32_t switchDevices{0};        //!< devices on the switch nodes after Install
+    uint64_t tracedTx{0};             //!< PacketTx seen through the switches' Ports paths
+};
+
+/// Record a delivery. \param log where \param dst host \param uid uid \param src source
+/// \param bytes size \param latency latency \param hops switch-hops
+void
+Rx(std::vector<Delivery>* log,
+   uint32_t dst,
+   uint64_t uid,
+   uint32_t src,
+   uint32_t bytes,
+   Time latency,
+   uint32_t hops)
+{
+    log->emplace_back(uid, src, dst, bytes, latency.GetNanoSeconds(), hops);
+}
+
+/**
+ * Every host sends to several others on a 4-ary 2-tree with adaptive up*-down* routing, so
+ * packets contend, queue and choose among ports.
+ * \param devices SanFabricHelper::SetSwitchPortDevices
+ * \param traceByPorts connect PacketTx of every switch port through the Ports attribute
+ * \return what was seen
+ */
+Outcome
+RunScenario(bool devices, bool traceByPorts)
+{
+    Outcome out;
+    SanFabricHelper fabric;
+    fabric.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(4), "N", UintegerValue(2));
+    fabric.SetRouting("ns3::SanUpDownRouting");
+    fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+    fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(512));
+    fabric.SetFabricAttribute("BufferSize", UintegerValue(1024));
+    fabric.SetSwitchPortDevices(devices);
+    NodeContainer hosts;
+    hosts.Create(fabric.GetTopology()->GetNHosts());
+    NetDeviceContainer nics = fabric.Install(hosts);
+    fabric.AssignStreams(7);
+    NodeContainer switches = fabric.GetSwitchNodes();
+    for (uint32_t s = 0; s < switches.GetN(); ++s)
+    {
+        out.switchDevices += switches.Get(s)->GetNDevices();
+    }
+    if (traceByPorts)
+    {
+        Config::ConnectWithoutContext(
+            "/NodeList/*/$ns3::SanSwitch/Ports/*/PacketTx",
+            MakeCallback(+[](uint64_t* n, uint64_t, uint32_t, uint32_t, uint32_t, uint32_t) {
+                ++*n;
+            }).Bind(&out.tracedTx));
+    }
+    const uint32_t n = nics.GetN();
+    for (uint32_t h = 0; h < n; ++h)
+    {
+        Ptr<SanEndpointDevice> ep = DynamicCast<SanEndpointDevice>(nics.Get(h));
+        ep->TraceConnectWithoutContext("PacketRx", MakeBoundCallback(&Rx, &out.deliveries, h));
+        for (uint32_t k = 1; k <= 6; ++k)
+        {
+            const uint32_t dst = (h * 5 + k * 3) % n;
+            if (dst != h)
+            {
+                Simulator::Schedule(NanoSeconds(100 * k),
+                                    [ep, dst, k]() { ep->SendTo(dst, 64 * k); });
+            }
+        }
+    }
+    Simulator::Run();
+    Ptr<SanFabric> san = fabric.GetFabric();
+    for (uint32_t s = 0; s < switches.GetN(); ++s)
+    {
+        Ptr<SanSwitch> sw = san->GetSwitch(s);
+        for (uint32_t p = 0; p < fabric.GetTopology()->GetNPorts(s); ++p)
+        {
+            const SanSwitchPort* port = sw->GetPort(p);
+            out.portTx.push_back(port != nullptr ? port->GetTxPackets() : 0);
+        }
+    }
+    Simulator::Destroy();
+    return out;
+}
+
+/// Compact ports give the same packets, times and port counts as ports with devices.
+class SanSwitchPortsSameResultsTestCase : public TestCase
+{
+  public:
+    SanSwitchPortsSameResultsTestCase()
+        : TestCase("switch ports without devices give the same deliveries and departures")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Outcome full = RunScenario(true, false);
+        const Outcome compact = RunScenario(false, false);
+        NS_TEST_ASSERT_MSG_GT(full.deliveries.size(), 60u, "the scenario delivers its packets");
+        NS_TEST_EXPECT_MSG_EQ(full.switchDevices, 48u, "4 leaves x 8 ports + 4 roots x 4");
+        NS_TEST_EXPECT_MSG_EQ(compact.switchDevices, 0u, "no switch port device made");
+        NS_TEST_ASSERT_MSG_EQ(compact.deliveries.size(),
+                              full.deliveries.size(),
+                              "as many deliveries");
+        for (std::size_t i = 0; i < full.deliveries.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ((compact.deliveries[i] == full.deliveries[i]),
+                                  true,
+                                  "delivery " << i << " (uid, src, dst, bytes, latency, hops)");
+        }
+        NS_TEST_EXPECT_MSG_EQ((compact.portTx == full.portTx), true, "departures per port");
+        // Tracing every port through the Ports attribute makes their devices and counts every
+        // departure, without changing what happens.
+        const Outcome traced = RunScenario(false, true);
+        uint64_t departures = 0;
+        for (uint64_t tx : full.portTx)
+        {
+            departures += tx;
+        }
+        NS_TEST_EXPECT_MSG_EQ(traced.tracedTx, departures, "every switch departure traced");
+        NS_TEST_EXPECT_MSG_EQ((traced.deliveries == full.deliveries), true, "same deliveries");
+    }
+};
+
+/// A port's device: made once on first use, on its switch's node, named in Config paths by its
+/// topology port number.
+class SanSwitchPortDeviceTestCase : public TestCase
+{
+  public:
+    SanSwitchPortDeviceTestCase()
+        : TestCase("a switch port's device is made once, on its node, and found by port number")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanFabricHelper fabric;
+        fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(3), "Y", UintegerValue(1));
+        fabric.SetSwitchPortDevices(false);
+        NodeContainer hosts;
+        hosts.Create(3);
+        NetDeviceContainer nics = fabric.Install(hosts);
+        Ptr<SanTopology> topo = fabric.GetTopology();
+        Ptr<SanSwitch> middle = fabric.GetFabric()->GetSwitch(1);
+        Ptr<Node> node = fabric.GetSwitchNodes().Get(1);
+        NS_TEST_ASSERT_MSG_EQ(node->GetNDevices(), 0u, "no device before one is asked for");
+        // The middle switch of a 3x1 line has its host port and two mesh ports connected.
+        NS_TEST_ASSERT_MSG_EQ(middle->GetNConnectedPorts(), 3u, "three connected ports");
+        uint32_t unconnected = topo->GetNPorts(1);
+        for (uint32_t p = 0; p < topo->GetNPorts(1); ++p)
+        {
+            if (middle->GetPort(p) == nullptr)
+            {
+                unconnected = p;
+                break;
+            }
+        }
+        NS_TEST_ASSERT_MSG_LT(unconnected, topo->GetNPorts(1), "a mesh edge has an idle port");
+        NS_TEST_EXPECT_MSG_EQ(middle->GetPortDevice(unconnected),
+                              nullptr,
+                              "an unconnected port has no device");
+
+        const uint32_t hostPort = topo->GetHostPort(1);
+        Ptr<SanSwitchPortDevice> dev = middle->GetPortDevice(hostPort);
+        NS_TEST_ASSERT_MSG_NE(dev, nullptr, "a connected port's device");
+        NS_TEST_EXPECT_MSG_EQ(middle->GetPortDevice(hostPort), dev, "made once");
+        NS_TEST_EXPECT_MSG_EQ(node->GetNDevices(), 1u, "added to the switch's node");
+        NS_TEST_EXPECT_MSG_EQ(dev->GetNode(), node, "on the switch's node");
+        NS_TEST_EXPECT_MSG_EQ(dev->GetPort(), middle->GetPort(hostPort), "showing that port");
+        NS_TEST_EXPECT_MSG_EQ(dev->IsLinkUp(), true, "its link is up");
+        NS_TEST_EXPECT_MSG_EQ(dev->GetPort()->GetPortName(),
+                              "switch-1-port-" + std::to_string(hostPort),
+                              "named by switch and topology port");
+
+        // By Config path, the port number is the topology's: host 0 to host 2 crosses the
+        // middle switch once, through the port toward switch 2 (not its host port).
+        std::map<uint32_t, uint32_t> seen;
+        for (uint32_t p = 0; p < topo->GetNPorts(1); ++p)
+        {
+            if (middle->GetPort(p) == nullptr)
+            {
+                continue;
+            }
+            std::ostringstream path;
+            path << "/NodeList/" << node->GetId() << "/$ns3::SanSwitch/Ports/" << p << "/PacketTx";
+            Config::ConnectWithoutContext(
+                path.str(),
+                MakeCallback(
+                    +[](uint32_t* count, uint64_t, uint32_t, uint32_t, uint32_t, uint32_t) {
+                        ++*count;
+                    })
+                    .Bind(&seen[p]));
+        }
+        NS_TEST_EXPECT_MSG_EQ(node->GetNDevices(), 3u, "a device per connected port now");
+        Ptr<SanEndpointDevice> src = DynamicCast<SanEndpointDevice>(nics.Get(0));
+        Simulator::Schedule(MicroSeconds(1), [src]() { src->SendTo(2, 64); });
+        Simulator::Run();
+        uint32_t total = 0;
+        for (const auto& [p, count] : seen)
+        {
+            total += count;
+            NS_TEST_EXPECT_MSG_EQ(count,
+                                  middle->GetPort(p)->GetTxPackets(),
+                                  "port " << p << ": traced departures are the port's own");
+        }
+        NS_TEST_EXPECT_MSG_EQ(total, 1u, "one departure from the middle switch");
+        NS_TEST_EXPECT_MSG_EQ(seen[hostPort], 0u, "not through its host port");
+        Simulator::Destroy();
+    }
+};
+
+/// The suite.
+class SanSwitchPortsTestSuite : public TestSuite
+{
+  public:
+    SanSwitchPortsTestSuite()
+        : TestSuite("san-switch-ports", UNIT)
+    {
+        AddTestCase(new SanSwitchPortsSameResultsTestCase, TestCase::QUICK);
+        AddTestCase(new SanSwitchPortDeviceTestCase, TestCase::QUICK);
+    }
+};
+
+static SanSwitchPortsTestSuite g_sanSwitchPortsTestSuite; //!< registers the suite
+
+} // namespace
