@@ -198,10 +198,24 @@ SanFabricHelper::Install(NodeContainer hosts)
         return p;
     };
 
+    // Without switch port devices, links between switches of one process are bare: no
+    // channel object each, only this one's attributes (SanPort::AttachBare).
+    Ptr<SanChannel> bareAttributes;
     std::vector<Ptr<SanEndpointDevice>> endpoints(topo->GetNHosts());
     for (const SanTopologyLink& link : topo->GetLinks())
     {
         const bool cut = !link.toHost && switchPart[link.switchA] != switchPart[link.b];
+        if (!m_switchPortDevices && !link.toHost && !cut)
+        {
+            if (bareAttributes == nullptr)
+            {
+                bareAttributes = m_channelFactory.Create<SanChannel>();
+            }
+            SanSwitchPort* a = makeSwitchPort(link.switchA, link.portA);
+            SanSwitchPort* b = makeSwitchPort(link.b, link.portB);
+            SanPort::AttachBare(m_fabric, bareAttributes, a, b);
+            continue;
+        }
         Ptr<SanChannel> channel = (cut ? remoteFactory : m_channelFactory).Create<SanChannel>();
         SanSwitchPort* a = makeSwitchPort(link.switchA, link.portA);
         if (link.toHost)

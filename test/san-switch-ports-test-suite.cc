@@ -4,10 +4,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Suite "san-switch-ports": a fabric whose switch ports are plain records (SanFabricHelper::
-// SetSwitchPortDevices(false)) behaves exactly as one whose every port has its NetDevice; a
-// port's device is made on first use, once, on its switch's node, and the switch's "Ports"
-// attribute reaches it by topology port number in Config paths.
+// Suite "san-switch-ports": a fabric whose switch ports are plain records and whose links
+// between switches are bare (SanFabricHelper::SetSwitchPortDevices(false)) behaves exactly as
+// one whose every port has its NetDevice and every link its channel; a port's device is made
+// on first use, once, on its switch's node, and the switch's "Ports" attribute reaches it by
+// topology port number in Config paths.
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -202,6 +203,13 @@ class SanSwitchPortDeviceTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(dev->GetNode(), node, "on the switch's node");
         NS_TEST_EXPECT_MSG_EQ(dev->GetPort(), middle->GetPort(hostPort), "showing that port");
         NS_TEST_EXPECT_MSG_EQ(dev->IsLinkUp(), true, "its link is up");
+        NS_TEST_EXPECT_MSG_NE(dev->GetChannel(), nullptr, "a host's link has its channel");
+        const uint32_t meshPort = hostPort == 0 ? 1 : 0;
+        NS_TEST_ASSERT_MSG_NE(middle->GetPort(meshPort), nullptr, "a port toward a switch");
+        NS_TEST_EXPECT_MSG_EQ(middle->GetPortDevice(meshPort)->GetChannel(),
+                              nullptr,
+                              "a link between switches is bare: no channel object");
+        NS_TEST_EXPECT_MSG_EQ(middle->GetPortDevice(meshPort)->IsLinkUp(), true, "but it is up");
         NS_TEST_EXPECT_MSG_EQ(dev->GetPort()->GetPortName(),
                               "switch-1-port-" + std::to_string(hostPort),
                               "named by switch and topology port");
@@ -226,6 +234,9 @@ class SanSwitchPortDeviceTestCase : public TestCase
                     .Bind(&seen[p]));
         }
         NS_TEST_EXPECT_MSG_EQ(node->GetNDevices(), 3u, "a device per connected port now");
+        NS_TEST_EXPECT_MSG_EQ(ChannelList::GetNChannels(),
+                              4u,
+                              "three host links and the bare links' attributes");
         Ptr<SanEndpointDevice> src = DynamicCast<SanEndpointDevice>(nics.Get(0));
         Simulator::Schedule(MicroSeconds(1), [src]() { src->SendTo(2, 64); });
         Simulator::Run();

@@ -120,7 +120,9 @@ struct SanLinkMessage
  *   (SanPort::ReturnCredit finds it as the far end of the link the
  *   packet came in on) and nothing crosses the link.
  * A port never calls the port at the other end of its link, nor changes
- * another port's credits, except through its channel.
+ * another port's credits, except through its channel, or, on a bare link
+ * (SanPort::AttachBare: two switch ports of one process, no channel object),
+ * through DeliverTo(), which is what Deliver() does at the receiving end.
  *
  * Here, Transmit() calls Deliver(), which applies the message at the
  * receiving end at once, without an event of its own: the receiving port
@@ -215,6 +217,15 @@ class SanChannel : public Channel
      */
     virtual void Transmit(const SanLinkMessage& msg);
 
+    /**
+     * \brief Apply a message at a port now: a packet's arrival times to its ReceivePacket, a
+     * credit to its credit table, an Xon/Xoff message to its flow control. How a channel
+     * delivers (Deliver), and all a bare link does (SanPort::AttachBare).
+     * \param to the receiving port
+     * \param msg the message
+     */
+    static inline void DeliverTo(SanPort* to, const SanLinkMessage& msg);
+
   protected:
     void DoDispose() override;
 
@@ -245,7 +256,12 @@ class SanChannel : public Channel
 void
 SanChannel::Deliver(const SanLinkMessage& msg) const
 {
-    SanPort* to = m_dev[msg.from ^ 1];
+    DeliverTo(m_dev[msg.from ^ 1], msg);
+}
+
+void
+SanChannel::DeliverTo(SanPort* to, const SanLinkMessage& msg)
+{
     if (msg.kind == SanLinkMessage::PACKET)
     {
         if (to->IsTraced())
@@ -275,7 +291,24 @@ SanPort::ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts)
         return;
     }
     // The credit crosses the owner's link towards the owner, i.e. from its far end.
-    owner->m_link->Transmit(SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts));
+    const SanLinkMessage msg = SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts);
+    if (owner->m_peer != nullptr)
+    {
+        SanChannel::DeliverTo(owner, msg); // a bare link
+        return;
+    }
+    owner->m_link->Transmit(msg);
+}
+
+void
+SanPort::SendOnLink(const SanLinkMessage& msg)
+{
+    if (m_peer != nullptr)
+    {
+        SanChannel::DeliverTo(m_peer, msg); // a bare link
+        return;
+    }
+    m_link->Transmit(msg);
 }
 
 } // namespace ns3

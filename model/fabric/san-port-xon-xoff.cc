@@ -190,7 +190,7 @@ SanPort::ReleaseXonXoff(uint32_t slot, int64_t ts)
 {
     // The buffer sits at this link's far end, in the switch whose output decided the release:
     // nothing crosses the link (only the Xon that may follow does).
-    m_link->GetPort(m_end ^ 1)->OnBufferRelease(slot, ts);
+    (m_peer != nullptr ? m_peer : m_link->GetPort(m_end ^ 1))->OnBufferRelease(slot, ts);
 }
 
 void
@@ -262,7 +262,7 @@ SanPort::HandleCheck()
                                  << " bytes");
             m_rxBuffer->CountSymbol(xoff);
             m_fabric->NotifyXonXoff(m_contextId, m_number, vc, xoff, occ);
-            m_link->Transmit(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + m_propSteps));
+            SendOnLink(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + m_propSteps));
         }
         next = std::min(next, m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
     }

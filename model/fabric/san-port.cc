@@ -41,6 +41,7 @@ SanPort::Dispose()
     m_qTail = nullptr;
     m_qLen = 0;
     m_link = nullptr;
+    m_peer = nullptr;
     m_connected = false;
     m_fabric = nullptr;
     m_rxBuffer.reset();
@@ -50,7 +51,30 @@ SanPort::Dispose()
 void
 SanPort::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
 {
+    Prepare(fabric, channel);
+    channel->Attach(this);
+}
+
+void
+SanPort::AttachBare(Ptr<SanFabric> fabric, Ptr<SanChannel> attributes, SanPort* a, SanPort* b)
+{
+    NS_ABORT_MSG_IF(a == nullptr || b == nullptr || a == b,
+                    "SanPort::AttachBare: two distinct ports are needed");
+    a->Prepare(fabric, attributes);
+    b->Prepare(fabric, attributes);
+    a->m_peer = b;
+    b->m_peer = a;
+    a->Connect(0, b->IsSink());
+    b->Connect(1, a->IsSink());
+}
+
+void
+SanPort::Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
+{
     NS_ABORT_MSG_IF(fabric == nullptr, "SanPort::Attach: no fabric");
+    NS_ABORT_MSG_IF(channel == nullptr, "SanPort::Attach: no channel");
+    NS_ABORT_MSG_IF(m_link != nullptr,
+                    "SanPort::Attach: port " << GetPortName() << " is already attached");
     m_fabric = PeekPointer(fabric);
     m_link = PeekPointer(channel);
     m_nVcs = fabric->GetNVcs();
@@ -65,7 +89,6 @@ SanPort::Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
     {
         m_slots[i] = 0;
     }
-    channel->Attach(this);
 }
 
 void
@@ -386,12 +409,11 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
         p->holdPort = nullptr;
         p->held.clear();
     }
-    m_link->Transmit(
-        SanLinkMessage::PacketMessage(m_end,
-                                      p,
-                                      departTs + m_propSteps,
-                                      end + m_propSteps,
-                                      static_cast<SanLinkMessage::Kind>(m_packetKind)));
+    SendOnLink(SanLinkMessage::PacketMessage(m_end,
+                                             p,
+                                             departTs + m_propSteps,
+                                             end + m_propSteps,
+                                             static_cast<SanLinkMessage::Kind>(m_packetKind)));
 }
 
 std::string
@@ -543,7 +565,7 @@ SanPort::GetNumber() const
 SanChannel*
 SanPort::GetLink() const
 {
-    return m_link;
+    return m_peer == nullptr ? m_link : nullptr;
 }
 
 bool

@@ -114,7 +114,7 @@ class SanPort
     uint32_t GetNodeId() const;
     /// \return its number on that node
     uint32_t GetNumber() const;
-    /// \return its link (nullptr before Attach)
+    /// \return its link's channel (nullptr before Attach, and on a bare link)
     SanChannel* GetLink() const;
     /// \return true once both ends of its link are attached
     bool IsConnected() const;
@@ -129,6 +129,22 @@ class SanPort
      * \param channel the link
      */
     void Attach(Ptr<SanFabric> fabric, Ptr<SanChannel> channel);
+    /**
+     * Connect two ports by a bare link: one with the attributes of a channel (rate, delay,
+     * framing, flow control) but no channel object of its own. Each port sends to the other
+     * directly (SanChannel::DeliverTo), as a SanChannel's Transmit does; GetLink() is then
+     * nullptr. A large fabric saves a channel object per link this way (SanFabricHelper
+     * links switches so when SetSwitchPortDevices is false); a link cut between MPI ranks
+     * needs its channel (SanRemoteChannel).
+     * \param fabric the fabric both ports belong to
+     * \param attributes a channel whose attributes the link takes (nothing is attached to it)
+     * \param a the end numbered 0
+     * \param b the end numbered 1
+     */
+    static void AttachBare(Ptr<SanFabric> fabric,
+                           Ptr<SanChannel> attributes,
+                           SanPort* a,
+                           SanPort* b);
     /**
      * Send a packet out of this port as soon as the link and a slot on one of
      * the virtual channels in vcMask are free (its readyTs must be now).
@@ -267,6 +283,19 @@ class SanPort
     friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, ReceiveXonXoff, IsSink
 
     /**
+     * Take the fabric's credit table size and the link's attributes (Attach, AttachBare).
+     * \param fabric the fabric
+     * \param channel the link, or the channel whose attributes a bare link takes
+     */
+    void Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel);
+    /**
+     * Hand a message to the far end: straight to it on a bare link, else through the channel
+     * (defined inline in san-channel.h, where SanChannel is complete).
+     * \param msg the message, sent from this port's end
+     */
+    inline void SendOnLink(const SanLinkMessage& msg);
+
+    /**
      * Called by the channel once both ends are attached.
      * \param end this port's end of the channel (0 or 1)
      * \param peerIsSink the far end is a host interface that always accepts
@@ -399,7 +428,8 @@ class SanPort
     // cache line where the allocator allows: the link, the slots, the queue), then the rest
     // of what a departure touches.
     SanChannel* m_link{nullptr}; //!< the link: the only way to the far end (the channel list
-                                 //!< owns it)
+                                 //!< owns it); on a bare link, whose attributes it has
+    SanPort* m_peer{nullptr};    //!< on a bare link, the far end (nullptr otherwise)
     uint32_t m_slotsPerVc{1};    //!< buffer slots per virtual channel at the far end
     uint32_t m_nVcs{1};          //!< virtual channels
     /// Slots live inline for the common small buffers (no heap block per port).
