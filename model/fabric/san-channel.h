@@ -128,7 +128,10 @@ struct SanLinkMessage
  * receiving end at once, without an event of its own: the receiving port
  * schedules its own event (a switch's routing decision, a host's delivery)
  * in its node's context, so a packet-hop costs the same events as it did
- * before the channel carried it.
+ * before the channel carried it. Since that is all this class's Transmit()
+ * does, the ends of a plain SanChannel (this class exactly, not a subclass)
+ * skip the call and deliver to each other (DeliverTo()): a message does not
+ * touch the channel's memory.
  *
  * A channel whose two ends are simulated by different MPI ranks overrides
  * Transmit() alone, as ns-3's PointToPointRemoteChannel overrides only
@@ -294,7 +297,7 @@ SanPort::ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts)
     const SanLinkMessage msg = SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts);
     if (owner->m_peer != nullptr)
     {
-        SanChannel::DeliverTo(owner, msg); // a bare link
+        SanChannel::DeliverTo(owner, msg); // what Transmit would do (see SendOnLink)
         return;
     }
     owner->m_link->Transmit(msg);
@@ -305,7 +308,7 @@ SanPort::SendOnLink(const SanLinkMessage& msg)
 {
     if (m_peer != nullptr)
     {
-        SanChannel::DeliverTo(m_peer, msg); // a bare link
+        SanChannel::DeliverTo(m_peer, msg); // a bare link, or a plain SanChannel's Transmit
         return;
     }
     m_link->Transmit(msg);

@@ -42,6 +42,7 @@ SanPort::Dispose()
     m_qLen = 0;
     m_link = nullptr;
     m_peer = nullptr;
+    m_bare = false;
     m_connected = false;
     m_fabric = nullptr;
     m_rxBuffer.reset();
@@ -64,6 +65,8 @@ SanPort::AttachBare(Ptr<SanFabric> fabric, Ptr<SanChannel> attributes, SanPort* 
     b->Prepare(fabric, attributes);
     a->m_peer = b;
     b->m_peer = a;
+    a->m_bare = true;
+    b->m_bare = true;
     a->Connect(0, b->IsSink());
     b->Connect(1, a->IsSink());
 }
@@ -565,7 +568,7 @@ SanPort::GetNumber() const
 SanChannel*
 SanPort::GetLink() const
 {
-    return m_peer == nullptr ? m_link : nullptr;
+    return m_bare ? nullptr : m_link;
 }
 
 bool

@@ -289,7 +289,8 @@ class SanPort
      */
     void Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel);
     /**
-     * Hand a message to the far end: straight to it on a bare link, else through the channel
+     * Hand a message to the far end: straight to it when the link allows (a bare link, or a
+     * plain SanChannel, whose Transmit does just that), else through the channel's Transmit
      * (defined inline in san-channel.h, where SanChannel is complete).
      * \param msg the message, sent from this port's end
      */
@@ -429,7 +430,8 @@ class SanPort
     // of what a departure touches.
     SanChannel* m_link{nullptr}; //!< the link: the only way to the far end (the channel list
                                  //!< owns it); on a bare link, whose attributes it has
-    SanPort* m_peer{nullptr};    //!< on a bare link, the far end (nullptr otherwise)
+    SanPort* m_peer{nullptr};    //!< the far end, where messages go straight to it: a bare
+                                 //!< link, or a plain SanChannel (nullptr: through Transmit)
     uint32_t m_slotsPerVc{1};    //!< buffer slots per virtual channel at the far end
     uint32_t m_nVcs{1};          //!< virtual channels
     /// Slots live inline for the common small buffers (no heap block per port).
@@ -448,6 +450,7 @@ class SanPort
     bool m_connected{false};                      //!< both ends of the channel are attached
     bool m_peerIsSink{false};                     //!< the far end always accepts (a host)
     bool m_xonXoff{false};                        //!< the link uses Xon/Xoff, not credits
+    bool m_bare{false};                           //!< the link has no channel object
     uint8_t m_packetKind{0};                      //!< SanLinkMessage::Kind of the packets it sends
     std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
     SanFabricPacket* m_qTail{nullptr};            //!< waiting packets
