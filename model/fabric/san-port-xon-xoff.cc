@@ -78,9 +78,9 @@ SanPort::SetupXonXoff()
                     "SanPort: Xon/Xoff link into port "
                         << m_number << " of node " << m_contextId << ": XonThreshold (" << xon
                         << ") must be below the Xoff mark (" << xoff << ")");
-    m_rxBuffer = std::make_unique<SanXonXoffBuffer>();
-    m_rxBuffer->Setup(m_nVcs, static_cast<uint32_t>(xoff), static_cast<uint32_t>(xon));
-    m_rxBuffer->SetLimit(mode == SanFabric::WORMHOLE ? 0 : buffer);
+    GetExtras().rxBuffer = std::make_unique<SanXonXoffBuffer>();
+    RxBuffer()->Setup(m_nVcs, static_cast<uint32_t>(xoff), static_cast<uint32_t>(xon));
+    RxBuffer()->SetLimit(mode == SanFabric::WORMHOLE ? 0 : buffer);
     NS_LOG_INFO("port " << m_number << " of node " << m_contextId << ": Xon/Xoff, Xoff at " << xoff
                         << " bytes, Xon at " << xon << ", round trip " << rttBytes << " bytes");
 }
@@ -150,14 +150,14 @@ SanPort::ReceiveXonXoff(const SanLinkMessage& msg)
     if (msg.kind == SanLinkMessage::XPACKET)
     {
         SanFabricPacket* p = msg.packet;
-        NS_ABORT_MSG_IF(m_rxBuffer == nullptr,
+        NS_ABORT_MSG_IF(RxBuffer() == nullptr,
                         "SanPort: node " << m_contextId << " port " << m_number
                                          << " got an Xon/Xoff packet on a credit link");
         const uint32_t vc = p->holdSlot; // the sender's choice
         // A worm counts as a full buffer: one worm holds a channel at a time, as under credits.
         const uint32_t bytes = p->wormhole ? m_fabric->GetBufferSize() : p->bytes;
-        p->holdSlot = m_rxBuffer->Admit(vc, bytes, msg.headTs, now);
-        ScheduleCheck(m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
+        p->holdSlot = RxBuffer()->Admit(vc, bytes, msg.headTs, now);
+        ScheduleCheck(RxBuffer()->NextDecision(vc, now, RxBuffer()->GetLimit()));
         ReceivePacket(p, msg.headTs, msg.tailTs);
         return;
     }
@@ -196,10 +196,10 @@ SanPort::ReleaseXonXoff(uint32_t slot, int64_t ts)
 void
 SanPort::OnBufferRelease(uint32_t slot, int64_t ts)
 {
-    const uint32_t vc = m_rxBuffer->SetRelease(slot, ts);
+    const uint32_t vc = RxBuffer()->SetRelease(slot, ts);
     // A later (or held) release can also move a crossing that an arrival predicted.
     ScheduleCheck(
-        m_rxBuffer->NextDecision(vc, Simulator::Now().GetTimeStep(), m_rxBuffer->GetLimit()));
+        RxBuffer()->NextDecision(vc, Simulator::Now().GetTimeStep(), RxBuffer()->GetLimit()));
 }
 
 void
@@ -211,11 +211,11 @@ SanPort::ScheduleCheck(int64_t ts)
     }
     const int64_t now = Simulator::Now().GetTimeStep();
     ts = std::max(ts, now);
-    if (m_rxBuffer->GetCheckTs() <= ts)
+    if (RxBuffer()->GetCheckTs() <= ts)
     {
         return; // an earlier check is pending; it will look further
     }
-    m_rxBuffer->SetCheckTs(ts);
+    RxBuffer()->SetCheckTs(ts);
     Simulator::ScheduleWithContext(m_contextId,
                                    TimeStep(ts - now),
                                    MakeSanFabricEvent<&SanPort::HandleCheck>(this)->Order(
@@ -227,44 +227,44 @@ void
 SanPort::HandleCheck()
 {
     const int64_t now = Simulator::Now().GetTimeStep();
-    if (m_rxBuffer == nullptr || now != m_rxBuffer->GetCheckTs())
+    if (RxBuffer() == nullptr || now != RxBuffer()->GetCheckTs())
     {
         return; // disposed, or superseded by an earlier check
     }
-    m_rxBuffer->SetCheckTs(HELD);
-    const uint32_t limit = m_rxBuffer->GetLimit();
+    RxBuffer()->SetCheckTs(HELD);
+    const uint32_t limit = RxBuffer()->GetLimit();
     int64_t next = HELD;
-    for (uint32_t vc = 0; vc < m_rxBuffer->GetNVcs(); ++vc)
+    for (uint32_t vc = 0; vc < RxBuffer()->GetNVcs(); ++vc)
     {
-        const uint64_t occ = m_rxBuffer->GetOccupancy(vc, now);
+        const uint64_t occ = RxBuffer()->GetOccupancy(vc, now);
         // The marks were checked at set-up against the round trip: an overflow is a model bug.
         NS_ABORT_MSG_IF(limit != 0 && occ > limit,
                         "SanPort: node " << m_contextId << " port " << m_number
                                          << ": Xon/Xoff buffer of channel " << vc << " holds "
                                          << occ << " bytes, more than its "
-                                         << m_rxBuffer->GetLimit());
+                                         << RxBuffer()->GetLimit());
         bool send = false;
-        if (!m_rxBuffer->IsXoff(vc) && occ >= m_rxBuffer->GetXoffBytes())
+        if (!RxBuffer()->IsXoff(vc) && occ >= RxBuffer()->GetXoffBytes())
         {
             send = true;
-            m_rxBuffer->SetXoff(vc, true);
+            RxBuffer()->SetXoff(vc, true);
         }
-        else if (m_rxBuffer->IsXoff(vc) && occ <= m_rxBuffer->GetXonBytes())
+        else if (RxBuffer()->IsXoff(vc) && occ <= RxBuffer()->GetXonBytes())
         {
             send = true;
-            m_rxBuffer->SetXoff(vc, false);
+            RxBuffer()->SetXoff(vc, false);
         }
         if (send)
         {
-            const bool xoff = m_rxBuffer->IsXoff(vc);
+            const bool xoff = RxBuffer()->IsXoff(vc);
             NS_LOG_LOGIC("port " << m_number << " of node " << m_contextId << ": "
                                  << (xoff ? "Xoff" : "Xon") << " on channel " << vc << " at " << occ
                                  << " bytes");
-            m_rxBuffer->CountSymbol(xoff);
+            RxBuffer()->CountSymbol(xoff);
             m_fabric->NotifyXonXoff(m_contextId, m_number, vc, xoff, occ);
             SendOnLink(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + m_propSteps));
         }
-        next = std::min(next, m_rxBuffer->NextDecision(vc, now, m_rxBuffer->GetLimit()));
+        next = std::min(next, RxBuffer()->NextDecision(vc, now, RxBuffer()->GetLimit()));
     }
     NS_ABORT_MSG_IF(next <= now, "SanPort: Xon/Xoff check due again at once");
     ScheduleCheck(next);
@@ -279,32 +279,32 @@ SanPort::IsXonXoff() const
 uint64_t
 SanPort::GetXoffSent() const
 {
-    return m_rxBuffer != nullptr ? m_rxBuffer->GetXoffSent() : 0;
+    return RxBuffer() != nullptr ? RxBuffer()->GetXoffSent() : 0;
 }
 
 uint64_t
 SanPort::GetXonSent() const
 {
-    return m_rxBuffer != nullptr ? m_rxBuffer->GetXonSent() : 0;
+    return RxBuffer() != nullptr ? RxBuffer()->GetXonSent() : 0;
 }
 
 uint32_t
 SanPort::GetXoffMark() const
 {
-    return m_rxBuffer != nullptr ? m_rxBuffer->GetXoffBytes() : 0;
+    return RxBuffer() != nullptr ? RxBuffer()->GetXoffBytes() : 0;
 }
 
 uint32_t
 SanPort::GetXonMark() const
 {
-    return m_rxBuffer != nullptr ? m_rxBuffer->GetXonBytes() : 0;
+    return RxBuffer() != nullptr ? RxBuffer()->GetXonBytes() : 0;
 }
 
 uint64_t
 SanPort::GetBufferOccupancy(uint32_t vc) const
 {
-    return m_rxBuffer != nullptr && vc < m_rxBuffer->GetNVcs()
-               ? m_rxBuffer->GetOccupancy(vc, Simulator::Now().GetTimeStep())
+    return RxBuffer() != nullptr && vc < RxBuffer()->GetNVcs()
+               ? RxBuffer()->GetOccupancy(vc, Simulator::Now().GetTimeStep())
                : 0;
 }
 

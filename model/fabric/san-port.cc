@@ -26,7 +26,13 @@ NS_LOG_COMPONENT_DEFINE("SanPort");
 
 SanPort::SanPort() = default;
 
-SanPort::~SanPort() = default;
+SanPort::~SanPort()
+{
+    if (m_slots != m_slotsInline)
+    {
+        delete[] m_slots;
+    }
+}
 
 void
 SanPort::Dispose()
@@ -45,8 +51,12 @@ SanPort::Dispose()
     m_bare = false;
     m_connected = false;
     m_fabric = nullptr;
-    m_rxBuffer.reset();
-    m_traces.reset();
+    m_extras.reset();
+    if (m_slots != m_slotsInline)
+    {
+        delete[] m_slots;
+        m_slots = m_slotsInline;
+    }
 }
 
 void
@@ -85,8 +95,7 @@ SanPort::Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
     const uint32_t nSlots = m_nVcs * m_slotsPerVc;
     if (nSlots > INLINE_SLOTS)
     {
-        m_slotsHeap = std::make_unique<int64_t[]>(nSlots);
-        m_slots = m_slotsHeap.get();
+        m_slots = new int64_t[nSlots];
     }
     for (uint32_t i = 0; i < nSlots; ++i)
     {
@@ -395,9 +404,9 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     m_busySteps += end - departTs;
 
     OnDepart(p, vc, departTs);
-    if (m_traces != nullptr && !m_traces->tx.IsEmpty())
+    if (m_extras != nullptr && !m_extras->traces.tx.IsEmpty())
     {
-        m_traces->tx(p->uid, p->src, p->dst, p->bytes, vc);
+        m_extras->traces.tx(p->uid, p->src, p->dst, p->bytes, vc);
     }
     if (IsTraced())
     {
@@ -470,11 +479,17 @@ SanPort::FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc)
 SanPort::Traces&
 SanPort::GetTraces()
 {
-    if (m_traces == nullptr)
+    return GetExtras().traces;
+}
+
+SanPort::Extras&
+SanPort::GetExtras()
+{
+    if (m_extras == nullptr)
     {
-        m_traces = std::make_unique<Traces>();
+        m_extras = std::make_unique<Extras>();
     }
-    return *m_traces;
+    return *m_extras;
 }
 
 void

@@ -277,8 +277,6 @@ class SanPort
     /// \return true if this port merges consecutive pieces of one burst in its queue
     virtual bool MayCoalesce() const;
 
-    SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
-
   private:
     friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, ReceiveXonXoff, IsSink
 
@@ -409,8 +407,8 @@ class SanPort
     /// \return true if a pcap or ASCII tracer listens (the channel asks before each arrival)
     bool IsTraced() const
     {
-        return m_traces != nullptr &&
-               (!m_traces->promiscSniffer.IsEmpty() || !m_traces->packetEvent.IsEmpty());
+        return m_extras != nullptr && (!m_extras->traces.promiscSniffer.IsEmpty() ||
+                                       !m_extras->traces.packetEvent.IsEmpty());
     }
 
     /**
@@ -425,42 +423,61 @@ class SanPort
     /// Fire the trace sources. \param kind '-' or 'r' \param pkt packet \param vc channel
     void FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc);
 
-    // The per-packet state, together: first what a credit arriving or leaving touches (one
-    // cache line where the allocator allows: the link, the slots, the queue), then the rest
-    // of what a departure touches.
-    SanChannel* m_link{nullptr}; //!< the link: the only way to the far end (the channel list
-                                 //!< owns it); on a bare link, whose attributes it has
-    SanPort* m_peer{nullptr};    //!< the far end, where messages go straight to it: a bare
-                                 //!< link, or a plain SanChannel (nullptr: through Transmit)
-    uint32_t m_slotsPerVc{1};    //!< buffer slots per virtual channel at the far end
-    uint32_t m_nVcs{1};          //!< virtual channels
+    /// What few ports need: trace sources (ports someone traces) and input buffers (the
+    /// receiving ends of Xon/Xoff links), made on first use.
+    struct Extras
+    {
+        Traces traces;                              //!< the port's trace sources
+        std::unique_ptr<SanXonXoffBuffer> rxBuffer; //!< Xon/Xoff receiver: buffers and checks
+    };
+
+    /// \return the extras, made on first use
+    Extras& GetExtras();
+
+    /// \return the Xon/Xoff input buffers (nullptr unless the link uses Xon/Xoff)
+    SanXonXoffBuffer* RxBuffer() const
+    {
+        return m_extras != nullptr ? m_extras->rxBuffer.get() : nullptr;
+    }
+
+    // The per-packet state, laid out by cache line (a switch's ports are 64-byte aligned
+    // records of three lines): first what an arrival or a credit touches (the extras, read
+    // by IsTraced, the far end, the slots, the queue), then what a departure adds, then the
+    // rest.
+    std::unique_ptr<Extras> m_extras; //!< trace sources and Xon/Xoff buffers, if any
+    SanPort* m_peer{nullptr};         //!< the far end, where messages go straight to it: a
+                                      //!< bare link, or a plain SanChannel (nullptr: through
+                                      //!< Transmit)
+    SanChannel* m_link{nullptr};      //!< the link: the only way to the far end (the channel
+                                      //!< list owns it); on a bare link, whose attributes it has
     /// Slots live inline for the common small buffers (no heap block per port).
     static constexpr uint32_t INLINE_SLOTS = 4;
-    int64_t* m_slots{m_slotsInline};              //!< release time of each slot
-    int64_t m_slotsInline[INLINE_SLOTS]{};        //!< storage for small tables
-    SanFabricPacket* m_qHead{nullptr};            //!< waiting packets
-    int64_t m_busyUntil{0};                       //!< link idle from this time
-    double m_stepsPerByte{0};                     //!< the link's serialization time per byte
-    int64_t m_propSteps{0};                       //!< the link's propagation delay
-    uint32_t m_framing{0};                        //!< the link's framing bytes per packet
-    uint32_t m_xoffMask{0};                       //!< Xon/Xoff sender: channels the far end stopped
-    uint64_t m_txPackets{0};                      //!< counter
-    int64_t m_busySteps{0};                       //!< link busy time, summed
-    uint8_t m_end{0};                             //!< this port's end of the channel (0 or 1)
-    bool m_connected{false};                      //!< both ends of the channel are attached
-    bool m_peerIsSink{false};                     //!< the far end always accepts (a host)
-    bool m_xonXoff{false};                        //!< the link uses Xon/Xoff, not credits
-    bool m_bare{false};                           //!< the link has no channel object
-    uint8_t m_packetKind{0};                      //!< SanLinkMessage::Kind of the packets it sends
-    std::unique_ptr<int64_t[]> m_slotsHeap;       //!< storage for larger tables
-    SanFabricPacket* m_qTail{nullptr};            //!< waiting packets
-    uint32_t m_qLen{0};                           //!< queue length
-    int64_t m_wakeTs{HELD};                       //!< time of the pending wake-up, HELD if none
-    std::unique_ptr<SanXonXoffBuffer> m_rxBuffer; //!< Xon/Xoff receiver: buffers and checks
+    int64_t* m_slots{m_slotsInline};       //!< release time of each slot (owned if not inline)
+    SanFabricPacket* m_qHead{nullptr};     //!< waiting packets
+    int64_t m_busyUntil{0};                //!< link idle from this time
+    uint32_t m_slotsPerVc{1};              //!< buffer slots per virtual channel at the far end
+    uint32_t m_nVcs{1};                    //!< virtual channels
+    int64_t m_slotsInline[INLINE_SLOTS]{}; //!< storage for small tables
+    double m_stepsPerByte{0};              //!< the link's serialization time per byte
+    int64_t m_propSteps{0};                //!< the link's propagation delay
+    uint32_t m_framing{0};                 //!< the link's framing bytes per packet
+    uint32_t m_xoffMask{0};                //!< Xon/Xoff sender: channels the far end stopped
+    uint64_t m_txPackets{0};               //!< counter
+    int64_t m_busySteps{0};                //!< link busy time, summed
+    SanFabricPacket* m_qTail{nullptr};     //!< waiting packets
+    int64_t m_wakeTs{HELD};                //!< time of the pending wake-up, HELD if none
+    uint32_t m_qLen{0};                    //!< queue length
+    uint32_t m_contextId{0};               //!< id of the node whose context its events run in
+    uint32_t m_number{0};                  //!< its number on that node (events' order)
+    uint8_t m_end{0};                      //!< this port's end of the channel (0 or 1)
+    bool m_connected{false};               //!< both ends of the channel are attached
+    bool m_peerIsSink{false};              //!< the far end always accepts (a host)
+    bool m_xonXoff{false};                 //!< the link uses Xon/Xoff, not credits
+    bool m_bare{false};                    //!< the link has no channel object
+    uint8_t m_packetKind{0};               //!< SanLinkMessage::Kind of the packets it sends
 
-    std::unique_ptr<Traces> m_traces; //!< made when a tracer first connects
-    uint32_t m_contextId{0};          //!< id of the node whose context its events run in
-    uint32_t m_number{0};             //!< its number on that node (events' order among ports)
+  protected:
+    SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
 };
 
 // Inline: once per departure.

@@ -14,6 +14,10 @@
 namespace ns3
 {
 
+// A port's layout (SanPort's members) is chosen by cache line: keep it three lines.
+static_assert(sizeof(void*) != 8 || sizeof(SanSwitchPort) <= 192,
+              "SanSwitchPort grew past three cache lines");
+
 SanSwitchPort::SanSwitchPort() = default;
 
 SanSwitchPort::~SanSwitchPort() = default;

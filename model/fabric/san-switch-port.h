@@ -21,9 +21,11 @@ class SanSwitch;
  * A plain record in its switch's array of ports (SanSwitch owns them), not an ns-3 Object: a
  * deep tree has twenty switch ports per host, and a NetDevice each (with its aggregates, its
  * node's callbacks and an initialization event) cost more than the port's own state. Its
- * NetDevice, for tracing and Config paths, is made on first use (GetDevice).
+ * NetDevice, for tracing and Config paths, is made on first use (GetDevice). Aligned to a
+ * cache line, a port is three whole lines (64-bit builds), the first holding what an arrival
+ * and a credit touch.
  */
-class SanSwitchPort : public SanPort
+class alignas(64) SanSwitchPort : public SanPort
 {
   public:
     SanSwitchPort();
