@@ -63,6 +63,7 @@ struct Options
     uint32_t drain{500};
     std::string pattern{"Uniform"};
     uint64_t run{1};
+    bool portDevices{false}; //!< every switch port's NetDevice (SetSwitchPortDevices)
     std::string delay{"10ns"};
     double batch{0.5};
     std::string csv;
@@ -191,6 +192,10 @@ main(int argc, char* argv[])
     cmd.AddValue("drain", "packet-times after it, sources stopped", o.drain);
     cmd.AddValue("pattern", "traffic pattern (SanTrafficGenerator Pattern)", o.pattern);
     cmd.AddValue("run", "RngSeedManager run number", o.run);
+    cmd.AddValue("portDevices",
+                 "give every switch port its NetDevice (for tracing; off: plain records and "
+                 "bare links, as a large study needs)",
+                 o.portDevices);
     cmd.AddValue("delay", "link propagation delay (the lookahead of cut links)", o.delay);
     cmd.AddValue("batch",
                  "granted time window: cut-link messages wait up to this fraction of the "
@@ -226,6 +231,7 @@ main(int argc, char* argv[])
     RngSeedManager::SetRun(o.run);
 
     const auto buildStart = std::chrono::steady_clock::now();
+    fabric.SetSwitchPortDevices(o.portDevices);
     NodeContainer hosts = fabric.CreateHosts();
     NetDeviceContainer endpoints = fabric.Install(hosts);
     fabric.AssignStreams(7);
