@@ -136,9 +136,9 @@ SanSwitch::~SanSwitch() = default;
 void
 SanSwitch::DoDispose()
 {
-    for (uint32_t i = 0; i < m_nStored; ++i)
+    for (uint32_t i = 0; i < m_storeSize; ++i)
     {
-        m_store[i].Dispose();
+        m_store[i].Dispose(); // a port never made has nothing to give back
     }
     m_devices.clear();
     m_ports.clear();
@@ -166,25 +166,37 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
     NS_ABORT_MSG_IF(connectedPorts > nPorts,
                     "SanSwitch " << index << ": " << connectedPorts << " connected ports, but the "
                                  << "topology gives it " << nPorts);
-    m_ports.assign(nPorts, nullptr);
+    m_nPorts = nPorts;
     m_storeSize = connectedPorts != 0 ? connectedPorts : nPorts;
     m_store = std::make_unique<SanSwitchPort[]>(m_storeSize);
     m_nStored = 0;
+    // Every port connected (most switches of a fat tree or a torus): the array is indexed by
+    // port number, with no table beside it. Otherwise a table by port number points into it.
+    m_byNumber = connectedPorts == nPorts;
+    m_ports.clear();
+    if (!m_byNumber)
+    {
+        m_ports.assign(nPorts, nullptr);
+    }
 }
 
 SanSwitchPort*
 SanSwitch::AddPort(uint32_t port)
 {
-    NS_ABORT_MSG_IF(port >= m_ports.size(),
+    NS_ABORT_MSG_IF(port >= m_nPorts,
                     "SanSwitch " << m_index << ": port " << port << " out of range");
-    NS_ABORT_MSG_IF(m_ports[port] != nullptr,
+    NS_ABORT_MSG_IF(GetPort(port) != nullptr,
                     "SanSwitch " << m_index << ": port " << port << " made twice");
     NS_ABORT_MSG_IF(m_nStored == m_storeSize,
                     "SanSwitch " << m_index << ": more ports than the " << m_storeSize
                                  << " announced to Setup");
-    SanSwitchPort* p = &m_store[m_nStored++];
+    ++m_nStored;
+    SanSwitchPort* p = m_byNumber ? &m_store[port] : &m_store[m_nStored - 1];
     p->SetSwitch(this, port);
-    m_ports[port] = p;
+    if (!m_byNumber)
+    {
+        m_ports[port] = p;
+    }
     return p;
 }
 
@@ -198,7 +210,19 @@ SanSwitchPort*
 SanSwitch::GetConnectedPortAt(uint32_t i) const
 {
     NS_ABORT_MSG_IF(i >= m_nStored, "SanSwitch " << m_index << ": no connected port #" << i);
-    return &m_store[i];
+    if (!m_byNumber || m_nStored == m_storeSize)
+    {
+        return &m_store[i];
+    }
+    // By number, while the links are being built: the i-th of those made so far.
+    for (uint32_t k = 0; k < m_storeSize; ++k)
+    {
+        if (m_store[k].GetSwitch() != nullptr && i-- == 0)
+        {
+            return &m_store[k];
+        }
+    }
+    return nullptr;
 }
 
 Ptr<SanSwitchPortDevice>
@@ -211,7 +235,7 @@ SanSwitch::GetPortDevice(uint32_t port)
     }
     if (m_devices.empty())
     {
-        m_devices.resize(m_ports.size());
+        m_devices.resize(m_nPorts);
     }
     if (m_devices[port] == nullptr)
     {
@@ -236,7 +260,16 @@ SanSwitch::GetIndex() const
 SanSwitchPort*
 SanSwitch::GetPort(uint32_t port) const
 {
-    return port < m_ports.size() ? m_ports[port] : nullptr;
+    if (port >= m_nPorts)
+    {
+        return nullptr;
+    }
+    if (m_byNumber)
+    {
+        SanSwitchPort* p = &m_store[port];
+        return p->GetSwitch() != nullptr ? p : nullptr; // made yet?
+    }
+    return m_ports[port];
 }
 
 uint32_t
@@ -277,7 +310,8 @@ AbortNotConnected(uint32_t sw, uint32_t port)
 inline SanSwitchPort*
 SanSwitch::GetConnectedPort(uint32_t port) const
 {
-    SanSwitchPort* dev = port < m_ports.size() ? m_ports[port] : nullptr;
+    // By number, every port is connected once the links are built (Setup was told so).
+    SanSwitchPort* dev = port >= m_nPorts ? nullptr : m_byNumber ? &m_store[port] : m_ports[port];
     if (dev == nullptr)
     {
         AbortNotConnected(m_index, port);

@@ -62,7 +62,9 @@ class SanSwitch : public Object
      * \param fabric the fabric
      * \param index switch index in the topology
      * \param connectedPorts how many of its ports will be connected (AddPort), to size the
-     * array of ports exactly; 0: room for every port of the topology
+     * array of ports exactly (if it is every port, the array is indexed by port number and
+     * every port must then be made before the simulation runs); 0: room for every port of the
+     * topology
      */
     void Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts = 0);
     /**
@@ -78,7 +80,8 @@ class SanSwitch : public Object
     SanSwitchPort* GetPort(uint32_t port) const;
     /// \return the number of ports made (AddPort)
     uint32_t GetNConnectedPorts() const;
-    /// \param i 0 to GetNConnectedPorts() - 1, in the order they were made
+    /// \param i 0 to GetNConnectedPorts() - 1 (in port order if every port is connected, else
+    /// in the order they were made)
     /// \return that port
     SanSwitchPort* GetConnectedPortAt(uint32_t i) const;
     /**
@@ -129,6 +132,7 @@ class SanSwitch : public Object
     SanTopology* m_topology{nullptr};         //!< cached topology
     uint32_t m_index{0};                      //!< switch index
     uint32_t m_nodeId{0};                     //!< node id
+    uint32_t m_nPorts{0};                     //!< ports in the topology
     uint32_t m_nStored{0};                    //!< ports made so far
     uint32_t m_storeSize{0};                  //!< room in m_store
     uint32_t m_allVcs{1};                     //!< mask of every virtual channel
@@ -137,7 +141,9 @@ class SanSwitch : public Object
     bool m_cutThroughCells{false};            //!< Cell mode: route on the head
     uint32_t m_splitThreshold{0};             //!< largest piece of a split packet (0: never split)
     bool m_coalesce{true};                    //!< merge consecutive pieces of one burst
-    std::vector<SanSwitchPort*> m_ports;      //!< by topology port (nullptr: unconnected)
+    bool m_byNumber{false};                   //!< m_store is indexed by port number
+    std::vector<SanSwitchPort*> m_ports;      //!< by topology port (nullptr: unconnected),
+                                              //!< unless m_byNumber
     std::unique_ptr<SanSwitchPort[]> m_store; //!< the ports, in one array
     std::vector<Ptr<SanSwitchPortDevice>> m_devices; //!< by topology port, once one is made
 };
