@@ -6,7 +6,6 @@
 #ifndef SAN_FABRIC_EVENT_H
 #define SAN_FABRIC_EVENT_H
 
-#include "ns3/assert.h"
 #include "ns3/event-impl.h"
 
 #include <cstddef>
@@ -80,29 +79,14 @@ class SanFabricEventBase : public EventImpl
     /// A packet reaching a switch or a host: keyed by its uid.
     static constexpr uint8_t CLASS_PACKET = 2;
 
-    static_assert(CLASS_PACKET < 4, "a class takes two bits of a packed order");
-
-    /// The largest key: a class and a key pack into 64 bits (PackOrder).
-    static constexpr uint64_t MAX_ORDER_KEY = (uint64_t(1) << 62) - 1;
-
     /**
-     * \param node a node id (below 2^30)
-     * \param port the port's number on the node (SanPort::GetNumber)
+     * \param node a node id
+     * \param ifIndex a device's interface index
      * \return the key of that port's events
      */
-    static uint64_t PortKey(uint32_t node, uint32_t port)
+    static uint64_t PortKey(uint32_t node, uint32_t ifIndex)
     {
-        return (static_cast<uint64_t>(node) << 32) | port;
-    }
-
-    /**
-     * \param cls a class
-     * \param key a key (at most MAX_ORDER_KEY)
-     * \return one number that orders as (class, key) do: the class in the top two bits
-     */
-    static uint64_t PackOrder(uint8_t cls, uint64_t key)
-    {
-        return (static_cast<uint64_t>(cls) << 62) | key;
+        return (static_cast<uint64_t>(node) << 32) | ifIndex;
     }
 
     /**
@@ -113,9 +97,6 @@ class SanFabricEventBase : public EventImpl
      */
     EventImpl* Order(uint8_t cls, uint64_t key)
     {
-        // A packet's uid or a node id (below 2^30) never comes near: checked in debug builds.
-        NS_ASSERT_MSG(key <= MAX_ORDER_KEY,
-                      "SanFabricEventBase: order key " << key << " too large");
         m_orderClass = cls;
         m_orderKey = key;
         s_lastOrdered = this;

@@ -43,13 +43,19 @@ SanOrderedScheduler::BucketOf(uint64_t ts) const
 void
 SanOrderedScheduler::Insert(const Event& ev)
 {
-    Entry e{ev.key.m_ts, 0, ev.impl, ev.key.m_uid, ev.key.m_context};
+    Entry e{ev.key.m_ts,
+            0,
+            ev.impl,
+            ev.key.m_uid,
+            ev.key.m_context,
+            SanFabricEventBase::CLASS_NONE};
     // Every fabric event is ordered in the expression that schedules it, so the event ordered
     // last is the one arriving here; any other event keeps class 0 (ns-3's own order), as an
     // unordered fabric event would. (A dynamic_cast per event cost 2% of a large run.)
     if (const SanFabricEventBase* fe = SanFabricEventBase::TakeOrdered(ev.impl))
     {
-        e.order = SanFabricEventBase::PackOrder(fe->GetOrderClass(), fe->GetOrderKey());
+        e.cls = fe->GetOrderClass();
+        e.key = fe->GetOrderKey();
     }
     NS_ABORT_MSG_IF(e.ts < m_last,
                     "SanOrderedScheduler::Insert: an event at "
@@ -131,7 +137,7 @@ SanOrderedScheduler::PrefetchAhead() const
         return;
     }
     const Entry& next = m_now.front();
-    if (next.order != 0) // class 0's order is 0; a fabric event's is not
+    if (next.cls != SanFabricEventBase::CLASS_NONE)
     {
         static_cast<const SanFabricEventBase*>(next.impl)->Prefetch();
     }

@@ -70,11 +70,13 @@ class SanOrderedScheduler : public Scheduler
     struct Entry
     {
         uint64_t ts;      //!< time
-        uint64_t order;   //!< class and key (SanFabricEventBase::PackOrder)
+        uint64_t key;     //!< key within the class
         EventImpl* impl;  //!< the event
         uint32_t uid;     //!< ns-3's scheduling order
         uint32_t context; //!< the event's context
+        uint8_t cls;      //!< class
 
+        /// \return the event as ns-3 knows it
         Event ToEvent() const
         {
             Event ev;
@@ -86,6 +88,7 @@ class SanOrderedScheduler : public Scheduler
         }
     };
 
+    /// The order: a is after b.
     struct After
     {
         bool operator()(const Entry& a, const Entry& b) const
@@ -94,14 +97,19 @@ class SanOrderedScheduler : public Scheduler
             {
                 return a.ts > b.ts;
             }
-            if (a.order != b.order)
+            if (a.cls != b.cls)
             {
-                return a.order > b.order;
+                return a.cls > b.cls;
+            }
+            if (a.key != b.key)
+            {
+                return a.key > b.key;
             }
             return a.uid > b.uid;
         }
     };
 
+    /// \param ts a time not before m_last \return its bucket (0: m_last itself)
     uint32_t BucketOf(uint64_t ts) const;
     /// \brief Make m_now hold the earliest events, if there are any (spread a bucket).
     void Refill();
