@@ -81,12 +81,12 @@ class SanFabricEventBase : public EventImpl
 
     /**
      * \param node a node id
-     * \param ifIndex a device's interface index
+     * \param port the port's number on the node (SanPort::GetNumber)
      * \return the key of that port's events
      */
-    static uint64_t PortKey(uint32_t node, uint32_t ifIndex)
+    static uint64_t PortKey(uint32_t node, uint32_t port)
     {
-        return (static_cast<uint64_t>(node) << 32) | ifIndex;
+        return (static_cast<uint64_t>(node) << 32) | port;
     }
 
     /**
