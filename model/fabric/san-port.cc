@@ -28,9 +28,16 @@ SanPort::SanPort() = default;
 
 SanPort::~SanPort()
 {
+    FreeSlots();
+}
+
+void
+SanPort::FreeSlots()
+{
     if (m_slots != m_slotsInline)
     {
         delete[] m_slots;
+        m_slots = m_slotsInline;
     }
 }
 
@@ -52,11 +59,7 @@ SanPort::Dispose()
     m_connected = false;
     m_fabric = nullptr;
     m_extras.reset();
-    if (m_slots != m_slotsInline)
-    {
-        delete[] m_slots;
-        m_slots = m_slotsInline;
-    }
+    FreeSlots();
 }
 
 void

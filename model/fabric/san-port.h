@@ -280,6 +280,9 @@ class SanPort
   private:
     friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, ReceiveXonXoff, IsSink
 
+    /// Give back a slot table kept on the heap (Dispose, the destructor).
+    void FreeSlots();
+
     /**
      * Take the fabric's credit table size and the link's attributes (Attach, AttachBare).
      * \param fabric the fabric

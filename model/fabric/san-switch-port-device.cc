@@ -27,23 +27,15 @@ SanSwitchPortDevice::SanSwitchPortDevice() = default;
 SanSwitchPortDevice::~SanSwitchPortDevice() = default;
 
 void
-SanSwitchPortDevice::DoDispose()
-{
-    m_switchPort = nullptr;
-    SanPortDevice::DoDispose();
-}
-
-void
 SanSwitchPortDevice::SetSwitchPort(SanSwitchPort* port)
 {
-    m_switchPort = port;
     SetPort(port);
 }
 
 SanSwitchPort*
 SanSwitchPortDevice::GetSwitchPort() const
 {
-    return m_switchPort;
+    return static_cast<SanSwitchPort*>(GetPort()); // SetSwitchPort set it
 }
 
 void

@@ -48,12 +48,6 @@ class SanSwitchPortDevice : public SanPortDevice
      * \param cb ignored
      */
     void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
-
-  protected:
-    void DoDispose() override;
-
-  private:
-    SanSwitchPort* m_switchPort{nullptr}; //!< the port (its switch owns it)
 };
 
 } // namespace ns3

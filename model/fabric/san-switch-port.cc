@@ -29,12 +29,6 @@ SanSwitchPort::SetSwitch(SanSwitch* sw, uint32_t port)
     SetIdentity(sw->GetNodeId(), port);
 }
 
-uint32_t
-SanSwitchPort::GetPortNumber() const
-{
-    return GetNumber();
-}
-
 SanSwitch*
 SanSwitchPort::GetSwitch() const
 {

@@ -36,8 +36,6 @@ class alignas(64) SanSwitchPort : public SanPort
      * \param port its port number in the topology
      */
     void SetSwitch(SanSwitch* sw, uint32_t port);
-    /// \return its port number in the topology
-    uint32_t GetPortNumber() const;
     /// \return the switch it belongs to
     SanSwitch* GetSwitch() const;
     /// \return "switch-<switch index>-port-<port number>"

@@ -64,7 +64,8 @@ class SanSwitchPortsAccessor : public ObjectPtrContainerAccessor
     {
         // Reading the attribute makes the devices: the switch is logically unchanged.
         auto* sw = const_cast<SanSwitch*>(dynamic_cast<const SanSwitch*>(object));
-        const uint32_t port = sw->GetConnectedPortAt(static_cast<uint32_t>(i))->GetPortNumber();
+        const uint32_t port =
+            sw->GetConnectedPortAt(static_cast<uint32_t>(i))->GetNumber(); // its topology port
         *index = port;
         return sw->GetPortDevice(port);
     }
