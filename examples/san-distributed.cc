@@ -65,6 +65,7 @@ struct Options
     uint64_t run{1};
     bool portDevices{false}; //!< every switch port's NetDevice (SetSwitchPortDevices)
     std::string delay{"10ns"};
+    int64_t minPacketSize{-1}; //!< SanFabric MinPacketSize (-1: packetSize)
     double batch{0.5};
     std::string csv;
 };
@@ -123,6 +124,13 @@ Configure(const Options& o, SanFabricHelper& fabric)
     fabric.SetFabricAttribute("BufferSize", UintegerValue(4 * o.packetSize));
     fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(o.packetSize));
     fabric.SetChannelAttribute("Delay", TimeValue(Time(o.delay)));
+    if (o.minPacketSize > static_cast<int64_t>(o.packetSize) || o.minPacketSize < -1)
+    {
+        return "--minPacketSize must be -1 (the packet size) or in [0, --packetSize]";
+    }
+    fabric.SetFabricAttribute(
+        "MinPacketSize",
+        UintegerValue(o.minPacketSize < 0 ? o.packetSize : static_cast<uint32_t>(o.minPacketSize)));
     fabric.SetPartitions(o.partitions);
     if (!(o.batch >= 0 && o.batch < 1))
     {
@@ -196,7 +204,12 @@ main(int argc, char* argv[])
                  "give every switch port its NetDevice (for tracing; off: plain records and "
                  "bare links, as a large study needs)",
                  o.portDevices);
-    cmd.AddValue("delay", "link propagation delay (the lookahead of cut links)", o.delay);
+    cmd.AddValue("delay", "link propagation delay", o.delay);
+    cmd.AddValue("minPacketSize",
+                 "shortest packet hosts send (the fabric's MinPacketSize; -1: packetSize): a cut "
+                 "link's lookahead is its delay plus the least time before a packet or its "
+                 "credit takes effect (0: the delay alone)",
+                 o.minPacketSize);
     cmd.AddValue("batch",
                  "granted time window: cut-link messages wait up to this fraction of the "
                  "lookahead to share MPI packets (0: per time step)",
@@ -276,7 +289,8 @@ main(int argc, char* argv[])
                   << (engine == SanDistributed::NULL_MESSAGE ? "null-message"
                                                              : "granted-time-window")
                   << "; " << fabric.GetCutLinks() << " links cut, lookahead "
-                  << fabric.GetLookahead().GetNanoSeconds() << " ns";
+                  << fabric.GetLookahead().GetNanoSeconds() << " ns (delay "
+                  << Time(o.delay).GetNanoSeconds() << " ns)";
         if (fabric.GetBatchWindow().IsStrictlyPositive())
         {
             std::cout << " (engine window "

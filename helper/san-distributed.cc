@@ -16,6 +16,8 @@
 
 // Not installed by the mpi module: on the include path of the MPI build (CMakeLists.txt).
 #include "distributed-simulator-impl.h"
+#include "remote-channel-bundle-manager.h"
+#include "remote-channel-bundle.h"
 
 #include <mpi.h>
 #endif
@@ -132,6 +134,30 @@ SanDistributed::BoundLookahead(Time lookahead)
                     "SanDistributed::BoundLookahead: the simulator is not ns-3's "
                     "granted-time-window engine");
     impl->BoundLookAhead(lookahead);
+#endif
+}
+
+void
+SanDistributed::DeclareCutLink(Ptr<Channel> channel, uint32_t rank, Time lookahead)
+{
+    NS_ABORT_MSG_IF(!lookahead.IsStrictlyPositive(),
+                    "SanDistributed::DeclareCutLink: " << lookahead << " is not positive");
+#ifdef NS3_MPI
+    if (GetSize() < 2 || g_engine != NULL_MESSAGE)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(rank == GetRank() || rank >= GetSize(),
+                    "SanDistributed::DeclareCutLink: rank " << rank << " is not another rank");
+    Ptr<RemoteChannelBundle> bundle = RemoteChannelBundleManager::Find(rank);
+    if (bundle == nullptr)
+    {
+        bundle = RemoteChannelBundleManager::Add(rank);
+    }
+    bundle->AddChannel(channel, lookahead);
+#else
+    (void)channel;
+    (void)rank;
 #endif
 }
 

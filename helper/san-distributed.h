@@ -6,7 +6,9 @@
 #ifndef SAN_DISTRIBUTED_H
 #define SAN_DISTRIBUTED_H
 
+#include "ns3/channel.h"
 #include "ns3/nstime.h"
+#include "ns3/ptr.h"
 
 #include <cstdint>
 #include <string>
@@ -65,13 +67,25 @@ class SanDistributed
     /// \return the engine Enable() chose
     static Engine GetEngine();
     /**
-     * Bound the granted-time-window engine's lookahead (its window) below the cut links'
-     * smallest Delay, so that cut-link messages may wait up to the difference to travel in
-     * fewer MPI packets (SanRemoteChannel::SetBatchWindow). Nothing happens on one rank or
-     * under the null-message engine.
+     * Bound the granted-time-window engine's lookahead (its window): the cut links' smallest
+     * lead (SanRemoteChannel::GetLead), less a batch window in which cut-link messages may
+     * wait to travel in fewer MPI packets (SanRemoteChannel::SetBatchWindow). ns-3's engine
+     * lowers it further to the Delay of any point-to-point channel to another rank. Nothing
+     * happens on one rank or under the null-message engine.
      * \param lookahead the engine's lookahead (> 0)
      */
     static void BoundLookahead(Time lookahead);
+    /**
+     * Give the null-message engine the lookahead of a link to another rank whose devices it
+     * does not see as point-to-point (SanRemoteChannel::HasOwnLookahead): the channel joins
+     * the engine's bundle of links to that rank, as the engine's own set-up does for a
+     * point-to-point link with its Delay. Call it before the run. Nothing happens on one rank
+     * or under the granted time window (BoundLookahead gives that engine its lookahead).
+     * \param channel the link
+     * \param rank the rank at its far end (not this one)
+     * \param lookahead its lookahead (> 0)
+     */
+    static void DeclareCutLink(Ptr<Channel> channel, uint32_t rank, Time lookahead);
     /// \return this process's rank (0 without MPI)
     static uint32_t GetRank();
     /// \return the number of ranks (1 without MPI)

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/node-list.h"
 #include "ns3/pointer.h"
 #include "ns3/san-channel.h"
 #include "ns3/san-distributed.h"
@@ -198,6 +199,7 @@ SanFabricHelper::Install(NodeContainer hosts)
         return p;
     };
 
+    std::vector<Ptr<SanRemoteChannel>> cutChannels;
     // Without switch port devices, links between switches of one process are bare: no
     // channel object each, only this one's attributes (SanPort::AttachBare).
     Ptr<SanChannel> bareAttributes;
@@ -238,10 +240,28 @@ SanFabricHelper::Install(NodeContainer hosts)
                 // MPI hands a message to a device of the receiving node: a cut port has one.
                 switches[link.switchA]->GetPortDevice(link.portA);
                 switches[link.b]->GetPortDevice(link.portB);
-                DynamicCast<SanRemoteChannel>(channel)->SetupReceivers();
-                ++m_cutLinks;
-                m_lookahead = std::min(m_lookahead, channel->GetDelay());
+                cutChannels.push_back(DynamicCast<SanRemoteChannel>(channel));
             }
+        }
+    }
+    // A cut link's lead depends on the links of the switches at its ends: all are attached now.
+    const uint32_t rank = SanDistributed::GetRank();
+    for (const Ptr<SanRemoteChannel>& channel : cutChannels)
+    {
+        channel->SetupReceivers();
+        ++m_cutLinks;
+        m_lookahead = std::min(m_lookahead, channel->GetLead());
+        if (!channel->HasOwnLookahead())
+        {
+            continue; // ns-3's engines see its devices and take its Delay themselves
+        }
+        const uint32_t rankA = NodeList::GetNode(channel->GetPort(0)->GetNodeId())->GetSystemId();
+        const uint32_t rankB = NodeList::GetNode(channel->GetPort(1)->GetNodeId())->GetSystemId();
+        if ((rankA == rank) != (rankB == rank))
+        {
+            SanDistributed::DeclareCutLink(channel,
+                                           rankA == rank ? rankB : rankA,
+                                           channel->GetLead());
         }
     }
     if (m_cutLinks == 0)
@@ -256,8 +276,9 @@ SanFabricHelper::Install(NodeContainer hosts)
         if (steps > 0 && steps < m_lookahead.GetTimeStep())
         {
             m_batchWindow = TimeStep(steps);
-            SanDistributed::BoundLookahead(m_lookahead - m_batchWindow);
         }
+        // Always: links with their own lookahead hide from the engine's own search.
+        SanDistributed::BoundLookahead(m_lookahead - m_batchWindow);
     }
     SanRemoteChannel::SetBatchWindow(m_batchWindow);
     NetDeviceContainer result;

@@ -149,8 +149,10 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
     /// \return links cut by the last Install's partition
     uint32_t GetCutLinks() const;
     /**
-     * \return the lookahead of the last Install: the smallest Delay of a cut link (what ns-3's
-     * engines take it to be), or zero if no link is cut
+     * \return the lookahead of the last Install: the smallest lead of a cut link
+     * (SanRemoteChannel::GetLead: its Delay, plus what the fabric's MinPacketSize allows), or
+     * zero if no link is cut. Links whose lead exceeds their Delay give the engines their
+     * lookahead through SanDistributed (BoundLookahead, DeclareCutLink).
      */
     Time GetLookahead() const;
     /**
@@ -215,7 +217,7 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
     uint32_t m_parts{0};                 //!< parts asked for (0: one per rank)
     std::vector<uint32_t> m_switchParts; //!< the user's partition, or empty
     uint32_t m_cutLinks{0};              //!< links cut by the last Install
-    Time m_lookahead;                    //!< smallest Delay of a cut link
+    Time m_lookahead;                    //!< smallest lead of a cut link
     double m_batchFraction{0.5};         //!< batch window / lookahead (GTW engine)
     Time m_batchWindow;                  //!< batch window of the last Install
     bool m_switchPortDevices{true};      //!< make every switch port's device at Install

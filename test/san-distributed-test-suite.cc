@@ -6,7 +6,7 @@
 
 // Distributed-run tests, in one process: a fabric cut into parts (SanFabricHelper::
 // SetPartitions) has SanRemoteChannels on its cut links, which encode every message, deliver it
-// one Delay later through the scheduler (as ns-3's MPI engines would on another rank) and
+// one lead later through the scheduler (as ns-3's MPI engines would on another rank) and
 // decode it into a fresh descriptor. The same traffic must then give exactly the same
 // deliveries (time, host, uid, source, latency, hops) as the uncut fabric, whatever the number
 // of parts: what makes a run on 1, 2 or 4 MPI ranks give the same results. Also: the
@@ -46,6 +46,7 @@ struct Scenario
     std::string flowControl{"Credits"};                          //!< Credits or XonXoff
     std::string pattern{"Uniform"};                              //!< traffic pattern
     double load{0.6};                                            //!< offered load
+    uint32_t minPacket{64}; //!< MinPacketSize (0: no promise, cut links deliver after Delay)
 };
 
 /// What a run produced.
@@ -55,6 +56,8 @@ struct Outcome
     std::vector<uint64_t> counts;        //!< merged statistics (SanTrafficStats::GetCounts)
     uint64_t remote{0};                  //!< messages that crossed a cut
     uint32_t cutLinks{0};                //!< links cut
+    Time lookahead;                      //!< the helper's lookahead
+    Time expectedLead;                   //!< what a cut link's lead should be
 };
 
 /// Log one delivery.
@@ -94,6 +97,7 @@ RunScenario(const Scenario& s, uint32_t parts)
     fabric.SetFabricAttribute("SwitchingMode", StringValue(s.switching));
     fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(64));
     fabric.SetFabricAttribute("BufferSize", UintegerValue(s.switching == "Wormhole" ? 64 : 256));
+    fabric.SetFabricAttribute("MinPacketSize", UintegerValue(s.minPacket));
     fabric.SetFlowControl(s.flowControl);
     fabric.SetPartitions(parts);
     NodeContainer hosts = fabric.CreateHosts();
@@ -103,6 +107,7 @@ RunScenario(const Scenario& s, uint32_t parts)
 
     Outcome out;
     out.cutLinks = fabric.GetCutLinks();
+    out.lookahead = fabric.GetLookahead();
     for (uint32_t h = 0; h < nHosts; ++h)
     {
         endpoints.Get(h)->TraceConnectWithoutContext("PacketRx",
@@ -110,6 +115,15 @@ RunScenario(const Scenario& s, uint32_t parts)
     }
     Ptr<SanEndpointDevice> ep0 = DynamicCast<SanEndpointDevice>(endpoints.Get(0));
     const Time pt = TimeStep(ep0->GetSerializationSteps(64));
+    // A credit link's lead, given 64-byte packets: the Delay plus the routing delay or a
+    // packet's serialization on a link (every link alike here), whichever is less.
+    TimeValue delay;
+    TimeValue routing;
+    DynamicCast<SanChannel>(ep0->GetChannel())->GetAttribute("Delay", delay);
+    fabric.GetSwitchNodes().Get(0)->GetObject<SanSwitch>()->GetAttribute("RoutingDelay", routing);
+    out.expectedLead =
+        delay.Get() +
+        (s.minPacket > 0 && s.flowControl == "Credits" ? std::min(routing.Get(), pt) : Time(0));
     auto stats = std::make_shared<SanTrafficStats>(nHosts);
     SanTrafficHelper traffic;
     traffic.SetAttribute("Pattern", StringValue(s.pattern));
@@ -171,6 +185,9 @@ class SanDistributedEquivalenceTestCase : public TestCase
         {
             const Outcome cut = RunScenario(m_s, parts);
             NS_TEST_ASSERT_MSG_GT(cut.cutLinks, 0u, parts << " parts cut links");
+            NS_TEST_ASSERT_MSG_EQ(cut.lookahead,
+                                  cut.expectedLead,
+                                  parts << " parts: the cut links' lead");
             NS_TEST_ASSERT_MSG_GT(cut.remote, 100u, parts << " parts: messages crossed the cuts");
             NS_TEST_ASSERT_MSG_EQ(cut.deliveries.size(),
                                   whole.deliveries.size(),
@@ -258,6 +275,105 @@ class SanDistributedPartitionTestCase : public TestCase
         own.Install(ownHosts);
         NS_TEST_ASSERT_MSG_EQ(own.GetCutLinks(), 4u, "a checkerboard cuts every link");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * A cut link's lead: the Delay alone without a MinPacketSize or on an Xon/Xoff link; with one,
+ * the Delay plus the smaller of the routing delay and the shortest packet's serialization. A
+ * link with a longer lead hides its devices from ns-3's search for point-to-point links; a host
+ * refuses a packet shorter than MinPacketSize.
+ */
+class SanDistributedLeadTestCase : public TestCase
+{
+  public:
+    SanDistributedLeadTestCase()
+        : TestCase("a cut link's lead: Delay, routing delay, shortest packet")
+    {
+    }
+
+  private:
+    /// Build a 4-ary 2-tree in 2 parts; return the helper's lookahead and check the cut ports.
+    Time Build(uint32_t minPacket, const std::string& flowControl, const Time& routing)
+    {
+        SanFabricHelper fabric;
+        fabric.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(4), "N", UintegerValue(2));
+        fabric.SetRouting("ns3::SanUpDownRouting");
+        fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+        fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(256));
+        fabric.SetFabricAttribute("BufferSize", UintegerValue(1024));
+        fabric.SetFabricAttribute("MinPacketSize", UintegerValue(minPacket));
+        fabric.SetSwitchAttribute("RoutingDelay", TimeValue(routing));
+        fabric.SetChannelAttribute("Delay", TimeValue(NanoSeconds(20)));
+        fabric.SetFlowControl(flowControl);
+        fabric.SetPartitions(2);
+        NodeContainer hosts = fabric.CreateHosts();
+        NetDeviceContainer nics = fabric.Install(hosts);
+        NS_TEST_EXPECT_MSG_GT(fabric.GetCutLinks(), 0u, "links are cut");
+        uint32_t cutPorts = 0;
+        for (uint32_t sw = 0; sw < fabric.GetSwitchNodes().GetN(); ++sw)
+        {
+            Ptr<Node> node = fabric.GetSwitchNodes().Get(sw);
+            for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+            {
+                Ptr<NetDevice> dev = node->GetDevice(d);
+                Ptr<SanRemoteChannel> c = DynamicCast<SanRemoteChannel>(dev->GetChannel());
+                if (c == nullptr)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(dev->IsPointToPoint(), true, "an uncut port");
+                    continue;
+                }
+                ++cutPorts;
+                NS_TEST_EXPECT_MSG_EQ(c->GetLead(), fabric.GetLookahead(), "every cut link alike");
+                NS_TEST_EXPECT_MSG_EQ(dev->IsPointToPoint(),
+                                      (c->GetLead() == c->GetDelay()),
+                                      "a cut port is point-to-point unless its lead is longer");
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(cutPorts, 2 * fabric.GetCutLinks(), "both ends of each cut link");
+        if (minPacket > 1)
+        {
+            Ptr<SanEndpointDevice> ep = DynamicCast<SanEndpointDevice>(nics.Get(0));
+            NS_TEST_EXPECT_MSG_EQ(ep->SendTo(5, minPacket - 1), false, "shorter: refused");
+            NS_TEST_EXPECT_MSG_EQ(ep->SendTo(5, minPacket), true, "as short as promised");
+        }
+        Simulator::Destroy();
+        return fabric.GetLookahead();
+    }
+
+    void DoRun() override
+    {
+        // The switches' ports all run at the channel's default rate: a packet's serialization
+        // is what a host interface computes.
+        Time ser64;
+        Time ser200;
+        {
+            SanFabricHelper probe;
+            probe.SetTopology("ns3::SanFatTreeTopology",
+                              "K",
+                              UintegerValue(2),
+                              "N",
+                              UintegerValue(1));
+            probe.SetRouting("ns3::SanUpDownRouting");
+            NodeContainer hosts = probe.CreateHosts();
+            Ptr<SanEndpointDevice> ep = DynamicCast<SanEndpointDevice>(probe.Install(hosts).Get(0));
+            ser64 = TimeStep(ep->GetSerializationSteps(64));
+            ser200 = TimeStep(ep->GetSerializationSteps(200));
+            Simulator::Destroy();
+        }
+        const Time delay = NanoSeconds(20);
+        const Time routing = (ser64 + ser200) / 2; // between the two serializations
+        NS_TEST_ASSERT_MSG_EQ(Build(0, "Credits", routing), delay, "no promise: the Delay");
+        NS_TEST_ASSERT_MSG_EQ(Build(64, "Credits", routing),
+                              delay + ser64,
+                              "64-byte packets: their serialization is shorter");
+        NS_TEST_ASSERT_MSG_EQ(Build(200, "Credits", routing),
+                              delay + routing,
+                              "200-byte packets: the routing delay is shorter");
+        NS_TEST_ASSERT_MSG_EQ(Build(64, "XonXoff", routing),
+                              delay,
+                              "Xon/Xoff: a buffer counts from the head's arrival");
     }
 };
 
@@ -364,11 +480,16 @@ class SanDistributedTestSuite : public TestSuite
         : TestSuite("san-distributed", UNIT)
     {
         AddTestCase(new SanDistributedPartitionTestCase, TestCase::QUICK);
+        AddTestCase(new SanDistributedLeadTestCase, TestCase::QUICK);
         AddTestCase(new SanDistributedPayloadTestCase, TestCase::QUICK);
         AddTestCase(new SanDistributedMergeTestCase, TestCase::QUICK);
         Scenario tree{"4-ary 3-tree, uniform", "ns3::SanFatTreeTopology", {{"K", "4"}, {"N", "3"}}};
         tree.routing = "ns3::SanUpDownRouting";
         AddTestCase(new SanDistributedEquivalenceTestCase(tree), TestCase::QUICK);
+        Scenario delayOnly = tree;
+        delayOnly.name = "4-ary 3-tree, no MinPacketSize (lead: the Delay)";
+        delayOnly.minPacket = 0;
+        AddTestCase(new SanDistributedEquivalenceTestCase(delayOnly), TestCase::QUICK);
         Scenario torus{"6x6 torus, dimension order with datelines, transpose",
                        "ns3::SanMeshTopology",
                        {{"X", "6"}, {"Y", "6"}, {"Wrap", "true"}}};

@@ -165,10 +165,12 @@ SanEndpointDevice::DoSend(uint32_t dst,
 {
     NS_ABORT_MSG_IF(m_fabric == nullptr, "SanEndpointDevice: not attached to a fabric");
     SanTopology* topo = PeekPointer(m_fabric->GetTopology());
-    if (dst >= topo->GetNHosts() || bytes == 0 || bytes > m_fabric->GetMaxPacketSize())
+    if (dst >= topo->GetNHosts() || bytes == 0 || bytes > m_fabric->GetMaxPacketSize() ||
+        bytes < m_fabric->GetMinPacketSize())
     {
         NS_LOG_WARN("SanEndpointDevice " << m_host << ": refused packet to host " << dst << " of "
                                          << bytes << " bytes (hosts: " << topo->GetNHosts()
+                                         << ", MinPacketSize: " << m_fabric->GetMinPacketSize()
                                          << ", MaxPacketSize: " << m_fabric->GetMaxPacketSize()
                                          << ")");
         m_rejectTrace(dst, bytes);

@@ -76,6 +76,17 @@ SanFabric::GetTypeId()
                                           UintegerValue(4096),
                                           MakeUintegerAccessor(&SanFabric::m_maxPacketSize),
                                           MakeUintegerChecker<uint32_t>(1))
+                            // Not a cost: a promise about the traffic, which a partitioned run
+                            // turns into lookahead (SanRemoteChannel::GetLead). 0 promises nothing.
+                            .AddAttribute("MinPacketSize",
+                                          "Shortest packet hosts send, in bytes (0: no promise). "
+                                          "A link cut between MPI ranks counts on it for its "
+                                          "lookahead: a packet's credit takes effect no sooner "
+                                          "than the packet's serialization. Hosts refuse shorter "
+                                          "packets.",
+                                          UintegerValue(0),
+                                          MakeUintegerAccessor(&SanFabric::m_minPacketSize),
+                                          MakeUintegerChecker<uint32_t>())
                             // DART 1994, Figure 3: a 53-byte ATM cell with a 48-byte payload.
                             .AddAttribute("CellSize",
                                           "Bytes of one cell on the wire (Cell mode).",
@@ -125,6 +136,9 @@ SanFabric::Configure()
     NS_ABORT_MSG_IF(m_topology->GetNHosts() == 0, "SanFabric: the topology has no hosts");
     m_routing->Setup(m_topology);
     m_routing->SetFabric(this);
+    NS_ABORT_MSG_IF(m_minPacketSize > m_maxPacketSize,
+                    "SanFabric: MinPacketSize (" << m_minPacketSize << ") exceeds MaxPacketSize ("
+                                                 << m_maxPacketSize << ")");
     switch (m_mode)
     {
     case WORMHOLE:
@@ -217,6 +231,12 @@ uint32_t
 SanFabric::GetMaxPacketSize() const
 {
     return m_maxPacketSize;
+}
+
+uint32_t
+SanFabric::GetMinPacketSize() const
+{
+    return m_minPacketSize;
 }
 
 uint32_t

@@ -92,6 +92,8 @@ class SanFabric : public Object
     uint32_t GetBufferSize() const;
     /// \return the largest packet the fabric accepts, in bytes
     uint32_t GetMaxPacketSize() const;
+    /// \return the shortest packet hosts send (MinPacketSize; 0: no promise)
+    uint32_t GetMinPacketSize() const;
     /// \return the cell size on the wire (CELL mode)
     uint32_t GetCellSize() const;
     /// \return the cell payload (CELL mode)
@@ -194,6 +196,7 @@ class SanFabric : public Object
     SwitchingMode m_mode;        //!< switching mode
     uint32_t m_bufferSize;       //!< bytes per virtual-channel buffer
     uint32_t m_maxPacketSize;    //!< largest packet in bytes
+    uint32_t m_minPacketSize{0}; //!< shortest packet hosts send (0: no promise)
     uint32_t m_cellSize;         //!< ATM cell on the wire
     uint32_t m_cellPayload;      //!< ATM cell payload
     uint32_t m_slotsPerVc{1};    //!< derived

@@ -7,6 +7,7 @@
 
 #include "san-channel.h"
 #include "san-lazy-trace-accessor.h"
+#include "san-remote-channel.h"
 
 #include "ns3/log.h"
 
@@ -84,7 +85,12 @@ SanPortDevice::IsLinkUp() const
 bool
 SanPortDevice::IsPointToPoint() const
 {
-    return true;
+    // ns-3's MPI engines take every point-to-point device's channel Delay as a bound on their
+    // lookahead. A cut link whose lead is longer gives the engine its lookahead through
+    // SanFabricHelper instead, so its ends do not present themselves as point-to-point.
+    const auto* remote =
+        m_port != nullptr ? dynamic_cast<const SanRemoteChannel*>(m_port->GetLink()) : nullptr;
+    return remote == nullptr || !remote->HasOwnLookahead();
 }
 
 bool

@@ -48,6 +48,9 @@ class SanPortDevice : public SanNetDevice
     // NetDevice (the rest comes from SanNetDevice)
     Ptr<Channel> GetChannel() const override;
     bool IsLinkUp() const override;
+    /// \return true, except at the ends of a link cut between MPI ranks whose lookahead is
+    /// longer than its Delay (SanRemoteChannel::HasOwnLookahead): ns-3's engines would bound
+    /// their lookahead by the Delay of every point-to-point device's channel
     bool IsPointToPoint() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
 

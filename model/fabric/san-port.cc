@@ -558,6 +558,12 @@ SanPort::GetSlotsInUse(uint32_t vc) const
     return n;
 }
 
+int64_t
+SanPort::GetEffectLeadSteps(uint32_t bytes) const
+{
+    return 0;
+}
+
 Ptr<SanFabric>
 SanPort::GetFabric() const
 {

@@ -170,6 +170,16 @@ class SanPort
     inline int64_t GetSerializationSteps(uint32_t bytes) const;
     /// \return the propagation delay in time steps
     inline int64_t GetPropagationSteps() const;
+    /**
+     * The least time from a packet's head reaching this port to anything the packet causes
+     * here taking effect, for packets of at least the given size: its routing (a switch's
+     * RoutingDelay), its tail's arrival, and the credit for the buffer slot it takes (sent
+     * when it leaves onward, effective as its tail has left). A link cut between MPI ranks
+     * may hand its messages over this much later than one Delay (SanRemoteChannel::GetLead).
+     * \param bytes the shortest packet that may arrive
+     * \return time steps (0 here: a host's interface promises nothing)
+     */
+    virtual int64_t GetEffectLeadSteps(uint32_t bytes) const;
     /// \return number of packets waiting in this port's queue
     uint32_t GetQueueLength() const;
     /// \return packets sent through this port

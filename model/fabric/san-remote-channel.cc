@@ -20,8 +20,8 @@
 #include "ns3/mpi-receiver.h"
 #endif
 
+#include <algorithm>
 #include <cstring>
-#include <memory>
 #include <type_traits>
 
 namespace ns3
@@ -37,7 +37,7 @@ namespace
 /**
  * The messages of the current time for one rank, not yet handed to MPI: one ns-3 packet
  * carries them all (records of the receiving port's node and interface, a length and the
- * encoded message), addressed to the first one's port, one Delay (the smallest of them) ahead.
+ * encoded message), addressed to the first one's port, one lead (the smallest of them) ahead.
  */
 struct Batch
 {
@@ -68,7 +68,7 @@ GetOutbox()
 #endif
 
 /// Bytes of a record's head: the link's number (SanFabric::AddCutLink), the length and the
-/// delivery time (send time plus the link's Delay, in time steps).
+/// delivery time (send time plus the link's lead, in time steps).
 constexpr uint32_t RECORD_HEAD_BYTES = 14;
 
 /**
@@ -194,6 +194,15 @@ SanRemoteChannel::SetupReceivers()
                     "SanRemoteChannel::SetupReceivers: attach both ends first");
     m_fabric = PeekPointer(GetPort(0)->GetFabric());
     m_index = m_fabric->AddCutLink(this);
+    m_leadSteps = GetDelay().GetTimeStep();
+    const uint32_t shortest = m_fabric->GetMinPacketSize();
+    if (shortest > 0 && GetFlowControl() == CREDITS)
+    {
+        // An Xon/Xoff link counts a packet in its buffer from its head's arrival, and its
+        // symbols take effect one Delay after they are sent: no lead beyond the Delay there.
+        m_leadSteps += std::min(GetPort(0)->GetEffectLeadSteps(shortest),
+                                GetPort(1)->GetEffectLeadSteps(shortest));
+    }
     for (uint8_t end = 0; end < 2; ++end)
     {
         m_nodeId[end] = NodeList::GetNode(GetPort(end)->GetNodeId())->GetId();
@@ -225,10 +234,22 @@ SanRemoteChannel::SetupReceivers()
 #endif
 }
 
+Time
+SanRemoteChannel::GetLead() const
+{
+    return TimeStep(m_leadSteps);
+}
+
+bool
+SanRemoteChannel::HasOwnLookahead() const
+{
+    return m_leadSteps > GetDelay().GetTimeStep();
+}
+
 void
 SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
 {
-    const int64_t earliest = now + GetDelay().GetTimeStep();
+    const int64_t earliest = now + m_leadSteps;
     int64_t effect = 0;
     switch (msg.kind)
     {
@@ -250,7 +271,19 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
                         "SanRemoteChannel " << LinkName()
                                             << ": a packet holding upstream slots (coalesced "
                                                "pieces of a split burst) cannot cross a cut");
-        effect = msg.headTs;
+        // Its head arrives a Delay after it is sent, or later. The rest of the lead is the
+        // receiving end's GetEffectLeadSteps for MinPacketSize, which grows with the size: it
+        // holds for any packet no shorter.
+        NS_ABORT_MSG_IF(m_leadSteps > GetDelay().GetTimeStep() &&
+                            p->bytes < m_fabric->GetMinPacketSize(),
+                        "SanRemoteChannel " << LinkName() << ": a packet of " << p->bytes
+                                            << " bytes crosses, shorter than the fabric's "
+                                               "MinPacketSize ("
+                                            << m_fabric->GetMinPacketSize()
+                                            << "), on which the link's lookahead counts (a "
+                                               "split piece?); lower MinPacketSize (0 promises "
+                                               "nothing)");
+        effect = msg.headTs + (m_leadSteps - GetDelay().GetTimeStep());
         break;
     }
     case SanLinkMessage::CREDIT:
@@ -267,10 +300,15 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
     NS_ABORT_MSG_IF(effect < earliest,
                     "SanRemoteChannel "
                         << LinkName() << ": a message takes effect at time step " << effect
-                        << ", sooner than one Delay (" << GetDelay().GetTimeStep()
+                        << ", sooner than the link's lead (" << m_leadSteps
                         << " steps) after it is sent at " << now
-                        << "; a cut link's Delay is the lookahead and must not exceed the "
-                           "serialization time of the shortest packet");
+                        << "; the lead is the cut link's lookahead: its Delay, plus, given the "
+                           "fabric's MinPacketSize ("
+                        << m_fabric->GetMinPacketSize()
+                        << " bytes), the least time before a packet or its credit takes effect "
+                           "(a credit is sent as the packet that frees it leaves, and takes "
+                           "effect as its tail has left: lower Delay below the shortest "
+                           "packet's serialization, or MinPacketSize)");
 }
 
 void
@@ -397,6 +435,8 @@ SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
 void
 SanRemoteChannel::Transmit(const SanLinkMessage& msg)
 {
+    NS_ABORT_MSG_IF(m_leadSteps < 0,
+                    "SanRemoteChannel " << LinkName() << ": SetupReceivers has not run");
     const int64_t now = Simulator::Now().GetTimeStep();
     CheckCrossable(msg, now);
     const uint8_t toEnd = msg.from ^ 1;
@@ -428,9 +468,10 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
         }
         Batch* batch = &outbox.batches[rank];
         const uint32_t limit = MAX_MESSAGE_BYTES - MPI_HEADER_BYTES - PACKET_OVERHEAD_BYTES;
-        const int64_t delivery = now + GetDelay().GetTimeStep();
-        // A batch's records stay in the order of their delivery times (ReceiveRemote relies on
-        // it): one due sooner than the last (links of different Delays) starts a new batch.
+        const int64_t delivery = now + m_leadSteps;
+        // A batch's records stay in the order of their delivery times, as the batch is handed
+        // over at its first one's: one due sooner than the last (links of different leads)
+        // starts a new batch.
         if (!batch->bytes.empty() &&
             (batch->bytes.size() + RECORD_HEAD_BYTES + bytes.size() > limit ||
              delivery < batch->last))
@@ -472,7 +513,7 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
 #endif
     ++m_local;
     Simulator::ScheduleWithContext(m_nodeId[toEnd],
-                                   GetDelay(),
+                                   TimeStep(m_leadSteps),
                                    &SanRemoteChannel::DeliverLocal,
                                    this,
                                    std::vector<uint8_t>(bytes));
@@ -530,62 +571,23 @@ SanRemoteChannel::DeliverLocal(std::vector<uint8_t> bytes)
 void
 SanRemoteChannel::ReceiveRemote(Ptr<Packet> packet)
 {
-    // One packet holds messages from one rank for any of this rank's cut links, in the order
-    // of their delivery times: each record names its receiving port, whose channel decodes
-    // and delivers it when a local message would have been delivered. Those of now go at
-    // once; later ones (a batch window's) wait in one event per time.
+    // One packet holds messages from one rank for any of this rank's cut links: each record
+    // names its receiving port's link, whose channel decodes and delivers it.
     const uint32_t size = packet->GetSize();
     static std::vector<uint8_t> bytes;
     bytes.resize(size);
     packet->CopyData(bytes.data(), size);
     const int64_t now = Simulator::Now().GetTimeStep();
-    const uint32_t later = DeliverRecords(bytes.data(), 0, size, now);
-    if (later == size)
-    {
-        return;
-    }
-    auto rest = std::make_shared<std::vector<uint8_t>>(bytes.begin() + later, bytes.end());
-    const auto restSize = static_cast<uint32_t>(rest->size());
-    uint32_t begin = 0;
-    while (begin < restSize)
-    {
-        int64_t ts = 0;
-        std::memcpy(&ts, rest->data() + begin + 6, 8);
-        const uint32_t end = DeliverRecords(rest->data(), begin, restSize, ts, false);
-        Simulator::Schedule(TimeStep(ts - now), [this, rest, begin, end, ts]() {
-            DeliverRecords(rest->data(), begin, end, ts);
-        });
-        begin = end;
-    }
-}
-
-uint32_t
-SanRemoteChannel::DeliverRecords(const uint8_t* data,
-                                 uint32_t begin,
-                                 uint32_t end,
-                                 int64_t ts,
-                                 bool deliver)
-{
-    Reader r(data + begin, end - begin);
-    uint32_t at = begin;
+    Reader r(bytes.data(), size);
     while (r.Left() > 0)
     {
         const auto index = r.Get<uint32_t>();
         const auto length = r.Get<uint16_t>();
         const auto delivery = r.Get<int64_t>();
-        NS_ABORT_MSG_IF(delivery < ts,
+        NS_ABORT_MSG_IF(delivery < now,
                         "SanRemoteChannel: a message for cut link "
-                            << index << " due at " << delivery << " arrived at " << ts);
-        if (delivery != ts)
-        {
-            break;
-        }
+                            << index << " due at " << delivery << " arrived at " << now);
         const uint8_t* record = r.Take(length);
-        at += RECORD_HEAD_BYTES + length;
-        if (!deliver)
-        {
-            continue;
-        }
         SanRemoteChannel* channel = m_fabric->GetCutLink(index);
         NS_ABORT_MSG_IF(channel == nullptr,
                         "SanRemoteChannel: a message for cut link " << index
@@ -593,7 +595,6 @@ SanRemoteChannel::DeliverRecords(const uint8_t* data,
                                                                        "rank does not have");
         channel->DecodeAndDeliver(record, length);
     }
-    return at;
 }
 
 void

@@ -27,21 +27,29 @@ namespace ns3
  * receiving end's rank one propagation Delay after it was sent; that rank decodes it into a
  * descriptor of its own pool and hands it to SanChannel::Deliver(). The sender frees its copy.
  *
- * Why one Delay: the channel's Delay attribute is what ns-3's engines take as the lookahead
- * of a cut link, so nothing may arrive sooner; and nothing needs to: a packet's head reaches
- * the far end no earlier than Delay after the port commits it, and a credit (a slot's release
- * time) is sent when the packet leaving that slot is committed, and so takes effect at least
- * one serialization time later. The receiving port therefore learns everything before it takes
- * effect; it learns it later than over a SanChannel, which delivers at once. Every port keeps
- * its decisions to the times things take effect (a wake-up at a slot's release time, a routing
- * event at the head's arrival), so a run gives the same results whichever links are cut: the
- * san-distributed test suite checks that, in one process, with the same channel delivering
- * through the local scheduler (which it does whenever the far end's node is on this rank, or
- * MPI is not running).
+ * When it arrives: one lead (GetLead) after it was sent. The lead is the link's Delay, which
+ * ns-3's engines take as the lookahead of a point-to-point link, and nothing needs to arrive
+ * sooner: a packet's head reaches the far end no earlier than Delay after the port commits it,
+ * and a credit (a slot's release time) is sent when the packet leaving that slot is committed,
+ * and so takes effect at least one serialization time later. Every port keeps its decisions
+ * to the times things take effect (a wake-up at a slot's release time, a routing event
+ * RoutingDelay after the head's arrival), so the receiving port may learn of a message later
+ * than over a SanChannel, which delivers at once, and decide the same. How much later, given
+ * the shortest packet hosts send (SanFabric's MinPacketSize): on a credit link, the lead adds
+ * the least time either end takes before an arriving packet or a credit takes effect there
+ * (SanPort::GetEffectLeadSteps: a switch's RoutingDelay, or the shortest packet's
+ * serialization if that is less). With a 500 ns RoutingDelay and 64-byte packets at 640 Mb/s,
+ * a 10 ns link's lead is 510 ns. Such a link gives the engine its lookahead itself
+ * (HasOwnLookahead; SanFabricHelper and SanDistributed do it), since ns-3's engines would take
+ * only the Delay. A run gives the same results whichever links are cut: the san-distributed
+ * test suite checks that, in one process, with the same channel delivering through the local
+ * scheduler (which it does whenever the far end's node is on this rank, or MPI is not
+ * running).
  *
  * What cannot cross a cut, and is refused with a message naming the link: a message that
- * would take effect sooner than Delay after it is sent (a credit for a packet whose
- * serialization time is shorter than Delay: lower Delay or make the packets longer), a
+ * would take effect sooner than one lead after it is sent (a credit for a packet whose
+ * serialization time is shorter than Delay: lower Delay or make the packets longer; a packet
+ * shorter than MinPacketSize), a
  * wormhole packet longer than a buffer (it marks and postpones slots several links upstream
  * with effect at once), a cell of Cell mode (it points at its source's reassembly record), and
  * a packet whose descriptor holds upstream slots (coalesced pieces of a split burst); payloads
@@ -63,11 +71,20 @@ class SanRemoteChannel : public SanChannel
     ~SanRemoteChannel() override;
 
     /**
-     * Once both ends are attached: number the link in its fabric (SanFabric::AddCutLink) and
-     * register, with ns-3's MPI receive path, the end whose node this rank simulates (nothing
-     * more when MPI is not running).
+     * Once both ends are attached, and every link of the switches at its ends (the lead
+     * depends on them): number the link in its fabric (SanFabric::AddCutLink), compute its
+     * lead and register, with ns-3's MPI receive path, the end whose node this rank simulates
+     * (nothing more when MPI is not running).
      */
     void SetupReceivers();
+
+    /// \return the time from sending a message to handing it to the far end: the link's
+    /// lookahead (its Delay, plus what the fabric's MinPacketSize allows; see the class)
+    Time GetLead() const;
+    /// \return true if the lead exceeds the Delay: ns-3's engines, which take a point-to-point
+    /// channel's Delay as its lookahead, must be given it instead (SanPortDevice then tells
+    /// them its device is not point-to-point; SanFabricHelper gives the engine the lookahead)
+    bool HasOwnLookahead() const;
 
     void Transmit(const SanLinkMessage& msg) override;
 
@@ -82,9 +99,9 @@ class SanRemoteChannel : public SanChannel
      * Let cut-link messages wait for the end of a batch window of this length before they go
      * to MPI (all of one window to a rank in as few packets as fit), instead of leaving at the
      * end of their time step. Sound only when the engine's lookahead is at most the smallest
-     * cut Delay minus the window (SanDistributed::BoundLookahead; the granted-time-window
+     * cut lead minus the window (SanDistributed::BoundLookahead; the granted-time-window
      * engine): a message sent at the window's end then still takes effect no sooner than one
-     * lookahead later. Every message is delivered at its send time plus its link's Delay on
+     * lookahead later. Every message is delivered at its send time plus its link's lead on
      * either setting, so results do not change.
      * \param window the window (0: per time step, the default)
      */
@@ -125,29 +142,17 @@ class SanRemoteChannel : public SanChannel
     void CheckCrossable(const SanLinkMessage& msg, int64_t now) const;
 
     /**
-     * What ns-3's MPI receive path calls on this rank: a batch of messages (see FlushOutbox).
+     * What ns-3's MPI receive path calls on this rank: a batch of messages (see FlushOutbox),
+     * at its first message's delivery time. Every message of it is delivered then: the others
+     * are due no sooner, and were sent before it (a batch window is shorter than a lead), and
+     * a port that learns of a message at any time from its sending to its effect decides
+     * alike (see the class), as over a SanChannel, which delivers at the sending time.
      * \param packet the bytes, as an ns-3 packet
      */
     void ReceiveRemote(Ptr<Packet> packet);
 
     /// A copy of the encoded message kept until a local delivery event runs.
     void DeliverLocal(std::vector<uint8_t> bytes);
-
-    /**
-     * Deliver (or only skip over) the records of one delivery time from a batch.
-     * \param data the batch
-     * \param begin the first record's offset
-     * \param end the batch's end
-     * \param ts the delivery time (time steps): records due then are taken, up to the first
-     *        one due later
-     * \param deliver false: only find where that time's records end
-     * \return the offset of the first record not taken
-     */
-    uint32_t DeliverRecords(const uint8_t* data,
-                            uint32_t begin,
-                            uint32_t end,
-                            int64_t ts,
-                            bool deliver = true);
 
     /**
      * Hand every message of the current time to ns-3's MPI interface (an event scheduled now,
@@ -174,6 +179,7 @@ class SanRemoteChannel : public SanChannel
     uint64_t m_local{0};               //!< messages delivered through this rank's scheduler
     SanFabric* m_fabric{nullptr};      //!< the fabric that numbers its cut links
     uint32_t m_index{0};               //!< this link's number there
+    int64_t m_leadSteps{-1};           //!< GetLead in time steps (-1: not set up)
     uint32_t m_rank[2]{0, 0};          //!< rank simulating each end
     uint32_t m_nodeId[2]{0, 0};        //!< each end's node
     bool m_remoteEnd[2]{false, false}; //!< each end is simulated by another rank

@@ -11,6 +11,8 @@
 
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -46,6 +48,21 @@ Ptr<NetDevice>
 SanSwitchPort::GetDevice()
 {
     return m_switch->GetPortDevice(GetNumber());
+}
+
+int64_t
+SanSwitchPort::GetEffectLeadSteps(uint32_t bytes) const
+{
+    // A packet is routed RoutingDelay after its head arrives (after its tail, in
+    // store-and-forward and Cell mode: later still); its tail arrives one serialization on
+    // this link after its head; the credit for its slot frees as its tail leaves through one
+    // of the switch's ports, at least one serialization on that port's link after it is sent.
+    int64_t lead = m_switch->GetRoutingDelaySteps();
+    for (uint32_t i = 0; i < m_switch->GetNConnectedPorts(); ++i)
+    {
+        lead = std::min(lead, m_switch->GetConnectedPortAt(i)->GetSerializationSteps(bytes));
+    }
+    return lead;
 }
 
 void

@@ -42,6 +42,10 @@ class alignas(64) SanSwitchPort : public SanPort
     std::string GetPortName() const override;
     /// \return its device (SanSwitch::GetPortDevice: made on first use)
     Ptr<NetDevice> GetDevice() override;
+    /// \return the smaller of the switch's routing delay and the serialization of a packet of
+    /// the given size on any of the switch's links (its arrival here, and its way onward)
+    /// \param bytes the shortest packet that may arrive
+    int64_t GetEffectLeadSteps(uint32_t bytes) const override;
 
   protected:
     void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;

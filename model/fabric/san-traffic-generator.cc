@@ -26,6 +26,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -511,20 +512,27 @@ SanTrafficGenerator::StartApplication()
         NS_ABORT_MSG_IF(!loadError.empty(), "SanTrafficGenerator: " << loadError);
     }
     uint32_t largest = m_packetSize;
+    uint32_t shortest = m_packetSize;
     if (!m_sizeText.empty())
     {
         const std::string sizeError = ParseSizeDistribution(m_sizeText, m_sizes);
         NS_ABORT_MSG_IF(!sizeError.empty(), "SanTrafficGenerator: " << sizeError);
         largest = 0;
+        shortest = std::numeric_limits<uint32_t>::max();
         for (const auto& e : m_sizes)
         {
             largest = std::max(largest, e.first);
+            shortest = std::min(shortest, e.first);
         }
     }
     NS_ABORT_MSG_IF(largest > m_dev->GetFabric()->GetMaxPacketSize(),
                     "SanTrafficGenerator: packet size " << largest
                                                         << " exceeds the fabric's MaxPacketSize "
                                                         << m_dev->GetFabric()->GetMaxPacketSize());
+    NS_ABORT_MSG_IF(shortest < m_dev->GetFabric()->GetMinPacketSize(),
+                    "SanTrafficGenerator: packet size "
+                        << shortest << " is shorter than the fabric's MinPacketSize "
+                        << m_dev->GetFabric()->GetMinPacketSize());
     NS_ABORT_MSG_IF(m_pattern == GROUP_SHIFT && (m_groupSize == 0 || m_nHosts % m_groupSize != 0 ||
                                                  m_nHosts / m_groupSize < 2),
                     "SanTrafficGenerator: GroupShift needs a GroupSize that divides the "
