@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks that a distributed run gives the same results on any number of MPI ranks: runs the
 # san-distributed example of the MPI build (make mpi) on 1, 2 and 4 ranks with each of ns-3's
-# two engines (granted time window, null messages) and requires byte-identical results CSVs;
-# prints each run's wall time and the lookahead it used. Ends with "N passed, N failed".
+# two engines (granted time window, null messages), and on 2 ranks with the links' Delay as the
+# lookahead (--minPacketSize=0), and requires byte-identical results CSVs; prints each run's
+# wall time and the lookahead it used. Ends with "N passed, N failed".
 #
 # Usage: scripts/check-mpi.sh PROGRAM [extra san-distributed arguments]
 #   PROGRAM  the san-distributed program of the MPI build
@@ -32,35 +33,48 @@ export OMPI_MCA_btl_vader_single_copy_mechanism=none
 passed=0
 failed=0
 reference=""
+# Each engine on each number of ranks with the default lookahead (cut links' lead: Delay plus
+# what the packet size allows), then on 2 ranks with the Delay alone (--minPacketSize=0: ns-3's
+# engines find the lookahead themselves).
+runs=()
 for engine in $engines; do
     for ranks in $ranks_list; do
-        csv=$out/dist-$engine-$ranks.csv
-        log=$out/dist-$engine-$ranks.log
-        rm -f "$csv"
-        start=$(date +%s%N)
-        if ! mpirun "${mpirun_flags[@]}" -np "$ranks" "$program" "${args[@]}" \
-                --engine="$engine" --csv="$csv" >"$log" 2>&1; then
-            echo "check-mpi: $engine on $ranks rank(s) failed:"
-            tail -n 20 "$log"
-            failed=$((failed + 1))
-            continue
-        fi
-        wall_ms=$((($(date +%s%N) - start) / 1000000))
-        echo "check-mpi: $engine, $ranks rank(s): $(head -n 1 "$log" | sed 's/^san-distributed: //')"
-        echo "check-mpi:   $(tail -n 1 "$log" | sed 's/^san-distributed: //'); wall $((wall_ms / 1000)).$(printf '%03d' $((wall_ms % 1000))) s with start-up"
-        if [ -z "$reference" ]; then
-            reference=$csv
-            echo "check-mpi:   reference: $(tail -n 1 "$csv")"
-            passed=$((passed + 1))
-        elif cmp -s "$reference" "$csv"; then
-            echo "check-mpi:   identical to $(basename "$reference")"
-            passed=$((passed + 1))
-        else
-            echo "check-mpi:   DIFFERS from $(basename "$reference"):"
-            diff "$reference" "$csv" | head -n 6
-            failed=$((failed + 1))
-        fi
+        runs+=("$engine $ranks")
     done
+done
+for engine in $engines; do
+    runs+=("$engine 2 --minPacketSize=0")
+done
+for run in "${runs[@]}"; do
+    read -r engine ranks extra <<<"$run"
+    tag=$engine-$ranks${extra:+-delay}
+    csv=$out/dist-$tag.csv
+    log=$out/dist-$tag.log
+    rm -f "$csv"
+    start=$(date +%s%N)
+    # shellcheck disable=SC2086 # extra is empty or one argument
+    if ! mpirun "${mpirun_flags[@]}" -np "$ranks" "$program" "${args[@]}" $extra \
+            --engine="$engine" --csv="$csv" >"$log" 2>&1; then
+        echo "check-mpi: $engine on $ranks rank(s) failed:"
+        tail -n 20 "$log"
+        failed=$((failed + 1))
+        continue
+    fi
+    wall_ms=$((($(date +%s%N) - start) / 1000000))
+    echo "check-mpi: $engine, $ranks rank(s)${extra:+ $extra}: $(head -n 1 "$log" | sed 's/^san-distributed: //')"
+    echo "check-mpi:   $(tail -n 1 "$log" | sed 's/^san-distributed: //'); wall $((wall_ms / 1000)).$(printf '%03d' $((wall_ms % 1000))) s with start-up"
+    if [ -z "$reference" ]; then
+        reference=$csv
+        echo "check-mpi:   reference: $(tail -n 1 "$csv")"
+        passed=$((passed + 1))
+    elif cmp -s "$reference" "$csv"; then
+        echo "check-mpi:   identical to $(basename "$reference")"
+        passed=$((passed + 1))
+    else
+        echo "check-mpi:   DIFFERS from $(basename "$reference"):"
+        diff "$reference" "$csv" | head -n 6
+        failed=$((failed + 1))
+    fi
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -179,7 +179,8 @@ class SanExamplesTestSuite : public TestSuite
                         "san-distributed",
                         "--topology=mesh --x=4 --y=4 --partitions=2 --measure=300 --drain=300",
                         {"san-distributed: mesh, 16 hosts, 16 switches, 2 part\\(s\\) on 1 "
-                         "rank\\(s\\), engine granted-time-window; 4 links cut, lookahead 10 ns",
+                         "rank\\(s\\), engine granted-time-window; 4 links cut, lookahead 510 ns "
+                         "\\(delay 10 ns\\)",
                          "mesh,16,16,VirtualCutThrough,Uniform,0.5,1,[0-9]+,"}),
                     TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("tcp-baseline",

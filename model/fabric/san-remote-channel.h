@@ -38,7 +38,7 @@ namespace ns3
  * the shortest packet hosts send (SanFabric's MinPacketSize): on a credit link, the lead adds
  * the least time either end takes before an arriving packet or a credit takes effect there
  * (SanPort::GetEffectLeadSteps: a switch's RoutingDelay, or the shortest packet's
- * serialization if that is less). With a 500 ns RoutingDelay and 64-byte packets at 640 Mb/s,
+ * serialization if that is less). With a 500 ns RoutingDelay and 64-byte packets of 800 ns,
  * a 10 ns link's lead is 510 ns. Such a link gives the engine its lookahead itself
  * (HasOwnLookahead; SanFabricHelper and SanDistributed do it), since ns-3's engines would take
  * only the Delay. A run gives the same results whichever links are cut: the san-distributed
