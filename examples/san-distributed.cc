@@ -211,8 +211,8 @@ main(int argc, char* argv[])
                  "credit takes effect (0: the delay alone)",
                  o.minPacketSize);
     cmd.AddValue("batch",
-                 "granted time window: cut-link messages wait up to this fraction of the "
-                 "lookahead to share MPI packets (0: per time step)",
+                 "cut-link messages wait up to this fraction of the lookahead to share MPI "
+                 "packets (0: per time step; null messages: only with --minPacketSize)",
                  o.batch);
     cmd.AddValue("csv", "results CSV (written by rank 0; empty: none)", o.csv);
     cmd.Parse(argc, argv);

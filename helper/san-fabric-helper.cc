@@ -245,12 +245,39 @@ SanFabricHelper::Install(NodeContainer hosts)
         }
     }
     // A cut link's lead depends on the links of the switches at its ends: all are attached now.
-    const uint32_t rank = SanDistributed::GetRank();
+    bool allOwnLookahead = true;
     for (const Ptr<SanRemoteChannel>& channel : cutChannels)
     {
         channel->SetupReceivers();
         ++m_cutLinks;
         m_lookahead = std::min(m_lookahead, channel->GetLead());
+        allOwnLookahead = allOwnLookahead && channel->HasOwnLookahead();
+    }
+    if (m_cutLinks == 0)
+    {
+        m_lookahead = Time(0);
+    }
+    // A batch window needs an engine lookahead shorter than the leads by the window: the
+    // granted time window's is bounded (BoundLookahead); the null-message engine's is per link,
+    // given by san only for links with their own lookahead (ns-3 takes the others' Delay).
+    m_batchWindow = Time(0);
+    const bool granted = SanDistributed::GetEngine() == SanDistributed::GRANTED_TIME_WINDOW;
+    if (m_cutLinks > 0 && SanDistributed::GetSize() > 1 && (granted || allOwnLookahead))
+    {
+        const auto steps = static_cast<int64_t>(m_lookahead.GetTimeStep() * m_batchFraction);
+        if (steps > 0 && steps < m_lookahead.GetTimeStep())
+        {
+            m_batchWindow = TimeStep(steps);
+        }
+        if (granted)
+        {
+            // Always: links with their own lookahead hide from the engine's own search.
+            SanDistributed::BoundLookahead(m_lookahead - m_batchWindow);
+        }
+    }
+    const uint32_t rank = SanDistributed::GetRank();
+    for (const Ptr<SanRemoteChannel>& channel : cutChannels)
+    {
         if (!channel->HasOwnLookahead())
         {
             continue; // ns-3's engines see its devices and take its Delay themselves
@@ -261,24 +288,8 @@ SanFabricHelper::Install(NodeContainer hosts)
         {
             SanDistributed::DeclareCutLink(channel,
                                            rankA == rank ? rankB : rankA,
-                                           channel->GetLead());
+                                           channel->GetLead() - m_batchWindow);
         }
-    }
-    if (m_cutLinks == 0)
-    {
-        m_lookahead = Time(0);
-    }
-    m_batchWindow = Time(0);
-    if (m_cutLinks > 0 && SanDistributed::GetSize() > 1 &&
-        SanDistributed::GetEngine() == SanDistributed::GRANTED_TIME_WINDOW)
-    {
-        const auto steps = static_cast<int64_t>(m_lookahead.GetTimeStep() * m_batchFraction);
-        if (steps > 0 && steps < m_lookahead.GetTimeStep())
-        {
-            m_batchWindow = TimeStep(steps);
-        }
-        // Always: links with their own lookahead hide from the engine's own search.
-        SanDistributed::BoundLookahead(m_lookahead - m_batchWindow);
     }
     SanRemoteChannel::SetBatchWindow(m_batchWindow);
     NetDeviceContainer result;

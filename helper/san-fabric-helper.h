@@ -156,12 +156,15 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      */
     Time GetLookahead() const;
     /**
-     * \brief Under the granted-time-window engine on several ranks, let cut-link messages
-     * wait for the end of a batch window of \p fraction of the lookahead, so that those of a
-     * window to one rank go in as few MPI packets as fit (ns-3 pays a buffer, a send and a
-     * receive event per packet); the engine's window shrinks by as much
-     * (SanDistributed::BoundLookahead). Results do not change. Default 0.5; 0 sends the
-     * messages of each time step at its end. Call before Install.
+     * \brief On several ranks, let cut-link messages wait for the end of a batch window of
+     * \p fraction of the lookahead, so that those of a window to one rank go in as few MPI
+     * packets as fit (ns-3 pays a buffer, a send and a receive event per packet); the engine's
+     * lookahead shrinks by as much: the granted time window's through
+     * SanDistributed::BoundLookahead, the null-message engine's per link through
+     * SanDistributed::DeclareCutLink. The null-message engine batches only when every cut
+     * link has its own lookahead (SanRemoteChannel::HasOwnLookahead: ns-3 would take the
+     * others' Delay). Results do not change. Default 0.5; 0 sends the messages of each time
+     * step at its end. Call before Install.
      * \param fraction in [0, 1)
      */
     void SetBatchFraction(double fraction);

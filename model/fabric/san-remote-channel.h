@@ -99,11 +99,12 @@ class SanRemoteChannel : public SanChannel
      * Let cut-link messages wait for the end of a batch window of this length before they go
      * to MPI (all of one window to a rank in as few packets as fit), instead of leaving at the
      * end of their time step. Sound only when the engine's lookahead is at most the smallest
-     * cut lead minus the window (SanDistributed::BoundLookahead; the granted-time-window
-     * engine): a message sent at the window's end then still takes effect no sooner than one
-     * lookahead later. Every message is delivered at its send time plus its link's lead on
-     * either setting, so results do not change.
-     * \param window the window (0: per time step, the default)
+     * cut lead minus the window (SanDistributed::BoundLookahead for the granted time window,
+     * DeclareCutLink for null messages): a message sent at the window's end then still takes
+     * effect no sooner than one lookahead later, and, while a flush is pending, every later
+     * message too (the null-message engine's promise, its next event plus the lookahead). Every
+     * message is delivered at its send time plus its link's lead on either setting, so results do
+     * not change. \param window the window (0: per time step, the default)
      */
     static void SetBatchWindow(Time window);
     /// \return the batch window (0: per time step)
