@@ -19,7 +19,7 @@
 // The switches are cut into one part per rank (fat-tree pods, mesh and torus stripes,
 // dragonfly groups); hosts go with their switch; only links are cut. Each rank builds every
 // node (ns-3's MPI engines need the same node ids everywhere) but runs only its own part's
-// traffic; the lookahead is the smallest Delay of a cut link, printed at start-up. At the end
+// traffic; the lookahead is the smallest lead of a cut link, printed at start-up. At the end
 // the statistics of all ranks are merged exactly (integer sums of histograms and counters) and
 // rank 0 writes the CSV: it holds only simulated results (no times, no rank count), so the
 // same seed gives the same bytes on 1, 2 or 4 ranks (make mpi-check compares them).

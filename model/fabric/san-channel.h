@@ -156,7 +156,9 @@ struct SanLinkMessage
  * no earlier than t + the serialization time of the packet that leaves it
  * (framing included); an Xoff or Xon takes effect at t + Delay. A lookahead
  * no larger than Delay and that serialization time keeps such messages in
- * time. As the model stands, three things cannot cross ranks: a blocked
+ * time; given the shortest packet, a longer one does (SanRemoteChannel::GetLead:
+ * a packet is routed a switch's RoutingDelay after its head arrives). As the
+ * model stands, three things cannot cross ranks: a blocked
  * wormhole packet marks (HELD) or postpones slots several links upstream
  * with effect from t itself, so worms must not span ranks; a cell points at
  * its source's reassembly record (Cell mode); and packet uids and the
