@@ -46,7 +46,8 @@ struct Scenario
     std::string flowControl{"Credits"};                          //!< Credits or XonXoff
     std::string pattern{"Uniform"};                              //!< traffic pattern
     double load{0.6};                                            //!< offered load
-    uint32_t minPacket{64}; //!< MinPacketSize (0: no promise, cut links deliver after Delay)
+    uint32_t minPacket{64};   //!< MinPacketSize (0: no promise, cut links deliver after Delay)
+    std::string routingDelay; //!< the switches' RoutingDelay (empty: the default)
 };
 
 /// What a run produced.
@@ -98,6 +99,10 @@ RunScenario(const Scenario& s, uint32_t parts)
     fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(64));
     fabric.SetFabricAttribute("BufferSize", UintegerValue(s.switching == "Wormhole" ? 64 : 256));
     fabric.SetFabricAttribute("MinPacketSize", UintegerValue(s.minPacket));
+    if (!s.routingDelay.empty())
+    {
+        fabric.SetSwitchAttribute("RoutingDelay", StringValue(s.routingDelay));
+    }
     fabric.SetFlowControl(s.flowControl);
     fabric.SetPartitions(parts);
     NodeContainer hosts = fabric.CreateHosts();
@@ -116,14 +121,15 @@ RunScenario(const Scenario& s, uint32_t parts)
     Ptr<SanEndpointDevice> ep0 = DynamicCast<SanEndpointDevice>(endpoints.Get(0));
     const Time pt = TimeStep(ep0->GetSerializationSteps(64));
     // A credit link's lead, given 64-byte packets: the Delay plus the routing delay or a
-    // packet's serialization on a link (every link alike here), whichever is less.
+    // packet's serialization on a link (every link alike here), whichever is less, for a
+    // packet; a serialization for a credit; the smaller of the two.
     TimeValue delay;
     TimeValue routing;
     DynamicCast<SanChannel>(ep0->GetChannel())->GetAttribute("Delay", delay);
     fabric.GetSwitchNodes().Get(0)->GetObject<SanSwitch>()->GetAttribute("RoutingDelay", routing);
-    out.expectedLead =
-        delay.Get() +
-        (s.minPacket > 0 && s.flowControl == "Credits" ? std::min(routing.Get(), pt) : Time(0));
+    out.expectedLead = s.minPacket > 0 && s.flowControl == "Credits"
+                           ? std::min(delay.Get() + std::min(routing.Get(), pt), pt)
+                           : delay.Get();
     auto stats = std::make_shared<SanTrafficStats>(nHosts);
     SanTrafficHelper traffic;
     traffic.SetAttribute("Pattern", StringValue(s.pattern));
@@ -281,7 +287,8 @@ class SanDistributedPartitionTestCase : public TestCase
 /**
  * \ingroup san-tests
  * A cut link's lead: the Delay alone without a MinPacketSize or on an Xon/Xoff link; with one,
- * the Delay plus the smaller of the routing delay and the shortest packet's serialization. A
+ * the smaller of a packet's (the Delay plus the routing delay, or its serialization if that is
+ * less) and a credit's (the shortest packet's serialization). A
  * link with a longer lead hides its devices from ns-3's search for point-to-point links; a host
  * refuses a packet shorter than MinPacketSize.
  */
@@ -366,11 +373,14 @@ class SanDistributedLeadTestCase : public TestCase
         const Time routing = (ser64 + ser200) / 2; // between the two serializations
         NS_TEST_ASSERT_MSG_EQ(Build(0, "Credits", routing), delay, "no promise: the Delay");
         NS_TEST_ASSERT_MSG_EQ(Build(64, "Credits", routing),
-                              delay + ser64,
-                              "64-byte packets: their serialization is shorter");
+                              ser64,
+                              "64-byte packets: a credit's serialization is the shortest");
         NS_TEST_ASSERT_MSG_EQ(Build(200, "Credits", routing),
                               delay + routing,
-                              "200-byte packets: the routing delay is shorter");
+                              "200-byte packets: a packet's routing delay is shorter");
+        NS_TEST_ASSERT_MSG_EQ(Build(200, "Credits", ser200 * 2),
+                              ser200,
+                              "a routing delay longer than a serialization: the serialization");
         NS_TEST_ASSERT_MSG_EQ(Build(64, "XonXoff", routing),
                               delay,
                               "Xon/Xoff: a buffer counts from the head's arrival");
@@ -490,6 +500,10 @@ class SanDistributedTestSuite : public TestSuite
         delayOnly.name = "4-ary 3-tree, no MinPacketSize (lead: the Delay)";
         delayOnly.minPacket = 0;
         AddTestCase(new SanDistributedEquivalenceTestCase(delayOnly), TestCase::QUICK);
+        Scenario slowRouting = tree;
+        slowRouting.name = "4-ary 3-tree, routing slower than a packet (lead: a credit's)";
+        slowRouting.routingDelay = "1us";
+        AddTestCase(new SanDistributedEquivalenceTestCase(slowRouting), TestCase::QUICK);
         Scenario torus{"6x6 torus, dimension order with datelines, transpose",
                        "ns3::SanMeshTopology",
                        {{"X", "6"}, {"Y", "6"}, {"Wrap", "true"}}};

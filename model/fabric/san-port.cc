@@ -559,7 +559,13 @@ SanPort::GetSlotsInUse(uint32_t vc) const
 }
 
 int64_t
-SanPort::GetEffectLeadSteps(uint32_t bytes) const
+SanPort::GetArrivalLeadSteps(uint32_t bytes) const
+{
+    return 0;
+}
+
+int64_t
+SanPort::GetCreditLeadSteps(uint32_t bytes) const
 {
     return 0;
 }

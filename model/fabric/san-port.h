@@ -171,15 +171,23 @@ class SanPort
     /// \return the propagation delay in time steps
     inline int64_t GetPropagationSteps() const;
     /**
-     * The least time from a packet's head reaching this port to anything the packet causes
-     * here taking effect, for packets of at least the given size: its routing (a switch's
-     * RoutingDelay), its tail's arrival, and the credit for the buffer slot it takes (sent
-     * when it leaves onward, effective as its tail has left). A link cut between MPI ranks
-     * may hand its messages over this much later than one Delay (SanRemoteChannel::GetLead).
+     * The least time from a packet's head reaching this port to the packet taking effect
+     * here, for packets of at least the given size: its routing (a switch's RoutingDelay) or
+     * its tail's arrival, whichever comes first. Part of the lead of a link cut between MPI
+     * ranks (SanRemoteChannel::GetLead).
      * \param bytes the shortest packet that may arrive
      * \return time steps (0 here: a host's interface promises nothing)
      */
-    virtual int64_t GetEffectLeadSteps(uint32_t bytes) const;
+    virtual int64_t GetArrivalLeadSteps(uint32_t bytes) const;
+    /**
+     * The least time from this port's node sending a credit back over this port's link (as
+     * the packet that held the slot leaves onward) to the credit taking effect, its release
+     * time (the packet's tail has left), for packets of at least the given size. Part of the
+     * lead of a link cut between MPI ranks (SanRemoteChannel::GetLead).
+     * \param bytes the shortest packet that may arrive
+     * \return time steps (0 here: a host's interface promises nothing)
+     */
+    virtual int64_t GetCreditLeadSteps(uint32_t bytes) const;
     /// \return number of packets waiting in this port's queue
     uint32_t GetQueueLength() const;
     /// \return packets sent through this port

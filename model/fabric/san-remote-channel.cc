@@ -194,14 +194,21 @@ SanRemoteChannel::SetupReceivers()
                     "SanRemoteChannel::SetupReceivers: attach both ends first");
     m_fabric = PeekPointer(GetPort(0)->GetFabric());
     m_index = m_fabric->AddCutLink(this);
-    m_leadSteps = GetDelay().GetTimeStep();
+    const int64_t delay = GetDelay().GetTimeStep();
+    m_leadSteps = delay;
     const uint32_t shortest = m_fabric->GetMinPacketSize();
     if (shortest > 0 && GetFlowControl() == CREDITS)
     {
-        // An Xon/Xoff link counts a packet in its buffer from its head's arrival, and its
-        // symbols take effect one Delay after they are sent: no lead beyond the Delay there.
-        m_leadSteps += std::min(GetPort(0)->GetEffectLeadSteps(shortest),
-                                GetPort(1)->GetEffectLeadSteps(shortest));
+        // Either way: a packet takes effect a Delay and its arrival lead after it is sent, a
+        // credit its end's credit lead after. (An Xon/Xoff link counts a packet in its buffer
+        // from its head's arrival, and its symbols take effect one Delay after they are sent:
+        // no lead beyond the Delay there.) Below the Delay, credits would arrive late: the
+        // Delay stays, and CheckCrossable names the link.
+        const int64_t packets = delay + std::min(GetPort(0)->GetArrivalLeadSteps(shortest),
+                                                 GetPort(1)->GetArrivalLeadSteps(shortest));
+        const int64_t credits = std::min(GetPort(0)->GetCreditLeadSteps(shortest),
+                                         GetPort(1)->GetCreditLeadSteps(shortest));
+        m_leadSteps = std::max(delay, std::min(packets, credits));
     }
     for (uint8_t end = 0; end < 2; ++end)
     {
@@ -272,8 +279,8 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
                                             << ": a packet holding upstream slots (coalesced "
                                                "pieces of a split burst) cannot cross a cut");
         // Its head arrives a Delay after it is sent, or later. The rest of the lead is the
-        // receiving end's GetEffectLeadSteps for MinPacketSize, which grows with the size: it
-        // holds for any packet no shorter.
+        // receiving end's GetArrivalLeadSteps for MinPacketSize at most, which grows with the
+        // size: it holds for any packet no shorter.
         NS_ABORT_MSG_IF(m_leadSteps > GetDelay().GetTimeStep() &&
                             p->bytes < m_fabric->GetMinPacketSize(),
                         "SanRemoteChannel " << LinkName() << ": a packet of " << p->bytes

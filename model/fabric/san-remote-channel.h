@@ -35,11 +35,13 @@ namespace ns3
  * to the times things take effect (a wake-up at a slot's release time, a routing event
  * RoutingDelay after the head's arrival), so the receiving port may learn of a message later
  * than over a SanChannel, which delivers at once, and decide the same. How much later, given
- * the shortest packet hosts send (SanFabric's MinPacketSize): on a credit link, the lead adds
- * the least time either end takes before an arriving packet or a credit takes effect there
- * (SanPort::GetEffectLeadSteps: a switch's RoutingDelay, or the shortest packet's
- * serialization if that is less). With a 500 ns RoutingDelay and 64-byte packets of 800 ns,
- * a 10 ns link's lead is 510 ns. Such a link gives the engine its lookahead itself
+ * the shortest packet hosts send (SanFabric's MinPacketSize), on a credit link: a packet takes
+ * effect its Delay and then the receiving switch's RoutingDelay (or its serialization, when its
+ * tail comes first) after it is sent (SanPort::GetArrivalLeadSteps); a credit takes effect the
+ * packet's serialization on the link it leaves by after it is sent
+ * (SanPort::GetCreditLeadSteps). The lead is the smaller of the two, and no less than the
+ * Delay. With a 500 ns RoutingDelay and 64-byte packets of 800 ns, a 10 ns link's lead is
+ * 510 ns. Such a link gives the engine its lookahead itself
  * (HasOwnLookahead; SanFabricHelper and SanDistributed do it), since ns-3's engines would take
  * only the Delay. A run gives the same results whichever links are cut: the san-distributed
  * test suite checks that, in one process, with the same channel delivering through the local

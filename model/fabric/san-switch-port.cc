@@ -12,6 +12,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -51,13 +52,17 @@ SanSwitchPort::GetDevice()
 }
 
 int64_t
-SanSwitchPort::GetEffectLeadSteps(uint32_t bytes) const
+SanSwitchPort::GetArrivalLeadSteps(uint32_t bytes) const
 {
-    // A packet is routed RoutingDelay after its head arrives (after its tail, in
-    // store-and-forward and Cell mode: later still); its tail arrives one serialization on
-    // this link after its head; the credit for its slot frees as its tail leaves through one
-    // of the switch's ports, at least one serialization on that port's link after it is sent.
-    int64_t lead = m_switch->GetRoutingDelaySteps();
+    // Routed RoutingDelay after its head arrives (after its tail in store-and-forward and Cell
+    // mode: later still); its tail arrives one serialization after its head.
+    return std::min(m_switch->GetRoutingDelaySteps(), GetSerializationSteps(bytes));
+}
+
+int64_t
+SanSwitchPort::GetCreditLeadSteps(uint32_t bytes) const
+{
+    int64_t lead = std::numeric_limits<int64_t>::max();
     for (uint32_t i = 0; i < m_switch->GetNConnectedPorts(); ++i)
     {
         lead = std::min(lead, m_switch->GetConnectedPortAt(i)->GetSerializationSteps(bytes));

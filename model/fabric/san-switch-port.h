@@ -42,10 +42,13 @@ class alignas(64) SanSwitchPort : public SanPort
     std::string GetPortName() const override;
     /// \return its device (SanSwitch::GetPortDevice: made on first use)
     Ptr<NetDevice> GetDevice() override;
-    /// \return the smaller of the switch's routing delay and the serialization of a packet of
-    /// the given size on any of the switch's links (its arrival here, and its way onward)
+    /// \return the smaller of the switch's routing delay and a packet's serialization on this
+    /// port's link \param bytes the shortest packet that may arrive
+    int64_t GetArrivalLeadSteps(uint32_t bytes) const override;
+    /// \return the shortest serialization of a packet on any of the switch's links (the credit
+    /// is sent as the packet leaves by one of them, and frees as its tail has left)
     /// \param bytes the shortest packet that may arrive
-    int64_t GetEffectLeadSteps(uint32_t bytes) const override;
+    int64_t GetCreditLeadSteps(uint32_t bytes) const override;
 
   protected:
     void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
