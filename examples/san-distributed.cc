@@ -207,8 +207,8 @@ main(int argc, char* argv[])
     cmd.AddValue("delay", "link propagation delay", o.delay);
     cmd.AddValue("minPacketSize",
                  "shortest packet hosts send (the fabric's MinPacketSize; -1: packetSize): a cut "
-                 "link's lookahead is its delay plus the least time before a packet or its "
-                 "credit takes effect (0: the delay alone)",
+                 "link's lookahead is the least time before a packet (delay plus routing delay) "
+                 "or its credit (a serialization) takes effect (0: the delay alone)",
                  o.minPacketSize);
     cmd.AddValue("batch",
                  "cut-link messages wait up to this fraction of the lookahead to share MPI "
