@@ -309,13 +309,13 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
                         << LinkName() << ": a message takes effect at time step " << effect
                         << ", sooner than the link's lead (" << m_leadSteps
                         << " steps) after it is sent at " << now
-                        << "; the lead is the cut link's lookahead: its Delay, plus, given the "
+                        << "; the lead is the cut link's lookahead: its Delay or, given the "
                            "fabric's MinPacketSize ("
                         << m_fabric->GetMinPacketSize()
-                        << " bytes), the least time before a packet or its credit takes effect "
-                           "(a credit is sent as the packet that frees it leaves, and takes "
-                           "effect as its tail has left: lower Delay below the shortest "
-                           "packet's serialization, or MinPacketSize)");
+                        << " bytes), the least time before a packet or its credit takes effect. "
+                           "A credit is sent as the packet that frees its slot leaves, and takes "
+                           "effect as its tail has left: lower Delay below the shortest packet's "
+                           "serialization, or lower MinPacketSize");
 }
 
 void
