@@ -5,6 +5,7 @@
  */
 #include "san-channel.h"
 
+#include "san-fabric.h"
 #include "san-port.h"
 
 #include "ns3/abort.h"
@@ -12,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
+#include <limits>
 #include <typeinfo>
 
 namespace ns3
@@ -168,6 +170,40 @@ uint32_t
 SanChannel::GetXonThreshold() const
 {
     return m_xonThreshold;
+}
+
+void
+SanChannel::UseFabric(SanFabric* fabric)
+{
+    NS_ABORT_MSG_IF(m_timing.fabric != nullptr && m_timing.fabric != fabric,
+                    "SanChannel: ports of two fabrics on one channel");
+    if (m_timing.fabric == nullptr)
+    {
+        m_timing.fabric = fabric;
+        m_timing.nVcs = fabric->GetNVcs();
+        m_timing.slotsPerVc = fabric->GetSlotsPerVc();
+    }
+}
+
+void
+SanChannel::SetTiming()
+{
+    if (m_timing.ready)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(m_timing.fabric == nullptr, "SanChannel: no fabric");
+    m_timing.stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
+                            static_cast<double>(m_rate.GetBitRate());
+    m_timing.propSteps = m_delay.GetTimeStep();
+    m_timing.framing = m_framing;
+    NS_ABORT_MSG_IF(uint64_t(m_framing) + m_timing.fabric->GetMaxPacketSize() >
+                        std::numeric_limits<uint32_t>::max(),
+                    "SanChannel: FramingBytes ("
+                        << m_framing << ") plus the fabric's MaxPacketSize ("
+                        << m_timing.fabric->GetMaxPacketSize()
+                        << ") overflow a packet's 32-bit size on the wire");
+    m_timing.ready = true;
 }
 
 } // namespace ns3

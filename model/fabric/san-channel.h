@@ -205,6 +205,22 @@ class SanChannel : public Channel
     /// \return the XonThreshold attribute (bytes; 0: automatic)
     uint32_t GetXonThreshold() const;
 
+    /// \return the link's timing (SetTiming has run once a port is connected)
+    const SanLinkTiming& GetTiming() const
+    {
+        return m_timing;
+    }
+
+    /**
+     * Take the fabric of a port that attaches (SanPort::Attach, SanPort::AttachBare), and
+     * with it the credit table's shape. Aborts if a port of another fabric attached before.
+     * \param fabric the fabric
+     */
+    void UseFabric(SanFabric* fabric);
+    /// Work out the timing from the attributes, once (SanPort::Connect): a later change to
+    /// the attributes does not reach a connected link.
+    void SetTiming();
+
     /// \param end 0 or 1 \return the port attached at that end (nullptr if none)
     SanPort* GetPort(uint8_t end) const
     {
@@ -255,6 +271,7 @@ class SanChannel : public Channel
     FlowControl m_flowControl{CREDITS};  //!< link-level flow control
     uint32_t m_xoffThreshold{0};         //!< Xon/Xoff: Xoff mark (0: automatic)
     uint32_t m_xonThreshold{0};          //!< Xon/Xoff: Xon mark (0: automatic)
+    SanLinkTiming m_timing;              //!< what the ports read per packet
 };
 
 // Inline: every packet-hop and every credit passes here.
@@ -303,6 +320,20 @@ SanPort::ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts)
         return;
     }
     owner->m_link->Transmit(msg);
+}
+
+// Inline, here where SanChannel is complete: the port files read the link's timing per
+// departure.
+const SanLinkTiming&
+SanPort::Timing() const
+{
+    return m_link->GetTiming();
+}
+
+SanFabric*
+SanPort::Fabric() const
+{
+    return m_link != nullptr ? m_link->GetTiming().fabric : nullptr;
 }
 
 void

@@ -163,22 +163,22 @@ SanEndpointDevice::DoSend(uint32_t dst,
                           bool splittable,
                           uint32_t headerBytes)
 {
-    NS_ABORT_MSG_IF(m_fabric == nullptr, "SanEndpointDevice: not attached to a fabric");
-    SanTopology* topo = PeekPointer(m_fabric->GetTopology());
-    if (dst >= topo->GetNHosts() || bytes == 0 || bytes > m_fabric->GetMaxPacketSize() ||
-        bytes < m_fabric->GetMinPacketSize())
+    NS_ABORT_MSG_IF(Fabric() == nullptr, "SanEndpointDevice: not attached to a fabric");
+    SanTopology* topo = PeekPointer(Fabric()->GetTopology());
+    if (dst >= topo->GetNHosts() || bytes == 0 || bytes > Fabric()->GetMaxPacketSize() ||
+        bytes < Fabric()->GetMinPacketSize())
     {
         NS_LOG_WARN("SanEndpointDevice " << m_host << ": refused packet to host " << dst << " of "
                                          << bytes << " bytes (hosts: " << topo->GetNHosts()
-                                         << ", MinPacketSize: " << m_fabric->GetMinPacketSize()
-                                         << ", MaxPacketSize: " << m_fabric->GetMaxPacketSize()
+                                         << ", MinPacketSize: " << Fabric()->GetMinPacketSize()
+                                         << ", MaxPacketSize: " << Fabric()->GetMaxPacketSize()
                                          << ")");
         m_rejectTrace(dst, bytes);
         return false;
     }
-    SanRouting* routing = PeekPointer(m_fabric->GetRouting());
+    SanRouting* routing = PeekPointer(Fabric()->GetRouting());
     const int64_t now = Simulator::Now().GetTimeStep();
-    const bool cells = m_fabric->GetSwitchingMode() == SanFabric::CELL;
+    const bool cells = Fabric()->GetSwitchingMode() == SanFabric::CELL;
 
     SanFabricPacket* p = SanFabricPacket::Allocate();
     p->uid = SanFabric::MakeUid(m_host, ++m_uidCount);
@@ -193,7 +193,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
     p->tailTs = lastByteTs; // the tail cannot leave the host before this
     p->payload = payload;
     p->wormhole =
-        m_fabric->GetSwitchingMode() == SanFabric::WORMHOLE && bytes > m_fabric->GetBufferSize();
+        Fabric()->GetSwitchingMode() == SanFabric::WORMHOLE && bytes > Fabric()->GetBufferSize();
     if (splittable)
     {
         p->splittable = 1;
@@ -208,7 +208,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
         return true;
     }
     // Cell mode: p stays here as the reassembly record; its cells travel.
-    const uint32_t payloadPerCell = m_fabric->GetCellPayload();
+    const uint32_t payloadPerCell = Fabric()->GetCellPayload();
     p->cellsLeft = (bytes + payloadPerCell - 1) / payloadPerCell;
     for (uint32_t i = 0; i < p->cellsLeft; ++i)
     {
@@ -217,7 +217,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
         c->src = m_host;
         c->dst = dst;
         c->dstSwitch = p->dstSwitch;
-        c->bytes = m_fabric->GetCellSize();
+        c->bytes = Fabric()->GetCellSize();
         c->seq = p->seq;
         c->createdTs = now;
         c->readyTs = now;
@@ -240,7 +240,7 @@ void
 SanEndpointDevice::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
 {
     p->injectedTs = departTs;
-    m_fabric->NotifyInjected();
+    Fabric()->NotifyInjected();
 }
 
 void
@@ -274,7 +274,7 @@ SanEndpointDevice::HeadArrived(SanFabricPacket* p, int64_t tailTs)
 void
 SanEndpointDevice::Deliver(SanFabricPacket* p)
 {
-    m_fabric->NotifyDelivered(p->hops);
+    Fabric()->NotifyDelivered(p->hops);
     SanFabricPacket* parent = p->parent;
     if (parent == nullptr)
     {
@@ -491,8 +491,8 @@ SanEndpointDevice::GetLinkTxTime(uint32_t bytes) const
 uint32_t
 SanEndpointDevice::GetMaxPacketSize() const
 {
-    NS_ABORT_MSG_IF(m_fabric == nullptr, "SanEndpointDevice: not attached to a fabric");
-    return m_fabric->GetMaxPacketSize();
+    NS_ABORT_MSG_IF(Fabric() == nullptr, "SanEndpointDevice: not attached to a fabric");
+    return Fabric()->GetMaxPacketSize();
 }
 
 Ptr<NetDevice>

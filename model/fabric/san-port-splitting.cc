@@ -25,7 +25,7 @@ NS_LOG_COMPONENT_DEFINE("SanPortSplitting");
 bool
 SanPort::WaitsForLink(const SanFabricPacket* p) const
 {
-    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
+    const SanFabric::SwitchingMode mode = Fabric()->GetSwitchingMode();
     if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
     {
         return false;
@@ -47,7 +47,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     {
         return; // not longer than a piece, or no room for a header and one word
     }
-    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
+    const SanFabric::SwitchingMode mode = Fabric()->GetSwitchingMode();
     if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
     {
         return;
@@ -78,7 +78,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     // first part's length, as CLAN's switch computes it (section 2.2).
     SanFabricPacket* r = SanFabricPacket::Allocate();
     r->CopyStateFrom(*p);
-    r->uid = m_fabric->NextUid();
+    r->uid = Fabric()->NextUid();
     r->bytes = p->splitHeader + restData;
     r->burstOffset = p->burstOffset + pieceData;
     r->waitMask = static_cast<uint8_t>(vcMask);
@@ -88,7 +88,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     r->holdSlot = p->holdSlot;
     // Had the burst gone whole, its rest would have started leaving once the first part's data
     // had: a later departure of the rest is the worm's stall from then on.
-    r->readyTs = p->readyTs + static_cast<int64_t>(m_stepsPerByte * pieceData + 0.5);
+    r->readyTs = p->readyTs + static_cast<int64_t>(Timing().stepsPerByte * pieceData + 0.5);
     if (!p->wormhole)
     {
         // Virtual cut-through: input slots of pieces coalesced into p free with the rest.
@@ -120,10 +120,10 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     // The first part: its last data byte arrived here restData byte-times (of the link it came
     // in on) before the burst's tail.
     const double inStepsPerByte =
-        p->holdPort != nullptr ? p->holdPort->m_stepsPerByte : m_stepsPerByte;
+        p->holdPort != nullptr ? p->holdPort->Timing().stepsPerByte : Timing().stepsPerByte;
     p->tailTs -= static_cast<int64_t>(inStepsPerByte * restData + 0.5);
     p->bytes = p->splitHeader + pieceData;
-    p->wormhole = mode == SanFabric::WORMHOLE && p->bytes > m_fabric->GetBufferSize();
+    p->wormhole = mode == SanFabric::WORMHOLE && p->bytes > Fabric()->GetBufferSize();
     p->holdPort = nullptr; // the rest keeps the input slot
     p->holdSlot = 0;
 
@@ -134,7 +134,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
         m_qTail = r;
     }
     ++m_qLen;
-    m_fabric->NotifySplit();
+    Fabric()->NotifySplit();
     NS_LOG_LOGIC("port " << m_number << " of node " << m_contextId << ": split packet " << p->uid
                          << " (" << p->src << "->" << p->dst << ") at data offset "
                          << r->burstOffset << ", rest " << r->uid);
@@ -152,7 +152,7 @@ SanPort::TryCoalesce(SanFabricPacket* p)
         q->routeIdx != p->routeIdx || q->phase != p->phase || q->dim != p->dim ||
         q->dateline != p->dateline || q->escaped != p->escaped || q->wormhole || p->wormhole ||
         q->holdPort == nullptr || p->holdPort == nullptr ||
-        m_fabric->GetSwitchingMode() != SanFabric::VIRTUAL_CUT_THROUGH || !MayCoalesce())
+        Fabric()->GetSwitchingMode() != SanFabric::VIRTUAL_CUT_THROUGH || !MayCoalesce())
     {
         return false;
     }
@@ -166,7 +166,7 @@ SanPort::TryCoalesce(SanFabricPacket* p)
                          << "), now " << q->GetPieceBytes() << " data bytes from offset "
                          << q->burstOffset);
     SanFabricPacket::Free(p);
-    m_fabric->NotifyCoalesced();
+    Fabric()->NotifyCoalesced();
     return true;
 }
 

@@ -29,29 +29,29 @@ NS_LOG_COMPONENT_DEFINE("SanPortXonXoff");
 void
 SanPort::SetupXonXoff()
 {
-    m_xonXoff = m_link->GetFlowControl() == SanChannel::XON_XOFF;
-    m_packetKind = m_xonXoff && !m_peerIsSink ? SanLinkMessage::XPACKET : SanLinkMessage::PACKET;
+    m_xonXoff = m_link->GetFlowControl() == SanChannel::XON_XOFF ? 1 : 0;
+    m_sendsXPackets = m_xonXoff && !m_peerIsSink ? 1 : 0;
     if (!m_xonXoff || IsSink())
     {
         return; // a host drains at link speed: it never needs to stop its sender
     }
-    const SanFabric::SwitchingMode mode = m_fabric->GetSwitchingMode();
-    const uint32_t buffer = m_fabric->GetBufferSize();
+    const SanFabric::SwitchingMode mode = Fabric()->GetSwitchingMode();
+    const uint32_t buffer = Fabric()->GetBufferSize();
     // Bytes the far end can still start during one round trip of the link: the Xoff takes one
     // propagation delay to arrive, and what was sent before it takes another to get here.
-    const auto rttBytes =
-        static_cast<uint64_t>(std::ceil(2.0 * static_cast<double>(m_propSteps) / m_stepsPerByte));
+    const auto rttBytes = static_cast<uint64_t>(
+        std::ceil(2.0 * static_cast<double>(Timing().propSteps) / Timing().stepsPerByte));
     // A packet counts in full as its head arrives, so the one that crosses the mark and the last
     // one started before the Xoff arrives may each bring a whole packet (a cell in Cell mode).
     // In wormhole mode the sender stops between bytes of a worm, so only the round trip counts.
-    uint64_t unit = m_fabric->GetMaxPacketSize();
+    uint64_t unit = Fabric()->GetMaxPacketSize();
     if (mode == SanFabric::WORMHOLE)
     {
         unit = 0;
     }
     else if (mode == SanFabric::CELL)
     {
-        unit = m_fabric->GetCellSize();
+        unit = Fabric()->GetCellSize();
     }
     const uint64_t headroom = unit + rttBytes;
     uint64_t xoff = m_link->GetXoffThreshold();
@@ -79,7 +79,7 @@ SanPort::SetupXonXoff()
                         << m_number << " of node " << m_contextId << ": XonThreshold (" << xon
                         << ") must be below the Xoff mark (" << xoff << ")");
     GetExtras().rxBuffer = std::make_unique<SanXonXoffBuffer>();
-    RxBuffer()->Setup(m_nVcs, static_cast<uint32_t>(xoff), static_cast<uint32_t>(xon));
+    RxBuffer()->Setup(Timing().nVcs, static_cast<uint32_t>(xoff), static_cast<uint32_t>(xon));
     RxBuffer()->SetLimit(mode == SanFabric::WORMHOLE ? 0 : buffer);
     NS_LOG_INFO("port " << m_number << " of node " << m_contextId << ": Xon/Xoff, Xoff at " << xoff
                         << " bytes, Xon at " << xon << ", round trip " << rttBytes << " bytes");
@@ -155,7 +155,7 @@ SanPort::ReceiveXonXoff(const SanLinkMessage& msg)
                                          << " got an Xon/Xoff packet on a credit link");
         const uint32_t vc = p->holdSlot; // the sender's choice
         // A worm counts as a full buffer: one worm holds a channel at a time, as under credits.
-        const uint32_t bytes = p->wormhole ? m_fabric->GetBufferSize() : p->bytes;
+        const uint32_t bytes = p->wormhole ? Fabric()->GetBufferSize() : p->bytes;
         p->holdSlot = RxBuffer()->Admit(vc, bytes, msg.headTs, now);
         ScheduleCheck(RxBuffer()->NextDecision(vc, now, RxBuffer()->GetLimit()));
         ReceivePacket(p, msg.headTs, msg.tailTs);
@@ -261,8 +261,8 @@ SanPort::HandleCheck()
                                  << (xoff ? "Xoff" : "Xon") << " on channel " << vc << " at " << occ
                                  << " bytes");
             RxBuffer()->CountSymbol(xoff);
-            m_fabric->NotifyXonXoff(m_contextId, m_number, vc, xoff, occ);
-            SendOnLink(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + m_propSteps));
+            Fabric()->NotifyXonXoff(m_contextId, m_number, vc, xoff, occ);
+            SendOnLink(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + Timing().propSteps));
         }
         next = std::min(next, RxBuffer()->NextDecision(vc, now, RxBuffer()->GetLimit()));
     }

@@ -18,26 +18,40 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <limits>
+#include <unordered_map>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("SanPort");
 
-SanPort::SanPort() = default;
+SanPort::SanPort()
+    : m_end(0),
+      m_connected(0),
+      m_peerIsSink(0),
+      m_xonXoff(0),
+      m_bare(0),
+      m_sendsXPackets(0),
+      m_hasExtras(0),
+      m_heapSlots(0)
+{
+}
 
 SanPort::~SanPort()
 {
     FreeSlots();
+    DropExtras();
 }
 
 void
 SanPort::FreeSlots()
 {
-    if (m_slots != m_slotsInline)
+    if (m_heapSlots)
     {
-        delete[] m_slots;
-        m_slots = m_slotsInline;
+        delete[] m_slotStore.heap;
+        m_slotStore.heap = nullptr;
+        m_heapSlots = 0;
     }
 }
 
@@ -55,10 +69,9 @@ SanPort::Dispose()
     m_qLen = 0;
     m_link = nullptr;
     m_peer = nullptr;
-    m_bare = false;
-    m_connected = false;
-    m_fabric = nullptr;
-    m_extras.reset();
+    m_bare = 0;
+    m_connected = 0;
+    DropExtras();
     FreeSlots();
 }
 
@@ -78,8 +91,8 @@ SanPort::AttachBare(Ptr<SanFabric> fabric, Ptr<SanChannel> attributes, SanPort* 
     b->Prepare(fabric, attributes);
     a->m_peer = b;
     b->m_peer = a;
-    a->m_bare = true;
-    b->m_bare = true;
+    a->m_bare = 1;
+    b->m_bare = 1;
     a->Connect(0, b->IsSink());
     b->Connect(1, a->IsSink());
 }
@@ -91,18 +104,18 @@ SanPort::Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
     NS_ABORT_MSG_IF(channel == nullptr, "SanPort::Attach: no channel");
     NS_ABORT_MSG_IF(m_link != nullptr,
                     "SanPort::Attach: port " << GetPortName() << " is already attached");
-    m_fabric = PeekPointer(fabric);
+    channel->UseFabric(PeekPointer(fabric));
     m_link = PeekPointer(channel);
-    m_nVcs = fabric->GetNVcs();
-    m_slotsPerVc = fabric->GetSlotsPerVc();
-    const uint32_t nSlots = m_nVcs * m_slotsPerVc;
+    const uint32_t nSlots = fabric->GetNVcs() * fabric->GetSlotsPerVc();
     if (nSlots > INLINE_SLOTS)
     {
-        m_slots = new int64_t[nSlots];
+        m_slotStore.heap = new int64_t[nSlots];
+        m_heapSlots = 1;
     }
+    int64_t* slots = Slots();
     for (uint32_t i = 0; i < nSlots; ++i)
     {
-        m_slots[i] = 0;
+        slots[i] = 0;
     }
 }
 
@@ -110,35 +123,29 @@ void
 SanPort::Connect(uint8_t end, bool peerIsSink)
 {
     m_end = end;
-    m_connected = true;
-    m_peerIsSink = peerIsSink;
-    // The link's timing in time steps, next to the rest of the per-packet state (copied from
-    // the channel's attributes here: a later change to them does not reach an attached link).
-    m_stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
-                     static_cast<double>(m_link->GetDataRate().GetBitRate());
-    m_propSteps = m_link->GetDelay().GetTimeStep();
-    m_framing = m_link->GetFramingBytes();
-    NS_ABORT_MSG_IF(uint64_t(m_framing) + m_fabric->GetMaxPacketSize() >
-                        std::numeric_limits<uint32_t>::max(),
-                    "SanPort: FramingBytes (" << m_framing << ") plus the fabric's MaxPacketSize ("
-                                              << m_fabric->GetMaxPacketSize()
-                                              << ") overflow a packet's 32-bit size on the wire");
+    m_connected = 1;
+    m_peerIsSink = peerIsSink ? 1 : 0;
+    // The link's timing in time steps, shared by the ports of links with these attributes
+    // (worked out here once: a later change to the attributes does not reach an attached link).
+    m_link->SetTiming();
     SetupXonXoff();
 }
 
 inline int32_t
 SanPort::FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vcFound) const
 {
-    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    const SanLinkTiming& t = Timing();
+    const int64_t* slots = Slots();
+    for (uint32_t vc = 0; vc < t.nVcs; ++vc)
     {
         if ((vcMask & (1u << vc)) == 0)
         {
             continue;
         }
-        const uint32_t base = vc * m_slotsPerVc;
-        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        const uint32_t base = vc * t.slotsPerVc;
+        for (uint32_t i = 0; i < t.slotsPerVc; ++i)
         {
-            if (m_slots[base + i] <= ts)
+            if (slots[base + i] <= ts)
             {
                 vcFound = vc;
                 return static_cast<int32_t>(base + i);
@@ -152,16 +159,18 @@ int64_t
 SanPort::EarliestRelease(uint32_t vcMask, int64_t ts) const
 {
     int64_t best = HELD;
-    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    const SanLinkTiming& t = Timing();
+    const int64_t* slots = Slots();
+    for (uint32_t vc = 0; vc < t.nVcs; ++vc)
     {
         if ((vcMask & (1u << vc)) == 0)
         {
             continue;
         }
-        const uint32_t base = vc * m_slotsPerVc;
-        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        const uint32_t base = vc * t.slotsPerVc;
+        for (uint32_t i = 0; i < t.slotsPerVc; ++i)
         {
-            int64_t r = m_slots[base + i];
+            int64_t r = slots[base + i];
             if (r > ts && r < best)
             {
                 best = r;
@@ -192,16 +201,18 @@ SanPort::GetOccupancy(uint32_t vcMask) const
         // No credits to count: a stopped channel counts as one more packet ahead.
         return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_xoffMask));
     }
-    for (uint32_t vc = 0; vc < m_nVcs; ++vc)
+    const SanLinkTiming& t = Timing();
+    const int64_t* slots = Slots();
+    for (uint32_t vc = 0; vc < t.nVcs; ++vc)
     {
         if ((vcMask & (1u << vc)) == 0)
         {
             continue;
         }
-        const uint32_t base = vc * m_slotsPerVc;
-        for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+        const uint32_t base = vc * t.slotsPerVc;
+        for (uint32_t i = 0; i < t.slotsPerVc; ++i)
         {
-            n += m_slots[base + i] > now ? 1 : 0;
+            n += slots[base + i] > now ? 1 : 0;
         }
     }
     return n;
@@ -399,7 +410,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
         }
         ReturnCredit(p->holdPort, p->holdSlot, end);
     }
-    m_slots[slot] = HELD;
+    Slots()[slot] = HELD;
     p->holdPort = this;
     p->holdSlot = slot;
     m_busyUntil = end;
@@ -407,9 +418,9 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     m_busySteps += end - departTs;
 
     OnDepart(p, vc, departTs);
-    if (m_extras != nullptr && !m_extras->traces.tx.IsEmpty())
+    if (m_hasExtras && !FindExtras().traces.tx.IsEmpty())
     {
-        m_extras->traces.tx(p->uid, p->src, p->dst, p->bytes, vc);
+        FindExtras().traces.tx(p->uid, p->src, p->dst, p->bytes, vc);
     }
     if (IsTraced())
     {
@@ -420,15 +431,29 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     {
         // A host drains at link speed: the slot frees with the tail, and
         // nothing upstream can be stalled any more.
-        m_slots[slot] = end;
+        Slots()[slot] = end;
         p->holdPort = nullptr;
         p->held.clear();
     }
     SendOnLink(SanLinkMessage::PacketMessage(m_end,
                                              p,
-                                             departTs + m_propSteps,
-                                             end + m_propSteps,
-                                             static_cast<SanLinkMessage::Kind>(m_packetKind)));
+                                             departTs + Timing().propSteps,
+                                             end + Timing().propSteps,
+                                             m_sendsXPackets ? SanLinkMessage::XPACKET
+                                                             : SanLinkMessage::PACKET));
+}
+
+int64_t
+SanPort::GetSerializationSteps(uint32_t bytes) const
+{
+    const SanLinkTiming& t = Timing();
+    return static_cast<int64_t>(t.stepsPerByte * (bytes + t.framing) + 0.5);
+}
+
+int64_t
+SanPort::GetPropagationSteps() const
+{
+    return Timing().propSteps;
 }
 
 std::string
@@ -485,14 +510,40 @@ SanPort::GetTraces()
     return GetExtras().traces;
 }
 
+std::unordered_map<const SanPort*, std::unique_ptr<SanPort::Extras>>&
+SanPort::ExtrasTable()
+{
+    // Never destroyed: ports may outlive static destruction.
+    static auto* table = new std::unordered_map<const SanPort*, std::unique_ptr<Extras>>;
+    return *table;
+}
+
 SanPort::Extras&
 SanPort::GetExtras()
 {
-    if (m_extras == nullptr)
+    if (!m_hasExtras)
     {
-        m_extras = std::make_unique<Extras>();
+        ExtrasTable()[this] = std::make_unique<Extras>();
+        m_hasExtras = 1;
     }
-    return *m_extras;
+    return FindExtras();
+}
+
+SanPort::Extras&
+SanPort::FindExtras() const
+{
+    NS_ASSERT(m_hasExtras != 0);
+    return *ExtrasTable().find(this)->second;
+}
+
+void
+SanPort::DropExtras()
+{
+    if (m_hasExtras)
+    {
+        ExtrasTable().erase(this);
+        m_hasExtras = 0;
+    }
 }
 
 void
@@ -545,15 +596,16 @@ SanPort::GetBusySteps() const
 uint32_t
 SanPort::GetSlotsInUse(uint32_t vc) const
 {
-    if (vc >= m_nVcs || m_xonXoff)
+    if (m_link == nullptr || vc >= Timing().nVcs || m_xonXoff)
     {
         return 0;
     }
     const int64_t now = Simulator::Now().GetTimeStep();
+    const uint32_t perVc = Timing().slotsPerVc;
     uint32_t n = 0;
-    for (uint32_t i = 0; i < m_slotsPerVc; ++i)
+    for (uint32_t i = 0; i < perVc; ++i)
     {
-        n += m_slots[vc * m_slotsPerVc + i] > now ? 1 : 0;
+        n += Slots()[vc * perVc + i] > now ? 1 : 0;
     }
     return n;
 }
@@ -573,14 +625,17 @@ SanPort::GetCreditLeadSteps(uint32_t bytes) const
 Ptr<SanFabric>
 SanPort::GetFabric() const
 {
-    return Ptr<SanFabric>(m_fabric);
+    return Ptr<SanFabric>(Fabric());
 }
 
 void
 SanPort::SetIdentity(uint32_t nodeId, uint32_t number)
 {
+    NS_ABORT_MSG_IF(number > std::numeric_limits<uint16_t>::max(),
+                    "SanPort: port number " << number << " of node " << nodeId
+                                            << " exceeds 65535 (a port keeps 16 bits of it)");
     m_contextId = nodeId;
-    m_number = number;
+    m_number = static_cast<uint16_t>(number);
 }
 
 uint32_t

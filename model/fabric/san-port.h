@@ -16,6 +16,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -25,6 +26,24 @@ class SanChannel;
 class SanFabric;
 class SanXonXoffBuffer;
 struct SanLinkMessage;
+
+/**
+ * \ingroup san
+ * What a port's per-packet work reads of its link, in time steps: worked out once per
+ * SanChannel from its attributes as the first of its links connects (SanPort::Connect), and
+ * shared by the link's two ends, or by every bare link that takes that channel's attributes.
+ * A port keeps none of it, which keeps a switch port at two cache lines.
+ */
+struct SanLinkTiming
+{
+    SanFabric* fabric{nullptr}; //!< the fabric of the ports on the channel's links
+    double stepsPerByte{0};     //!< serialization time per byte
+    int64_t propSteps{0};       //!< propagation delay
+    uint32_t framing{0};        //!< framing bytes per packet
+    uint32_t nVcs{1};           //!< virtual channels (the fabric's)
+    uint32_t slotsPerVc{1};     //!< buffer slots per virtual channel (the fabric's)
+    bool ready{false};          //!< the fields from the attributes are set
+};
 
 /**
  * \ingroup san
@@ -167,9 +186,9 @@ class SanPort
     bool CanSendNow(uint32_t vcMask) const;
     /// \return the serialization time of a packet of the given size, in time steps
     /// \param bytes packet size without framing
-    inline int64_t GetSerializationSteps(uint32_t bytes) const;
+    int64_t GetSerializationSteps(uint32_t bytes) const;
     /// \return the propagation delay in time steps
-    inline int64_t GetPropagationSteps() const;
+    int64_t GetPropagationSteps() const;
     /**
      * The least time from a packet's head reaching this port to the packet taking effect
      * here, for packets of at least the given size: its routing (a switch's RoutingDelay) or
@@ -428,8 +447,8 @@ class SanPort
     /// \return true if a pcap or ASCII tracer listens (the channel asks before each arrival)
     bool IsTraced() const
     {
-        return m_extras != nullptr && (!m_extras->traces.promiscSniffer.IsEmpty() ||
-                                       !m_extras->traces.packetEvent.IsEmpty());
+        return m_hasExtras && (!FindExtras().traces.promiscSniffer.IsEmpty() ||
+                               !FindExtras().traces.packetEvent.IsEmpty());
     }
 
     /**
@@ -445,74 +464,88 @@ class SanPort
     void FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc);
 
     /// What few ports need: trace sources (ports someone traces) and input buffers (the
-    /// receiving ends of Xon/Xoff links), made on first use.
+    /// receiving ends of Xon/Xoff links), made on first use and kept in a table beside the
+    /// ports (a pointer in every port would cost 8 bytes on each).
     struct Extras
     {
         Traces traces;                              //!< the port's trace sources
         std::unique_ptr<SanXonXoffBuffer> rxBuffer; //!< Xon/Xoff receiver: buffers and checks
     };
 
+    /// \return the extras of the ports that have some, by port
+    static std::unordered_map<const SanPort*, std::unique_ptr<Extras>>& ExtrasTable();
     /// \return the extras, made on first use
     Extras& GetExtras();
+    /// \return the extras (the port has some: m_hasExtras)
+    Extras& FindExtras() const;
+    /// Drop the extras, if any (Dispose, the destructor).
+    void DropExtras();
 
     /// \return the Xon/Xoff input buffers (nullptr unless the link uses Xon/Xoff)
     SanXonXoffBuffer* RxBuffer() const
     {
-        return m_extras != nullptr ? m_extras->rxBuffer.get() : nullptr;
+        return m_hasExtras ? FindExtras().rxBuffer.get() : nullptr;
+    }
+
+    /// \return the link's timing, shared with the link's other end (and with every bare link
+    /// of the same attributes)
+    inline const SanLinkTiming& Timing() const;
+
+    /// \return the release times of the credit slots
+    int64_t* Slots()
+    {
+        return m_heapSlots ? m_slotStore.heap : m_slotStore.inlined;
+    }
+
+    /// \return the release times of the credit slots
+    const int64_t* Slots() const
+    {
+        return m_heapSlots ? m_slotStore.heap : m_slotStore.inlined;
     }
 
     // The per-packet state, laid out by cache line (a switch's ports are 64-byte aligned
-    // records of three lines): first what an arrival or a credit touches (the extras, read
-    // by IsTraced, the far end, the slots, the queue), then what a departure adds, then the
-    // rest.
-    std::unique_ptr<Extras> m_extras; //!< trace sources and Xon/Xoff buffers, if any
-    SanPort* m_peer{nullptr};         //!< the far end, where messages go straight to it: a
-                                      //!< bare link, or a plain SanChannel (nullptr: through
-                                      //!< Transmit)
-    SanChannel* m_link{nullptr};      //!< the link: the only way to the far end (the channel
-                                      //!< list owns it); on a bare link, whose attributes it has
+    // records of two lines): first what an arrival or a credit touches (the far end, the
+    // slots, the queue), then what a departure adds, then the rest. What all ports of a
+    // kind of link share (rate, delay, framing, the credit table's shape, the fabric) is
+    // read through m_link (SanLinkTiming).
+    SanPort* m_peer{nullptr}; //!< the far end, where messages go straight to it: a bare link,
+                              //!< or a plain SanChannel (nullptr: through Transmit)
     /// Slots live inline for the common small buffers (no heap block per port).
     static constexpr uint32_t INLINE_SLOTS = 4;
-    int64_t* m_slots{m_slotsInline};       //!< release time of each slot (owned if not inline)
-    SanFabricPacket* m_qHead{nullptr};     //!< waiting packets
-    int64_t m_busyUntil{0};                //!< link idle from this time
-    uint32_t m_slotsPerVc{1};              //!< buffer slots per virtual channel at the far end
-    uint32_t m_nVcs{1};                    //!< virtual channels
-    int64_t m_slotsInline[INLINE_SLOTS]{}; //!< storage for small tables
-    double m_stepsPerByte{0};              //!< the link's serialization time per byte
-    int64_t m_propSteps{0};                //!< the link's propagation delay
-    uint32_t m_framing{0};                 //!< the link's framing bytes per packet
-    uint32_t m_xoffMask{0};                //!< Xon/Xoff sender: channels the far end stopped
-    uint64_t m_txPackets{0};               //!< counter
-    int64_t m_busySteps{0};                //!< link busy time, summed
-    SanFabricPacket* m_qTail{nullptr};     //!< waiting packets
-    int64_t m_wakeTs{HELD};                //!< time of the pending wake-up, HELD if none
-    uint32_t m_qLen{0};                    //!< queue length
-    uint32_t m_contextId{0};               //!< id of the node whose context its events run in
-    uint32_t m_number{0};                  //!< its number on that node (events' order)
-    uint8_t m_end{0};                      //!< this port's end of the channel (0 or 1)
-    bool m_connected{false};               //!< both ends of the channel are attached
-    bool m_peerIsSink{false};              //!< the far end always accepts (a host)
-    bool m_xonXoff{false};                 //!< the link uses Xon/Xoff, not credits
-    bool m_bare{false};                    //!< the link has no channel object
-    uint8_t m_packetKind{0};               //!< SanLinkMessage::Kind of the packets it sends
+
+    /// Release time of each slot: inline for small tables, else a heap block (m_heapSlots).
+    union SlotStore {
+        int64_t inlined[INLINE_SLOTS]; //!< storage for small tables
+        int64_t* heap;                 //!< owned storage for larger ones
+    } m_slotStore{};
+
+    SanFabricPacket* m_qHead{nullptr}; //!< waiting packets
+    int64_t m_busyUntil{0};            //!< link idle from this time
+    SanChannel* m_link{nullptr};       //!< the link: the only way to the far end (the channel
+                                       //!< list owns it); on a bare link, whose attributes it
+                                       //!< has. Never null while attached.
+    SanFabricPacket* m_qTail{nullptr}; //!< waiting packets
+    int64_t m_wakeTs{HELD};            //!< time of the pending wake-up, HELD if none
+    uint64_t m_txPackets{0};           //!< counter
+    int64_t m_busySteps{0};            //!< link busy time, summed
+    uint32_t m_qLen{0};                //!< queue length
+    uint32_t m_contextId{0};           //!< id of the node whose context its events run in
+    uint32_t m_xoffMask{0};            //!< Xon/Xoff sender: channels the far end stopped
+    uint16_t m_number{0};              //!< its number on that node (events' order)
+    uint8_t m_end : 1;                 //!< this port's end of the channel (0 or 1)
+    uint8_t m_connected : 1;           //!< both ends of the channel are attached
+    uint8_t m_peerIsSink : 1;          //!< the far end always accepts (a host)
+    uint8_t m_xonXoff : 1;             //!< the link uses Xon/Xoff, not credits
+    uint8_t m_bare : 1;                //!< the link has no channel object
+    uint8_t m_sendsXPackets : 1;       //!< it sends XPACKETs (into an Xon/Xoff buffer)
+    uint8_t m_hasExtras : 1;           //!< it has an entry in the extras table
+    uint8_t m_heapSlots : 1;           //!< its slot table is on the heap
 
   protected:
-    SanFabric* m_fabric{nullptr}; //!< owning fabric (it outlives the port)
+    /// \return the fabric this port belongs to (nullptr before Attach; defined in
+    /// san-channel.h)
+    inline SanFabric* Fabric() const;
 };
-
-// Inline: once per departure.
-int64_t
-SanPort::GetSerializationSteps(uint32_t bytes) const
-{
-    return static_cast<int64_t>(m_stepsPerByte * (bytes + m_framing) + 0.5);
-}
-
-int64_t
-SanPort::GetPropagationSteps() const
-{
-    return m_propSteps;
-}
 
 // Inline: the .cc's ServeQueue and ServeQueueXonXoff use it.
 void
@@ -538,7 +571,7 @@ SanPort::Unlink(SanFabricPacket* prev, SanFabricPacket* cur)
 void
 SanPort::ReceiveCredit(uint32_t slot, int64_t ts)
 {
-    m_slots[slot] = ts;
+    Slots()[slot] = ts;
     if (ts != HELD && m_qHead != nullptr)
     {
         ScheduleWake(ts);

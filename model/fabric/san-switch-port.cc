@@ -17,9 +17,9 @@
 namespace ns3
 {
 
-// A port's layout (SanPort's members) is chosen by cache line: keep it three lines.
-static_assert(sizeof(void*) != 8 || sizeof(SanSwitchPort) <= 192,
-              "SanSwitchPort grew past three cache lines");
+// A port's layout (SanPort's members) is chosen by cache line: keep it two lines.
+static_assert(sizeof(void*) != 8 || sizeof(SanSwitchPort) <= 128,
+              "SanSwitchPort grew past two cache lines");
 
 SanSwitchPort::SanSwitchPort() = default;
 

@@ -22,7 +22,7 @@ class SanSwitch;
  * deep tree has twenty switch ports per host, and a NetDevice each (with its aggregates, its
  * node's callbacks and an initialization event) cost more than the port's own state. Its
  * NetDevice, for tracing and Config paths, is made on first use (GetDevice). Aligned to a
- * cache line, a port is three whole lines (64-bit builds), the first holding what an arrival
+ * cache line, a port is two whole lines (64-bit builds), the first holding what an arrival
  * and a credit touch.
  */
 class alignas(64) SanSwitchPort : public SanPort
