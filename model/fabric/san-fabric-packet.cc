@@ -95,6 +95,21 @@ SanFabricPacket::GetLiveCount()
     return GetPool().live;
 }
 
+SanFabricPacket::~SanFabricPacket()
+{
+    delete[] route;
+}
+
+uint8_t*
+SanFabricPacket::RouteStorage()
+{
+    if (route == nullptr)
+    {
+        route = new uint8_t[MAX_ROUTE];
+    }
+    return route;
+}
+
 void
 SanFabricPacket::Clear()
 {
@@ -156,7 +171,10 @@ SanFabricPacket::CopyStateFrom(const SanFabricPacket& o)
     waitMask = o.waitMask;
     wormhole = o.wormhole;
     splittable = o.splittable;
-    std::copy(o.route, o.route + o.routeLen, route);
+    if (o.routeLen > 0)
+    {
+        std::copy(o.route, o.route + o.routeLen, RouteStorage());
+    }
     splitHeader = o.splitHeader;
     burstOffset = o.burstOffset;
     burstBytes = o.burstBytes;

@@ -365,7 +365,10 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     w.Put(p.burstOffset);
     w.Put(p.burstBytes);
     w.Put(static_cast<uint8_t>(p.holdPort != nullptr));
-    w.PutBytes(p.route, p.routeLen);
+    if (p.routeLen > 0)
+    {
+        w.PutBytes(p.route, p.routeLen);
+    }
     w.Put(payloadBytes);
     if (payloadBytes > 0)
     {
@@ -422,7 +425,10 @@ SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
         const bool holds = r.Get<uint8_t>() != 0;
         NS_ABORT_MSG_IF(p->routeLen > SanFabricPacket::MAX_ROUTE,
                         "SanRemoteChannel " << LinkName() << ": a malformed source route");
-        std::memcpy(p->route, r.Take(p->routeLen), p->routeLen);
+        if (p->routeLen > 0)
+        {
+            std::memcpy(p->RouteStorage(), r.Take(p->routeLen), p->routeLen);
+        }
         const auto payloadBytes = r.Get<uint32_t>();
         if (payloadBytes > 0)
         {

@@ -41,6 +41,7 @@ SanSourceRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
     uint32_t sw = srcSwitch;
     p.routeLen = 0;
     p.routeIdx = 0;
+    uint8_t* route = p.RouteStorage();
     while (sw != p.dstSwitch)
     {
         NS_ABORT_MSG_IF(p.routeLen >= SanFabricPacket::MAX_ROUTE,
@@ -48,7 +49,7 @@ SanSourceRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
                             << srcSwitch << " to switch " << p.dstSwitch << " is longer than "
                             << SanFabricPacket::MAX_ROUTE << " hops");
         uint32_t port = m_topo->GetDeterministicPortFor(sw, p.dstSwitch, p.dst);
-        p.route[p.routeLen++] = static_cast<uint8_t>(port);
+        route[p.routeLen++] = static_cast<uint8_t>(port);
         NS_ABORT_MSG_IF(port > 0xff,
                         "SanSourceRouting: port numbers above 255 do not fit a route byte");
         SanPortPeer peer = m_topo->GetPeer(sw, port);
