@@ -30,9 +30,74 @@ SanOrderedScheduler::GetTypeId()
     return tid;
 }
 
-SanOrderedScheduler::SanOrderedScheduler() = default;
+SanOrderedScheduler::SanOrderedScheduler()
+{
+    static_assert(sizeof(void*) != 8 || sizeof(Block) == 4096, "a block is one 4 KiB allocation");
+}
 
-SanOrderedScheduler::~SanOrderedScheduler() = default;
+SanOrderedScheduler::~SanOrderedScheduler()
+{
+    for (Bucket& bucket : m_buckets)
+    {
+        for (Block* b = bucket.head; b != nullptr;)
+        {
+            Block* next = b->next;
+            delete b;
+            b = next;
+        }
+    }
+    while (m_free != nullptr)
+    {
+        Block* next = m_free->next;
+        delete m_free;
+        m_free = next;
+    }
+}
+
+SanOrderedScheduler::Block*
+SanOrderedScheduler::NewBlock()
+{
+    Block* b = m_free;
+    if (b != nullptr)
+    {
+        m_free = b->next;
+    }
+    else
+    {
+        b = new Block;
+    }
+    b->next = nullptr;
+    b->n = 0;
+    return b;
+}
+
+void
+SanOrderedScheduler::FreeBlock(Block* block)
+{
+    block->next = m_free;
+    m_free = block;
+}
+
+void
+SanOrderedScheduler::Append(Bucket& bucket, const Entry& e)
+{
+    Block* t = bucket.tail;
+    if (t == nullptr || t->n == Block::ENTRIES)
+    {
+        Block* b = NewBlock();
+        if (t == nullptr)
+        {
+            bucket.head = b;
+        }
+        else
+        {
+            t->next = b;
+        }
+        bucket.tail = b;
+        t = b;
+    }
+    t->e[t->n++] = e;
+}
 
 uint32_t
 SanOrderedScheduler::BucketOf(uint64_t ts) const
@@ -68,7 +133,7 @@ SanOrderedScheduler::Insert(const Event& ev)
         std::push_heap(m_now.begin(), m_now.end(), After());
         return;
     }
-    m_buckets[b].push_back(e);
+    Append(m_buckets[b], e);
     m_nonEmpty |= uint64_t(1) << (b - 1);
 }
 
@@ -88,38 +153,38 @@ SanOrderedScheduler::Refill()
     // The first non-empty bucket holds the earliest events; around its smallest time, every
     // one of its events belongs to a lower bucket, and those of that time to m_now.
     const uint32_t b = 1 + static_cast<uint32_t>(__builtin_ctzll(m_nonEmpty));
-    std::vector<Entry>& from = m_buckets[b];
-    uint64_t least = from.front().ts;
-    for (const Entry& e : from)
+    const Bucket from = m_buckets[b];
+    m_buckets[b] = Bucket{};
+    uint64_t least = from.head->e[0].ts;
+    for (const Block* blk = from.head; blk != nullptr; blk = blk->next)
     {
-        least = std::min(least, e.ts);
+        for (uint32_t i = 0; i < blk->n; ++i)
+        {
+            least = std::min(least, blk->e[i].ts);
+        }
     }
     m_last = least;
     m_nonEmpty &= ~(uint64_t(1) << (b - 1));
-    for (const Entry& e : from)
+    for (Block* blk = from.head; blk != nullptr;)
     {
-        const uint32_t to = BucketOf(e.ts);
-        if (to == 0)
+        for (uint32_t i = 0; i < blk->n; ++i)
         {
-            m_now.push_back(e);
+            const Entry& e = blk->e[i];
+            const uint32_t to = BucketOf(e.ts);
+            if (to == 0)
+            {
+                m_now.push_back(e);
+            }
+            else
+            {
+                Append(m_buckets[to], e);
+                m_nonEmpty |= uint64_t(1) << (to - 1);
+            }
         }
-        else
-        {
-            m_buckets[to].push_back(e);
-            m_nonEmpty |= uint64_t(1) << (to - 1);
-        }
-    }
-    // Each bucket would otherwise keep the capacity of the most events it ever held, and over a
-    // run nearly every event passes through most buckets: memory would be a multiple of the
-    // events pending (3 KiB more per host on a 1,024-host tree). A large bucket, just spread,
-    // gives its memory back; growing it again later costs no more than this spreading did.
-    if (from.capacity() > RETAINED_CAPACITY)
-    {
-        std::vector<Entry>().swap(from);
-    }
-    else
-    {
-        from.clear();
+        // Read: the block can take the entries of the buckets below at once.
+        Block* next = blk->next;
+        FreeBlock(blk);
+        blk = next;
     }
     std::make_heap(m_now.begin(), m_now.end(), After());
     PrefetchAhead();
@@ -161,12 +226,19 @@ SanOrderedScheduler::PeekNext() const
     {
         return m_now.front().ToEvent();
     }
-    const std::vector<Entry>& first =
-        m_buckets[1 + static_cast<uint32_t>(__builtin_ctzll(m_nonEmpty))];
-    return std::min_element(first.begin(),
-                            first.end(),
-                            [](const Entry& a, const Entry& b) { return After()(b, a); })
-        ->ToEvent();
+    const Bucket& first = m_buckets[1 + static_cast<uint32_t>(__builtin_ctzll(m_nonEmpty))];
+    const Entry* best = &first.head->e[0];
+    for (const Block* blk = first.head; blk != nullptr; blk = blk->next)
+    {
+        for (uint32_t i = 0; i < blk->n; ++i)
+        {
+            if (After()(*best, blk->e[i]))
+            {
+                best = &blk->e[i];
+            }
+        }
+    }
+    return best->ToEvent();
 }
 
 Scheduler::Event
@@ -196,13 +268,35 @@ SanOrderedScheduler::Remove(const Event& ev)
     }
     for (uint32_t b = 1; b < BUCKETS; ++b)
     {
-        auto at = std::find_if(m_buckets[b].begin(), m_buckets[b].end(), same);
-        if (at != m_buckets[b].end())
+        Bucket& bucket = m_buckets[b];
+        for (Block* blk = bucket.head; blk != nullptr; blk = blk->next)
         {
-            m_buckets[b].erase(at);
-            if (m_buckets[b].empty())
+            Entry* at = std::find_if(blk->e, blk->e + blk->n, same);
+            if (at == blk->e + blk->n)
             {
-                m_nonEmpty &= ~(uint64_t(1) << (b - 1));
+                continue;
+            }
+            // The bucket's last entry takes its place; a tail block left empty goes.
+            Block* tail = bucket.tail;
+            *at = tail->e[--tail->n];
+            if (tail->n == 0)
+            {
+                Block* prev = nullptr;
+                for (Block* x = bucket.head; x != tail; x = x->next)
+                {
+                    prev = x;
+                }
+                if (prev == nullptr)
+                {
+                    bucket = Bucket{};
+                    m_nonEmpty &= ~(uint64_t(1) << (b - 1));
+                }
+                else
+                {
+                    prev->next = nullptr;
+                    bucket.tail = prev;
+                }
+                FreeBlock(tail);
             }
             --m_size;
             return;

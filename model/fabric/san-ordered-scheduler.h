@@ -38,11 +38,16 @@ namespace ns3
  * goes into the bucket named by the highest bit in which its time differs from that time, an
  * append; when the events of the current time run out, the first non-empty bucket is spread
  * over the lower ones around its smallest time. Every event moves at most 64 times, in
- * sequential passes over small vectors, where a binary heap of a fabric's tens of thousands of
+ * sequential passes over small blocks, where a binary heap of a fabric's tens of thousands of
  * pending events pays a cache miss at most of its ~16 levels on every removal. The events of
  * the current time wait in a small binary heap ordered by class, key and scheduling order.
  * Only removing an event advances the heap's time: PeekNext looks without spreading, since
  * ns-3's distributed engines peek at the next event and then schedule arrivals before it.
+ *
+ * A bucket is a list of fixed 4 KiB blocks drawn from one free list, and a bucket being spread
+ * gives each block back as soon as it has been read. The store so holds little more than its
+ * events: buckets that were growing vectors held up to about three times as much (their
+ * doubling room, and a spread's source and destinations at full size at once).
  *
  * Caveat inherited from ns-3: EventId::IsExpired assumes the order of scheduling among
  * simultaneous events; fabric events are never cancelled through EventIds.
@@ -109,24 +114,45 @@ class SanOrderedScheduler : public Scheduler
         }
     };
 
+    /// Entries of a bucket, a block of them (4 KiB; the order within a bucket does not matter).
+    struct Block
+    {
+        static constexpr uint32_t ENTRIES = 102; //!< entries a block holds
+        Block* next;                             //!< the bucket's next block
+        uint32_t n;                              //!< entries in use
+        Entry e[ENTRIES];                        //!< the entries
+    };
+
+    /// A bucket: its blocks, appended to at the tail.
+    struct Bucket
+    {
+        Block* head{nullptr}; //!< first block (nullptr: empty)
+        Block* tail{nullptr}; //!< last block, the one appended to
+    };
+
     /// \param ts a time not before m_last \return its bucket (0: m_last itself)
     uint32_t BucketOf(uint64_t ts) const;
     /// \brief Make m_now hold the earliest events, if there are any (spread a bucket).
     void Refill();
     /// Start fetching the next events' memory (see the .cc)
     void PrefetchAhead() const;
+    /// \param bucket a bucket \param e an entry to add to it
+    void Append(Bucket& bucket, const Entry& e);
+    /// \return an empty block, from the free list if it has one
+    Block* NewBlock();
+    /// \param block a block no bucket holds any more, for the free list
+    void FreeBlock(Block* block);
 
     static constexpr uint32_t BUCKETS = 65; //!< one per bit of a time, and 0 for m_last
-    /// Entries a spread bucket may keep room for (see Refill)
-    static constexpr size_t RETAINED_CAPACITY = 64;
     /// Entries m_now may keep room for once empty (see Refill)
     static constexpr size_t RETAINED_NOW_CAPACITY = 16384;
 
-    std::vector<Entry> m_now;              //!< events at m_last: a min-heap by After
-    std::vector<Entry> m_buckets[BUCKETS]; //!< later events by highest differing bit
-    uint64_t m_nonEmpty{0};                //!< bit b-1 set: bucket b has events
-    uint64_t m_last{0};                    //!< time of the last event removed
-    uint64_t m_size{0};                    //!< events held
+    std::vector<Entry> m_now;  //!< events at m_last: a min-heap by After
+    Bucket m_buckets[BUCKETS]; //!< later events by highest differing bit
+    Block* m_free{nullptr};    //!< blocks no bucket holds, for reuse
+    uint64_t m_nonEmpty{0};    //!< bit b-1 set: bucket b has events
+    uint64_t m_last{0};        //!< time of the last event removed
+    uint64_t m_size{0};        //!< events held
 };
 
 } // namespace ns3
