@@ -141,8 +141,8 @@ SanSwitch::DoDispose()
     {
         m_store[i].Dispose(); // a port never made has nothing to give back
     }
-    m_devices.clear();
-    m_ports.clear();
+    m_devices.reset();
+    m_ports.reset();
     m_fabric = nullptr;
     m_routing = nullptr;
     m_topology = nullptr;
@@ -174,10 +174,10 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
     // Every port connected (most switches of a fat tree or a torus): the array is indexed by
     // port number, with no table beside it. Otherwise a table by port number points into it.
     m_byNumber = connectedPorts == nPorts;
-    m_ports.clear();
+    m_ports.reset();
     if (!m_byNumber)
     {
-        m_ports.assign(nPorts, nullptr);
+        m_ports = std::make_unique<SanSwitchPort*[]>(nPorts); // all nullptr
     }
 }
 
@@ -234,9 +234,9 @@ SanSwitch::GetPortDevice(uint32_t port)
     {
         return nullptr;
     }
-    if (m_devices.empty())
+    if (m_devices == nullptr)
     {
-        m_devices.resize(m_nPorts);
+        m_devices = std::make_unique<Ptr<SanSwitchPortDevice>[]>(m_nPorts);
     }
     if (m_devices[port] == nullptr)
     {

@@ -125,27 +125,28 @@ class SanSwitch : public Object
     /// user)
     inline SanSwitchPort* GetConnectedPort(uint32_t port) const;
 
-    Time m_routingDelay;                      //!< per-hop routing delay
-    int64_t m_routingDelaySteps{0};           //!< cached
-    SanFabric* m_fabric{nullptr};             //!< owning fabric
-    SanRouting* m_routing{nullptr};           //!< cached routing function
-    SanTopology* m_topology{nullptr};         //!< cached topology
-    uint32_t m_index{0};                      //!< switch index
-    uint32_t m_nodeId{0};                     //!< node id
-    uint32_t m_nPorts{0};                     //!< ports in the topology
-    uint32_t m_nStored{0};                    //!< ports made so far
-    uint32_t m_storeSize{0};                  //!< room in m_store
-    uint32_t m_allVcs{1};                     //!< mask of every virtual channel
-    uint32_t m_tieBreak{0};                   //!< rotates among equally occupied candidates
-    bool m_routesOnTail{false};               //!< store-and-forward / cells
-    bool m_cutThroughCells{false};            //!< Cell mode: route on the head
-    uint32_t m_splitThreshold{0};             //!< largest piece of a split packet (0: never split)
-    bool m_coalesce{true};                    //!< merge consecutive pieces of one burst
-    bool m_byNumber{false};                   //!< m_store is indexed by port number
-    std::vector<SanSwitchPort*> m_ports;      //!< by topology port (nullptr: unconnected),
-                                              //!< unless m_byNumber
-    std::unique_ptr<SanSwitchPort[]> m_store; //!< the ports, in one array
-    std::vector<Ptr<SanSwitchPortDevice>> m_devices; //!< by topology port, once one is made
+    Time m_routingDelay;                       //!< per-hop routing delay
+    int64_t m_routingDelaySteps{0};            //!< cached
+    SanFabric* m_fabric{nullptr};              //!< owning fabric
+    SanRouting* m_routing{nullptr};            //!< cached routing function
+    SanTopology* m_topology{nullptr};          //!< cached topology
+    uint32_t m_index{0};                       //!< switch index
+    uint32_t m_nodeId{0};                      //!< node id
+    uint32_t m_nPorts{0};                      //!< ports in the topology
+    uint32_t m_nStored{0};                     //!< ports made so far
+    uint32_t m_storeSize{0};                   //!< room in m_store
+    uint32_t m_allVcs{1};                      //!< mask of every virtual channel
+    uint32_t m_tieBreak{0};                    //!< rotates among equally occupied candidates
+    bool m_routesOnTail{false};                //!< store-and-forward / cells
+    bool m_cutThroughCells{false};             //!< Cell mode: route on the head
+    uint32_t m_splitThreshold{0};              //!< largest piece of a split packet (0: never split)
+    bool m_coalesce{true};                     //!< merge consecutive pieces of one burst
+    bool m_byNumber{false};                    //!< m_store is indexed by port number
+    std::unique_ptr<SanSwitchPort*[]> m_ports; //!< by topology port (nullptr: unconnected),
+                                               //!< unless m_byNumber
+    std::unique_ptr<SanSwitchPort[]> m_store;  //!< the ports, in one array
+    /// Devices by topology port, once one is made (no table until then)
+    std::unique_ptr<Ptr<SanSwitchPortDevice>[]> m_devices;
 };
 
 // Inline: every arriving packet asks them (SanSwitchPort::ReceivePacket).
