@@ -336,8 +336,10 @@ SanFabricBenchmark::Run(const SanBenchmarkWorkload& w)
     fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
     fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(w.packetSize));
     fabric.SetFabricAttribute("BufferSize", UintegerValue(4 * w.packetSize));
-    // As a scaling study builds: nothing traces a switch port, so none needs its NetDevice.
+    // As a scaling study builds: nothing traces a switch port, so none needs its NetDevice,
+    // nor a switch its node.
     fabric.SetSwitchPortDevices(false);
+    fabric.SetSwitchNodes(false);
     NodeContainer hosts;
     hosts.Create(fabric.GetTopology()->GetNHosts());
     NetDeviceContainer endpoints = fabric.Install(hosts);

@@ -158,8 +158,18 @@ SanFabricHelper::Install(NodeContainer hosts)
                             << " but its switch on rank " << want
                             << "; create the hosts with SanFabricHelper::CreateHosts");
     }
+    NS_ABORT_MSG_IF(!m_makeSwitchNodes && m_switchPortDevices,
+                    "SanFabricHelper::Install: switches without nodes (SetSwitchNodes(false)) "
+                    "need SetSwitchPortDevices(false): a port's device sits on its switch's node");
+    NS_ABORT_MSG_IF(!m_makeSwitchNodes && parts > 1,
+                    "SanFabricHelper::Install: a fabric cut into "
+                        << parts
+                        << " parts needs switch nodes (SetSwitchNodes(true)): MPI hands "
+                           "messages to devices on them");
+    // A switch without a node runs its events in the context its node would have had.
+    const uint32_t firstSwitchId = NodeList::GetNNodes();
     m_switchNodes = NodeContainer();
-    for (uint32_t s = 0; s < nSwitches; ++s)
+    for (uint32_t s = 0; s < nSwitches && m_makeSwitchNodes; ++s)
     {
         m_switchNodes.Add(CreateObject<Node>(ranks > 1 ? switchPart[s] : 0));
     }
@@ -180,15 +190,32 @@ SanFabricHelper::Install(NodeContainer hosts)
     m_lookahead = Time::Max();
     for (uint32_t s = 0; s < nSwitches; ++s)
     {
-        Ptr<Node> node = m_switchNodes.Get(s);
         Ptr<SanSwitch> sw = m_switchFactory.Create<SanSwitch>();
-        sw->SetNodeId(node->GetId());
+        sw->SetNodeId(m_makeSwitchNodes ? m_switchNodes.Get(s)->GetId() : firstSwitchId + s);
         sw->Setup(m_fabric, s, connected[s]);
-        node->AggregateObject(sw);
+        if (m_makeSwitchNodes)
+        {
+            m_switchNodes.Get(s)->AggregateObject(sw);
+        }
         m_fabric->RegisterSwitch(s, sw);
         switches[s] = sw;
     }
     connected = std::vector<uint32_t>();
+    if (!m_makeSwitchNodes)
+    {
+        // No node disposes these switches when the simulator is destroyed: do it here.
+        Simulator::ScheduleDestroy(
+            +[](Ptr<SanFabric> fabric) {
+                for (uint32_t s = 0; s < fabric->GetTopology()->GetNSwitches(); ++s)
+                {
+                    if (Ptr<SanSwitch> sw = fabric->GetSwitch(s))
+                    {
+                        sw->Dispose();
+                    }
+                }
+            },
+            m_fabric);
+    }
 
     auto makeSwitchPort = [this, &switches](uint32_t s, uint32_t port) {
         SanSwitchPort* p = switches[s]->AddPort(port);
@@ -307,6 +334,12 @@ void
 SanFabricHelper::SetSwitchPortDevices(bool all)
 {
     m_switchPortDevices = all;
+}
+
+void
+SanFabricHelper::SetSwitchNodes(bool make)
+{
+    m_makeSwitchNodes = make;
 }
 
 void

@@ -30,7 +30,8 @@ namespace ns3
  * the switches' plain records: a port's device is then made only when asked
  * for (SanSwitch::GetPortDevice, Config paths through the switch's "Ports"
  * attribute, SanChannel::GetDevice), and EnablePcapAll or DeviceList paths
- * see the hosts' devices and those made so far.
+ * see the hosts' devices and those made so far. SetSwitchNodes(false) also
+ * leaves the switches without nodes (one process only).
  *
  * \code
  *   SanFabricHelper fabric;
@@ -176,13 +177,26 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      * \param all true: every switch port's device at once
      */
     void SetSwitchPortDevices(bool all);
+    /**
+     * \brief Whether Install gives every switch an ns-3 Node (default true). False, for the
+     * largest fabrics in one process, saves a Node and its aggregation per switch (about
+     * 200 bytes each): a switch then runs its events in the context its node would have had
+     * (the id after the nodes that exist at Install, in switch order, so results do not
+     * change), and is reached through SanFabric::GetSwitch rather than a node;
+     * GetSwitchNodes is empty and its ports have no devices. Nodes made later take the same
+     * ids. Needs SetSwitchPortDevices(false) (a port's device sits on its switch's node) and
+     * a fabric in one part (MPI hands messages to devices). Call before Install.
+     * \param make true: a node per switch
+     */
+    void SetSwitchNodes(bool make);
 
     /// \return the batch window of the last Install (0: per time step, or not distributed)
     Time GetBatchWindow() const;
 
     /// \return the fabric built by the last Install
     Ptr<SanFabric> GetFabric() const;
-    /// \return the switch nodes built by the last Install, in switch order
+    /// \return the switch nodes built by the last Install, in switch order (none after
+    /// SetSwitchNodes(false))
     NodeContainer GetSwitchNodes() const;
     /// \return the topology of the next (or last) Install
     Ptr<SanTopology> GetTopology();
@@ -224,6 +238,7 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
     double m_batchFraction{0.5};         //!< batch window / lookahead (GTW engine)
     Time m_batchWindow;                  //!< batch window of the last Install
     bool m_switchPortDevices{true};      //!< make every switch port's device at Install
+    bool m_makeSwitchNodes{true};        //!< give every switch a Node
 };
 
 } // namespace ns3

@@ -8,7 +8,8 @@
 // between switches are bare (SanFabricHelper::SetSwitchPortDevices(false)) behaves exactly as
 // one whose every port has its NetDevice and every link its channel; a port's device is made
 // on first use, once, on its switch's node, and the switch's "Ports" attribute reaches it by
-// topology port number in Config paths.
+// topology port number in Config paths. Switches without nodes (SetSwitchNodes(false)) behave
+// the same too, and refuse what needs a node with a clear message.
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -35,6 +36,8 @@ struct Outcome
     std::vector<uint64_t> portTx;     //!< departures of every switch port, by switch and port
     uint32_t switchDevices{0};        //!< devices on the switch nodes after Install
     uint64_t tracedTx{0};             //!< PacketTx seen through the switches' Ports paths
+    uint32_t switchNodes{0};          //!< switch nodes made by Install
+    std::vector<uint32_t> contexts;   //!< the switches' event contexts, by switch
 };
 
 /// Record a delivery. \param log where \param dst host \param uid uid \param src source
@@ -56,10 +59,11 @@ Rx(std::vector<Delivery>* log,
  * packets contend, queue and choose among ports.
  * \param devices SanFabricHelper::SetSwitchPortDevices
  * \param traceByPorts connect PacketTx of every switch port through the Ports attribute
+ * \param nodes SanFabricHelper::SetSwitchNodes
  * \return what was seen
  */
 Outcome
-RunScenario(bool devices, bool traceByPorts)
+RunScenario(bool devices, bool traceByPorts, bool nodes = true)
 {
     Outcome out;
     SanFabricHelper fabric;
@@ -69,11 +73,13 @@ RunScenario(bool devices, bool traceByPorts)
     fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(512));
     fabric.SetFabricAttribute("BufferSize", UintegerValue(1024));
     fabric.SetSwitchPortDevices(devices);
+    fabric.SetSwitchNodes(nodes);
     NodeContainer hosts;
     hosts.Create(fabric.GetTopology()->GetNHosts());
     NetDeviceContainer nics = fabric.Install(hosts);
     fabric.AssignStreams(7);
     NodeContainer switches = fabric.GetSwitchNodes();
+    out.switchNodes = switches.GetN();
     for (uint32_t s = 0; s < switches.GetN(); ++s)
     {
         out.switchDevices += switches.Get(s)->GetNDevices();
@@ -103,9 +109,10 @@ RunScenario(bool devices, bool traceByPorts)
     }
     Simulator::Run();
     Ptr<SanFabric> san = fabric.GetFabric();
-    for (uint32_t s = 0; s < switches.GetN(); ++s)
+    for (uint32_t s = 0; s < fabric.GetTopology()->GetNSwitches(); ++s)
     {
         Ptr<SanSwitch> sw = san->GetSwitch(s);
+        out.contexts.push_back(sw->GetNodeId());
         for (uint32_t p = 0; p < fabric.GetTopology()->GetNPorts(s); ++p)
         {
             const SanSwitchPort* port = sw->GetPort(p);
@@ -153,6 +160,14 @@ class SanSwitchPortsSameResultsTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(traced.tracedTx, departures, "every switch departure traced");
         NS_TEST_EXPECT_MSG_EQ((traced.deliveries == full.deliveries), true, "same deliveries");
+        // Switches without nodes: none made, the same contexts (the ids their nodes would have
+        // had), the same packets and departures.
+        const Outcome nodeless = RunScenario(false, false, false);
+        NS_TEST_EXPECT_MSG_EQ(full.switchNodes, 8u, "a node per switch by default");
+        NS_TEST_EXPECT_MSG_EQ(nodeless.switchNodes, 0u, "no switch node");
+        NS_TEST_EXPECT_MSG_EQ((nodeless.contexts == full.contexts), true, "the same contexts");
+        NS_TEST_EXPECT_MSG_EQ((nodeless.deliveries == full.deliveries), true, "same deliveries");
+        NS_TEST_EXPECT_MSG_EQ((nodeless.portTx == full.portTx), true, "same departures");
     }
 };
 

@@ -242,7 +242,10 @@ SanSwitch::GetPortDevice(uint32_t port)
     {
         Ptr<Node> node = GetObject<Node>();
         NS_ABORT_MSG_IF(node == nullptr,
-                        "SanSwitch " << m_index << ": aggregate the switch to its node first");
+                        "SanSwitch " << m_index
+                                     << " has no node, so its ports have no devices (a helper "
+                                        "with SetSwitchNodes(false) makes none; aggregate the "
+                                        "switch to a node first)");
         Ptr<SanSwitchPortDevice> dev = CreateObject<SanSwitchPortDevice>();
         dev->SetAddress(Mac48Address::Allocate());
         dev->SetSwitchPort(p);
