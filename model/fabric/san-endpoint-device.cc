@@ -119,6 +119,18 @@ SanEndpointDevice::SetDeliverCallback(DeliverCallback cb)
     m_deliverCb = cb;
 }
 
+void
+SanEndpointDevice::SetDeliverSink(SanDeliverySink* sink)
+{
+    m_deliverSink = sink;
+}
+
+SanDeliverySink*
+SanEndpointDevice::GetDeliverSink() const
+{
+    return m_deliverSink;
+}
+
 bool
 SanEndpointDevice::SendTo(uint32_t dst, uint32_t bytes, Ptr<Packet> payload, uint64_t tag)
 {
@@ -363,6 +375,10 @@ SanEndpointDevice::HandUp(SanFabricPacket* p)
                   p->bytes,
                   TimeStep(Simulator::Now().GetTimeStep() - p->createdTs),
                   p->hops);
+    }
+    if (m_deliverSink != nullptr)
+    {
+        m_deliverSink->DeliverFromFabric(*p);
     }
     if (!m_deliverCb.IsNull())
     {

@@ -40,6 +40,20 @@ namespace ns3
  * fabric. The descriptor-level API (SendTo, SetDeliverCallback, ...) serves
  * the fabric's own traffic generator and tests.
  */
+/**
+ * \ingroup san
+ * What an endpoint hands delivered packets to without an ns-3 Callback: a plain C++
+ * interface, for a receiver on every host of a large fabric (a Callback bound to a member
+ * function costs about 200 bytes of heap). SanTrafficGenerator is one.
+ */
+class SanDeliverySink
+{
+  public:
+    virtual ~SanDeliverySink() = default;
+    /// \param p a packet delivered to the endpoint (recycled as soon as this returns)
+    virtual void DeliverFromFabric(const SanFabricPacket& p) = 0;
+};
+
 class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabricPort
 {
   public:
@@ -130,6 +144,11 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     /// \param cb called for every delivered packet (with a piece-arrival callback set, for
     /// every piece of a splittable packet; without, for reassembled packets)
     void SetDeliverCallback(DeliverCallback cb);
+    /// \param sink told of every packet the deliver callback sees, before it (nullptr: none;
+    /// the sink must outlive the endpoint or be unset first)
+    void SetDeliverSink(SanDeliverySink* sink);
+    /// \return the sink set by SetDeliverSink, or nullptr
+    SanDeliverySink* GetDeliverSink() const;
 
     /// \return packets handed to SendTo and accepted
     uint64_t GetSentPackets() const;
@@ -228,16 +247,17 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     /// \param p the packet
     void HandUp(SanFabricPacket* p);
 
-    uint32_t m_host{0};                  //!< host index
-    uint32_t m_srcSwitch{0};             //!< switch it hangs off
-    uint64_t m_nextSeq{0};               //!< sender sequence number
-    uint64_t m_uidCount{0};              //!< packets (and cells) made here, for their uids
-    uint64_t m_sent{0};                  //!< counter
-    uint64_t m_received{0};              //!< counter
-    DeliverCallback m_deliverCb;         //!< upper layer
-    PacketArrivalCallback m_arrivalCb;   //!< SanFabricPort: whole packets
-    HeadArrivalCallback m_headArrivalCb; //!< SanFabricPort: head arrivals
-    PieceArrivalCallback m_pieceCb;      //!< SanFabricPort: pieces of splittable packets
+    uint32_t m_host{0};                      //!< host index
+    uint32_t m_srcSwitch{0};                 //!< switch it hangs off
+    uint64_t m_nextSeq{0};                   //!< sender sequence number
+    uint64_t m_uidCount{0};                  //!< packets (and cells) made here, for their uids
+    uint64_t m_sent{0};                      //!< counter
+    uint64_t m_received{0};                  //!< counter
+    DeliverCallback m_deliverCb;             //!< upper layer
+    SanDeliverySink* m_deliverSink{nullptr}; //!< upper layer, without a Callback
+    PacketArrivalCallback m_arrivalCb;       //!< SanFabricPort: whole packets
+    HeadArrivalCallback m_headArrivalCb;     //!< SanFabricPort: head arrivals
+    PieceArrivalCallback m_pieceCb;          //!< SanFabricPort: pieces of splittable packets
     SanFabricPacket* m_partial{nullptr}; //!< reassembly records of split bursts (intrusive list)
     TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
     TracedCallback<uint32_t, uint32_t> m_rejectTrace; //!< refused sends (dst, bytes)

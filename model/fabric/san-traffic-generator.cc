@@ -157,6 +157,10 @@ SanTrafficGenerator::~SanTrafficGenerator() = default;
 void
 SanTrafficGenerator::DoDispose()
 {
+    if (m_dev != nullptr && m_dev->GetDeliverSink() == this)
+    {
+        m_dev->SetDeliverSink(nullptr);
+    }
     m_dev = nullptr;
     m_stats.reset();
     Application::DoDispose();
@@ -499,7 +503,7 @@ SanTrafficGenerator::StartApplication()
     NS_ABORT_MSG_IF(m_dev == nullptr,
                     "SanTrafficGenerator: node " << GetNode()->GetId()
                                                  << " has no SanEndpointDevice");
-    m_dev->SetDeliverCallback(MakeCallback(&SanTrafficGenerator::Receive, this));
+    m_dev->SetDeliverSink(this); // a Callback would cost about 200 bytes per host
     m_host = m_dev->GetHost();
     m_nHosts = m_dev->GetFabric()->GetTopology()->GetNHosts();
     NS_ABORT_MSG_IF(m_nHosts < 2, "SanTrafficGenerator: needs at least two hosts");
@@ -641,7 +645,7 @@ SanTrafficGenerator::Generate()
 }
 
 void
-SanTrafficGenerator::Receive(const SanFabricPacket& p)
+SanTrafficGenerator::DeliverFromFabric(const SanFabricPacket& p)
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     ++m_received;

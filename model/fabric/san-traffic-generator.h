@@ -10,6 +10,7 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/rng-stream.h"
+#include "ns3/san-endpoint-device.h"
 
 #include <cstdint>
 #include <memory>
@@ -42,7 +43,7 @@ class SanTrafficStats;
  * switch hops of packets created inside the measurement window, and
  * optionally checks per-pair order.
  */
-class SanTrafficGenerator : public Application
+class SanTrafficGenerator : public Application, private SanDeliverySink
 {
   public:
     /// Destination patterns.
@@ -165,8 +166,8 @@ class SanTrafficGenerator : public Application
     void Generate();
     /// Schedule the next packet after an exponential gap.
     void ScheduleNext();
-    /// \param p a delivered packet
-    void Receive(const SanFabricPacket& p);
+    /// \param p a delivered packet (the endpoint's SanDeliverySink)
+    void DeliverFromFabric(const SanFabricPacket& p) override;
     /// \return the destination of the next packet (or the host itself: send nothing)
     uint32_t PickDestination();
     /// \param n a bound \return a uniform integer in [0, n)
