@@ -78,25 +78,20 @@ SanOrderedScheduler::FreeBlock(Block* block)
     m_free = block;
 }
 
-void
-SanOrderedScheduler::Append(Bucket& bucket, const Entry& e)
+SanOrderedScheduler::Block*
+SanOrderedScheduler::Grow(Bucket& bucket)
 {
-    Block* t = bucket.tail;
-    if (t == nullptr || t->n == Block::ENTRIES)
+    Block* b = NewBlock();
+    if (bucket.tail == nullptr)
     {
-        Block* b = NewBlock();
-        if (t == nullptr)
-        {
-            bucket.head = b;
-        }
-        else
-        {
-            t->next = b;
-        }
-        bucket.tail = b;
-        t = b;
+        bucket.head = b;
     }
-    t->e[t->n++] = e;
+    else
+    {
+        bucket.tail->next = b;
+    }
+    bucket.tail = b;
+    return b;
 }
 
 uint32_t

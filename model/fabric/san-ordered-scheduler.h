@@ -136,8 +136,20 @@ class SanOrderedScheduler : public Scheduler
     void Refill();
     /// Start fetching the next events' memory (see the .cc)
     void PrefetchAhead() const;
-    /// \param bucket a bucket \param e an entry to add to it
-    void Append(Bucket& bucket, const Entry& e);
+
+    /// \param bucket a bucket \param e an entry to add to it (inline: once per move)
+    void Append(Bucket& bucket, const Entry& e)
+    {
+        Block* t = bucket.tail;
+        if (__builtin_expect(t == nullptr || t->n == Block::ENTRIES, 0))
+        {
+            t = Grow(bucket);
+        }
+        t->e[t->n++] = e;
+    }
+
+    /// \param bucket a bucket whose tail block is full or missing \return its new tail block
+    Block* Grow(Bucket& bucket);
     /// \return an empty block, from the free list if it has one
     Block* NewBlock();
     /// \param block a block no bucket holds any more, for the free list
