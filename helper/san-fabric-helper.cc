@@ -245,20 +245,32 @@ SanFabricHelper::Install(NodeContainer hosts)
             SanPort::AttachBare(m_fabric, bareAttributes, a, b);
             continue;
         }
-        Ptr<SanChannel> channel = (cut ? remoteFactory : m_channelFactory).Create<SanChannel>();
-        SanSwitchPort* a = makeSwitchPort(link.switchA, link.portA);
         if (link.toHost)
         {
+            SanSwitchPort* a = makeSwitchPort(link.switchA, link.portA);
             Ptr<SanEndpointDevice> ep = m_deviceFactory.Create<SanEndpointDevice>();
             hosts.Get(link.b)->AddDevice(ep);
             ep->SetHost(link.b, link.switchA);
             m_fabric->RegisterEndpoint(link.b, ep);
             endpoints[link.b] = ep;
+            if (!m_makeSwitchNodes)
+            {
+                // The largest fabrics: a host's link is bare too (no channel object).
+                if (bareAttributes == nullptr)
+                {
+                    bareAttributes = m_channelFactory.Create<SanChannel>();
+                }
+                SanPort::AttachBare(m_fabric, bareAttributes, a, PeekPointer(ep));
+                continue;
+            }
+            Ptr<SanChannel> channel = m_channelFactory.Create<SanChannel>();
             a->Attach(m_fabric, channel);
             ep->Attach(m_fabric, channel);
         }
         else
         {
+            Ptr<SanChannel> channel = (cut ? remoteFactory : m_channelFactory).Create<SanChannel>();
+            SanSwitchPort* a = makeSwitchPort(link.switchA, link.portA);
             SanSwitchPort* b = makeSwitchPort(link.b, link.portB);
             a->Attach(m_fabric, channel);
             b->Attach(m_fabric, channel);

@@ -184,9 +184,10 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      * (the id after the nodes that exist at Install, in switch order, so results do not
      * change), and is reached through SanFabric::GetSwitch rather than a node;
      * GetSwitchNodes is empty and its ports have no devices. Nodes made later take the same
-     * ids. Needs SetSwitchPortDevices(false) (a port's device sits on its switch's node) and
-     * a fabric in one part (MPI hands messages to devices). Call before Install.
-     * \param make true: a node per switch
+     * ids. Hosts' links are bare too: an endpoint's GetChannel is null. Needs
+     * SetSwitchPortDevices(false) (a port's device sits on its switch's node) and a fabric in one
+     * part (MPI hands messages to devices). Call before Install. \param make true: a node per
+     * switch
      */
     void SetSwitchNodes(bool make);
 

@@ -499,9 +499,10 @@ SanEndpointDevice::SetHeadArrivalCallback(HeadArrivalCallback cb)
 Time
 SanEndpointDevice::GetLinkTxTime(uint32_t bytes) const
 {
-    NS_ABORT_MSG_IF(GetLink() == nullptr,
+    const SanChannel* link = GetLinkAttributes(); // a bare link's too
+    NS_ABORT_MSG_IF(link == nullptr,
                     "SanEndpointDevice " << m_host << ": GetLinkTxTime before it is on a link");
-    return GetLink()->GetDataRate().CalculateBytesTxTime(bytes + GetLink()->GetFramingBytes());
+    return link->GetDataRate().CalculateBytesTxTime(bytes + link->GetFramingBytes());
 }
 
 uint32_t

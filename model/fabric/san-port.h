@@ -545,6 +545,13 @@ class SanPort
     /// \return the fabric this port belongs to (nullptr before Attach; defined in
     /// san-channel.h)
     inline SanFabric* Fabric() const;
+
+    /// \return the channel whose attributes the link has: its own, or the one a bare link
+    /// takes them from (nullptr before Attach)
+    SanChannel* GetLinkAttributes() const
+    {
+        return m_link;
+    }
 };
 
 // Inline: the .cc's ServeQueue and ServeQueueXonXoff use it.
