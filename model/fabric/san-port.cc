@@ -188,7 +188,8 @@ SanPort::CanSendNow(uint32_t vcMask) const
         return m_qHead == nullptr && (vcMask & ~m_xoffMask) != 0;
     }
     uint32_t vc;
-    return m_qHead == nullptr && FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
+    return m_qHead == nullptr && m_link != nullptr &&
+           FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
 }
 
 uint32_t
@@ -200,6 +201,10 @@ SanPort::GetOccupancy(uint32_t vcMask) const
     {
         // No credits to count: a stopped channel counts as one more packet ahead.
         return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_xoffMask));
+    }
+    if (m_link == nullptr)
+    {
+        return n; // not attached: no credit table yet
     }
     const SanLinkTiming& t = Timing();
     const int64_t* slots = Slots();
