@@ -206,6 +206,20 @@ class SanSwitchPortDeviceTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_LT(unconnected, topo->GetNPorts(1), "a mesh edge has an idle port");
+        // Its ports are stored in the order they were made, not by number: each still finds
+        // its switch, its context and its number from its place in the switch's array.
+        for (uint32_t i = 0; i < middle->GetNConnectedPorts(); ++i)
+        {
+            SanSwitchPort* port = middle->GetConnectedPortAt(i);
+            NS_TEST_EXPECT_MSG_EQ(port->GetSwitch(), PeekPointer(middle), "finds its switch");
+            NS_TEST_EXPECT_MSG_EQ(port->GetNodeId(), node->GetId(), "runs in its node's context");
+            NS_TEST_EXPECT_MSG_EQ(middle->GetPort(port->GetNumber()), port, "by its number");
+        }
+        // A host's interface is the other kind of port: its own node's context, no switch.
+        SanPort* hostEnd = PeekPointer(DynamicCast<SanEndpointDevice>(nics.Get(1)));
+        NS_TEST_EXPECT_MSG_EQ(hostEnd->IsSwitchPort(), false, "a host's interface");
+        NS_TEST_EXPECT_MSG_EQ(middle->GetConnectedPortAt(0)->IsSwitchPort(), true, "a switch's");
+        NS_TEST_EXPECT_MSG_EQ(hostEnd->GetNodeId(), hosts.Get(1)->GetId(), "its host's context");
         NS_TEST_EXPECT_MSG_EQ(middle->GetPortDevice(unconnected),
                               nullptr,
                               "an unconnected port has no device");

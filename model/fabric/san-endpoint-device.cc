@@ -41,6 +41,7 @@ SanEndpointDevice::GetTypeId()
 }
 
 SanEndpointDevice::SanEndpointDevice()
+    : SanPort(false, 0)
 {
     SetPort(this); // the device is its own port
 }
@@ -69,14 +70,14 @@ void
 SanEndpointDevice::SetNode(Ptr<Node> node)
 {
     SanPortDevice::SetNode(node);
-    SetIdentity(m_nodeId, GetIfIndex());
+    SetNumber(GetIfIndex());
 }
 
 void
 SanEndpointDevice::SetIfIndex(const uint32_t index)
 {
     SanPortDevice::SetIfIndex(index);
-    SetIdentity(m_nodeId, index);
+    SetNumber(index);
 }
 
 Ptr<NetDevice>
@@ -401,16 +402,10 @@ SanEndpointDevice::HandUp(SanFabricPacket* p)
     SanFabricPacket::Free(p);
 }
 
-bool
-SanEndpointDevice::MayReorderQueue() const
+uint32_t
+SanEndpointDevice::GetContextId() const
 {
-    return false;
-}
-
-bool
-SanEndpointDevice::IsSink() const
-{
-    return true;
+    return m_nodeId;
 }
 
 uint64_t

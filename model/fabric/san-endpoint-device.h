@@ -165,7 +165,7 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     /// \return the host index (as GetHost())
     uint32_t GetHostNumber() const override;
     /// \return "host-<host index>"
-    std::string GetPortName() const override;
+    std::string GetPortName() const;
     /// SendTo(dst, packet->GetSize(), packet, 0); a null packet is refused.
     /// \param dst destination host \param packet the packet \return false if refused
     bool SendPacket(uint32_t dst, Ptr<Packet> packet) override;
@@ -208,17 +208,25 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     void SetNode(Ptr<Node> node) override;
     void SetIfIndex(const uint32_t index) override;
 
-    // SanPort
-    Ptr<NetDevice> GetDevice() override;
+    // SanPort (which dispatches to these by the port's kind: it has no virtual functions)
+    /// \return this device
+    Ptr<NetDevice> GetDevice();
+    /// \return the id of its node: the context its events run in
+    uint32_t GetContextId() const;
 
   protected:
     void DoDispose() override;
-    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
-    void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs) override;
-    bool MayReorderQueue() const override;
-    bool IsSink() const override;
 
   private:
+    friend class SanPort; // dispatches to what follows
+
+    /// A packet's head and tail arrival times are known (SanPort::ReceivePacket): deliver it
+    /// as its tail arrives. \param p the packet \param headTs head \param tailTs tail
+    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs);
+    /// A packet leaves (SanPort::OnDepart): its injection time.
+    /// \param p the packet \param vc its channel \param departTs its departure
+    void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs);
+
     /// Tail arrived (event handler).
     /// \param p the packet or cell
     void Deliver(SanFabricPacket* p);

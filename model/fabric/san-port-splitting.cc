@@ -56,7 +56,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     // pair (the rest of p goes just before that one, so per-pair order holds). A later packet
     // of the same pair gains nothing from a split.
     SanFabricPacket* before = nullptr; // the rest is queued after this one
-    for (SanFabricPacket* q = m_qHead; q != nullptr; q = q->next)
+    for (SanFabricPacket* q = QueueHead(); q != nullptr; q = QueueNext(q))
     {
         if (q->src == p->src && q->dst == p->dst)
         {
@@ -133,9 +133,13 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     {
         m_qTail = r;
     }
+    if (m_qLen == MAX_QUEUE)
+    {
+        AbortQueueFull();
+    }
     ++m_qLen;
     Fabric()->NotifySplit();
-    NS_LOG_LOGIC("port " << m_number << " of node " << m_contextId << ": split packet " << p->uid
+    NS_LOG_LOGIC("port " << m_number << " of node " << GetNodeId() << ": split packet " << p->uid
                          << " (" << p->src << "->" << p->dst << ") at data offset "
                          << r->burstOffset << ", rest " << r->uid);
 }
@@ -161,7 +165,7 @@ SanPort::TryCoalesce(SanFabricPacket* p)
     q->bytes += p->GetPieceBytes();
     q->tailTs = std::max(q->tailTs, p->tailTs);
     q->hops = std::max(q->hops, p->hops);
-    NS_LOG_LOGIC("port " << m_number << " of node " << m_contextId << ": coalesced packet "
+    NS_LOG_LOGIC("port " << m_number << " of node " << GetNodeId() << ": coalesced packet "
                          << p->uid << " into " << q->uid << " (" << q->src << "->" << q->dst
                          << "), now " << q->GetPieceBytes() << " data bytes from offset "
                          << q->burstOffset);

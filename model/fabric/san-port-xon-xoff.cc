@@ -61,7 +61,7 @@ SanPort::SetupXonXoff()
     }
     NS_ABORT_MSG_IF(xoff == 0 || xoff + headroom > buffer,
                     "SanPort: Xon/Xoff link into port "
-                        << m_number << " of node " << m_contextId << ": BufferSize (" << buffer
+                        << m_number << " of node " << GetNodeId() << ": BufferSize (" << buffer
                         << " bytes) cannot hold the Xoff mark ("
                         << (xoff == 0 ? std::string("automatic") : std::to_string(xoff))
                         << ") plus what may still arrive after it (" << headroom
@@ -76,12 +76,12 @@ SanPort::SetupXonXoff()
     }
     NS_ABORT_MSG_IF(xon >= xoff,
                     "SanPort: Xon/Xoff link into port "
-                        << m_number << " of node " << m_contextId << ": XonThreshold (" << xon
+                        << m_number << " of node " << GetNodeId() << ": XonThreshold (" << xon
                         << ") must be below the Xoff mark (" << xoff << ")");
     GetExtras().rxBuffer = std::make_unique<SanXonXoffBuffer>();
     RxBuffer()->Setup(Timing().nVcs, static_cast<uint32_t>(xoff), static_cast<uint32_t>(xon));
     RxBuffer()->SetLimit(mode == SanFabric::WORMHOLE ? 0 : buffer);
-    NS_LOG_INFO("port " << m_number << " of node " << m_contextId << ": Xon/Xoff, Xoff at " << xoff
+    NS_LOG_INFO("port " << m_number << " of node " << GetNodeId() << ": Xon/Xoff, Xoff at " << xoff
                         << " bytes, Xon at " << xon << ", round trip " << rttBytes << " bytes");
 }
 
@@ -89,9 +89,9 @@ void
 SanPort::ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask)
 {
     const int64_t now = p->readyTs;
-    if (m_qHead == nullptr && m_busyUntil <= now)
+    if (m_qTail == nullptr && m_busyUntil <= now)
     {
-        const uint32_t open = vcMask & ~m_xoffMask;
+        const uint32_t open = vcMask & ~m_slotStore.xoffMask;
         if (open != 0)
         {
             const auto vc = static_cast<uint32_t>(__builtin_ctz(open));
@@ -108,7 +108,7 @@ SanPort::ServeQueueXonXoff()
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     const bool mayReorder = MayReorderQueue();
-    while (m_qHead != nullptr)
+    while (m_qTail != nullptr)
     {
         if (m_busyUntil > now)
         {
@@ -116,24 +116,24 @@ SanPort::ServeQueueXonXoff()
             return;
         }
         SanFabricPacket* prev = nullptr;
-        SanFabricPacket* cur = m_qHead;
+        SanFabricPacket* cur = QueueHead();
         uint32_t open = 0;
         while (cur != nullptr)
         {
-            open = cur->waitMask & ~m_xoffMask;
+            open = cur->waitMask & ~m_slotStore.xoffMask;
             if (open != 0 || !mayReorder)
             {
                 break;
             }
             prev = cur;
-            cur = cur->next;
+            cur = QueueNext(cur);
         }
         if (cur == nullptr || open == 0)
         {
             return; // an Xon will serve the queue again
         }
         Unlink(prev, cur);
-        if (cur->splittable && m_qHead != nullptr)
+        if (cur->splittable && m_qTail != nullptr)
         {
             TrySplit(cur, cur->waitMask, now);
         }
@@ -151,7 +151,7 @@ SanPort::ReceiveXonXoff(const SanLinkMessage& msg)
     {
         SanFabricPacket* p = msg.packet;
         NS_ABORT_MSG_IF(RxBuffer() == nullptr,
-                        "SanPort: node " << m_contextId << " port " << m_number
+                        "SanPort: node " << GetNodeId() << " port " << m_number
                                          << " got an Xon/Xoff packet on a credit link");
         const uint32_t vc = p->holdSlot; // the sender's choice
         // A worm counts as a full buffer: one worm holds a channel at a time, as under credits.
@@ -163,11 +163,11 @@ SanPort::ReceiveXonXoff(const SanLinkMessage& msg)
     }
     NS_ASSERT(msg.kind == SanLinkMessage::XOFF || msg.kind == SanLinkMessage::XON);
     Simulator::ScheduleWithContext(
-        m_contextId,
+        GetNodeId(),
         TimeStep(msg.releaseTs - now),
         MakeSanFabricEvent<&SanPort::ApplyGate>(this, msg.slot, msg.kind == SanLinkMessage::XOFF)
             ->Order(SanFabricEventBase::CLASS_PORT,
-                    SanFabricEventBase::PortKey(m_contextId, m_number)));
+                    SanFabricEventBase::PortKey(GetNodeId(), m_number)));
 }
 
 void
@@ -175,11 +175,11 @@ SanPort::ApplyGate(uint32_t vc, bool xoff)
 {
     if (xoff)
     {
-        m_xoffMask |= 1u << vc;
+        m_slotStore.xoffMask |= 1u << vc;
         return;
     }
-    m_xoffMask &= ~(1u << vc);
-    if (m_qHead != nullptr)
+    m_slotStore.xoffMask &= ~(1u << vc);
+    if (m_qTail != nullptr)
     {
         ServeQueue();
     }
@@ -216,11 +216,11 @@ SanPort::ScheduleCheck(int64_t ts)
         return; // an earlier check is pending; it will look further
     }
     RxBuffer()->SetCheckTs(ts);
-    Simulator::ScheduleWithContext(m_contextId,
+    Simulator::ScheduleWithContext(GetNodeId(),
                                    TimeStep(ts - now),
                                    MakeSanFabricEvent<&SanPort::HandleCheck>(this)->Order(
                                        SanFabricEventBase::CLASS_PORT,
-                                       SanFabricEventBase::PortKey(m_contextId, m_number)));
+                                       SanFabricEventBase::PortKey(GetNodeId(), m_number)));
 }
 
 void
@@ -239,7 +239,7 @@ SanPort::HandleCheck()
         const uint64_t occ = RxBuffer()->GetOccupancy(vc, now);
         // The marks were checked at set-up against the round trip: an overflow is a model bug.
         NS_ABORT_MSG_IF(limit != 0 && occ > limit,
-                        "SanPort: node " << m_contextId << " port " << m_number
+                        "SanPort: node " << GetNodeId() << " port " << m_number
                                          << ": Xon/Xoff buffer of channel " << vc << " holds "
                                          << occ << " bytes, more than its "
                                          << RxBuffer()->GetLimit());
@@ -257,11 +257,11 @@ SanPort::HandleCheck()
         if (send)
         {
             const bool xoff = RxBuffer()->IsXoff(vc);
-            NS_LOG_LOGIC("port " << m_number << " of node " << m_contextId << ": "
+            NS_LOG_LOGIC("port " << m_number << " of node " << GetNodeId() << ": "
                                  << (xoff ? "Xoff" : "Xon") << " on channel " << vc << " at " << occ
                                  << " bytes");
             RxBuffer()->CountSymbol(xoff);
-            Fabric()->NotifyXonXoff(m_contextId, m_number, vc, xoff, occ);
+            Fabric()->NotifyXonXoff(GetNodeId(), m_number, vc, xoff, occ);
             SendOnLink(SanLinkMessage::XonXoffMessage(m_end, vc, xoff, now + Timing().propSteps));
         }
         next = std::min(next, RxBuffer()->NextDecision(vc, now, RxBuffer()->GetLimit()));

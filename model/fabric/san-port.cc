@@ -6,10 +6,12 @@
 #include "san-port.h"
 
 #include "san-channel.h"
+#include "san-endpoint-device.h"
 #include "san-fabric-event.h"
 #include "san-fabric-header.h"
 #include "san-fabric.h"
 #include "san-lazy-trace-accessor.h"
+#include "san-switch-port.h"
 #include "san-xon-xoff-buffer.h"
 
 #include "ns3/abort.h"
@@ -26,16 +28,20 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SanPort");
 
-SanPort::SanPort()
-    : m_end(0),
+SanPort::SanPort(bool inSwitch, uint32_t storeIndex)
+    : m_qLen(0),
+      m_end(0),
       m_connected(0),
       m_peerIsSink(0),
       m_xonXoff(0),
       m_bare(0),
       m_sendsXPackets(0),
       m_hasExtras(0),
-      m_heapSlots(0)
+      m_heapSlots(0),
+      m_storeIndex(inSwitch ? static_cast<uint16_t>(storeIndex) : NOT_IN_SWITCH)
 {
+    NS_ABORT_MSG_IF(inSwitch && storeIndex >= NOT_IN_SWITCH,
+                    "SanPort: a switch keeps at most " << MAX_NUMBER + 1 << " ports");
 }
 
 SanPort::~SanPort()
@@ -59,14 +65,12 @@ void
 SanPort::Dispose()
 {
     // Packets still waiting belong to the pool; return them.
-    while (m_qHead != nullptr)
+    while (m_qTail != nullptr)
     {
-        SanFabricPacket* p = m_qHead;
-        m_qHead = p->next;
+        SanFabricPacket* p = QueueHead();
+        Unlink(nullptr, p);
         SanFabricPacket::Free(p);
     }
-    m_qTail = nullptr;
-    m_qLen = 0;
     m_link = nullptr;
     m_peer = nullptr;
     m_bare = 0;
@@ -106,6 +110,12 @@ SanPort::Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
                     "SanPort::Attach: port " << GetPortName() << " is already attached");
     channel->UseFabric(PeekPointer(fabric));
     m_link = PeekPointer(channel);
+    if (channel->GetFlowControl() == SanChannel::XON_XOFF)
+    {
+        m_xonXoff = 1; // no credits: the slot store keeps the sender's gate
+        m_slotStore.xoffMask = 0;
+        return;
+    }
     const uint32_t nSlots = fabric->GetNVcs() * fabric->GetSlotsPerVc();
     if (nSlots > INLINE_SLOTS)
     {
@@ -185,10 +195,10 @@ SanPort::CanSendNow(uint32_t vcMask) const
 {
     if (m_xonXoff)
     {
-        return m_qHead == nullptr && (vcMask & ~m_xoffMask) != 0;
+        return m_qTail == nullptr && (vcMask & ~m_slotStore.xoffMask) != 0;
     }
     uint32_t vc;
-    return m_qHead == nullptr && m_link != nullptr &&
+    return m_qTail == nullptr && m_link != nullptr &&
            FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
 }
 
@@ -200,7 +210,7 @@ SanPort::GetOccupancy(uint32_t vcMask) const
     if (m_xonXoff)
     {
         // No credits to count: a stopped channel counts as one more packet ahead.
-        return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_xoffMask));
+        return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_slotStore.xoffMask));
     }
     if (m_link == nullptr)
     {
@@ -227,14 +237,14 @@ void
 SanPort::Forward(SanFabricPacket* p, uint32_t vcMask)
 {
     NS_ABORT_MSG_IF(!m_connected,
-                    "SanPort: port " << m_number << " of node " << m_contextId << " has no link");
+                    "SanPort: port " << m_number << " of node " << GetNodeId() << " has no link");
     if (m_xonXoff)
     {
         ForwardXonXoff(p, vcMask);
         return;
     }
     const int64_t now = p->readyTs;
-    if (m_qHead == nullptr)
+    if (m_qTail == nullptr)
     {
         uint32_t vc;
         int32_t slot = FindFreeSlot(vcMask, now, vc);
@@ -256,17 +266,11 @@ SanPort::Block(SanFabricPacket* p)
     {
         return; // merged into the piece ahead of it, which is already waiting
     }
-    p->next = nullptr;
-    if (m_qTail == nullptr)
+    if (m_qLen == MAX_QUEUE)
     {
-        m_qHead = p;
+        AbortQueueFull();
     }
-    else
-    {
-        m_qTail->next = p;
-    }
-    m_qTail = p;
-    ++m_qLen;
+    Enqueue(p);
     if (p->wormhole)
     {
         // The head stops, so the tail stops: slots it was about to leave stay held.
@@ -291,7 +295,7 @@ SanPort::ServeQueue()
     }
     const int64_t now = Simulator::Now().GetTimeStep();
     const bool mayReorder = MayReorderQueue();
-    while (m_qHead != nullptr)
+    while (m_qTail != nullptr)
     {
         if (m_busyUntil > now)
         {
@@ -299,7 +303,7 @@ SanPort::ServeQueue()
             return;
         }
         SanFabricPacket* prev = nullptr;
-        SanFabricPacket* cur = m_qHead;
+        SanFabricPacket* cur = QueueHead();
         int64_t earliest = HELD;
         int32_t slot = -1;
         uint32_t vc = 0;
@@ -316,7 +320,7 @@ SanPort::ServeQueue()
                 break;
             }
             prev = cur;
-            cur = cur->next;
+            cur = QueueNext(cur);
         }
         if (slot < 0)
         {
@@ -327,7 +331,7 @@ SanPort::ServeQueue()
             return; // otherwise a slot release will wake us
         }
         Unlink(prev, cur);
-        if (cur->splittable && m_qHead != nullptr)
+        if (cur->splittable && m_qTail != nullptr)
         {
             TrySplit(cur, cur->waitMask, now);
         }
@@ -346,11 +350,12 @@ SanPort::ScheduleWake(int64_t ts)
         return; // an earlier wake-up is pending; it will reschedule
     }
     m_wakeTs = ts;
-    Simulator::ScheduleWithContext(m_contextId,
+    const uint32_t context = GetNodeId();
+    Simulator::ScheduleWithContext(context,
                                    TimeStep(ts - now),
                                    MakeSanFabricEvent<&SanPort::HandleWake>(this)->Order(
                                        SanFabricEventBase::CLASS_PORT,
-                                       SanFabricEventBase::PortKey(m_contextId, m_number)));
+                                       SanFabricEventBase::PortKey(context, m_number)));
 }
 
 void
@@ -415,7 +420,10 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
         }
         ReturnCredit(p->holdPort, p->holdSlot, end);
     }
-    Slots()[slot] = HELD;
+    if (!m_xonXoff)
+    {
+        Slots()[slot] = HELD; // on an Xon/Xoff link the far end's buffer counts it instead
+    }
     p->holdPort = this;
     p->holdSlot = slot;
     m_busyUntil = end;
@@ -436,7 +444,10 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     {
         // A host drains at link speed: the slot frees with the tail, and
         // nothing upstream can be stalled any more.
-        Slots()[slot] = end;
+        if (!m_xonXoff)
+        {
+            Slots()[slot] = end;
+        }
         p->holdPort = nullptr;
         p->held.clear();
     }
@@ -461,10 +472,85 @@ SanPort::GetPropagationSteps() const
     return Timing().propSteps;
 }
 
+// What differs between the two kinds of port (see the protected constructor).
+
 std::string
 SanPort::GetPortName() const
 {
-    return "node-" + std::to_string(m_contextId) + "-port-" + std::to_string(m_number);
+    return IsSwitchPort() ? static_cast<const SanSwitchPort*>(this)->GetPortName()
+                          : static_cast<const SanEndpointDevice*>(this)->GetPortName();
+}
+
+Ptr<NetDevice>
+SanPort::GetDevice()
+{
+    return IsSwitchPort() ? static_cast<SanSwitchPort*>(this)->GetDevice()
+                          : static_cast<SanEndpointDevice*>(this)->GetDevice();
+}
+
+void
+SanPort::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
+{
+    if (IsSwitchPort())
+    {
+        static_cast<SanSwitchPort*>(this)->ReceivePacket(p, headTs, tailTs);
+    }
+    else
+    {
+        static_cast<SanEndpointDevice*>(this)->ReceivePacket(p, headTs, tailTs);
+    }
+}
+
+void
+SanPort::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
+{
+    if (IsSwitchPort())
+    {
+        static_cast<SanSwitchPort*>(this)->OnDepart(p, vc, departTs);
+    }
+    else
+    {
+        static_cast<SanEndpointDevice*>(this)->OnDepart(p, vc, departTs);
+    }
+}
+
+uint32_t
+SanPort::GetSplitThreshold() const
+{
+    return IsSwitchPort() ? static_cast<const SanSwitchPort*>(this)->GetSplitThreshold() : 0;
+}
+
+bool
+SanPort::MayCoalesce() const
+{
+    return IsSwitchPort() && static_cast<const SanSwitchPort*>(this)->MayCoalesce();
+}
+
+int64_t
+SanPort::GetArrivalLeadSteps(uint32_t bytes) const
+{
+    // A host's interface promises nothing.
+    return IsSwitchPort() ? static_cast<const SanSwitchPort*>(this)->GetArrivalLeadSteps(bytes) : 0;
+}
+
+int64_t
+SanPort::GetCreditLeadSteps(uint32_t bytes) const
+{
+    return IsSwitchPort() ? static_cast<const SanSwitchPort*>(this)->GetCreditLeadSteps(bytes) : 0;
+}
+
+uint32_t
+SanPort::GetEndpointNodeId() const
+{
+    return static_cast<const SanEndpointDevice*>(this)->GetContextId();
+}
+
+void
+SanPort::AbortQueueFull() const
+{
+    NS_ABORT_MSG("SanPort " << GetPortName() << ": more than " << MAX_QUEUE
+                            << " packets wait at one port (its queue length has 24 bits); "
+                               "the offered load is far beyond what the fabric carries");
 }
 
 void
@@ -551,35 +637,6 @@ SanPort::DropExtras()
     }
 }
 
-void
-SanPort::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
-{
-}
-
-bool
-SanPort::IsSink() const
-{
-    return false;
-}
-
-bool
-SanPort::MayReorderQueue() const
-{
-    return true;
-}
-
-uint32_t
-SanPort::GetSplitThreshold() const
-{
-    return 0;
-}
-
-bool
-SanPort::MayCoalesce() const
-{
-    return false;
-}
-
 uint32_t
 SanPort::GetQueueLength() const
 {
@@ -615,18 +672,6 @@ SanPort::GetSlotsInUse(uint32_t vc) const
     return n;
 }
 
-int64_t
-SanPort::GetArrivalLeadSteps(uint32_t bytes) const
-{
-    return 0;
-}
-
-int64_t
-SanPort::GetCreditLeadSteps(uint32_t bytes) const
-{
-    return 0;
-}
-
 Ptr<SanFabric>
 SanPort::GetFabric() const
 {
@@ -634,19 +679,12 @@ SanPort::GetFabric() const
 }
 
 void
-SanPort::SetIdentity(uint32_t nodeId, uint32_t number)
+SanPort::SetNumber(uint32_t number)
 {
-    NS_ABORT_MSG_IF(number > std::numeric_limits<uint16_t>::max(),
-                    "SanPort: port number " << number << " of node " << nodeId
-                                            << " exceeds 65535 (a port keeps 16 bits of it)");
-    m_contextId = nodeId;
+    NS_ABORT_MSG_IF(number > MAX_NUMBER,
+                    "SanPort: port number " << number << " of node " << GetNodeId() << " exceeds "
+                                            << MAX_NUMBER << " (a port keeps 16 bits of it)");
     m_number = static_cast<uint16_t>(number);
-}
-
-uint32_t
-SanPort::GetNodeId() const
-{
-    return m_contextId;
 }
 
 uint32_t

@@ -24,6 +24,7 @@ namespace ns3
 
 class SanChannel;
 class SanFabric;
+class SanSwitch;
 class SanXonXoffBuffer;
 struct SanLinkMessage;
 
@@ -117,20 +118,23 @@ class SanPort
     /// A slot whose occupant has not yet moved on.
     static constexpr int64_t HELD = std::numeric_limits<int64_t>::max();
 
-    SanPort();
-    virtual ~SanPort();
     SanPort(const SanPort&) = delete;
     SanPort& operator=(const SanPort&) = delete;
 
+    /// The largest port number a port keeps (16 bits, one value meaning "not yet made").
+    static constexpr uint32_t MAX_NUMBER = 0xfffe;
+    /// The most packets that may wait at one port (its queue length has 24 bits).
+    static constexpr uint32_t MAX_QUEUE = 0xffffff;
+
     /**
-     * Name the port: its events run in the node's context and are ordered by (node, number).
-     * \param nodeId the node it sits on
+     * Number the port: its events run in its node's context and are ordered by (node, number).
      * \param number its number there (a switch port's topology port number, a host
-     * interface's interface index)
+     * interface's interface index); at most MAX_NUMBER
      */
-    void SetIdentity(uint32_t nodeId, uint32_t number);
-    /// \return the id of the node it sits on
-    uint32_t GetNodeId() const;
+    void SetNumber(uint32_t number);
+    /// \return the id of the node it sits on (for a switch without a node, the context its
+    /// node would have had): the context its events run in
+    inline uint32_t GetNodeId() const;
     /// \return its number on that node
     uint32_t GetNumber() const;
     /// \return its link's channel (nullptr before Attach, and on a bare link)
@@ -138,7 +142,7 @@ class SanPort
     /// \return true once both ends of its link are attached
     bool IsConnected() const;
     /// \return the port's NetDevice (a switch port's is made on first use)
-    virtual Ptr<NetDevice> GetDevice() = 0;
+    Ptr<NetDevice> GetDevice();
     /// Return waiting packets to the pool and let go of the link (the owner's DoDispose).
     void Dispose();
 
@@ -197,7 +201,7 @@ class SanPort
      * \param bytes the shortest packet that may arrive
      * \return time steps (0 here: a host's interface promises nothing)
      */
-    virtual int64_t GetArrivalLeadSteps(uint32_t bytes) const;
+    int64_t GetArrivalLeadSteps(uint32_t bytes) const;
     /**
      * The least time from this port's node sending a credit back over this port's link (as
      * the packet that held the slot leaves onward) to the credit taking effect, its release
@@ -206,7 +210,7 @@ class SanPort
      * \param bytes the shortest packet that may arrive
      * \return time steps (0 here: a host's interface promises nothing)
      */
-    virtual int64_t GetCreditLeadSteps(uint32_t bytes) const;
+    int64_t GetCreditLeadSteps(uint32_t bytes) const;
     /// \return number of packets waiting in this port's queue
     uint32_t GetQueueLength() const;
     /// \return packets sent through this port
@@ -267,7 +271,7 @@ class SanPort
      * port, "host-5" for a host's interface.
      * \return the name
      */
-    virtual std::string GetPortName() const;
+    std::string GetPortName() const;
 
     /// The port's trace sources. Most ports of a large fabric are never traced, so they are
     /// made when a tracer first connects (72 bytes a port otherwise, on every port).
@@ -284,7 +288,25 @@ class SanPort
     /// \return the trace sources, made on first use (SanPortDevice's trace sources)
     Traces& GetTraces();
 
+    /// \return true for a switch's port, false for a host's interface
+    bool IsSwitchPort() const
+    {
+        return m_storeIndex != NOT_IN_SWITCH;
+    }
+
   protected:
+    /**
+     * The two kinds of port. A port has no virtual functions (a pointer to a table of them
+     * would be 8 bytes on each of a deep tree's twenty ports per host): what differs between
+     * a switch's port and a host's interface is dispatched on the kind, to the functions of
+     * the same name in SanSwitchPort and SanEndpointDevice.
+     * \param inSwitch true for a switch port
+     * \param storeIndex a switch port's index in its switch's array of ports
+     */
+    SanPort(bool inSwitch, uint32_t storeIndex);
+    /// Only SanSwitchPort and SanEndpointDevice are destroyed, never through a SanPort*.
+    ~SanPort();
+
     /**
      * A packet arrives through the channel (the far end sent it); the head and
      * tail arrival times are known. Called by SanChannel only.
@@ -292,7 +314,7 @@ class SanPort
      * \param headTs time its head arrives here
      * \param tailTs time its tail arrives here
      */
-    virtual void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) = 0;
+    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs);
 
     /**
      * Hook run as a packet leaves (routing state, injection time).
@@ -300,22 +322,55 @@ class SanPort
      * \param vc the virtual channel acquired
      * \param departTs departure time
      */
-    virtual void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs);
+    void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs);
+
     /**
      * \return true if any waiting packet may overtake a blocked one (switch
      * ports); a host interface sends strictly in order.
      */
-    virtual bool MayReorderQueue() const;
-    /// \return true if this port is a host interface that always accepts arrivals
-    virtual bool IsSink() const;
+    bool MayReorderQueue() const
+    {
+        return IsSwitchPort();
+    }
+
+    /// \return true if this port is a host interface, which always accepts arrivals
+    bool IsSink() const
+    {
+        return !IsSwitchPort();
+    }
+
     /// \return the largest piece this port cuts from a splittable packet under contention
     /// (bytes on the wire; 0: never split). Asked only for splittable packets that wait.
-    virtual uint32_t GetSplitThreshold() const;
+    uint32_t GetSplitThreshold() const;
     /// \return true if this port merges consecutive pieces of one burst in its queue
-    virtual bool MayCoalesce() const;
+    bool MayCoalesce() const;
+
+    /// What sits before a switch's array of ports, so that a port finds its switch and
+    /// context from its index in the array (SanSwitch lays the block out).
+    struct SwitchBlock
+    {
+        SanSwitch* owner;   //!< the switch
+        uint32_t context;   //!< its node id: the context its ports' events run in
+        uint32_t unused[5]; //!< to the ports' alignment
+    };
+
+    /// \return the header of the block of ports this switch port is in
+    const SwitchBlock* GetSwitchBlock() const
+    {
+        return reinterpret_cast<const SwitchBlock*>(reinterpret_cast<const char*>(this) -
+                                                    m_storeIndex * sizeof(SanPort) -
+                                                    sizeof(SwitchBlock));
+    }
+
+    /// \return true once SetNumber has given the port a number
+    bool IsNumbered() const
+    {
+        return m_number != NOT_NUMBERED;
+    }
 
   private:
     friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, ReceiveXonXoff, IsSink
+    friend class SanSwitch;  // lays out the block of its ports (SwitchBlock)
 
     /// Give back a slot table kept on the heap (Dispose, the destructor).
     void FreeSlots();
@@ -503,43 +558,69 @@ class SanPort
         return m_heapSlots ? m_slotStore.heap : m_slotStore.inlined;
     }
 
-    // The per-packet state, laid out by cache line (a switch's ports are 64-byte aligned
-    // records of two lines): first what an arrival or a credit touches (the far end, the
-    // slots, the queue), then what a departure adds, then the rest. What all ports of a
-    // kind of link share (rate, delay, framing, the credit table's shape, the fabric) is
-    // read through m_link (SanLinkTiming).
+    /// m_number of a switch port not yet made.
+    static constexpr uint16_t NOT_NUMBERED = 0xffff;
+    /// m_storeIndex of a host's interface (no switch).
+    static constexpr uint16_t NOT_IN_SWITCH = 0xffff;
+
+    /// \return the first waiting packet (the queue is a ring: the tail's next is the head)
+    SanFabricPacket* QueueHead() const
+    {
+        return m_qTail != nullptr ? m_qTail->next : nullptr;
+    }
+
+    /// \param p a waiting packet \return the one after it, or nullptr after the tail
+    SanFabricPacket* QueueNext(const SanFabricPacket* p) const
+    {
+        return p == m_qTail ? nullptr : p->next;
+    }
+
+    /// Put p at the end of the queue. \param p the packet
+    inline void Enqueue(SanFabricPacket* p);
+    /// \return an endpoint's node id (out of line: SanEndpointDevice is complete in the .cc)
+    uint32_t GetEndpointNodeId() const;
+    /// Abort: a queue is full (MAX_QUEUE; kept out of line, off the per-packet path).
+    [[noreturn]] void AbortQueueFull() const;
+
+    // The per-packet state, 96 bytes (a switch's ports are records of that size in one
+    // array): first what an arrival or a credit touches (the far end, the slots, the queue),
+    // then what a departure adds, then the rest. What all ports of a kind of link share
+    // (rate, delay, framing, the credit table's shape, the fabric) is read through m_link
+    // (SanLinkTiming); what all ports of a switch share (the switch, its context), through
+    // the block their array is in (SwitchBlock).
     SanPort* m_peer{nullptr}; //!< the far end, where messages go straight to it: a bare link,
                               //!< or a plain SanChannel (nullptr: through Transmit)
     /// Slots live inline for the common small buffers (no heap block per port).
     static constexpr uint32_t INLINE_SLOTS = 4;
 
-    /// Release time of each slot: inline for small tables, else a heap block (m_heapSlots).
+    /// Release time of each credit slot: inline for small tables, else a heap block
+    /// (m_heapSlots). An Xon/Xoff link keeps no credits: its sender's gate is kept here.
     union SlotStore {
         int64_t inlined[INLINE_SLOTS]; //!< storage for small tables
         int64_t* heap;                 //!< owned storage for larger ones
+        uint32_t xoffMask;             //!< Xon/Xoff sender: channels the far end stopped
     } m_slotStore{};
 
-    SanFabricPacket* m_qHead{nullptr}; //!< waiting packets
+    SanFabricPacket* m_qTail{nullptr}; //!< waiting packets: the last, whose next is the first
     int64_t m_busyUntil{0};            //!< link idle from this time
     SanChannel* m_link{nullptr};       //!< the link: the only way to the far end (the channel
                                        //!< list owns it); on a bare link, whose attributes it
                                        //!< has. Never null while attached.
-    SanFabricPacket* m_qTail{nullptr}; //!< waiting packets
     int64_t m_wakeTs{HELD};            //!< time of the pending wake-up, HELD if none
     uint64_t m_txPackets{0};           //!< counter
     int64_t m_busySteps{0};            //!< link busy time, summed
-    uint32_t m_qLen{0};                //!< queue length
-    uint32_t m_contextId{0};           //!< id of the node whose context its events run in
-    uint32_t m_xoffMask{0};            //!< Xon/Xoff sender: channels the far end stopped
-    uint16_t m_number{0};              //!< its number on that node (events' order)
-    uint8_t m_end : 1;                 //!< this port's end of the channel (0 or 1)
-    uint8_t m_connected : 1;           //!< both ends of the channel are attached
-    uint8_t m_peerIsSink : 1;          //!< the far end always accepts (a host)
-    uint8_t m_xonXoff : 1;             //!< the link uses Xon/Xoff, not credits
-    uint8_t m_bare : 1;                //!< the link has no channel object
-    uint8_t m_sendsXPackets : 1;       //!< it sends XPACKETs (into an Xon/Xoff buffer)
-    uint8_t m_hasExtras : 1;           //!< it has an entry in the extras table
-    uint8_t m_heapSlots : 1;           //!< its slot table is on the heap
+    uint32_t m_qLen : 24;              //!< queue length (at most MAX_QUEUE)
+    uint32_t m_end : 1;                //!< this port's end of the channel (0 or 1)
+    uint32_t m_connected : 1;          //!< both ends of the channel are attached
+    uint32_t m_peerIsSink : 1;         //!< the far end always accepts (a host)
+    uint32_t m_xonXoff : 1;            //!< the link uses Xon/Xoff, not credits
+    uint32_t m_bare : 1;               //!< the link has no channel object
+    uint32_t m_sendsXPackets : 1;      //!< it sends XPACKETs (into an Xon/Xoff buffer)
+    uint32_t m_hasExtras : 1;          //!< it has an entry in the extras table
+    uint32_t m_heapSlots : 1;          //!< its slot table is on the heap
+    uint16_t m_number{NOT_NUMBERED};   //!< its number on its node (events' order)
+    uint16_t m_storeIndex;             //!< a switch port's index in its switch's array of
+                                       //!< ports, or NOT_IN_SWITCH
 
   protected:
     /// \return the fabric this port belongs to (nullptr before Attach; defined in
@@ -554,24 +635,48 @@ class SanPort
     }
 };
 
+uint32_t
+SanPort::GetNodeId() const
+{
+    return IsSwitchPort() ? GetSwitchBlock()->context : GetEndpointNodeId();
+}
+
 // Inline: the .cc's ServeQueue and ServeQueueXonXoff use it.
 void
 SanPort::Unlink(SanFabricPacket* prev, SanFabricPacket* cur)
 {
-    if (prev == nullptr)
+    if (prev == nullptr && cur == m_qTail)
     {
-        m_qHead = cur->next;
+        m_qTail = nullptr; // it was the only one
     }
     else
     {
-        prev->next = cur->next;
-    }
-    if (m_qTail == cur)
-    {
-        m_qTail = prev;
+        // In the ring, the head's predecessor is the tail.
+        SanFabricPacket* before = prev != nullptr ? prev : m_qTail;
+        before->next = cur->next;
+        if (cur == m_qTail)
+        {
+            m_qTail = before;
+        }
     }
     --m_qLen;
     cur->next = nullptr;
+}
+
+void
+SanPort::Enqueue(SanFabricPacket* p)
+{
+    if (m_qTail == nullptr)
+    {
+        p->next = p;
+    }
+    else
+    {
+        p->next = m_qTail->next;
+        m_qTail->next = p;
+    }
+    m_qTail = p;
+    ++m_qLen;
 }
 
 // Inline: a credit per packet-hop arrives here through the channel.
@@ -579,7 +684,7 @@ void
 SanPort::ReceiveCredit(uint32_t slot, int64_t ts)
 {
     Slots()[slot] = ts;
-    if (ts != HELD && m_qHead != nullptr)
+    if (ts != HELD && m_qTail != nullptr)
     {
         ScheduleWake(ts);
     }

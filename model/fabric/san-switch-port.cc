@@ -17,38 +17,48 @@
 namespace ns3
 {
 
-// A port's layout (SanPort's members) is chosen by cache line: keep it two lines.
-static_assert(sizeof(void*) != 8 || sizeof(SanSwitchPort) <= 128,
-              "SanSwitchPort grew past two cache lines");
+// A port's layout (SanPort's members) is chosen by cache line: keep it at 96 bytes, with
+// nothing of its own (the switch's block of ports is laid out in SanPort-sized records).
+static_assert(sizeof(void*) != 8 || sizeof(SanSwitchPort) <= 96,
+              "SanSwitchPort grew past 96 bytes");
+static_assert(sizeof(SanSwitchPort) == sizeof(SanPort), "SanSwitchPort has members of its own");
 
-SanSwitchPort::SanSwitchPort() = default;
+SanSwitchPort::SanSwitchPort(uint32_t storeIndex)
+    : SanPort(true, storeIndex)
+{
+}
 
 SanSwitchPort::~SanSwitchPort() = default;
 
 void
-SanSwitchPort::SetSwitch(SanSwitch* sw, uint32_t port)
+SanSwitchPort::SetPortNumber(uint32_t port)
 {
-    m_switch = sw;
-    SetIdentity(sw->GetNodeId(), port);
+    SetNumber(port);
+}
+
+bool
+SanSwitchPort::IsMade() const
+{
+    return IsNumbered();
 }
 
 SanSwitch*
 SanSwitchPort::GetSwitch() const
 {
-    return m_switch;
+    return GetSwitchBlock()->owner;
 }
 
 std::string
 SanSwitchPort::GetPortName() const
 {
-    const uint32_t sw = m_switch != nullptr ? m_switch->GetIndex() : 0;
+    const uint32_t sw = GetSwitch()->GetIndex();
     return "switch-" + std::to_string(sw) + "-port-" + std::to_string(GetNumber());
 }
 
 Ptr<NetDevice>
 SanSwitchPort::GetDevice()
 {
-    return m_switch->GetPortDevice(GetNumber());
+    return GetSwitch()->GetPortDevice(GetNumber());
 }
 
 int64_t
@@ -56,16 +66,16 @@ SanSwitchPort::GetArrivalLeadSteps(uint32_t bytes) const
 {
     // Routed RoutingDelay after its head arrives (after its tail in store-and-forward and Cell
     // mode: later still); its tail arrives one serialization after its head.
-    return std::min(m_switch->GetRoutingDelaySteps(), GetSerializationSteps(bytes));
+    return std::min(GetSwitch()->GetRoutingDelaySteps(), GetSerializationSteps(bytes));
 }
 
 int64_t
 SanSwitchPort::GetCreditLeadSteps(uint32_t bytes) const
 {
     int64_t lead = std::numeric_limits<int64_t>::max();
-    for (uint32_t i = 0; i < m_switch->GetNConnectedPorts(); ++i)
+    for (uint32_t i = 0; i < GetSwitch()->GetNConnectedPorts(); ++i)
     {
-        lead = std::min(lead, m_switch->GetConnectedPortAt(i)->GetSerializationSteps(bytes));
+        lead = std::min(lead, GetSwitch()->GetConnectedPortAt(i)->GetSerializationSteps(bytes));
     }
     return lead;
 }
@@ -73,32 +83,33 @@ SanSwitchPort::GetCreditLeadSteps(uint32_t bytes) const
 void
 SanSwitchPort::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
 {
+    SanSwitch* sw = GetSwitch();
     p->tailTs = tailTs;
-    const int64_t ready =
-        (m_switch->RoutesOnTail() ? tailTs : headTs) + m_switch->GetRoutingDelaySteps();
-    Simulator::ScheduleWithContext(m_switch->GetNodeId(),
-                                   TimeStep(ready - Simulator::Now().GetTimeStep()),
-                                   MakeSanFabricEvent<&SanSwitch::HandleReady>(m_switch, p)
-                                       ->Order(SanFabricEventBase::CLASS_PACKET, p->uid));
+    const int64_t ready = (sw->RoutesOnTail() ? tailTs : headTs) + sw->GetRoutingDelaySteps();
+    Simulator::ScheduleWithContext(
+        GetNodeId(),
+        TimeStep(ready - Simulator::Now().GetTimeStep()),
+        MakeSanFabricEvent<&SanSwitch::HandleReady>(sw, p)->Order(SanFabricEventBase::CLASS_PACKET,
+                                                                  p->uid));
 }
 
 void
 SanSwitchPort::OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs)
 {
-    m_switch->NotifyDepart(GetNumber(), vc, p);
+    GetSwitch()->NotifyDepart(GetNumber(), vc, p);
 }
 
 uint32_t
 SanSwitchPort::GetSplitThreshold() const
 {
     // Read from the switch each time (only on the split path), so a later Config::Set counts.
-    return m_switch->GetSplitThreshold();
+    return GetSwitch()->GetSplitThreshold();
 }
 
 bool
 SanSwitchPort::MayCoalesce() const
 {
-    return m_switch->GetCoalesce();
+    return GetSwitch()->GetCoalesce();
 }
 
 } // namespace ns3

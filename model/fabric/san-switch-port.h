@@ -21,43 +21,51 @@ class SanSwitch;
  * A plain record in its switch's array of ports (SanSwitch owns them), not an ns-3 Object: a
  * deep tree has twenty switch ports per host, and a NetDevice each (with its aggregates, its
  * node's callbacks and an initialization event) cost more than the port's own state. Its
- * NetDevice, for tracing and Config paths, is made on first use (GetDevice). Aligned to a
- * cache line, a port is two whole lines (64-bit builds), the first holding what an arrival
- * and a credit touch.
+ * NetDevice, for tracing and Config paths, is made on first use (GetDevice). A port is 96
+ * bytes (64-bit builds), all of it SanPort's: it finds its switch through the header of the
+ * array it is in (SanPort::SwitchBlock), from its index there.
  */
-class alignas(64) SanSwitchPort : public SanPort
+class SanSwitchPort : public SanPort
 {
   public:
-    SanSwitchPort();
-    ~SanSwitchPort() override;
+    /// \param storeIndex its index in its switch's array of ports
+    explicit SanSwitchPort(uint32_t storeIndex);
+    ~SanSwitchPort();
 
     /**
-     * \param sw the switch this port belongs to
+     * Make the port: give it its number (once, after its switch's SetNodeId).
      * \param port its port number in the topology
      */
-    void SetSwitch(SanSwitch* sw, uint32_t port);
+    void SetPortNumber(uint32_t port);
+    /// \return true once SetPortNumber has made it
+    bool IsMade() const;
     /// \return the switch it belongs to
     SanSwitch* GetSwitch() const;
     /// \return "switch-<switch index>-port-<port number>"
-    std::string GetPortName() const override;
+    std::string GetPortName() const;
     /// \return its device (SanSwitch::GetPortDevice: made on first use)
-    Ptr<NetDevice> GetDevice() override;
+    Ptr<NetDevice> GetDevice();
     /// \return the smaller of the switch's routing delay and a packet's serialization on this
     /// port's link \param bytes the shortest packet that may arrive
-    int64_t GetArrivalLeadSteps(uint32_t bytes) const override;
+    int64_t GetArrivalLeadSteps(uint32_t bytes) const;
     /// \return the shortest serialization of a packet on any of the switch's links (the credit
     /// is sent as the packet leaves by one of them, and frees as its tail has left)
     /// \param bytes the shortest packet that may arrive
-    int64_t GetCreditLeadSteps(uint32_t bytes) const override;
-
-  protected:
-    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs) override;
-    void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs) override;
-    uint32_t GetSplitThreshold() const override;
-    bool MayCoalesce() const override;
+    int64_t GetCreditLeadSteps(uint32_t bytes) const;
 
   private:
-    SanSwitch* m_switch{nullptr}; //!< owning switch
+    friend class SanPort; // dispatches to what follows
+
+    /// A packet arrives (SanPort::ReceivePacket): route it after the switch's routing delay.
+    /// \param p the packet \param headTs its head's arrival \param tailTs its tail's
+    void ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs);
+    /// A packet leaves (SanPort::OnDepart): tell the switch.
+    /// \param p the packet \param vc its channel \param departTs its departure
+    void OnDepart(SanFabricPacket* p, uint32_t vc, int64_t departTs);
+    /// \return the switch's split threshold
+    uint32_t GetSplitThreshold() const;
+    /// \return true if the switch merges pieces of a burst
+    bool MayCoalesce() const;
 };
 
 } // namespace ns3

@@ -21,6 +21,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <new>
+
 namespace ns3
 {
 
@@ -132,7 +134,47 @@ SanSwitch::GetTypeId()
 
 SanSwitch::SanSwitch() = default;
 
-SanSwitch::~SanSwitch() = default;
+SanSwitch::~SanSwitch()
+{
+    FreeStore();
+}
+
+void
+SanSwitch::MakeStore(uint32_t n)
+{
+    FreeStore();
+    // One allocation: the header through which a port finds its switch, then the ports, each
+    // made with its index (SanPort::GetSwitchBlock). Starting on a cache line.
+    static_assert(sizeof(SanPort::SwitchBlock) % alignof(SanSwitchPort) == 0,
+                  "the ports after the header would be misaligned");
+    void* mem = ::operator new(sizeof(SanPort::SwitchBlock) + n * sizeof(SanSwitchPort),
+                               std::align_val_t(64));
+    auto* header = new (mem) SanPort::SwitchBlock{this, m_nodeId, {}};
+    m_store = reinterpret_cast<SanSwitchPort*>(header + 1);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        new (&m_store[i]) SanSwitchPort(i);
+    }
+    m_storeSize = n;
+}
+
+void
+SanSwitch::FreeStore()
+{
+    if (m_store == nullptr)
+    {
+        return;
+    }
+    for (uint32_t i = 0; i < m_storeSize; ++i)
+    {
+        m_store[i].~SanSwitchPort();
+    }
+    auto* header = reinterpret_cast<SanPort::SwitchBlock*>(m_store) - 1;
+    header->~SwitchBlock();
+    ::operator delete(header, std::align_val_t(64));
+    m_store = nullptr;
+    m_storeSize = 0;
+}
 
 void
 SanSwitch::DoDispose()
@@ -168,8 +210,7 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
                     "SanSwitch " << index << ": " << connectedPorts << " connected ports, but the "
                                  << "topology gives it " << nPorts);
     m_nPorts = nPorts;
-    m_storeSize = connectedPorts != 0 ? connectedPorts : nPorts;
-    m_store = std::make_unique<SanSwitchPort[]>(m_storeSize);
+    MakeStore(connectedPorts != 0 ? connectedPorts : nPorts);
     m_nStored = 0;
     // Every port connected (most switches of a fat tree or a torus): the array is indexed by
     // port number, with no table beside it. Otherwise a table by port number points into it.
@@ -193,7 +234,7 @@ SanSwitch::AddPort(uint32_t port)
                                  << " announced to Setup");
     ++m_nStored;
     SanSwitchPort* p = m_byNumber ? &m_store[port] : &m_store[m_nStored - 1];
-    p->SetSwitch(this, port);
+    p->SetPortNumber(port);
     if (!m_byNumber)
     {
         m_ports[port] = p;
@@ -218,7 +259,7 @@ SanSwitch::GetConnectedPortAt(uint32_t i) const
     // By number, while the links are being built: the i-th of those made so far.
     for (uint32_t k = 0; k < m_storeSize; ++k)
     {
-        if (m_store[k].GetSwitch() != nullptr && i-- == 0)
+        if (m_store[k].IsMade() && i-- == 0)
         {
             return &m_store[k];
         }
@@ -271,7 +312,7 @@ SanSwitch::GetPort(uint32_t port) const
     if (m_byNumber)
     {
         SanSwitchPort* p = &m_store[port];
-        return p->GetSwitch() != nullptr ? p : nullptr; // made yet?
+        return p->IsMade() ? p : nullptr; // made yet?
     }
     return m_ports[port];
 }
@@ -292,6 +333,10 @@ void
 SanSwitch::SetNodeId(uint32_t id)
 {
     m_nodeId = id;
+    if (m_store != nullptr)
+    {
+        (reinterpret_cast<SanPort::SwitchBlock*>(m_store) - 1)->context = id; // the ports' context
+    }
 }
 
 namespace

@@ -124,6 +124,11 @@ class SanSwitch : public Object
     /// \return its device, aborting if the port is not connected (inline: the .cc is its only
     /// user)
     inline SanSwitchPort* GetConnectedPort(uint32_t port) const;
+    /// Make the block of n ports (its header first), after giving back any earlier one.
+    /// \param n ports
+    void MakeStore(uint32_t n);
+    /// Give back the block of ports.
+    void FreeStore();
 
     Time m_routingDelay;                       //!< per-hop routing delay
     int64_t m_routingDelaySteps{0};            //!< cached
@@ -144,7 +149,8 @@ class SanSwitch : public Object
     bool m_byNumber{false};                    //!< m_store is indexed by port number
     std::unique_ptr<SanSwitchPort*[]> m_ports; //!< by topology port (nullptr: unconnected),
                                                //!< unless m_byNumber
-    std::unique_ptr<SanSwitchPort[]> m_store;  //!< the ports, in one array
+    SanSwitchPort* m_store{nullptr};           //!< the ports, in one array (after its header,
+                                               //!< SanPort::SwitchBlock, in one allocation)
     /// Devices by topology port, once one is made (no table until then)
     std::unique_ptr<Ptr<SanSwitchPortDevice>[]> m_devices;
 };
