@@ -457,7 +457,7 @@ class SanSplitStressTestCase : public TestCase
         {
             n.Ep(h)->SetDeliverCallback(
                 MakeCallback(+[](decltype(seen)* log, uint32_t dst, const SanFabricPacket& p) {
-                    const uint32_t offset = p.splittable ? p.burstOffset : 0;
+                    const uint32_t offset = p.splittable ? p.PeekExtra()->burstOffset : 0;
                     (*log)[{p.src, dst}].push_back(Seen{p.tag, offset, p.GetPieceBytes()});
                 }).Bind(&seen, h));
             SanFabricPort* port = PeekPointer(n.Ep(h));

@@ -210,8 +210,8 @@ SanEndpointDevice::DoSend(uint32_t dst,
     if (splittable)
     {
         p->splittable = 1;
-        p->splitHeader = static_cast<uint16_t>(headerBytes);
-        p->burstBytes = bytes - headerBytes;
+        p->Extra().splitHeader = static_cast<uint16_t>(headerBytes);
+        p->Extra().burstBytes = bytes - headerBytes;
     }
     ++m_sent;
     if (!cells)
@@ -222,8 +222,9 @@ SanEndpointDevice::DoSend(uint32_t dst,
     }
     // Cell mode: p stays here as the reassembly record; its cells travel.
     const uint32_t payloadPerCell = Fabric()->GetCellPayload();
-    p->cellsLeft = (bytes + payloadPerCell - 1) / payloadPerCell;
-    for (uint32_t i = 0; i < p->cellsLeft; ++i)
+    const uint32_t nCells = (bytes + payloadPerCell - 1) / payloadPerCell;
+    p->Extra().cellsLeft = nCells;
+    for (uint32_t i = 0; i < nCells; ++i)
     {
         SanFabricPacket* c = SanFabricPacket::Allocate();
         c->uid = SanFabric::MakeUid(m_host, ++m_uidCount);
@@ -234,8 +235,8 @@ SanEndpointDevice::DoSend(uint32_t dst,
         c->seq = p->seq;
         c->createdTs = now;
         c->readyTs = now;
-        c->parent = p;
-        if (i + 1 == p->cellsLeft && lastByteTs > now)
+        c->Extra().parent = p;
+        if (i + 1 == nCells && lastByteTs > now)
         {
             // A streamed packet (AAL5): its last cell carries the trailer's CRC over the whole
             // packet, so it cannot start before the card has the last byte; its tail leaves one
@@ -262,7 +263,7 @@ SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tai
     // A head callback hears of whole packets only: a piece's head is not the packet's (a split
     // packet is announced at reassembly), and with a piece callback splittable packets go
     // there alone.
-    if (!m_headArrivalCb.IsNull() && p->parent == nullptr &&
+    if (!m_headArrivalCb.IsNull() && p->GetParent() == nullptr &&
         (!p->splittable || (m_pieceCb.IsNull() && !p->IsPiece())))
     {
         Simulator::ScheduleWithContext(
@@ -288,7 +289,7 @@ void
 SanEndpointDevice::Deliver(SanFabricPacket* p)
 {
     Fabric()->NotifyDelivered(p->hops);
-    SanFabricPacket* parent = p->parent;
+    SanFabricPacket* parent = p->GetParent();
     if (parent == nullptr)
     {
         if (p->IsPiece() && m_pieceCb.IsNull())
@@ -302,7 +303,7 @@ SanEndpointDevice::Deliver(SanFabricPacket* p)
     parent->hops = std::max(parent->hops, p->hops);
     parent->injectedTs = parent->injectedTs == 0 ? p->injectedTs : parent->injectedTs;
     SanFabricPacket::Free(p);
-    if (--parent->cellsLeft == 0)
+    if (--parent->Extra().cellsLeft == 0)
     {
         // The port reassembles a packet from its cells: nothing of it reaches the NIC before
         // its last cell, so a cut-through NIC hears of its head now, with its tail.
@@ -327,20 +328,20 @@ SanEndpointDevice::Reassemble(SanFabricPacket* p)
     if (rec == nullptr)
     {
         // The first piece to arrive becomes the burst's record.
-        p->cellsLeft = p->burstBytes - p->GetPieceBytes();
+        p->Extra().cellsLeft = p->Extra().burstBytes - p->GetPieceBytes();
         p->next = m_partial;
         m_partial = p;
         return;
     }
-    NS_ABORT_MSG_IF(p->GetPieceBytes() > rec->cellsLeft,
+    NS_ABORT_MSG_IF(p->GetPieceBytes() > rec->Extra().cellsLeft,
                     "SanEndpointDevice " << m_host << ": piece of " << p->GetPieceBytes()
-                                         << " bytes at offset " << p->burstOffset
+                                         << " bytes at offset " << p->Extra().burstOffset
                                          << " overflows the burst from host " << p->src);
-    rec->cellsLeft -= p->GetPieceBytes();
+    rec->Extra().cellsLeft -= p->GetPieceBytes();
     rec->hops = std::max(rec->hops, p->hops);
     rec->injectedTs = std::min(rec->injectedTs, p->injectedTs);
     SanFabricPacket::Free(p);
-    if (rec->cellsLeft != 0)
+    if (rec->Extra().cellsLeft != 0)
     {
         return;
     }
@@ -354,8 +355,8 @@ SanEndpointDevice::Reassemble(SanFabricPacket* p)
     }
     rec->next = nullptr;
     // Whole again: as the sender sent it.
-    rec->bytes = rec->splitHeader + rec->burstBytes;
-    rec->burstOffset = 0;
+    rec->bytes = rec->Extra().splitHeader + rec->Extra().burstBytes;
+    rec->Extra().burstOffset = 0;
     // Nothing of a split packet is announced before all of it is in: a cut-through NIC hears
     // of its head now, with its tail (as in Cell mode).
     if (!m_headArrivalCb.IsNull())
@@ -387,7 +388,7 @@ SanEndpointDevice::HandUp(SanFabricPacket* p)
     }
     if (p->splittable && !m_pieceCb.IsNull())
     {
-        m_pieceCb(p->payload, p->src, p->burstOffset, p->GetPieceBytes());
+        m_pieceCb(p->payload, p->src, p->Extra().burstOffset, p->GetPieceBytes());
         SanFabricPacket::Free(p);
         return;
     }

@@ -63,7 +63,6 @@ SanFabricPacket::Free(SanFabricPacket* p)
     }
     p->inPool = 1;
     p->payload = nullptr;
-    p->held.clear(); // keeps its capacity: no churn on reuse
     p->next = pool.freeList;
     pool.freeList = p;
     --pool.live;
@@ -97,17 +96,26 @@ SanFabricPacket::GetLiveCount()
 
 SanFabricPacket::~SanFabricPacket()
 {
-    delete[] route;
+    delete m_extra;
 }
 
-uint8_t*
-SanFabricPacket::RouteStorage()
+void
+SanFabricPacket::MakeExtra()
 {
-    if (route == nullptr)
-    {
-        route = new uint8_t[MAX_ROUTE];
-    }
-    return route;
+    m_extra = new SanFabricPacketExtra;
+}
+
+void
+SanFabricPacketExtra::Clear()
+{
+    held.clear(); // keeps its capacity: no churn on reuse
+    parent = nullptr;
+    cellsLeft = 0;
+    burstOffset = 0;
+    burstBytes = 0;
+    splitHeader = 0;
+    routeLen = 0;
+    routeIdx = 0;
 }
 
 void
@@ -126,24 +134,20 @@ SanFabricPacket::Clear()
     tailTs = 0;
     hops = 0;
     intermediate = NONE;
-    phase = 0;
+    holdSlot = 0;
     dim = 0xff;
+    waitMask = 0;
+    phase = 0;
     dateline = 0;
     escaped = 0;
-    routeLen = 0;
-    routeIdx = 0;
-    waitMask = 0;
     wormhole = 0;
     splittable = 0;
     holdPort = nullptr;
-    holdSlot = 0;
-    held.clear();
     next = nullptr;
-    parent = nullptr;
-    cellsLeft = 0;
-    splitHeader = 0;
-    burstOffset = 0;
-    burstBytes = 0;
+    if (m_extra != nullptr)
+    {
+        m_extra->Clear();
+    }
 }
 
 void
@@ -162,23 +166,34 @@ SanFabricPacket::CopyStateFrom(const SanFabricPacket& o)
     tailTs = o.tailTs;
     hops = o.hops;
     intermediate = o.intermediate;
-    phase = o.phase;
     dim = o.dim;
+    waitMask = o.waitMask;
+    phase = o.phase;
     dateline = o.dateline;
     escaped = o.escaped;
-    routeLen = o.routeLen;
-    routeIdx = o.routeIdx;
-    waitMask = o.waitMask;
     wormhole = o.wormhole;
     splittable = o.splittable;
-    if (o.routeLen > 0)
-    {
-        std::copy(o.route, o.route + o.routeLen, RouteStorage());
-    }
-    splitHeader = o.splitHeader;
-    burstOffset = o.burstOffset;
-    burstBytes = o.burstBytes;
     payload = o.payload;
+    if (o.m_extra == nullptr)
+    {
+        if (m_extra != nullptr)
+        {
+            m_extra->Clear();
+        }
+        return;
+    }
+    // Not what it holds (held slots) nor its cell-mode parent.
+    SanFabricPacketExtra& e = Extra();
+    e.routeLen = o.m_extra->routeLen;
+    e.routeIdx = o.m_extra->routeIdx;
+    std::copy(o.m_extra->route, o.m_extra->route + o.m_extra->routeLen, e.route);
+    e.splitHeader = o.m_extra->splitHeader;
+    e.burstOffset = o.m_extra->burstOffset;
+    e.burstBytes = o.m_extra->burstBytes;
 }
+
+// Two cache lines: what every hop reads.
+static_assert(sizeof(void*) != 8 || sizeof(SanFabricPacket) <= 128,
+              "SanFabricPacket grew past two cache lines");
 
 } // namespace ns3

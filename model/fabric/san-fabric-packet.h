@@ -30,92 +30,34 @@ struct SanHeldSlot
     int64_t releaseTs; //!< tentative release time (time steps)
 };
 
+class SanFabricPacket;
+
 /**
  * \ingroup san
- * The downstream buffer slots a packet still holds (SanHeldSlot): a wormhole packet's
- * upstream slots, or the input slots of pieces merged into it. Most packets hold none, so a
- * descriptor keeps one pointer here; the list is made on first use and kept with the
- * descriptor as it is reused (no allocation per packet).
+ * What only some packets need, beside their descriptor: the downstream slots a wormhole packet
+ * still holds (or the input slots of pieces merged into it), a cell's packet, a split burst's
+ * bookkeeping, a source route. A descriptor points to one made on first use and keeps it as it
+ * is reused (no allocation per packet); the rest of the descriptor stays two cache lines.
  */
-class SanHeldSlots
+struct SanFabricPacketExtra
 {
-  public:
-    SanHeldSlots() = default;
+    /// Longest source route a packet can carry (Myrinet-style routes).
+    static constexpr uint32_t MAX_ROUTE = 48;
 
-    ~SanHeldSlots()
-    {
-        delete m_list;
-    }
+    std::vector<SanHeldSlot> held;    //!< wormhole: upstream slots still held (tentative);
+                                      //!< virtual cut-through: input slots of merged pieces
+    SanFabricPacket* parent{nullptr}; //!< cell mode: the packet this cell belongs to
+    uint32_t cellsLeft{0};            //!< cell mode: cells not yet delivered; a split burst's
+                                      //!< reassembly record: data bytes not yet delivered
+    uint32_t burstOffset{0};          //!< splittable: offset of this piece's data in the burst
+    uint32_t burstBytes{0};           //!< splittable: data bytes (after the header) of the burst
+    uint16_t splitHeader{0};          //!< splittable: header bytes that every piece carries
+    uint8_t routeLen{0};              //!< source route length
+    uint8_t routeIdx{0};              //!< next source-route entry
+    uint8_t route[MAX_ROUTE];         //!< source route: output port per switch
 
-    SanHeldSlots(const SanHeldSlots&) = delete;
-    SanHeldSlots& operator=(const SanHeldSlots&) = delete;
-
-    /// \return true if it holds no slot
-    bool empty() const
-    {
-        return m_list == nullptr || m_list->empty();
-    }
-
-    /// \return the number of slots held
-    size_t size() const
-    {
-        return m_list == nullptr ? 0 : m_list->size();
-    }
-
-    /// \param i index (below size()) \return the slot at that index
-    SanHeldSlot& operator[](size_t i)
-    {
-        return (*m_list)[i];
-    }
-
-    /// \return the first slot
-    const SanHeldSlot* begin() const
-    {
-        return m_list == nullptr ? nullptr : m_list->data();
-    }
-
-    /// \return past the last slot
-    const SanHeldSlot* end() const
-    {
-        return m_list == nullptr ? nullptr : m_list->data() + m_list->size();
-    }
-
-    /// \param e a slot to add
-    void push_back(const SanHeldSlot& e)
-    {
-        if (m_list == nullptr)
-        {
-            m_list = new std::vector<SanHeldSlot>;
-        }
-        m_list->push_back(e);
-    }
-
-    /// Keep the first n slots. \param n how many (at most size())
-    void resize(size_t n)
-    {
-        if (m_list != nullptr)
-        {
-            m_list->resize(n);
-        }
-    }
-
-    /// Hold nothing (the storage stays for the descriptor's next use).
-    void clear()
-    {
-        if (m_list != nullptr)
-        {
-            m_list->clear();
-        }
-    }
-
-    /// \param o a list to exchange contents and storage with
-    void swap(SanHeldSlots& o)
-    {
-        std::swap(m_list, o.m_list);
-    }
-
-  private:
-    std::vector<SanHeldSlot>* m_list{nullptr}; //!< the slots, made on first use
+    /// Reset for the descriptor's next use (the held list keeps its storage).
+    void Clear();
 };
 
 /**
@@ -132,7 +74,7 @@ class SanFabricPacket
 {
   public:
     /// Longest source route a packet can carry (Myrinet-style routes).
-    static constexpr uint32_t MAX_ROUTE = 48;
+    static constexpr uint32_t MAX_ROUTE = SanFabricPacketExtra::MAX_ROUTE;
     /// Marker for "no switch" (e.g. no Valiant intermediate).
     static constexpr uint32_t NONE = 0xffffffff;
 
@@ -150,64 +92,93 @@ class SanFabricPacket
      */
     static void ReclaimAll();
 
-    uint64_t uid;          //!< unique id (per simulation run)
-    uint32_t src;          //!< source host
-    uint32_t dst;          //!< destination host
-    uint32_t dstSwitch;    //!< switch the destination host hangs off
-    uint32_t bytes;        //!< size on the wire (header and payload), without link framing
-    uint64_t seq;          //!< sequence number, set by the sender
-    uint64_t tag;          //!< opaque value for the layer above
-    int64_t createdTs;     //!< time the sender handed the packet over
-    int64_t injectedTs;    //!< time its head left the source
-    int64_t readyTs;       //!< time its head became ready to leave the current port/switch
-    int64_t tailTs;        //!< time its tail arrives at the current switch (0 at the source)
-    uint32_t hops;         //!< switches traversed so far
-    uint32_t intermediate; //!< Valiant intermediate switch, or NONE
-    uint8_t phase;         //!< Valiant phase (0: to intermediate, 1: to destination)
-    uint8_t dim;           //!< dimension of the last hop (dateline bookkeeping)
-    uint8_t dateline;      //!< crossed the dateline in the current dimension
-    uint8_t escaped;       //!< has used an escape channel (sticky on graphs)
-    uint8_t routeLen;      //!< source route length
-    uint8_t routeIdx;      //!< next source-route entry
-    uint8_t waitMask;      //!< virtual channels acceptable while waiting at a port
-    uint8_t wormhole;      //!< the packet is longer than a buffer in wormhole mode
-    /// Source route: output port per switch (MAX_ROUTE bytes, made by RouteStorage on first
-    /// use and kept with the descriptor; only source routing writes one).
-    uint8_t* route{nullptr};
+    // 128 bytes (two cache lines): what every packet's hops read. What only some packets need
+    // is in its extra record (Extra()).
+    uint64_t uid;           //!< unique id (per simulation run)
+    uint32_t src;           //!< source host
+    uint32_t dst;           //!< destination host
+    uint32_t dstSwitch;     //!< switch the destination host hangs off
+    uint32_t bytes;         //!< size on the wire (header and payload), without link framing
+    uint64_t seq;           //!< sequence number, set by the sender
+    uint64_t tag;           //!< opaque value for the layer above
+    int64_t createdTs;      //!< time the sender handed the packet over
+    int64_t injectedTs;     //!< time its head left the source
+    int64_t readyTs;        //!< time its head became ready to leave the current port/switch
+    int64_t tailTs;         //!< time its tail arrives at the current switch (0 at the source)
+    uint32_t hops;          //!< switches traversed so far
+    uint32_t intermediate;  //!< Valiant intermediate switch, or NONE
+    uint32_t holdSlot;      //!< the slot of holdPort's credit table that the head occupies
+    uint8_t dim;            //!< dimension of the last hop (dateline bookkeeping)
+    uint8_t waitMask;       //!< virtual channels acceptable while waiting at a port
+    uint8_t phase;          //!< Valiant phase (0: to intermediate, 1: to destination); UGAL
+                            //!< counts its legs here
+    uint8_t dateline : 1;   //!< crossed the dateline in the current dimension
+    uint8_t escaped : 1;    //!< has used an escape channel (sticky on graphs)
+    uint8_t wormhole : 1;   //!< the packet is longer than a buffer in wormhole mode
+    uint8_t splittable : 1; //!< a switch may split it (a CLAN write burst)
+    uint8_t inPool : 1;     //!< on the free list (kept by the pool, not by Clear)
+    SanPort* holdPort;      //!< port whose downstream buffer slot the head occupies
+    SanFabricPacket* next;  //!< intrusive link: wait queues and the free list
+    Ptr<Packet> payload;    //!< optional ns-3 packet for the layers above
 
-    SanPort* holdPort;    //!< port whose downstream buffer slot the head occupies
-    uint32_t holdSlot;    //!< that slot
-    uint8_t splittable;   //!< a switch may split it (a CLAN write burst)
-    uint8_t inPool{1};    //!< on the free list (kept by the pool, not by Clear)
-    uint16_t splitHeader; //!< splittable: header bytes that every piece carries
-    SanHeldSlots held;    //!< wormhole: upstream slots still held (tentative)
+    /// A descriptor in the pool (bit-fields take no default member initializers in C++17).
+    SanFabricPacket()
+        : dateline(0),
+          escaped(0),
+          wormhole(0),
+          splittable(0),
+          inPool(1)
+    {
+    }
 
-    SanFabricPacket* next;   //!< intrusive link: wait queues and the free list
-    SanFabricPacket* parent; //!< cell mode: the packet this cell belongs to
-    uint32_t cellsLeft;      //!< cell mode: cells not yet delivered; a split burst's
-                             //!< reassembly record: data bytes not yet delivered
-    uint32_t burstOffset;    //!< splittable: offset of this piece's data in the burst's data
-    uint32_t burstBytes;     //!< splittable: data bytes (after the header) of the whole burst
-    Ptr<Packet> payload;     //!< optional ns-3 packet for the layers above
-
-    SanFabricPacket() = default;
     ~SanFabricPacket();
     SanFabricPacket(const SanFabricPacket&) = delete;
     SanFabricPacket& operator=(const SanFabricPacket&) = delete;
 
-    /// \return storage for a source route of up to MAX_ROUTE ports (made on first use)
-    uint8_t* RouteStorage();
+    /// \return the extra record, made on first use (and kept with the descriptor)
+    SanFabricPacketExtra& Extra()
+    {
+        if (m_extra == nullptr)
+        {
+            MakeExtra();
+        }
+        return *m_extra;
+    }
+
+    /// \return the extra record, or nullptr if the descriptor never needed one
+    const SanFabricPacketExtra* PeekExtra() const
+    {
+        return m_extra;
+    }
+
+    /// \return true if the packet holds downstream slots (wormhole, merged pieces)
+    bool HoldsSlots() const
+    {
+        return m_extra != nullptr && !m_extra->held.empty();
+    }
+
+    /// \return the packet a cell belongs to (cell mode), or nullptr
+    SanFabricPacket* GetParent() const
+    {
+        return m_extra != nullptr ? m_extra->parent : nullptr;
+    }
+
+    /// \return splittable: header bytes that every piece carries (0 otherwise)
+    uint32_t GetSplitHeader() const
+    {
+        return m_extra != nullptr ? m_extra->splitHeader : 0;
+    }
 
     /// \return the data bytes (after the header) this packet or piece carries
     uint32_t GetPieceBytes() const
     {
-        return bytes - splitHeader;
+        return bytes - GetSplitHeader();
     }
 
     /// \return true if this is a piece of a split burst rather than the whole burst
     bool IsPiece() const
     {
-        return splittable && bytes - splitHeader != burstBytes;
+        return splittable && GetPieceBytes() != m_extra->burstBytes;
     }
 
     /**
@@ -222,6 +193,10 @@ class SanFabricPacket
   private:
     /// Reset every field for reuse.
     void Clear();
+    /// Make the extra record (out of line: rare).
+    void MakeExtra();
+
+    SanFabricPacketExtra* m_extra{nullptr}; //!< what only some packets need, or nullptr
 };
 
 } // namespace ns3

@@ -43,7 +43,7 @@ void
 SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
 {
     const uint32_t threshold = GetSplitThreshold();
-    if (threshold == 0 || p->bytes <= threshold || threshold < p->splitHeader + 4u)
+    if (threshold == 0 || p->bytes <= threshold || threshold < p->GetSplitHeader() + 4u)
     {
         return; // not longer than a piece, or no room for a header and one word
     }
@@ -70,7 +70,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     }
 
     const uint32_t dataBytes = p->GetPieceBytes();
-    const uint32_t pieceData = (threshold - p->splitHeader) / 4 * 4;
+    const uint32_t pieceData = (threshold - p->GetSplitHeader()) / 4 * 4;
     NS_ASSERT(pieceData > 0 && pieceData < dataBytes);
     const uint32_t restData = dataBytes - pieceData;
 
@@ -79,8 +79,8 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     SanFabricPacket* r = SanFabricPacket::Allocate();
     r->CopyStateFrom(*p);
     r->uid = Fabric()->NextUid();
-    r->bytes = p->splitHeader + restData;
-    r->burstOffset = p->burstOffset + pieceData;
+    r->bytes = p->GetSplitHeader() + restData;
+    r->Extra().burstOffset = p->Extra().burstOffset + pieceData;
     r->waitMask = static_cast<uint8_t>(vcMask);
     // It stays in this switch's input buffer and, in wormhole mode, in the upstream buffers
     // that the burst's tail still spans.
@@ -92,15 +92,15 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     if (!p->wormhole)
     {
         // Virtual cut-through: input slots of pieces coalesced into p free with the rest.
-        r->held.swap(p->held);
+        r->Extra().held.swap(p->Extra().held);
     }
-    else if (!p->held.empty())
+    else if (p->HoldsSlots())
     {
         // Upstream slots whose tail passes while the first part's data leaves are released
         // now, late by the first part's own wait (as Depart does for a whole worm); the others
         // stay held (Block marked them) and go with the rest.
         const int64_t stall = departTs - p->readyTs;
-        for (SanHeldSlot e : p->held)
+        for (SanHeldSlot e : p->Extra().held)
         {
             if (e.releaseTs <= p->readyTs)
             {
@@ -112,9 +112,9 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
                 ReturnCredit(e.port, e.slot, e.releaseTs);
                 continue;
             }
-            r->held.push_back(e);
+            r->Extra().held.push_back(e);
         }
-        p->held.clear();
+        p->Extra().held.clear();
     }
 
     // The first part: its last data byte arrived here restData byte-times (of the link it came
@@ -122,7 +122,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     const double inStepsPerByte =
         p->holdPort != nullptr ? p->holdPort->Timing().stepsPerByte : Timing().stepsPerByte;
     p->tailTs -= static_cast<int64_t>(inStepsPerByte * restData + 0.5);
-    p->bytes = p->splitHeader + pieceData;
+    p->bytes = p->GetSplitHeader() + pieceData;
     p->wormhole = mode == SanFabric::WORMHOLE && p->bytes > Fabric()->GetBufferSize();
     p->holdPort = nullptr; // the rest keeps the input slot
     p->holdSlot = 0;
@@ -141,7 +141,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     Fabric()->NotifySplit();
     NS_LOG_LOGIC("port " << m_number << " of node " << GetNodeId() << ": split packet " << p->uid
                          << " (" << p->src << "->" << p->dst << ") at data offset "
-                         << r->burstOffset << ", rest " << r->uid);
+                         << r->Extra().burstOffset << ", rest " << r->uid);
 }
 
 bool
@@ -152,23 +152,24 @@ SanPort::TryCoalesce(SanFabricPacket* p)
     // two pieces of one burst never wait at one switch on the same channel; and in wormhole
     // mode a piece may span upstream buffers, whose bookkeeping a merge would have to join.
     if (!q->splittable || q->seq != p->seq || q->src != p->src || q->dst != p->dst ||
-        q->burstOffset + q->GetPieceBytes() != p->burstOffset || q->waitMask != p->waitMask ||
-        q->routeIdx != p->routeIdx || q->phase != p->phase || q->dim != p->dim ||
-        q->dateline != p->dateline || q->escaped != p->escaped || q->wormhole || p->wormhole ||
-        q->holdPort == nullptr || p->holdPort == nullptr ||
-        Fabric()->GetSwitchingMode() != SanFabric::VIRTUAL_CUT_THROUGH || !MayCoalesce())
+        q->Extra().burstOffset + q->GetPieceBytes() != p->Extra().burstOffset ||
+        q->waitMask != p->waitMask || q->Extra().routeIdx != p->Extra().routeIdx ||
+        q->phase != p->phase || q->dim != p->dim || q->dateline != p->dateline ||
+        q->escaped != p->escaped || q->wormhole || p->wormhole || q->holdPort == nullptr ||
+        p->holdPort == nullptr || Fabric()->GetSwitchingMode() != SanFabric::VIRTUAL_CUT_THROUGH ||
+        !MayCoalesce())
     {
         return false;
     }
     // The merged packet holds p's input slot too, until its tail leaves (Depart).
-    q->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, 0});
+    q->Extra().held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, 0});
     q->bytes += p->GetPieceBytes();
     q->tailTs = std::max(q->tailTs, p->tailTs);
     q->hops = std::max(q->hops, p->hops);
     NS_LOG_LOGIC("port " << m_number << " of node " << GetNodeId() << ": coalesced packet "
                          << p->uid << " into " << q->uid << " (" << q->src << "->" << q->dst
                          << "), now " << q->GetPieceBytes() << " data bytes from offset "
-                         << q->burstOffset);
+                         << q->Extra().burstOffset);
     SanFabricPacket::Free(p);
     Fabric()->NotifyCoalesced();
     return true;

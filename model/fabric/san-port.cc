@@ -271,10 +271,10 @@ SanPort::Block(SanFabricPacket* p)
         AbortQueueFull();
     }
     Enqueue(p);
-    if (p->wormhole)
+    if (p->wormhole && p->HoldsSlots())
     {
         // The head stops, so the tail stops: slots it was about to leave stay held.
-        for (const SanHeldSlot& e : p->held)
+        for (const SanHeldSlot& e : p->Extra().held)
         {
             if (e.releaseTs > now)
             {
@@ -376,16 +376,17 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     // The tail cannot leave before it has arrived (slower upstream link).
     const int64_t end = std::max(departTs + ser, p->tailTs);
 
-    if (p->wormhole && !p->held.empty())
+    if (p->wormhole && p->HoldsSlots())
     {
         // The head waited (departTs - readyTs): the whole worm waited with it,
         // so every upstream slot whose tail had not yet passed is released later.
         const int64_t stall = departTs - p->readyTs;
         const bool republish = stall > 0 || wasQueued;
+        std::vector<SanHeldSlot>& held = p->Extra().held;
         size_t keep = 0;
-        for (size_t i = 0; i < p->held.size(); ++i)
+        for (size_t i = 0; i < held.size(); ++i)
         {
-            SanHeldSlot e = p->held[i];
+            SanHeldSlot e = held[i];
             if (e.releaseTs <= p->readyTs)
             {
                 continue; // its tail passed before the head stopped: final already
@@ -395,9 +396,9 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
                 e.releaseTs += stall;
                 ReturnCredit(e.port, e.slot, e.releaseTs);
             }
-            p->held[keep++] = e;
+            held[keep++] = e;
         }
-        p->held.resize(keep);
+        held.resize(keep);
     }
 
     // The slot this packet occupied in the previous buffer frees when its
@@ -406,17 +407,17 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     {
         if (p->wormhole)
         {
-            p->held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, end});
+            p->Extra().held.push_back(SanHeldSlot{p->holdPort, p->holdSlot, end});
         }
-        else if (!p->held.empty())
+        else if (p->HoldsSlots())
         {
             // Coalesced pieces (virtual cut-through): the input slots of the pieces merged
             // into this one free with its tail too.
-            for (const SanHeldSlot& e : p->held)
+            for (const SanHeldSlot& e : p->Extra().held)
             {
                 ReturnCredit(e.port, e.slot, end);
             }
-            p->held.clear();
+            p->Extra().held.clear();
         }
         ReturnCredit(p->holdPort, p->holdSlot, end);
     }
@@ -449,7 +450,10 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
             Slots()[slot] = end;
         }
         p->holdPort = nullptr;
-        p->held.clear();
+        if (p->HoldsSlots())
+        {
+            p->Extra().held.clear();
+        }
     }
     SendOnLink(SanLinkMessage::PacketMessage(m_end,
                                              p,
@@ -563,13 +567,14 @@ SanPort::TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t t
     h.SetWireSize(p->bytes);
     Ptr<Packet> pkt;
     if (p->IsPiece() && p->payload != nullptr &&
-        p->payload->GetSize() >= p->splitHeader + p->burstOffset + p->GetPieceBytes())
+        p->payload->GetSize() >=
+            p->GetSplitHeader() + p->PeekExtra()->burstOffset + p->GetPieceBytes())
     {
         // A piece: the burst's header (as the sender wrote it: the fabric does not know the
         // NIC's header format, so the address is not advanced), then the piece's data.
-        pkt = p->payload->CreateFragment(0, p->splitHeader);
-        pkt->AddAtEnd(
-            p->payload->CreateFragment(p->splitHeader + p->burstOffset, p->GetPieceBytes()));
+        pkt = p->payload->CreateFragment(0, p->GetSplitHeader());
+        pkt->AddAtEnd(p->payload->CreateFragment(p->GetSplitHeader() + p->PeekExtra()->burstOffset,
+                                                 p->GetPieceBytes()));
     }
     else
     {

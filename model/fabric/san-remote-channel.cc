@@ -270,11 +270,11 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
                                             << " bytes) cannot cross a cut link: its worm holds "
                                                "slots upstream; use VirtualCutThrough or "
                                                "StoreAndForward, or larger buffers");
-        NS_ABORT_MSG_IF(p->parent != nullptr,
+        NS_ABORT_MSG_IF(p->GetParent() != nullptr,
                         "SanRemoteChannel " << LinkName()
                                             << ": Cell mode cannot be partitioned (a cell "
                                                "points at its source's reassembly record)");
-        NS_ABORT_MSG_IF(!p->held.empty(),
+        NS_ABORT_MSG_IF(p->HoldsSlots(),
                         "SanRemoteChannel " << LinkName()
                                             << ": a packet holding upstream slots (coalesced "
                                                "pieces of a split burst) cannot cross a cut");
@@ -325,7 +325,11 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     const SanFabricPacket* pk = isPacket ? msg.packet : nullptr;
     const uint32_t payloadBytes =
         pk != nullptr && pk->payload != nullptr ? pk->payload->GetSerializedSize() : 0;
-    Writer w(out, FIXED_MESSAGE_BYTES + (pk != nullptr ? pk->routeLen : 0) + payloadBytes);
+    // What only some packets carry (their extra record) travels as zeros for the others.
+    static const SanFabricPacketExtra none{};
+    const SanFabricPacketExtra& e =
+        pk != nullptr && pk->PeekExtra() != nullptr ? *pk->PeekExtra() : none;
+    Writer w(out, FIXED_MESSAGE_BYTES + e.routeLen + payloadBytes);
     w.Put(static_cast<uint8_t>(msg.kind));
     w.Put(msg.from);
     w.Put(msg.slot);
@@ -353,21 +357,21 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     w.Put(p.intermediate);
     w.Put(p.phase);
     w.Put(p.dim);
-    w.Put(p.dateline);
-    w.Put(p.escaped);
-    w.Put(p.routeLen);
-    w.Put(p.routeIdx);
+    w.Put(static_cast<uint8_t>(p.dateline));
+    w.Put(static_cast<uint8_t>(p.escaped));
+    w.Put(e.routeLen);
+    w.Put(e.routeIdx);
     w.Put(p.waitMask);
     w.Put(p.holdSlot);
-    w.Put(p.splittable);
-    w.Put(p.splitHeader);
-    w.Put(p.cellsLeft);
-    w.Put(p.burstOffset);
-    w.Put(p.burstBytes);
+    w.Put(static_cast<uint8_t>(p.splittable));
+    w.Put(e.splitHeader);
+    w.Put(e.cellsLeft);
+    w.Put(e.burstOffset);
+    w.Put(e.burstBytes);
     w.Put(static_cast<uint8_t>(p.holdPort != nullptr));
-    if (p.routeLen > 0)
+    if (e.routeLen > 0)
     {
-        w.PutBytes(p.route, p.routeLen);
+        w.PutBytes(e.route, e.routeLen);
     }
     w.Put(payloadBytes);
     if (payloadBytes > 0)
@@ -411,23 +415,31 @@ SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
         p->intermediate = r.Get<uint32_t>();
         p->phase = r.Get<uint8_t>();
         p->dim = r.Get<uint8_t>();
-        p->dateline = r.Get<uint8_t>();
-        p->escaped = r.Get<uint8_t>();
-        p->routeLen = r.Get<uint8_t>();
-        p->routeIdx = r.Get<uint8_t>();
+        p->dateline = r.Get<uint8_t>() != 0 ? 1 : 0;
+        p->escaped = r.Get<uint8_t>() != 0 ? 1 : 0;
+        const auto routeLen = r.Get<uint8_t>();
+        const auto routeIdx = r.Get<uint8_t>();
         p->waitMask = r.Get<uint8_t>();
         p->holdSlot = r.Get<uint32_t>();
-        p->splittable = r.Get<uint8_t>();
-        p->splitHeader = r.Get<uint16_t>();
-        p->cellsLeft = r.Get<uint32_t>();
-        p->burstOffset = r.Get<uint32_t>();
-        p->burstBytes = r.Get<uint32_t>();
+        p->splittable = r.Get<uint8_t>() != 0 ? 1 : 0;
+        const auto splitHeader = r.Get<uint16_t>();
+        const auto cellsLeft = r.Get<uint32_t>();
+        const auto burstOffset = r.Get<uint32_t>();
+        const auto burstBytes = r.Get<uint32_t>();
         const bool holds = r.Get<uint8_t>() != 0;
-        NS_ABORT_MSG_IF(p->routeLen > SanFabricPacket::MAX_ROUTE,
+        NS_ABORT_MSG_IF(routeLen > SanFabricPacket::MAX_ROUTE,
                         "SanRemoteChannel " << LinkName() << ": a malformed source route");
-        if (p->routeLen > 0)
+        if (routeLen != 0 || routeIdx != 0 || splitHeader != 0 || cellsLeft != 0 ||
+            burstOffset != 0 || burstBytes != 0 || p->splittable)
         {
-            std::memcpy(p->RouteStorage(), r.Take(p->routeLen), p->routeLen);
+            SanFabricPacketExtra& e = p->Extra();
+            e.routeLen = routeLen;
+            e.routeIdx = routeIdx;
+            e.splitHeader = splitHeader;
+            e.cellsLeft = cellsLeft;
+            e.burstOffset = burstOffset;
+            e.burstBytes = burstBytes;
+            std::memcpy(e.route, r.Take(routeLen), routeLen);
         }
         const auto payloadBytes = r.Get<uint32_t>();
         if (payloadBytes > 0)

@@ -39,17 +39,17 @@ uint32_t
 SanSourceRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
 {
     uint32_t sw = srcSwitch;
-    p.routeLen = 0;
-    p.routeIdx = 0;
-    uint8_t* route = p.RouteStorage();
+    SanFabricPacketExtra& e = p.Extra(); // the route travels in the packet's extra record
+    e.routeLen = 0;
+    e.routeIdx = 0;
     while (sw != p.dstSwitch)
     {
-        NS_ABORT_MSG_IF(p.routeLen >= SanFabricPacket::MAX_ROUTE,
+        NS_ABORT_MSG_IF(e.routeLen >= SanFabricPacket::MAX_ROUTE,
                         "SanSourceRouting: the route from switch "
                             << srcSwitch << " to switch " << p.dstSwitch << " is longer than "
                             << SanFabricPacket::MAX_ROUTE << " hops");
         uint32_t port = m_topo->GetDeterministicPortFor(sw, p.dstSwitch, p.dst);
-        route[p.routeLen++] = static_cast<uint8_t>(port);
+        e.route[e.routeLen++] = static_cast<uint8_t>(port);
         NS_ABORT_MSG_IF(port > 0xff,
                         "SanSourceRouting: port numbers above 255 do not fit a route byte");
         SanPortPeer peer = m_topo->GetPeer(sw, port);
@@ -64,9 +64,10 @@ SanSourceRouting::PrepareAtSource(SanFabricPacket& p, uint32_t srcSwitch)
 void
 SanSourceRouting::Route(uint32_t sw, SanFabricPacket& p, SanRouteChoice& choice)
 {
-    NS_ABORT_MSG_IF(p.routeIdx >= p.routeLen,
+    SanFabricPacketExtra& e = p.Extra();
+    NS_ABORT_MSG_IF(e.routeIdx >= e.routeLen,
                     "SanSourceRouting: packet " << p.uid << " ran out of route at switch " << sw);
-    uint32_t port = p.route[p.routeIdx++];
+    uint32_t port = e.route[e.routeIdx++];
     choice.nCandidates = 0;
     choice.escapePort = port;
     choice.escapeMask = 1u << GetDatelineClass(sw, port, p);
