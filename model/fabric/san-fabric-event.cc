@@ -26,29 +26,55 @@ struct FreeBlock
     FreeBlock* next; //!< next free block
 };
 
-/// Blocks carved from chunks that live until the program ends.
+/// Blocks of one size, carved from chunks that live until the program ends.
+/// \tparam SIZE bytes per block (also their alignment, to a cache line at most)
+template <std::size_t SIZE>
 struct EventPool
 {
     static constexpr std::size_t BLOCKS_PER_CHUNK = 256; //!< blocks per chunk
 
-    /// One block, on a cache line of its own.
-    struct alignas(SanFabricEventMemory::BLOCK) Block
+    /// One block.
+    struct alignas(SIZE % 64 == 0 ? 64 : 16) Block
     {
-        unsigned char bytes[SanFabricEventMemory::BLOCK]; //!< storage
+        unsigned char bytes[SIZE]; //!< storage
     };
+
+    static_assert(sizeof(Block) == SIZE, "a block is padded");
 
     std::vector<std::unique_ptr<Block[]>> chunks; //!< every chunk
     FreeBlock* freeList{nullptr};                 //!< free blocks
-};
 
-/// \return the pool (never destroyed: an event released during static destruction, after
-/// the pool would have gone, still finds it)
-EventPool&
-GetEventPool()
-{
-    static EventPool* pool = new EventPool;
-    return *pool;
-}
+    /// \return the pool of this size (never destroyed: an event released during static
+    /// destruction, after the pool would have gone, still finds it)
+    static EventPool& Get()
+    {
+        static EventPool* pool = new EventPool;
+        return *pool;
+    }
+
+    /// \return a block
+    void* Allocate()
+    {
+        if (freeList == nullptr)
+        {
+            chunks.emplace_back(new Block[BLOCKS_PER_CHUNK]);
+            Block* chunk = chunks.back().get();
+            for (std::size_t i = 0; i < BLOCKS_PER_CHUNK; ++i)
+            {
+                freeList = new (&chunk[i]) FreeBlock{freeList};
+            }
+        }
+        FreeBlock* b = freeList;
+        freeList = b->next;
+        return b;
+    }
+
+    /// \param block a block of this pool to take back
+    void Release(void* block)
+    {
+        freeList = new (block) FreeBlock{freeList};
+    }
+};
 
 } // namespace
 
@@ -56,26 +82,21 @@ void*
 SanFabricEventMemory::Allocate(std::size_t size)
 {
     NS_ABORT_MSG_IF(size > BLOCK, "SanFabricEventMemory: event of " << size << " bytes");
-    EventPool& pool = GetEventPool();
-    if (pool.freeList == nullptr)
-    {
-        pool.chunks.emplace_back(new EventPool::Block[EventPool::BLOCKS_PER_CHUNK]);
-        EventPool::Block* chunk = pool.chunks.back().get();
-        for (std::size_t i = 0; i < EventPool::BLOCKS_PER_CHUNK; ++i)
-        {
-            pool.freeList = new (&chunk[i]) FreeBlock{pool.freeList};
-        }
-    }
-    FreeBlock* b = pool.freeList;
-    pool.freeList = b->next;
-    return b;
+    return size <= SMALL_BLOCK ? EventPool<SMALL_BLOCK>::Get().Allocate()
+                               : EventPool<BLOCK>::Get().Allocate();
 }
 
 void
-SanFabricEventMemory::Release(void* block)
+SanFabricEventMemory::Release(void* block, std::size_t size)
 {
-    EventPool& pool = GetEventPool();
-    pool.freeList = new (block) FreeBlock{pool.freeList};
+    if (size <= SMALL_BLOCK)
+    {
+        EventPool<SMALL_BLOCK>::Get().Release(block);
+    }
+    else
+    {
+        EventPool<BLOCK>::Get().Release(block);
+    }
 }
 
 } // namespace ns3

@@ -29,16 +29,19 @@ namespace ns3
 class SanFabricEventMemory
 {
   public:
-    /// Size of a block, one cache line, and its alignment: the largest event the fabric
+    /// Size of a large block, one cache line, and its alignment: the largest event the fabric
     /// schedules fits (EventImpl's 16 bytes and up to six words of bound object and
-    /// arguments), and no event straddles two lines (SanOrderedScheduler fetches the next
-    /// event's line ahead of time).
+    /// arguments), and no such event straddles two lines.
     static constexpr std::size_t BLOCK = 64;
+    /// Size of a small block: the events of every packet-hop (EventImpl's 16 bytes, the
+    /// order key, the object and up to two words of arguments). Most pending events are these,
+    /// a few per packet in flight: 16 bytes less on each.
+    static constexpr std::size_t SMALL_BLOCK = 48;
 
-    /// \param size bytes wanted (at most BLOCK) \return a block
+    /// \param size bytes wanted (at most BLOCK) \return a block of the smallest size that fits
     static void* Allocate(std::size_t size);
-    /// \param block a block from Allocate()
-    static void Release(void* block);
+    /// \param block a block from Allocate() \param size the size asked for
+    static void Release(void* block, std::size_t size);
 };
 
 /**
@@ -166,10 +169,10 @@ class SanFabricEvent : public SanFabricEventBase
         return SanFabricEventMemory::Allocate(size);
     }
 
-    /// \param block a block to return to the pool
-    static void operator delete(void* block)
+    /// \param block a block to return to the pool \param size its event's size
+    static void operator delete(void* block, std::size_t size)
     {
-        SanFabricEventMemory::Release(block);
+        SanFabricEventMemory::Release(block, size);
     }
 
     void Prefetch() const override
