@@ -8,6 +8,7 @@
 #include "san-channel.h"
 #include "san-fabric-event.h"
 #include "san-fabric.h"
+#include "san-lazy-trace-accessor.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -31,11 +32,11 @@ SanEndpointDevice::GetTypeId()
             .AddConstructor<SanEndpointDevice>()
             .AddTraceSource("PacketRx",
                             "A packet was delivered to this host.",
-                            MakeTraceSourceAccessor(&SanEndpointDevice::m_rxTrace),
+                            MakeSanLazyTraceAccessor(&SanEndpointDevice::RxTraceOf),
                             "ns3::SanEndpointDevice::PacketRxTracedCallback")
             .AddTraceSource("SendReject",
                             "SendTo refused a packet (bad destination or size).",
-                            MakeTraceSourceAccessor(&SanEndpointDevice::m_rejectTrace),
+                            MakeSanLazyTraceAccessor(&SanEndpointDevice::RejectTraceOf),
                             "ns3::TracedValueCallback::Uint32");
     return tid;
 }
@@ -47,6 +48,39 @@ SanEndpointDevice::SanEndpointDevice()
 }
 
 SanEndpointDevice::~SanEndpointDevice() = default;
+
+SanEndpointDevice::Traces&
+SanEndpointDevice::GetTraces()
+{
+    if (m_traces == nullptr)
+    {
+        m_traces = std::make_unique<Traces>();
+    }
+    return *m_traces;
+}
+
+TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t>*
+SanEndpointDevice::RxTraceOf(ObjectBase* o)
+{
+    auto* dev = dynamic_cast<SanEndpointDevice*>(o);
+    return dev != nullptr ? &dev->GetTraces().rx : nullptr;
+}
+
+TracedCallback<uint32_t, uint32_t>*
+SanEndpointDevice::RejectTraceOf(ObjectBase* o)
+{
+    auto* dev = dynamic_cast<SanEndpointDevice*>(o);
+    return dev != nullptr ? &dev->GetTraces().reject : nullptr;
+}
+
+void
+SanEndpointDevice::TraceReject(uint32_t dst, uint32_t bytes)
+{
+    if (m_traces != nullptr)
+    {
+        m_traces->reject(dst, bytes);
+    }
+}
 
 void
 SanEndpointDevice::DoDispose()
@@ -161,7 +195,7 @@ SanEndpointDevice::SendSplittable(uint32_t dst,
         NS_LOG_WARN("SanEndpointDevice " << m_host << ": refused splittable packet of " << bytes
                                          << " bytes with a header of " << headerBytes
                                          << " bytes (it needs at least one data byte)");
-        m_rejectTrace(dst, bytes);
+        TraceReject(dst, bytes);
         return false;
     }
     return DoSend(dst, bytes, payload, tag, lastByteReady.GetTimeStep(), true, headerBytes);
@@ -186,7 +220,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
                                          << ", MinPacketSize: " << Fabric()->GetMinPacketSize()
                                          << ", MaxPacketSize: " << Fabric()->GetMaxPacketSize()
                                          << ")");
-        m_rejectTrace(dst, bytes);
+        TraceReject(dst, bytes);
         return false;
     }
     SanRouting* routing = PeekPointer(Fabric()->GetRouting());
@@ -370,13 +404,13 @@ void
 SanEndpointDevice::HandUp(SanFabricPacket* p)
 {
     ++m_received;
-    if (!m_rxTrace.IsEmpty())
+    if (m_traces != nullptr && !m_traces->rx.IsEmpty())
     {
-        m_rxTrace(p->uid,
-                  p->src,
-                  p->bytes,
-                  TimeStep(Simulator::Now().GetTimeStep() - p->createdTs),
-                  p->hops);
+        m_traces->rx(p->uid,
+                     p->src,
+                     p->bytes,
+                     TimeStep(Simulator::Now().GetTimeStep() - p->createdTs),
+                     p->hops);
     }
     if (m_deliverSink != nullptr)
     {
@@ -441,7 +475,7 @@ SanEndpointDevice::SendPacket(uint32_t dst, Ptr<Packet> packet)
     if (packet == nullptr)
     {
         NS_LOG_WARN("SanEndpointDevice " << m_host << ": SendPacket without a packet");
-        m_rejectTrace(dst, 0);
+        TraceReject(dst, 0);
         return false;
     }
     return SendTo(dst, packet->GetSize(), packet, 0);
@@ -453,7 +487,7 @@ SanEndpointDevice::SendPacketPaced(uint32_t dst, Ptr<Packet> packet, Time lastBy
     if (packet == nullptr)
     {
         NS_LOG_WARN("SanEndpointDevice " << m_host << ": SendPacketPaced without a packet");
-        m_rejectTrace(dst, 0);
+        TraceReject(dst, 0);
         return false;
     }
     return SendStreaming(dst, packet->GetSize(), packet, 0, lastByteReady);
@@ -468,7 +502,7 @@ SanEndpointDevice::SendSplittablePacket(uint32_t dst,
     if (packet == nullptr)
     {
         NS_LOG_WARN("SanEndpointDevice " << m_host << ": SendSplittablePacket without a packet");
-        m_rejectTrace(dst, 0);
+        TraceReject(dst, 0);
         return false;
     }
     return SendSplittable(dst, packet->GetSize(), headerBytes, packet, 0, lastByteReady);

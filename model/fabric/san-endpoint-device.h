@@ -11,6 +11,8 @@
 #include "ns3/callback.h"
 #include "ns3/san-fabric-port.h"
 
+#include <memory>
+
 namespace ns3
 {
 
@@ -267,8 +269,24 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     HeadArrivalCallback m_headArrivalCb;     //!< SanFabricPort: head arrivals
     PieceArrivalCallback m_pieceCb;          //!< SanFabricPort: pieces of splittable packets
     SanFabricPacket* m_partial{nullptr}; //!< reassembly records of split bursts (intrusive list)
-    TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> m_rxTrace; //!< deliveries
-    TracedCallback<uint32_t, uint32_t> m_rejectTrace; //!< refused sends (dst, bytes)
+
+    /// The trace sources, made when a tracer first connects (48 bytes on every host otherwise).
+    struct Traces
+    {
+        TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> rx; //!< deliveries
+        TracedCallback<uint32_t, uint32_t> reject; //!< refused sends (dst, bytes)
+    };
+
+    /// \return the trace sources, made on first use
+    Traces& GetTraces();
+    /// \param o an object \return its "PacketRx" source (nullptr: not an endpoint)
+    static TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t>* RxTraceOf(ObjectBase* o);
+    /// \param o an object \return its "SendReject" source (nullptr: not an endpoint)
+    static TracedCallback<uint32_t, uint32_t>* RejectTraceOf(ObjectBase* o);
+    /// Fire "SendReject" if anyone listens. \param dst destination \param bytes size
+    void TraceReject(uint32_t dst, uint32_t bytes);
+
+    std::unique_ptr<Traces> m_traces; //!< trace sources, or nullptr until a tracer connects
 };
 
 } // namespace ns3

@@ -131,7 +131,8 @@ SanTrafficGenerator::GetTypeId()
                           "Packet sizes drawn at random, 'size:weight,size:weight,...'; empty: "
                           "every packet has PacketSize bytes.",
                           StringValue(""),
-                          MakeStringAccessor(&SanTrafficGenerator::m_sizeText),
+                          MakeStringAccessor(&SanTrafficGenerator::SetSizeText,
+                                             &SanTrafficGenerator::GetSizeText),
                           MakeStringChecker())
             // Kim, Dally, Scott and Abts, ISCA 2008, evaluation: the adversarial (worst-case)
             // pattern in which every node of group i sends to group i+1; a dragonfly's group is P*A
@@ -466,7 +467,7 @@ double
 SanTrafficGenerator::GetMeanPacketSize() const
 {
     std::vector<std::pair<uint32_t, double>> sizes;
-    if (m_sizeText.empty() || !ParseSizeDistribution(m_sizeText, sizes).empty())
+    if (m_sizeDist == nullptr || !ParseSizeDistribution(m_sizeDist->text, sizes).empty())
     {
         return m_packetSize;
     }
@@ -517,13 +518,13 @@ SanTrafficGenerator::StartApplication()
     }
     uint32_t largest = m_packetSize;
     uint32_t shortest = m_packetSize;
-    if (!m_sizeText.empty())
+    if (m_sizeDist != nullptr)
     {
-        const std::string sizeError = ParseSizeDistribution(m_sizeText, m_sizes);
+        const std::string sizeError = ParseSizeDistribution(m_sizeDist->text, m_sizeDist->sizes);
         NS_ABORT_MSG_IF(!sizeError.empty(), "SanTrafficGenerator: " << sizeError);
         largest = 0;
         shortest = std::numeric_limits<uint32_t>::max();
-        for (const auto& e : m_sizes)
+        for (const auto& e : m_sizeDist->sizes)
         {
             largest = std::max(largest, e.first);
             shortest = std::min(shortest, e.first);
@@ -605,19 +606,37 @@ SanTrafficGenerator::UniformBelow(uint32_t n)
 uint32_t
 SanTrafficGenerator::PickSize()
 {
-    if (m_sizes.empty())
+    if (m_sizeDist == nullptr || m_sizeDist->sizes.empty())
     {
         return m_packetSize;
     }
     const double u = m_rng.RandU01();
-    for (const auto& e : m_sizes)
+    for (const auto& e : m_sizeDist->sizes)
     {
         if (u < e.second)
         {
             return e.first;
         }
     }
-    return m_sizes.back().first;
+    return m_sizeDist->sizes.back().first;
+}
+
+void
+SanTrafficGenerator::SetSizeText(std::string text)
+{
+    if (text.empty())
+    {
+        m_sizeDist.reset();
+        return;
+    }
+    m_sizeDist = std::make_unique<SizeDistribution>();
+    m_sizeDist->text = std::move(text);
+}
+
+std::string
+SanTrafficGenerator::GetSizeText() const
+{
+    return m_sizeDist != nullptr ? m_sizeDist->text : std::string();
 }
 
 void

@@ -174,6 +174,10 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     uint32_t UniformBelow(uint32_t n);
     /// \return the size of the next packet
     uint32_t PickSize();
+    /// \param text the SizeDistribution attribute (empty: none)
+    void SetSizeText(std::string text);
+    /// \return the SizeDistribution attribute
+    std::string GetSizeText() const;
 
     Ptr<SanEndpointDevice> m_dev; //!< endpoint
     Pattern m_pattern;            //!< destination pattern
@@ -187,10 +191,18 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     uint32_t m_maxSourceQueue;    //!< packets waiting at the source (0: no bound)
     uint32_t m_radix;             //!< k of the k-ary n-cube (Tornado, Neighbor); 0: automatic
     uint32_t m_destination;       //!< Permutation: this host's destination
-    std::string m_sizeText;       //!< SizeDistribution attribute
-    std::vector<std::pair<uint32_t, double>> m_sizes; //!< parsed sizes (empty: PacketSize)
-    std::shared_ptr<SanTrafficStats> m_stats;         //!< shared statistics, or nullptr
-    uint32_t m_groupSize;                             //!< GroupShift block size
+
+    /// A SizeDistribution: its text and its parsed sizes (most generators have none, and a
+    /// string and a vector in each would be 56 bytes per host).
+    struct SizeDistribution
+    {
+        std::string text;                               //!< the attribute's value
+        std::vector<std::pair<uint32_t, double>> sizes; //!< parsed at start: size, cumulative
+    };
+
+    std::unique_ptr<SizeDistribution> m_sizeDist; //!< SizeDistribution, or nullptr if empty
+    std::shared_ptr<SanTrafficStats> m_stats;     //!< shared statistics, or nullptr
+    uint32_t m_groupSize;                         //!< GroupShift block size
     /// Gaps and destinations. A bare stream (not a RandomVariableStream object)
     /// keeps a generator small on topologies with many thousands of hosts;
     /// stream numbering follows RandomVariableStream's.
