@@ -37,7 +37,10 @@ SanNetDevice::DoDispose()
 void
 SanNetDevice::NotifyLinkChange()
 {
-    m_linkChangeCallbacks();
+    if (m_linkChangeCallbacks != nullptr)
+    {
+        (*m_linkChangeCallbacks)();
+    }
 }
 
 void
@@ -80,7 +83,11 @@ SanNetDevice::GetMtu() const
 void
 SanNetDevice::AddLinkChangeCallback(Callback<void> callback)
 {
-    m_linkChangeCallbacks.ConnectWithoutContext(callback);
+    if (m_linkChangeCallbacks == nullptr)
+    {
+        m_linkChangeCallbacks = std::make_unique<TracedCallback<>>();
+    }
+    m_linkChangeCallbacks->ConnectWithoutContext(callback);
 }
 
 bool

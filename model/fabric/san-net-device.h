@@ -12,6 +12,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <memory>
 
 namespace ns3
 {
@@ -78,10 +79,11 @@ class SanNetDevice : public NetDevice
     NetDevice::PromiscReceiveCallback m_promiscCb; //!< promiscuous listener, if any
 
   private:
-    uint32_t m_ifIndex{0};                  //!< interface index
-    uint16_t m_mtu{1500};                   //!< MTU
-    Mac48Address m_address;                 //!< address
-    TracedCallback<> m_linkChangeCallbacks; //!< AddLinkChangeCallback
+    uint32_t m_ifIndex{0};  //!< interface index
+    uint16_t m_mtu{1500};   //!< MTU
+    Mac48Address m_address; //!< address
+    /// AddLinkChangeCallback's callbacks, made on first use (most devices get none)
+    std::unique_ptr<TracedCallback<>> m_linkChangeCallbacks;
 };
 
 } // namespace ns3
