@@ -349,9 +349,9 @@ class SanPort
     /// context from its index in the array (SanSwitch lays the block out).
     struct SwitchBlock
     {
-        SanSwitch* owner;   //!< the switch
-        uint32_t context;   //!< its node id: the context its ports' events run in
-        uint32_t unused[5]; //!< to the ports' alignment
+        SanSwitch* owner; //!< the switch
+        uint32_t context; //!< its node id: the context its ports' events run in
+        uint32_t unused;  //!< to the ports' alignment
     };
 
     /// \return the header of the block of ports this switch port is in

@@ -144,12 +144,15 @@ SanSwitch::MakeStore(uint32_t n)
 {
     FreeStore();
     // One allocation: the header through which a port finds its switch, then the ports, each
-    // made with its index (SanPort::GetSwitchBlock). Starting on a cache line.
+    // made with its index (SanPort::GetSwitchBlock). Malloc's alignment is the ports' (an
+    // alignment to cache lines would cost up to a line per switch; the 96-byte ports straddle
+    // lines anyway).
     static_assert(sizeof(SanPort::SwitchBlock) % alignof(SanSwitchPort) == 0,
                   "the ports after the header would be misaligned");
-    void* mem = ::operator new(sizeof(SanPort::SwitchBlock) + n * sizeof(SanSwitchPort),
-                               std::align_val_t(64));
-    auto* header = new (mem) SanPort::SwitchBlock{this, m_nodeId, {}};
+    static_assert(alignof(SanSwitchPort) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__,
+                  "the ports need more than malloc's alignment");
+    void* mem = ::operator new(sizeof(SanPort::SwitchBlock) + n * sizeof(SanSwitchPort));
+    auto* header = new (mem) SanPort::SwitchBlock{this, m_nodeId, 0};
     m_store = reinterpret_cast<SanSwitchPort*>(header + 1);
     for (uint32_t i = 0; i < n; ++i)
     {
@@ -171,7 +174,7 @@ SanSwitch::FreeStore()
     }
     auto* header = reinterpret_cast<SanPort::SwitchBlock*>(m_store) - 1;
     header->~SwitchBlock();
-    ::operator delete(header, std::align_val_t(64));
+    ::operator delete(header);
     m_store = nullptr;
     m_storeSize = 0;
 }
