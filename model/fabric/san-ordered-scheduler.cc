@@ -32,7 +32,11 @@ SanOrderedScheduler::GetTypeId()
 
 SanOrderedScheduler::SanOrderedScheduler()
 {
-    static_assert(sizeof(void*) != 8 || sizeof(Block) == 4096, "a block is one 4 KiB allocation");
+    static_assert(sizeof(void*) != 8 || sizeof(Entry) == 32, "an entry is 32 bytes");
+    static_assert(sizeof(void*) != 8 ||
+                      (sizeof(Block) <= 4096 && sizeof(Block) + sizeof(Entry) > 4096),
+                  "a block is one 4 KiB allocation");
+    static_assert(SanFabricEventBase::CLASS_PACKET <= CLASS_MASK, "a class takes two bits");
 }
 
 SanOrderedScheduler::~SanOrderedScheduler()
@@ -103,18 +107,15 @@ SanOrderedScheduler::BucketOf(uint64_t ts) const
 void
 SanOrderedScheduler::Insert(const Event& ev)
 {
-    Entry e{ev.key.m_ts,
-            0,
-            ev.impl,
-            ev.key.m_uid,
-            ev.key.m_context,
-            SanFabricEventBase::CLASS_NONE};
+    const auto addr = reinterpret_cast<uintptr_t>(ev.impl);
+    NS_ASSERT_MSG((addr & CLASS_MASK) == 0, "SanOrderedScheduler: an event on an odd address");
+    Entry e{ev.key.m_ts, 0, addr, ev.key.m_uid, ev.key.m_context}; // class 0: CLASS_NONE
     // Every fabric event is ordered in the expression that schedules it, so the event ordered
     // last is the one arriving here; any other event keeps class 0 (ns-3's own order), as an
     // unordered fabric event would. (A dynamic_cast per event cost 2% of a large run.)
     if (const SanFabricEventBase* fe = SanFabricEventBase::TakeOrdered(ev.impl))
     {
-        e.cls = fe->GetOrderClass();
+        e.implCls |= fe->GetOrderClass();
         e.key = fe->GetOrderKey();
     }
     NS_ABORT_MSG_IF(e.ts < m_last,
@@ -197,13 +198,13 @@ SanOrderedScheduler::PrefetchAhead() const
         return;
     }
     const Entry& next = m_now.front();
-    if (next.cls != SanFabricEventBase::CLASS_NONE)
+    if (next.Class() != SanFabricEventBase::CLASS_NONE)
     {
-        static_cast<const SanFabricEventBase*>(next.impl)->Prefetch();
+        static_cast<const SanFabricEventBase*>(next.Impl())->Prefetch();
     }
     for (size_t i = 1; i < 3 && i < m_now.size(); ++i)
     {
-        __builtin_prefetch(m_now[i].impl);
+        __builtin_prefetch(m_now[i].Impl());
     }
 }
 
@@ -252,7 +253,7 @@ SanOrderedScheduler::RemoveNext()
 void
 SanOrderedScheduler::Remove(const Event& ev)
 {
-    auto same = [&ev](const Entry& e) { return e.impl == ev.impl && e.uid == ev.key.m_uid; };
+    auto same = [&ev](const Entry& e) { return e.Impl() == ev.impl && e.uid == ev.key.m_uid; };
     auto it = std::find_if(m_now.begin(), m_now.end(), same);
     if (it != m_now.end())
     {

@@ -71,21 +71,36 @@ class SanOrderedScheduler : public Scheduler
     void Remove(const Event& ev) override;
 
   private:
-    /// A heap entry: the event and its full ordering key (40 bytes).
+    /// The bits of an entry's event pointer that hold its class.
+    static constexpr uintptr_t CLASS_MASK = 3;
+
+    /// A heap entry: the event and its full ordering key (32 bytes: the class, 0 to 3, is kept
+    /// in the low bits of the event's pointer, which its alignment leaves zero).
     struct Entry
     {
-        uint64_t ts;      //!< time
-        uint64_t key;     //!< key within the class
-        EventImpl* impl;  //!< the event
-        uint32_t uid;     //!< ns-3's scheduling order
-        uint32_t context; //!< the event's context
-        uint8_t cls;      //!< class
+        uint64_t ts;       //!< time
+        uint64_t key;      //!< key within the class
+        uintptr_t implCls; //!< the event's address, with the class in the two low bits
+        uint32_t uid;      //!< ns-3's scheduling order
+        uint32_t context;  //!< the event's context
+
+        /// \return the event
+        EventImpl* Impl() const
+        {
+            return reinterpret_cast<EventImpl*>(implCls & ~uintptr_t(CLASS_MASK));
+        }
+
+        /// \return the class
+        uint32_t Class() const
+        {
+            return static_cast<uint32_t>(implCls & CLASS_MASK);
+        }
 
         /// \return the event as ns-3 knows it
         Event ToEvent() const
         {
             Event ev;
-            ev.impl = impl;
+            ev.impl = Impl();
             ev.key.m_ts = ts;
             ev.key.m_uid = uid;
             ev.key.m_context = context;
@@ -102,9 +117,9 @@ class SanOrderedScheduler : public Scheduler
             {
                 return a.ts > b.ts;
             }
-            if (a.cls != b.cls)
+            if (a.Class() != b.Class())
             {
-                return a.cls > b.cls;
+                return a.Class() > b.Class();
             }
             if (a.key != b.key)
             {
@@ -117,7 +132,7 @@ class SanOrderedScheduler : public Scheduler
     /// Entries of a bucket, a block of them (4 KiB; the order within a bucket does not matter).
     struct Block
     {
-        static constexpr uint32_t ENTRIES = 102; //!< entries a block holds
+        static constexpr uint32_t ENTRIES = 127; //!< entries a block holds
         Block* next;                             //!< the bucket's next block
         uint32_t n;                              //!< entries in use
         Entry e[ENTRIES];                        //!< the entries
