@@ -12,7 +12,7 @@
 #     (ns-3 adds what internet needs: bridge, traffic-control; csma because ns-3's own test
 #     library, built with applications, links a CSMA test), examples and tests on, builds
 #     libns3-san, its test library, ns-3's test-runner and san's examples
-#  5. runs each of san's suites with ns-3's test-runner, one process per suite
+#  5. runs each of san's suites with ns-3's test-runner, one process per suite, JOBS at a time
 #  6. runs scripts/check-mpi.sh on the tree's san-distributed program; ends with
 #     "N passed, N failed" (suites plus MPI runs)
 #
@@ -146,18 +146,26 @@ if [ ${#suites[@]} -eq 0 ] && [ "$mpi_only" -eq 0 ]; then
     exit 1
 fi
 
+# One process per suite, $jobs at a time; each suite's output is printed whole, in the list's
+# order, once all have run.
 passed=0
 failed=0
 failed_names=()
 cd "$ns3_dir"
+logs=$(mktemp -d)
+printf '%s\n' "${suites[@]}" | xargs -r -P "$jobs" -I{} bash -c \
+    '"$1" --suite="$2" --verbose >"$3/$2.log" 2>&1; echo $? >"$3/$2.status"' _ "$runner" {} "$logs"
 for suite in "${suites[@]}"; do
-    if "$runner" "--suite=$suite" --verbose; then
+    cat "$logs/$suite.log" 2>/dev/null || true
+    if [ "$(cat "$logs/$suite.status" 2>/dev/null)" = 0 ]; then
         passed=$((passed + 1))
     else
+        echo "check-contrib-build: suite $suite failed"
         failed=$((failed + 1))
         failed_names+=("$suite")
     fi
 done
+rm -rf "$logs"
 
 # --- 6. the distributed runs ------------------------------------------------------------------
 mpi_log=$(mktemp)
