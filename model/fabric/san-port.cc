@@ -428,8 +428,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     p->holdPort = this;
     p->holdSlot = slot;
     m_busyUntil = end;
-    ++m_txPackets;
-    m_busySteps += end - departTs;
+    CountDeparture(end - departTs);
 
     OnDepart(p, vc, departTs);
     if (m_hasExtras && !FindExtras().traces.tx.IsEmpty())
@@ -651,13 +650,21 @@ SanPort::GetQueueLength() const
 uint64_t
 SanPort::GetTxPackets() const
 {
-    return m_txPackets;
+    return m_txPackets + (m_hasExtras ? FindExtras().txPacketsHigh << 32 : 0);
 }
 
 int64_t
 SanPort::GetBusySteps() const
 {
-    return m_busySteps;
+    return static_cast<int64_t>(m_busySteps + (m_hasExtras ? FindExtras().busyStepsHigh << 32 : 0));
+}
+
+void
+SanPort::CarryCounts(uint64_t tx, uint64_t busy)
+{
+    Extras& extras = GetExtras();
+    extras.txPacketsHigh += tx;
+    extras.busyStepsHigh += busy;
 }
 
 uint32_t

@@ -525,6 +525,8 @@ class SanPort
     {
         Traces traces;                              //!< the port's trace sources
         std::unique_ptr<SanXonXoffBuffer> rxBuffer; //!< Xon/Xoff receiver: buffers and checks
+        uint64_t txPacketsHigh{0}; //!< packets sent, above the port's 32 bits (their carries)
+        uint64_t busyStepsHigh{0}; //!< busy time, above the port's 32 bits (their carries)
     };
 
     /// \return the extras of the ports that have some, by port
@@ -581,8 +583,16 @@ class SanPort
     uint32_t GetEndpointNodeId() const;
     /// Abort: a queue is full (MAX_QUEUE; kept out of line, off the per-packet path).
     [[noreturn]] void AbortQueueFull() const;
+    /**
+     * Count a departure: the counters keep their low 32 bits in the port and what carries out
+     * of them in its extras (once per 2^32 packets or time steps, off the per-packet path).
+     * \param busy the time steps the link is busy with it
+     */
+    inline void CountDeparture(int64_t busy);
+    /// Carry out of the port's 32-bit counters. \param tx packets \param busy time steps
+    void CarryCounts(uint64_t tx, uint64_t busy);
 
-    // The per-packet state, 96 bytes (a switch's ports are records of that size in one
+    // The per-packet state, 88 bytes (a switch's ports are records of that size in one
     // array): first what an arrival or a credit touches (the far end, the slots, the queue),
     // then what a departure adds, then the rest. What all ports of a kind of link share
     // (rate, delay, framing, the credit table's shape, the fabric) is read through m_link
@@ -607,8 +617,8 @@ class SanPort
                                        //!< list owns it); on a bare link, whose attributes it
                                        //!< has. Never null while attached.
     int64_t m_wakeTs{HELD};            //!< time of the pending wake-up, HELD if none
-    uint64_t m_txPackets{0};           //!< counter
-    int64_t m_busySteps{0};            //!< link busy time, summed
+    uint32_t m_txPackets{0};           //!< packets sent, low 32 bits (the rest: Extras)
+    uint32_t m_busySteps{0};           //!< link busy time summed, low 32 bits (the rest: Extras)
     uint32_t m_qLen : 24;              //!< queue length (at most MAX_QUEUE)
     uint32_t m_end : 1;                //!< this port's end of the channel (0 or 1)
     uint32_t m_connected : 1;          //!< both ends of the channel are attached
@@ -639,6 +649,19 @@ uint32_t
 SanPort::GetNodeId() const
 {
     return IsSwitchPort() ? GetSwitchBlock()->context : GetEndpointNodeId();
+}
+
+void
+SanPort::CountDeparture(int64_t busy)
+{
+    const uint64_t tx = uint64_t{m_txPackets} + 1;
+    const uint64_t steps = uint64_t{m_busySteps} + static_cast<uint64_t>(busy);
+    m_txPackets = static_cast<uint32_t>(tx);
+    m_busySteps = static_cast<uint32_t>(steps);
+    if (((tx | steps) >> 32) != 0)
+    {
+        CarryCounts(tx >> 32, steps >> 32);
+    }
 }
 
 // Inline: the .cc's ServeQueue and ServeQueueXonXoff use it.
