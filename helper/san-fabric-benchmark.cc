@@ -340,6 +340,8 @@ SanFabricBenchmark::Run(const SanBenchmarkWorkload& w)
     // nor a switch its node.
     fabric.SetSwitchPortDevices(false);
     fabric.SetSwitchNodes(false);
+    // Its traffic ends at the generators (SanDeliverySink): no protocol handler on a host.
+    fabric.SetHostNodeReceive(false);
     NodeContainer hosts;
     hosts.Create(fabric.GetTopology()->GetNHosts());
     NetDeviceContainer endpoints = fabric.Install(hosts);

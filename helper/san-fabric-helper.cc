@@ -250,6 +250,11 @@ SanFabricHelper::Install(NodeContainer hosts)
             SanSwitchPort* a = makeSwitchPort(link.switchA, link.portA);
             Ptr<SanEndpointDevice> ep = m_deviceFactory.Create<SanEndpointDevice>();
             hosts.Get(link.b)->AddDevice(ep);
+            if (!m_hostNodeReceive)
+            {
+                // At once, so that the next host's AddDevice reuses its memory.
+                ep->SetReceiveCallback(NetDevice::ReceiveCallback());
+            }
             ep->SetHost(link.b, link.switchA);
             m_fabric->RegisterEndpoint(link.b, ep);
             endpoints[link.b] = ep;
@@ -352,6 +357,12 @@ void
 SanFabricHelper::SetSwitchNodes(bool make)
 {
     m_makeSwitchNodes = make;
+}
+
+void
+SanFabricHelper::SetHostNodeReceive(bool handUp)
+{
+    m_hostNodeReceive = handUp;
 }
 
 void

@@ -190,6 +190,16 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      * switch
      */
     void SetSwitchNodes(bool make);
+    /**
+     * \brief Whether the hosts' devices hand received ns-3 packets to their node's protocol
+     * handlers (Node::RegisterProtocolHandler, the way in of an IP stack): default true, as
+     * for any NetDevice. False, for hosts whose traffic ends at the fabric device (a traffic
+     * generator, SanDeliverySink, DeliverCallback, a NIC), drops the receive callback
+     * Node::AddDevice gives each device as Install adds it, about 200 bytes a host; a
+     * protocol handler on such a host's node then gets nothing. Call before Install.
+     * \param handUp true: keep the node's receive callback
+     */
+    void SetHostNodeReceive(bool handUp);
 
     /// \return the batch window of the last Install (0: per time step, or not distributed)
     Time GetBatchWindow() const;
@@ -240,6 +250,7 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
     Time m_batchWindow;                  //!< batch window of the last Install
     bool m_switchPortDevices{true};      //!< make every switch port's device at Install
     bool m_makeSwitchNodes{true};        //!< give every switch a Node
+    bool m_hostNodeReceive{true};        //!< hosts' devices keep their node's receive callback
 };
 
 } // namespace ns3

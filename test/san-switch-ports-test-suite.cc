@@ -9,7 +9,8 @@
 // one whose every port has its NetDevice and every link its channel; a port's device is made
 // on first use, once, on its switch's node, and the switch's "Ports" attribute reaches it by
 // topology port number in Config paths. Switches without nodes (SetSwitchNodes(false)) behave
-// the same too, and refuse what needs a node with a clear message.
+// the same too, and refuse what needs a node with a clear message. A port's 32-bit counters
+// carry past 32 bits; SetHostNodeReceive(false) leaves a host's node without packets.
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -283,6 +284,104 @@ class SanSwitchPortDeviceTestCase : public TestCase
     }
 };
 
+/// A port keeps the low 32 bits of its counters and carries the rest into its extras: a busy
+/// time past 2^32 time steps is still counted in full.
+class SanSwitchPortCountersTestCase : public TestCase
+{
+  public:
+    SanSwitchPortCountersTestCase()
+        : TestCase("a port's busy time and departures carry past 32 bits")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A line of two switches on 100 kb/s links: a 512-byte packet keeps a link busy for
+        // about 41 ms, so 120 of them for about 4.9 s, past 2^32 nanoseconds.
+        SanFabricHelper fabric;
+        fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(2), "Y", UintegerValue(1));
+        fabric.SetChannelAttribute("DataRate", DataRateValue(DataRate("100kbps")));
+        fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(512));
+        fabric.SetFabricAttribute("BufferSize", UintegerValue(2048));
+        fabric.SetSwitchPortDevices(false);
+        NodeContainer hosts;
+        hosts.Create(2);
+        NetDeviceContainer nics = fabric.Install(hosts);
+        Ptr<SanTopology> topo = fabric.GetTopology();
+        const SanSwitchPort* out = nullptr; // switch 0's port toward switch 1
+        Ptr<SanSwitch> first = fabric.GetFabric()->GetSwitch(0);
+        for (uint32_t i = 0; i < first->GetNConnectedPorts(); ++i)
+        {
+            if (first->GetConnectedPortAt(i)->GetNumber() != topo->GetHostPort(0))
+            {
+                out = first->GetConnectedPortAt(i);
+            }
+        }
+        NS_TEST_ASSERT_MSG_NE(out, nullptr, "a port toward the other switch");
+        const uint32_t packets = 120;
+        Ptr<SanEndpointDevice> src = DynamicCast<SanEndpointDevice>(nics.Get(0));
+        for (uint32_t i = 0; i < packets; ++i)
+        {
+            Simulator::Schedule(NanoSeconds(i), [src]() { src->SendTo(1, 512); });
+        }
+        Simulator::Run();
+        const int64_t each = out->GetSerializationSteps(512);
+        NS_TEST_ASSERT_MSG_GT(each * packets, int64_t{1} << 32, "the scenario passes 2^32 steps");
+        NS_TEST_EXPECT_MSG_EQ(out->GetTxPackets(), packets, "every departure counted");
+        NS_TEST_EXPECT_MSG_EQ(out->GetBusySteps(), each * packets, "all of the busy time");
+        Simulator::Destroy();
+    }
+};
+
+/// SetHostNodeReceive(false): a host's device no longer hands packets to its node's protocol
+/// handlers, which by default get them.
+class SanHostNodeReceiveTestCase : public TestCase
+{
+  public:
+    SanHostNodeReceiveTestCase()
+        : TestCase("SetHostNodeReceive(false) drops the node's receive callback")
+    {
+    }
+
+  private:
+    /// \param handUp SetHostNodeReceive \return packets the destination node's handler got
+    static uint32_t Run(bool handUp)
+    {
+        SanFabricHelper fabric;
+        fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(2), "Y", UintegerValue(1));
+        fabric.SetHostNodeReceive(handUp);
+        NodeContainer hosts;
+        hosts.Create(2);
+        NetDeviceContainer nics = fabric.Install(hosts);
+        uint32_t got = 0;
+        hosts.Get(1)->RegisterProtocolHandler(MakeCallback(+[](uint32_t* n,
+                                                               Ptr<NetDevice>,
+                                                               Ptr<const Packet>,
+                                                               uint16_t,
+                                                               const Address&,
+                                                               const Address&,
+                                                               NetDevice::PacketType) {
+                                                  ++*n;
+                                              }).Bind(&got),
+                                              0x0800,
+                                              nullptr);
+        Ptr<NetDevice> src = nics.Get(0);
+        Simulator::Schedule(NanoSeconds(1), [src]() {
+            src->Send(Create<Packet>(100), SanEndpointDevice::HostAddress(1), 0x0800);
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        return got;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Run(true), 1u, "by default the node's handler gets the packet");
+        NS_TEST_EXPECT_MSG_EQ(Run(false), 0u, "without the callback it gets nothing");
+    }
+};
+
 /// The suite.
 class SanSwitchPortsTestSuite : public TestSuite
 {
@@ -292,6 +391,8 @@ class SanSwitchPortsTestSuite : public TestSuite
     {
         AddTestCase(new SanSwitchPortsSameResultsTestCase, TestCase::QUICK);
         AddTestCase(new SanSwitchPortDeviceTestCase, TestCase::QUICK);
+        AddTestCase(new SanSwitchPortCountersTestCase, TestCase::QUICK);
+        AddTestCase(new SanHostNodeReceiveTestCase, TestCase::QUICK);
     }
 };
 
