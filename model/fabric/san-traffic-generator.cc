@@ -168,6 +168,20 @@ SanTrafficGenerator::DoDispose()
 }
 
 void
+SanTrafficGenerator::DoInitialize()
+{
+    // Application::DoInitialize's start event; its stop event, which would cancel the next
+    // packet, is a check in ScheduleNext (a packet due at the stop time is not sent, as the
+    // stop event, scheduled first, ran before it).
+    m_startEvent = Simulator::Schedule(m_startTime, &SanTrafficGenerator::StartApplication, this);
+    if (m_stopTime != TimeStep(0))
+    {
+        m_stopTs = (Simulator::Now() + m_stopTime).GetTimeStep();
+    }
+    Object::DoInitialize(); // not Application's: that would schedule both events
+}
+
+void
 SanTrafficGenerator::SetEndpoint(Ptr<SanEndpointDevice> dev)
 {
     m_dev = dev;
@@ -561,15 +575,20 @@ SanTrafficGenerator::ScheduleNext()
     // far inside the clock's range; the clamp only guards against rounding.
     double gap = -std::log(1.0 - m_rng.RandU01()) * m_packetTimeSteps / m_load;
     gap = std::min(gap, 4e18);
-    m_next = Simulator::Schedule(TimeStep(static_cast<int64_t>(gap)),
-                                 &SanTrafficGenerator::Generate,
-                                 this);
+    const int64_t delay = static_cast<int64_t>(gap);
+    if (m_stopTs >= 0 && delay >= m_stopTs - Simulator::Now().GetTimeStep())
+    {
+        return; // stopped by then
+    }
+    m_next = Simulator::Schedule(TimeStep(delay), &SanTrafficGenerator::Generate, this);
 }
 
 void
 SanTrafficGenerator::StopApplication()
 {
+    // Application's stop; DoInitialize schedules no event for it.
     Simulator::Cancel(m_next);
+    m_stopTs = Simulator::Now().GetTimeStep();
 }
 
 uint32_t

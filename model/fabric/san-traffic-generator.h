@@ -158,6 +158,9 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
 
   protected:
     void DoDispose() override;
+    /// As Application's, without a stop event: a generator stops by not scheduling a packet
+    /// at or after its stop time (a stop event would wait the whole run, about 80 bytes a host).
+    void DoInitialize() override;
 
   private:
     void StartApplication() override;
@@ -208,6 +211,7 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     /// stream numbering follows RandomVariableStream's.
     RngStream m_rng;
     EventId m_next;                    //!< next generation
+    int64_t m_stopTs{-1};              //!< no packet at or after this time (-1: no stop time)
     int64_t m_packetTimeSteps{0};      //!< serialization of one packet
     uint32_t m_host{0};                //!< own host index
     uint32_t m_nHosts{0};              //!< hosts in the fabric
