@@ -89,6 +89,62 @@ UseLine(SanFabricHelper& f, uint32_t n)
 
 /**
  * \ingroup san-tests
+ * A traffic generator's stop time (Application's StopTime, with no stop event of its own):
+ * every packet is made before it and every packet made is delivered; the hosts are busy up to
+ * it.
+ */
+class SanGeneratorStopTestCase : public TestCase
+{
+  public:
+    SanGeneratorStopTestCase()
+        : TestCase("a traffic generator makes no packet at or after its stop time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario s;
+        UseLine(s.fabric, 4);
+        s.Build();
+        const Time stop = MicroSeconds(20);
+        s.AddTraffic("Uniform", 0.4, 64, stop, false);
+        std::vector<Time> created;
+        for (uint32_t h = 0; h < 4; ++h)
+        {
+            s.Endpoint(h)->TraceConnectWithoutContext("PacketRx",
+                                                      MakeCallback(+[](std::vector<Time>* log,
+                                                                       uint64_t,
+                                                                       uint32_t,
+                                                                       uint32_t,
+                                                                       Time latency,
+                                                                       uint32_t) {
+                                                          log->push_back(Simulator::Now() -
+                                                                         latency);
+                                                      }).Bind(&created));
+        }
+        Simulator::Stop(MilliSeconds(1)); // a guard: the drain ends far earlier
+        Simulator::Run();
+        uint64_t generated = 0;
+        for (uint32_t h = 0; h < 4; ++h)
+        {
+            generated += DynamicCast<SanTrafficGenerator>(s.apps.Get(h))->GetGenerated();
+        }
+        NS_TEST_ASSERT_MSG_GT(created.size(), 20u, "the hosts send");
+        NS_TEST_EXPECT_MSG_EQ(created.size(), generated, "every packet made is delivered");
+        Time last;
+        for (const Time& t : created)
+        {
+            NS_TEST_EXPECT_MSG_LT(t, stop, "made before the stop time");
+            last = std::max(last, t);
+        }
+        NS_TEST_EXPECT_MSG_GT(last, stop - MicroSeconds(2), "and made up to it");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
  * An uncontended packet's latency in each switching mode matches the
  * closed form.
  */
@@ -1472,6 +1528,7 @@ class SanFabricTestSuite : public TestSuite
         : TestSuite("san-fabric", UNIT)
     {
         AddTestCase(new SanUncontendedLatencyTestCase, TestCase::QUICK);
+        AddTestCase(new SanGeneratorStopTestCase, TestCase::QUICK);
         AddTestCase(new SanWormholeBlockingTestCase, TestCase::QUICK);
         AddTestCase(new SanConservationTestCase, TestCase::QUICK);
         AddTestCase(new SanAdaptiveReorderTestCase, TestCase::QUICK);
