@@ -10,7 +10,8 @@
 // on first use, once, on its switch's node, and the switch's "Ports" attribute reaches it by
 // topology port number in Config paths. Switches without nodes (SetSwitchNodes(false)) behave
 // the same too, and refuse what needs a node with a clear message. A port's 32-bit counters
-// carry past 32 bits; SetHostNodeReceive(false) leaves a host's node without packets.
+// carry past 32 bits, and its framed times hold far beyond a frame; SetHostNodeReceive(false)
+// leaves a host's node without packets.
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -334,6 +335,99 @@ class SanSwitchPortCountersTestCase : public TestCase
     }
 };
 
+/// A port keeps small credit tables and its wake-up time in a frame of 2^30 time steps. With
+/// frames of a few steps nothing changes; on links a thousand times slower (with no delays but
+/// serialization, so every time scales exactly), times cross frames and lie beyond them (a
+/// 3584-byte packet at 1 kb/s takes 28.7 s), and the same packets arrive a thousand times later.
+class SanSwitchPortFrameTestCase : public TestCase
+{
+  public:
+    SanSwitchPortFrameTestCase()
+        : TestCase("a port's framed times: small frames or slow links, the same packets")
+    {
+    }
+
+  private:
+    /// \param rate the links' rate \return (uid, src, latency in ns) of each delivery
+    static std::vector<std::tuple<uint64_t, uint32_t, int64_t>> Run(const std::string& rate)
+    {
+        SanFabricHelper fabric;
+        fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(4), "Y", UintegerValue(1));
+        fabric.SetChannelAttribute("DataRate", DataRateValue(DataRate(rate)));
+        fabric.SetChannelAttribute("Delay", TimeValue(Seconds(0)));
+        fabric.SetSwitchAttribute("RoutingDelay", TimeValue(Seconds(0)));
+        fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(4096));
+        fabric.SetFabricAttribute("BufferSize", UintegerValue(8192)); // two slots: credits bind
+        fabric.SetSwitchPortDevices(false);
+        NodeContainer hosts;
+        hosts.Create(4);
+        NetDeviceContainer nics = fabric.Install(hosts);
+        std::vector<std::tuple<uint64_t, uint32_t, int64_t>> seen;
+        DynamicCast<SanEndpointDevice>(nics.Get(3))
+            ->TraceConnectWithoutContext(
+                "PacketRx",
+                MakeCallback(+[](std::vector<std::tuple<uint64_t, uint32_t, int64_t>>* log,
+                                 uint64_t uid,
+                                 uint32_t src,
+                                 uint32_t,
+                                 Time latency,
+                                 uint32_t) {
+                    log->emplace_back(uid, src, latency.GetNanoSeconds());
+                }).Bind(&seen));
+        // Hosts 0, 1 and 2 send to host 3: they contend for the links toward switch 3.
+        for (uint32_t h = 0; h < 3; ++h)
+        {
+            Ptr<SanEndpointDevice> src = DynamicCast<SanEndpointDevice>(nics.Get(h));
+            for (uint32_t i = 0; i < 6; ++i)
+            {
+                Simulator::Schedule(NanoSeconds(0), [src, i]() { src->SendTo(3, 1024 + 512 * i); });
+            }
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        return seen;
+    }
+
+    void DoRun() override
+    {
+        // Small frames: the contended 4-ary 2-tree and the line below, with times crossing
+        // frames and lying beyond them at nearly every packet (frames of 16 steps, 2^4) or
+        // often (2^10, 2^16).
+        const Outcome normal = RunScenario(false, false, false);
+        const auto fast = Run("1Mbps");
+        for (int shift : {4, 10, 16})
+        {
+            SanPort::SetFrameShift(shift);
+            const Outcome framed = RunScenario(false, false, false);
+            const auto framedFast = Run("1Mbps");
+            SanPort::SetFrameShift(30);
+            NS_TEST_EXPECT_MSG_EQ((framedFast == fast),
+                                  true,
+                                  "frames of 2^" << shift << " steps, credits bound: the same");
+            NS_TEST_EXPECT_MSG_EQ((framed.deliveries == normal.deliveries),
+                                  true,
+                                  "frames of 2^" << shift << " steps: the same deliveries");
+            NS_TEST_EXPECT_MSG_EQ((framed.portTx == normal.portTx),
+                                  true,
+                                  "frames of 2^" << shift << " steps: the same departures");
+        }
+        const auto slow = Run("1kbps");
+        NS_TEST_ASSERT_MSG_EQ(fast.size(), 18u, "every packet arrives");
+        NS_TEST_ASSERT_MSG_EQ(slow.size(), fast.size(), "every packet arrives, slowly too");
+        NS_TEST_ASSERT_MSG_GT(std::get<2>(slow.back()),
+                              int64_t{3} << 30,
+                              "times beyond a frame of 2^30 steps");
+        for (std::size_t i = 0; i < fast.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(std::get<0>(slow[i]), std::get<0>(fast[i]), "same order " << i);
+            NS_TEST_EXPECT_MSG_EQ(std::get<1>(slow[i]), std::get<1>(fast[i]), "same source " << i);
+            NS_TEST_EXPECT_MSG_EQ(std::get<2>(slow[i]),
+                                  1000 * std::get<2>(fast[i]),
+                                  "a thousand times the latency " << i);
+        }
+    }
+};
+
 /// SetHostNodeReceive(false): a host's device no longer hands packets to its node's protocol
 /// handlers, which by default get them.
 class SanHostNodeReceiveTestCase : public TestCase
@@ -392,6 +486,7 @@ class SanSwitchPortsTestSuite : public TestSuite
         AddTestCase(new SanSwitchPortsSameResultsTestCase, TestCase::QUICK);
         AddTestCase(new SanSwitchPortDeviceTestCase, TestCase::QUICK);
         AddTestCase(new SanSwitchPortCountersTestCase, TestCase::QUICK);
+        AddTestCase(new SanSwitchPortFrameTestCase, TestCase::QUICK);
         AddTestCase(new SanHostNodeReceiveTestCase, TestCase::QUICK);
     }
 };

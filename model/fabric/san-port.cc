@@ -75,6 +75,7 @@ SanPort::Dispose()
     m_peer = nullptr;
     m_bare = 0;
     m_connected = 0;
+    m_wake = FRAMED_NONE; // a wake-up still pending finds nothing to do
     DropExtras();
     FreeSlots();
 }
@@ -121,11 +122,11 @@ SanPort::Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
     {
         m_slotStore.heap = new int64_t[nSlots];
         m_heapSlots = 1;
+        std::fill_n(m_slotStore.heap, nSlots, int64_t{0});
     }
-    int64_t* slots = Slots();
-    for (uint32_t i = 0; i < nSlots; ++i)
+    else
     {
-        slots[i] = 0;
+        std::fill_n(m_slotStore.framed, INLINE_SLOTS, FRAMED_PAST); // all free
     }
 }
 
@@ -141,53 +142,172 @@ SanPort::Connect(uint8_t end, bool peerIsSink)
     SetupXonXoff();
 }
 
+// The credit table is either framed (uint32_t offsets, compared with a time put in the frame)
+// or on the heap (int64_t times): each scan below is one generic lambda run on either.
+
 inline int32_t
 SanPort::FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vcFound) const
 {
     const SanLinkTiming& t = Timing();
-    const int64_t* slots = Slots();
-    for (uint32_t vc = 0; vc < t.nVcs; ++vc)
-    {
-        if ((vcMask & (1u << vc)) == 0)
+    auto scan = [&](const auto* slots, auto limit) -> int32_t {
+        for (uint32_t vc = 0; vc < t.nVcs; ++vc)
         {
-            continue;
-        }
-        const uint32_t base = vc * t.slotsPerVc;
-        for (uint32_t i = 0; i < t.slotsPerVc; ++i)
-        {
-            if (slots[base + i] <= ts)
+            if ((vcMask & (1u << vc)) == 0)
             {
-                vcFound = vc;
-                return static_cast<int32_t>(base + i);
+                continue;
+            }
+            const uint32_t base = vc * t.slotsPerVc;
+            for (uint32_t i = 0; i < t.slotsPerVc; ++i)
+            {
+                if (slots[base + i] <= limit)
+                {
+                    vcFound = vc;
+                    return static_cast<int32_t>(base + i);
+                }
             }
         }
-    }
-    return -1;
+        return -1;
+    };
+    return m_heapSlots ? scan(m_slotStore.heap, ts) : scan(m_slotStore.framed, FrameQuery(ts));
 }
 
 int64_t
 SanPort::EarliestRelease(uint32_t vcMask, int64_t ts) const
 {
-    int64_t best = HELD;
     const SanLinkTiming& t = Timing();
-    const int64_t* slots = Slots();
-    for (uint32_t vc = 0; vc < t.nVcs; ++vc)
-    {
-        if ((vcMask & (1u << vc)) == 0)
+    auto scan = [&](const auto* slots, auto limit, auto none) {
+        auto best = none;
+        for (uint32_t vc = 0; vc < t.nVcs; ++vc)
         {
-            continue;
-        }
-        const uint32_t base = vc * t.slotsPerVc;
-        for (uint32_t i = 0; i < t.slotsPerVc; ++i)
-        {
-            int64_t r = slots[base + i];
-            if (r > ts && r < best)
+            if ((vcMask & (1u << vc)) == 0)
             {
-                best = r;
+                continue;
+            }
+            const uint32_t base = vc * t.slotsPerVc;
+            for (uint32_t i = 0; i < t.slotsPerVc; ++i)
+            {
+                const auto r = slots[base + i];
+                if (r > limit && r < best)
+                {
+                    best = r;
+                }
             }
         }
+        return best;
+    };
+    if (m_heapSlots)
+    {
+        return scan(m_slotStore.heap, ts, HELD);
     }
-    return best;
+    return FrameDecode(scan(m_slotStore.framed, FrameQuery(ts), FRAMED_NONE));
+}
+
+uint32_t
+SanPort::CountInUse(uint32_t firstVc, uint32_t vcMask, int64_t now) const
+{
+    const SanLinkTiming& t = Timing();
+    auto count = [&](const auto* slots, auto limit) {
+        uint32_t n = 0;
+        for (uint32_t vc = firstVc; vc < t.nVcs; ++vc)
+        {
+            if ((vcMask & (1u << vc)) == 0)
+            {
+                continue;
+            }
+            const uint32_t base = vc * t.slotsPerVc;
+            for (uint32_t i = 0; i < t.slotsPerVc; ++i)
+            {
+                n += slots[base + i] > limit ? 1 : 0;
+            }
+        }
+        return n;
+    };
+    return m_heapSlots ? count(m_slotStore.heap, now) : count(m_slotStore.framed, FrameQuery(now));
+}
+
+void
+SanPort::Reframe(int64_t now)
+{
+    const int64_t frame = now >> s_frameShift;
+    if (frame == m_frame)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(frame > std::numeric_limits<uint32_t>::max(),
+                    "SanPort: time step " << now << " is past what a port's frame counts");
+    // Decode with the old frame, encode with the new one: a time before its base is past
+    // (the base is at most now), and any later time fits, since the frame only moves forward.
+    int64_t slots[INLINE_SLOTS];
+    const bool framedSlots = !m_heapSlots && !m_xonXoff;
+    for (uint32_t i = 0; framedSlots && i < INLINE_SLOTS; ++i)
+    {
+        slots[i] = FrameDecode(m_slotStore.framed[i]);
+    }
+    const int64_t wake = PendingWake();
+    m_frame = static_cast<uint32_t>(frame);
+    for (uint32_t i = 0; framedSlots && i < INLINE_SLOTS; ++i)
+    {
+        FrameEncode(slots[i], m_slotStore.framed[i]);
+    }
+    FrameEncode(wake, m_wake); // a far wake-up stays far unless it now fits
+}
+
+void
+SanPort::SetFrameShift(int shift)
+{
+    NS_ABORT_MSG_IF(shift < 1 || shift > 30,
+                    "SanPort::SetFrameShift: a frame of 2^" << shift
+                                                            << " time steps (1 to 30, please)");
+    s_frameShift = shift;
+    s_framedMax = static_cast<uint32_t>((uint64_t{4} << shift) - 3);
+}
+
+void
+SanPort::SetSlotSlow(uint32_t slot, int64_t ts)
+{
+    // ts is past the frame: move the frame to now and try again; a time still beyond it (more
+    // than three frames ahead) moves the table to the heap for good.
+    Reframe(Simulator::Now().GetTimeStep());
+    if (!m_heapSlots && FrameEncode(ts, m_slotStore.framed[slot]))
+    {
+        return;
+    }
+    if (!m_heapSlots)
+    {
+        auto* heap = new int64_t[INLINE_SLOTS];
+        for (uint32_t i = 0; i < INLINE_SLOTS; ++i)
+        {
+            heap[i] = FrameDecode(m_slotStore.framed[i]);
+        }
+        m_slotStore.heap = heap;
+        m_heapSlots = 1;
+    }
+    m_slotStore.heap[slot] = ts;
+}
+
+int64_t
+SanPort::PendingWake() const
+{
+    if (m_wake == FRAMED_FAR)
+    {
+        return FindExtras().farWake;
+    }
+    return FrameDecode(m_wake);
+}
+
+void
+SanPort::SetPendingWake(int64_t ts, int64_t now)
+{
+    if (FrameEncode(ts, m_wake))
+    {
+        return;
+    }
+    Reframe(now);
+    if (!FrameEncode(ts, m_wake))
+    {
+        GetExtras().farWake = ts; // more than three frames ahead
+        m_wake = FRAMED_FAR;
+    }
 }
 
 bool
@@ -216,21 +336,7 @@ SanPort::GetOccupancy(uint32_t vcMask) const
     {
         return n; // not attached: no credit table yet
     }
-    const SanLinkTiming& t = Timing();
-    const int64_t* slots = Slots();
-    for (uint32_t vc = 0; vc < t.nVcs; ++vc)
-    {
-        if ((vcMask & (1u << vc)) == 0)
-        {
-            continue;
-        }
-        const uint32_t base = vc * t.slotsPerVc;
-        for (uint32_t i = 0; i < t.slotsPerVc; ++i)
-        {
-            n += slots[base + i] > now ? 1 : 0;
-        }
-    }
-    return n;
+    return n + CountInUse(0, vcMask, now);
 }
 
 void
@@ -345,11 +451,11 @@ SanPort::ScheduleWake(int64_t ts)
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     ts = std::max(ts, now);
-    if (m_wakeTs <= ts)
+    if (PendingWake() <= ts)
     {
         return; // an earlier wake-up is pending; it will reschedule
     }
-    m_wakeTs = ts;
+    SetPendingWake(ts, now);
     const uint32_t context = GetNodeId();
     Simulator::ScheduleWithContext(context,
                                    TimeStep(ts - now),
@@ -361,11 +467,11 @@ SanPort::ScheduleWake(int64_t ts)
 void
 SanPort::HandleWake()
 {
-    if (Simulator::Now().GetTimeStep() != m_wakeTs)
+    if (Simulator::Now().GetTimeStep() != PendingWake())
     {
         return; // superseded by an earlier wake-up
     }
-    m_wakeTs = HELD;
+    m_wake = FRAMED_NONE;
     ServeQueue();
 }
 
@@ -423,7 +529,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     }
     if (!m_xonXoff)
     {
-        Slots()[slot] = HELD; // on an Xon/Xoff link the far end's buffer counts it instead
+        SetSlot(slot, HELD); // on an Xon/Xoff link the far end's buffer counts it instead
     }
     p->holdPort = this;
     p->holdSlot = slot;
@@ -446,7 +552,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
         // nothing upstream can be stalled any more.
         if (!m_xonXoff)
         {
-            Slots()[slot] = end;
+            SetSlot(slot, end);
         }
         p->holdPort = nullptr;
         if (p->HoldsSlots())
@@ -674,14 +780,7 @@ SanPort::GetSlotsInUse(uint32_t vc) const
     {
         return 0;
     }
-    const int64_t now = Simulator::Now().GetTimeStep();
-    const uint32_t perVc = Timing().slotsPerVc;
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < perVc; ++i)
-    {
-        n += Slots()[vc * perVc + i] > now ? 1 : 0;
-    }
-    return n;
+    return CountInUse(vc, 1u << vc, Simulator::Now().GetTimeStep());
 }
 
 Ptr<SanFabric>

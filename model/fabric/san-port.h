@@ -288,6 +288,15 @@ class SanPort
     /// \return the trace sources, made on first use (SanPortDevice's trace sources)
     Traces& GetTraces();
 
+    /**
+     * For tests: frames of 2^shift time steps (default 30). A port keeps small credit tables
+     * and its wake-up time as offsets in a frame four frames long; small frames make times
+     * cross frames and lie beyond them all the time, which must change nothing. Call before
+     * any port is made (a port's frame index means nothing under another shift).
+     * \param shift 1 to 30
+     */
+    static void SetFrameShift(int shift);
+
     /// \return true for a switch's port, false for a host's interface
     bool IsSwitchPort() const
     {
@@ -527,6 +536,7 @@ class SanPort
         std::unique_ptr<SanXonXoffBuffer> rxBuffer; //!< Xon/Xoff receiver: buffers and checks
         uint64_t txPacketsHigh{0}; //!< packets sent, above the port's 32 bits (their carries)
         uint64_t busyStepsHigh{0}; //!< busy time, above the port's 32 bits (their carries)
+        int64_t farWake{0};        //!< a pending wake-up time beyond the frame (FRAMED_FAR)
     };
 
     /// \return the extras of the ports that have some, by port
@@ -548,17 +558,99 @@ class SanPort
     /// of the same attributes)
     inline const SanLinkTiming& Timing() const;
 
-    /// \return the release times of the credit slots
-    int64_t* Slots()
+    // The port's frame. A small credit table keeps its release times, and the port its
+    // pending wake-up time, as 32-bit offsets from the frame's base, m_frame << s_frameShift
+    // time steps, at most now: a time before the base is past (free since before now, all
+    // that a query with a time from now on needs to know), and times up to three frames
+    // after it fit (3 x 2^30 steps: 3.2 s in nanoseconds, 3.2 ms in picoseconds). A time
+    // beyond moves the frame to now's; one still beyond (a huge packet on a slow link) moves
+    // the table to the heap, or the wake-up time to the extras.
+
+    /// log2 of a frame's length in time steps (SetFrameShift).
+    static inline int s_frameShift = 30;
+    /// The largest framed value of a time (base + value - 1): four frames' worth.
+    static inline uint32_t s_framedMax = 0xfffffffd;
+    /// Framed value of a time before the frame's base.
+    static constexpr uint32_t FRAMED_PAST = 0;
+    /// Framed wake-up time kept in the extras (beyond the frame).
+    static constexpr uint32_t FRAMED_FAR = 0xfffffffe;
+    /// Framed HELD (a slot), or no wake-up pending.
+    static constexpr uint32_t FRAMED_NONE = 0xffffffff;
+
+    /// \return the frame's base in time steps
+    int64_t FrameBase() const
     {
-        return m_heapSlots ? m_slotStore.heap : m_slotStore.inlined;
+        return static_cast<int64_t>(m_frame) << s_frameShift;
     }
 
-    /// \return the release times of the credit slots
-    const int64_t* Slots() const
+    /// \param ts a time, at least the frame's base \return it in the frame, to compare with
+    /// framed times (a time beyond the frame compares as later than every framed time)
+    uint32_t FrameQuery(int64_t ts) const
     {
-        return m_heapSlots ? m_slotStore.heap : m_slotStore.inlined;
+        const int64_t q = ts - FrameBase() + 1;
+        return q <= 0 ? FRAMED_PAST : (q >= s_framedMax ? s_framedMax : static_cast<uint32_t>(q));
     }
+
+    /// \param v a framed value (not FRAMED_FAR) \return the time, HELD for FRAMED_NONE (a
+    /// time before the base for FRAMED_PAST)
+    int64_t FrameDecode(uint32_t v) const
+    {
+        return v == FRAMED_NONE ? HELD : FrameBase() + v - 1;
+    }
+
+    /**
+     * \param ts a time, or HELD
+     * \param v set to it in the frame, if it fits
+     * \return false if it is beyond the frame (v unchanged)
+     */
+    bool FrameEncode(int64_t ts, uint32_t& v) const
+    {
+        if (ts == HELD)
+        {
+            v = FRAMED_NONE;
+            return true;
+        }
+        const int64_t q = ts - FrameBase() + 1;
+        if (q > s_framedMax)
+        {
+            return false;
+        }
+        v = q <= 0 ? FRAMED_PAST : static_cast<uint32_t>(q);
+        return true;
+    }
+
+    /// Move the frame to now's, re-encoding the framed slots and the wake-up time.
+    /// \param now the time now
+    void Reframe(int64_t now);
+
+    /// Set a credit slot's release time. \param slot the slot \param ts time, or HELD
+    void SetSlot(uint32_t slot, int64_t ts)
+    {
+        if (m_heapSlots)
+        {
+            m_slotStore.heap[slot] = ts;
+        }
+        else if (!FrameEncode(ts, m_slotStore.framed[slot]))
+        {
+            SetSlotSlow(slot, ts);
+        }
+    }
+
+    /// SetSlot for a time beyond the frame (out of line). \param slot slot \param ts time
+    void SetSlotSlow(uint32_t slot, int64_t ts);
+
+    /**
+     * \param firstVc the first virtual channel to look at
+     * \param vcMask the channels to count
+     * \param now the time now
+     * \return slots of those channels in use at now (released later, or HELD)
+     */
+    uint32_t CountInUse(uint32_t firstVc, uint32_t vcMask, int64_t now) const;
+
+    /// \return the time of the pending wake-up, HELD if none
+    int64_t PendingWake() const;
+    /// Record the pending wake-up. \param ts its time \param now the time now
+    void SetPendingWake(int64_t ts, int64_t now);
 
     /// m_number of a switch port not yet made.
     static constexpr uint16_t NOT_NUMBERED = 0xffff;
@@ -592,7 +684,7 @@ class SanPort
     /// Carry out of the port's 32-bit counters. \param tx packets \param busy time steps
     void CarryCounts(uint64_t tx, uint64_t busy);
 
-    // The per-packet state, 88 bytes (a switch's ports are records of that size in one
+    // The per-packet state, 72 bytes (a switch's ports are records of that size in one
     // array): first what an arrival or a credit touches (the far end, the slots, the queue),
     // then what a departure adds, then the rest. What all ports of a kind of link share
     // (rate, delay, framing, the credit table's shape, the fabric) is read through m_link
@@ -603,11 +695,12 @@ class SanPort
     /// Slots live inline for the common small buffers (no heap block per port).
     static constexpr uint32_t INLINE_SLOTS = 4;
 
-    /// Release time of each credit slot: inline for small tables, else a heap block
-    /// (m_heapSlots). An Xon/Xoff link keeps no credits: its sender's gate is kept here.
+    /// Release time of each credit slot: inline for small tables, framed (FrameEncode), else
+    /// a heap block (m_heapSlots). An Xon/Xoff link keeps no credits: its sender's gate is
+    /// kept here.
     union SlotStore {
-        int64_t inlined[INLINE_SLOTS]; //!< storage for small tables
-        int64_t* heap;                 //!< owned storage for larger ones
+        uint32_t framed[INLINE_SLOTS]; //!< small tables: framed times
+        int64_t* heap;                 //!< owned storage for larger ones: times
         uint32_t xoffMask;             //!< Xon/Xoff sender: channels the far end stopped
     } m_slotStore{};
 
@@ -616,7 +709,8 @@ class SanPort
     SanChannel* m_link{nullptr};       //!< the link: the only way to the far end (the channel
                                        //!< list owns it); on a bare link, whose attributes it
                                        //!< has. Never null while attached.
-    int64_t m_wakeTs{HELD};            //!< time of the pending wake-up, HELD if none
+    uint32_t m_wake{FRAMED_NONE};      //!< the pending wake-up's time, framed
+    uint32_t m_frame{0};               //!< the frame's index (its base >> s_frameShift)
     uint32_t m_txPackets{0};           //!< packets sent, low 32 bits (the rest: Extras)
     uint32_t m_busySteps{0};           //!< link busy time summed, low 32 bits (the rest: Extras)
     uint32_t m_qLen : 24;              //!< queue length (at most MAX_QUEUE)
@@ -706,7 +800,7 @@ SanPort::Enqueue(SanFabricPacket* p)
 void
 SanPort::ReceiveCredit(uint32_t slot, int64_t ts)
 {
-    Slots()[slot] = ts;
+    SetSlot(slot, ts);
     if (ts != HELD && m_qTail != nullptr)
     {
         ScheduleWake(ts);

@@ -21,7 +21,7 @@ class SanSwitch;
  * A plain record in its switch's array of ports (SanSwitch owns them), not an ns-3 Object: a
  * deep tree has twenty switch ports per host, and a NetDevice each (with its aggregates, its
  * node's callbacks and an initialization event) cost more than the port's own state. Its
- * NetDevice, for tracing and Config paths, is made on first use (GetDevice). A port is 88
+ * NetDevice, for tracing and Config paths, is made on first use (GetDevice). A port is 72
  * bytes (64-bit builds), all of it SanPort's: it finds its switch through the header of the
  * array it is in (SanPort::SwitchBlock), from its index there.
  */

@@ -145,7 +145,7 @@ SanSwitch::MakeStore(uint32_t n)
     FreeStore();
     // One allocation: the header through which a port finds its switch, then the ports, each
     // made with its index (SanPort::GetSwitchBlock). Malloc's alignment is the ports' (an
-    // alignment to cache lines would cost up to a line per switch; the 88-byte ports straddle
+    // alignment to cache lines would cost up to a line per switch; the 72-byte ports straddle
     // lines anyway).
     static_assert(sizeof(SanPort::SwitchBlock) % alignof(SanSwitchPort) == 0,
                   "the ports after the header would be misaligned");
