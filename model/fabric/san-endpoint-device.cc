@@ -233,7 +233,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
     p->dst = dst;
     p->dstSwitch = topo->GetHostSwitch(dst);
     p->bytes = bytes;
-    p->seq = m_nextSeq++;
+    p->seq = static_cast<uint32_t>(m_nextSeq++);
     p->tag = tag;
     p->createdTs = now;
     p->readyTs = now;

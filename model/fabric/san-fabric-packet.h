@@ -77,6 +77,10 @@ class SanFabricPacket
     static constexpr uint32_t MAX_ROUTE = SanFabricPacketExtra::MAX_ROUTE;
     /// Marker for "no switch" (e.g. no Valiant intermediate).
     static constexpr uint32_t NONE = 0xffffffff;
+    /// The most switches a packet may cross (its hop count has 16 bits).
+    static constexpr uint32_t MAX_HOPS = 0xffff;
+    /// The largest credit slot a packet may hold (16 bits; SanPort refuses larger tables).
+    static constexpr uint32_t MAX_SLOT = 0xffff;
 
     /// \return a cleared descriptor from the pool
     static SanFabricPacket* Allocate();
@@ -92,22 +96,22 @@ class SanFabricPacket
      */
     static void ReclaimAll();
 
-    // 128 bytes (two cache lines): what every packet's hops read. What only some packets need
-    // is in its extra record (Extra()).
+    // 112 bytes: what every packet's hops read. What only some packets need is in its extra
+    // record (Extra()).
     uint64_t uid;           //!< unique id (per simulation run)
     uint32_t src;           //!< source host
     uint32_t dst;           //!< destination host
     uint32_t dstSwitch;     //!< switch the destination host hangs off
     uint32_t bytes;         //!< size on the wire (header and payload), without link framing
-    uint64_t seq;           //!< sequence number, set by the sender
+    uint32_t seq;           //!< sequence number, set by the sender (it wraps after 2^32)
+    uint16_t hops;          //!< switches traversed so far (at most MAX_HOPS)
+    uint16_t holdSlot;      //!< the slot of holdPort's credit table that the head occupies
     uint64_t tag;           //!< opaque value for the layer above
     int64_t createdTs;      //!< time the sender handed the packet over
     int64_t injectedTs;     //!< time its head left the source
     int64_t readyTs;        //!< time its head became ready to leave the current port/switch
     int64_t tailTs;         //!< time its tail arrives at the current switch (0 at the source)
-    uint32_t hops;          //!< switches traversed so far
     uint32_t intermediate;  //!< Valiant intermediate switch, or NONE
-    uint32_t holdSlot;      //!< the slot of holdPort's credit table that the head occupies
     uint8_t dim;            //!< dimension of the last hop (dateline bookkeeping)
     uint8_t waitMask;       //!< virtual channels acceptable while waiting at a port
     uint8_t phase;          //!< Valiant phase (0: to intermediate, 1: to destination); UGAL

@@ -118,6 +118,11 @@ SanPort::Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
         return;
     }
     const uint32_t nSlots = fabric->GetNVcs() * fabric->GetSlotsPerVc();
+    // SanFabric allows 256 slots per virtual channel, and a mask of 32 channels at most: a
+    // packet's 16-bit holdSlot holds any slot.
+    NS_ABORT_MSG_IF(nSlots > SanFabricPacket::MAX_SLOT + 1,
+                    "SanPort: a credit table of " << nSlots << " slots (at most "
+                                                  << SanFabricPacket::MAX_SLOT + 1 << ")");
     if (nSlots > INLINE_SLOTS)
     {
         m_slotStore.heap = new int64_t[nSlots];
@@ -532,7 +537,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
         SetSlot(slot, HELD); // on an Xon/Xoff link the far end's buffer counts it instead
     }
     p->holdPort = this;
-    p->holdSlot = slot;
+    p->holdSlot = static_cast<uint16_t>(slot); // Prepare keeps tables within MAX_SLOT + 1
     m_busyUntil = end;
     CountDeparture(end - departTs);
 

@@ -347,13 +347,13 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     w.Put(p.dst);
     w.Put(p.dstSwitch);
     w.Put(p.bytes);
-    w.Put(p.seq);
+    w.Put(uint64_t{p.seq}); // the wire keeps its earlier widths
     w.Put(p.tag);
     w.Put(p.createdTs);
     w.Put(p.injectedTs);
     w.Put(p.readyTs);
     w.Put(p.tailTs);
-    w.Put(p.hops);
+    w.Put(uint32_t{p.hops});
     w.Put(p.intermediate);
     w.Put(p.phase);
     w.Put(p.dim);
@@ -362,7 +362,7 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     w.Put(e.routeLen);
     w.Put(e.routeIdx);
     w.Put(p.waitMask);
-    w.Put(p.holdSlot);
+    w.Put(uint32_t{p.holdSlot});
     w.Put(static_cast<uint8_t>(p.splittable));
     w.Put(e.splitHeader);
     w.Put(e.cellsLeft);
@@ -405,13 +405,13 @@ SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
         p->dst = r.Get<uint32_t>();
         p->dstSwitch = r.Get<uint32_t>();
         p->bytes = r.Get<uint32_t>();
-        p->seq = r.Get<uint64_t>();
+        p->seq = static_cast<uint32_t>(r.Get<uint64_t>());
         p->tag = r.Get<uint64_t>();
         p->createdTs = r.Get<int64_t>();
         p->injectedTs = r.Get<int64_t>();
         p->readyTs = r.Get<int64_t>();
         p->tailTs = r.Get<int64_t>();
-        p->hops = r.Get<uint32_t>();
+        p->hops = static_cast<uint16_t>(r.Get<uint32_t>());
         p->intermediate = r.Get<uint32_t>();
         p->phase = r.Get<uint8_t>();
         p->dim = r.Get<uint8_t>();
@@ -420,7 +420,7 @@ SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
         const auto routeLen = r.Get<uint8_t>();
         const auto routeIdx = r.Get<uint8_t>();
         p->waitMask = r.Get<uint8_t>();
-        p->holdSlot = r.Get<uint32_t>();
+        p->holdSlot = static_cast<uint16_t>(r.Get<uint32_t>());
         p->splittable = r.Get<uint8_t>() != 0 ? 1 : 0;
         const auto splitHeader = r.Get<uint16_t>();
         const auto cellsLeft = r.Get<uint32_t>();

@@ -372,9 +372,22 @@ SanSwitch::GetConnectedPort(uint32_t port) const
 }
 
 void
+SanSwitch::AbortTooManyHops(const SanFabricPacket* p) const
+{
+    NS_FATAL_ERROR("SanSwitch " << m_index << ": packet " << p->uid << " (host " << p->src
+                                << " to host " << p->dst << ") has crossed "
+                                << SanFabricPacket::MAX_HOPS
+                                << " switches (its hop count has 16 bits): a routing livelock?");
+}
+
+void
 SanSwitch::HandleReady(SanFabricPacket* p)
 {
     p->readyTs = Simulator::Now().GetTimeStep();
+    if (p->hops == SanFabricPacket::MAX_HOPS)
+    {
+        AbortTooManyHops(p);
+    }
     ++p->hops;
     NS_LOG_LOGIC("switch-" << m_index << ": packet " << p->uid << " (host " << p->src << " to host "
                            << p->dst << ", hop " << p->hops << ") ready to route");

@@ -129,6 +129,9 @@ class SanSwitch : public Object
     void MakeStore(uint32_t n);
     /// Give back the block of ports.
     void FreeStore();
+    /// Abort: p has crossed SanFabricPacket::MAX_HOPS switches (a livelock, most likely).
+    /// \param p the packet
+    [[noreturn]] void AbortTooManyHops(const SanFabricPacket* p) const;
 
     Time m_routingDelay;                       //!< per-hop routing delay
     int64_t m_routingDelaySteps{0};            //!< cached

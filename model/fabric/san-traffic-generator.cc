@@ -164,6 +164,7 @@ SanTrafficGenerator::DoDispose()
     }
     m_dev = nullptr;
     m_stats.reset();
+    m_stopTs = 0; // a packet still scheduled finds the generator stopped
     Application::DoDispose();
 }
 
@@ -580,14 +581,14 @@ SanTrafficGenerator::ScheduleNext()
     {
         return; // stopped by then
     }
-    m_next = Simulator::Schedule(TimeStep(delay), &SanTrafficGenerator::Generate, this);
+    Simulator::Schedule(TimeStep(delay), &SanTrafficGenerator::Generate, this);
 }
 
 void
 SanTrafficGenerator::StopApplication()
 {
-    // Application's stop; DoInitialize schedules no event for it.
-    Simulator::Cancel(m_next);
+    // Application's stop; DoInitialize schedules no event for it. A packet already scheduled
+    // is not sent (Generate).
     m_stopTs = Simulator::Now().GetTimeStep();
 }
 
@@ -661,6 +662,10 @@ SanTrafficGenerator::GetSizeText() const
 void
 SanTrafficGenerator::Generate()
 {
+    if (m_stopTs >= 0 && Simulator::Now().GetTimeStep() >= m_stopTs)
+    {
+        return; // stopped (or disposed) since it was scheduled
+    }
     uint32_t dst = PickDestination();
     const Time now = Simulator::Now();
     const bool measured = now >= m_measureStart && now < m_measureStop;
@@ -707,15 +712,16 @@ SanTrafficGenerator::DeliverFromFabric(const SanFabricPacket& p)
     {
         if (!m_lastSeq)
         {
-            m_lastSeq = std::make_unique<std::unordered_map<uint32_t, uint64_t>>();
+            m_lastSeq = std::make_unique<std::unordered_map<uint32_t, uint32_t>>();
         }
         auto it = m_lastSeq->find(p.src);
         if (it == m_lastSeq->end())
         {
             m_lastSeq->emplace(p.src, p.seq);
         }
-        else if (p.seq < it->second)
+        else if (static_cast<int32_t>(p.seq - it->second) < 0)
         {
+            // Earlier than the latest seen (sequence numbers wrap after 2^32).
             ++m_reordered;
         }
         else

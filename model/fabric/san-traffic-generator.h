@@ -210,13 +210,13 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     /// keeps a generator small on topologies with many thousands of hosts;
     /// stream numbering follows RandomVariableStream's.
     RngStream m_rng;
-    EventId m_next;                    //!< next generation
-    int64_t m_stopTs{-1};              //!< no packet at or after this time (-1: no stop time)
-    int64_t m_packetTimeSteps{0};      //!< serialization of one packet
-    uint32_t m_host{0};                //!< own host index
-    uint32_t m_nHosts{0};              //!< hosts in the fabric
-    uint32_t m_fixedDst{0};            //!< permutation destination
-    uint64_t m_generated{0};           //!< counter
+    int64_t m_stopTs{-1};         //!< no packet at or after this time (-1: no stop time); the next
+                                  //!< packet's event is not kept (24 bytes a host): it checks this
+    int64_t m_packetTimeSteps{0}; //!< serialization of one packet
+    uint32_t m_host{0};           //!< own host index
+    uint32_t m_nHosts{0};         //!< hosts in the fabric
+    uint32_t m_fixedDst{0};       //!< permutation destination
+    uint64_t m_generated{0};      //!< counter
     uint64_t m_generatedMeasured{0};   //!< counter
     uint64_t m_received{0};            //!< counter
     uint64_t m_receivedInWindow{0};    //!< counter
@@ -228,7 +228,7 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     uint64_t m_notInjected{0};         //!< counter
     uint64_t m_notInjectedMeasured{0}; //!< counter
     /// Last sequence number per source (TrackOrder only; allocated on demand).
-    std::unique_ptr<std::unordered_map<uint32_t, uint64_t>> m_lastSeq;
+    std::unique_ptr<std::unordered_map<uint32_t, uint32_t>> m_lastSeq;
 };
 
 } // namespace ns3
