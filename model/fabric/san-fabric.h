@@ -80,6 +80,19 @@ class SanFabric : public Object
     Ptr<SanTopology> GetTopology() const;
     /// \return the routing function
     Ptr<SanRouting> GetRouting() const;
+
+    /// \return the topology, without a reference (a switch asks at every hop)
+    SanTopology* PeekTopology() const
+    {
+        return PeekPointer(m_topology);
+    }
+
+    /// \return the routing function, without a reference (a switch asks at every hop)
+    SanRouting* PeekRouting() const
+    {
+        return PeekPointer(m_routing);
+    }
+
     /// \return the switching mode
     SwitchingMode GetSwitchingMode() const;
     /// \return true in store-and-forward and cell modes

@@ -189,8 +189,6 @@ SanSwitch::DoDispose()
     m_devices.reset();
     m_ports.reset();
     m_fabric = nullptr;
-    m_routing = nullptr;
-    m_topology = nullptr;
     Object::DoDispose();
 }
 
@@ -198,8 +196,6 @@ void
 SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
 {
     m_fabric = PeekPointer(fabric);
-    m_routing = PeekPointer(fabric->GetRouting());
-    m_topology = PeekPointer(fabric->GetTopology());
     m_index = index;
     m_routingDelaySteps = m_routingDelay.GetTimeStep();
     m_routesOnTail = fabric->RoutesOnTail();
@@ -208,7 +204,7 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
         m_routesOnTail = false;
     }
     m_allVcs = (1u << fabric->GetNVcs()) - 1;
-    const uint32_t nPorts = m_topology->GetNPorts(index);
+    const uint32_t nPorts = m_fabric->PeekTopology()->GetNPorts(index);
     NS_ABORT_MSG_IF(connectedPorts > nPorts,
                     "SanSwitch " << index << ": " << connectedPorts << " connected ports, but the "
                                  << "topology gives it " << nPorts);
@@ -393,11 +389,11 @@ SanSwitch::HandleReady(SanFabricPacket* p)
                            << p->dst << ", hop " << p->hops << ") ready to route");
     if (p->dstSwitch == m_index)
     {
-        GetConnectedPort(m_topology->GetHostPort(p->dst))->Forward(p, m_allVcs);
+        GetConnectedPort(m_fabric->PeekTopology()->GetHostPort(p->dst))->Forward(p, m_allVcs);
         return;
     }
     SanRouteChoice choice;
-    m_routing->Route(m_index, *p, choice);
+    m_fabric->PeekRouting()->Route(m_index, *p, choice);
     if (choice.nCandidates > 0)
     {
         // Least-occupied candidate among those that can take the packet now.
@@ -453,7 +449,7 @@ SanSwitch::NotifyDepart(uint32_t port, uint32_t vc, SanFabricPacket* p)
 {
     NS_LOG_LOGIC("switch-" << m_index << "-port-" << port << ": packet " << p->uid
                            << " departs on vc " << vc);
-    m_routing->OnDepart(m_index, port, vc, *p);
+    m_fabric->PeekRouting()->OnDepart(m_index, port, vc, *p);
 }
 
 } // namespace ns3

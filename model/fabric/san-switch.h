@@ -135,9 +135,7 @@ class SanSwitch : public Object
 
     Time m_routingDelay;                       //!< per-hop routing delay
     int64_t m_routingDelaySteps{0};            //!< cached
-    SanFabric* m_fabric{nullptr};              //!< owning fabric
-    SanRouting* m_routing{nullptr};            //!< cached routing function
-    SanTopology* m_topology{nullptr};          //!< cached topology
+    SanFabric* m_fabric{nullptr};              //!< owning fabric (its topology and routing)
     uint32_t m_index{0};                       //!< switch index
     uint32_t m_nodeId{0};                      //!< node id
     uint32_t m_nPorts{0};                      //!< ports in the topology
