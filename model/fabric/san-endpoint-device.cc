@@ -303,14 +303,11 @@ SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tai
         Simulator::ScheduleWithContext(
             m_nodeId,
             TimeStep(headTs - Simulator::Now().GetTimeStep()),
-            MakeSanFabricEvent<&SanEndpointDevice::HeadArrived>(this, p, tailTs)
-                ->Order(SanFabricEventBase::CLASS_PACKET, p->uid));
+            MakeSanPacketEvent<&SanEndpointDevice::HeadArrived>(this, p, tailTs));
     }
     Simulator::ScheduleWithContext(m_nodeId,
                                    TimeStep(tailTs - Simulator::Now().GetTimeStep()),
-                                   MakeSanFabricEvent<&SanEndpointDevice::Deliver>(this, p)->Order(
-                                       SanFabricEventBase::CLASS_PACKET,
-                                       p->uid));
+                                   MakeSanPacketEvent<&SanEndpointDevice::Deliver>(this, p));
 }
 
 void

@@ -82,6 +82,10 @@ void*
 SanFabricEventMemory::Allocate(std::size_t size)
 {
     NS_ABORT_MSG_IF(size > BLOCK, "SanFabricEventMemory: event of " << size << " bytes");
+    if (size <= PACKET_BLOCK)
+    {
+        return EventPool<PACKET_BLOCK>::Get().Allocate();
+    }
     return size <= SMALL_BLOCK ? EventPool<SMALL_BLOCK>::Get().Allocate()
                                : EventPool<BLOCK>::Get().Allocate();
 }
@@ -89,7 +93,11 @@ SanFabricEventMemory::Allocate(std::size_t size)
 void
 SanFabricEventMemory::Release(void* block, std::size_t size)
 {
-    if (size <= SMALL_BLOCK)
+    if (size <= PACKET_BLOCK)
+    {
+        EventPool<PACKET_BLOCK>::Get().Release(block);
+    }
+    else if (size <= SMALL_BLOCK)
     {
         EventPool<SMALL_BLOCK>::Get().Release(block);
     }

@@ -7,6 +7,7 @@
 #define SAN_FABRIC_EVENT_H
 
 #include "ns3/event-impl.h"
+#include "ns3/san-fabric-packet.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -33,10 +34,13 @@ class SanFabricEventMemory
     /// schedules fits (EventImpl's 16 bytes and up to six words of bound object and
     /// arguments), and no such event straddles two lines.
     static constexpr std::size_t BLOCK = 64;
-    /// Size of a small block: the events of every packet-hop (EventImpl's 16 bytes, the
-    /// order key, the object and up to two words of arguments). Most pending events are these,
-    /// a few per packet in flight: 16 bytes less on each.
+    /// Size of a small block: EventImpl's 16 bytes, the order key, the object and up to two
+    /// words of arguments.
     static constexpr std::size_t SMALL_BLOCK = 48;
+    /// Size of a packet's block: the event of every packet-hop (SanFabricPacketEvent:
+    /// EventImpl's 16 bytes, the packet, which is also its order key, and the object). Most
+    /// pending events are these, about one per packet in flight.
+    static constexpr std::size_t PACKET_BLOCK = 32;
 
     /// \param size bytes wanted (at most BLOCK) \return a block of the smallest size that fits
     static void* Allocate(std::size_t size);
@@ -135,14 +139,39 @@ class SanFabricEventBase : public EventImpl
     /// \return the key
     uint64_t GetOrderKey() const
     {
-        return m_orderKey;
+        return m_keyIsPacket ? m_packet->uid : m_orderKey;
+    }
+
+  protected:
+    /**
+     * Bind the event to a packet, its first argument, which is also its order: class
+     * CLASS_PACKET, keyed by the packet's uid (SanFabricPacketEvent).
+     * \param p the packet
+     */
+    void SetPacket(SanFabricPacket* p)
+    {
+        m_orderClass = CLASS_PACKET;
+        m_keyIsPacket = true;
+        m_packet = p;
+        s_lastOrdered = this;
+    }
+
+    /// \return the packet (SetPacket)
+    SanFabricPacket* GetPacket() const
+    {
+        return m_packet;
     }
 
   private:
-    // The class first: it fits in EventImpl's tail padding, so an event with two pointer-sized
-    // arguments still fits its block.
+    // The class and the flag first: they fit in EventImpl's tail padding, so an event with
+    // two pointer-sized arguments still fits its block.
     uint8_t m_orderClass{CLASS_NONE}; //!< class
-    uint64_t m_orderKey{0};           //!< key within the class
+    bool m_keyIsPacket{false};        //!< the key is m_packet's uid
+
+    union {
+        uint64_t m_orderKey{0};    //!< key within the class
+        SanFabricPacket* m_packet; //!< the packet whose uid is the key (m_keyIsPacket)
+    };
 
     static inline const EventImpl* s_lastOrdered{nullptr}; //!< the event last ordered
 };
@@ -202,6 +231,63 @@ class SanFabricEvent : public SanFabricEventBase
     std::tuple<ARGS...> m_args; //!< the arguments
 };
 
+/**
+ * \ingroup san
+ * \brief A fabric event whose first argument is a packet, ordered by it (CLASS_PACKET, the
+ * packet's uid): the packet is kept once, as the order key's source, so a packet-hop's event
+ * (a switch's HandleReady, a host's Deliver) takes a 32-byte block (PACKET_BLOCK).
+ *
+ * \tparam METHOD the member function called
+ * \tparam OBJ its class
+ * \tparam ARGS its parameters after the packet
+ */
+template <auto METHOD, typename OBJ, typename... ARGS>
+class SanFabricPacketEvent : public SanFabricEventBase, private std::tuple<ARGS...>
+{
+  public:
+    /**
+     * \param obj the object
+     * \param p the packet
+     * \param args the other arguments
+     */
+    SanFabricPacketEvent(OBJ* obj, SanFabricPacket* p, ARGS... args)
+        : std::tuple<ARGS...>(args...),
+          m_obj(obj)
+    {
+        SetPacket(p);
+    }
+
+    /// \param size bytes \return a block from the pool
+    static void* operator new(std::size_t size)
+    {
+        static_assert(sizeof(SanFabricPacketEvent) <= SanFabricEventMemory::BLOCK,
+                      "SanFabricPacketEvent: bound arguments too large for a pooled block");
+        return SanFabricEventMemory::Allocate(size);
+    }
+
+    /// \param block a block to return to the pool \param size its event's size
+    static void operator delete(void* block, std::size_t size)
+    {
+        SanFabricEventMemory::Release(block, size);
+    }
+
+    void Prefetch() const override
+    {
+        __builtin_prefetch(m_obj);
+        __builtin_prefetch(GetPacket());
+    }
+
+  protected:
+    void Notify() override
+    {
+        std::apply([this](ARGS... args) { (m_obj->*METHOD)(GetPacket(), args...); },
+                   static_cast<std::tuple<ARGS...>&>(*this));
+    }
+
+  private:
+    OBJ* m_obj; //!< the object
+};
+
 /// \cond INTERNAL
 /// Recovers the class and parameter types of a member function pointer type.
 template <typename T>
@@ -217,6 +303,25 @@ struct SanFabricEventMaker<void (C::*)(PARAMS...)>
     static SanFabricEventBase* Make(OBJ* obj, ARGS... args)
     {
         return new SanFabricEvent<METHOD, C, PARAMS...>(obj, static_cast<PARAMS>(args)...);
+    }
+};
+
+/// Recovers the class and the parameter types after the packet of a member function pointer
+/// type whose first parameter is a packet.
+template <typename T>
+struct SanFabricPacketEventMaker;
+
+/// The member function pointer case.
+template <typename C, typename... PARAMS>
+struct SanFabricPacketEventMaker<void (C::*)(SanFabricPacket*, PARAMS...)>
+{
+    /// \tparam METHOD the member function \tparam OBJ the object's type \tparam ARGS given
+    /// arguments \param obj the object \param p the packet \param args the other arguments
+    /// \return the event
+    template <auto METHOD, typename OBJ, typename... ARGS>
+    static EventImpl* Make(OBJ* obj, SanFabricPacket* p, ARGS... args)
+    {
+        return new SanFabricPacketEvent<METHOD, C, PARAMS...>(obj, p, static_cast<PARAMS>(args)...);
     }
 };
 
@@ -236,6 +341,25 @@ SanFabricEventBase*
 MakeSanFabricEvent(OBJ* obj, ARGS... args)
 {
     return SanFabricEventMaker<decltype(METHOD)>::template Make<METHOD>(obj, args...);
+}
+
+/**
+ * \ingroup san
+ * \brief Make a pooled event of a packet, already ordered by it (CLASS_PACKET, its uid):
+ * MakeSanPacketEvent<&SanSwitch::HandleReady>(sw, p), as
+ * MakeSanFabricEvent<&SanSwitch::HandleReady>(sw, p)->Order(CLASS_PACKET, p->uid) in less
+ * memory.
+ * \tparam METHOD the member function (void, of OBJ; its first parameter the packet)
+ * \param obj the object
+ * \param p the packet
+ * \param args its other arguments, converted to the member function's parameter types
+ * \return the event, owned by the caller until it is scheduled
+ */
+template <auto METHOD, typename OBJ, typename... ARGS>
+EventImpl*
+MakeSanPacketEvent(OBJ* obj, SanFabricPacket* p, ARGS... args)
+{
+    return SanFabricPacketEventMaker<decltype(METHOD)>::template Make<METHOD>(obj, p, args...);
 }
 
 } // namespace ns3

@@ -22,6 +22,11 @@ namespace ns3
 static_assert(sizeof(void*) != 8 || sizeof(SanSwitchPort) <= 72,
               "SanSwitchPort grew past 72 bytes");
 static_assert(sizeof(SanSwitchPort) == sizeof(SanPort), "SanSwitchPort has members of its own");
+// Every packet-hop's event: a 32-byte block.
+static_assert(sizeof(void*) != 8 ||
+                  sizeof(SanFabricPacketEvent<&SanSwitch::HandleReady, SanSwitch>) <=
+                      SanFabricEventMemory::PACKET_BLOCK,
+              "a packet-hop's event outgrew its block");
 
 SanSwitchPort::SanSwitchPort(uint32_t storeIndex)
     : SanPort(true, storeIndex)
@@ -86,11 +91,9 @@ SanSwitchPort::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tailTs)
     SanSwitch* sw = GetSwitch();
     p->tailTs = tailTs;
     const int64_t ready = (sw->RoutesOnTail() ? tailTs : headTs) + sw->GetRoutingDelaySteps();
-    Simulator::ScheduleWithContext(
-        GetNodeId(),
-        TimeStep(ready - Simulator::Now().GetTimeStep()),
-        MakeSanFabricEvent<&SanSwitch::HandleReady>(sw, p)->Order(SanFabricEventBase::CLASS_PACKET,
-                                                                  p->uid));
+    Simulator::ScheduleWithContext(GetNodeId(),
+                                   TimeStep(ready - Simulator::Now().GetTimeStep()),
+                                   MakeSanPacketEvent<&SanSwitch::HandleReady>(sw, p));
 }
 
 void
