@@ -130,6 +130,21 @@ class SanFabricEventBase : public EventImpl
     /// arguments) into the cache; SanOrderedScheduler calls it one event ahead.
     virtual void Prefetch() const = 0;
 
+    /// Every fabric event's memory is a block of SanFabricEventMemory, of its own size (new
+    /// is given the derived event's size, and EventImpl's virtual destructor gives delete
+    /// the same).
+    /// \param size bytes \return a block from the pool
+    static void* operator new(std::size_t size)
+    {
+        return SanFabricEventMemory::Allocate(size);
+    }
+
+    /// \param block a block to return to the pool \param size its event's size
+    static void operator delete(void* block, std::size_t size)
+    {
+        SanFabricEventMemory::Release(block, size);
+    }
+
     /// \return the class
     uint8_t GetOrderClass() const
     {
@@ -188,20 +203,8 @@ class SanFabricEvent : public SanFabricEventBase
         : m_obj(obj),
           m_args(args...)
     {
-    }
-
-    /// \param size bytes \return a block from the pool
-    static void* operator new(std::size_t size)
-    {
         static_assert(sizeof(SanFabricEvent) <= SanFabricEventMemory::BLOCK,
                       "SanFabricEvent: bound arguments too large for a pooled block");
-        return SanFabricEventMemory::Allocate(size);
-    }
-
-    /// \param block a block to return to the pool \param size its event's size
-    static void operator delete(void* block, std::size_t size)
-    {
-        SanFabricEventMemory::Release(block, size);
     }
 
     void Prefetch() const override
@@ -254,21 +257,9 @@ class SanFabricPacketEvent : public SanFabricEventBase, private std::tuple<ARGS.
         : std::tuple<ARGS...>(args...),
           m_obj(obj)
     {
-        SetPacket(p);
-    }
-
-    /// \param size bytes \return a block from the pool
-    static void* operator new(std::size_t size)
-    {
         static_assert(sizeof(SanFabricPacketEvent) <= SanFabricEventMemory::BLOCK,
                       "SanFabricPacketEvent: bound arguments too large for a pooled block");
-        return SanFabricEventMemory::Allocate(size);
-    }
-
-    /// \param block a block to return to the pool \param size its event's size
-    static void operator delete(void* block, std::size_t size)
-    {
-        SanFabricEventMemory::Release(block, size);
+        SetPacket(p);
     }
 
     void Prefetch() const override
