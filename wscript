@@ -61,6 +61,7 @@ def build(bld):
         'model/fabric/san-fabric.cc',
         'model/fabric/san-net-device.cc',
         'model/fabric/san-ordered-scheduler.cc',
+        'model/fabric/san-port-credit-table.cc',
         'model/fabric/san-port-device.cc',
         'model/fabric/san-port-splitting.cc',
         'model/fabric/san-port-xon-xoff.cc',
