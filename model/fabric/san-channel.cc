@@ -15,6 +15,7 @@
 
 #include <limits>
 #include <typeinfo>
+#include <vector>
 
 namespace ns3
 {
@@ -84,9 +85,47 @@ SanChannel::GetTypeId()
     return tid;
 }
 
-SanChannel::SanChannel() = default;
+namespace
+{
+/// The links by handle (SanChannel::FromHandle reads its entries inline), and the handles of
+/// destroyed links, for reuse.
+struct SanLinkHandles
+{
+    std::vector<SanChannel*> byHandle{nullptr}; //!< entry 0: no link
+    std::vector<uint32_t> free;                 //!< handles to reuse
+};
 
-SanChannel::~SanChannel() = default;
+SanLinkHandles&
+GetLinkHandles()
+{
+    static auto* handles = new SanLinkHandles; // never destroyed: a link may outlive statics
+    return *handles;
+}
+} // namespace
+
+SanChannel::SanChannel()
+{
+    SanLinkHandles& h = GetLinkHandles();
+    if (!h.free.empty())
+    {
+        m_handle = h.free.back();
+        h.free.pop_back();
+        h.byHandle[m_handle] = this;
+        return;
+    }
+    NS_ABORT_MSG_IF(h.byHandle.size() > std::numeric_limits<uint32_t>::max(),
+                    "SanChannel: more than 2^32 - 1 links at once");
+    m_handle = static_cast<uint32_t>(h.byHandle.size());
+    h.byHandle.push_back(this);
+    s_byHandle = h.byHandle.data();
+}
+
+SanChannel::~SanChannel()
+{
+    SanLinkHandles& h = GetLinkHandles();
+    h.byHandle[m_handle] = nullptr;
+    h.free.push_back(m_handle);
+}
 
 void
 SanChannel::DoDispose()

@@ -221,6 +221,18 @@ class SanChannel : public Channel
     /// the attributes does not reach a connected link.
     void SetTiming();
 
+    /// \return the handle by which ports keep the link (4 bytes in each, not a pointer's 8)
+    uint32_t GetHandle() const
+    {
+        return m_handle;
+    }
+
+    /// \param handle a live link's handle, or 0 \return that link (nullptr for 0)
+    static SanChannel* FromHandle(uint32_t handle)
+    {
+        return s_byHandle[handle];
+    }
+
     /// \param end 0 or 1 \return the port attached at that end (nullptr if none)
     SanPort* GetPort(uint8_t end) const
     {
@@ -272,6 +284,12 @@ class SanChannel : public Channel
     uint32_t m_xoffThreshold{0};         //!< Xon/Xoff: Xoff mark (0: automatic)
     uint32_t m_xonThreshold{0};          //!< Xon/Xoff: Xon mark (0: automatic)
     SanLinkTiming m_timing;              //!< what the ports read per packet
+    uint32_t m_handle;                   //!< index in s_byHandle, from the constructor
+
+    /// Every live link by handle (entry 0: none); the table grows in san-channel.cc, which
+    /// recycles the handles of destroyed links.
+    static inline SanChannel* s_none[1] = {nullptr};
+    static inline SanChannel** s_byHandle = s_none; //!< the table's entries
 };
 
 // Inline: every packet-hop and every credit passes here.
@@ -319,7 +337,19 @@ SanPort::ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts)
         SanChannel::DeliverTo(owner, msg); // what Transmit would do (see SendOnLink)
         return;
     }
-    owner->m_link->Transmit(msg);
+    owner->Link()->Transmit(msg);
+}
+
+SanChannel*
+SanPort::Link() const
+{
+    return SanChannel::FromHandle(m_link);
+}
+
+SanChannel*
+SanPort::GetLinkAttributes() const
+{
+    return Link();
 }
 
 // Inline, here where SanChannel is complete: the port files read the link's timing per
@@ -327,13 +357,13 @@ SanPort::ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts)
 const SanLinkTiming&
 SanPort::Timing() const
 {
-    return m_link->GetTiming();
+    return Link()->GetTiming();
 }
 
 SanFabric*
 SanPort::Fabric() const
 {
-    return m_link != nullptr ? m_link->GetTiming().fabric : nullptr;
+    return m_link != 0 ? Link()->GetTiming().fabric : nullptr;
 }
 
 void
@@ -344,7 +374,7 @@ SanPort::SendOnLink(const SanLinkMessage& msg)
         SanChannel::DeliverTo(m_peer, msg); // a bare link, or a plain SanChannel's Transmit
         return;
     }
-    m_link->Transmit(msg);
+    Link()->Transmit(msg);
 }
 
 } // namespace ns3

@@ -4,10 +4,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// SanPort's credit table and wake-up time (see "The port's frame" in san-port.h): the scans
-// of the table other than FindFreeSlot (which san-port.cc keeps inline), and the frame in which
-// a small table's release times and the pending wake-up time are kept as 32-bit offsets --
-// moving it to now, and what a time beyond it takes (a heap table, the extras).
+// SanPort's credit table, wake-up and busy-until times (see "The port's frame" in san-port.h):
+// the scans of the table other than FindFreeSlot (which san-port.cc keeps inline), and the
+// frame in which a small table's release times, the pending wake-up time and the time the link
+// is busy until are kept as 32-bit offsets -- moving it to now, and what a time beyond it takes
+// (a heap table, the extras).
 
 #include "san-channel.h"
 #include "san-port.h"
@@ -93,12 +94,14 @@ SanPort::Reframe(int64_t now)
         slots[i] = FrameDecode(m_slotStore.framed[i]);
     }
     const int64_t wake = PendingWake();
+    const int64_t busyUntil = BusyUntil();
     m_frame = static_cast<uint32_t>(frame);
     for (uint32_t i = 0; framedSlots && i < INLINE_SLOTS; ++i)
     {
         FrameEncode(slots[i], m_slotStore.framed[i]);
     }
-    FrameEncode(wake, m_wake); // a far wake-up stays far unless it now fits
+    FrameEncode(wake, m_wake);           // a far wake-up stays far unless it now fits
+    FrameEncode(busyUntil, m_busyUntil); // so does a far busy-until time
 }
 
 void
@@ -132,6 +135,23 @@ SanPort::SetSlotSlow(uint32_t slot, int64_t ts)
         m_heapSlots = 1;
     }
     m_slotStore.heap[slot] = ts;
+}
+
+int64_t
+SanPort::FarBusyUntil() const
+{
+    return FindExtras().farBusyUntil;
+}
+
+void
+SanPort::SetBusyUntilSlow(int64_t ts)
+{
+    Reframe(Simulator::Now().GetTimeStep());
+    if (!FrameEncode(ts, m_busyUntil))
+    {
+        GetExtras().farBusyUntil = ts; // more than three frames ahead
+        m_busyUntil = FRAMED_FAR;
+    }
 }
 
 int64_t

@@ -29,7 +29,7 @@ NS_LOG_COMPONENT_DEFINE("SanPortXonXoff");
 void
 SanPort::SetupXonXoff()
 {
-    m_xonXoff = m_link->GetFlowControl() == SanChannel::XON_XOFF ? 1 : 0;
+    m_xonXoff = Link()->GetFlowControl() == SanChannel::XON_XOFF ? 1 : 0;
     m_sendsXPackets = m_xonXoff && !m_peerIsSink ? 1 : 0;
     if (!m_xonXoff || IsSink())
     {
@@ -54,7 +54,7 @@ SanPort::SetupXonXoff()
         unit = Fabric()->GetCellSize();
     }
     const uint64_t headroom = unit + rttBytes;
-    uint64_t xoff = m_link->GetXoffThreshold();
+    uint64_t xoff = Link()->GetXoffThreshold();
     if (xoff == 0)
     {
         xoff = buffer > headroom ? buffer - headroom : 0;
@@ -69,7 +69,7 @@ SanPort::SetupXonXoff()
                         << (unit != 0 ? ", plus one packet of " + std::to_string(unit) : "")
                         << "), so data could be lost; raise BufferSize, lower XoffThreshold or "
                            "shorten the link's Delay");
-    uint64_t xon = m_link->GetXonThreshold();
+    uint64_t xon = Link()->GetXonThreshold();
     if (xon == 0)
     {
         xon = xoff / 2;
@@ -89,7 +89,7 @@ void
 SanPort::ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask)
 {
     const int64_t now = p->readyTs;
-    if (m_qTail == nullptr && m_busyUntil <= now)
+    if (m_qTail == nullptr && BusyUntil() <= now)
     {
         const uint32_t open = vcMask & ~m_slotStore.xoffMask;
         if (open != 0)
@@ -110,9 +110,9 @@ SanPort::ServeQueueXonXoff()
     const bool mayReorder = MayReorderQueue();
     while (m_qTail != nullptr)
     {
-        if (m_busyUntil > now)
+        if (BusyUntil() > now)
         {
-            ScheduleWake(m_busyUntil); // decide then: an Xoff may come before
+            ScheduleWake(BusyUntil()); // decide then: an Xoff may come before
             return;
         }
         SanFabricPacket* prev = nullptr;
@@ -190,7 +190,7 @@ SanPort::ReleaseXonXoff(uint32_t slot, int64_t ts)
 {
     // The buffer sits at this link's far end, in the switch whose output decided the release:
     // nothing crosses the link (only the Xon that may follow does).
-    (m_peer != nullptr ? m_peer : m_link->GetPort(m_end ^ 1))->OnBufferRelease(slot, ts);
+    (m_peer != nullptr ? m_peer : Link()->GetPort(m_end ^ 1))->OnBufferRelease(slot, ts);
 }
 
 void

@@ -71,7 +71,7 @@ SanPort::Dispose()
         Unlink(nullptr, p);
         SanFabricPacket::Free(p);
     }
-    m_link = nullptr;
+    m_link = 0;
     m_peer = nullptr;
     m_bare = 0;
     m_connected = 0;
@@ -107,10 +107,10 @@ SanPort::Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
 {
     NS_ABORT_MSG_IF(fabric == nullptr, "SanPort::Attach: no fabric");
     NS_ABORT_MSG_IF(channel == nullptr, "SanPort::Attach: no channel");
-    NS_ABORT_MSG_IF(m_link != nullptr,
+    NS_ABORT_MSG_IF(m_link != 0,
                     "SanPort::Attach: port " << GetPortName() << " is already attached");
     channel->UseFabric(PeekPointer(fabric));
-    m_link = PeekPointer(channel);
+    m_link = channel->GetHandle();
     if (channel->GetFlowControl() == SanChannel::XON_XOFF)
     {
         m_xonXoff = 1; // no credits: the slot store keeps the sender's gate
@@ -143,7 +143,7 @@ SanPort::Connect(uint8_t end, bool peerIsSink)
     m_peerIsSink = peerIsSink ? 1 : 0;
     // The link's timing in time steps, shared by the ports of links with these attributes
     // (worked out here once: a later change to the attributes does not reach an attached link).
-    m_link->SetTiming();
+    Link()->SetTiming();
     SetupXonXoff();
 }
 
@@ -185,7 +185,7 @@ SanPort::CanSendNow(uint32_t vcMask) const
         return m_qTail == nullptr && (vcMask & ~m_slotStore.xoffMask) != 0;
     }
     uint32_t vc;
-    return m_qTail == nullptr && m_link != nullptr &&
+    return m_qTail == nullptr && m_link != 0 &&
            FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
 }
 
@@ -193,13 +193,13 @@ uint32_t
 SanPort::GetOccupancy(uint32_t vcMask) const
 {
     int64_t now = Simulator::Now().GetTimeStep();
-    uint32_t n = m_qLen + (m_busyUntil > now ? 1 : 0);
+    uint32_t n = m_qLen + (BusyUntil() > now ? 1 : 0);
     if (m_xonXoff)
     {
         // No credits to count: a stopped channel counts as one more packet ahead.
         return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_slotStore.xoffMask));
     }
-    if (m_link == nullptr)
+    if (m_link == 0)
     {
         return n; // not attached: no credit table yet
     }
@@ -221,9 +221,9 @@ SanPort::Forward(SanFabricPacket* p, uint32_t vcMask)
     {
         uint32_t vc;
         int32_t slot = FindFreeSlot(vcMask, now, vc);
-        if (slot >= 0 && (m_busyUntil <= now || !p->splittable || !WaitsForLink(p)))
+        if (slot >= 0 && (BusyUntil() <= now || !p->splittable || !WaitsForLink(p)))
         {
-            Depart(p, static_cast<uint32_t>(slot), vc, std::max(now, m_busyUntil), false);
+            Depart(p, static_cast<uint32_t>(slot), vc, std::max(now, BusyUntil()), false);
             return;
         }
     }
@@ -270,9 +270,9 @@ SanPort::ServeQueue()
     const bool mayReorder = MayReorderQueue();
     while (m_qTail != nullptr)
     {
-        if (m_busyUntil > now)
+        if (BusyUntil() > now)
         {
-            ScheduleWake(m_busyUntil);
+            ScheduleWake(BusyUntil());
             return;
         }
         SanFabricPacket* prev = nullptr;
@@ -400,7 +400,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     }
     p->holdPort = this;
     p->holdSlot = static_cast<uint16_t>(slot); // Prepare keeps tables within MAX_SLOT + 1
-    m_busyUntil = end;
+    SetBusyUntil(end);
     CountDeparture(end - departTs);
 
     OnDepart(p, vc, departTs);
@@ -538,20 +538,20 @@ SanPort::TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t t
     h.SetSequence(static_cast<uint32_t>(p->seq));
     h.SetWireSize(p->bytes);
     Ptr<Packet> pkt;
-    if (p->IsPiece() && p->payload != nullptr &&
-        p->payload->GetSize() >=
+    if (p->IsPiece() && p->PeekPayload() != nullptr &&
+        p->PeekPayload()->GetSize() >=
             p->GetSplitHeader() + p->PeekExtra()->burstOffset + p->GetPieceBytes())
     {
         // A piece: the burst's header (as the sender wrote it: the fabric does not know the
         // NIC's header format, so the address is not advanced), then the piece's data.
-        pkt = p->payload->CreateFragment(0, p->GetSplitHeader());
-        pkt->AddAtEnd(p->payload->CreateFragment(p->GetSplitHeader() + p->PeekExtra()->burstOffset,
+        pkt = p->PeekPayload()->CreateFragment(0, p->GetSplitHeader());
+        pkt->AddAtEnd(p->PeekPayload()->CreateFragment(p->GetSplitHeader() + p->PeekExtra()->burstOffset,
                                                  p->GetPieceBytes()));
     }
     else
     {
         pkt =
-            p->payload != nullptr && !p->IsPiece() ? p->payload->Copy() : Create<Packet>(p->bytes);
+            p->PeekPayload() != nullptr && !p->IsPiece() ? p->PeekPayload()->Copy() : Create<Packet>(p->bytes);
     }
     pkt->AddHeader(h);
     const int64_t now = Simulator::Now().GetTimeStep();
@@ -643,7 +643,7 @@ SanPort::CarryCounts(uint64_t tx, uint64_t busy)
 uint32_t
 SanPort::GetSlotsInUse(uint32_t vc) const
 {
-    if (m_link == nullptr || vc >= Timing().nVcs || m_xonXoff)
+    if (m_link == 0 || vc >= Timing().nVcs || m_xonXoff)
     {
         return 0;
     }
@@ -674,7 +674,7 @@ SanPort::GetNumber() const
 SanChannel*
 SanPort::GetLink() const
 {
-    return m_bare ? nullptr : m_link;
+    return m_bare ? nullptr : Link();
 }
 
 bool

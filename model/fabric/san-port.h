@@ -537,6 +537,7 @@ class SanPort
         uint64_t txPacketsHigh{0}; //!< packets sent, above the port's 32 bits (their carries)
         uint64_t busyStepsHigh{0}; //!< busy time, above the port's 32 bits (their carries)
         int64_t farWake{0};        //!< a pending wake-up time beyond the frame (FRAMED_FAR)
+        int64_t farBusyUntil{0};   //!< a busy-until time beyond the frame (FRAMED_FAR)
     };
 
     /// \return the extras of the ports that have some, by port
@@ -557,14 +558,17 @@ class SanPort
     /// \return the link's timing, shared with the link's other end (and with every bare link
     /// of the same attributes)
     inline const SanLinkTiming& Timing() const;
+    /// \return the link (nullptr before Attach): its handle, looked up (defined in
+    /// san-channel.h)
+    inline SanChannel* Link() const;
 
     // The port's frame. A small credit table keeps its release times, and the port its
-    // pending wake-up time, as 32-bit offsets from the frame's base, m_frame << s_frameShift
-    // time steps, at most now: a time before the base is past (free since before now, all
-    // that a query with a time from now on needs to know), and times up to three frames
-    // after it fit (3 x 2^30 steps: 3.2 s in nanoseconds, 3.2 ms in picoseconds). A time
-    // beyond moves the frame to now's; one still beyond (a huge packet on a slow link) moves
-    // the table to the heap, or the wake-up time to the extras.
+    // pending wake-up time and the time its link is busy until, as 32-bit offsets from the frame's
+    // base, m_frame << s_frameShift time steps, at most now: a time before the base is past (free
+    // since before now, all that a query with a time from now on needs to know), and times up to
+    // three frames after it fit (3 x 2^30 steps: 3.2 s in nanoseconds, 3.2 ms in picoseconds). A
+    // time beyond moves the frame to now's; one still beyond (a huge packet on a slow link) moves
+    // the table to the heap, or the wake-up or busy-until time to the extras.
 
     /// log2 of a frame's length in time steps (SetFrameShift).
     static inline int s_frameShift = 30;
@@ -647,6 +651,26 @@ class SanPort
      */
     uint32_t CountInUse(uint32_t firstVc, uint32_t vcMask, int64_t now) const;
 
+    /// \return the time from which the link is idle (a time before the frame's base: past)
+    int64_t BusyUntil() const
+    {
+        return m_busyUntil == FRAMED_FAR ? FarBusyUntil() : FrameDecode(m_busyUntil);
+    }
+
+    /// Record the time from which the link is idle. \param ts that time, after now
+    void SetBusyUntil(int64_t ts)
+    {
+        if (!FrameEncode(ts, m_busyUntil))
+        {
+            SetBusyUntilSlow(ts);
+        }
+    }
+
+    /// \return a busy-until time kept in the extras (FRAMED_FAR; out of line: rare)
+    int64_t FarBusyUntil() const;
+    /// SetBusyUntil for a time beyond the frame (out of line). \param ts the time
+    void SetBusyUntilSlow(int64_t ts);
+
     /// \return the time of the pending wake-up, HELD if none
     int64_t PendingWake() const;
     /// Record the pending wake-up. \param ts its time \param now the time now
@@ -684,7 +708,7 @@ class SanPort
     /// Carry out of the port's 32-bit counters. \param tx packets \param busy time steps
     void CarryCounts(uint64_t tx, uint64_t busy);
 
-    // The per-packet state, 72 bytes (a switch's ports are records of that size in one
+    // The per-packet state, 64 bytes (a switch's ports are records of that size in one
     // array): first what an arrival or a credit touches (the far end, the slots, the queue),
     // then what a departure adds, then the rest. What all ports of a kind of link share
     // (rate, delay, framing, the credit table's shape, the fabric) is read through m_link
@@ -705,10 +729,11 @@ class SanPort
     } m_slotStore{};
 
     SanFabricPacket* m_qTail{nullptr}; //!< waiting packets: the last, whose next is the first
-    int64_t m_busyUntil{0};            //!< link idle from this time
-    SanChannel* m_link{nullptr};       //!< the link: the only way to the far end (the channel
-                                       //!< list owns it); on a bare link, whose attributes it
-                                       //!< has. Never null while attached.
+    uint32_t m_busyUntil{FRAMED_PAST}; //!< link idle from this time, framed (BusyUntil)
+    uint32_t m_link{0};                //!< the link's handle (Link(); 0: none): the only way to
+                                       //!< the far end (the channel list owns it); on a bare
+                                       //!< link, the channel whose attributes it has. Never 0
+                                       //!< while attached.
     uint32_t m_wake{FRAMED_NONE};      //!< the pending wake-up's time, framed
     uint32_t m_frame{0};               //!< the frame's index (its base >> s_frameShift)
     uint32_t m_txPackets{0};           //!< packets sent, low 32 bits (the rest: Extras)
@@ -733,10 +758,7 @@ class SanPort
 
     /// \return the channel whose attributes the link has: its own, or the one a bare link
     /// takes them from (nullptr before Attach)
-    SanChannel* GetLinkAttributes() const
-    {
-        return m_link;
-    }
+    inline SanChannel* GetLinkAttributes() const;
 };
 
 uint32_t

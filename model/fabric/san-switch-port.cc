@@ -17,10 +17,10 @@
 namespace ns3
 {
 
-// A port's layout (SanPort's members) is chosen by cache line: keep it at 72 bytes, with
+// A port's layout (SanPort's members) is chosen by cache line: keep it at 64 bytes, with
 // nothing of its own (the switch's block of ports is laid out in SanPort-sized records).
-static_assert(sizeof(void*) != 8 || sizeof(SanSwitchPort) <= 72,
-              "SanSwitchPort grew past 72 bytes");
+static_assert(sizeof(void*) != 8 || sizeof(SanSwitchPort) <= 64,
+              "SanSwitchPort grew past 64 bytes");
 static_assert(sizeof(SanSwitchPort) == sizeof(SanPort), "SanSwitchPort has members of its own");
 // Every packet-hop's event: a 32-byte block.
 static_assert(sizeof(void*) != 8 ||
