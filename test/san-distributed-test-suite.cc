@@ -420,8 +420,8 @@ class SanDistributedPayloadTestCase : public TestCase
         uint32_t hops = 0;
         nic(15)->SetDeliverCallback(MakeBoundCallback(
             +[](std::vector<uint8_t>* got, uint32_t* hops, const SanFabricPacket& p) {
-                got->resize(p.payload->GetSize());
-                p.payload->CopyData(got->data(), got->size());
+                got->resize(p.PeekPayload()->GetSize());
+                p.PeekPayload()->CopyData(got->data(), got->size());
                 *hops = p.hops;
             },
             &got,

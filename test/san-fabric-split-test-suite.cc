@@ -458,7 +458,7 @@ class SanSplitStressTestCase : public TestCase
             n.Ep(h)->SetDeliverCallback(
                 MakeCallback(+[](decltype(seen)* log, uint32_t dst, const SanFabricPacket& p) {
                     const uint32_t offset = p.splittable ? p.PeekExtra()->burstOffset : 0;
-                    (*log)[{p.src, dst}].push_back(Seen{p.tag, offset, p.GetPieceBytes()});
+                    (*log)[{p.src, dst}].push_back(Seen{p.GetTag(), offset, p.GetPieceBytes()});
                 }).Bind(&seen, h));
             SanFabricPort* port = PeekPointer(n.Ep(h));
             if (m_pieces)
@@ -607,7 +607,7 @@ class SanSplitUnchangedTestCase : public TestCase
         {
             n.Ep(h)->SetDeliverCallback(
                 MakeCallback(+[](decltype(at)* log, uint32_t dst, const SanFabricPacket& p) {
-                    (*log)[{p.src, dst, p.tag}] = Simulator::Now();
+                    (*log)[{p.src, dst, p.GetTag()}] = Simulator::Now();
                 }).Bind(&at, h));
         }
         Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();

@@ -851,7 +851,7 @@ class SanMixedSizeStressTestCase : public TestCase
         {
             s.Endpoint(h)->SetDeliverCallback(
                 MakeCallback(+[](decltype(seen)* log, uint32_t dst, const SanFabricPacket& p) {
-                    (*log)[{p.src, dst}].push_back(p.tag);
+                    (*log)[{p.src, dst}].push_back(p.GetTag());
                 }).Bind(&seen, h));
         }
         Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();

@@ -85,10 +85,7 @@ SanEndpointDevice::TraceReject(uint32_t dst, uint32_t bytes)
 void
 SanEndpointDevice::DoDispose()
 {
-    m_deliverCb = MakeNullCallback<void, const SanFabricPacket&>();
-    m_arrivalCb = PacketArrivalCallback();
-    m_headArrivalCb = HeadArrivalCallback();
-    m_pieceCb = PieceArrivalCallback();
+    m_callbacks.reset();
     // Bursts still being reassembled belong to the pool; return them.
     while (m_partial != nullptr)
     {
@@ -151,7 +148,17 @@ SanEndpointDevice::HostAddress(uint32_t host)
 void
 SanEndpointDevice::SetDeliverCallback(DeliverCallback cb)
 {
-    m_deliverCb = cb;
+    SetCallbacks().deliver = cb;
+}
+
+SanEndpointDevice::Callbacks&
+SanEndpointDevice::SetCallbacks()
+{
+    if (m_callbacks == nullptr)
+    {
+        m_callbacks = std::make_unique<Callbacks>();
+    }
+    return *m_callbacks;
 }
 
 void
@@ -234,11 +241,11 @@ SanEndpointDevice::DoSend(uint32_t dst,
     p->dstSwitch = topo->GetHostSwitch(dst);
     p->bytes = bytes;
     p->seq = static_cast<uint32_t>(m_nextSeq++);
-    p->tag = tag;
+    p->SetTag(tag);
     p->createdTs = now;
     p->readyTs = now;
     p->tailTs = lastByteTs; // the tail cannot leave the host before this
-    p->payload = payload;
+    p->SetPayload(payload);
     p->wormhole =
         Fabric()->GetSwitchingMode() == SanFabric::WORMHOLE && bytes > Fabric()->GetBufferSize();
     if (splittable)
@@ -297,8 +304,8 @@ SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tai
     // A head callback hears of whole packets only: a piece's head is not the packet's (a split
     // packet is announced at reassembly), and with a piece callback splittable packets go
     // there alone.
-    if (!m_headArrivalCb.IsNull() && p->GetParent() == nullptr &&
-        (!p->splittable || (m_pieceCb.IsNull() && !p->IsPiece())))
+    if (!Cb().headArrival.IsNull() && p->GetParent() == nullptr &&
+        (!p->splittable || (Cb().piece.IsNull() && !p->IsPiece())))
     {
         Simulator::ScheduleWithContext(
             m_nodeId,
@@ -313,7 +320,7 @@ SanEndpointDevice::ReceivePacket(SanFabricPacket* p, int64_t headTs, int64_t tai
 void
 SanEndpointDevice::HeadArrived(SanFabricPacket* p, int64_t tailTs)
 {
-    m_headArrivalCb(p->payload, p->src, TimeStep(tailTs));
+    Cb().headArrival(p->GetPayload(), p->src, TimeStep(tailTs));
 }
 
 void
@@ -323,7 +330,7 @@ SanEndpointDevice::Deliver(SanFabricPacket* p)
     SanFabricPacket* parent = p->GetParent();
     if (parent == nullptr)
     {
-        if (p->IsPiece() && m_pieceCb.IsNull())
+        if (p->IsPiece() && Cb().piece.IsNull())
         {
             Reassemble(p);
             return;
@@ -338,9 +345,9 @@ SanEndpointDevice::Deliver(SanFabricPacket* p)
     {
         // The port reassembles a packet from its cells: nothing of it reaches the NIC before
         // its last cell, so a cut-through NIC hears of its head now, with its tail.
-        if (!m_headArrivalCb.IsNull() && (!parent->splittable || m_pieceCb.IsNull()))
+        if (!Cb().headArrival.IsNull() && (!parent->splittable || Cb().piece.IsNull()))
         {
-            m_headArrivalCb(parent->payload, parent->src, Simulator::Now());
+            Cb().headArrival(parent->GetPayload(), parent->src, Simulator::Now());
         }
         HandUp(parent);
     }
@@ -390,9 +397,9 @@ SanEndpointDevice::Reassemble(SanFabricPacket* p)
     rec->Extra().burstOffset = 0;
     // Nothing of a split packet is announced before all of it is in: a cut-through NIC hears
     // of its head now, with its tail (as in Cell mode).
-    if (!m_headArrivalCb.IsNull())
+    if (!Cb().headArrival.IsNull())
     {
-        m_headArrivalCb(rec->payload, rec->src, Simulator::Now());
+        Cb().headArrival(rec->GetPayload(), rec->src, Simulator::Now());
     }
     HandUp(rec);
 }
@@ -413,23 +420,26 @@ SanEndpointDevice::HandUp(SanFabricPacket* p)
     {
         m_deliverSink->DeliverFromFabric(*p);
     }
-    if (!m_deliverCb.IsNull())
+    if (!Cb().deliver.IsNull())
     {
-        m_deliverCb(*p);
+        Cb().deliver(*p);
     }
-    if (p->splittable && !m_pieceCb.IsNull())
+    if (p->splittable && !Cb().piece.IsNull())
     {
-        m_pieceCb(p->payload, p->src, p->Extra().burstOffset, p->GetPieceBytes());
+        Cb().piece(p->GetPayload(), p->src, p->Extra().burstOffset, p->GetPieceBytes());
         SanFabricPacket::Free(p);
         return;
     }
-    if (!m_arrivalCb.IsNull())
+    if (!Cb().arrival.IsNull())
     {
-        m_arrivalCb(p->payload, p->src);
+        Cb().arrival(p->GetPayload(), p->src);
     }
-    if (!m_rxCallback.IsNull() && p->payload != nullptr)
+    if (!m_rxCallback.IsNull() && p->PeekPayload() != nullptr)
     {
-        m_rxCallback(this, p->payload, static_cast<uint16_t>(p->tag), HostAddress(p->src));
+        m_rxCallback(this,
+                     p->GetPayload(),
+                     static_cast<uint16_t>(p->GetTag()),
+                     HostAddress(p->src));
     }
     SanFabricPacket::Free(p);
 }
@@ -508,19 +518,19 @@ SanEndpointDevice::SendSplittablePacket(uint32_t dst,
 void
 SanEndpointDevice::SetPacketArrivalCallback(PacketArrivalCallback cb)
 {
-    m_arrivalCb = cb;
+    SetCallbacks().arrival = cb;
 }
 
 void
 SanEndpointDevice::SetPieceArrivalCallback(PieceArrivalCallback cb)
 {
-    m_pieceCb = cb;
+    SetCallbacks().piece = cb;
 }
 
 void
 SanEndpointDevice::SetHeadArrivalCallback(HeadArrivalCallback cb)
 {
-    m_headArrivalCb = cb;
+    SetCallbacks().headArrival = cb;
 }
 
 Time

@@ -263,12 +263,30 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     uint64_t m_uidCount{0};                  //!< packets (and cells) made here, for their uids
     uint64_t m_sent{0};                      //!< counter
     uint64_t m_received{0};                  //!< counter
-    DeliverCallback m_deliverCb;             //!< upper layer
     SanDeliverySink* m_deliverSink{nullptr}; //!< upper layer, without a Callback
-    PacketArrivalCallback m_arrivalCb;       //!< SanFabricPort: whole packets
-    HeadArrivalCallback m_headArrivalCb;     //!< SanFabricPort: head arrivals
-    PieceArrivalCallback m_pieceCb;          //!< SanFabricPort: pieces of splittable packets
     SanFabricPacket* m_partial{nullptr}; //!< reassembly records of split bursts (intrusive list)
+
+    /// The upper layer's callbacks, made when one is set (a traffic generator sets none: it is
+    /// the delivery sink; four in every host would be 32 bytes).
+    struct Callbacks
+    {
+        DeliverCallback deliver;         //!< upper layer
+        PacketArrivalCallback arrival;   //!< SanFabricPort: whole packets
+        HeadArrivalCallback headArrival; //!< SanFabricPort: head arrivals
+        PieceArrivalCallback piece;      //!< SanFabricPort: pieces of splittable packets
+    };
+
+    /// \return the callbacks (all null until one is set)
+    const Callbacks& Cb() const
+    {
+        static const Callbacks none;
+        return m_callbacks != nullptr ? *m_callbacks : none;
+    }
+
+    /// \return the callbacks, made on first use
+    Callbacks& SetCallbacks();
+
+    std::unique_ptr<Callbacks> m_callbacks; //!< the callbacks, or nullptr until one is set
 
     /// The trace sources, made when a tracer first connects (48 bytes on every host otherwise).
     struct Traces

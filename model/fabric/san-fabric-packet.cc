@@ -62,7 +62,10 @@ SanFabricPacket::Free(SanFabricPacket* p)
         return; // reclaimed when its run was destroyed
     }
     p->inPool = 1;
-    p->payload = nullptr;
+    if (p->m_extra != nullptr)
+    {
+        p->m_extra->payload = nullptr; // released now, not on the descriptor's next use
+    }
     p->next = pool.freeList;
     pool.freeList = p;
     --pool.live;
@@ -116,6 +119,8 @@ SanFabricPacketExtra::Clear()
     splitHeader = 0;
     routeLen = 0;
     routeIdx = 0;
+    tag = 0;
+    payload = nullptr;
 }
 
 void
@@ -127,7 +132,6 @@ SanFabricPacket::Clear()
     dstSwitch = 0;
     bytes = 0;
     seq = 0;
-    tag = 0;
     createdTs = 0;
     injectedTs = 0;
     readyTs = 0;
@@ -159,7 +163,6 @@ SanFabricPacket::CopyStateFrom(const SanFabricPacket& o)
     dstSwitch = o.dstSwitch;
     bytes = o.bytes;
     seq = o.seq;
-    tag = o.tag;
     createdTs = o.createdTs;
     injectedTs = o.injectedTs;
     readyTs = o.readyTs;
@@ -173,7 +176,6 @@ SanFabricPacket::CopyStateFrom(const SanFabricPacket& o)
     escaped = o.escaped;
     wormhole = o.wormhole;
     splittable = o.splittable;
-    payload = o.payload;
     if (o.m_extra == nullptr)
     {
         if (m_extra != nullptr)
@@ -190,10 +192,12 @@ SanFabricPacket::CopyStateFrom(const SanFabricPacket& o)
     e.splitHeader = o.m_extra->splitHeader;
     e.burstOffset = o.m_extra->burstOffset;
     e.burstBytes = o.m_extra->burstBytes;
+    e.tag = o.m_extra->tag;
+    e.payload = o.m_extra->payload;
 }
 
-// What every hop reads, in 112 bytes: a deep tree has ten packets in flight per host.
-static_assert(sizeof(void*) != 8 || sizeof(SanFabricPacket) <= 112,
-              "SanFabricPacket grew past 112 bytes");
+// What every hop reads, in 96 bytes: a deep tree has ten packets in flight per host.
+static_assert(sizeof(void*) != 8 || sizeof(SanFabricPacket) <= 96,
+              "SanFabricPacket grew past 96 bytes");
 
 } // namespace ns3

@@ -36,8 +36,10 @@ class SanFabricPacket;
  * \ingroup san
  * What only some packets need, beside their descriptor: the downstream slots a wormhole packet
  * still holds (or the input slots of pieces merged into it), a cell's packet, a split burst's
- * bookkeeping, a source route. A descriptor points to one made on first use and keeps it as it
- * is reused (no allocation per packet); the rest of the descriptor stays two cache lines.
+ * bookkeeping, a source route, and what the layers above a NIC give a packet (a tag, a payload;
+ * a traffic generator's packets have neither). A descriptor points to one made on first use and
+ * keeps it as it is reused (no allocation per packet); the rest of the descriptor stays two cache
+ * lines.
  */
 struct SanFabricPacketExtra
 {
@@ -55,6 +57,8 @@ struct SanFabricPacketExtra
     uint8_t routeLen{0};              //!< source route length
     uint8_t routeIdx{0};              //!< next source-route entry
     uint8_t route[MAX_ROUTE];         //!< source route: output port per switch
+    uint64_t tag{0};                  //!< opaque value for the layer above (SetTag)
+    Ptr<Packet> payload;              //!< optional ns-3 packet for the layers above
 
     /// Reset for the descriptor's next use (the held list keeps its storage).
     void Clear();
@@ -67,8 +71,8 @@ struct SanFabricPacketExtra
  * Descriptors are pooled (SanFabricPacket::Allocate / Free): the hot path
  * allocates nothing per packet or per hop. The descriptor carries the
  * routing state (virtual-channel class, Valiant phase, source route), the
- * credit slots it holds, and an optional ns-3 Packet with the payload for
- * the NICs above the fabric. Times are kept as raw time steps.
+ * credit slots it holds, and (in its extra record) an optional ns-3 Packet
+ * with the payload for the NICs above the fabric. Times are kept as raw time steps.
  */
 class SanFabricPacket
 {
@@ -96,7 +100,7 @@ class SanFabricPacket
      */
     static void ReclaimAll();
 
-    // 112 bytes: what every packet's hops read. What only some packets need is in its extra
+    // 96 bytes: what every packet's hops read. What only some packets need is in its extra
     // record (Extra()).
     uint64_t uid;           //!< unique id (per simulation run)
     uint32_t src;           //!< source host
@@ -106,7 +110,6 @@ class SanFabricPacket
     uint32_t seq;           //!< sequence number, set by the sender (it wraps after 2^32)
     uint16_t hops;          //!< switches traversed so far (at most MAX_HOPS)
     uint16_t holdSlot;      //!< the slot of holdPort's credit table that the head occupies
-    uint64_t tag;           //!< opaque value for the layer above
     int64_t createdTs;      //!< time the sender handed the packet over
     int64_t injectedTs;     //!< time its head left the source
     int64_t readyTs;        //!< time its head became ready to leave the current port/switch
@@ -123,7 +126,6 @@ class SanFabricPacket
     uint8_t inPool : 1;     //!< on the free list (kept by the pool, not by Clear)
     SanPort* holdPort;      //!< port whose downstream buffer slot the head occupies
     SanFabricPacket* next;  //!< intrusive link: wait queues and the free list
-    Ptr<Packet> payload;    //!< optional ns-3 packet for the layers above
 
     /// A descriptor in the pool (bit-fields take no default member initializers in C++17).
     SanFabricPacket()
@@ -159,6 +161,42 @@ class SanFabricPacket
     bool HoldsSlots() const
     {
         return m_extra != nullptr && !m_extra->held.empty();
+    }
+
+    /// \return the opaque value the layer above gave the packet (0 if none)
+    uint64_t GetTag() const
+    {
+        return m_extra != nullptr ? m_extra->tag : 0;
+    }
+
+    /// \param tag an opaque value for the layer above (a non-zero one needs the extra record)
+    void SetTag(uint64_t tag)
+    {
+        if (tag != 0 || m_extra != nullptr)
+        {
+            Extra().tag = tag;
+        }
+    }
+
+    /// \return the ns-3 packet the layer above gave, or nullptr
+    Ptr<Packet> GetPayload() const
+    {
+        return m_extra != nullptr ? m_extra->payload : nullptr;
+    }
+
+    /// \return the ns-3 packet the layer above gave, or nullptr, without a reference
+    Packet* PeekPayload() const
+    {
+        return m_extra != nullptr ? PeekPointer(m_extra->payload) : nullptr;
+    }
+
+    /// \param payload an ns-3 packet for the layer above, or nullptr
+    void SetPayload(Ptr<Packet> payload)
+    {
+        if (payload != nullptr || m_extra != nullptr)
+        {
+            Extra().payload = std::move(payload);
+        }
     }
 
     /// \return the packet a cell belongs to (cell mode), or nullptr

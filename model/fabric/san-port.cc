@@ -545,13 +545,14 @@ SanPort::TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t t
         // A piece: the burst's header (as the sender wrote it: the fabric does not know the
         // NIC's header format, so the address is not advanced), then the piece's data.
         pkt = p->PeekPayload()->CreateFragment(0, p->GetSplitHeader());
-        pkt->AddAtEnd(p->PeekPayload()->CreateFragment(p->GetSplitHeader() + p->PeekExtra()->burstOffset,
-                                                 p->GetPieceBytes()));
+        pkt->AddAtEnd(
+            p->PeekPayload()->CreateFragment(p->GetSplitHeader() + p->PeekExtra()->burstOffset,
+                                             p->GetPieceBytes()));
     }
     else
     {
-        pkt =
-            p->PeekPayload() != nullptr && !p->IsPiece() ? p->PeekPayload()->Copy() : Create<Packet>(p->bytes);
+        pkt = p->PeekPayload() != nullptr && !p->IsPiece() ? p->PeekPayload()->Copy()
+                                                           : Create<Packet>(p->bytes);
     }
     pkt->AddHeader(h);
     const int64_t now = Simulator::Now().GetTimeStep();

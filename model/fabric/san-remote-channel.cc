@@ -324,7 +324,7 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     const bool isPacket = msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET;
     const SanFabricPacket* pk = isPacket ? msg.packet : nullptr;
     const uint32_t payloadBytes =
-        pk != nullptr && pk->payload != nullptr ? pk->payload->GetSerializedSize() : 0;
+        pk != nullptr && pk->PeekPayload() != nullptr ? pk->PeekPayload()->GetSerializedSize() : 0;
     // What only some packets carry (their extra record) travels as zeros for the others.
     static const SanFabricPacketExtra none{};
     const SanFabricPacketExtra& e =
@@ -348,7 +348,7 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     w.Put(p.dstSwitch);
     w.Put(p.bytes);
     w.Put(uint64_t{p.seq}); // the wire keeps its earlier widths
-    w.Put(p.tag);
+    w.Put(p.GetTag());
     w.Put(p.createdTs);
     w.Put(p.injectedTs);
     w.Put(p.readyTs);
@@ -376,7 +376,7 @@ SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) c
     w.Put(payloadBytes);
     if (payloadBytes > 0)
     {
-        NS_ABORT_MSG_IF(p.payload->Serialize(w.Here(), payloadBytes) == 0,
+        NS_ABORT_MSG_IF(p.PeekPayload()->Serialize(w.Here(), payloadBytes) == 0,
                         "SanRemoteChannel " << LinkName() << ": packet " << p.uid
                                             << ": its payload could not be serialized");
         w.Skip(payloadBytes);
@@ -406,7 +406,7 @@ SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
         p->dstSwitch = r.Get<uint32_t>();
         p->bytes = r.Get<uint32_t>();
         p->seq = static_cast<uint32_t>(r.Get<uint64_t>());
-        p->tag = r.Get<uint64_t>();
+        p->SetTag(r.Get<uint64_t>());
         p->createdTs = r.Get<int64_t>();
         p->injectedTs = r.Get<int64_t>();
         p->readyTs = r.Get<int64_t>();
@@ -444,7 +444,7 @@ SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
         const auto payloadBytes = r.Get<uint32_t>();
         if (payloadBytes > 0)
         {
-            p->payload = Create<Packet>(r.Take(payloadBytes), payloadBytes, true);
+            p->SetPayload(Create<Packet>(r.Take(payloadBytes), payloadBytes, true));
         }
         // The slot the head occupies is in the credit table of this link's sending end: its
         // copy on this rank, through which the credit will travel back.
