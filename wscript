@@ -70,6 +70,7 @@ def build(bld):
         'model/fabric/san-switch-port-device.cc',
         'model/fabric/san-switch-port.cc',
         'model/fabric/san-switch.cc',
+        'model/fabric/san-traffic-generator-settings.cc',
         'model/fabric/san-traffic-generator.cc',
         'model/fabric/san-traffic-stats.cc',
         'model/fabric/san-xon-xoff-buffer.cc',
@@ -275,6 +276,7 @@ def build(bld):
         'test/san-switch-ports-test-suite.cc',
         'test/san-tcp-baseline-test-suite.cc',
         'test/san-topology-test-suite.cc',
+        'test/san-traffic-generator-test-suite.cc',
         ]
 
     headers = bld(features='ns3header')

@@ -47,7 +47,8 @@ SanTrafficGenerator::GetTypeId()
             .AddAttribute("Pattern",
                           "Destination pattern.",
                           EnumValue(UNIFORM),
-                          MakeEnumAccessor(&SanTrafficGenerator::m_pattern),
+                          MakeEnumAccessor(&SanTrafficGenerator::Set<Pattern, &Settings::pattern>,
+                                           &SanTrafficGenerator::Get<Pattern, &Settings::pattern>),
                           MakeEnumChecker(UNIFORM,
                                           "Uniform",
                                           HOTSPOT,
@@ -73,38 +74,50 @@ SanTrafficGenerator::GetTypeId()
                           "packet of the mean size, framing included, on the host link); 0 (an "
                           "idle host) or 1e-9 .. 10.",
                           DoubleValue(0.1),
-                          MakeDoubleAccessor(&SanTrafficGenerator::m_load),
+                          MakeDoubleAccessor(&SanTrafficGenerator::Set<double, &Settings::load>,
+                                             &SanTrafficGenerator::Get<double, &Settings::load>),
                           MakeDoubleChecker<double>(0.0))
-            .AddAttribute("PacketSize",
-                          "Bytes per packet.",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&SanTrafficGenerator::m_packetSize),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("HotSpotHost",
-                          "Destination of hot-spot traffic.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&SanTrafficGenerator::m_hotSpotHost),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("HotSpotFraction",
-                          "Share of packets sent to the hot spot (HotSpot pattern).",
-                          DoubleValue(0.1),
-                          MakeDoubleAccessor(&SanTrafficGenerator::m_hotSpotFraction),
-                          MakeDoubleChecker<double>(0.0, 1.0))
-            .AddAttribute("MeasureStart",
-                          "Packets created from this time on are measured.",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&SanTrafficGenerator::m_measureStart),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "PacketSize",
+                "Bytes per packet.",
+                UintegerValue(64),
+                MakeUintegerAccessor(&SanTrafficGenerator::Set<uint32_t, &Settings::packetSize>,
+                                     &SanTrafficGenerator::Get<uint32_t, &Settings::packetSize>),
+                MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "HotSpotHost",
+                "Destination of hot-spot traffic.",
+                UintegerValue(0),
+                MakeUintegerAccessor(&SanTrafficGenerator::Set<uint32_t, &Settings::hotSpotHost>,
+                                     &SanTrafficGenerator::Get<uint32_t, &Settings::hotSpotHost>),
+                MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "HotSpotFraction",
+                "Share of packets sent to the hot spot (HotSpot pattern).",
+                DoubleValue(0.1),
+                MakeDoubleAccessor(&SanTrafficGenerator::Set<double, &Settings::hotSpotFraction>,
+                                   &SanTrafficGenerator::Get<double, &Settings::hotSpotFraction>),
+                MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute(
+                "MeasureStart",
+                "Packets created from this time on are measured.",
+                TimeValue(Seconds(0)),
+                MakeTimeAccessor(&SanTrafficGenerator::Set<Time, &Settings::measureStart>,
+                                 &SanTrafficGenerator::Get<Time, &Settings::measureStart>),
+                MakeTimeChecker())
             .AddAttribute("MeasureStop",
                           "Packets created from this time on are not measured.",
                           TimeValue(Seconds(1e9)),
-                          MakeTimeAccessor(&SanTrafficGenerator::m_measureStop),
+                          MakeTimeAccessor(&SanTrafficGenerator::Set<Time, &Settings::measureStop>,
+                                           &SanTrafficGenerator::Get<Time, &Settings::measureStop>),
                           MakeTimeChecker())
-            .AddAttribute("TrackOrder",
-                          "Count packets that overtake an earlier one of the same source.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&SanTrafficGenerator::m_trackOrder),
-                          MakeBooleanChecker())
+            .AddAttribute(
+                "TrackOrder",
+                "Count packets that overtake an earlier one of the same source.",
+                BooleanValue(false),
+                MakeBooleanAccessor(&SanTrafficGenerator::Set<bool, &Settings::trackOrder>,
+                                    &SanTrafficGenerator::Get<bool, &Settings::trackOrder>),
+                MakeBooleanChecker())
             // Not from a paper: a NIC's send queue is finite (BookSim keeps an unbounded source
             // queue instead; here memory must stay flat at overload). 256 packets is far more
             // than a source below saturation ever holds.
@@ -113,15 +126,19 @@ SanTrafficGenerator::GetTypeId()
                           "enter the fabric; a packet created while it is full is counted as not "
                           "injected and dropped at the source. 0: no bound.",
                           UintegerValue(256),
-                          MakeUintegerAccessor(&SanTrafficGenerator::m_maxSourceQueue),
+                          MakeUintegerAccessor(
+                              &SanTrafficGenerator::Set<uint32_t, &Settings::maxSourceQueue>,
+                              &SanTrafficGenerator::Get<uint32_t, &Settings::maxSourceQueue>),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("Radix",
-                          "k of the k-ary n-cube the hosts are seen as (Tornado, Neighbor): the "
-                          "host count must be a power of k. 0: the square root of a square host "
-                          "count, else the host count (a ring).",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&SanTrafficGenerator::m_radix),
-                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "Radix",
+                "k of the k-ary n-cube the hosts are seen as (Tornado, Neighbor): the "
+                "host count must be a power of k. 0: the square root of a square host "
+                "count, else the host count (a ring).",
+                UintegerValue(0),
+                MakeUintegerAccessor(&SanTrafficGenerator::Set<uint32_t, &Settings::radix>,
+                                     &SanTrafficGenerator::Get<uint32_t, &Settings::radix>),
+                MakeUintegerChecker<uint32_t>())
             .AddAttribute("Destination",
                           "Permutation pattern: this host's destination.",
                           UintegerValue(0),
@@ -137,20 +154,32 @@ SanTrafficGenerator::GetTypeId()
             // Kim, Dally, Scott and Abts, ISCA 2008, evaluation: the adversarial (worst-case)
             // pattern in which every node of group i sends to group i+1; a dragonfly's group is P*A
             // hosts.
-            .AddAttribute("GroupSize",
-                          "GroupShift pattern: hosts per block (must divide the number of "
-                          "hosts into at least two blocks).",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&SanTrafficGenerator::m_groupSize),
-                          MakeUintegerChecker<uint32_t>());
+            .AddAttribute(
+                "GroupSize",
+                "GroupShift pattern: hosts per block (must divide the number of "
+                "hosts into at least two blocks).",
+                UintegerValue(0),
+                MakeUintegerAccessor(&SanTrafficGenerator::Set<uint32_t, &Settings::groupSize>,
+                                     &SanTrafficGenerator::Get<uint32_t, &Settings::groupSize>),
+                MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
 SanTrafficGenerator::SanTrafficGenerator()
-    : m_rng(RngSeedManager::GetSeed(),
+    : m_settings(s_lastConstructed != nullptr ? s_lastConstructed : Settings::Intern(Settings{})),
+      m_rng(RngSeedManager::GetSeed(),
             RngSeedManager::GetNextStreamIndex(),
             RngSeedManager::GetRun())
 {
+}
+
+void
+SanTrafficGenerator::NotifyConstructionCompleted()
+{
+    // The next generator starts from these settings: set the same way (as a helper's are), its
+    // attributes then change nothing, and no record is made for it.
+    s_lastConstructed = m_settings;
+    Application::NotifyConstructionCompleted();
 }
 
 SanTrafficGenerator::~SanTrafficGenerator() = default;
@@ -163,7 +192,7 @@ SanTrafficGenerator::DoDispose()
         m_dev->SetDeliverSink(nullptr);
     }
     m_dev = nullptr;
-    m_stats.reset();
+    Set<std::shared_ptr<SanTrafficStats>, &Settings::stats>(nullptr);
     m_stopTs = 0; // a packet still scheduled finds the generator stopped
     Application::DoDispose();
 }
@@ -236,7 +265,7 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
     error.clear();
     std::ostringstream msg;
     const int bits = Log2Exact(nHosts);
-    switch (m_pattern)
+    switch (S().pattern)
     {
     case TRANSPOSE: {
         auto n = static_cast<uint32_t>(std::lround(std::sqrt(static_cast<double>(nHosts))));
@@ -253,16 +282,16 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
     case SHUFFLE: {
         if (bits < 0)
         {
-            msg << "SanTrafficGenerator: " << GetPatternAttributeName(m_pattern)
+            msg << "SanTrafficGenerator: " << GetPatternAttributeName(S().pattern)
                 << " needs a power-of-two number of hosts, not " << nHosts;
             error = msg.str();
             return host;
         }
-        if (m_pattern == BIT_COMPLEMENT)
+        if (S().pattern == BIT_COMPLEMENT)
         {
             return ~host & (nHosts - 1);
         }
-        if (m_pattern == SHUFFLE)
+        if (S().pattern == SHUFFLE)
         {
             return bits == 0 ? host : ((host << 1) | (host >> (bits - 1))) & (nHosts - 1);
         }
@@ -275,7 +304,7 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
     }
     case TORNADO:
     case NEIGHBOR: {
-        uint32_t k = m_radix;
+        uint32_t k = S().radix;
         if (k == 0)
         {
             auto n = static_cast<uint32_t>(std::lround(std::sqrt(static_cast<double>(nHosts))));
@@ -289,12 +318,12 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
         }
         if (k < 2 || power != nHosts)
         {
-            msg << "SanTrafficGenerator: " << GetPatternAttributeName(m_pattern) << " with Radix "
+            msg << "SanTrafficGenerator: " << GetPatternAttributeName(S().pattern) << " with Radix "
                 << k << " needs a host count that is a power of it, not " << nHosts;
             error = msg.str();
             return host;
         }
-        const uint32_t shift = m_pattern == TORNADO ? (k + 1) / 2 - 1 : 1;
+        const uint32_t shift = S().pattern == TORNADO ? (k + 1) / 2 - 1 : 1;
         uint32_t d = 0;
         uint64_t place = 1;
         for (uint32_t rest = host; place < nHosts; place *= k, rest /= k)
@@ -482,9 +511,9 @@ double
 SanTrafficGenerator::GetMeanPacketSize() const
 {
     std::vector<std::pair<uint32_t, double>> sizes;
-    if (m_sizeDist == nullptr || !ParseSizeDistribution(m_sizeDist->text, sizes).empty())
+    if (S().sizeDist == nullptr || !ParseSizeDistribution(S().sizeDist->text, sizes).empty())
     {
-        return m_packetSize;
+        return S().packetSize;
     }
     double mean = 0;
     double prev = 0;
@@ -499,7 +528,7 @@ SanTrafficGenerator::GetMeanPacketSize() const
 void
 SanTrafficGenerator::SetStats(std::shared_ptr<SanTrafficStats> stats)
 {
-    m_stats = stats;
+    Set<std::shared_ptr<SanTrafficStats>, &Settings::stats>(std::move(stats));
 }
 
 void
@@ -523,23 +552,27 @@ SanTrafficGenerator::StartApplication()
     m_host = m_dev->GetHost();
     m_nHosts = m_dev->GetFabric()->GetTopology()->GetNHosts();
     NS_ABORT_MSG_IF(m_nHosts < 2, "SanTrafficGenerator: needs at least two hosts");
-    NS_ABORT_MSG_IF(m_pattern == HOTSPOT && m_hotSpotHost >= m_nHosts,
+    NS_ABORT_MSG_IF(S().pattern == HOTSPOT && S().hotSpotHost >= m_nHosts,
                     "SanTrafficGenerator: HotSpotHost "
-                        << m_hotSpotHost << " out of range (hosts: " << m_nHosts << ")");
-    if (m_load != 0)
+                        << S().hotSpotHost << " out of range (hosts: " << m_nHosts << ")");
+    if (S().load != 0)
     {
-        const std::string loadError = CheckLoad(m_load);
+        const std::string loadError = CheckLoad(S().load);
         NS_ABORT_MSG_IF(!loadError.empty(), "SanTrafficGenerator: " << loadError);
     }
-    uint32_t largest = m_packetSize;
-    uint32_t shortest = m_packetSize;
-    if (m_sizeDist != nullptr)
+    uint32_t largest = S().packetSize;
+    uint32_t shortest = S().packetSize;
+    if (S().sizeDist != nullptr)
     {
-        const std::string sizeError = ParseSizeDistribution(m_sizeDist->text, m_sizeDist->sizes);
-        NS_ABORT_MSG_IF(!sizeError.empty(), "SanTrafficGenerator: " << sizeError);
+        SizeDistribution& dist = *S().sizeDist; // shared: the first generator to start parses it
+        if (dist.sizes.empty())
+        {
+            const std::string sizeError = ParseSizeDistribution(dist.text, dist.sizes);
+            NS_ABORT_MSG_IF(!sizeError.empty(), "SanTrafficGenerator: " << sizeError);
+        }
         largest = 0;
         shortest = std::numeric_limits<uint32_t>::max();
-        for (const auto& e : m_sizeDist->sizes)
+        for (const auto& e : S().sizeDist->sizes)
         {
             largest = std::max(largest, e.first);
             shortest = std::min(shortest, e.first);
@@ -553,16 +586,17 @@ SanTrafficGenerator::StartApplication()
                     "SanTrafficGenerator: packet size "
                         << shortest << " is shorter than the fabric's MinPacketSize "
                         << m_dev->GetFabric()->GetMinPacketSize());
-    NS_ABORT_MSG_IF(m_pattern == GROUP_SHIFT && (m_groupSize == 0 || m_nHosts % m_groupSize != 0 ||
-                                                 m_nHosts / m_groupSize < 2),
-                    "SanTrafficGenerator: GroupShift needs a GroupSize that divides the "
-                        << m_nHosts << " hosts into at least two blocks, not " << m_groupSize);
+    NS_ABORT_MSG_IF(
+        S().pattern == GROUP_SHIFT &&
+            (S().groupSize == 0 || m_nHosts % S().groupSize != 0 || m_nHosts / S().groupSize < 2),
+        "SanTrafficGenerator: GroupShift needs a GroupSize that divides the "
+            << m_nHosts << " hosts into at least two blocks, not " << S().groupSize);
     m_fixedDst = GetPermutationDestination(m_host, m_nHosts);
     // A packet-time: the serialization of a packet of the mean size.
     const double mean = GetMeanPacketSize();
     m_packetTimeSteps = m_dev->GetSerializationSteps(static_cast<uint32_t>(std::lround(mean)));
-    if (m_load <= 0 || (m_pattern != UNIFORM && m_pattern != HOTSPOT && m_pattern != GROUP_SHIFT &&
-                        m_fixedDst == m_host))
+    if (S().load <= 0 || (S().pattern != UNIFORM && S().pattern != HOTSPOT &&
+                          S().pattern != GROUP_SHIFT && m_fixedDst == m_host))
     {
         return; // idle host
     }
@@ -574,7 +608,7 @@ SanTrafficGenerator::ScheduleNext()
 {
     // Exponential gap with mean packetTime / load (Poisson arrivals). CheckLoad keeps the gap
     // far inside the clock's range; the clamp only guards against rounding.
-    double gap = -std::log(1.0 - m_rng.RandU01()) * m_packetTimeSteps / m_load;
+    double gap = -std::log(1.0 - m_rng.RandU01()) * m_packetTimeSteps / S().load;
     gap = std::min(gap, 4e18);
     const int64_t delay = static_cast<int64_t>(gap);
     if (m_stopTs >= 0 && delay >= m_stopTs - Simulator::Now().GetTimeStep())
@@ -595,12 +629,12 @@ SanTrafficGenerator::StopApplication()
 uint32_t
 SanTrafficGenerator::PickDestination()
 {
-    switch (m_pattern)
+    switch (S().pattern)
     {
     case HOTSPOT:
-        if (m_rng.RandU01() < m_hotSpotFraction && m_hotSpotHost != m_host)
+        if (m_rng.RandU01() < S().hotSpotFraction && S().hotSpotHost != m_host)
         {
-            return m_hotSpotHost;
+            return S().hotSpotHost;
         }
         [[fallthrough]];
     case UNIFORM: {
@@ -608,8 +642,8 @@ SanTrafficGenerator::PickDestination()
         return d >= m_host ? d + 1 : d;
     }
     case GROUP_SHIFT: {
-        const uint32_t next = (m_host / m_groupSize + 1) % (m_nHosts / m_groupSize);
-        return next * m_groupSize + UniformBelow(m_groupSize);
+        const uint32_t next = (m_host / S().groupSize + 1) % (m_nHosts / S().groupSize);
+        return next * S().groupSize + UniformBelow(S().groupSize);
     }
     default:
         return m_fixedDst;
@@ -626,37 +660,42 @@ SanTrafficGenerator::UniformBelow(uint32_t n)
 uint32_t
 SanTrafficGenerator::PickSize()
 {
-    if (m_sizeDist == nullptr || m_sizeDist->sizes.empty())
+    if (S().sizeDist == nullptr || S().sizeDist->sizes.empty())
     {
-        return m_packetSize;
+        return S().packetSize;
     }
     const double u = m_rng.RandU01();
-    for (const auto& e : m_sizeDist->sizes)
+    for (const auto& e : S().sizeDist->sizes)
     {
         if (u < e.second)
         {
             return e.first;
         }
     }
-    return m_sizeDist->sizes.back().first;
+    return S().sizeDist->sizes.back().first;
 }
 
 void
 SanTrafficGenerator::SetSizeText(std::string text)
 {
-    if (text.empty())
+    if (text == GetSizeText())
     {
-        m_sizeDist.reset();
         return;
     }
-    m_sizeDist = std::make_unique<SizeDistribution>();
-    m_sizeDist->text = std::move(text);
+    Settings changed = *m_settings;
+    changed.sizeDist.reset();
+    if (!text.empty())
+    {
+        changed.sizeDist = std::make_shared<SizeDistribution>();
+        changed.sizeDist->text = std::move(text);
+    }
+    m_settings = Settings::Intern(changed);
 }
 
 std::string
 SanTrafficGenerator::GetSizeText() const
 {
-    return m_sizeDist != nullptr ? m_sizeDist->text : std::string();
+    return S().sizeDist != nullptr ? S().sizeDist->text : std::string();
 }
 
 void
@@ -668,14 +707,14 @@ SanTrafficGenerator::Generate()
     }
     uint32_t dst = PickDestination();
     const Time now = Simulator::Now();
-    const bool measured = now >= m_measureStart && now < m_measureStop;
+    const bool measured = now >= S().measureStart && now < S().measureStop;
     ++m_generated;
     if (measured)
     {
         ++m_generatedMeasured;
     }
     const uint32_t size = PickSize();
-    if (m_maxSourceQueue != 0 && m_dev->GetQueueLength() >= m_maxSourceQueue)
+    if (S().maxSourceQueue != 0 && m_dev->GetQueueLength() >= S().maxSourceQueue)
     {
         ++m_notInjected;
         m_notInjectedMeasured += measured ? 1 : 0;
@@ -692,23 +731,24 @@ SanTrafficGenerator::DeliverFromFabric(const SanFabricPacket& p)
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     ++m_received;
-    if (now >= m_measureStart.GetTimeStep() && now < m_measureStop.GetTimeStep())
+    if (now >= S().measureStart.GetTimeStep() && now < S().measureStop.GetTimeStep())
     {
         ++m_receivedInWindow;
     }
-    if (p.createdTs >= m_measureStart.GetTimeStep() && p.createdTs < m_measureStop.GetTimeStep())
+    if (p.createdTs >= S().measureStart.GetTimeStep() &&
+        p.createdTs < S().measureStop.GetTimeStep())
     {
         ++m_receivedMeasured;
         const int64_t lat = now - p.createdTs;
         m_latencySum += TimeStep(lat).GetSeconds();
         m_maxLatency = std::max(m_maxLatency, lat);
         m_hopSum += p.hops;
-        if (m_stats)
+        if (S().stats)
         {
-            m_stats->Record(p.src, lat);
+            S().stats->Record(p.src, lat);
         }
     }
-    if (m_trackOrder)
+    if (S().trackOrder)
     {
         if (!m_lastSeq)
         {

@@ -11,6 +11,7 @@
 #include "ns3/nstime.h"
 #include "ns3/rng-stream.h"
 #include "ns3/san-endpoint-device.h"
+#include "ns3/simple-ref-count.h"
 
 #include <cstdint>
 #include <memory>
@@ -133,6 +134,10 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     /// \return the mean packet size of the size distribution (PacketSize if none)
     double GetMeanPacketSize() const;
 
+    /// \return the settings records alive: generators set the same way share one (their
+    /// attributes but Destination, and their statistics)
+    static uint64_t GetSharedSettingsCount();
+
     /// \return packets created
     uint64_t GetGenerated() const;
     /// \return packets created inside the measurement window
@@ -158,6 +163,8 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
 
   protected:
     void DoDispose() override;
+    /// Remember the settings for the next generator to start from.
+    void NotifyConstructionCompleted() override;
     /// As Application's, without a stop event: a generator stops by not scheduling a packet
     /// at or after its stop time (a stop event would wait the whole run, about 80 bytes a host).
     void DoInitialize() override;
@@ -182,30 +189,90 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     /// \return the SizeDistribution attribute
     std::string GetSizeText() const;
 
-    Ptr<SanEndpointDevice> m_dev; //!< endpoint
-    Pattern m_pattern;            //!< destination pattern
-    double m_load;                //!< packets per host per packet-time
-    uint32_t m_packetSize;        //!< bytes
-    uint32_t m_hotSpotHost;       //!< hot spot
-    double m_hotSpotFraction;     //!< share of traffic to the hot spot
-    Time m_measureStart;          //!< window start
-    Time m_measureStop;           //!< window end
-    bool m_trackOrder;            //!< check per-pair order
-    uint32_t m_maxSourceQueue;    //!< packets waiting at the source (0: no bound)
-    uint32_t m_radix;             //!< k of the k-ary n-cube (Tornado, Neighbor); 0: automatic
-    uint32_t m_destination;       //!< Permutation: this host's destination
-
-    /// A SizeDistribution: its text and its parsed sizes (most generators have none, and a
-    /// string and a vector in each would be 56 bytes per host).
+    /// A SizeDistribution: its text and its sizes, parsed at the first start (most generators
+    /// have none, and a string and a vector in each would be 56 bytes per host).
     struct SizeDistribution
     {
         std::string text;                               //!< the attribute's value
-        std::vector<std::pair<uint32_t, double>> sizes; //!< parsed at start: size, cumulative
+        std::vector<std::pair<uint32_t, double>> sizes; //!< size, cumulative probability
     };
 
-    std::unique_ptr<SizeDistribution> m_sizeDist; //!< SizeDistribution, or nullptr if empty
-    std::shared_ptr<SanTrafficStats> m_stats;     //!< shared statistics, or nullptr
-    uint32_t m_groupSize;                         //!< GroupShift block size
+    struct Settings;
+
+    /// Deletes a Settings record whose last generator let go, and forgets it.
+    struct SettingsDeleter
+    {
+        /// \param s the record
+        static void Delete(Settings* s);
+    };
+
+    /**
+     * What a generator is set to: its attributes but Destination, and the shared statistics.
+     * They are the same on most hosts of a run, so generators with equal settings share one
+     * record (over 80 bytes a host otherwise). A record never changes once shared: a setter
+     * makes the changed copy and interns it (Intern), and the generator lets go of the old.
+     */
+    struct Settings : public SimpleRefCount<Settings, empty, SettingsDeleter>
+    {
+        Pattern pattern{UNIFORM};                   //!< destination pattern
+        double load{0};                             //!< packets per host per packet-time
+        uint32_t packetSize{0};                     //!< bytes
+        uint32_t hotSpotHost{0};                    //!< hot spot
+        double hotSpotFraction{0};                  //!< share of traffic to the hot spot
+        Time measureStart;                          //!< window start
+        Time measureStop;                           //!< window end
+        uint32_t maxSourceQueue{0};                 //!< packets waiting at the source (0: no bound)
+        uint32_t radix{0};                          //!< k of the k-ary n-cube; 0: automatic
+        uint32_t groupSize{0};                      //!< GroupShift block size
+        bool trackOrder{false};                     //!< check per-pair order
+        std::shared_ptr<SizeDistribution> sizeDist; //!< SizeDistribution, or nullptr if empty
+        std::shared_ptr<SanTrafficStats> stats;     //!< shared statistics, or nullptr
+
+        /// \param o another record \return true if a generator would behave the same with it
+        bool operator==(const Settings& o) const;
+        /// \return a hash of what operator== compares
+        size_t Hash() const;
+        /// \param s settings \return the shared record equal to s (made if there is none)
+        static Ptr<Settings> Intern(const Settings& s);
+
+        struct Table;
+        /// \return the records by what they hold (san-traffic-generator-settings.cc)
+        static Table& GetTable();
+    };
+
+    /// Set one setting: intern a changed copy (nothing if it is unchanged).
+    /// \tparam T its type \tparam M the member \param v its value
+    template <typename T, T Settings::*M>
+    void Set(T v)
+    {
+        if (S().*M == v)
+        {
+            return;
+        }
+        Settings changed = *m_settings;
+        changed.*M = std::move(v);
+        m_settings = Settings::Intern(changed);
+    }
+
+    /// \tparam T its type \tparam M the member \return one setting
+    template <typename T, T Settings::*M>
+    T Get() const
+    {
+        return S().*M;
+    }
+
+    /// \return the settings
+    const Settings& S() const
+    {
+        return *m_settings;
+    }
+
+    Ptr<SanEndpointDevice> m_dev; //!< endpoint
+    Ptr<Settings> m_settings;     //!< shared with every generator set the same way
+    /// The settings the last generator was constructed with (no statistics then: SetStats
+    /// comes after).
+    static inline Ptr<Settings> s_lastConstructed;
+    uint32_t m_destination; //!< Permutation: this host's destination
     /// Gaps and destinations. A bare stream (not a RandomVariableStream object)
     /// keeps a generator small on topologies with many thousands of hosts;
     /// stream numbering follows RandomVariableStream's.
