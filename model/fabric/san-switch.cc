@@ -142,11 +142,10 @@ SanSwitch::~SanSwitch()
 void
 SanSwitch::MakeStore(uint32_t n)
 {
-    static_assert(sizeof(SanSwitch) <= 104, "a switch grew past a 112-byte malloc chunk");
     FreeStore();
     // One allocation: the header through which a port finds its switch, then the ports, each
     // made with its index (SanPort::GetSwitchBlock). Malloc's alignment is the ports' (an
-    // alignment to cache lines would cost up to a line per switch; the 64-byte ports straddle
+    // alignment to cache lines would cost up to a line per switch; the 72-byte ports straddle
     // lines anyway).
     static_assert(sizeof(SanPort::SwitchBlock) % alignof(SanSwitchPort) == 0,
                   "the ports after the header would be misaligned");
@@ -159,7 +158,7 @@ SanSwitch::MakeStore(uint32_t n)
     {
         new (&m_store[i]) SanSwitchPort(i);
     }
-    m_storeSize = static_cast<uint16_t>(n); // the ports' constructor refused more
+    m_storeSize = n;
 }
 
 void
@@ -198,6 +197,7 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
 {
     m_fabric = PeekPointer(fabric);
     m_index = index;
+    m_routingDelaySteps = m_routingDelay.GetTimeStep();
     m_routesOnTail = fabric->RoutesOnTail();
     if (m_cutThroughCells && fabric->GetSwitchingMode() == SanFabric::CELL)
     {
