@@ -49,14 +49,14 @@ SanEndpointDevice::SanEndpointDevice()
 
 SanEndpointDevice::~SanEndpointDevice() = default;
 
-SanEndpointDevice::Traces&
-SanEndpointDevice::GetTraces()
+SanEndpointDevice::Extras&
+SanEndpointDevice::GetExtras()
 {
-    if (m_traces == nullptr)
+    if (m_extras == nullptr)
     {
-        m_traces = std::make_unique<Traces>();
+        m_extras = std::make_unique<Extras>();
     }
-    return *m_traces;
+    return *m_extras;
 }
 
 TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t>*
@@ -76,16 +76,19 @@ SanEndpointDevice::RejectTraceOf(ObjectBase* o)
 void
 SanEndpointDevice::TraceReject(uint32_t dst, uint32_t bytes)
 {
-    if (m_traces != nullptr)
+    if (m_extras != nullptr)
     {
-        m_traces->reject(dst, bytes);
+        m_extras->traces.reject(dst, bytes);
     }
 }
 
 void
 SanEndpointDevice::DoDispose()
 {
-    m_callbacks.reset();
+    if (m_extras != nullptr)
+    {
+        m_extras->callbacks = Callbacks(); // the upper layer's objects go; connected tracers stay
+    }
     // Bursts still being reassembled belong to the pool; return them.
     while (m_partial != nullptr)
     {
@@ -148,17 +151,7 @@ SanEndpointDevice::HostAddress(uint32_t host)
 void
 SanEndpointDevice::SetDeliverCallback(DeliverCallback cb)
 {
-    SetCallbacks().deliver = cb;
-}
-
-SanEndpointDevice::Callbacks&
-SanEndpointDevice::SetCallbacks()
-{
-    if (m_callbacks == nullptr)
-    {
-        m_callbacks = std::make_unique<Callbacks>();
-    }
-    return *m_callbacks;
+    GetExtras().callbacks.deliver = cb;
 }
 
 void
@@ -408,13 +401,13 @@ void
 SanEndpointDevice::HandUp(SanFabricPacket* p)
 {
     ++m_received;
-    if (m_traces != nullptr && !m_traces->rx.IsEmpty())
+    if (m_extras != nullptr && !m_extras->traces.rx.IsEmpty())
     {
-        m_traces->rx(p->uid,
-                     p->src,
-                     p->bytes,
-                     TimeStep(Simulator::Now().GetTimeStep() - p->createdTs),
-                     p->hops);
+        m_extras->traces.rx(p->uid,
+                            p->src,
+                            p->bytes,
+                            TimeStep(Simulator::Now().GetTimeStep() - p->createdTs),
+                            p->hops);
     }
     if (m_deliverSink != nullptr)
     {
@@ -518,19 +511,19 @@ SanEndpointDevice::SendSplittablePacket(uint32_t dst,
 void
 SanEndpointDevice::SetPacketArrivalCallback(PacketArrivalCallback cb)
 {
-    SetCallbacks().arrival = cb;
+    GetExtras().callbacks.arrival = cb;
 }
 
 void
 SanEndpointDevice::SetPieceArrivalCallback(PieceArrivalCallback cb)
 {
-    SetCallbacks().piece = cb;
+    GetExtras().callbacks.piece = cb;
 }
 
 void
 SanEndpointDevice::SetHeadArrivalCallback(HeadArrivalCallback cb)
 {
-    SetCallbacks().headArrival = cb;
+    GetExtras().callbacks.headArrival = cb;
 }
 
 Time

@@ -266,8 +266,7 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     SanDeliverySink* m_deliverSink{nullptr}; //!< upper layer, without a Callback
     SanFabricPacket* m_partial{nullptr}; //!< reassembly records of split bursts (intrusive list)
 
-    /// The upper layer's callbacks, made when one is set (a traffic generator sets none: it is
-    /// the delivery sink; four in every host would be 32 bytes).
+    /// The upper layer's callbacks (a traffic generator sets none: it is the delivery sink).
     struct Callbacks
     {
         DeliverCallback deliver;         //!< upper layer
@@ -276,27 +275,37 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
         PieceArrivalCallback piece;      //!< SanFabricPort: pieces of splittable packets
     };
 
-    /// \return the callbacks (all null until one is set)
-    const Callbacks& Cb() const
-    {
-        static const Callbacks none;
-        return m_callbacks != nullptr ? *m_callbacks : none;
-    }
-
-    /// \return the callbacks, made on first use
-    Callbacks& SetCallbacks();
-
-    std::unique_ptr<Callbacks> m_callbacks; //!< the callbacks, or nullptr until one is set
-
-    /// The trace sources, made when a tracer first connects (48 bytes on every host otherwise).
+    /// The trace sources.
     struct Traces
     {
         TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> rx; //!< deliveries
         TracedCallback<uint32_t, uint32_t> reject; //!< refused sends (dst, bytes)
     };
 
+    /// What few endpoints of a large fabric use, made when a callback is set or a tracer first
+    /// connects: four callbacks and two trace sources in every host would be 80 bytes.
+    struct Extras
+    {
+        Callbacks callbacks; //!< the upper layer's callbacks
+        Traces traces;       //!< the trace sources
+    };
+
+    /// \return the callbacks (all null until one is set)
+    const Callbacks& Cb() const
+    {
+        static const Callbacks none;
+        return m_extras != nullptr ? m_extras->callbacks : none;
+    }
+
+    /// \return the extras, made on first use
+    Extras& GetExtras();
+
     /// \return the trace sources, made on first use
-    Traces& GetTraces();
+    Traces& GetTraces()
+    {
+        return GetExtras().traces;
+    }
+
     /// \param o an object \return its "PacketRx" source (nullptr: not an endpoint)
     static TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t>* RxTraceOf(ObjectBase* o);
     /// \param o an object \return its "SendReject" source (nullptr: not an endpoint)
@@ -304,7 +313,7 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     /// Fire "SendReject" if anyone listens. \param dst destination \param bytes size
     void TraceReject(uint32_t dst, uint32_t bytes);
 
-    std::unique_ptr<Traces> m_traces; //!< trace sources, or nullptr until a tracer connects
+    std::unique_ptr<Extras> m_extras; //!< callbacks and trace sources, or nullptr until used
 };
 
 } // namespace ns3

@@ -56,7 +56,8 @@ SanTrafficGenerator::Settings::operator==(const Settings& o) const
            hotSpotHost == o.hotSpotHost && hotSpotFraction == o.hotSpotFraction &&
            measureStart == o.measureStart && measureStop == o.measureStop &&
            maxSourceQueue == o.maxSourceQueue && radix == o.radix && groupSize == o.groupSize &&
-           trackOrder == o.trackOrder && sameSizes && stats == o.stats;
+           trackOrder == o.trackOrder && sameSizes && stats == o.stats && nHosts == o.nHosts &&
+           packetTimeSteps == o.packetTimeSteps;
 }
 
 size_t
@@ -77,6 +78,8 @@ SanTrafficGenerator::Settings::Hash() const
     mix(std::hash<bool>()(trackOrder));
     mix(std::hash<std::string>()(sizeDist != nullptr ? sizeDist->text : std::string()));
     mix(std::hash<const void*>()(stats.get()));
+    mix(std::hash<uint32_t>()(nHosts));
+    mix(std::hash<int64_t>()(packetTimeSteps));
     return h;
 }
 

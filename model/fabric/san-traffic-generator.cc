@@ -550,11 +550,11 @@ SanTrafficGenerator::StartApplication()
                                                  << " has no SanEndpointDevice");
     m_dev->SetDeliverSink(this); // a Callback would cost about 200 bytes per host
     m_host = m_dev->GetHost();
-    m_nHosts = m_dev->GetFabric()->GetTopology()->GetNHosts();
-    NS_ABORT_MSG_IF(m_nHosts < 2, "SanTrafficGenerator: needs at least two hosts");
-    NS_ABORT_MSG_IF(S().pattern == HOTSPOT && S().hotSpotHost >= m_nHosts,
+    Set<uint32_t, &Settings::nHosts>(m_dev->GetFabric()->GetTopology()->GetNHosts());
+    NS_ABORT_MSG_IF(S().nHosts < 2, "SanTrafficGenerator: needs at least two hosts");
+    NS_ABORT_MSG_IF(S().pattern == HOTSPOT && S().hotSpotHost >= S().nHosts,
                     "SanTrafficGenerator: HotSpotHost "
-                        << S().hotSpotHost << " out of range (hosts: " << m_nHosts << ")");
+                        << S().hotSpotHost << " out of range (hosts: " << S().nHosts << ")");
     if (S().load != 0)
     {
         const std::string loadError = CheckLoad(S().load);
@@ -586,15 +586,16 @@ SanTrafficGenerator::StartApplication()
                     "SanTrafficGenerator: packet size "
                         << shortest << " is shorter than the fabric's MinPacketSize "
                         << m_dev->GetFabric()->GetMinPacketSize());
-    NS_ABORT_MSG_IF(
-        S().pattern == GROUP_SHIFT &&
-            (S().groupSize == 0 || m_nHosts % S().groupSize != 0 || m_nHosts / S().groupSize < 2),
-        "SanTrafficGenerator: GroupShift needs a GroupSize that divides the "
-            << m_nHosts << " hosts into at least two blocks, not " << S().groupSize);
-    m_fixedDst = GetPermutationDestination(m_host, m_nHosts);
+    NS_ABORT_MSG_IF(S().pattern == GROUP_SHIFT &&
+                        (S().groupSize == 0 || S().nHosts % S().groupSize != 0 ||
+                         S().nHosts / S().groupSize < 2),
+                    "SanTrafficGenerator: GroupShift needs a GroupSize that divides the "
+                        << S().nHosts << " hosts into at least two blocks, not " << S().groupSize);
+    m_fixedDst = GetPermutationDestination(m_host, S().nHosts);
     // A packet-time: the serialization of a packet of the mean size.
     const double mean = GetMeanPacketSize();
-    m_packetTimeSteps = m_dev->GetSerializationSteps(static_cast<uint32_t>(std::lround(mean)));
+    Set<int64_t, &Settings::packetTimeSteps>(
+        m_dev->GetSerializationSteps(static_cast<uint32_t>(std::lround(mean))));
     if (S().load <= 0 || (S().pattern != UNIFORM && S().pattern != HOTSPOT &&
                           S().pattern != GROUP_SHIFT && m_fixedDst == m_host))
     {
@@ -608,7 +609,7 @@ SanTrafficGenerator::ScheduleNext()
 {
     // Exponential gap with mean packetTime / load (Poisson arrivals). CheckLoad keeps the gap
     // far inside the clock's range; the clamp only guards against rounding.
-    double gap = -std::log(1.0 - m_rng.RandU01()) * m_packetTimeSteps / S().load;
+    double gap = -std::log(1.0 - m_rng.RandU01()) * S().packetTimeSteps / S().load;
     gap = std::min(gap, 4e18);
     const int64_t delay = static_cast<int64_t>(gap);
     if (m_stopTs >= 0 && delay >= m_stopTs - Simulator::Now().GetTimeStep())
@@ -638,11 +639,11 @@ SanTrafficGenerator::PickDestination()
         }
         [[fallthrough]];
     case UNIFORM: {
-        uint32_t d = UniformBelow(m_nHosts - 1);
+        uint32_t d = UniformBelow(S().nHosts - 1);
         return d >= m_host ? d + 1 : d;
     }
     case GROUP_SHIFT: {
-        const uint32_t next = (m_host / S().groupSize + 1) % (m_nHosts / S().groupSize);
+        const uint32_t next = (m_host / S().groupSize + 1) % (S().nHosts / S().groupSize);
         return next * S().groupSize + UniformBelow(S().groupSize);
     }
     default:
@@ -750,19 +751,19 @@ SanTrafficGenerator::DeliverFromFabric(const SanFabricPacket& p)
     }
     if (S().trackOrder)
     {
-        if (!m_lastSeq)
+        if (!m_order)
         {
-            m_lastSeq = std::make_unique<std::unordered_map<uint32_t, uint32_t>>();
+            m_order = std::make_unique<OrderCheck>();
         }
-        auto it = m_lastSeq->find(p.src);
-        if (it == m_lastSeq->end())
+        auto it = m_order->lastSeq.find(p.src);
+        if (it == m_order->lastSeq.end())
         {
-            m_lastSeq->emplace(p.src, p.seq);
+            m_order->lastSeq.emplace(p.src, p.seq);
         }
         else if (static_cast<int32_t>(p.seq - it->second) < 0)
         {
             // Earlier than the latest seen (sequence numbers wrap after 2^32).
-            ++m_reordered;
+            ++m_order->reordered;
         }
         else
         {
@@ -822,7 +823,7 @@ SanTrafficGenerator::GetHopSum() const
 uint64_t
 SanTrafficGenerator::GetReordered() const
 {
-    return m_reordered;
+    return m_order != nullptr ? m_order->reordered : 0;
 }
 
 uint64_t

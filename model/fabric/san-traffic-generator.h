@@ -227,6 +227,9 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
         bool trackOrder{false};                     //!< check per-pair order
         std::shared_ptr<SizeDistribution> sizeDist; //!< SizeDistribution, or nullptr if empty
         std::shared_ptr<SanTrafficStats> stats;     //!< shared statistics, or nullptr
+        // Worked out at the start (the same for every generator set alike on one fabric).
+        uint32_t nHosts{0};         //!< hosts in the fabric
+        int64_t packetTimeSteps{0}; //!< serialization of one packet of the mean size
 
         /// \param o another record \return true if a generator would behave the same with it
         bool operator==(const Settings& o) const;
@@ -277,13 +280,11 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     /// keeps a generator small on topologies with many thousands of hosts;
     /// stream numbering follows RandomVariableStream's.
     RngStream m_rng;
-    int64_t m_stopTs{-1};         //!< no packet at or after this time (-1: no stop time); the next
-                                  //!< packet's event is not kept (24 bytes a host): it checks this
-    int64_t m_packetTimeSteps{0}; //!< serialization of one packet
-    uint32_t m_host{0};           //!< own host index
-    uint32_t m_nHosts{0};         //!< hosts in the fabric
-    uint32_t m_fixedDst{0};       //!< permutation destination
-    uint64_t m_generated{0};      //!< counter
+    int64_t m_stopTs{-1};    //!< no packet at or after this time (-1: no stop time); the next
+                             //!< packet's event is not kept (24 bytes a host): it checks this
+    uint32_t m_host{0};      //!< own host index
+    uint32_t m_fixedDst{0};  //!< permutation destination
+    uint64_t m_generated{0}; //!< counter
     uint64_t m_generatedMeasured{0};   //!< counter
     uint64_t m_received{0};            //!< counter
     uint64_t m_receivedInWindow{0};    //!< counter
@@ -291,11 +292,17 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     double m_latencySum{0};            //!< seconds
     int64_t m_maxLatency{0};           //!< time steps
     uint64_t m_hopSum{0};              //!< counter
-    uint64_t m_reordered{0};           //!< counter
     uint64_t m_notInjected{0};         //!< counter
     uint64_t m_notInjectedMeasured{0}; //!< counter
-    /// Last sequence number per source (TrackOrder only; allocated on demand).
-    std::unique_ptr<std::unordered_map<uint32_t, uint32_t>> m_lastSeq;
+
+    /// What TrackOrder counts, made with the first delivery it checks.
+    struct OrderCheck
+    {
+        std::unordered_map<uint32_t, uint32_t> lastSeq; //!< last sequence number per source
+        uint64_t reordered{0};                          //!< packets that overtook an earlier one
+    };
+
+    std::unique_ptr<OrderCheck> m_order; //!< TrackOrder's record, or nullptr
 };
 
 } // namespace ns3
