@@ -11,7 +11,7 @@
 // topology port number in Config paths. Switches without nodes (SetSwitchNodes(false)) behave
 // the same too, and refuse what needs a node with a clear message. A port's 32-bit counters
 // carry past 32 bits, and its framed times hold far beyond a frame; SetHostNodeReceive(false)
-// leaves a host's node without packets.
+// leaves a host's node without packets; a port's link handle finds its link.
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -476,6 +476,47 @@ class SanHostNodeReceiveTestCase : public TestCase
     }
 };
 
+/// A port keeps its link as a handle: each live link has its own, 0 is none, and a destroyed
+/// link's handle finds nothing until a new link takes it.
+class SanLinkHandleTestCase : public TestCase
+{
+  public:
+    SanLinkHandleTestCase()
+        : TestCase("links by handle: one each, none for 0, reused after a link is gone")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(SanChannel::FromHandle(0), nullptr, "0 is no link");
+        Ptr<SanChannel> a = CreateObject<SanChannel>();
+        Ptr<SanChannel> b = CreateObject<SanChannel>();
+        const uint32_t ha = a->GetHandle();
+        NS_TEST_EXPECT_MSG_NE(ha, 0u, "a link's handle is not 0");
+        NS_TEST_EXPECT_MSG_NE(ha, b->GetHandle(), "two links, two handles");
+        NS_TEST_EXPECT_MSG_EQ(SanChannel::FromHandle(ha), PeekPointer(a), "a's handle finds a");
+        NS_TEST_EXPECT_MSG_EQ(SanChannel::FromHandle(b->GetHandle()),
+                              PeekPointer(b),
+                              "b's handle finds b");
+        const uint32_t hb = b->GetHandle();
+        a = nullptr;
+        b = nullptr;
+        Simulator::Destroy(); // the channel list lets go of its channels: both are destroyed
+        NS_TEST_EXPECT_MSG_EQ(SanChannel::FromHandle(ha), nullptr, "a gone, its handle is free");
+        NS_TEST_EXPECT_MSG_EQ(SanChannel::FromHandle(hb), nullptr, "b gone, its handle is free");
+        Ptr<SanChannel> c = CreateObject<SanChannel>();
+        NS_TEST_EXPECT_MSG_EQ((c->GetHandle() == ha || c->GetHandle() == hb),
+                              true,
+                              "the next link takes a free handle");
+        NS_TEST_EXPECT_MSG_EQ(SanChannel::FromHandle(c->GetHandle()),
+                              PeekPointer(c),
+                              "and is found by it");
+        c = nullptr;
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class SanSwitchPortsTestSuite : public TestSuite
 {
@@ -488,6 +529,7 @@ class SanSwitchPortsTestSuite : public TestSuite
         AddTestCase(new SanSwitchPortCountersTestCase, TestCase::QUICK);
         AddTestCase(new SanSwitchPortFrameTestCase, TestCase::QUICK);
         AddTestCase(new SanHostNodeReceiveTestCase, TestCase::QUICK);
+        AddTestCase(new SanLinkHandleTestCase, TestCase::QUICK);
     }
 };
 
