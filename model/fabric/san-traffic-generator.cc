@@ -681,16 +681,15 @@ SanTrafficGenerator::SetSizeText(std::string text)
 {
     if (text == GetSizeText())
     {
-        return;
+        return; // Set compares the pointers; records compare the texts
     }
-    Settings changed = *m_settings;
-    changed.sizeDist.reset();
+    std::shared_ptr<SizeDistribution> dist;
     if (!text.empty())
     {
-        changed.sizeDist = std::make_shared<SizeDistribution>();
-        changed.sizeDist->text = std::move(text);
+        dist = std::make_shared<SizeDistribution>();
+        dist->text = std::move(text);
     }
-    m_settings = Settings::Intern(changed);
+    Set<std::shared_ptr<SizeDistribution>, &Settings::sizeDist>(std::move(dist));
 }
 
 std::string
