@@ -70,6 +70,7 @@ def build(bld):
         'model/fabric/san-switch-port-device.cc',
         'model/fabric/san-switch-port.cc',
         'model/fabric/san-switch.cc',
+        'model/fabric/san-traffic-generator-patterns.cc',
         'model/fabric/san-traffic-generator-settings.cc',
         'model/fabric/san-traffic-generator.cc',
         'model/fabric/san-traffic-stats.cc',

@@ -184,6 +184,8 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     uint32_t UniformBelow(uint32_t n);
     /// \return the size of the next packet
     uint32_t PickSize();
+    /// \param s text \return s, cut to 40 characters for a message
+    static std::string Abbreviate(const std::string& s);
     /// \param text the SizeDistribution attribute (empty: none)
     void SetSizeText(std::string text);
     /// \return the SizeDistribution attribute
