@@ -18,18 +18,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DartBeyondPaper");
 
-namespace
-{
-
-/// \param t a time \return microseconds
-double
-Us(Time t)
-{
-    return t.GetSeconds() * 1e6;
-}
-
-} // namespace
-
 DartBeyondPaper::HotSpot
 DartBeyondPaper::RunHotSpot(Notify notify, uint32_t rounds)
 {
@@ -131,8 +119,8 @@ DartBeyondPaper::RunHotSpot(Notify notify, uint32_t rounds)
     h.messages = hot->GetNReceived();
     h.interrupts = cpu->GetInterrupts();
     h.actions = hot->GetNActions();
-    h.cpuBusyUs = Us(cpu->GetResource()->GetBusyTime());
-    h.elapsedUs = Us(last - start);
+    h.cpuBusyUs = SanMicroseconds(cpu->GetResource()->GetBusyTime());
+    h.elapsedUs = SanMicroseconds(last - start);
     Simulator::Destroy();
     return h;
 }
@@ -195,7 +183,7 @@ DartBeyondPaper::ReadRoundTripUs(DartScenario::Config config, bool busy, uint32_
     }
     Simulator::Run();
     Simulator::Destroy();
-    return count > 0 ? Us(total) / count : 0;
+    return count > 0 ? SanMicroseconds(total) / count : 0;
 }
 
 std::vector<SanPaperRow>

@@ -20,20 +20,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DartPaperExperiments");
 
-namespace
-{
-
-const double END_TO_END_TOL = 0.05; //!< stated end-to-end results (issue: within 5%)
-
-/// \param t a time \return microseconds
-double
-Us(Time t)
-{
-    return t.GetSeconds() * 1e6;
-}
-
-} // namespace
-
 DartPaperExperiments::Latency
 DartPaperExperiments::OneWay(DartScenario::Config config, uint32_t bytes)
 {
@@ -80,11 +66,11 @@ DartPaperExperiments::OneWay(DartScenario::Config config, uint32_t bytes)
     Simulator::Run();
     Simulator::Destroy();
     Latency l;
-    l.totalUs = Us(noticed - t0);
-    l.sendUs = Us(handed - t0);
-    l.fabricUs = Us(arrived - handed);
-    l.receiveUs = Us(deposited - arrived);
-    l.noticeUs = Us(noticed - deposited);
+    l.totalUs = SanMicroseconds(noticed - t0);
+    l.sendUs = SanMicroseconds(handed - t0);
+    l.fabricUs = SanMicroseconds(arrived - handed);
+    l.receiveUs = SanMicroseconds(deposited - arrived);
+    l.noticeUs = SanMicroseconds(noticed - deposited);
     return l;
 }
 
@@ -145,7 +131,7 @@ DartPaperExperiments::Latencies()
         total.paper = c.paper;
         total.simulated = l.totalUs;
         total.source = c.source;
-        total.tolerance = c.paper.GetKind() == SanPaperValue::VALUE ? END_TO_END_TOL : 0;
+        total.tolerance = c.paper.GetKind() == SanPaperValue::VALUE ? SAN_END_TO_END_TOLERANCE : 0;
         total.role = c.role;
         if (c.paper.GetKind() == SanPaperValue::UNDER && !total.Passes())
         {

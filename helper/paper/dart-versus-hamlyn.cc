@@ -30,13 +30,6 @@ NS_LOG_COMPONENT_DEFINE("DartVersusHamlyn");
 namespace
 {
 
-/// \param t a time \return microseconds
-double
-Us(Time t)
-{
-    return t.GetSeconds() * 1e6;
-}
-
 /// \param v a word \return its 4 bytes, big-endian (as the hosts store it)
 std::vector<uint8_t>
 Word(uint32_t v)
@@ -108,9 +101,9 @@ Summarize(DartVersusHamlyn::Barrier& r, const std::vector<Episode>& eps)
         const Time firstRelease = *std::min_element(e.released.begin(), e.released.end());
         const Time lastRelease = *std::max_element(e.released.begin(), e.released.end());
         r.noneEarly = r.noneEarly && firstRelease > lastArrival;
-        lastToLast += Us(lastRelease - lastArrival);
-        firstToLast += Us(lastRelease - firstArrival);
-        lastToFirst += Us(firstRelease - lastArrival);
+        lastToLast += SanMicroseconds(lastRelease - lastArrival);
+        firstToLast += SanMicroseconds(lastRelease - firstArrival);
+        lastToFirst += SanMicroseconds(firstRelease - lastArrival);
     }
     if (r.episodes > 0)
     {
@@ -192,11 +185,11 @@ DartCounter(uint32_t clients, uint32_t perClient)
     {
         c.distinct = c.distinct && olds[k] == k;
     }
-    c.meanLatencyUs = olds.empty() ? 0 : Us(latency) / olds.size();
-    c.totalUs = Us(last - START);
+    c.meanLatencyUs = olds.empty() ? 0 : SanMicroseconds(latency) / olds.size();
+    c.totalUs = SanMicroseconds(last - START);
     c.perSecond = c.totalUs > 0 ? c.increments / c.totalUs * 1e6 : 0;
     // The run is over: the busy time is read at its end (the server's CPU had nothing to do).
-    c.serverCpuUs = Us(BusyTime(cpu));
+    c.serverCpuUs = SanMicroseconds(BusyTime(cpu));
     c.serverInterrupts = cpu->GetInterrupts() - interrupts0;
     Simulator::Destroy();
     return c;
@@ -306,10 +299,10 @@ HamlynCounter(bool polling, uint32_t clients, uint32_t perClient)
     {
         c.distinct = c.distinct && olds[k] == k;
     }
-    c.meanLatencyUs = olds.empty() ? 0 : Us(latency) / olds.size();
-    c.totalUs = Us(last - START);
+    c.meanLatencyUs = olds.empty() ? 0 : SanMicroseconds(latency) / olds.size();
+    c.totalUs = SanMicroseconds(last - START);
     c.perSecond = c.totalUs > 0 ? c.increments / c.totalUs * 1e6 : 0;
-    c.serverCpuUs = Us(busy);
+    c.serverCpuUs = SanMicroseconds(busy);
     c.serverInterrupts = interrupts;
     Simulator::Destroy();
     return c;
@@ -356,7 +349,7 @@ SummarizeCpu(DartVersusHamlyn::Barrier& r,
              const std::vector<uint64_t>& interrupts,
              uint32_t episodes)
 {
-    r.coordinatorCpuUsPerEpisode = Us(busy[episodes] - busy[0]) / episodes;
+    r.coordinatorCpuUsPerEpisode = SanMicroseconds(busy[episodes] - busy[0]) / episodes;
     r.interruptsPerEpisode = double(interrupts[episodes] - interrupts[0]) / episodes;
 }
 

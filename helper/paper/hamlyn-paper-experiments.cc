@@ -51,14 +51,6 @@ namespace
 
 const char* const MBPS = "MB/s (10^6 B)"; //!< unit of every bandwidth row
 const double COMPONENT_TOL = 0.02;        //!< component tables (issue: within 2%)
-const double END_TO_END_TOL = 0.05;       //!< stated end-to-end results (within 5%)
-
-/// \param t a time \return microseconds
-double
-Us(Time t)
-{
-    return t.GetSeconds() * 1e6;
-}
 
 /// \param t a time \return LANai 3 cycles (25 ns)
 double
@@ -279,7 +271,7 @@ class Rows
             COMPONENT_TOL)
             .role = role;
         SanPaperRow& us =
-            Add(exp, metric + "_us", "us", paperUs, Us(sim), source, COMPONENT_TOL, usDeviation);
+            Add(exp, metric + "_us", "us", paperUs, SanMicroseconds(sim), source, COMPONENT_TOL, usDeviation);
         us.role = role;
         us.paperInconsistency = !usDeviation.empty();
     }
@@ -332,10 +324,10 @@ TaggedWriteCosts(bool dma)
     });
     Simulator::Run();
     HostCosts h;
-    h.sendOnUs = Us(returned - called);
-    h.sendOffUs = Us(s.cpus[0]->GetResource()->GetBusyTime()) - h.sendOnUs;
-    h.recvOnUs = Us(tagged - asked);
-    h.recvOffUs = Us(s.cpus[1]->GetResource()->GetBusyTime()) - h.recvOnUs;
+    h.sendOnUs = SanMicroseconds(returned - called);
+    h.sendOffUs = SanMicroseconds(s.cpus[0]->GetResource()->GetBusyTime()) - h.sendOnUs;
+    h.recvOnUs = SanMicroseconds(tagged - asked);
+    h.recvOffUs = SanMicroseconds(s.cpus[1]->GetResource()->GetBusyTime()) - h.recvOnUs;
     Simulator::Destroy();
     return h;
 }
@@ -370,10 +362,10 @@ DatagramCosts(bool reply, bool dma)
     });
     Simulator::Run();
     HostCosts h;
-    h.sendOnUs = Us(returned - called);
-    h.sendOffUs = Us(s.cpus[0]->GetResource()->GetBusyTime()) - h.sendOnUs;
-    h.recvOnUs = Us(got - asked);
-    h.recvOffUs = Us(s.cpus[1]->GetResource()->GetBusyTime()) - h.recvOnUs;
+    h.sendOnUs = SanMicroseconds(returned - called);
+    h.sendOffUs = SanMicroseconds(s.cpus[0]->GetResource()->GetBusyTime()) - h.sendOnUs;
+    h.recvOnUs = SanMicroseconds(got - asked);
+    h.recvOffUs = SanMicroseconds(s.cpus[1]->GetResource()->GetBusyTime()) - h.recvOnUs;
     Simulator::Destroy();
     return h;
 }
@@ -384,7 +376,7 @@ double
 InstructionUs()
 {
     Ptr<HostCpu> cpu = CreateObject<HostCpu>();
-    const double us = Us(cpu->InstructionsToTime(1e6)) / 1e6;
+    const double us = SanMicroseconds(cpu->InstructionsToTime(1e6)) / 1e6;
     cpu->Dispose();
     return us;
 }
@@ -460,7 +452,7 @@ TaggedWriteUs(const Scenario::Spec& spec, uint32_t src, uint32_t dst)
     srv->GetTag([&](RatsTaggedWriteServer::Tag) { got = Simulator::Now(); });
     Simulator::Schedule(called, [&]() { c->Write(b.offset, 16, 0, 1); });
     s.RunAndDestroy();
-    return Us(got - called);
+    return SanMicroseconds(got - called);
 }
 
 /// Simple-datagram round trip between hosts src and dst (see DatagramRoundTrip).
@@ -518,7 +510,7 @@ RoundTripBetween(const Scenario::Spec& spec,
                 }
                 else
                 {
-                    rt.streamUs = Us(Simulator::Now() - called);
+                    rt.streamUs = SanMicroseconds(Simulator::Now() - called);
                 }
             });
         });
@@ -526,9 +518,9 @@ RoundTripBetween(const Scenario::Spec& spec,
     Simulator::Schedule(called, round);
     s.RunAndDestroy();
     NS_ABORT_MSG_IF(done != rounds, "RoundTripBetween: " << done << " of " << rounds << " rounds");
-    rt.toRecvUs = Us(got - called);
-    rt.toNotifyUs = Us(notified - called);
-    rt.outboundUs = Us(arrived - called);
+    rt.toRecvUs = SanMicroseconds(got - called);
+    rt.toNotifyUs = SanMicroseconds(notified - called);
+    rt.outboundUs = SanMicroseconds(arrived - called);
     rt.rounds = rounds;
     rt.wireBytes =
         RatsSimpleDatagramServer::FIXED_METADATA + RatsTicket::SERIALIZED_BYTES + dataBytes;
@@ -654,7 +646,7 @@ ManyFlows(const Scenario::Spec& spec,
             ++r.reassembled;
         }
     }
-    r.completionUs = Us(last - start);
+    r.completionUs = SanMicroseconds(last - start);
     r.aggregateMBps = double(bytes) * pairs.size() / (last - start).GetSeconds() / 1e6;
     Simulator::Destroy();
     return r;
@@ -1082,7 +1074,7 @@ HamlynPaperExperiments::RatsEndToEnd()
           8.8,
           TaggedWriteSendRecvUs(false),
           "Section 4.2 (Tables 1 and 3)",
-          END_TO_END_TOL);
+          SAN_END_TO_END_TOLERANCE);
     // "42.2us for a round-trip that moves a 512-byte datagram and returns a 16-byte
     // acknowledgment". Interpretation (documented, not tuned):
     //  - the datagram carries a reply seed ("A datagram can be sent with reply information
@@ -1106,7 +1098,7 @@ HamlynPaperExperiments::RatsEndToEnd()
           rt.toRecvUs,
           "Section 4.2 (512 bytes on the wire = 468 data + 44 metadata, DMA; ack 16 data + 12 "
           "metadata, direct I/O; send call to the ack's recv return)",
-          END_TO_END_TOL);
+          SAN_END_TO_END_TOLERANCE);
     // "Even this simple data-transfer protocol achieves a bandwidth of 12.1MB/s": the paper's
     // 512 B / 42.2 us, decimal megabytes. Measured on a stream: 16 round trips back to back,
     // one 512-byte datagram each.
@@ -1118,7 +1110,7 @@ HamlynPaperExperiments::RatsEndToEnd()
           12.1,
           stream.wireBytes * double(rounds) / stream.streamUs,
           "Section 4.2 (512-byte datagram per round trip; 16 round trips back to back)",
-          END_TO_END_TOL);
+          SAN_END_TO_END_TOLERANCE);
     // Sensitivity of the interpretation (no paper value).
     r.Add("rats_end_to_end_variants",
           "datagram_512B_ack_rtt_to_notify_us",
@@ -1176,7 +1168,7 @@ HamlynPaperExperiments::OneWayUs(uint32_t bytes, bool dma)
     s.hostStores = true; // as Rats' sendmsg: descriptor (and direct data) by processor stores
     s.bytes = bytes;
     Measured m = Run(s);
-    return Us(Notified(m) - m.posted);
+    return SanMicroseconds(Notified(m) - m.posted);
 }
 
 double
@@ -1238,7 +1230,7 @@ HamlynPaperExperiments::StateMachine()
           "sm_packet_16B_us",
           "us",
           1.15 + 0.014 * 16,
-          Us(packetTime(16)),
+          SanMicroseconds(packetTime(16)),
           "Section 4.2 (1.15+0.014d us at d=16)",
           COMPONENT_TOL,
           "the paper's projection is 'close to the sum of' five components, 'about 46+18d/32' "
@@ -1382,7 +1374,7 @@ HamlynPaperExperiments::BeyondPaper()
                                 "senders, 256-host fat tree, minimal adaptive routing";
         r.Add(e, "barrier_senders", "senders", NAN, senders, src);
         r.Add(e, "barrier_notifications", "notifications", NAN, double(notifications), src);
-        r.Add(e, "barrier_time_us", "us", NAN, Us(released - start), src + "; sends to recv");
+        r.Add(e, "barrier_time_us", "us", NAN, SanMicroseconds(released - start), src + "; sends to recv");
     }
     // The paper's Rats benchmarks on an 8x8 mesh, corner to corner (host 0 to host 63),
     // under dimension-order and minimal adaptive routing; and a loaded case, a transpose of

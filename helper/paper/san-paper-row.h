@@ -7,10 +7,22 @@
 #ifndef SAN_PAPER_ROW_H
 #define SAN_PAPER_ROW_H
 
+#include "ns3/nstime.h"
+
 #include <string>
 
 namespace ns3
 {
+
+/// Tolerance of a stated end-to-end result: within 5% (the project's rule for stated values).
+constexpr double SAN_END_TO_END_TOLERANCE = 0.05;
+
+/// \param t a time \return it in microseconds, the unit of the papers' tables
+inline double
+SanMicroseconds(Time t)
+{
+    return t.GetSeconds() * 1e6;
+}
 
 /**
  * \ingroup san

@@ -28,8 +28,6 @@ NS_OBJECT_ENSURE_REGISTERED(DartNetDevice);
 namespace
 {
 
-/// Bytes of data a control cell carries (Osborne 1994, section 3).
-constexpr uint32_t BLOCK = DartControl::BLOCK_BYTES;
 /// Bytes of the Send Registers a process stores: control, offset, size.
 constexpr uint32_t SEND_REGISTER_BYTES = DartControl::BYTES + 8;
 
@@ -343,7 +341,7 @@ DartNetDevice::GetMaxMessageBytes() const
 uint32_t
 DartNetDevice::CellsFor(uint32_t bytes)
 {
-    if (bytes <= BLOCK)
+    if (bytes <= DartControl::BLOCK_BYTES)
     {
         return 1;
     }
@@ -358,8 +356,8 @@ DartNetDevice::BuildMessage(uint16_t vci,
                             const uint8_t* data,
                             uint32_t size) const
 {
-    const bool multi = size > BLOCK;
-    std::vector<uint8_t> bytes(multi ? size + DartAal5Trailer::GetPadding(size) : BLOCK, 0);
+    const bool multi = size > DartControl::BLOCK_BYTES;
+    std::vector<uint8_t> bytes(multi ? size + DartAal5Trailer::GetPadding(size) : DartControl::BLOCK_BYTES, 0);
     if (size > 0)
     {
         std::memcpy(bytes.data(), data, size);
@@ -385,9 +383,9 @@ DartNetDevice::Send(uint16_t vci,
     NS_LOG_FUNCTION(this << vci << ctl.ToString() << offset << size);
     const DartConnection& c = GetConnection(vci);
     const bool multi = ctl.opcode == DartOpcode::WRITE_MULTIPLE;
-    NS_ABORT_MSG_IF(!multi && size > BLOCK,
+    NS_ABORT_MSG_IF(!multi && size > DartControl::BLOCK_BYTES,
                     "DartNetDevice::Send: a single-cell message carries at most "
-                        << BLOCK << " bytes, not " << size << " (use WRITE_MULTIPLE)");
+                        << DartControl::BLOCK_BYTES << " bytes, not " << size << " (use WRITE_MULTIPLE)");
     NS_ABORT_MSG_IF(multi && size > GetMaxMessageBytes(),
                     "DartNetDevice::Send: " << size << " bytes exceed the largest message ("
                                             << GetMaxMessageBytes() << " bytes)");

@@ -58,19 +58,10 @@ static_assert(sizeof(g_caseWeights) / sizeof(g_caseWeights[0]) ==
                   DartProtectionFuzzAdapter::N_CASES,
               "a weight per case");
 
-/// Bytes of data of a control cell.
-constexpr uint32_t BLOCK = DartControl::BLOCK_BYTES;
-/// Bytes of a cell's payload.
-constexpr uint32_t CELL = 48;
-/// Bytes of the control word.
-constexpr uint32_t CONTROL = DartControl::BYTES;
-
-/// \param i 0..2 \return the register source naming slot i
-DartSource
-SlotSource(uint32_t i)
-{
-    return static_cast<DartSource>(DART_REG_I + i);
-}
+using dartfuzz::BLOCK;
+using dartfuzz::CELL;
+using dartfuzz::CONTROL;
+using dartfuzz::SlotSource;
 
 } // namespace
 

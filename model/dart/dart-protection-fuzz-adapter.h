@@ -7,6 +7,7 @@
 #define DART_PROTECTION_FUZZ_ADAPTER_H
 
 #include "dart-context.h"
+#include "dart-header.h"
 #include "dart-net-device.h"
 #include "dart-operation.h"
 
@@ -96,6 +97,26 @@ namespace ns3
  * - GARBAGE [2]: random bytes (a cell, a multi-cell message with a consistent trailer, or any
  *   size; often a connected VCI, a valid opcode, in-window indices): whatever the model says.
  */
+/// Sizes and helpers the fuzz adapter's files (adapter, cases, reference) share.
+namespace dartfuzz
+{
+/// Bytes of data of a control cell.
+constexpr uint32_t BLOCK = DartControl::BLOCK_BYTES;
+/// Bytes of a cell's payload.
+constexpr uint32_t CELL = 48;
+/// Bytes of the control word.
+constexpr uint32_t CONTROL = DartControl::BYTES;
+/// Bytes of the AAL5 trailer.
+constexpr uint32_t TRAILER = DartAal5Trailer::BYTES;
+
+/// \param i 0..2 \return the register source naming slot i
+inline DartSource
+SlotSource(uint32_t i)
+{
+    return static_cast<DartSource>(DART_REG_I + i);
+}
+} // namespace dartfuzz
+
 class DartProtectionFuzzAdapter : public SanProtectionFuzzAdapter
 {
   public:

@@ -23,23 +23,13 @@ namespace ns3
 namespace
 {
 
-/// Bytes of data of a control cell.
-constexpr uint32_t BLOCK = DartControl::BLOCK_BYTES;
-/// Bytes of a cell's payload.
-constexpr uint32_t CELL = 48;
-/// Bytes of the control word.
-constexpr uint32_t CONTROL = DartControl::BYTES;
-/// Bytes of the AAL5 trailer.
-constexpr uint32_t TRAILER = DartAal5Trailer::BYTES;
+using dartfuzz::BLOCK;
+using dartfuzz::CELL;
+using dartfuzz::CONTROL;
+using dartfuzz::SlotSource;
+using dartfuzz::TRAILER;
 /// Attempts to forge a packet of a case that fits its batch.
 constexpr uint32_t ATTEMPTS = 256;
-
-/// \param i 0..2 \return the register source naming slot i
-DartSource
-SlotSource(uint32_t i)
-{
-    return static_cast<DartSource>(DART_REG_I + i);
-}
 
 } // namespace
 

@@ -27,12 +27,9 @@ NS_LOG_COMPONENT_DEFINE("DartProtectionFuzzReference");
 namespace
 {
 
-/// Bytes of data of a control cell.
-constexpr uint32_t BLOCK = DartControl::BLOCK_BYTES;
-/// Bytes of the control word.
-constexpr uint32_t CONTROL = DartControl::BYTES;
-/// Bytes of the AAL5 trailer.
-constexpr uint32_t TRAILER = DartAal5Trailer::BYTES;
+using dartfuzz::BLOCK;
+using dartfuzz::CONTROL;
+using dartfuzz::TRAILER;
 
 /// \param s a register source naming a slot (DART_OPERAND names slot I) \return the slot
 uint32_t

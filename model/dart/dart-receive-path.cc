@@ -26,8 +26,6 @@ NS_LOG_COMPONENT_DEFINE("DartReceivePath");
 namespace
 {
 
-/// Bytes of data a control cell carries (Osborne 1994, section 3).
-constexpr uint32_t BLOCK = DartControl::BLOCK_BYTES;
 /// Bytes the host stores into the card to load one TLB entry (virtual page, frame).
 constexpr uint32_t TLB_ENTRY_BYTES = 8;
 
@@ -98,7 +96,7 @@ bool
 DartNetDevice::Decide(const Arrival& a, Plan& plan)
 {
     const uint32_t size = a.packet ? a.packet->GetSize() : 0;
-    if (size < DartControl::BYTES + BLOCK)
+    if (size < DartControl::BYTES + DartControl::BLOCK_BYTES)
     {
         Drop(MALFORMED, a.packet, a.src);
         return false;
@@ -106,11 +104,11 @@ DartNetDevice::Decide(const Arrival& a, Plan& plan)
     std::vector<uint8_t> buf(size);
     a.packet->CopyData(buf.data(), size);
     plan.ctl = DartControl::Decode(buf.data(), plan.vci);
-    uint32_t length = BLOCK;
-    if (size > DartControl::BYTES + BLOCK)
+    uint32_t length = DartControl::BLOCK_BYTES;
+    if (size > DartControl::BYTES + DartControl::BLOCK_BYTES)
     {
         length = (static_cast<uint32_t>(buf[size - 6]) << 8) | buf[size - 5];
-        if (length <= BLOCK || size != DartControl::BYTES + length +
+        if (length <= DartControl::BLOCK_BYTES || size != DartControl::BYTES + length +
                                            DartAal5Trailer::GetPadding(length) +
                                            DartAal5Trailer::BYTES)
         {
@@ -178,7 +176,7 @@ DartNetDevice::Decide(const Arrival& a, Plan& plan)
     switch (plan.ctl.opcode)
     {
     case DartOpcode::WRITE:
-        plan.accessBytes = plan.x.hasAddress && plan.ctl.mask != 0 ? BLOCK : 0;
+        plan.accessBytes = plan.x.hasAddress && plan.ctl.mask != 0 ? DartControl::BLOCK_BYTES : 0;
         break;
     case DartOpcode::WRITE_MULTIPLE:
         plan.accessBytes = plan.x.hasAddress ? length : 0;
@@ -187,7 +185,7 @@ DartNetDevice::Decide(const Arrival& a, Plan& plan)
     case DartOpcode::READ_MULTIPLE: {
         plan.replyOffset = DartGetWord(plan.data.data());
         const uint32_t want =
-            plan.ctl.opcode == DartOpcode::READ ? BLOCK : DartGetWord(plan.data.data() + 4);
+            plan.ctl.opcode == DartOpcode::READ ? DartControl::BLOCK_BYTES : DartGetWord(plan.data.data() + 4);
         plan.replyTag = DartGetWord(plan.data.data() + 8);
         if (want == 0 || want > GetMaxMessageBytes() ||
             (!plan.x.hasAddress && !plan.ctl.returnValue))
@@ -198,7 +196,7 @@ DartNetDevice::Decide(const Arrival& a, Plan& plan)
         plan.accessBytes = plan.ctl.returnValue ? 0 : want;
         if (plan.ctl.returnValue)
         {
-            plan.data.assign(BLOCK, 0);
+            plan.data.assign(DartControl::BLOCK_BYTES, 0);
         }
         else
         {
@@ -303,7 +301,7 @@ DartNetDevice::Execute(std::shared_ptr<Plan> plan)
         LoadTlb(plan, Callback<void>([this, plan]() {
                     const uint32_t blocks = (plan->ctl.opcode == DartOpcode::WRITE ||
                                              plan->ctl.opcode == DartOpcode::WRITE_MULTIPLE)
-                                                ? (plan->accessBytes + BLOCK - 1) / BLOCK
+                                                ? (plan->accessBytes + DartControl::BLOCK_BYTES - 1) / DartControl::BLOCK_BYTES
                                                 : 0;
                     if (blocks == 0)
                     {
@@ -376,9 +374,9 @@ DartNetDevice::Finish(std::shared_ptr<Plan> plan)
         plan->ctl.opcode == DartOpcode::WRITE || plan->ctl.opcode == DartOpcode::WRITE_MULTIPLE;
     if (write && plan->accessBytes > 0)
     {
-        if (plan->accessBytes == BLOCK && plan->ctl.opcode == DartOpcode::WRITE)
+        if (plan->accessBytes == DartControl::BLOCK_BYTES && plan->ctl.opcode == DartOpcode::WRITE)
         {
-            for (uint32_t w = 0; w < BLOCK / 4; ++w)
+            for (uint32_t w = 0; w < DartControl::BLOCK_BYTES / 4; ++w)
             {
                 if (plan->ctl.mask & (1u << w))
                 {
@@ -442,7 +440,7 @@ DartNetDevice::Reply(std::shared_ptr<Plan> plan)
                                            plan->accessBytes);
                         if (plan->ctl.opcode == DartOpcode::READ)
                         {
-                            for (uint32_t w = 0; w < BLOCK / 4; ++w)
+                            for (uint32_t w = 0; w < DartControl::BLOCK_BYTES / 4; ++w)
                             {
                                 if ((plan->ctl.mask & (1u << w)) == 0)
                                 {
@@ -453,7 +451,7 @@ DartNetDevice::Reply(std::shared_ptr<Plan> plan)
                     }
                     DartControl reply;
                     reply.opcode =
-                        plan->data.size() > BLOCK ? DartOpcode::WRITE_MULTIPLE : DartOpcode::WRITE;
+                        plan->data.size() > DartControl::BLOCK_BYTES ? DartOpcode::WRITE_MULTIPLE : DartOpcode::WRITE;
                     reply.addressing = DartAddressing::DIRECT;
                     reply.operand = plan->replyOffset;
                     Ptr<Packet> p = BuildMessage(c.remoteVci,

@@ -24,19 +24,6 @@ namespace
 {
 
 /**
- * Run a callback; lets a stored Callback be scheduled as an event.
- * \param cb the callback
- */
-void
-InvokeCallback(Callback<void> cb)
-{
-    if (!cb.IsNull())
-    {
-        cb();
-    }
-}
-
-/**
  * \param a numerator
  * \param b denominator (> 0)
  * \return a / b rounded up
@@ -451,7 +438,7 @@ HostBus::StartTransfer(uint64_t bytes,
     m_transferStartTrace(bytes, isDma);
     if (bytes == 0)
     {
-        Simulator::ScheduleNow(&InvokeCallback, done);
+        Simulator::ScheduleNow(&SanInvokeCallback, done);
         return;
     }
     uint32_t slot;

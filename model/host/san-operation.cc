@@ -14,21 +14,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SanOperation");
 
-namespace
-{
-
-/**
- * Run a callback; lets a stored Callback be scheduled as an event.
- * \param cb the callback
- */
-void
-InvokeCallback(Callback<void> cb)
-{
-    cb();
-}
-
-} // namespace
-
 SanOperation::SanOperation()
     : m_next(0),
       m_running(false),
@@ -184,7 +169,7 @@ SanOperation::Advance()
     m_done = Callback<void>(); // drop references the callback may hold to this operation
     if (m_inStart)
     {
-        Simulator::ScheduleNow(&InvokeCallback, done);
+        Simulator::ScheduleNow(&SanInvokeCallback, done);
     }
     else
     {

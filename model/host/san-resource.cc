@@ -19,21 +19,6 @@ NS_LOG_COMPONENT_DEFINE("SanResource");
 
 NS_OBJECT_ENSURE_REGISTERED(SanResource);
 
-namespace
-{
-
-/**
- * Run a callback; lets a stored Callback be scheduled as an event.
- * \param cb the callback
- */
-void
-InvokeCallback(Callback<void> cb)
-{
-    cb();
-}
-
-} // namespace
-
 TypeId
 SanResource::GetTypeId()
 {
@@ -237,7 +222,7 @@ SanResource::StartEntry(Entry&& entry, uint32_t priorityClass)
         if (!entry.done.IsNull())
         {
             // A new event, so that the grant never runs inside the caller's Acquire().
-            Simulator::ScheduleNow(&InvokeCallback, entry.done);
+            Simulator::ScheduleNow(&SanInvokeCallback, entry.done);
         }
     }
     else

@@ -22,6 +22,20 @@ namespace ns3
 
 /**
  * \ingroup san
+ * Run a callback unless it is null; lets a stored Callback be scheduled as an event.
+ * \param cb the callback
+ */
+inline void
+SanInvokeCallback(Callback<void> cb)
+{
+    if (!cb.IsNull())
+    {
+        cb();
+    }
+}
+
+/**
+ * \ingroup san
  * \brief A server that runs timed steps one at a time: the basic unit of time in the san module.
  *
  * Everything in the simulated system that takes time (a CPU, a host bus, a NIC processor, a DMA
