@@ -30,7 +30,6 @@ NS_LOG_COMPONENT_DEFINE("SanFabricHelper");
 SanFabricHelper::SanFabricHelper()
 {
     m_topologyFactory.SetTypeId("ns3::SanCrossbarTopology");
-    m_routingFactory.SetTypeId("ns3::SanDimensionOrderRouting");
     m_fabricFactory.SetTypeId("ns3::SanFabric");
     m_channelFactory.SetTypeId("ns3::SanChannel");
     m_switchFactory.SetTypeId("ns3::SanSwitch");
@@ -120,14 +119,42 @@ SanFabricHelper::GetTopology()
     return m_topology;
 }
 
+Ptr<SanRouting>
+SanFabricHelper::CreateRouting()
+{
+    ObjectFactory factory = m_routingFactory;
+    factory.SetTypeId(GetRoutingTypeId());
+    Ptr<SanRouting> routing = factory.Create<SanRouting>();
+    NS_ABORT_MSG_IF(routing == nullptr,
+                    "SanFabricHelper: " << factory.GetTypeId().GetName()
+                                        << " is not a SanRouting");
+    return routing;
+}
+
+TypeId
+SanFabricHelper::GetRoutingTypeId()
+{
+    return m_routingFactory.GetTypeId() == TypeId()
+               ? TypeId::LookupByName(SanRouting::GetDefaultTypeIdName(*GetTopology()))
+               : m_routingFactory.GetTypeId();
+}
+
+std::string
+SanFabricHelper::GetConfigurationError()
+{
+    Ptr<SanFabric> fabric = m_fabricFactory.Create<SanFabric>();
+    fabric->SetAttribute("Topology", PointerValue(GetTopology()));
+    fabric->SetAttribute("Routing", PointerValue(CreateRouting()));
+    const std::string error = fabric->GetConfigurationError();
+    fabric->Dispose();
+    return error;
+}
+
 NetDeviceContainer
 SanFabricHelper::Install(NodeContainer hosts)
 {
     Ptr<SanTopology> topo = GetTopology();
-    Ptr<SanRouting> routing = m_routingFactory.Create<SanRouting>();
-    NS_ABORT_MSG_IF(routing == nullptr,
-                    "SanFabricHelper: " << m_routingFactory.GetTypeId().GetName()
-                                        << " is not a SanRouting");
+    Ptr<SanRouting> routing = CreateRouting();
     NS_ABORT_MSG_IF(hosts.GetN() != topo->GetNHosts(),
                     "SanFabricHelper::Install: the " << topo->GetName() << " topology has "
                                                      << topo->GetNHosts() << " hosts but "

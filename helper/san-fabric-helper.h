@@ -72,13 +72,25 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      */
     void SetTopology(Ptr<SanTopology> topology);
     /**
-     * Choose the routing function by TypeId name.
+     * Choose the routing function by TypeId name. Without it, the topology gets the routing
+     * function that fits it (SanRouting::GetDefaultTypeIdName: dimension order on meshes,
+     * tori, rings and crossbars, up*\/down* on fat trees and graphs, UGAL on dragonflies).
      * \param type e.g. "ns3::SanMinimalAdaptiveRouting"
      * \param n1 attribute name \param v1 value
      */
     void SetRouting(std::string type,
                     std::string n1 = "",
                     const AttributeValue& v1 = EmptyAttributeValue());
+    /**
+     * Check what Install would build, without building it: the topology (made if it was not),
+     * the routing function (chosen or default) and the fabric's attributes.
+     * \return "" if they fit together, else one line saying what does not (e.g. a routing
+     * function that cannot route on the topology, with the ones that can): what Install would
+     * abort with
+     */
+    std::string GetConfigurationError();
+    /// \return the routing function Install uses: the one chosen, else the topology's default
+    TypeId GetRoutingTypeId();
     /// \param name attribute of SanFabric \param value its value
     void SetFabricAttribute(std::string name, const AttributeValue& value);
     /// \param name attribute of SanChannel \param value its value
@@ -220,6 +232,8 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
     int64_t AssignStreams(int64_t stream);
 
   private:
+    /// \return a new routing function: the chosen one, else the topology's default
+    Ptr<SanRouting> CreateRouting();
     /// pcap on a san port: departures and arrivals, in <prefix>-<port name>.pcap (DLT_USER0,
     /// records start with the 16-byte SanFabricHeader).
     void EnablePcapInternal(std::string prefix,
@@ -234,7 +248,7 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
                              bool explicitFilename) override;
 
     ObjectFactory m_topologyFactory;     //!< topology
-    ObjectFactory m_routingFactory;      //!< routing function
+    ObjectFactory m_routingFactory;      //!< routing function (no TypeId: the topology's default)
     ObjectFactory m_fabricFactory;       //!< fabric
     ObjectFactory m_channelFactory;      //!< links
     ObjectFactory m_switchFactory;       //!< switches

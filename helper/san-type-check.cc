@@ -25,6 +25,11 @@ SanTypeIdError(const std::string& name, TypeId base, const std::string& who)
     {
         return who + ": '" + shown + "' is not a " + base.GetName();
     }
+    if (!tid.HasConstructor())
+    {
+        return who + ": '" + shown + "' cannot be made (an abstract " + base.GetName() +
+               "; name one of its subclasses)";
+    }
     return "";
 }
 

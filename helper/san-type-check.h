@@ -19,7 +19,8 @@ namespace ns3
 
 /**
  * \ingroup san
- * \brief Look a TypeId up by name and check that it derives from \p base; aborts with a message
+ * \brief Look a TypeId up by name and check that it derives from \p base and can be made (has a
+ * constructor: not an abstract base); aborts with a message
  * naming \p who, the bad name and the expected base otherwise. (Debian's release build of ns-3
  * does not check names itself: an unknown one would crash later, far from its cause.)
  * \param name the TypeId name given by a user
@@ -35,7 +36,8 @@ TypeId SanCheckTypeId(const std::string& name, TypeId base, const std::string& w
  * \param name the TypeId name given by a user
  * \param base the class it must derive from
  * \param who the call or option that was given the name, for the message
- * \return "" if name is a TypeId deriving from base, else the message SanCheckTypeId aborts with
+ * \return "" if name is a TypeId deriving from base that can be made, else the message
+ * SanCheckTypeId aborts with
  */
 std::string SanTypeIdError(const std::string& name, TypeId base, const std::string& who);
 

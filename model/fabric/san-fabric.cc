@@ -128,47 +128,88 @@ SanFabric::DoDispose()
     Object::DoDispose();
 }
 
-void
-SanFabric::Configure()
+std::string
+SanFabric::GetConfigurationError() const
 {
-    NS_ABORT_MSG_IF(m_topology == nullptr, "SanFabric: attribute Topology is not set");
-    NS_ABORT_MSG_IF(m_routing == nullptr, "SanFabric: attribute Routing is not set");
-    NS_ABORT_MSG_IF(m_topology->GetNHosts() == 0, "SanFabric: the topology has no hosts");
-    m_routing->Setup(m_topology);
-    m_routing->SetFabric(this);
-    NS_ABORT_MSG_IF(m_minPacketSize > m_maxPacketSize,
-                    "SanFabric: MinPacketSize (" << m_minPacketSize << ") exceeds MaxPacketSize ("
-                                                 << m_maxPacketSize << ")");
+    if (m_topology == nullptr || m_routing == nullptr)
+    {
+        return std::string("SanFabric: attribute ") +
+               (m_topology == nullptr ? "Topology" : "Routing") + " is not set";
+    }
+    if (m_topology->GetNHosts() == 0)
+    {
+        return "SanFabric: the topology has no hosts";
+    }
+    std::string error = m_routing->GetTopologyError(*m_topology);
+    if (!error.empty())
+    {
+        return error;
+    }
+    const std::string buffer = "BufferSize (" + std::to_string(m_bufferSize) + ")";
+    if (m_minPacketSize > m_maxPacketSize)
+    {
+        return "SanFabric: MinPacketSize (" + std::to_string(m_minPacketSize) +
+               ") exceeds MaxPacketSize (" + std::to_string(m_maxPacketSize) + ")";
+    }
+    uint64_t slotsPerVc = 1; // wormhole: a worm owns its virtual channel until its tail passes
     switch (m_mode)
     {
     case WORMHOLE:
-        m_slotsPerVc = 1; // a worm owns its virtual channel until its tail passes
         break;
     case VIRTUAL_CUT_THROUGH:
     case STORE_AND_FORWARD:
-        NS_ABORT_MSG_IF(m_bufferSize < m_maxPacketSize,
-                        "SanFabric: virtual cut-through and store-and-forward need "
-                        "BufferSize ("
-                            << m_bufferSize << ") >= MaxPacketSize (" << m_maxPacketSize
-                            << "); use Wormhole for smaller buffers");
+        if (m_bufferSize < m_maxPacketSize)
+        {
+            return "SanFabric: virtual cut-through and store-and-forward need " + buffer +
+                   " >= MaxPacketSize (" + std::to_string(m_maxPacketSize) +
+                   "); use Wormhole for smaller buffers";
+        }
+        slotsPerVc = m_bufferSize / m_maxPacketSize;
+        break;
+    case CELL:
+        if (m_cellPayload > m_cellSize)
+        {
+            return "SanFabric: CellPayload (" + std::to_string(m_cellPayload) +
+                   ") exceeds CellSize (" + std::to_string(m_cellSize) + ")";
+        }
+        if (m_bufferSize < m_cellSize)
+        {
+            return "SanFabric: Cell mode needs " + buffer + " >= CellSize (" +
+                   std::to_string(m_cellSize) + ")";
+        }
+        slotsPerVc = m_bufferSize / m_cellSize;
+        break;
+    default:
+        return "SanFabric: unknown switching mode " + std::to_string(m_mode);
+    }
+    if (slotsPerVc > 256)
+    {
+        return "SanFabric: " + std::to_string(slotsPerVc) +
+               " packet slots per virtual channel is more than the 256 supported; lower "
+               "BufferSize";
+    }
+    return "";
+}
+
+void
+SanFabric::Configure()
+{
+    const std::string error = GetConfigurationError();
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    m_routing->Setup(m_topology);
+    m_routing->SetFabric(this);
+    switch (m_mode)
+    {
+    case VIRTUAL_CUT_THROUGH:
+    case STORE_AND_FORWARD:
         m_slotsPerVc = m_bufferSize / m_maxPacketSize;
         break;
     case CELL:
-        NS_ABORT_MSG_IF(m_cellPayload > m_cellSize,
-                        "SanFabric: CellPayload (" << m_cellPayload << ") exceeds CellSize ("
-                                                   << m_cellSize << ")");
-        NS_ABORT_MSG_IF(m_bufferSize < m_cellSize,
-                        "SanFabric: Cell mode needs BufferSize ("
-                            << m_bufferSize << ") >= CellSize (" << m_cellSize << ")");
         m_slotsPerVc = m_bufferSize / m_cellSize;
         break;
     default:
-        NS_FATAL_ERROR("SanFabric: unknown switching mode " << m_mode);
+        m_slotsPerVc = 1; // a worm owns its virtual channel until its tail passes
     }
-    NS_ABORT_MSG_IF(m_slotsPerVc > 256,
-                    "SanFabric: " << m_slotsPerVc
-                                  << " packet slots per virtual channel is more than the 256 "
-                                     "supported; lower BufferSize");
     m_endpoints.resize(m_topology->GetNHosts());
     m_switches.resize(m_topology->GetNSwitches());
     m_configured = true;

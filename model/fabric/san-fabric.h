@@ -75,6 +75,12 @@ class SanFabric : public Object
      * SanFabricHelper before any device is created.
      */
     void Configure();
+    /**
+     * \return "" if the attributes make a fabric (the topology and routing function set, the
+     * routing function able to route on the topology, packets fitting the buffers of the
+     * switching mode), else one line saying what does not fit: what Configure aborts with
+     */
+    std::string GetConfigurationError() const;
 
     /// \return the topology
     Ptr<SanTopology> GetTopology() const;

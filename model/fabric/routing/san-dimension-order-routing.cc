@@ -23,14 +23,13 @@ SanDimensionOrderRouting::GetTypeId()
     return tid;
 }
 
-void
-SanDimensionOrderRouting::CheckTopology(Ptr<SanTopology> topology) const
+std::string
+SanDimensionOrderRouting::CheckTopology(const SanTopology& topology) const
 {
-    std::string n = topology->GetName();
-    NS_ABORT_MSG_UNLESS(n == "mesh" || n == "torus" || n == "ring" || n == "crossbar",
-                        "SanDimensionOrderRouting works on mesh, torus, ring or crossbar "
-                        "topologies, not on '"
-                            << n << "' (use SanUpDownRouting there)");
+    const std::string n = topology.GetName();
+    return n == "mesh" || n == "torus" || n == "ring" || n == "crossbar"
+               ? ""
+               : "it routes on meshes, tori, rings and crossbars";
 }
 
 } // namespace ns3

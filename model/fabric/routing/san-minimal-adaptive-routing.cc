@@ -22,10 +22,11 @@ SanMinimalAdaptiveRouting::GetTypeId()
     return tid;
 }
 
-void
-SanMinimalAdaptiveRouting::CheckTopology(Ptr<SanTopology> topology) const
+std::string
+SanMinimalAdaptiveRouting::CheckTopology(const SanTopology& topology) const
 {
     // Every topology answers GetMinimalPorts and GetDeterministicPort.
+    return "";
 }
 
 bool

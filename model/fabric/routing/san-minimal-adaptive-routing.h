@@ -41,7 +41,7 @@ class SanMinimalAdaptiveRouting : public SanRouting
     void OnDepart(uint32_t sw, uint32_t port, uint32_t vc, SanFabricPacket& p) override;
 
   protected:
-    void CheckTopology(Ptr<SanTopology> topology) const override;
+    std::string CheckTopology(const SanTopology& topology) const override;
 
   private:
     /// \return true if the topology's minimal routes need no escape channel

@@ -7,11 +7,14 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/san-fabric-packet.h"
 #include "ns3/san-fabric.h"
 #include "ns3/san-switch-port.h"
 #include "ns3/san-switch.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -35,7 +38,8 @@ void
 SanRouting::Setup(Ptr<SanTopology> topology)
 {
     NS_ABORT_MSG_IF(topology == nullptr, "SanRouting::Setup: no topology");
-    CheckTopology(topology);
+    const std::string error = GetTopologyError(*topology);
+    NS_ABORT_MSG_IF(!error.empty(), error);
     m_topology = topology;
     m_topo = PeekPointer(topology);
     m_nDateline = topology->GetNDatelineClasses();
@@ -102,9 +106,64 @@ SanRouting::DrawFor(const SanFabricPacket& p, uint32_t salt, uint32_t n) const
     return static_cast<uint32_t>(((z >> 32) * static_cast<uint64_t>(n)) >> 32);
 }
 
-void
-SanRouting::CheckTopology(Ptr<SanTopology> topology) const
+std::string
+SanRouting::CheckTopology(const SanTopology& topology) const
 {
+    return "";
+}
+
+std::string
+SanRouting::GetTopologyError(const SanTopology& topology) const
+{
+    const std::string why = CheckTopology(topology);
+    if (why.empty())
+    {
+        return "";
+    }
+    std::string fits;
+    for (const std::string& name : GetFittingTypeIdNames(topology))
+    {
+        fits += (fits.empty() ? "" : ", ") + name;
+    }
+    return GetInstanceTypeId().GetName() + " cannot route on a " + topology.GetName() +
+           " topology (" + why + "); routing functions that can: " + fits;
+}
+
+std::string
+SanRouting::GetDefaultTypeIdName(const SanTopology& topology)
+{
+    const std::string n = topology.GetName();
+    if (n == "dragonfly")
+    {
+        return "ns3::SanUgalRouting";
+    }
+    if (n == "fat-tree" || n == "graph")
+    {
+        return "ns3::SanUpDownRouting";
+    }
+    return "ns3::SanDimensionOrderRouting";
+}
+
+std::vector<std::string>
+SanRouting::GetFittingTypeIdNames(const SanTopology& topology)
+{
+    std::vector<std::string> names;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        if (!tid.IsChildOf(SanRouting::GetTypeId()) || !tid.HasConstructor())
+        {
+            continue;
+        }
+        ObjectFactory factory(tid.GetName());
+        Ptr<SanRouting> routing = factory.Create<SanRouting>();
+        if (routing != nullptr && routing->CheckTopology(topology).empty())
+        {
+            names.push_back(tid.GetName());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 uint32_t

@@ -11,6 +11,8 @@
 #include "ns3/san-topology.h"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -112,12 +114,33 @@ class SanRouting : public Object
      */
     virtual int64_t AssignStreams(int64_t stream);
 
+    /**
+     * \param topology a topology
+     * \return "" if this routing function can route on it, else one line that names the
+     * function and the topology and lists the registered routing functions that fit it
+     */
+    std::string GetTopologyError(const SanTopology& topology) const;
+    /**
+     * The routing function a topology gets when none is chosen (SanFabricHelper without
+     * SetRouting, san-run's --routing=auto): dimension order on meshes, tori, rings and
+     * crossbars; up*\/down* on fat trees and graphs; UGAL on dragonflies.
+     * \param topology a topology
+     * \return the routing function's TypeId name
+     */
+    static std::string GetDefaultTypeIdName(const SanTopology& topology);
+    /**
+     * \param topology a topology
+     * \return the TypeId names of the registered routing functions that can route on it
+     */
+    static std::vector<std::string> GetFittingTypeIdNames(const SanTopology& topology);
+
   protected:
     /**
-     * Called by Setup: abort if the topology does not suit this function.
+     * Whether this function can route on a topology (Setup aborts with the answer if not).
      * \param topology the topology
+     * \return "" if it can, else why not
      */
-    virtual void CheckTopology(Ptr<SanTopology> topology) const;
+    virtual std::string CheckTopology(const SanTopology& topology) const;
 
     /**
      * Dateline class of the link out of (sw, port) for packet p: 1 on a

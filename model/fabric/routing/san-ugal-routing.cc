@@ -59,12 +59,12 @@ SanUgalRouting::SanUgalRouting()
     SetDrawStream(0);
 }
 
-void
-SanUgalRouting::CheckTopology(Ptr<SanTopology> topology) const
+std::string
+SanUgalRouting::CheckTopology(const SanTopology& topology) const
 {
-    NS_ABORT_MSG_IF(DynamicCast<SanDragonflyTopology>(topology) == nullptr,
-                    "SanUgalRouting works only on a dragonfly (SanDragonflyTopology), not on '"
-                        << topology->GetName() << "'");
+    return dynamic_cast<const SanDragonflyTopology*>(&topology) != nullptr
+               ? ""
+               : "it routes only on dragonflies (SanDragonflyTopology)";
 }
 
 const SanDragonflyTopology&

@@ -92,7 +92,7 @@ class SanUgalRouting : public SanRouting
     uint64_t GetNonMinimalCount() const;
 
   protected:
-    void CheckTopology(Ptr<SanTopology> topology) const override;
+    std::string CheckTopology(const SanTopology& topology) const override;
 
   private:
     /// \return the bound topology as a dragonfly

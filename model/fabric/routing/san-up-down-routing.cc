@@ -23,13 +23,13 @@ SanUpDownRouting::GetTypeId()
     return tid;
 }
 
-void
-SanUpDownRouting::CheckTopology(Ptr<SanTopology> topology) const
+std::string
+SanUpDownRouting::CheckTopology(const SanTopology& topology) const
 {
-    std::string n = topology->GetName();
-    NS_ABORT_MSG_UNLESS(n == "fat-tree" || n == "graph" || n == "crossbar",
-                        "SanUpDownRouting works on fat-tree, graph or crossbar topologies, not on '"
-                            << n << "' (use SanDimensionOrderRouting there)");
+    const std::string n = topology.GetName();
+    return n == "fat-tree" || n == "graph" || n == "crossbar"
+               ? ""
+               : "it routes on fat trees, graphs and crossbars";
 }
 
 } // namespace ns3

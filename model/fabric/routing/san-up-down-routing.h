@@ -27,7 +27,7 @@ class SanUpDownRouting : public SanDeterministicRouting
     static TypeId GetTypeId();
 
   protected:
-    void CheckTopology(Ptr<SanTopology> topology) const override;
+    std::string CheckTopology(const SanTopology& topology) const override;
 };
 
 } // namespace ns3

@@ -66,12 +66,24 @@ SanCrossbarTopology::NotifyConstructionCompleted()
     SanTopology::NotifyConstructionCompleted();
 }
 
+std::string
+SanCrossbarTopology::CheckAttributes(uint32_t nHosts)
+{
+    if (nHosts < 1 || nHosts > MAX_SWITCH_PORTS)
+    {
+        return "SanCrossbarTopology: NHosts must be between 1 and " +
+               std::to_string(MAX_SWITCH_PORTS) + ", the ports a switch can have (got " +
+               std::to_string(nHosts) + ")";
+    }
+    return "";
+}
+
 void
 SanCrossbarTopology::Configure()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_nHosts < 1,
-                    "SanCrossbarTopology: NHosts must be at least 1 (got " << m_nHosts << ")");
+    const std::string error = CheckAttributes(m_nHosts);
+    NS_ABORT_MSG_IF(!error.empty(), error);
     NS_LOG_INFO("crossbar with " << m_nHosts << " hosts");
 }
 

@@ -59,6 +59,13 @@ class SanCrossbarTopology : public SanTopology
     /// \return true: a single crossbar cannot deadlock
     bool IsMinimalRoutingDeadlockFree() const override;
 
+    /**
+     * Check a crossbar's attributes (what Configure aborts on).
+     * \param nHosts hosts (= ports)
+     * \return "" if they make a topology, else one line saying why not
+     */
+    static std::string CheckAttributes(uint32_t nHosts);
+
   protected:
     void NotifyConstructionCompleted() override;
 

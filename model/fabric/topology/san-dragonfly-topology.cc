@@ -118,41 +118,69 @@ SanDragonflyTopology::NotifyConstructionCompleted()
     SanTopology::NotifyConstructionCompleted();
 }
 
+std::string
+SanDragonflyTopology::CheckAttributes(uint32_t p, uint32_t a, uint32_t h, uint32_t groups)
+{
+    const std::string me = "SanDragonflyTopology: ";
+    if (p < 1)
+    {
+        return me + "P (hosts per router) must be at least 1, not 0";
+    }
+    if (a < 1)
+    {
+        return me + "A (routers per group) must be at least 1, not 0";
+    }
+    if (h < 1)
+    {
+        return me + "H (global links per router) must be at least 1, not 0";
+    }
+    const uint64_t routerPorts = static_cast<uint64_t>(a) - 1 + h;
+    if (routerPorts > MAX_CANDIDATES)
+    {
+        return me + "A - 1 + H = " + std::to_string(routerPorts) +
+               " router-to-router ports is more than the " + std::to_string(MAX_CANDIDATES) +
+               " a routing question can name (A " + std::to_string(a) + ", H " +
+               std::to_string(h) + ")";
+    }
+    if (p > MAX_SWITCH_PORTS - routerPorts)
+    {
+        return me + "P " + std::to_string(p) + " hosts per router is too many (a router has at " +
+               "most " + std::to_string(MAX_SWITCH_PORTS) + " ports)";
+    }
+    const uint64_t slots = static_cast<uint64_t>(a) * h;
+    const uint64_t maxGroups = slots + 1;
+    const uint64_t g = groups == 0 ? maxGroups : groups;
+    if (g < 2)
+    {
+        return me + "Groups must be at least 2 (or 0 for a*h + 1), not " + std::to_string(g);
+    }
+    if (g > maxGroups)
+    {
+        return me + "Groups " + std::to_string(g) + " is more than a*h + 1 = " +
+               std::to_string(maxGroups) + ": some pair of groups would share no global link";
+    }
+    if (slots % (g - 1) != 0)
+    {
+        return me + "Groups " + std::to_string(g) + " does not divide the a*h = " +
+               std::to_string(slots) + " global links of a group evenly among the other " +
+               std::to_string(g - 1) + " groups (a*h must be a multiple of g - 1)";
+    }
+    if (g * a * p >= std::numeric_limits<uint32_t>::max())
+    {
+        return me + std::to_string(g) + " groups x " + std::to_string(a) + " routers x " +
+               std::to_string(p) + " hosts is too many hosts";
+    }
+    return "";
+}
+
 void
 SanDragonflyTopology::Configure()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_p < 1,
-                    "SanDragonflyTopology: P (hosts per router) must be at least 1, not 0");
-    NS_ABORT_MSG_IF(m_a < 1,
-                    "SanDragonflyTopology: A (routers per group) must be at least 1, not 0");
-    NS_ABORT_MSG_IF(m_h < 1,
-                    "SanDragonflyTopology: H (global links per router) must be at least 1, not 0");
-    NS_ABORT_MSG_IF(static_cast<uint64_t>(m_a) - 1 + m_h > MAX_CANDIDATES,
-                    "SanDragonflyTopology: A - 1 + H = "
-                        << (static_cast<uint64_t>(m_a) - 1 + m_h)
-                        << " router-to-router ports is more than the " << MAX_CANDIDATES
-                        << " a routing question can name (A " << m_a << ", H " << m_h << ")");
-    NS_ABORT_MSG_IF(m_p > std::numeric_limits<uint32_t>::max() - m_a - m_h,
-                    "SanDragonflyTopology: P " << m_p << " hosts per router is too many");
+    const std::string error = CheckAttributes(m_p, m_a, m_h, m_groupsAttr);
+    NS_ABORT_MSG_IF(!error.empty(), error);
     const uint64_t slots = static_cast<uint64_t>(m_a) * m_h;
-    const uint64_t maxGroups = slots + 1;
-    const uint64_t g = m_groupsAttr == 0 ? maxGroups : m_groupsAttr;
-    NS_ABORT_MSG_IF(g < 2,
-                    "SanDragonflyTopology: Groups must be at least 2 (or 0 for a*h + 1), not "
-                        << g);
-    NS_ABORT_MSG_IF(g > maxGroups,
-                    "SanDragonflyTopology: Groups " << g << " is more than a*h + 1 = " << maxGroups
-                                                    << ": some pair of groups would share no "
-                                                       "global link");
-    NS_ABORT_MSG_IF(slots % (g - 1) != 0,
-                    "SanDragonflyTopology: Groups " << g << " does not divide the a*h = " << slots
-                                                    << " global links of a group evenly among "
-                                                    << "the other " << g - 1
-                                                    << " groups (a*h must be a multiple of g - 1)");
-    NS_ABORT_MSG_IF(g * m_a * m_p >= std::numeric_limits<uint32_t>::max(),
-                    "SanDragonflyTopology: " << g << " groups x " << m_a << " routers x " << m_p
-                                             << " hosts is too many hosts");
+    const uint64_t g = m_groupsAttr == 0 ? slots + 1 : m_groupsAttr;
     m_g = static_cast<uint32_t>(g);
     m_copies = static_cast<uint32_t>(slots / (g - 1));
     NS_LOG_INFO("dragonfly p=" << m_p << " a=" << m_a << " h=" << m_h << " g=" << m_g << " ("

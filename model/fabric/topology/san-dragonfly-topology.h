@@ -133,6 +133,14 @@ class SanDragonflyTopology : public SanTopology
                                 uint32_t& hops,
                                 uint32_t& landing) const;
 
+    /**
+     * Check a dragonfly's attributes (what Configure aborts on).
+     * \param p hosts per router \param a routers per group \param h global links per router
+     * \param groups groups (0: a*h + 1)
+     * \return "" if they make a topology, else one line saying why not
+     */
+    static std::string CheckAttributes(uint32_t p, uint32_t a, uint32_t h, uint32_t groups);
+
   protected:
     void NotifyConstructionCompleted() override;
 

@@ -86,34 +86,54 @@ SanFatTreeTopology::NotifyConstructionCompleted()
     SanTopology::NotifyConstructionCompleted();
 }
 
+std::string
+SanFatTreeTopology::CheckAttributes(uint32_t k, uint32_t n)
+{
+    if (k < 2 || k > MAX_CANDIDATES)
+    {
+        return "SanFatTreeTopology: K must be between 2 and " + std::to_string(MAX_CANDIDATES) +
+               " (got " + std::to_string(k) +
+               "); the upper bound lets GetMinimalPorts list every up port";
+    }
+    if (n < 1)
+    {
+        return "SanFatTreeTopology: N must be at least 1 (got 0)";
+    }
+    const std::string tree = "a " + std::to_string(k) + "-ary " + std::to_string(n) + "-tree";
+    // k^n must fit the 32-bit indices (so, k being at least 2, n fits the table of powers).
+    const uint64_t limit = std::numeric_limits<uint32_t>::max();
+    uint64_t power = 1;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        power *= k;
+        if (power >= limit)
+        {
+            return "SanFatTreeTopology: " + tree +
+                   " has too many hosts (k^n must be below 2^32)";
+        }
+    }
+    if (static_cast<uint64_t>(n) * (power / k) >= limit)
+    {
+        return "SanFatTreeTopology: " + tree +
+               " has too many switches (n * k^(n-1) must be below 2^32)";
+    }
+    return "";
+}
+
 void
 SanFatTreeTopology::Configure()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_k < 2 || m_k > MAX_CANDIDATES,
-                    "SanFatTreeTopology: K must be between 2 and "
-                        << MAX_CANDIDATES << " (got " << m_k
-                        << "); the upper bound lets GetMinimalPorts list every up port");
-    NS_ABORT_MSG_IF(m_n < 1, "SanFatTreeTopology: N must be at least 1 (got " << m_n << ")");
-
-    // Powers of k up to k^n, refusing anything that does not fit the 32-bit indices.
-    const uint64_t limit = std::numeric_limits<uint32_t>::max();
+    const std::string error = CheckAttributes(m_k, m_n);
+    NS_ABORT_MSG_IF(!error.empty(), error);
     uint64_t power = 1;
     for (uint32_t i = 0; i <= m_n; ++i)
     {
-        NS_ABORT_MSG_IF(power >= limit || i >= m_pow.size(),
-                        "SanFatTreeTopology: a " << m_k << "-ary " << m_n
-                                                 << "-tree has too many hosts (k^n must be "
-                                                    "below 2^32)");
         m_pow[i] = static_cast<uint32_t>(power);
         power *= m_k;
     }
     m_perLevel = m_pow[m_n - 1];
     m_nHosts = m_pow[m_n];
-    NS_ABORT_MSG_IF(static_cast<uint64_t>(m_n) * m_perLevel >= limit,
-                    "SanFatTreeTopology: a " << m_k << "-ary " << m_n
-                                             << "-tree has too many switches (n * k^(n-1) must "
-                                                "be below 2^32)");
 
     m_pow2 = (m_k & (m_k - 1)) == 0;
     m_log2k = 0;

@@ -117,6 +117,13 @@ class SanFatTreeTopology : public SanTopology
      */
     uint32_t GetLevel(uint32_t sw) const;
 
+    /**
+     * Check a fat tree's attributes (what Configure aborts on).
+     * \param k switch arity \param n levels
+     * \return "" if they make a topology, else one line saying why not
+     */
+    static std::string CheckAttributes(uint32_t k, uint32_t n);
+
   protected:
     void NotifyConstructionCompleted() override;
 

@@ -164,18 +164,23 @@ SanGraphTopology::ReadFile(const std::string& fileName, std::string& text)
     {
         return "graph file '" + Shown(fileName, 256) + "' is not a regular file";
     }
+    // The size before the contents: a huge file is refused without being read.
+    if (static_cast<uint64_t>(st.st_size) > MAX_FILE_BYTES)
+    {
+        return "graph file '" + Shown(fileName, 256) + "' is larger than " +
+               std::to_string(MAX_FILE_BYTES >> 20) + " MiB";
+    }
     std::ifstream in(fileName, std::ios::binary);
     if (!in)
     {
         return "cannot open graph file '" + Shown(fileName, 256) + "'";
     }
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    if (in.bad())
+    text.assign(static_cast<size_t>(st.st_size), '\0');
+    in.read(&text[0], static_cast<std::streamsize>(text.size()));
+    if (in.bad() || static_cast<size_t>(in.gcount()) != text.size())
     {
         return "error reading graph file '" + Shown(fileName, 256) + "'";
     }
-    text = buf.str();
     return "";
 }
 
@@ -474,6 +479,10 @@ SanGraphTopology::Parse(const std::string& text,
     if (switchesLine == 0)
     {
         return sourceName + ":0: no 'switches' line";
+    }
+    if (out.hosts.empty())
+    {
+        return sourceName + ": no hosts (add a line 'hosts S C': C hosts on switch S)";
     }
     if (out.nSwitches > 1)
     {

@@ -102,6 +102,9 @@ class SanGraphTopology : public SanTopology
     static constexpr uint32_t MAX_SWITCHES = 16777215;
     /// Most ports a switch may have (the next-port table holds 16-bit entries).
     static constexpr uint32_t MAX_PORTS = 65535;
+    /// Largest graph file read (256 MiB: some ten million 'link' lines), checked before
+    /// reading, so that a wrong file name costs no memory.
+    static constexpr uint64_t MAX_FILE_BYTES = uint64_t(256) << 20;
 
     /**
      * \brief Get the type ID.

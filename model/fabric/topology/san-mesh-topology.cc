@@ -114,24 +114,45 @@ SanMeshTopology::NotifyConstructionCompleted()
     SanTopology::NotifyConstructionCompleted();
 }
 
+std::string
+SanMeshTopology::CheckAttributes(uint32_t x, uint32_t y, uint32_t hostsPerSwitch, bool wrap)
+{
+    const std::string x_y = "X=" + std::to_string(x) + ", Y=" + std::to_string(y);
+    if (x < 1 || y < 1)
+    {
+        return "SanMeshTopology: X and Y must be at least 1 (got " + x_y + ")";
+    }
+    if (!wrap && static_cast<uint64_t>(x) * y < 2)
+    {
+        return "SanMeshTopology: a 1 x 1 mesh has one switch and no link; use a crossbar "
+               "(SanCrossbarTopology) for hosts on one switch";
+    }
+    if (wrap && (x < 3 || y < 3))
+    {
+        return "SanMeshTopology: a torus (Wrap=true) needs X >= 3 and Y >= 3 (got " + x_y +
+               "); a ring of 2 would link the same pair twice, use a mesh instead";
+    }
+    if (hostsPerSwitch < 1)
+    {
+        return "SanMeshTopology: HostsPerSwitch must be at least 1 (got " +
+               std::to_string(hostsPerSwitch) + ")";
+    }
+    if (static_cast<uint64_t>(x) * y * hostsPerSwitch >= std::numeric_limits<uint32_t>::max() ||
+        hostsPerSwitch > MAX_SWITCH_PORTS - FIRST_HOST_PORT)
+    {
+        return "SanMeshTopology: " + std::to_string(x) + " x " + std::to_string(y) +
+               " switches x " + std::to_string(hostsPerSwitch) +
+               " hosts per switch is too many hosts";
+    }
+    return "";
+}
+
 void
 SanMeshTopology::Configure()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_x < 1 || m_y < 1,
-                    "SanMeshTopology: X and Y must be at least 1 (got X=" << m_x << ", Y=" << m_y
-                                                                          << ")");
-    NS_ABORT_MSG_IF(m_wrap && (m_x < 3 || m_y < 3),
-                    "SanMeshTopology: a torus (Wrap=true) needs X >= 3 and Y >= 3 (got X="
-                        << m_x << ", Y=" << m_y
-                        << "); a ring of 2 would link the same pair twice, use a mesh instead");
-    NS_ABORT_MSG_IF(m_c < 1,
-                    "SanMeshTopology: HostsPerSwitch must be at least 1 (got " << m_c << ")");
-    NS_ABORT_MSG_IF(static_cast<uint64_t>(m_x) * m_y * m_c >=
-                            std::numeric_limits<uint32_t>::max() ||
-                        m_c > std::numeric_limits<uint32_t>::max() - FIRST_HOST_PORT,
-                    "SanMeshTopology: " << m_x << " x " << m_y << " switches x " << m_c
-                                        << " hosts per switch is too many hosts");
+    const std::string error = CheckAttributes(m_x, m_y, m_c, m_wrap);
+    NS_ABORT_MSG_IF(!error.empty(), error);
     NS_LOG_INFO(GetName() << " of " << m_x << " x " << m_y << " switches with " << m_c
                           << " hosts each");
 }

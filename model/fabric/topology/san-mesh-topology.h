@@ -83,6 +83,14 @@ class SanMeshTopology : public SanTopology
     /// \return true for a torus, false for a mesh
     bool IsTorus() const;
 
+    /**
+     * Check a mesh's or torus's attributes (what Configure aborts on).
+     * \param x switches along x \param y switches along y
+     * \param hostsPerSwitch hosts per switch \param wrap a torus
+     * \return "" if they make a topology, else one line saying why not
+     */
+    static std::string CheckAttributes(uint32_t x, uint32_t y, uint32_t hostsPerSwitch, bool wrap);
+
   protected:
     void NotifyConstructionCompleted() override;
 

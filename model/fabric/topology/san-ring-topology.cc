@@ -80,19 +80,35 @@ SanRingTopology::NotifyConstructionCompleted()
     SanTopology::NotifyConstructionCompleted();
 }
 
+std::string
+SanRingTopology::CheckAttributes(uint32_t nSwitches, uint32_t hostsPerSwitch)
+{
+    if (nSwitches < 3)
+    {
+        return "SanRingTopology: NSwitches must be at least 3 (got " + std::to_string(nSwitches) +
+               "); with 2 switches both ring links would join the same pair";
+    }
+    if (hostsPerSwitch < 1)
+    {
+        return "SanRingTopology: HostsPerSwitch must be at least 1 (got " +
+               std::to_string(hostsPerSwitch) + ")";
+    }
+    if (static_cast<uint64_t>(nSwitches) * hostsPerSwitch >=
+            std::numeric_limits<uint32_t>::max() ||
+        hostsPerSwitch > MAX_SWITCH_PORTS - FIRST_HOST_PORT)
+    {
+        return "SanRingTopology: " + std::to_string(nSwitches) + " switches x " +
+               std::to_string(hostsPerSwitch) + " hosts per switch is too many hosts";
+    }
+    return "";
+}
+
 void
 SanRingTopology::Configure()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_n < 3,
-                    "SanRingTopology: NSwitches must be at least 3 (got "
-                        << m_n << "); with 2 switches both ring links would join the same pair");
-    NS_ABORT_MSG_IF(m_c < 1,
-                    "SanRingTopology: HostsPerSwitch must be at least 1 (got " << m_c << ")");
-    NS_ABORT_MSG_IF(static_cast<uint64_t>(m_n) * m_c >= std::numeric_limits<uint32_t>::max() ||
-                        m_c > std::numeric_limits<uint32_t>::max() - FIRST_HOST_PORT,
-                    "SanRingTopology: " << m_n << " switches x " << m_c
-                                        << " hosts per switch is too many hosts");
+    const std::string error = CheckAttributes(m_n, m_c);
+    NS_ABORT_MSG_IF(!error.empty(), error);
     NS_LOG_INFO("ring of " << m_n << " switches with " << m_c << " hosts each");
 }
 

@@ -65,6 +65,13 @@ class SanRingTopology : public SanTopology
     /// \return the number of hosts on each switch (c)
     uint32_t GetHostsPerSwitch() const;
 
+    /**
+     * Check a ring's attributes (what Configure aborts on).
+     * \param nSwitches switches \param hostsPerSwitch hosts per switch
+     * \return "" if they make a topology, else one line saying why not
+     */
+    static std::string CheckAttributes(uint32_t nSwitches, uint32_t hostsPerSwitch);
+
   protected:
     void NotifyConstructionCompleted() override;
 

@@ -75,6 +75,9 @@ class SanTopology : public Object
     static constexpr uint32_t MAX_CANDIDATES = 64;
     /// Marker for "no such port".
     static constexpr uint32_t NO_PORT = 0xffffffff;
+    /// Most ports a switch can have: a switch numbers its ports in 16 bits, 0xffff meaning
+    /// none (SanPort::NOT_IN_SWITCH).
+    static constexpr uint32_t MAX_SWITCH_PORTS = 0xffff;
 
     /**
      * \brief Get the type ID.
