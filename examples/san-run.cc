@@ -6,8 +6,10 @@
 
 // san-run: any fabric scenario without writing C++. Every option can be given on the command
 // line (--key=value) or in a configuration file (--config=FILE, `key = value` lines as BookSim
-// users write them, `#` or `//` comments); the command line overrides the file. Run with --help
-// for every option.
+// users write them, `#` or `//` comments); the command line overrides the file. Any ns-3
+// attribute default (ns3::Type::Attribute = value) and global (RngRun, RngSeed, SchedulerType)
+// is accepted in both places. A value is taken whole, spaces included; anything that is not
+// understood is refused in one line. Run with --help for every option.
 //
 //   ./san-run --topology=torus --x=16 --y=16 --routing=minimal-adaptive --pattern=tornado
 //             --load=0.05:0.5:0.05 --saturation=true
@@ -21,8 +23,11 @@
 #include "ns3/network-module.h"
 #include "ns3/san-module.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -64,7 +69,7 @@ struct Option
 
 // clang-format off
 const Option g_options[] = {
-    {"topology", "mesh", "crossbar, ring, mesh, torus, fat-tree, graph, or a SanTopology TypeId (ns3::...)"},
+    {"topology", "mesh", "crossbar, ring, mesh, torus, fat-tree, dragonfly, graph, or a SanTopology TypeId (ns3::...)"},
     {"x", "8", "mesh/torus: switches along x"},
     {"y", "8", "mesh/torus: switches along y"},
     {"hostsPerSwitch", "1", "mesh/torus/ring: hosts per switch"},
@@ -72,8 +77,12 @@ const Option g_options[] = {
     {"hosts", "16", "crossbar: hosts"},
     {"k", "4", "fat-tree: switch arity (k-ary n-tree)"},
     {"n", "3", "fat-tree: levels"},
+    {"hostsPerRouter", "2", "dragonfly: hosts per router (p)"},
+    {"routersPerGroup", "4", "dragonfly: routers per group (a)"},
+    {"globalLinks", "2", "dragonfly: global links per router (h)"},
+    {"groups", "0", "dragonfly: groups (0: a*h + 1, every pair of groups joined by one global link)"},
     {"graph", "", "graph: the graph file (see SanGraphTopology: 'switches N', 'link A B', 'hosts S C')"},
-    {"routing", "auto", "dimension-order, up-down, deterministic, source, minimal-adaptive, valiant, or a SanRouting TypeId; auto: dimension-order on meshes and tori, up-down elsewhere"},
+    {"routing", "auto", "dimension-order, up-down, deterministic, source, minimal-adaptive, valiant, ugal (dragonfly; ns3::SanUgalRouting::Decision chooses UGAL, Valiant or minimal), or a SanRouting TypeId; auto: dimension-order on meshes, tori, rings and crossbars, up-down on fat trees and graphs, ugal on dragonflies"},
     {"mode", "virtual-cut-through", "switching: wormhole, virtual-cut-through, store-and-forward, cell"},
     {"bufferPackets", "4", "input buffer per virtual channel, in packets of maxPacketSize (the number of virtual channels is the routing function's)"},
     {"bufferSize", "0", "input buffer per virtual channel in bytes (overrides bufferPackets; 0: use bufferPackets)"},
@@ -83,7 +92,8 @@ const Option g_options[] = {
     {"delay", "10ns", "link propagation delay (ns-3 Time)"},
     {"framing", "0", "framing bytes per packet on a link"},
     {"routingDelay", "500ns", "switch routing delay (ns-3 Time)"},
-    {"pattern", "uniform", "traffic: uniform, hot-spot, transpose, bit-complement, bit-reversal, shuffle, tornado, neighbor, permutation"},
+    {"pattern", "uniform", "traffic: uniform, hot-spot, transpose, bit-complement, bit-reversal, shuffle, tornado, neighbor, permutation, group-shift"},
+    {"groupSize", "0", "group-shift: hosts per block, each sending to the next block (0: a dragonfly's group, p*a hosts; required on other topologies)"},
     {"hotSpotHost", "0", "hot-spot: the hot host"},
     {"hotSpotFraction", "0.1", "hot-spot: share of packets sent to it"},
     {"radix", "0", "tornado/neighbor: k of the k-ary n-cube the hosts form (0: square root of a square host count, else the host count)"},
@@ -94,15 +104,15 @@ const Option g_options[] = {
     {"tolerance", "0.05", "saturation: relative shortfall of accepted below offered load (or of the worst source's deliveries) that counts as saturated"},
     {"packetSize", "64", "bytes per packet"},
     {"sizes", "", "packet size distribution 'size:weight,...' (overrides packetSize), e.g. 64:0.8,1024:0.2"},
-    {"maxSourceQueue", "256", "packets that may wait at a source; more are counted as not injected (0: unbounded)"},
+    {"maxSourceQueue", "256", "packets that may wait at a source; more are counted as not injected (at least 1: an unbounded queue would grow without limit at overload)"},
     {"warmup", "500", "packet-times before the measurement window"},
     {"measure", "2000", "packet-times of the measurement window"},
     {"drain", "1500", "packet-times after the window (sources stopped)"},
     {"seeds", "1", "runs per load point (with several, 95% confidence intervals, Student t)"},
-    {"run", "1", "first ns-3 run number"},
+    {"run", "", "first ns-3 run number (empty: ns-3's RngRun, 1 unless --RngRun says otherwise); seed s uses run + s"},
     {"topLinks", "5", "most loaded links to list"},
-    {"csv", "", "CSV file, one row per load point (empty: none; missing folders are created)"},
-    {"json", "", "JSON file with every point and the saturation (empty: none)"},
+    {"csv", "", "CSV file, one row per load point (empty: none; missing folders are created; written whole at the end, or not at all)"},
+    {"json", "", "JSON file with every point and the saturation (empty: none; as --csv)"},
     {"progress", "true", "show progress on standard error during runs longer than 3 s"},
 };
 
@@ -151,9 +161,10 @@ GetB(const Scenario& s, const std::string& key)
     return v;
 }
 
-/// \param name a routing as the user wrote it \return its TypeId name
+/// \param name a routing as the user wrote it \return its TypeId name ("" for auto: the
+/// topology's default, SanRouting::GetDefaultTypeIdName)
 std::string
-RoutingTypeId(const std::string& name, const std::string& topology)
+RoutingTypeId(const std::string& name)
 {
     static const std::map<std::string, std::string> names = {
         {"dimension-order", "ns3::SanDimensionOrderRouting"},
@@ -162,11 +173,11 @@ RoutingTypeId(const std::string& name, const std::string& topology)
         {"source", "ns3::SanSourceRouting"},
         {"minimal-adaptive", "ns3::SanMinimalAdaptiveRouting"},
         {"adaptive", "ns3::SanMinimalAdaptiveRouting"},
-        {"valiant", "ns3::SanValiantRouting"}};
+        {"valiant", "ns3::SanValiantRouting"},
+        {"ugal", "ns3::SanUgalRouting"}};
     if (name == "auto")
     {
-        return topology == "mesh" || topology == "torus" ? "ns3::SanDimensionOrderRouting"
-                                                         : "ns3::SanUpDownRouting";
+        return "";
     }
     const auto it = names.find(name);
     return it != names.end() ? it->second : name;
@@ -199,20 +210,90 @@ ModeName(const std::string& name)
          "cell)");
 }
 
+/// Value ranges of the topology options: what the command line accepts before the topology
+/// itself checks the combination (CheckTopology).
+struct TopologyOptions
+{
+    uint64_t x;       //!< mesh/torus x
+    uint64_t y;       //!< mesh/torus y
+    uint64_t c;       //!< hosts per switch
+    uint64_t ring;    //!< ring switches
+    uint64_t hosts;   //!< crossbar hosts
+    uint64_t k;       //!< fat-tree arity
+    uint64_t n;       //!< fat-tree levels
+    uint64_t p;       //!< dragonfly hosts per router
+    uint64_t a;       //!< dragonfly routers per group
+    uint64_t h;       //!< dragonfly global links per router
+    uint64_t groups;  //!< dragonfly groups
+};
+
+/// \param s the scenario \return its topology options, each in the range of its attribute
+TopologyOptions
+GetTopologyOptions(const Scenario& s)
+{
+    const uint64_t u32 = 0xffffffffULL;
+    return TopologyOptions{GetU(s, "x", 1, u32),
+                           GetU(s, "y", 1, u32),
+                           GetU(s, "hostsPerSwitch", 1, u32),
+                           GetU(s, "switches", 1, u32),
+                           GetU(s, "hosts", 1, u32),
+                           GetU(s, "k", 2, u32),
+                           GetU(s, "n", 1, u32),
+                           GetU(s, "hostsPerRouter", 1, u32),
+                           GetU(s, "routersPerGroup", 1, u32),
+                           GetU(s, "globalLinks", 1, u32),
+                           GetU(s, "groups", 0, u32)};
+}
+
+/// Check the named topology's options together, as the topology would (one line, no abort).
+void
+CheckTopology(const Scenario& s)
+{
+    const std::string& topology = Get(s, "topology");
+    const TopologyOptions o = GetTopologyOptions(s);
+    auto u = [](uint64_t v) { return static_cast<uint32_t>(v); };
+    std::string error;
+    if (topology == "mesh" || topology == "torus")
+    {
+        error = SanMeshTopology::CheckAttributes(u(o.x), u(o.y), u(o.c), topology == "torus");
+    }
+    else if (topology == "ring")
+    {
+        error = SanRingTopology::CheckAttributes(u(o.ring), u(o.c));
+    }
+    else if (topology == "crossbar")
+    {
+        error = SanCrossbarTopology::CheckAttributes(u(o.hosts));
+    }
+    else if (topology == "fat-tree")
+    {
+        error = SanFatTreeTopology::CheckAttributes(u(o.k), u(o.n));
+    }
+    else if (topology == "dragonfly")
+    {
+        error = SanDragonflyTopology::CheckAttributes(u(o.p), u(o.a), u(o.h), u(o.groups));
+    }
+    if (!error.empty())
+    {
+        Fail("--topology=" + topology + ": " + error);
+    }
+}
+
 /// Configure a fabric helper as the scenario says (checked beforehand by Validate).
 void
 Configure(const Scenario& s, SanFabricHelper& fabric)
 {
     const std::string& topology = Get(s, "topology");
+    const TopologyOptions o = GetTopologyOptions(s);
     if (topology == "mesh" || topology == "torus")
     {
         fabric.SetTopology("ns3::SanMeshTopology",
                            "X",
-                           UintegerValue(GetU(s, "x", 1, 4096)),
+                           UintegerValue(o.x),
                            "Y",
-                           UintegerValue(GetU(s, "y", 1, 4096)),
+                           UintegerValue(o.y),
                            "HostsPerSwitch",
-                           UintegerValue(GetU(s, "hostsPerSwitch", 1, 64)),
+                           UintegerValue(o.c),
                            "Wrap",
                            BooleanValue(topology == "torus"));
     }
@@ -220,23 +301,29 @@ Configure(const Scenario& s, SanFabricHelper& fabric)
     {
         fabric.SetTopology("ns3::SanRingTopology",
                            "NSwitches",
-                           UintegerValue(GetU(s, "switches", 2, 65536)),
+                           UintegerValue(o.ring),
                            "HostsPerSwitch",
-                           UintegerValue(GetU(s, "hostsPerSwitch", 1, 64)));
+                           UintegerValue(o.c));
     }
     else if (topology == "crossbar")
     {
-        fabric.SetTopology("ns3::SanCrossbarTopology",
-                           "NHosts",
-                           UintegerValue(GetU(s, "hosts", 2, 65536)));
+        fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(o.hosts));
     }
     else if (topology == "fat-tree")
     {
-        fabric.SetTopology("ns3::SanFatTreeTopology",
-                           "K",
-                           UintegerValue(GetU(s, "k", 2, 64)),
-                           "N",
-                           UintegerValue(GetU(s, "n", 1, 8)));
+        fabric.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(o.k), "N", UintegerValue(o.n));
+    }
+    else if (topology == "dragonfly")
+    {
+        fabric.SetTopology("ns3::SanDragonflyTopology",
+                           "P",
+                           UintegerValue(o.p),
+                           "A",
+                           UintegerValue(o.a),
+                           "H",
+                           UintegerValue(o.h),
+                           "Groups",
+                           UintegerValue(o.groups));
     }
     else if (topology == "graph")
     {
@@ -246,7 +333,11 @@ Configure(const Scenario& s, SanFabricHelper& fabric)
     {
         fabric.SetTopology(topology);
     }
-    fabric.SetRouting(RoutingTypeId(Get(s, "routing"), topology));
+    const std::string routing = RoutingTypeId(Get(s, "routing"));
+    if (!routing.empty())
+    {
+        fabric.SetRouting(routing);
+    }
     const uint64_t maxSize = GetU(s, "maxPacketSize", 0, 0xffffffffULL);
     fabric.SetFabricAttribute("SwitchingMode", StringValue(ModeName(Get(s, "mode"))));
     fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(maxSize));
@@ -261,6 +352,28 @@ Configure(const Scenario& s, SanFabricHelper& fabric)
     fabric.SetSwitchAttribute("RoutingDelay", TimeValue(Time(Get(s, "routingDelay"))));
 }
 
+/// \param text a number and a unit, perhaps with blanks between ("640 Mbps")
+/// \return the same without the blanks ("640Mbps"), or "" if it is not of that form
+std::string
+JoinNumberAndUnit(const std::string& text)
+{
+    const auto b = text.find_first_not_of(" \t");
+    const auto e = text.find_last_not_of(" \t");
+    if (b == std::string::npos)
+    {
+        return "";
+    }
+    const std::string t = text.substr(b, e - b + 1);
+    const auto unit = t.find_first_not_of("0123456789.eE+-");
+    if (unit == std::string::npos)
+    {
+        return t;
+    }
+    const auto unitStart = t.find_first_not_of(" \t", unit);
+    const std::string joined = t.substr(0, unit) + t.substr(unitStart);
+    return joined.find_first_of(" \t") == std::string::npos ? joined : "";
+}
+
 /// Check everything that can be checked before a run; fill the derived settings.
 void
 Validate(Scenario& s)
@@ -271,19 +384,23 @@ Validate(Scenario& s)
         Check(SanTypeIdError(topology, SanTopology::GetTypeId(), "--topology"));
     }
     else if (topology != "mesh" && topology != "torus" && topology != "ring" &&
-             topology != "crossbar" && topology != "fat-tree" && topology != "graph")
+             topology != "crossbar" && topology != "fat-tree" && topology != "dragonfly" &&
+             topology != "graph")
     {
         Fail("--topology=" + SanRunInput::Abbreviate(topology) +
-             ": unknown topology (use crossbar, ring, mesh, torus, fat-tree, graph or a TypeId "
-             "ns3::...)");
+             ": unknown topology (use crossbar, ring, mesh, torus, fat-tree, dragonfly, graph or "
+             "a TypeId ns3::...)");
     }
+    CheckTopology(s);
     if (topology == "graph")
     {
         Check(SanGraphTopology::ValidateFile(Get(s, "graph")));
     }
-    Check(SanTypeIdError(RoutingTypeId(Get(s, "routing"), topology),
-                         SanRouting::GetTypeId(),
-                         "--routing"));
+    const std::string routing = RoutingTypeId(Get(s, "routing"));
+    if (!routing.empty())
+    {
+        Check(SanTypeIdError(routing, SanRouting::GetTypeId(), "--routing"));
+    }
     ModeName(Get(s, "mode"));
     const std::string& fc = Get(s, "flowControl");
     if (fc != "credits" && fc != "xon-xoff")
@@ -292,28 +409,32 @@ Validate(Scenario& s)
     }
     for (const char* key : {"dataRate", "delay", "routingDelay"})
     {
-        bool ok = true;
-        if (std::string(key) == "dataRate")
+        // "640 Mbps" is "640Mbps": a value is never cut at a blank, and ns-3's parsers take
+        // the unit joined to the number.
+        const std::string text = JoinNumberAndUnit(Get(s, key));
+        bool ok = !text.empty();
+        if (ok && std::string(key) == "dataRate")
         {
-            ok = DataRateValue().DeserializeFromString(Get(s, key), MakeDataRateChecker());
+            ok = DataRateValue().DeserializeFromString(text, MakeDataRateChecker());
         }
-        else
+        else if (ok)
         {
             // ns-3's Time parser aborts on text it cannot read: check the form first, a
             // non-negative number and one of its units.
-            const std::string& text = Get(s, key);
             char* end = nullptr;
             const double number = std::strtod(text.c_str(), &end);
             const std::string unit = end ? std::string(end) : "";
             ok = end != text.c_str() && std::isfinite(number) && number >= 0 &&
                  (unit.empty() || unit == "s" || unit == "ms" || unit == "us" || unit == "ns" ||
                   unit == "ps" || unit == "fs" || unit == "min" || unit == "h" || unit == "d");
+            ok = ok && number * 1e9 < 4e18; // within ns-3's time range (2^63 ns)
         }
         if (!ok)
         {
             Fail(std::string("--") + key + "=" + SanRunInput::Abbreviate(Get(s, key)) +
                  ": not a valid " + (std::string(key) == "dataRate" ? "data rate" : "time"));
         }
+        s.raw[key] = text;
     }
     if (DataRate(Get(s, "dataRate")).GetBitRate() == 0)
     {
@@ -326,15 +447,21 @@ Validate(Scenario& s)
 
     // Sizes: the largest packet, its framing and the buffers must fit 32 bits.
     uint64_t largest = GetU(s, "packetSize", 1, 0xffffffffULL);
+    double mean = static_cast<double>(largest);
     if (!Get(s, "sizes").empty())
     {
         std::vector<std::pair<uint32_t, double>> sizes;
         Check(SanTrafficGenerator::ParseSizeDistribution(Get(s, "sizes"), sizes));
         largest = 0;
+        double weights = 0;
+        mean = 0;
         for (const auto& e : sizes)
         {
             largest = std::max<uint64_t>(largest, e.first);
+            weights += e.second;
+            mean += e.first * e.second;
         }
+        mean = weights > 0 ? mean / weights : 0;
     }
     uint64_t maxSize = GetU(s, "maxPacketSize", 0, 0xffffffffULL);
     if (maxSize == 0)
@@ -347,9 +474,10 @@ Validate(Scenario& s)
         Fail("packet size " + std::to_string(largest) +
              " exceeds --maxPacketSize=" + std::to_string(maxSize));
     }
+    const uint64_t framing = GetU(s, "framing", 0, 0xffffffffULL);
     const uint64_t bufferSize = GetU(s, "bufferSize", 0, 0xffffffffULL);
     const uint64_t buffer = bufferSize ? bufferSize : GetU(s, "bufferPackets", 1, 256) * maxSize;
-    Check(SanRunInput::CheckSizes(maxSize, GetU(s, "framing", 0, 0xffffffffULL), buffer));
+    Check(SanRunInput::CheckSizes(maxSize, framing, buffer));
     const double hot = GetD(s, "hotSpotFraction");
     if (hot < 0 || hot > 1)
     {
@@ -357,14 +485,17 @@ Validate(Scenario& s)
     }
     GetU(s, "hotSpotHost", 0, 0xffffffffULL);
     GetU(s, "radix", 0, 0xffffffffULL);
-    GetU(s, "maxSourceQueue", 0, 0xffffffffULL);
+    GetU(s, "groupSize", 0, 0xffffffffULL);
+    GetU(s, "maxSourceQueue", 1, 0xffffffffULL);
     GetU(s, "bisections", 0, 30);
     GetU(s, "topLinks", 0, 1000);
     GetU(s, "seeds", 1, 1000);
-    GetU(s, "run", 1, 0xffffffffULL);
-    GetU(s, "warmup", 0, 10000000);
-    GetU(s, "measure", 1, 10000000);
-    GetU(s, "drain", 0, 10000000);
+    if (!Get(s, "run").empty())
+    {
+        GetU(s, "run", 1, 0xffffffffULL);
+    }
+    const uint64_t packetTimes =
+        GetU(s, "warmup", 0, 10000000) + GetU(s, "measure", 1, 10000000) + GetU(s, "drain", 0, 10000000);
     const double tol = GetD(s, "tolerance");
     if (tol <= 0 || tol >= 1)
     {
@@ -372,18 +503,42 @@ Validate(Scenario& s)
     }
     GetB(s, "saturation");
     GetB(s, "progress");
-    for (const char* key : {"csv", "json"})
+
+    // Simulated time must stay within ns-3's range (2^63 ns; a margin of 2): the whole run,
+    // and the mean gap between a source's packets at the lowest load.
+    const double packetTimeNs =
+        (mean + framing) * 8 * 1e9 / static_cast<double>(DataRate(Get(s, "dataRate")).GetBitRate());
+    const double limitNs = std::ldexp(1.0, 62);
+    if (packetTimeNs * packetTimes > limitNs || packetTimeNs / s.loads.front() > limitNs)
     {
-        if (!Get(s, key).empty())
-        {
-            Check(SanRunInput::MakeParentFolders(Get(s, key)));
-        }
+        std::ostringstream o;
+        o << "a packet-time of " << packetTimeNs * 1e-9 << " s (packets of " << mean
+          << " bytes at --dataRate=" << Get(s, "dataRate") << ") makes the run longer than "
+          << "ns-3's time range (2^62 ns, about 146 years); use a faster link or smaller packets";
+        Fail(o.str());
     }
 
-    // Host count (and the permutation) need the topology: build it alone.
+    // The fabric as Install would build it: the routing function must fit the topology, the
+    // packets the buffers.
     SanFabricHelper probe;
     Configure(s, probe);
+    Check(probe.GetConfigurationError());
     const uint32_t nHosts = probe.GetTopology()->GetNHosts();
+    if (nHosts < 2)
+    {
+        Fail("--topology=" + topology + ": " + std::to_string(nHosts) +
+             " host; traffic needs at least 2");
+    }
+    if (pattern == SanTrafficGenerator::GROUP_SHIFT && GetU(s, "groupSize", 0, ~0ULL) == 0)
+    {
+        if (topology != "dragonfly")
+        {
+            Fail("--pattern=group-shift needs --groupSize (hosts per block) on a " + topology +
+                 " topology");
+        }
+        const TopologyOptions o = GetTopologyOptions(s);
+        s.raw["groupSize"] = std::to_string(o.p * o.a);
+    }
     if (pattern == SanTrafficGenerator::PERMUTATION)
     {
         Check(SanRunInput::CheckRegularFile(Get(s, "permutation"), "permutation file"));
@@ -394,6 +549,7 @@ Validate(Scenario& s)
         Ptr<SanTrafficGenerator> g = CreateObject<SanTrafficGenerator>();
         g->SetAttribute("Pattern", StringValue(s.patternAttr));
         g->SetAttribute("Radix", UintegerValue(GetU(s, "radix", 0, 0xffffffffULL)));
+        g->SetAttribute("GroupSize", UintegerValue(GetU(s, "groupSize", 0, 0xffffffffULL)));
         std::string error;
         g->FindPermutationDestination(0, nHosts, error);
         Check(error);
@@ -418,22 +574,6 @@ Show(const SanStatistic& v, uint32_t seeds, int precision = 3)
     return o.str();
 }
 
-/// \param text a string \return it as a JSON string literal
-std::string
-Json(const std::string& text)
-{
-    std::string out = "\"";
-    for (char c : text)
-    {
-        if (c == '"' || c == '\\')
-        {
-            out += '\\';
-        }
-        out += c;
-    }
-    return out + "\"";
-}
-
 /// \return the process's peak resident set, in MiB (0 if unknown)
 double
 PeakRssMib()
@@ -450,104 +590,246 @@ PeakRssMib()
     return 0;
 }
 
+/// The ns-3 attributes that san-run sets from its own options: a default given for one of them
+/// would be overridden, so it is refused with the option to use instead.
+const std::map<std::string, std::string> g_ownAttributes = {
+    {"ns3::SanFabric::SwitchingMode", "--mode"},
+    {"ns3::SanFabric::MaxPacketSize", "--maxPacketSize"},
+    {"ns3::SanFabric::BufferSize", "--bufferSize or --bufferPackets"},
+    {"ns3::SanChannel::DataRate", "--dataRate"},
+    {"ns3::SanChannel::Delay", "--delay"},
+    {"ns3::SanChannel::FramingBytes", "--framing"},
+    {"ns3::SanChannel::FlowControl", "--flowControl"},
+    {"ns3::SanChannel::XoffThreshold", "--flowControl"},
+    {"ns3::SanChannel::XonThreshold", "--flowControl"},
+    {"ns3::SanSwitch::RoutingDelay", "--routingDelay"},
+    {"ns3::SanMeshTopology::X", "--x"},
+    {"ns3::SanMeshTopology::Y", "--y"},
+    {"ns3::SanMeshTopology::HostsPerSwitch", "--hostsPerSwitch"},
+    {"ns3::SanMeshTopology::Wrap", "--topology=mesh or torus"},
+    {"ns3::SanRingTopology::NSwitches", "--switches"},
+    {"ns3::SanRingTopology::HostsPerSwitch", "--hostsPerSwitch"},
+    {"ns3::SanCrossbarTopology::NHosts", "--hosts"},
+    {"ns3::SanFatTreeTopology::K", "--k"},
+    {"ns3::SanFatTreeTopology::N", "--n"},
+    {"ns3::SanDragonflyTopology::P", "--hostsPerRouter"},
+    {"ns3::SanDragonflyTopology::A", "--routersPerGroup"},
+    {"ns3::SanDragonflyTopology::H", "--globalLinks"},
+    {"ns3::SanDragonflyTopology::Groups", "--groups"},
+    {"ns3::SanGraphTopology::FileName", "--graph"},
+    {"ns3::SanTrafficGenerator::Pattern", "--pattern"},
+    {"ns3::SanTrafficGenerator::PacketSize", "--packetSize"},
+    {"ns3::SanTrafficGenerator::SizeDistribution", "--sizes"},
+    {"ns3::SanTrafficGenerator::HotSpotHost", "--hotSpotHost"},
+    {"ns3::SanTrafficGenerator::HotSpotFraction", "--hotSpotFraction"},
+    {"ns3::SanTrafficGenerator::Radix", "--radix"},
+    {"ns3::SanTrafficGenerator::GroupSize", "--groupSize"},
+    {"ns3::SanTrafficGenerator::MaxSourceQueue", "--maxSourceQueue"},
+};
+
+/// The options whose values name files: relative paths in a configuration file are taken
+/// from the file's folder.
+const char* const g_pathOptions[] = {"graph", "permutation", "csv", "json"};
+
+/// \param option an option name \return true if it takes true/false
+bool
+IsBoolOption(const std::string& option)
+{
+    return option == "saturation" || option == "progress";
+}
+
+/**
+ * Apply one setting (from a configuration file or the command line): one of san-run's options,
+ * an ns-3 attribute default (ns3::Type::Attribute) or an ns-3 global value (RngRun, ...).
+ * \param s the scenario \param st the setting \param given the options set so far
+ */
+void
+Apply(Scenario& s, const SanRunInput::Setting& st, std::map<std::string, std::string>& given)
+{
+    const std::string where = st.where.empty() ? "--" + st.key : st.where + ": " + st.key;
+    const std::string shown = SanRunInput::Abbreviate(st.value);
+    if (s.raw.count(st.key) != 0)
+    {
+        s.raw[st.key] = st.value;
+        given[st.key] = st.value;
+        return;
+    }
+    if (st.key.rfind("ns3::", 0) == 0)
+    {
+        const auto own = g_ownAttributes.find(st.key);
+        if (own != g_ownAttributes.end())
+        {
+            Fail(where + ": san-run sets this attribute from " + own->second + "; use that");
+        }
+        const auto sep = st.key.rfind("::");
+        TypeId tid;
+        TypeId::AttributeInformation info;
+        if (sep == std::string::npos || sep < 5 ||
+            !TypeId::LookupByNameFailSafe(st.key.substr(0, sep), &tid) ||
+            !tid.LookupAttributeByName(st.key.substr(sep + 2), &info))
+        {
+            Fail(where + ": no such ns-3 attribute (expected ns3::Type::Attribute, as "
+                         "--PrintAttributes=ns3::Type lists them)");
+        }
+        if (!Config::SetDefaultFailSafe(st.key, StringValue(st.value)))
+        {
+            Fail(where + "=" + shown + ": not a valid value of this attribute");
+        }
+        return;
+    }
+    for (auto g = GlobalValue::Begin(); g != GlobalValue::End(); ++g)
+    {
+        if ((*g)->GetName() == st.key)
+        {
+            if (!GlobalValue::BindFailSafe(st.key, StringValue(st.value)))
+            {
+                Fail(where + "=" + shown + ": not a valid value of ns-3's global " + st.key);
+            }
+            given[st.key] = st.value;
+            return;
+        }
+    }
+    Fail(where + ": unknown option (the options are those of --help, an ns-3 attribute "
+                 "ns3::Type::Attribute or an ns-3 global such as RngRun)");
+}
+
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
     SanFabricBenchmark::UseExamplesScheduler(); // the fastest measured; --SchedulerType overrides
-    // A configuration file first; the command line after it, so that it wins.
-    std::vector<std::string> args;
-    std::vector<SanRunInput::Setting> fromFile;
-    for (int i = 1; i < argc; ++i)
-    {
-        const std::string a = argv[i];
-        if (a.rfind("--config=", 0) == 0)
-        {
-            Check(SanRunInput::ReadConfigFile(a.substr(9), fromFile));
-        }
-        else
-        {
-            args.push_back(a);
-        }
-    }
     Scenario s;
     for (const Option& o : g_options)
     {
         s.raw[o.name] = o.def;
     }
-    // The file's settings, then the command line's: the last value of a key wins. Empty values
-    // ("--csv=") are set here, since ns-3's CommandLine refuses an option without a value.
-    std::map<std::string, std::string> given;
-    std::vector<std::string> order;
-    auto give = [&](const std::string& key, const std::string& value) {
-        if (given.count(key) == 0)
-        {
-            order.push_back(key);
-        }
-        given[key] = value;
-    };
-    for (const SanRunInput::Setting& st : fromFile)
+    // Configuration files first, in the order given, then the command line, so that it wins.
+    // Every value is taken whole (ns-3's CommandLine would cut it at a blank).
+    std::vector<SanRunInput::Setting> fromFiles;
+    std::vector<SanRunInput::Setting> fromLine;
+    std::vector<std::string> helpArgs;
+    for (int i = 1; i < argc; ++i)
     {
-        if (s.raw.count(st.key) == 0)
+        const std::string a = argv[i];
+        if (a == "--help" || a == "-h" || a == "--version" || a.rfind("--Print", 0) == 0)
         {
-            Fail(st.where + ": unknown key '" + SanRunInput::Abbreviate(st.key) +
-                 "' (keys are the options of --help)");
+            helpArgs.push_back(a);
+            continue;
         }
-        give(st.key, st.value);
-    }
-    std::vector<std::string> merged;
-    for (const std::string& a : args)
-    {
+        if (a.rfind("--", 0) != 0)
+        {
+            Fail("'" + SanRunInput::Abbreviate(a) + "': options start with -- (did you mean --" +
+                 SanRunInput::Abbreviate(a) + "?)");
+        }
         const auto eq = a.find('=');
-        const std::string key = a.rfind("--", 0) == 0 ? a.substr(2, eq - 2) : "";
-        if (eq != std::string::npos && s.raw.count(key) != 0)
+        SanRunInput::Setting st;
+        st.key = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+        if (eq == std::string::npos)
         {
-            give(key, a.substr(eq + 1));
+            if (!IsBoolOption(st.key))
+            {
+                Fail("--" + SanRunInput::Abbreviate(st.key) + ": needs a value (--" +
+                     SanRunInput::Abbreviate(st.key) + "=VALUE)");
+            }
+            st.value = "true";
         }
         else
         {
-            merged.push_back(a); // --help, --PrintHelp, ... or an unknown option for CommandLine
+            st.value = a.substr(eq + 1);
         }
-    }
-    for (const std::string& key : order)
-    {
-        if (given[key].empty())
+        if (st.key == "config")
         {
-            s.raw[key] = "";
+            std::vector<SanRunInput::Setting> file;
+            Check(SanRunInput::ReadConfigFile(st.value, file));
+            const std::filesystem::path folder = std::filesystem::path(st.value).parent_path();
+            for (SanRunInput::Setting& f : file)
+            {
+                for (const char* key : g_pathOptions)
+                {
+                    if (f.key == key && !f.value.empty() &&
+                        std::filesystem::path(f.value).is_relative())
+                    {
+                        f.value = (folder / f.value).string();
+                    }
+                }
+                fromFiles.push_back(f);
+            }
         }
         else
         {
-            merged.insert(merged.begin(), "--" + key + "=" + given[key]);
+            fromLine.push_back(st);
         }
     }
-    std::vector<char*> argv2{argv[0]};
-    for (std::string& m : merged)
+    if (!helpArgs.empty())
     {
-        argv2.push_back(m.data());
+        // ns-3's CommandLine prints the help (and --PrintAttributes=... and so on) and exits.
+        CommandLine cmd(__FILE__);
+        cmd.Usage(
+            "san-run: a fabric under synthetic traffic, from the command line or a "
+            "configuration file.\n\n"
+            "A packet-time is the time to serialize one packet of the mean packet size, framing "
+            "included, on a host's link; offered load and accepted throughput are packets per "
+            "sending host per packet-time (1 keeps a host link busy), latencies are in "
+            "packet-times (creation to tail delivery of the packets created in the window).\n"
+            "Saturation throughput (Dally and Towles, ch. 23): the offered load at which "
+            "accepted throughput falls below offered load, i.e. some source's demand is no "
+            "longer met; found by sweeping --load and bisecting; 'at least' when no load "
+            "saturates.\n"
+            "--config=FILE reads 'key = value' lines (keys as below, or ns3::Type::Attribute, "
+            "or an ns-3 global such as RngRun; '#' or '//' at a line's start or after a blank "
+            "begin a comment; a trailing ';' is ignored; a value in double quotes is taken as "
+            "it is; relative file names are taken from the file's folder); several files are "
+            "read in order, and options on the command line override them all.");
+        std::string config;
+        cmd.AddValue("config", "configuration file of 'key = value' lines", config);
+        std::map<std::string, std::string> shown = s.raw;
+        for (const Option& o : g_options)
+        {
+            cmd.AddValue(o.name, o.help, shown[o.name]);
+        }
+        std::vector<char*> argv2{argv[0]};
+        for (std::string& h : helpArgs)
+        {
+            argv2.push_back(h.data());
+        }
+        cmd.Parse(static_cast<int>(argv2.size()), argv2.data());
+        return 0;
     }
-
-    CommandLine cmd(__FILE__);
-    cmd.Usage(
-        "san-run: a fabric under synthetic traffic, from the command line or a configuration "
-        "file.\n\n"
-        "A packet-time is the time to serialize one packet of the mean packet size, framing "
-        "included, on a host's link; offered load and accepted throughput are packets per "
-        "sending host per packet-time (1 keeps a host link busy), latencies are in "
-        "packet-times (creation to tail delivery of the packets created in the window).\n"
-        "Saturation throughput (Dally and Towles, ch. 23): the offered load at which accepted "
-        "throughput falls below offered load, i.e. some source's demand is no longer met; "
-        "found by sweeping --load and bisecting; 'at least' when no load saturates.\n"
-        "--config=FILE reads 'key = value' lines (keys as below; '#' or '//' comments; a "
-        "trailing ';' is ignored); options on the command line override the file.");
-    std::string config;
-    cmd.AddValue("config", "configuration file of 'key = value' lines", config);
-    for (const Option& o : g_options)
+    std::map<std::string, std::string> given;
+    for (const SanRunInput::Setting& st : fromFiles)
     {
-        cmd.AddValue(o.name, o.help, s.raw[o.name]);
+        Apply(s, st, given);
     }
-    cmd.Parse(static_cast<int>(argv2.size()), argv2.data());
+    for (const SanRunInput::Setting& st : fromLine)
+    {
+        Apply(s, st, given);
+    }
+    if (given.count("run") != 0 && given.count("RngRun") != 0)
+    {
+        Fail("--run and --RngRun both set the first run number: give one");
+    }
+    if (Get(s, "run").empty())
+    {
+        s.raw["run"] = std::to_string(RngSeedManager::GetRun());
+    }
     Validate(s);
+
+    // Every output opened before the first run: a bad path fails now, not after the sweep.
+    SanOutputFile csv;
+    SanOutputFile json;
+    if (!Get(s, "csv").empty())
+    {
+        Check(csv.Open(Get(s, "csv")));
+        csv.Stream() << "offered_load,accepted,accepted_ci95,latency_mean,latency_mean_ci95,"
+                        "latency_p50,latency_p99,latency_max,hops,worst_source_fraction,"
+                        "not_injected,saturated,packet_time_ns,vc_occupancy,busiest_link,"
+                        "busiest_link_utilisation\n";
+    }
+    if (!Get(s, "json").empty())
+    {
+        Check(json.Open(Get(s, "json")));
+    }
 
     const uint32_t seeds = GetU(s, "seeds", 1, 1000);
     SanLoadSweep sweep;
@@ -558,8 +840,9 @@ main(int argc, char* argv[])
     sweep.SetTrafficAttribute("HotSpotHost", UintegerValue(GetU(s, "hotSpotHost", 0, ~0ULL)));
     sweep.SetTrafficAttribute("HotSpotFraction", DoubleValue(GetD(s, "hotSpotFraction")));
     sweep.SetTrafficAttribute("Radix", UintegerValue(GetU(s, "radix", 0, ~0ULL)));
+    sweep.SetTrafficAttribute("GroupSize", UintegerValue(GetU(s, "groupSize", 0, ~0ULL)));
     sweep.SetTrafficAttribute("MaxSourceQueue",
-                              UintegerValue(GetU(s, "maxSourceQueue", 0, 0xffffffffULL)));
+                              UintegerValue(GetU(s, "maxSourceQueue", 1, 0xffffffffULL)));
     sweep.SetPermutation(s.permutation);
     sweep.SetWindows(GetU(s, "warmup", 0, ~0ULL),
                      GetU(s, "measure", 1, ~0ULL),
@@ -569,21 +852,11 @@ main(int argc, char* argv[])
     sweep.SetTopLinks(GetU(s, "topLinks", 0, 1000));
     sweep.SetProgress(GetB(s, "progress") ? Seconds(3) : Seconds(0));
 
-    std::ofstream csv;
-    if (!Get(s, "csv").empty())
-    {
-        csv.open(Get(s, "csv"));
-        if (!csv)
-        {
-            Fail("cannot write --csv=" + SanRunInput::Abbreviate(Get(s, "csv")));
-        }
-        csv << "offered_load,accepted,accepted_ci95,latency_mean,latency_mean_ci95,latency_p50,"
-               "latency_p99,latency_max,hops,worst_source_fraction,not_injected,saturated,"
-               "packet_time_ns,vc_occupancy,busiest_link,busiest_link_utilisation\n";
-    }
-    std::ostringstream jsonPoints;
-    std::cout << "san-run: " << Get(s, "topology") << " topology, routing "
-              << RoutingTypeId(Get(s, "routing"), Get(s, "topology")) << ", "
+    SanFabricHelper probe;
+    Configure(s, probe);
+    const std::string routingName = probe.GetRoutingTypeId().GetName();
+    nlohmann::json points = nlohmann::json::array();
+    std::cout << "san-run: " << Get(s, "topology") << " topology, routing " << routingName << ", "
               << ModeName(Get(s, "mode")) << ", pattern " << Get(s, "pattern") << ", " << seeds
               << (seeds == 1 ? " seed" : " seeds") << std::endl;
     auto report = [&](const SanLoadSummary& p) {
@@ -606,37 +879,37 @@ main(int argc, char* argv[])
             std::cout << "san-run:   link " << l.name << " utilisation " << std::setprecision(3)
                       << l.utilisation << std::endl;
         }
-        if (csv.is_open())
+        if (csv.IsOpen())
         {
-            csv << std::setprecision(6) << p.offered << "," << p.accepted.mean << ","
-                << p.accepted.ci95 << "," << p.latencyMean.mean << "," << p.latencyMean.ci95 << ","
-                << p.latencyP50.mean << "," << p.latencyP99.mean << "," << p.latencyMax.mean << ","
-                << p.hops.mean << "," << p.minSourceFraction.mean << "," << p.notInjected << ","
-                << (p.saturated ? 1 : 0) << "," << r.packetTimeNs << "," << vcs.str() << ","
-                << (r.topLinks.empty() ? "" : r.topLinks.front().name) << ","
-                << (r.topLinks.empty() ? 0.0 : r.topLinks.front().utilisation) << "\n";
-            csv.flush();
+            csv.Stream() << std::setprecision(6) << p.offered << "," << p.accepted.mean << ","
+                         << p.accepted.ci95 << "," << p.latencyMean.mean << ","
+                         << p.latencyMean.ci95 << "," << p.latencyP50.mean << ","
+                         << p.latencyP99.mean << "," << p.latencyMax.mean << "," << p.hops.mean
+                         << "," << p.minSourceFraction.mean << "," << p.notInjected << ","
+                         << (p.saturated ? 1 : 0) << "," << r.packetTimeNs << "," << vcs.str()
+                         << "," << (r.topLinks.empty() ? "" : r.topLinks.front().name) << ","
+                         << (r.topLinks.empty() ? 0.0 : r.topLinks.front().utilisation) << "\n";
         }
-        jsonPoints << (jsonPoints.tellp() > 0 ? ",\n" : "") << std::setprecision(6)
-                   << "    {\"offered_load\": " << p.offered
-                   << ", \"accepted\": {\"mean\": " << p.accepted.mean
-                   << ", \"ci95\": " << p.accepted.ci95
-                   << "}, \"latency_packet_times\": {\"mean\": " << p.latencyMean.mean
-                   << ", \"mean_ci95\": " << p.latencyMean.ci95
-                   << ", \"p50\": " << p.latencyP50.mean << ", \"p99\": " << p.latencyP99.mean
-                   << ", \"max\": " << p.latencyMax.mean << "}, \"hops\": " << p.hops.mean
-                   << ", \"worst_source_fraction\": " << p.minSourceFraction.mean
-                   << ", \"not_injected\": " << p.notInjected
-                   << ", \"saturated\": " << (p.saturated ? "true" : "false")
-                   << ", \"packet_time_ns\": " << r.packetTimeNs << ", \"vc_occupancy\": ["
-                   << vcs.str() << "], \"top_links\": [";
-        std::string vcList = vcs.str();
-        for (size_t i = 0; i < r.topLinks.size(); ++i)
+        nlohmann::json links = nlohmann::json::array();
+        for (const SanLoadPoint::Link& l : r.topLinks)
         {
-            jsonPoints << (i ? ", " : "") << "{\"link\": " << Json(r.topLinks[i].name)
-                       << ", \"utilisation\": " << r.topLinks[i].utilisation << "}";
+            links.push_back({{"link", l.name}, {"utilisation", l.utilisation}});
         }
-        jsonPoints << "]}";
+        points.push_back({{"offered_load", p.offered},
+                          {"accepted", {{"mean", p.accepted.mean}, {"ci95", p.accepted.ci95}}},
+                          {"latency_packet_times",
+                           {{"mean", p.latencyMean.mean},
+                            {"mean_ci95", p.latencyMean.ci95},
+                            {"p50", p.latencyP50.mean},
+                            {"p99", p.latencyP99.mean},
+                            {"max", p.latencyMax.mean}}},
+                          {"hops", p.hops.mean},
+                          {"worst_source_fraction", p.minSourceFraction.mean},
+                          {"not_injected", p.notInjected},
+                          {"saturated", p.saturated},
+                          {"packet_time_ns", r.packetTimeNs},
+                          {"vc_occupancy", r.vcOccupancy},
+                          {"top_links", links}});
     };
 
     SanSaturation sat;
@@ -665,27 +938,24 @@ main(int argc, char* argv[])
     }
     std::cout << "san-run: peak_rss_mib=" << std::setprecision(1) << PeakRssMib() << std::endl;
 
-    if (!Get(s, "json").empty())
+    if (csv.IsOpen())
     {
-        std::ofstream json(Get(s, "json"));
-        if (!json)
-        {
-            Fail("cannot write --json=" + SanRunInput::Abbreviate(Get(s, "json")));
-        }
-        json << "{\n  \"settings\": {";
-        bool first = true;
-        for (const auto& kv : s.raw)
-        {
-            json << (first ? "" : ", ") << Json(kv.first) << ": " << Json(kv.second);
-            first = false;
-        }
-        json << "},\n  \"points\": [\n" << jsonPoints.str() << "\n  ]";
+        Check(csv.Commit());
+    }
+    if (json.IsOpen())
+    {
+        nlohmann::json doc;
+        doc["settings"] = s.raw;
+        doc["routing"] = routingName;
+        doc["points"] = points;
         if (findSaturation)
         {
-            json << ",\n  \"saturation\": {\"load\": " << sat.load << ", \"upper\": " << sat.upper
-                 << ", \"at_least\": " << (sat.atLeast ? "true" : "false") << "}";
+            doc["saturation"] = {{"load", sat.load},
+                                 {"upper", sat.upper},
+                                 {"at_least", sat.atLeast}};
         }
-        json << "\n}\n";
+        json.Stream() << doc.dump(2) << "\n";
+        Check(json.Commit());
     }
     return 0;
 }

@@ -73,6 +73,27 @@ Trim(const std::string& s)
     const auto e = s.find_last_not_of(" \t");
     return s.substr(b, e - b + 1);
 }
+
+/// \param line a configuration line \return it up to its comment: `#` or `//` at the start or
+/// after a blank, outside double quotes (so `out#1.csv` and `http://...` stay whole)
+std::string
+StripComment(const std::string& line)
+{
+    bool quoted = false;
+    for (size_t i = 0; i < line.size(); ++i)
+    {
+        if (line[i] == '"')
+        {
+            quoted = !quoted;
+        }
+        const bool mark = line[i] == '#' || line.compare(i, 2, "//") == 0;
+        if (!quoted && mark && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t'))
+        {
+            return line.substr(0, i);
+        }
+    }
+    return line;
+}
 } // namespace
 
 std::string
@@ -93,15 +114,7 @@ SanRunInput::ParseConfig(const std::string& raw,
         {
             return where + ": NUL byte (not a text file?)";
         }
-        for (const char* mark : {"#", "//"})
-        {
-            const auto c = line.find(mark);
-            if (c != std::string::npos)
-            {
-                line.erase(c);
-            }
-        }
-        line = Trim(line);
+        line = Trim(StripComment(line));
         if (!line.empty() && line.back() == ';')
         {
             line = Trim(line.substr(0, line.size() - 1));
@@ -126,6 +139,10 @@ SanRunInput::ParseConfig(const std::string& raw,
         if (s.value.size() >= 2 && s.value.front() == '{' && s.value.back() == '}')
         {
             s.value = Trim(s.value.substr(1, s.value.size() - 2));
+        }
+        else if (s.value.size() >= 2 && s.value.front() == '"' && s.value.back() == '"')
+        {
+            s.value = s.value.substr(1, s.value.size() - 2);
         }
         out.push_back(s);
     }
@@ -168,14 +185,22 @@ SanRunInput::ReadConfigFile(const std::string& fileName, std::vector<Setting>& o
     {
         return error;
     }
+    // The size before the contents: a huge file is refused without being read.
+    const uint64_t limit = 1u << 20;
+    struct stat st;
     std::ifstream in(fileName, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (text.str().size() > (1u << 20))
+    if (stat(fileName.c_str(), &st) != 0 || static_cast<uint64_t>(st.st_size) > limit)
     {
         return "configuration file '" + Abbreviate(fileName, 256) + "' is larger than 1 MiB";
     }
-    return ParseConfig(text.str(), fileName, out);
+    std::string text(limit + 1, '\0');
+    in.read(&text[0], static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(in.gcount()));
+    if (text.size() > limit)
+    {
+        return "configuration file '" + Abbreviate(fileName, 256) + "' is larger than 1 MiB";
+    }
+    return ParseConfig(text, fileName, out);
 }
 
 std::string
@@ -276,9 +301,15 @@ SanRunInput::ParseLoads(const std::string& text, std::vector<double>& out)
                    ": a range first:last:step needs first <= last, a positive step and at most "
                    "1000 points";
         }
-        for (uint32_t i = 0; first + i * step <= last * (1 + 1e-9); ++i)
+        // The count first (a step below the loads' precision would never reach last).
+        const auto points = static_cast<uint32_t>(std::floor((last - first) / step + 1e-9)) + 1;
+        for (uint32_t i = 0; i < points; ++i)
         {
-            out.push_back(first + i * step);
+            const double load = first + i * step;
+            if (out.empty() || load > out.back())
+            {
+                out.push_back(load);
+            }
         }
         return "";
     }

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/san-output-file.h"
 #include "ns3/type-id.h"
 
 #include <array>
@@ -32,7 +33,7 @@ namespace
 
 /// \param v a number \return "" for NaN, else %.6g
 std::string
-Number(double v)
+CsvNumber(double v)
 {
     if (std::isnan(v))
     {
@@ -329,8 +330,11 @@ SanResultsWriter::OpenSideFile(const std::string& path, std::ofstream& out)
 void
 SanResultsWriter::Write(const std::string& path, const std::vector<SanPaperRow>& rows) const
 {
-    std::ofstream out;
-    OpenSideFile(path, out);
+    // Written whole or not at all: an interrupted run or a full disk leaves the previous file.
+    SanOutputFile file;
+    const std::string error = file.Open(path);
+    NS_ABORT_MSG_IF(!error.empty(), "SanResultsWriter::Write: " << error);
+    std::ostream& out = file.Stream();
     for (const auto& kv : GetProvenance())
     {
         out << "# " << kv.first << ": " << kv.second << "\n";
@@ -339,7 +343,7 @@ SanResultsWriter::Write(const std::string& path, const std::vector<SanPaperRow>&
     for (const auto& row : rows)
     {
         out << "# check: " << CsvField(row.experiment) << "," << CsvField(row.metric) << ","
-            << row.GetRoleName() << "," << Number(row.tolerance) << "," << row.GetExcuseName()
+            << row.GetRoleName() << "," << CsvNumber(row.tolerance) << "," << row.GetExcuseName()
             << "\n";
     }
     out << "paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source,"
@@ -352,11 +356,12 @@ SanResultsWriter::Write(const std::string& path, const std::vector<SanPaperRow>&
             source += "; " + row.deviation;
         }
         out << m_paper << "," << CsvField(row.experiment) << "," << CsvField(row.metric) << ","
-            << CsvField(row.unit) << "," << row.paper.Format() << "," << Number(row.simulated)
-            << "," << Number(row.RelativeError()) << "," << CsvField(source, true) << ","
+            << CsvField(row.unit) << "," << row.paper.Format() << "," << CsvNumber(row.simulated)
+            << "," << CsvNumber(row.RelativeError()) << "," << CsvField(source, true) << ","
             << row.paper.GetKindName() << "\n";
     }
-    NS_ABORT_MSG_IF(!out, "SanResultsWriter::Write: error writing " << path);
+    const std::string written = file.Commit();
+    NS_ABORT_MSG_IF(!written.empty(), "SanResultsWriter::Write: " << written);
     std::printf("\nwrote %s (%zu rows)\n", path.c_str(), rows.size());
 }
 

@@ -125,6 +125,15 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
             return host;
         }
         return m_destination;
+    case GROUP_SHIFT:
+        // Random within the next block: no fixed destination, but the blocks must exist.
+        if (S().groupSize == 0 || nHosts % S().groupSize != 0 || nHosts / S().groupSize < 2)
+        {
+            msg << "SanTrafficGenerator: GroupShift needs a GroupSize that divides the " << nHosts
+                << " hosts into at least two blocks, not " << S().groupSize;
+            error = msg.str();
+        }
+        return host;
     default:
         return host;
     }

@@ -388,11 +388,6 @@ SanTrafficGenerator::StartApplication()
                     "SanTrafficGenerator: packet size "
                         << shortest << " is shorter than the fabric's MinPacketSize "
                         << m_dev->GetFabric()->GetMinPacketSize());
-    NS_ABORT_MSG_IF(S().pattern == GROUP_SHIFT &&
-                        (S().groupSize == 0 || S().nHosts % S().groupSize != 0 ||
-                         S().nHosts / S().groupSize < 2),
-                    "SanTrafficGenerator: GroupShift needs a GroupSize that divides the "
-                        << S().nHosts << " hosts into at least two blocks, not " << S().groupSize);
     m_fixedDst = GetPermutationDestination(m_host, S().nHosts);
     // A packet-time: the serialization of a packet of the mean size.
     const double mean = GetMeanPacketSize();

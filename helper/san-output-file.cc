@@ -1,0 +1,114 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-output-file.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <unistd.h>
+
+namespace ns3
+{
+
+SanOutputFile::~SanOutputFile()
+{
+    Discard();
+}
+
+std::string
+SanOutputFile::Open(const std::string& path)
+{
+    Discard();
+    if (path.empty())
+    {
+        return "no output file named";
+    }
+    const std::filesystem::path p(path);
+    if (p.has_parent_path())
+    {
+        std::error_code ec;
+        std::filesystem::create_directories(p.parent_path(), ec);
+        if (ec)
+        {
+            return "cannot create the folder of '" + path + "': " + ec.message();
+        }
+    }
+    std::error_code ec;
+    const auto status = std::filesystem::status(p, ec);
+    if (std::filesystem::is_directory(status))
+    {
+        return "cannot write '" + path + "': it is a directory";
+    }
+    m_path = path;
+    // A device or pipe (/dev/stdout, a fifo) is written in place: it cannot be renamed over.
+    const bool inPlace = std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
+    m_temp = inPlace ? "" : path + ".partial-" + std::to_string(getpid());
+    errno = 0;
+    m_out.open(inPlace ? m_path : m_temp, std::ios::out | std::ios::trunc);
+    if (!m_out)
+    {
+        const std::string why = errno != 0 ? std::strerror(errno) : "cannot open";
+        m_temp.clear();
+        return "cannot write '" + path + "': " + why;
+    }
+    return "";
+}
+
+bool
+SanOutputFile::IsOpen() const
+{
+    return m_out.is_open();
+}
+
+std::ostream&
+SanOutputFile::Stream()
+{
+    return m_out;
+}
+
+std::string
+SanOutputFile::Commit()
+{
+    if (!m_out.is_open())
+    {
+        return "cannot write '" + m_path + "': it was not opened";
+    }
+    errno = 0;
+    m_out.flush();
+    const bool written = static_cast<bool>(m_out);
+    m_out.close();
+    if (!written || m_out.fail())
+    {
+        const std::string why = errno != 0 ? std::strerror(errno) : "write failed";
+        Discard();
+        return "cannot write '" + m_path + "': " + why + " (nothing written)";
+    }
+    if (!m_temp.empty() && std::rename(m_temp.c_str(), m_path.c_str()) != 0)
+    {
+        const std::string why = std::strerror(errno);
+        Discard();
+        return "cannot write '" + m_path + "': " + why + " (nothing written)";
+    }
+    m_temp.clear();
+    return "";
+}
+
+void
+SanOutputFile::Discard()
+{
+    if (m_out.is_open())
+    {
+        m_out.close();
+    }
+    if (!m_temp.empty())
+    {
+        std::remove(m_temp.c_str());
+        m_temp.clear();
+    }
+}
+
+} // namespace ns3
