@@ -127,6 +127,12 @@ ClanContext::~ClanContext() = default;
 void
 ClanContext::DoDispose()
 {
+    // The device's DMA scheduler calls this context back; a disposed device has dropped its
+    // scheduler (nothing to forget then).
+    if (m_nic && m_nic->GetDmaScheduler())
+    {
+        m_nic->GetDmaScheduler()->SetDoneCallback(m_dmaQueue, ClanDmaScheduler::DoneCallback());
+    }
     m_nic = nullptr;
     m_events = nullptr;
     m_dmaDone.clear();
