@@ -278,6 +278,7 @@ def build(bld):
         'test/san-tcp-baseline-test-suite.cc',
         'test/san-topology-test-suite.cc',
         'test/san-traffic-generator-test-suite.cc',
+        'test/san-user-program-test-suite.cc',
         ]
 
     headers = bld(features='ns3header')

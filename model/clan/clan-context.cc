@@ -127,6 +127,12 @@ ClanContext::~ClanContext() = default;
 void
 ClanContext::DoDispose()
 {
+    // The device's DMA scheduler calls this context back; a disposed device has dropped its
+    // scheduler (nothing to forget then).
+    if (m_nic && m_nic->GetDmaScheduler())
+    {
+        m_nic->GetDmaScheduler()->SetDoneCallback(m_dmaQueue, ClanDmaScheduler::DoneCallback());
+    }
     m_nic = nullptr;
     m_events = nullptr;
     m_dmaDone.clear();
@@ -288,7 +294,10 @@ ClanContext::Read(uint64_t mapped, uint32_t len, ReadCallback done)
     cpu->Acquire(Callback<void>([nic, cpu, mapped, len, done]() {
         nic->Load(mapped, len, ReadCallback([cpu, done](const uint8_t* data, uint32_t n) {
                       cpu->Release();
-                      done(data, n);
+                      if (!done.IsNull())
+                      {
+                          done(data, n);
+                      }
                   }));
     }));
 }
@@ -328,7 +337,10 @@ ClanContext::WaitUntil(uint64_t address,
         ClearTripwire(tripwire);
         if (ready())
         {
-            done();
+            if (!done.IsNull())
+            {
+                done();
+            }
             return;
         }
         Ptr<ClanContext> self(this);
@@ -344,7 +356,10 @@ ClanContext::WaitUntil(uint64_t address,
         ClearTripwire(tripwire);
         if (ready())
         {
-            done();
+            if (!done.IsNull())
+            {
+                done();
+            }
             return;
         }
         Ptr<ClanContext> self(this);
@@ -359,7 +374,10 @@ ClanContext::WaitUntil(uint64_t address,
                         }
                         if (ready())
                         {
-                            done();
+                            if (!done.IsNull())
+                            {
+                                done();
+                            }
                             return;
                         }
                         self->WaitUntil(address, len, ready, SPIN_THEN_TRIPWIRE, tripwire, done);

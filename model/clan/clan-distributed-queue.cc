@@ -236,7 +236,10 @@ ClanDistributedQueue::Get(GetCallback done)
             self->m_readI = (self->m_readI + 1) % self->m_slots;
             ++self->m_got;
             rx->WriteWord(self->m_remoteLazyRead, self->m_readI, Callback<void>([elm, done]() {
-                              done(elm);
+                              if (!done.IsNull())
+                              {
+                                  done(elm);
+                              }
                           }));
         }));
 }

@@ -137,7 +137,10 @@ ClanMessageChannel::Receive(ReceiveCallback done)
                           self->m_copyInstructionsPer8 * ((self->m_bytes + 7) / 8),
                           Callback<void>([self, rx, msg, done]() {
                               rx->WriteWord(self->m_remoteTx, 1, Callback<void>([msg, done]() {
-                                                done(msg);
+                                                if (!done.IsNull())
+                                                {
+                                                    done(msg);
+                                                }
                                             }));
                           }));
                   }));

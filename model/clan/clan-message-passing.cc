@@ -131,7 +131,10 @@ ClanMessagePassing::Receive(uint32_t at, ReceiveCallback done)
             }
             std::vector<uint8_t> data(env.begin() + 8, env.begin() + 8 + len);
             me->GetCpu()->ExecuteInstructions(work, Callback<void>([done, tag, data]() {
-                                                  done(tag, data);
+                                                  if (!done.IsNull())
+                                                  {
+                                                      done(tag, data);
+                                                  }
                                               }));
         }));
 }

@@ -315,7 +315,10 @@ ClanNetDevice::ReplyArrived(const RxItem& item)
     const uint32_t headerBytes = item.headerBytes;
     // The processor's load completes with the data phases on the PCI bus.
     GetIoBus()->PioLoad(load.length, Callback<void>([load, data, headerBytes]() {
-                            load.done(data.data() + headerBytes, load.length);
+                            if (!load.done.IsNull())
+                            {
+                                load.done(data.data() + headerBytes, load.length);
+                            }
                         }));
 }
 

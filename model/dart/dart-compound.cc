@@ -59,7 +59,10 @@ WaitReply(Ptr<DartContext> ctx, uint32_t at, uint32_t tag, DartCompound::FetchCa
                                 WaitReply(ctx, at, tag, done); // not the reply: keep polling
                                 return;
                             }
-                            done(ctx->ReadWord(at));
+                            if (!done.IsNull())
+                            {
+                                done(ctx->ReadWord(at));
+                            }
                         }));
 }
 
@@ -279,7 +282,10 @@ DartCompound::CasDecide(const CasRequest& r, uint32_t found)
         ok ? MakeUpdateAndRelease(r.valueIndex, r.lockIndex, r.desired) : MakeLoad(r.lockIndex, 0);
     CasCallback done = r.done;
     r.ctx->Send(r.vci, last, r.replyOffset, 0, Callback<void>([done, ok, found]() {
-                    done(ok, found);
+                    if (!done.IsNull())
+                    {
+                        done(ok, found);
+                    }
                 }));
 }
 
@@ -377,7 +383,10 @@ DartBarrier::WaitRelease(uint32_t i, uint32_t epoch, Callback<void> released)
                                   return;
                               }
                               q.waiting = false;
-                              released();
+                              if (!released.IsNull())
+                              {
+                                  released();
+                              }
                           }));
 }
 

@@ -133,7 +133,10 @@ DartContext::NotifyDeposit(uint64_t offset, uint64_t len)
         if (w.offset < offset + len && offset < w.offset + w.len)
         {
             Callback<void> cb = w.resumed;
-            Simulator::ScheduleNow([cb]() { cb(); });
+            if (!cb.IsNull())
+            {
+                Simulator::ScheduleNow([cb]() { cb(); });
+            }
             m_watches.erase(m_watches.begin() + i);
         }
         else

@@ -30,11 +30,11 @@ HamlynContext::HamlynContext(Ptr<HamlynNetDevice> device,
 
 HamlynContext::~HamlynContext()
 {
-    if (!m_completion.IsNull() && m_device->GetHost() != nullptr)
+    if (!m_completion.IsNull())
     {
-        m_device->GetMemory()->SetWriteSnoop(GetCompletionWordAddress(),
-                                             HostMemory::WriteSnoopCallback());
+        ForgetCompletionWord();
     }
+    ForgetRejects();
 }
 
 uint32_t
@@ -104,9 +104,24 @@ void
 HamlynContext::SetCompletionCallback(CompletionCallback cb)
 {
     m_completion = cb;
+    if (cb.IsNull())
+    {
+        ForgetCompletionWord();
+        return;
+    }
     GetMemory()->SetWriteSnoop(GetCompletionWordAddress(),
-                               cb.IsNull() ? HostMemory::WriteSnoopCallback()
-                                           : MakeCallback(&HamlynContext::CompletionWritten, this));
+                               MakeCallback(&HamlynContext::CompletionWritten, this));
+}
+
+void
+HamlynContext::ForgetCompletionWord()
+{
+    // Libraries forget their callbacks in their DoDispose, which Simulator::Destroy may run
+    // after the device's (its termini are gone then) or the host's (SanNicDevice copes).
+    if (m_device->IsAttached())
+    {
+        m_device->ClearWriteSnoop(GetCompletionWordAddress());
+    }
 }
 
 void
@@ -122,11 +137,27 @@ void
 HamlynContext::SetRejectCallback(RejectCallback cb)
 {
     m_reject = cb;
-    if (!m_rejectConnected && !cb.IsNull())
+    if (cb.IsNull())
+    {
+        ForgetRejects();
+    }
+    else if (!m_rejectConnected)
     {
         m_rejectConnected = true;
         m_device->TraceConnectWithoutContext("RequestReject",
                                              MakeCallback(&HamlynContext::Rejected, this));
+    }
+}
+
+void
+HamlynContext::ForgetRejects()
+{
+    // A disposed device still has its trace sources (it lives while this context holds it).
+    if (m_rejectConnected)
+    {
+        m_rejectConnected = false;
+        m_device->TraceDisconnectWithoutContext("RequestReject",
+                                                MakeCallback(&HamlynContext::Rejected, this));
     }
 }
 

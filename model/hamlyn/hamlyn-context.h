@@ -79,9 +79,10 @@ class HamlynContext : public SimpleRefCount<HamlynContext>
     uint64_t GetCompletionWordAddress() const;
     /// \return the handle in the completion word, read from host memory
     uint64_t ReadCompletionWord() const;
-    /// \param cb watch the completion word (null: stop)
+    /// \param cb watch the completion word (null: stop; safe at any time, even once the
+    /// device, its host or the host's memory has been disposed)
     void SetCompletionCallback(CompletionCallback cb);
-    /// \param cb told of DMA requests the device refused (null: stop)
+    /// \param cb told of DMA requests the device refused (null: stop; safe at any time)
     void SetRejectCallback(RejectCallback cb);
 
     // ---- memory and slots ----------------------------------------------------------------
@@ -135,6 +136,10 @@ class HamlynContext : public SimpleRefCount<HamlynContext>
     void CompletionWritten(uint64_t addr, uint64_t len);
     /// The device refused a request. \param terminus its terminus \param handle its handle
     void Rejected(uint32_t terminus, uint64_t handle);
+    /// Stop watching the completion word (nothing to do once the device is disposed).
+    void ForgetCompletionWord();
+    /// Disconnect from the device's "RequestReject" trace, if connected.
+    void ForgetRejects();
 
     Ptr<HamlynNetDevice> m_device;      //!< the interface
     uint32_t m_app;                     //!< application id

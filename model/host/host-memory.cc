@@ -97,6 +97,7 @@ HostMemory::DoDispose()
     m_watches.clear();
     m_reservedBytes = 0;
     m_storageBytes = 0;
+    m_disposed = true;
     Object::DoDispose();
 }
 
@@ -297,6 +298,10 @@ HostMemory::CancelWatch(uint64_t token)
 void
 HostMemory::SetWriteSnoop(uint64_t addr, WriteSnoopCallback cb)
 {
+    if (m_disposed && cb.IsNull())
+    {
+        return; // the regions, and their snoopers, are gone already
+    }
     const Entry* c = Locate(addr, 1);
     NS_ABORT_MSG_IF(c == nullptr,
                     "HostMemory::SetWriteSnoop: address " << addr << " is in no region");

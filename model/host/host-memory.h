@@ -130,7 +130,11 @@ class HostMemory : public Object
      * (SHRIMP's automatic update watches the pages mapped out): after every successful Write
      * or Fill into that region, \p cb runs with the written range, whose bytes may then be
      * read. One snooper per region; a null callback removes it.
-     * \param addr an address inside the region (aborts if none contains it)
+     *
+     * Removing a snooper from a disposed memory does nothing (Simulator::Destroy may dispose
+     * the memory before the device or library that forgets its snooper there).
+     * \param addr an address inside the region (aborts if none contains it, unless the memory
+     *        is disposed and \p cb is null)
      * \param cb the snooper
      */
     void SetWriteSnoop(uint64_t addr, WriteSnoopCallback cb);
@@ -224,6 +228,7 @@ class HostMemory : public Object
     bool m_allocated;                                  //!< Allocate() was called
     uint64_t m_reservedBytes;                          //!< sum of live region sizes
     uint64_t m_storageBytes;                           //!< allocated storage
+    bool m_disposed{false};                            //!< DoDispose has run
     uint64_t m_bytesWritten;                           //!< bytes written
     uint64_t m_writes;                                 //!< successful writes
     mutable uint64_t m_bytesRead;                      //!< bytes read

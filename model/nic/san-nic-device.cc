@@ -161,21 +161,24 @@ SanNicDevice::GetHost() const
 Ptr<HostCpu>
 SanNicDevice::GetCpu() const
 {
-    NS_ABORT_MSG_IF(m_host == nullptr, GetInstanceTypeId().GetName() << ": not attached");
+    NS_ABORT_MSG_IF(m_host == nullptr,
+                    GetInstanceTypeId().GetName() << ": not attached (or disposed)");
     return m_host->GetCpu();
 }
 
 Ptr<HostBus>
 SanNicDevice::GetIoBus() const
 {
-    NS_ABORT_MSG_IF(m_host == nullptr, GetInstanceTypeId().GetName() << ": not attached");
+    NS_ABORT_MSG_IF(m_host == nullptr,
+                    GetInstanceTypeId().GetName() << ": not attached (or disposed)");
     return m_host->GetIoBus();
 }
 
 Ptr<HostMemory>
 SanNicDevice::GetMemory() const
 {
-    NS_ABORT_MSG_IF(m_host == nullptr, GetInstanceTypeId().GetName() << ": not attached");
+    NS_ABORT_MSG_IF(m_host == nullptr,
+                    GetInstanceTypeId().GetName() << ": not attached (or disposed)");
     return m_host->GetMemory();
 }
 
@@ -188,7 +191,8 @@ SanNicDevice::GetFabricPort() const
 uint32_t
 SanNicDevice::GetHostNumber() const
 {
-    NS_ABORT_MSG_IF(m_port == nullptr, GetInstanceTypeId().GetName() << ": not attached");
+    NS_ABORT_MSG_IF(m_port == nullptr,
+                    GetInstanceTypeId().GetName() << ": not attached (or disposed)");
     return m_port->GetHostNumber();
 }
 
@@ -196,6 +200,18 @@ Ptr<SanDmaEngine>
 SanNicDevice::GetDmaEngine() const
 {
     return m_dma;
+}
+
+void
+SanNicDevice::ClearWriteSnoop(uint64_t addr)
+{
+    // The device (m_host null), the host (no memory) or the memory (HostMemory ignores the
+    // request) may be disposed already.
+    Ptr<HostMemory> memory = m_host != nullptr ? m_host->GetMemory() : nullptr;
+    if (memory != nullptr)
+    {
+        memory->SetWriteSnoop(addr, HostMemory::WriteSnoopCallback());
+    }
 }
 
 void

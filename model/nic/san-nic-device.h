@@ -36,7 +36,14 @@ namespace ns3
  *   refused packet goes through Drop(), which counts it per reason, logs it, and fires the
  *   "Drop" trace with the packet, the reason and the source host, so generic tools (the
  *   protection fuzz harness, drop statistics) work on any NIC;
- * - the "Stage" trace for timing breakdowns (Stage()).
+ * - the "Stage" trace for timing breakdowns (Stage());
+ * - teardown in any order: Simulator::Destroy disposes a node's devices and the objects
+ *   aggregated to the node (its SanHost, and libraries such as Rats, SCILAN or the SHRIMP
+ *   daemon) in an order that depends on how often each was looked up. Once the device is
+ *   disposed, IsAttached() is false again and GetHost() null; once the host is, its parts
+ *   are null. A context or library that forgets its callbacks in its own DoDispose checks
+ *   IsAttached() before it asks the device anything, and forgets a memory snooper through
+ *   ClearWriteSnoop(), which is safe whatever was disposed first.
  *
  * What a NIC provides: its attributes and tables, NotifyAttached() to build host-side state,
  * ReceiveFromFabric() (and HeadFromFabric() for cut-through receivers), and its own user-level
@@ -77,10 +84,10 @@ class SanNicDevice : public SanNetDevice
      * \param port the host's fabric port device (a SanEndpointDevice)
      */
     void Attach(Ptr<SanHost> host, Ptr<NetDevice> port);
-    /// \return true once Attach() has run
+    /// \return true once Attach() has run, until the device is disposed
     bool IsAttached() const;
 
-    /// \return the host
+    /// \return the host (null before Attach and once the device is disposed)
     Ptr<SanHost> GetHost() const;
     /// \return the host's CPU
     Ptr<HostCpu> GetCpu() const;
@@ -94,6 +101,14 @@ class SanNicDevice : public SanNetDevice
     uint32_t GetHostNumber() const;
     /// \return the host DMA engine
     Ptr<SanDmaEngine> GetDmaEngine() const;
+
+    /**
+     * \brief Remove the write snooper of the host memory region that holds \p addr
+     * (HostMemory::SetWriteSnoop with a null callback). Safe at any time: it does nothing
+     * once this device, its host or the host's memory has been disposed (see the class).
+     * \param addr an address inside the region
+     */
+    void ClearWriteSnoop(uint64_t addr);
 
     /// \param reason a reason code \return its name
     std::string GetDropReasonName(uint32_t reason) const;

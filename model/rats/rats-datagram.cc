@@ -91,7 +91,10 @@ RatsDatagramServer::Recv(std::function<void(RatsDatagramMessage)> done)
                       const uint32_t i = self->m_arrived.front();
                       self->m_arrived.pop_front();
                       self->m_buffers[i].state = HELD;
-                      done(self->ReadMessage(i));
+                      if (done)
+                      {
+                          done(self->ReadMessage(i));
+                      }
                   });
               });
 }

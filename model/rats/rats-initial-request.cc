@@ -84,7 +84,10 @@ RatsInitialRequestServer::Recv(std::function<void(RatsInitialRequest)> done)
                   const RatsCostProfile c = self->GetCostProfile();
                   self->Charge(c.recvOn, c.recvOff, [self, done]() {
                       ++self->m_delivered;
-                      done(self->m_request);
+                      if (done)
+                      {
+                          done(self->m_request);
+                      }
                   });
               });
 }
@@ -285,7 +288,12 @@ RatsInitialRequestClient::RecvReply(std::function<void(RatsInitialReply)> done)
                   self->m_replied = false;
                   self->m_held = true;
                   const RatsCostProfile c = self->GetCostProfile();
-                  self->Charge(c.recvOn, c.recvOff, [self, done]() { done(self->m_last); });
+                  self->Charge(c.recvOn, c.recvOff, [self, done]() {
+                      if (done)
+                      {
+                          done(self->m_last);
+                      }
+                  });
               });
 }
 

@@ -373,7 +373,10 @@ RatsInterfaceManager::OnNotification()
                                  waiters.swap(self->m_pollWaiters);
                                  for (auto& w : waiters)
                                  {
-                                     w();
+                                     if (w)
+                                     {
+                                         w();
+                                     }
                                  }
                                  // poll's off-cp part, after whatever the dispatch started.
                                  if (cost.pollOff > 0)

@@ -200,14 +200,22 @@ RatsRemoteReadClient::RemoteRead(uint32_t remoteOffset,
     Ptr<RatsSendHandle> h = AsyncRemoteRead(remoteOffset, length);
     if (h->GetStatus() == RatsSendHandle::ERROR)
     {
-        Simulator::ScheduleNow([done]() { done(RatsBuffer()); });
+        if (done)
+        {
+            Simulator::ScheduleNow([done]() { done(RatsBuffer()); });
+        }
         return h;
     }
     Ptr<RatsRemoteReadClient> self(this);
     WhenReady([self]() { return self->m_ready; },
               [self, done]() {
                   const RatsCostProfile c = self->GetCostProfile();
-                  self->Charge(c.recvOn, c.recvOff, [self, done]() { done(self->m_result); });
+                  self->Charge(c.recvOn, c.recvOff, [self, done]() {
+                      if (done)
+                      {
+                          done(self->m_result);
+                      }
+                  });
               });
     return h;
 }

@@ -86,7 +86,10 @@ RatsSimpleDatagramServer::Recv(std::function<void(RatsSimpleDatagramMessage)> do
                   self->m_ready = false;
                   const RatsCostProfile c = self->GetCostProfile();
                   self->Charge(c.recvOn, c.recvOff, [self, done]() {
-                      done(self->GetMessageAt(self->m_seed.offset));
+                      if (done)
+                      {
+                          done(self->GetMessageAt(self->m_seed.offset));
+                      }
                   });
               });
 }

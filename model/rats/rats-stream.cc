@@ -175,7 +175,10 @@ RatsStreamReceiver::Read(bool record, std::function<void(RatsStreamChunk)> done)
                 chunk.length = end - self->m_pos;
                 chunk.sequence = self->m_next;
                 self->m_pos = end;
-                done(chunk);
+                if (done)
+                {
+                    done(chunk);
+                }
             });
         });
 }

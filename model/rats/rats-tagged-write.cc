@@ -58,7 +58,10 @@ RatsTaggedWriteServer::GetTag(std::function<void(Tag)> done)
                                       "RatsTaggedWriteServer: a tag vanished");
                       Tag t = self->m_tags.front();
                       self->m_tags.pop_front();
-                      done(t);
+                      if (done)
+                      {
+                          done(t);
+                      }
                   });
               });
 }
@@ -86,7 +89,10 @@ RatsTaggedWriteServer::GetSpecificTag(uint32_t tag, std::function<void(Tag)> don
                 {
                     Tag t = *it;
                     self->m_tags.erase(it);
-                    done(t);
+                    if (done)
+                    {
+                        done(t);
+                    }
                     return;
                 }
             }

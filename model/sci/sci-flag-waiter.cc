@@ -27,9 +27,9 @@ SciFlagWaiter::~SciFlagWaiter() = default;
 void
 SciFlagWaiter::Close()
 {
-    if (m_nic && m_nic->IsAttached())
+    if (m_nic)
     {
-        m_nic->SetFlagHandler(m_id, Callback<void>());
+        m_nic->SetFlagHandler(m_id, Callback<void>()); // a no-op on a disposed device
     }
     m_wait = nullptr;
     m_ready = Callback<bool>();

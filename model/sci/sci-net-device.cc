@@ -225,7 +225,12 @@ void
 SciNetDevice::SetFlagHandler(uint32_t flag, Callback<void> handler)
 {
     GetFlagAddress(flag); // checks the id
-    NS_ABORT_MSG_IF(flag >= m_flagHandlers.size(), "SciNetDevice: disposed");
+    if (flag >= m_flagHandlers.size())
+    {
+        // Disposed: there is no handler left to remove, and none may be set.
+        NS_ABORT_MSG_IF(!handler.IsNull(), "SciNetDevice::SetFlagHandler: disposed");
+        return;
+    }
     m_flagHandlers[flag] = handler;
 }
 

@@ -151,7 +151,8 @@ class SciNetDevice : public SanNicDevice
     /// turns interrupts off and on) \param flag a flag \param value the new value
     void WriteFlag(uint32_t flag, uint32_t value);
     /// \brief The driver routine to run in the interrupt a stimulus raises \param flag a flag
-    /// \param handler called in the interrupt handler
+    /// \param handler called in the interrupt handler (null: none; removing it is safe once
+    /// the device is disposed)
     void SetFlagHandler(uint32_t flag, Callback<void> handler);
     /**
      * \brief Stimulate flag \p flag of node \p node: a 4-byte store through the flag's special

@@ -42,15 +42,12 @@ SciRingReceiver::Close()
     {
         return;
     }
-    if (!m_nic->IsAttached() || !m_nic->GetHost()->GetMemory())
+    // At the end of a run the device, the host or its memory may be disposed already.
+    if (m_nic->IsAttached())
     {
-        // The device or the host is gone already (the end of a run).
-        m_flag->Close();
-        m_nic = nullptr;
-        return;
+        m_nic->Unexport(m_segment);
     }
-    m_nic->Unexport(m_segment);
-    m_nic->GetMemory()->SetWriteSnoop(m_region, HostMemory::WriteSnoopCallback());
+    m_nic->ClearWriteSnoop(m_region);
     m_flag->Close();
     m_nic = nullptr;
 }

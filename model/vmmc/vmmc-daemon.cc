@@ -225,7 +225,10 @@ VmmcDaemon::RemoveExport(uint32_t id, Callback<void> done)
             }
             m_exports.erase(e);
         }
-        done();
+        if (!done.IsNull())
+        {
+            done();
+        }
     };
     if (hosts.empty())
     {

@@ -101,7 +101,7 @@ VmmcEndpoint::Poll(uint64_t addr, uint32_t len, Callback<bool> ready, Callback<v
         {
             cpu->Execute(miss, done); // the load that sees the change misses
         }
-        else
+        else if (!done.IsNull())
         {
             done();
         }
@@ -206,7 +206,10 @@ VmmcEndpoint::WakeUp(HostCpuWait* wait, Callback<void> done)
     });
     if (it == m_sleepers.end())
     {
-        done(); // it slept without backing off (no pages of its own)
+        if (!done.IsNull())
+        {
+            done(); // it slept without backing off (no pages of its own)
+        }
         return;
     }
     std::vector<uint64_t> enabled = std::move(it->enabled);
@@ -221,7 +224,10 @@ VmmcEndpoint::WakeUp(HostCpuWait* wait, Callback<void> done)
                                   m_daemon->SetPageInterrupt(p, false);
                               }
                           }
-                          done();
+                          if (!done.IsNull())
+                          {
+                              done();
+                          }
                       }));
 }
 

@@ -168,7 +168,10 @@ VmmcEndpoint::Export(uint64_t addr,
         const uint32_t id = m_daemon->AddExport(e);
         m_exports.push_back(id);
         m_notifications[id];
-        done(id);
+        if (!done.IsNull())
+        {
+            done(id);
+        }
     });
 }
 
@@ -192,7 +195,10 @@ VmmcEndpoint::Import(uint32_t host, uint32_t id, ImportCallback done)
         uint32_t bytes = 0;
         if (remote == nullptr || !remote->GrantImport(id, GetHostNumber(), address, bytes))
         {
-            done(-1);
+            if (!done.IsNull())
+            {
+                done(-1);
+            }
             return;
         }
         const uint32_t page = GetPageBytes();
@@ -211,7 +217,10 @@ VmmcEndpoint::Import(uint32_t host, uint32_t id, ImportCallback done)
             m_daemon->GetDevice()->SetOutgoingEntry(imp.proxyPage + i, e);
         }
         m_imports.push_back(imp);
-        done(static_cast<int32_t>(m_imports.size() - 1));
+        if (!done.IsNull())
+        {
+            done(static_cast<int32_t>(m_imports.size() - 1));
+        }
     });
 }
 
@@ -246,7 +255,10 @@ VmmcEndpoint::Unimport(int32_t handle, Callback<void> done)
                                      {
                                          remote->ForgetImport(copy.exportId, GetHostNumber());
                                      }
-                                     done();
+                                     if (!done.IsNull())
+                                     {
+                                         done();
+                                     }
                                  }));
 }
 
@@ -282,7 +294,12 @@ VmmcEndpoint::SendDeliberate(int32_t handle,
     {
         NS_LOG_WARN("VmmcEndpoint::SendDeliberate refused: handle "
                     << handle << " offset " << offset << " src " << src << " bytes " << bytes);
-        cpu->ExecuteInstructions(m_duInstructions, Callback<void>([done]() { done(false); }));
+        cpu->ExecuteInstructions(m_duInstructions, Callback<void>([done]() {
+                                     if (!done.IsNull())
+                                     {
+                                         done(false);
+                                     }
+                                 }));
         return;
     }
     const uint64_t dst = imp->proxyPage * GetPageBytes() + offset;
@@ -294,7 +311,12 @@ VmmcEndpoint::SendDeliberate(int32_t handle,
             // register (one EISA load per iteration) until the engine has read the source.
             Ptr<HostCpuWait> wait = cpu->CreateWait();
             wait->SetPollInterval(dev->GetIoBus()->GetPioLoadTime(4));
-            wait->Begin(HostCpuWait::POLL, Callback<void>([done]() { done(true); }));
+            wait->Begin(HostCpuWait::POLL, Callback<void>([done]() {
+                            if (!done.IsNull())
+                            {
+                                done(true);
+                            }
+                        }));
             const bool started =
                 dev->DeliberateUpdate(src,
                                       dst,
@@ -322,7 +344,10 @@ VmmcEndpoint::Bind(uint64_t local,
     {
         NS_LOG_WARN("VmmcEndpoint::Bind refused: local "
                     << local << " bytes " << bytes << " handle " << handle << " offset " << offset);
-        Simulator::ScheduleNow([done]() { done(false); });
+        if (!done.IsNull())
+        {
+            Simulator::ScheduleNow([done]() { done(false); });
+        }
         return;
     }
     const ImportEntry copy = *imp;
@@ -348,7 +373,10 @@ VmmcEndpoint::Bind(uint64_t local,
                                 e.interrupt = options.notify;
                                 dev->SetOutgoingEntry(local / page + i, e);
                             }
-                            done(true);
+                            if (!done.IsNull())
+                            {
+                                done(true);
+                            }
                         });
 }
 
@@ -361,7 +389,10 @@ VmmcEndpoint::Unbind(uint64_t local, uint32_t bytes, Callback<void> done)
         {
             m_daemon->GetDevice()->ClearOutgoingEntry(p);
         }
-        done();
+        if (!done.IsNull())
+        {
+            done();
+        }
     });
 }
 
@@ -417,7 +448,10 @@ VmmcEndpoint::SetNotificationHandler(uint32_t id, NotificationHandler handler, C
                           {
                               m_daemon->SetPageInterrupt(p, !handler.IsNull());
                           }
-                          done();
+                          if (!done.IsNull())
+                          {
+                              done();
+                          }
                       }));
 }
 
@@ -442,7 +476,10 @@ VmmcEndpoint::SetNotificationPages(uint32_t id,
                           {
                               m_daemon->SetPageInterrupt(p, on);
                           }
-                          done();
+                          if (!done.IsNull())
+                          {
+                              done();
+                          }
                       }));
 }
 

@@ -99,7 +99,7 @@ NxGroup::Initialize(Callback<void> ready)
                                                       hosts[b],
                                                       m_ids[b][a],
                                                       Callback<void>([connected, ready]() {
-                                                          if (--*connected == 0)
+                                                          if (--*connected == 0 && !ready.IsNull())
                                                           {
                                                               ready();
                                                           }

@@ -181,7 +181,12 @@ NxProcess::Consume(const Waiting& w, uint64_t addr, uint32_t maxBytes, ReceiveCa
     const uint32_t tag = w.tag;
     const uint32_t size = w.size;
     auto finish = [this, size, src, tag, done]() {
-        Finish([size, src, tag, done]() { done(size, src, tag); });
+        Finish([size, src, tag, done]() {
+            if (!done.IsNull())
+            {
+                done(size, src, tag);
+            }
+        });
     };
     auto after = [this, w, finish]() {
         m_ep->Compute(m_consumeInstructions, Callback<void>([this, w, finish]() {
@@ -265,8 +270,12 @@ NxProcess::ConsumeScout(const Waiting& w, uint64_t addr, uint32_t maxBytes, Rece
                              auto finish = [this, w, done]() {
                                  m_ep->Compute(m_consumeInstructions,
                                                Callback<void>([this, w, done]() {
-                                                   Finish(
-                                                       [w, done]() { done(w.size, w.src, w.tag); });
+                                                   Finish([w, done]() {
+                                                       if (!done.IsNull())
+                                                       {
+                                                           done(w.size, w.src, w.tag);
+                                                       }
+                                                   });
                                                }));
                              };
                              const uint32_t tail = w.size % 4;

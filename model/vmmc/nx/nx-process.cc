@@ -365,7 +365,8 @@ NxProcess::ExportChunks(const std::vector<uint32_t>& hostOf,
                                                             RequestOffset(),
                                                             false,
                                                             Callback<void>([ids, pending, done]() {
-                                                                if (--*pending == 0)
+                                                                if (--*pending == 0 &&
+                                                                    !done.IsNull())
                                                                 {
                                                                     done(*ids);
                                                                 }
@@ -400,7 +401,10 @@ NxProcess::ConnectTo(uint32_t peer, uint32_t host, uint32_t exportId, Callback<v
                 q.ctrl = local + CtrlOffset() % page;
                 m_ep->Bind(local, page, h, ctrlPage, control, Callback<void, bool>([done](bool ok) {
                                NS_ABORT_MSG_UNLESS(ok, "NxProcess: control bind refused");
-                               done();
+                               if (!done.IsNull())
+                               {
+                                   done();
+                               }
                            }));
             };
             if (m_variant != AU)

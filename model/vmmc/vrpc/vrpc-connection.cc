@@ -110,13 +110,20 @@ VrpcConnection::Open(Ptr<VmmcEndpoint> ep, std::function<void(uint32_t)> done)
     m_out = ep->Allocate(page + m_queueBytes);
     m_user = ep->Allocate(m_queueBytes);
     ep->Export(m_in, page + m_queueBytes, {}, Callback<void, uint32_t>([done](uint32_t id) {
-                   done(id);
+                   if (done)
+                   {
+                       done(id);
+                   }
                }));
 }
 
 void
 VrpcConnection::Attach(uint32_t host, uint32_t exportId, std::function<void(bool)> done)
 {
+    if (!done)
+    {
+        done = [](bool) {}; // no notice wanted
+    }
     const uint32_t page = m_ep->GetPageBytes();
     m_ep->Import(host, exportId, Callback<void, int32_t>([this, page, done](int32_t h) {
                      if (h < 0 || m_ep->GetImportSize(h) != page + m_queueBytes)
@@ -159,6 +166,10 @@ VrpcConnection::Attach(uint32_t host, uint32_t exportId, std::function<void(bool
 void
 VrpcConnection::Send(const std::vector<uint8_t>& bytes, std::function<void(bool)> done)
 {
+    if (!done)
+    {
+        done = [](bool) {}; // no notice wanted
+    }
     const uint32_t total = static_cast<uint32_t>(bytes.size()) + 4;
     if (m_handle < 0 || total > m_queueBytes)
     {
@@ -331,6 +342,10 @@ VrpcConnection::RecordReady(uint32_t& len) const
 void
 VrpcConnection::Receive(uint32_t uncopied, std::function<void(std::vector<uint8_t>)> done)
 {
+    if (!done)
+    {
+        done = [](std::vector<uint8_t>) {}; // no record wanted: it is still consumed
+    }
     uint32_t len = 0;
     if (RecordReady(len))
     {

@@ -91,7 +91,10 @@ VrpcClient::Bind(Ptr<VmmcEndpoint> ep,
                 ours->Attach(sep->GetHostNumber(), theirId, [=](bool ok2) {
                     NS_ABORT_MSG_UNLESS(ok2, "VrpcClient::Bind: could not map the server");
                     server->Serve();
-                    done(client);
+                    if (done)
+                    {
+                        done(client);
+                    }
                 });
             });
         });
@@ -122,7 +125,10 @@ VrpcClient::Call(uint32_t proc, const XdrEncoder& args, CallDone done)
     if (m_busy || m_conn == nullptr)
     {
         NS_LOG_WARN("VrpcClient::Call: a call is outstanding (or the client is not bound)");
-        Simulator::ScheduleNow([done]() { done(false, 0, {}); });
+        if (done)
+        {
+            Simulator::ScheduleNow([done]() { done(false, 0, {}); });
+        }
         return;
     }
     m_busy = true;
@@ -145,7 +151,10 @@ VrpcClient::Call(uint32_t proc, const XdrEncoder& args, CallDone done)
                                   if (!ok)
                                   {
                                       m_busy = false;
-                                      done(false, 0, {});
+                                      if (done)
+                                      {
+                                          done(false, 0, {});
+                                      }
                                       return;
                                   }
                                   AwaitReply(xid, done);
@@ -174,7 +183,10 @@ VrpcClient::AwaitReply(uint32_t xid, CallDone done)
             m_returnTime,
             Callback<void>([this, accepted, stat, results, done]() {
                 m_busy = false;
-                done(accepted, stat, results);
+                if (done)
+                {
+                    done(accepted, stat, results);
+                }
             }));
     });
 }
