@@ -23,8 +23,6 @@
 #include "ns3/network-module.h"
 #include "ns3/san-module.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -32,6 +30,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -214,17 +213,17 @@ ModeName(const std::string& name)
 /// itself checks the combination (CheckTopology).
 struct TopologyOptions
 {
-    uint64_t x;       //!< mesh/torus x
-    uint64_t y;       //!< mesh/torus y
-    uint64_t c;       //!< hosts per switch
-    uint64_t ring;    //!< ring switches
-    uint64_t hosts;   //!< crossbar hosts
-    uint64_t k;       //!< fat-tree arity
-    uint64_t n;       //!< fat-tree levels
-    uint64_t p;       //!< dragonfly hosts per router
-    uint64_t a;       //!< dragonfly routers per group
-    uint64_t h;       //!< dragonfly global links per router
-    uint64_t groups;  //!< dragonfly groups
+    uint64_t x;      //!< mesh/torus x
+    uint64_t y;      //!< mesh/torus y
+    uint64_t c;      //!< hosts per switch
+    uint64_t ring;   //!< ring switches
+    uint64_t hosts;  //!< crossbar hosts
+    uint64_t k;      //!< fat-tree arity
+    uint64_t n;      //!< fat-tree levels
+    uint64_t p;      //!< dragonfly hosts per router
+    uint64_t a;      //!< dragonfly routers per group
+    uint64_t h;      //!< dragonfly global links per router
+    uint64_t groups; //!< dragonfly groups
 };
 
 /// \param s the scenario \return its topology options, each in the range of its attribute
@@ -311,7 +310,11 @@ Configure(const Scenario& s, SanFabricHelper& fabric)
     }
     else if (topology == "fat-tree")
     {
-        fabric.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(o.k), "N", UintegerValue(o.n));
+        fabric.SetTopology("ns3::SanFatTreeTopology",
+                           "K",
+                           UintegerValue(o.k),
+                           "N",
+                           UintegerValue(o.n));
     }
     else if (topology == "dragonfly")
     {
@@ -419,15 +422,8 @@ Validate(Scenario& s)
         }
         else if (ok)
         {
-            // ns-3's Time parser aborts on text it cannot read: check the form first, a
-            // non-negative number and one of its units.
-            char* end = nullptr;
-            const double number = std::strtod(text.c_str(), &end);
-            const std::string unit = end ? std::string(end) : "";
-            ok = end != text.c_str() && std::isfinite(number) && number >= 0 &&
-                 (unit.empty() || unit == "s" || unit == "ms" || unit == "us" || unit == "ns" ||
-                  unit == "ps" || unit == "fs" || unit == "min" || unit == "h" || unit == "d");
-            ok = ok && number * 1e9 < 4e18; // within ns-3's time range (2^63 ns)
+            // ns-3's Time parser aborts on text it cannot read: check the form first.
+            ok = SanRunInput::IsTimeText(text);
         }
         if (!ok)
         {
@@ -453,15 +449,15 @@ Validate(Scenario& s)
         std::vector<std::pair<uint32_t, double>> sizes;
         Check(SanTrafficGenerator::ParseSizeDistribution(Get(s, "sizes"), sizes));
         largest = 0;
-        double weights = 0;
         mean = 0;
+        double cumulative = 0; // the parsed weights are cumulative
         for (const auto& e : sizes)
         {
             largest = std::max<uint64_t>(largest, e.first);
-            weights += e.second;
-            mean += e.first * e.second;
+            mean += e.first * (e.second - cumulative);
+            cumulative = e.second;
         }
-        mean = weights > 0 ? mean / weights : 0;
+        mean = cumulative > 0 ? mean / cumulative : 0;
     }
     uint64_t maxSize = GetU(s, "maxPacketSize", 0, 0xffffffffULL);
     if (maxSize == 0)
@@ -494,8 +490,8 @@ Validate(Scenario& s)
     {
         GetU(s, "run", 1, 0xffffffffULL);
     }
-    const uint64_t packetTimes =
-        GetU(s, "warmup", 0, 10000000) + GetU(s, "measure", 1, 10000000) + GetU(s, "drain", 0, 10000000);
+    const uint64_t packetTimes = GetU(s, "warmup", 0, 10000000) + GetU(s, "measure", 1, 10000000) +
+                                 GetU(s, "drain", 0, 10000000);
     const double tol = GetD(s, "tolerance");
     if (tol <= 0 || tol >= 1)
     {
@@ -671,7 +667,8 @@ Apply(Scenario& s, const SanRunInput::Setting& st, std::map<std::string, std::st
             Fail(where + ": no such ns-3 attribute (expected ns3::Type::Attribute, as "
                          "--PrintAttributes=ns3::Type lists them)");
         }
-        if (!Config::SetDefaultFailSafe(st.key, StringValue(st.value)))
+        if (!SanRunInput::IsSafeAttributeText(info.checker->GetValueTypeName(), st.value) ||
+            !Config::SetDefaultFailSafe(st.key, StringValue(st.value)))
         {
             Fail(where + "=" + shown + ": not a valid value of this attribute");
         }
@@ -681,7 +678,9 @@ Apply(Scenario& s, const SanRunInput::Setting& st, std::map<std::string, std::st
     {
         if ((*g)->GetName() == st.key)
         {
-            if (!GlobalValue::BindFailSafe(st.key, StringValue(st.value)))
+            if (!SanRunInput::IsSafeAttributeText((*g)->GetChecker()->GetValueTypeName(),
+                                                  st.value) ||
+                !GlobalValue::BindFailSafe(st.key, StringValue(st.value)))
             {
                 Fail(where + "=" + shown + ": not a valid value of ns-3's global " + st.key);
             }

@@ -126,8 +126,7 @@ SanFabricHelper::CreateRouting()
     factory.SetTypeId(GetRoutingTypeId());
     Ptr<SanRouting> routing = factory.Create<SanRouting>();
     NS_ABORT_MSG_IF(routing == nullptr,
-                    "SanFabricHelper: " << factory.GetTypeId().GetName()
-                                        << " is not a SanRouting");
+                    "SanFabricHelper: " << factory.GetTypeId().GetName() << " is not a SanRouting");
     return routing;
 }
 

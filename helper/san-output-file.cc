@@ -45,7 +45,8 @@ SanOutputFile::Open(const std::string& path)
     }
     m_path = path;
     // A device or pipe (/dev/stdout, a fifo) is written in place: it cannot be renamed over.
-    const bool inPlace = std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
+    const bool inPlace =
+        std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
     m_temp = inPlace ? "" : path + ".partial-" + std::to_string(getpid());
     errno = 0;
     m_out.open(inPlace ? m_path : m_temp, std::ios::out | std::ios::trunc);

@@ -6,6 +6,7 @@
 #include "san-run-input.h"
 
 #include "ns3/san-traffic-generator.h"
+#include "ns3/type-id.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -33,6 +34,76 @@ SanRunInput::Abbreviate(const std::string& text, size_t keep)
         out += "... (" + std::to_string(text.size()) + " characters)";
     }
     return out;
+}
+
+bool
+SanRunInput::IsTimeText(const std::string& text)
+{
+    char* end = nullptr;
+    const double number = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || !std::isfinite(number) || number < 0)
+    {
+        return false;
+    }
+    static const std::pair<const char*, double> units[] = {{"", 1},
+                                                           {"s", 1},
+                                                           {"ms", 1e-3},
+                                                           {"us", 1e-6},
+                                                           {"ns", 1e-9},
+                                                           {"ps", 1e-12},
+                                                           {"fs", 1e-15},
+                                                           {"min", 60},
+                                                           {"h", 3600},
+                                                           {"d", 86400}};
+    for (const auto& u : units)
+    {
+        if (std::string(end) == u.first)
+        {
+            return number * u.second < 4e9; // seconds; ns-3's range is 2^63 ns, about 9.2e9 s
+        }
+    }
+    return false;
+}
+
+bool
+SanRunInput::IsSafeAttributeText(const std::string& valueType, const std::string& text)
+{
+    // The value types that ns-3 reads with operator>> and aborts unless the text is consumed
+    // whole (ATTRIBUTE_VALUE_IMPLEMENT): read them here the same way first.
+    auto whole = [&text](auto value) {
+        std::istringstream in(text);
+        in >> value;
+        return !in.fail() && in.eof();
+    };
+    if (valueType == "ns3::UintegerValue")
+    {
+        return text.find('-') == std::string::npos && whole(uint64_t{});
+    }
+    if (valueType == "ns3::IntegerValue")
+    {
+        return whole(int64_t{});
+    }
+    if (valueType == "ns3::DoubleValue")
+    {
+        return whole(double{});
+    }
+    if (valueType == "ns3::TimeValue")
+    {
+        return IsTimeText(text);
+    }
+    if (valueType == "ns3::TypeIdValue")
+    {
+        TypeId tid;
+        return TypeId::LookupByNameFailSafe(text, &tid);
+    }
+    // Values ns-3 takes as they are (a string) or parses and refuses cleanly.
+    if (valueType == "ns3::BooleanValue" || valueType == "ns3::EnumValue" ||
+        valueType == "ns3::StringValue" || valueType == "ns3::PointerValue")
+    {
+        return true;
+    }
+    // Any other streamed value (DataRate, addresses, ...): one word, which it reads whole.
+    return !text.empty() && text.find_first_of(" \t\r\n") == std::string::npos;
 }
 
 std::string

@@ -114,6 +114,22 @@ class SanRunInput
      * characters shown as '?', for messages
      */
     static std::string Abbreviate(const std::string& text, size_t keep = 40);
+    /**
+     * \param text a time as ns-3 writes one: a non-negative number and one of ns-3's units
+     * (s, ms, us, ns, ps, fs, min, h, d; none: seconds), joined
+     * \return true if ns-3's Time parser (which aborts on anything else) can read it and the
+     * time is within ns-3's range
+     */
+    static bool IsTimeText(const std::string& text);
+    /**
+     * Whether ns-3 can read a value of an attribute or global without aborting: ns-3's
+     * numeric, time and other streamed values abort on text they do not consume whole.
+     * \param valueType the checker's value type name (AttributeChecker::GetValueTypeName, e.g.
+     * "ns3::UintegerValue")
+     * \param text the value
+     * \return true if handing it to ns-3 gives a clean accept or refusal
+     */
+    static bool IsSafeAttributeText(const std::string& valueType, const std::string& text);
 };
 
 } // namespace ns3

@@ -41,10 +41,10 @@ class ClanSharedMemoryTestCase : public SanPaperTestCase
 };
 
 /// Section 5.3.1: the server's round trips; Figure 8 flat.
-class ClanServerTestCase : public SanPaperTestCase
+class ClanPaperServerTestCase : public SanPaperTestCase
 {
   public:
-    ClanServerTestCase()
+    ClanPaperServerTestCase()
         : SanPaperTestCase("section 5.3.1: idle 16.8 us, busy 7.9 us, flat in endpoints",
                            TripwirePaperExperiments::PAPER,
                            &TripwirePaperExperiments::ServerRows,
@@ -114,7 +114,7 @@ class SanClanPaperTestSuite : public TestSuite
         : TestSuite("san-clan-paper", UNIT)
     {
         AddTestCase(new ClanSharedMemoryTestCase(), TestCase::QUICK);
-        AddTestCase(new ClanServerTestCase(), TestCase::QUICK);
+        AddTestCase(new ClanPaperServerTestCase(), TestCase::QUICK);
         AddTestCase(new ClanCurvesTestCase(), TestCase::QUICK);
         AddTestCase(new ClanMpiTestCase(), TestCase::QUICK);
     }

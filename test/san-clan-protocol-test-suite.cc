@@ -64,7 +64,7 @@ Message(uint32_t i, uint32_t bytes)
 }
 
 /// What a protocol run saw.
-struct Outcome
+struct ProtocolOutcome
 {
     uint32_t received{0};     //!< messages or elements taken
     uint32_t wrong{0};        //!< taken out of order or with wrong bytes
@@ -85,7 +85,7 @@ const uint32_t N = 50;
  * \param queue Example 2 (else Example 1) \param txMode sender \param rxMode receiver
  * \return what happened
  */
-Outcome
+ProtocolOutcome
 RunProtocol(bool queue, ClanContext::WaitMode txMode, ClanContext::WaitMode rxMode)
 {
     ClanScenario s(ClanScenario::Configure(2));
@@ -104,7 +104,7 @@ RunProtocol(bool queue, ClanContext::WaitMode txMode, ClanContext::WaitMode rxMo
         channel = CreateObject<ClanMessageChannel>();
         channel->Setup(tx, rx, bytes, txMode, rxMode);
     }
-    Outcome o;
+    ProtocolOutcome o;
     const uint64_t txWake0 = s.nics[0]->GetTripwireState()->GetNWakeups();
     const uint64_t rxWake0 = s.nics[1]->GetTripwireState()->GetNWakeups();
     const uint64_t rxIrq0 = s.nics[1]->GetNTripwireInterrupts();
@@ -184,7 +184,7 @@ class ClanProtocolModesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const Outcome o = RunProtocol(m_queue, m_tx, m_rx);
+        const ProtocolOutcome o = RunProtocol(m_queue, m_tx, m_rx);
         NS_TEST_EXPECT_MSG_EQ(o.received, N, "every message arrived");
         NS_TEST_EXPECT_MSG_EQ(o.wrong, 0u, "intact and in order");
         // A Tripwire is set only where an end waits on one (an enabled Tripwire interrupts its

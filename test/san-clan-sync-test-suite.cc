@@ -36,7 +36,7 @@ namespace
 {
 
 /// Two CLAN hosts; host 1 exports a region host 0 maps.
-struct Rig
+struct SyncRig
 {
     std::unique_ptr<ClanScenario> s; //!< hosts, NICs, processes
     uint64_t region{0};              //!< host 1's exported region
@@ -44,7 +44,7 @@ struct Rig
     Time visible;                    //!< when host 1 last saw a write visible
 
     /// \param check ReceiveCheck
-    explicit Rig(bool check = false)
+    explicit SyncRig(bool check = false)
     {
         ClanScenario::Spec spec = ClanScenario::Configure(2);
         spec.receiveCheck = check;
@@ -82,7 +82,7 @@ class ClanTripwireFiringTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        SyncRig r;
         Ptr<ClanContext> rx = r.s->ctx[1];
         Ptr<ClanContext> tx = r.s->ctx[0];
         typedef ClanTripwireTable T;
@@ -133,10 +133,10 @@ class ClanTripwireFiringTestCase : public TestCase
  * Tripset wait wakes on whichever member fires; the event queue gets a TRIPWIRE event carrying
  * the registered cookie.
  */
-class ClanTripwireWaitTestCase : public TestCase
+class ClanSyncTripwireWaitTestCase : public TestCase
 {
   public:
-    ClanTripwireWaitTestCase()
+    ClanSyncTripwireWaitTestCase()
         : TestCase("Tripwire waits, Tripsets and events")
     {
     }
@@ -144,7 +144,7 @@ class ClanTripwireWaitTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        SyncRig r;
         Ptr<ClanContext> rx = r.s->ctx[1];
         typedef ClanTripwireTable T;
         const uint32_t a = rx->CreateTripwire(r.region, 4, T::WRITE | T::REMOTE);
@@ -217,7 +217,7 @@ class ClanTripwireOrderTestCase : public TestCase
         const uint32_t flagValue = 7;
         for (bool flagAfterDma : {false, true})
         {
-            Rig r;
+            SyncRig r;
             Ptr<ClanContext> tx = r.s->ctx[0];
             Ptr<ClanContext> rx = r.s->ctx[1];
             const uint32_t bytes = flagAfterDma ? 4096 : 8192;
@@ -298,7 +298,7 @@ class ClanOobTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        SyncRig r;
         Ptr<ClanContext> rx = r.s->ctx[1];
         Ptr<ClanContext> tx = r.s->ctx[0];
         Ptr<ClanEndpoint> ep = rx->OpenEndpoint(7);
@@ -384,7 +384,7 @@ class ClanProtectionTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r(m_check);
+        SyncRig r(m_check);
         Ptr<HostMemory> mem = r.s->nics[1]->GetMemory();
         const uint64_t secret = r.s->ctx[1]->Allocate(4096, "private");
         mem->Fill(secret, 0x5a, 4096);
@@ -459,7 +459,7 @@ class ClanFuzzTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r(true);
+        SyncRig r(true);
         Ptr<ClanProtectionFuzzAdapter> adapter =
             Create<ClanProtectionFuzzAdapter>(r.s->nics[1], r.s->nics[0]->GetFabricPort());
         Ptr<SanProtectionFuzzer> fuzzer = CreateObject<SanProtectionFuzzer>();
@@ -504,7 +504,7 @@ class SanClanSyncTestSuite : public TestSuite
         : TestSuite("san-clan-sync", UNIT)
     {
         AddTestCase(new ClanTripwireFiringTestCase, TestCase::QUICK);
-        AddTestCase(new ClanTripwireWaitTestCase, TestCase::QUICK);
+        AddTestCase(new ClanSyncTripwireWaitTestCase, TestCase::QUICK);
         AddTestCase(new ClanTripwireOrderTestCase, TestCase::QUICK);
         AddTestCase(new ClanOobTestCase, TestCase::QUICK);
         AddTestCase(new ClanProtectionTestCase(false), TestCase::QUICK);

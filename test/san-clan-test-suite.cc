@@ -42,7 +42,7 @@ struct Seen
 };
 
 /// A CLAN scenario with the usual set-up: host 1 exports a region that host 0 maps.
-struct Rig
+struct ClanRig
 {
     std::unique_ptr<ClanScenario> s; //!< hosts, NICs, processes
     uint64_t region{0};              //!< host 1's exported region
@@ -50,7 +50,7 @@ struct Rig
     std::vector<Seen> writes;        //!< host 1's "Write" trace
 
     /// \param hosts hosts \param check ReceiveCheck \param bytes region size
-    explicit Rig(uint32_t hosts = 2, bool check = false, uint64_t bytes = 8192)
+    explicit ClanRig(uint32_t hosts = 2, bool check = false, uint64_t bytes = 8192)
     {
         ClanScenario::Spec spec = ClanScenario::Configure(hosts);
         spec.receiveCheck = check;
@@ -73,7 +73,7 @@ struct Rig
 
 /// \param n bytes \param seed pattern \return a byte pattern
 std::vector<uint8_t>
-Pattern(uint32_t n, uint32_t seed)
+ClanPattern(uint32_t n, uint32_t seed)
 {
     std::vector<uint8_t> v(n);
     for (uint32_t i = 0; i < n; ++i)
@@ -119,7 +119,7 @@ class ClanNicLatencyTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        ClanRig r;
         Time landed;
         const uint8_t word[4] = {1, 2, 3, 4};
         Simulator::Schedule(MicroSeconds(100), [&r, &landed, &word]() {
@@ -166,12 +166,12 @@ class ClanPramTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        ClanRig r;
         Ptr<ClanContext> tx = r.s->ctx[0];
         // A second aperture of host 1, mapped too.
         const uint64_t other = r.s->ctx[1]->Allocate(4096, "other");
         const uint64_t mappedOther = tx->Map(r.s->ctx[1]->Export(other, 4096));
-        const std::vector<uint8_t> data = Pattern(1000, 3);
+        const std::vector<uint8_t> data = ClanPattern(1000, 3);
         const uint64_t flag = r.region + 4096;
         bool flagSeen = false;
         bool dataThere = false;
@@ -240,8 +240,8 @@ class ClanRemoteReadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
-        const std::vector<uint8_t> remote = Pattern(256, 9);
+        ClanRig r;
+        const std::vector<uint8_t> remote = ClanPattern(256, 9);
         r.Mem()->Write(r.region + 512, remote.data(), remote.size());
         std::vector<uint8_t> word;
         std::vector<uint8_t> got;
@@ -314,10 +314,10 @@ class ClanDmaSizesTestCase : public TestCase
         {
             total += n;
         }
-        Rig r(2, false, total);
+        ClanRig r(2, false, total);
         Ptr<ClanContext> tx = r.s->ctx[0];
         const uint64_t src = tx->Allocate(total, "source");
-        const std::vector<uint8_t> data = Pattern(total, 5);
+        const std::vector<uint8_t> data = ClanPattern(total, 5);
         tx->GetMemory()->Write(src, data.data(), total);
         uint32_t completed = 0;
         Simulator::Schedule(MicroSeconds(50), [&]() {
@@ -373,14 +373,14 @@ class ClanDmaQueuesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r(2, false, 6 * 4096);
+        ClanRig r(2, false, 6 * 4096);
         Ptr<ClanContext> a = r.s->ctx[0];
         Ptr<ClanContext> b = ClanHelper::CreateContext(r.s->GetHosts().Get(0));
         const uint64_t mappedB = b->Map(r.s->ctx[1]->Export(r.region, 6 * 4096));
         const uint64_t srcA = a->Allocate(4096, "a");
         const uint64_t srcB = b->Allocate(4096, "b");
-        a->GetMemory()->Write(srcA, Pattern(4096, 1).data(), 4096);
-        b->GetMemory()->Write(srcB, Pattern(4096, 2).data(), 4096);
+        a->GetMemory()->Write(srcA, ClanPattern(4096, 1).data(), 4096);
+        b->GetMemory()->Write(srcB, ClanPattern(4096, 2).data(), 4096);
         Ptr<ClanDmaScheduler> sched = r.s->nics[0]->GetDmaScheduler();
         std::vector<int> order;
         uint64_t syscallsBefore = 0;
@@ -406,10 +406,10 @@ class ClanDmaQueuesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((order == want), true, "round-robin");
         for (int k = 0; k < 6; ++k)
         {
-            NS_TEST_EXPECT_MSG_EQ(
-                (ReadMem(r.Mem(), r.region + 4096 * k, 4096) == Pattern(4096, k % 2 == 0 ? 1 : 2)),
-                true,
-                "transfer " << k << " landed");
+            NS_TEST_EXPECT_MSG_EQ((ReadMem(r.Mem(), r.region + 4096 * k, 4096) ==
+                                   ClanPattern(4096, k % 2 == 0 ? 1 : 2)),
+                                  true,
+                                  "transfer " << k << " landed");
         }
         Simulator::Destroy();
     }
@@ -459,7 +459,7 @@ class ClanSplitBurstsTestCase : public TestCase
         {
             const uint64_t m = s.ctx[h]->Map(cookie);
             const uint64_t src = s.ctx[h]->Allocate(bytes, "src");
-            s.ctx[h]->GetMemory()->Write(src, Pattern(bytes, h).data(), bytes);
+            s.ctx[h]->GetMemory()->Write(src, ClanPattern(bytes, h).data(), bytes);
             Ptr<ClanContext> c = s.ctx[h];
             Simulator::Schedule(MicroSeconds(100 + 3 * h), [c, src, m, h, bytes]() {
                 c->Dma(src, m + h * bytes, bytes, Callback<void>(), Callback<void>());
@@ -467,7 +467,7 @@ class ClanSplitBurstsTestCase : public TestCase
         }
         // Host 1 also stores 1 KB (PIO bursts) into the end meanwhile.
         const uint64_t m1 = s.ctx[1]->Map(cookie) + senders * bytes;
-        const std::vector<uint8_t> pio = Pattern(1024, 77);
+        const std::vector<uint8_t> pio = ClanPattern(1024, 77);
         Simulator::Schedule(MicroSeconds(120),
                             [&]() { s.ctx[1]->Write(m1, pio.data(), 1024, Callback<void>()); });
         Simulator::Run();
@@ -476,7 +476,7 @@ class ClanSplitBurstsTestCase : public TestCase
         Ptr<HostMemory> mem = s.nics[dst]->GetMemory();
         for (uint32_t h = 0; h < senders; ++h)
         {
-            NS_TEST_EXPECT_MSG_EQ((ReadMem(mem, area + h * bytes, bytes) == Pattern(bytes, h)),
+            NS_TEST_EXPECT_MSG_EQ((ReadMem(mem, area + h * bytes, bytes) == ClanPattern(bytes, h)),
                                   true,
                                   "host " << h << "'s bytes");
         }
@@ -545,13 +545,13 @@ class ClanCoalesceTestCase : public TestCase
         {
             const uint64_t m = s.ctx[h]->Map(c2) + h * bytes;
             const uint64_t src = s.ctx[h]->Allocate(bytes, "src");
-            s.ctx[h]->GetMemory()->Write(src, Pattern(bytes, h).data(), bytes);
+            s.ctx[h]->GetMemory()->Write(src, ClanPattern(bytes, h).data(), bytes);
             Ptr<ClanContext> c = s.ctx[h];
             Simulator::Schedule(MicroSeconds(100), [c, src, m, bytes]() {
                 c->Dma(src, m, bytes, Callback<void>(), Callback<void>());
             });
         }
-        const std::vector<uint8_t> pio = Pattern(2048, 9);
+        const std::vector<uint8_t> pio = ClanPattern(2048, 9);
         Simulator::Schedule(MicroSeconds(105),
                             [&]() { s.ctx[0]->Write(to1, pio.data(), 2048, Callback<void>()); });
         Simulator::Run();
@@ -560,10 +560,10 @@ class ClanCoalesceTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(fabric->GetInFlight(), 0u, "fabric empty");
         for (uint32_t h = 0; h < 2; ++h)
         {
-            NS_TEST_EXPECT_MSG_EQ(
-                (ReadMem(s.nics[2]->GetMemory(), sink2 + h * bytes, bytes) == Pattern(bytes, h)),
-                true,
-                "host " << h << "'s bytes");
+            NS_TEST_EXPECT_MSG_EQ((ReadMem(s.nics[2]->GetMemory(), sink2 + h * bytes, bytes) ==
+                                   ClanPattern(bytes, h)),
+                                  true,
+                                  "host " << h << "'s bytes");
         }
         NS_TEST_EXPECT_MSG_EQ((ReadMem(s.nics[1]->GetMemory(), sink1, 2048) == pio),
                               true,

@@ -36,7 +36,7 @@ namespace
 {
 
 /// One scenario: a topology, routing and switching, traffic.
-struct Scenario
+struct DistributedScenario
 {
     std::string name;                                            //!< for messages
     std::string topology;                                        //!< TypeId
@@ -51,7 +51,7 @@ struct Scenario
 };
 
 /// What a run produced.
-struct Outcome
+struct DistributedOutcome
 {
     std::vector<std::string> deliveries; //!< one line per delivered packet, in time order
     std::vector<uint64_t> counts;        //!< merged statistics (SanTrafficStats::GetCounts)
@@ -78,8 +78,8 @@ LogRx(std::vector<std::string>* log,
 }
 
 /// Build the scenario's fabric in \p parts parts, run it, return what it delivered.
-Outcome
-RunScenario(const Scenario& s, uint32_t parts)
+DistributedOutcome
+RunScenario(const DistributedScenario& s, uint32_t parts)
 {
     RngSeedManager::SetSeed(3);
     RngSeedManager::SetRun(2);
@@ -110,7 +110,7 @@ RunScenario(const Scenario& s, uint32_t parts)
     fabric.AssignStreams(5);
     const uint32_t nHosts = hosts.GetN();
 
-    Outcome out;
+    DistributedOutcome out;
     out.cutLinks = fabric.GetCutLinks();
     out.lookahead = fabric.GetLookahead();
     for (uint32_t h = 0; h < nHosts; ++h)
@@ -175,7 +175,7 @@ class SanDistributedEquivalenceTestCase : public TestCase
 {
   public:
     /// \param s the scenario
-    explicit SanDistributedEquivalenceTestCase(Scenario s)
+    explicit SanDistributedEquivalenceTestCase(DistributedScenario s)
         : TestCase("cut fabric = uncut fabric: " + s.name),
           m_s(std::move(s))
     {
@@ -184,12 +184,12 @@ class SanDistributedEquivalenceTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const Outcome whole = RunScenario(m_s, 1);
+        const DistributedOutcome whole = RunScenario(m_s, 1);
         NS_TEST_ASSERT_MSG_GT(whole.deliveries.size(), 1000u, "enough traffic to mean something");
         NS_TEST_ASSERT_MSG_EQ(whole.cutLinks, 0u, "one part cuts nothing");
         for (uint32_t parts : {2u, 3u, 4u})
         {
-            const Outcome cut = RunScenario(m_s, parts);
+            const DistributedOutcome cut = RunScenario(m_s, parts);
             NS_TEST_ASSERT_MSG_GT(cut.cutLinks, 0u, parts << " parts cut links");
             NS_TEST_ASSERT_MSG_EQ(cut.lookahead,
                                   cut.expectedLead,
@@ -213,7 +213,7 @@ class SanDistributedEquivalenceTestCase : public TestCase
         }
     }
 
-    Scenario m_s; //!< the scenario
+    DistributedScenario m_s; //!< the scenario
 };
 
 /**
@@ -493,43 +493,47 @@ class SanDistributedTestSuite : public TestSuite
         AddTestCase(new SanDistributedLeadTestCase, TestCase::QUICK);
         AddTestCase(new SanDistributedPayloadTestCase, TestCase::QUICK);
         AddTestCase(new SanDistributedMergeTestCase, TestCase::QUICK);
-        Scenario tree{"4-ary 3-tree, uniform", "ns3::SanFatTreeTopology", {{"K", "4"}, {"N", "3"}}};
+        DistributedScenario tree{"4-ary 3-tree, uniform",
+                                 "ns3::SanFatTreeTopology",
+                                 {{"K", "4"}, {"N", "3"}}};
         tree.routing = "ns3::SanUpDownRouting";
         AddTestCase(new SanDistributedEquivalenceTestCase(tree), TestCase::QUICK);
-        Scenario delayOnly = tree;
+        DistributedScenario delayOnly = tree;
         delayOnly.name = "4-ary 3-tree, no MinPacketSize (lead: the Delay)";
         delayOnly.minPacket = 0;
         AddTestCase(new SanDistributedEquivalenceTestCase(delayOnly), TestCase::QUICK);
-        Scenario slowRouting = tree;
+        DistributedScenario slowRouting = tree;
         slowRouting.name = "4-ary 3-tree, routing slower than a packet (lead: a credit's)";
         slowRouting.routingDelay = "1us";
         AddTestCase(new SanDistributedEquivalenceTestCase(slowRouting), TestCase::QUICK);
-        Scenario torus{"6x6 torus, dimension order with datelines, transpose",
-                       "ns3::SanMeshTopology",
-                       {{"X", "6"}, {"Y", "6"}, {"Wrap", "true"}}};
+        DistributedScenario torus{"6x6 torus, dimension order with datelines, transpose",
+                                  "ns3::SanMeshTopology",
+                                  {{"X", "6"}, {"Y", "6"}, {"Wrap", "true"}}};
         torus.pattern = "Transpose";
         torus.load = 0.3;
         AddTestCase(new SanDistributedEquivalenceTestCase(torus), TestCase::QUICK);
-        Scenario adaptive{"8x8 mesh, minimal adaptive, store-and-forward",
-                          "ns3::SanMeshTopology",
-                          {{"X", "8"}, {"Y", "8"}}};
+        DistributedScenario adaptive{"8x8 mesh, minimal adaptive, store-and-forward",
+                                     "ns3::SanMeshTopology",
+                                     {{"X", "8"}, {"Y", "8"}}};
         adaptive.routing = "ns3::SanMinimalAdaptiveRouting";
         adaptive.switching = "StoreAndForward";
         adaptive.load = 0.4;
         AddTestCase(new SanDistributedEquivalenceTestCase(adaptive), TestCase::QUICK);
-        Scenario worm{"8x8 mesh, wormhole with one-buffer packets",
-                      "ns3::SanMeshTopology",
-                      {{"X", "8"}, {"Y", "8"}}};
+        DistributedScenario worm{"8x8 mesh, wormhole with one-buffer packets",
+                                 "ns3::SanMeshTopology",
+                                 {{"X", "8"}, {"Y", "8"}}};
         worm.switching = "Wormhole";
         worm.load = 0.3;
         AddTestCase(new SanDistributedEquivalenceTestCase(worm), TestCase::QUICK);
-        Scenario xon{"8x8 mesh, Xon-Xoff links", "ns3::SanMeshTopology", {{"X", "8"}, {"Y", "8"}}};
+        DistributedScenario xon{"8x8 mesh, Xon-Xoff links",
+                                "ns3::SanMeshTopology",
+                                {{"X", "8"}, {"Y", "8"}}};
         xon.flowControl = "XonXoff";
         xon.load = 0.4;
         AddTestCase(new SanDistributedEquivalenceTestCase(xon), TestCase::QUICK);
-        Scenario dfly{"dragonfly p=2 a=4 h=2, UGAL",
-                      "ns3::SanDragonflyTopology",
-                      {{"P", "2"}, {"A", "4"}, {"H", "2"}}};
+        DistributedScenario dfly{"dragonfly p=2 a=4 h=2, UGAL",
+                                 "ns3::SanDragonflyTopology",
+                                 {{"P", "2"}, {"A", "4"}, {"H", "2"}}};
         dfly.routing = "ns3::SanUgalRouting";
         dfly.load = 0.4;
         AddTestCase(new SanDistributedEquivalenceTestCase(dfly), TestCase::QUICK);

@@ -735,9 +735,9 @@ class SanDragonflyErrorsTestCase : public TestCase
                                   []() {
                                       MakeDragonfly({200000, 32, 32, 0});
                                   },
-                                  "too many hosts"),
+                                  "hosts per router is too many (a router has at most 65535"),
                               true,
-                              "host count overflow");
+                              "a router beyond the ports a switch can have");
         // Changing an attribute later re-validates at once.
         NS_TEST_EXPECT_MSG_EQ(AbortsWith(
                                   []() {
@@ -760,7 +760,7 @@ class SanDragonflyErrorsTestCase : public TestCase
                                       hosts.Create(4);
                                       f.Install(hosts);
                                   },
-                                  "SanUgalRouting works only on a dragonfly"),
+                                  "SanUgalRouting cannot route on a mesh topology"),
                               true,
                               "UGAL on a mesh");
         NS_TEST_EXPECT_MSG_EQ(AbortsWith(

@@ -31,7 +31,7 @@ namespace
 {
 
 /// A small fabric with traffic generators, built the way a user would.
-struct Scenario
+struct FabricScenario
 {
     SanFabricHelper fabric;
     NodeContainer hosts;
@@ -104,7 +104,7 @@ class SanGeneratorStopTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Scenario s;
+        FabricScenario s;
         UseLine(s.fabric, 4);
         s.Build();
         const Time stop = MicroSeconds(20);
@@ -160,7 +160,7 @@ class SanUncontendedLatencyTestCase : public TestCase
   private:
     Time Measure(std::string mode, uint32_t bytes, uint32_t buffer)
     {
-        Scenario s;
+        FabricScenario s;
         UseLine(s.fabric, 4);
         s.fabric.SetFabricAttribute("SwitchingMode", StringValue(mode));
         s.fabric.SetFabricAttribute("BufferSize", UintegerValue(buffer));
@@ -222,7 +222,7 @@ class SanWormholeBlockingTestCase : public TestCase
     /// \return latency of the probe packet h1 -> h2 in the given mode
     Time Probe(std::string mode, uint32_t buffer)
     {
-        Scenario s;
+        FabricScenario s;
         UseLine(s.fabric, 4);
         s.fabric.SetFabricAttribute("SwitchingMode", StringValue(mode));
         s.fabric.SetFabricAttribute("BufferSize", UintegerValue(buffer));
@@ -273,7 +273,7 @@ class SanConservationTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Scenario s;
+        FabricScenario s;
         s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(4), "Y", UintegerValue(4));
         s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
         s.Build();
@@ -345,7 +345,7 @@ class SanDeadlockFreedomTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Scenario s;
+        FabricScenario s;
         if (m_topology == "crossbar")
         {
             s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(8));
@@ -444,7 +444,7 @@ class SanAdaptiveReorderTestCase : public TestCase
   private:
     SanTrafficHelper::Totals Run(std::string routing)
     {
-        Scenario s;
+        FabricScenario s;
         s.fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(6), "Y", UintegerValue(6));
         s.fabric.SetRouting(routing);
         s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
@@ -487,7 +487,7 @@ class SanFabricErrorsTestCase : public TestCase
         std::string msg;
         bool ok = santest::DiesWithMessage(
             []() {
-                Scenario s;
+                FabricScenario s;
                 UseLine(s.fabric, 3);
                 s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
                 s.fabric.SetFabricAttribute("BufferSize", UintegerValue(100));
@@ -500,18 +500,18 @@ class SanFabricErrorsTestCase : public TestCase
 
         ok = santest::DiesWithMessage(
             []() {
-                Scenario s;
+                FabricScenario s;
                 s.fabric.SetTopology("ns3::SanFatTreeTopology");
                 s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
                 s.Build();
             },
-            "SanDimensionOrderRouting works on mesh",
+            "SanDimensionOrderRouting cannot route on a fat-tree topology",
             msg);
         NS_TEST_ASSERT_MSG_EQ(ok, true, "dimension order on a fat tree: " << msg);
 
         ok = santest::DiesWithMessage(
             []() {
-                Scenario s;
+                FabricScenario s;
                 UseLine(s.fabric, 3);
                 NodeContainer hosts;
                 hosts.Create(2);
@@ -529,7 +529,7 @@ class SanFabricErrorsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(ok, true, "unknown switching mode: " << msg);
 
         // Oversized and misaddressed sends are refused, traced, and change nothing.
-        Scenario s;
+        FabricScenario s;
         UseLine(s.fabric, 3);
         s.fabric.SetFabricAttribute("MaxPacketSize", UintegerValue(512));
         s.Build();
@@ -567,7 +567,7 @@ class SanPcapAndNetDeviceTestCase : public TestCase
         uint32_t gotBytes = 0;
         {
             // The scenario (and with it the pcap file) must be gone before reading.
-            Scenario s;
+            FabricScenario s;
             UseLine(s.fabric, 2);
             s.Build();
             Ptr<NetDevice> port =
@@ -736,7 +736,7 @@ class SanTrafficPatternTestCase : public TestCase
             "negative weight named");
 
         // Uniform: every packet of host 3 goes elsewhere, and all others are hit.
-        Scenario s;
+        FabricScenario s;
         s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(8));
         s.Build();
         std::vector<uint32_t> hits(8, 0);
@@ -786,7 +786,7 @@ class SanFatTreeSpreadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Scenario s;
+        FabricScenario s;
         s.fabric.SetTopology("ns3::SanFatTreeTopology",
                              "K",
                              UintegerValue(4),
@@ -837,7 +837,7 @@ class SanMixedSizeStressTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Scenario s;
+        FabricScenario s;
         santest::SetSmallTopology(s.fabric, m_topology);
         s.fabric.SetRouting(m_routing);
         s.fabric.SetFabricAttribute("SwitchingMode", StringValue(m_mode));
@@ -925,7 +925,7 @@ class SanStreamingSendTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Scenario s;
+        FabricScenario s;
         s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
         s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
         s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
@@ -981,7 +981,7 @@ class SanStreamingCellsTestCase : public TestCase
      */
     Time Deliver(bool streamed, Time lastByte)
     {
-        Scenario s;
+        FabricScenario s;
         s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
         s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
         s.fabric.SetFabricAttribute("SwitchingMode", StringValue("Cell"));
@@ -1066,7 +1066,7 @@ class SanFabricPortTestCase : public TestCase
 
     void DoRun() override
     {
-        Scenario s;
+        FabricScenario s;
         s.fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
         s.fabric.SetRouting("ns3::SanDimensionOrderRouting");
         s.fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));

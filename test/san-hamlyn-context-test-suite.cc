@@ -54,7 +54,7 @@ namespace
 /// \param hosts hosts \param rats with Rats \param packetSize PacketSize (0: default)
 /// \return a crossbar spec with fabric defaults
 HamlynScenario::Spec
-Crossbar(uint32_t hosts, bool rats = false, uint32_t packetSize = 0)
+ContextCrossbar(uint32_t hosts, bool rats = false, uint32_t packetSize = 0)
 {
     HamlynScenario::Spec spec;
     spec.hosts = hosts;
@@ -66,7 +66,7 @@ Crossbar(uint32_t hosts, bool rats = false, uint32_t packetSize = 0)
 
 /// \param n bytes \param seed first value \return a recognisable pattern
 std::vector<uint8_t>
-Pattern(uint32_t n, uint8_t seed)
+HamlynPattern(uint32_t n, uint8_t seed)
 {
     std::vector<uint8_t> v(n);
     for (uint32_t i = 0; i < n; ++i)
@@ -113,7 +113,7 @@ class TaggedWriteReorderTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(2, true));
+        HamlynScenario s(ContextCrossbar(2, true));
         Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[1], 4096);
         Ptr<RatsTaggedWriteClient> client =
             Create<RatsTaggedWriteClient>(s.rats[0], srv->MakeSeed());
@@ -132,7 +132,7 @@ class TaggedWriteReorderTestCase : public TestCase
             // Short writes go by direct I/O, long ones by DMA: both single-packet.
             const uint32_t len = i % 2 == 0 ? 16 : 400;
             RatsBuffer b = s.rats[0]->Malloc(len);
-            s.rats[0]->Write(b.offset, Pattern(len, static_cast<uint8_t>(i * 16)));
+            s.rats[0]->Write(b.offset, HamlynPattern(len, static_cast<uint8_t>(i * 16)));
             bufs.push_back(b);
         }
         std::vector<Ptr<RatsSendHandle>> handles;
@@ -212,7 +212,7 @@ class TaggedWriteReorderTestCase : public TestCase
         for (uint32_t i = 0; i < n; ++i)
         {
             NS_TEST_EXPECT_MSG_EQ((s.rats[1]->Read(dst.offset + i * 500, bufs[i].length) ==
-                                   Pattern(bufs[i].length, static_cast<uint8_t>(i * 16))),
+                                   HamlynPattern(bufs[i].length, static_cast<uint8_t>(i * 16))),
                                   true,
                                   "write " << i << " in place");
         }
@@ -236,7 +236,7 @@ class ContextOutOfBandReorderTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(2, false, 64));
+        HamlynScenario s(ContextCrossbar(2, false, 64));
         Ptr<HamlynNetDevice> rx = s.nics[1];
         Ptr<HamlynContext> ctx = rx->OpenContext(4);
         const uint32_t area = ctx->CreateMessageArea(8192);
@@ -257,7 +257,7 @@ class ContextOutOfBandReorderTestCase : public TestCase
             h.SetSourceNode(0);
             h.SetSourceTerminus(7);
             h.SetOutOfBand(oob);
-            std::vector<uint8_t> data = Pattern(len, seed);
+            std::vector<uint8_t> data = HamlynPattern(len, seed);
             Ptr<Packet> p = Create<Packet>(data.data(), len);
             p->AddHeader(h);
             return p;
@@ -367,7 +367,7 @@ class RevokeMidMessageTestCase : public TestCase
     Outcome RunOnce(Time at)
     {
         Outcome o;
-        HamlynScenario s(Crossbar(2, false, PACKET));
+        HamlynScenario s(ContextCrossbar(2, false, PACKET));
         Ptr<HamlynNetDevice> rx = s.nics[1];
         Ptr<HamlynContext> rctx = rx->OpenContext(1);
         const uint32_t area = rctx->CreateMessageArea(AREA);
@@ -375,7 +375,7 @@ class RevokeMidMessageTestCase : public TestCase
         rctx->DefineSlot(5, area, 0, AREA, 0x5151);
         Ptr<HamlynContext> tctx = s.nics[0]->OpenContext(0);
         const uint32_t src = tctx->CreateMessageArea(AREA);
-        const std::vector<uint8_t> data = Pattern(PACKET * PACKETS, 3);
+        const std::vector<uint8_t> data = HamlynPattern(PACKET * PACKETS, 3);
         tctx->GetMessageArea(src)->Write(0, data.data(), data.size());
         HamlynSendRequest r;
         r.kind = HamlynSendRequest::DMA;
@@ -529,7 +529,7 @@ class NotificationOverflowTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(2));
+        HamlynScenario s(ContextCrossbar(2));
         Ptr<HamlynNetDevice> rx = s.nics[1];
         const uint32_t capacity = 4;
         rx->SetAttribute("NotificationQueueEntries", UintegerValue(capacity));
@@ -553,7 +553,7 @@ class NotificationOverflowTestCase : public TestCase
             r.key = 99;
             r.offset = i * 64;
             r.notifyIndex = static_cast<uint16_t>(i);
-            r.data = Pattern(64, static_cast<uint8_t>(i));
+            r.data = HamlynPattern(64, static_cast<uint8_t>(i));
             Simulator::Schedule(MicroSeconds(1), [t, r]() { t->Post(r); });
         }
         Simulator::Run();
@@ -587,7 +587,7 @@ class NotificationOverflowTestCase : public TestCase
         r.key = 99;
         r.offset = 1024;
         r.notifyIndex = 12;
-        r.data = Pattern(8, 1);
+        r.data = HamlynPattern(8, 1);
         Simulator::Schedule(MicroSeconds(1), [t, r]() { t->Post(r); });
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(rx->GetNNotifications(), capacity + 1, "written");
@@ -614,7 +614,7 @@ class CompletionWordTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(2));
+        HamlynScenario s(ContextCrossbar(2));
         Ptr<HamlynContext> rctx = s.nics[1]->OpenContext(1);
         const uint32_t area = rctx->CreateMessageArea(8192);
         rctx->DefineSlot(1, area, 0, 8192, 7);
@@ -648,7 +648,7 @@ class CompletionWordTestCase : public TestCase
             }
             else
             {
-                r.data = Pattern(32, 1);
+                r.data = HamlynPattern(32, 1);
             }
             return r;
         };
@@ -703,7 +703,7 @@ class ReleaseSourceMidMessageTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(2));
+        HamlynScenario s(ContextCrossbar(2));
         Ptr<HamlynContext> rctx = s.nics[1]->OpenContext(1);
         const uint32_t area = rctx->CreateMessageArea(16384);
         rctx->DefineSlot(1, area, 0, 16384, 7);
@@ -782,7 +782,7 @@ class ConfigAfterInstallTestCase : public TestCase
         rctx->DefineSlot(1, area, 0, 4096, 42);
         Ptr<HamlynContext> tctx = tx->OpenContext(0);
         const uint32_t src = tctx->CreateMessageArea(4096);
-        const std::vector<uint8_t> data = Pattern(4096, 9);
+        const std::vector<uint8_t> data = HamlynPattern(4096, 9);
         tctx->GetMessageArea(src)->Write(0, data.data(), 4096);
         HamlynSendRequest r;
         r.kind = HamlynSendRequest::DMA;
@@ -830,7 +830,7 @@ class ConfigAfterInstallTestCase : public TestCase
 
         // Rats opens its context (and its send terminus with its completion word) at Install;
         // a wider completion word set afterwards must still give "sent".
-        HamlynScenario::Spec spec = Crossbar(2, true);
+        HamlynScenario::Spec spec = ContextCrossbar(2, true);
         HamlynScenario s(spec);
         Config::Set("/NodeList/*/DeviceList/*/$ns3::HamlynNetDevice/CompletionWordBytes",
                     UintegerValue(8));

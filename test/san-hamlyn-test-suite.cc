@@ -86,7 +86,7 @@ ToCycles(Time t)
 /// \param n hosts \param packetSize Hamlyn PacketSize \param stateMachine the projected
 /// state-machine preset (else the LANai 3 default) \return a crossbar with fabric defaults
 HamlynScenario::Spec
-Crossbar(uint32_t n, uint32_t packetSize = 512, bool stateMachine = false)
+HamlynCrossbar(uint32_t n, uint32_t packetSize = 512, bool stateMachine = false)
 {
     HamlynScenario::Spec spec;
     spec.hosts = n;
@@ -101,7 +101,7 @@ Crossbar(uint32_t n, uint32_t packetSize = 512, bool stateMachine = false)
 HamlynScenario::Spec
 AdaptiveMesh(uint32_t x, uint32_t y, uint32_t packetSize, bool stateMachine)
 {
-    HamlynScenario::Spec spec = Crossbar(x * y, packetSize, stateMachine);
+    HamlynScenario::Spec spec = HamlynCrossbar(x * y, packetSize, stateMachine);
     spec.topology = "ns3::SanMeshTopology";
     spec.routing = "ns3::SanMinimalAdaptiveRouting";
     spec.meshX = x;
@@ -284,7 +284,7 @@ class HamlynReorderTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(2, 16));
+        HamlynScenario s(HamlynCrossbar(2, 16));
         Ptr<HamlynNetDevice> rx = s.nics[1];
         const uint32_t perms = 24;
         uint32_t app = rx->AddApplication(perms);
@@ -418,7 +418,7 @@ class HamlynProtectionTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(3));
+        HamlynScenario s(HamlynCrossbar(3));
         Ptr<HamlynNetDevice> rx = s.nics[1];
         uint32_t app = rx->AddApplication(2);
         uint32_t area = rx->CreateMessageArea(256);
@@ -527,7 +527,7 @@ class HamlynGarbageBurstTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(3));
+        HamlynScenario s(HamlynCrossbar(3));
         Ptr<HamlynNetDevice> rx = s.nics[2];
         uint32_t app = rx->AddApplication(20);
         uint32_t area = rx->CreateMessageArea(20 * 1024);
@@ -585,7 +585,7 @@ class HamlynRoundRobinTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(2));
+        HamlynScenario s(HamlynCrossbar(2));
         Ptr<HamlynNetDevice> tx = s.nics[0];
         Ptr<HamlynNetDevice> rx = s.nics[1];
         uint32_t app = rx->AddApplication(2);
@@ -663,7 +663,7 @@ class HamlynWorkQueueTestCase : public TestCase
   private:
     void DoRun() override
     {
-        HamlynScenario s(Crossbar(2));
+        HamlynScenario s(HamlynCrossbar(2));
         Ptr<HamlynNetDevice> rx = s.nics[1];
         uint32_t app = rx->AddApplication(1);
         uint32_t area = rx->CreateMessageArea(1024);
@@ -722,7 +722,7 @@ class HamlynTimingTestCase : public TestCase
     /// Send one message of \p bytes from host 0 to host 1 and time it.
     static Result Run(bool dma, uint32_t bytes, bool notify, bool notifySent)
     {
-        HamlynScenario s(Crossbar(2));
+        HamlynScenario s(HamlynCrossbar(2));
         Ptr<HamlynNetDevice> rx = s.nics[1];
         uint32_t app = rx->AddApplication(1);
         uint32_t area = rx->CreateMessageArea(bytes);
@@ -845,7 +845,7 @@ class HamlynStateMachineTestCase : public TestCase
                     uint32_t& notified,
                     bool vct = false)
     {
-        HamlynScenario::Spec spec = Crossbar(2, packetSize, true);
+        HamlynScenario::Spec spec = HamlynCrossbar(2, packetSize, true);
         spec.cutThroughPacketBytes = vct ? 600 : 0;
         HamlynScenario s(spec);
         Ptr<HamlynNetDevice> rx = s.nics[1];
@@ -933,7 +933,7 @@ class HamlynStateMachineTestCase : public TestCase
 
         // Protection with cut-through: a wrong key or a range outside the slot is dropped once
         // per packet, at its header, and nothing of the packet is written.
-        HamlynScenario s(Crossbar(2, 128, true));
+        HamlynScenario s(HamlynCrossbar(2, 128, true));
         Ptr<HamlynNetDevice> rx = s.nics[1];
         uint32_t app = rx->AddApplication(2);
         uint32_t area = rx->CreateMessageArea(1024);

@@ -60,7 +60,7 @@ using santest::AbortsWith;
 
 /// \param n bytes \param seed first value \return a pattern
 std::vector<uint8_t>
-Pattern(uint32_t n, uint8_t seed)
+NicPattern(uint32_t n, uint8_t seed)
 {
     std::vector<uint8_t> v(n);
     for (uint32_t i = 0; i < n; ++i)
@@ -121,14 +121,14 @@ class SanEventQueueRingTestCase : public TestCase
         {
             const uint64_t addr = q->GetNextEntryAddress();
             NS_TEST_EXPECT_MSG_EQ(addr, ring->base + (i % 4) * 8, "entry " << i << " address");
-            std::vector<uint8_t> e = Pattern(8, static_cast<uint8_t>(i));
+            std::vector<uint8_t> e = NicPattern(8, static_cast<uint8_t>(i));
             NS_TEST_EXPECT_MSG_EQ(q->Push(e.data()), true, "pushed");
             NS_TEST_EXPECT_MSG_EQ((ReadBytes(mem, addr, 8) == e), true, "entry in host memory");
             if (i % 2 == 1)
             {
                 // The reader reads memory, not a copy: change the older entry in memory first.
                 const uint64_t older = ring->base + ((i - 1) % 4) * 8;
-                std::vector<uint8_t> changed = Pattern(8, static_cast<uint8_t>(100 + i));
+                std::vector<uint8_t> changed = NicPattern(8, static_cast<uint8_t>(100 + i));
                 mem->Write(older, changed.data(), 8);
                 NS_TEST_EXPECT_MSG_EQ(q->GetNPending(), 2u, "two pending");
                 NS_TEST_EXPECT_MSG_EQ(q->Pop(out), true, "pop");
@@ -176,7 +176,7 @@ class SanEventQueueFullTestCase : public TestCase
             {
                 written = mem->GetBytesWritten();
             }
-            std::vector<uint8_t> e = Pattern(4, static_cast<uint8_t>(i + 1));
+            std::vector<uint8_t> e = NicPattern(4, static_cast<uint8_t>(i + 1));
             ok.push_back(q->Push(e.data()));
         }
         NS_TEST_EXPECT_MSG_EQ((ok == std::vector<bool>{true, true, true, false, false}),
@@ -190,7 +190,7 @@ class SanEventQueueFullTestCase : public TestCase
         std::vector<uint8_t> expect;
         for (uint32_t i = 0; i < 3; ++i)
         {
-            std::vector<uint8_t> e = Pattern(4, static_cast<uint8_t>(i + 1));
+            std::vector<uint8_t> e = NicPattern(4, static_cast<uint8_t>(i + 1));
             expect.insert(expect.end(), e.begin(), e.end());
         }
         NS_TEST_EXPECT_MSG_EQ((all == expect), true, "the ring holds the first three");
@@ -198,7 +198,7 @@ class SanEventQueueFullTestCase : public TestCase
         uint8_t out[4];
         q->Pop(out);
         NS_TEST_EXPECT_MSG_EQ(q->GetNextEntryAddress(), ring->base, "wraps to the freed place");
-        std::vector<uint8_t> e6 = Pattern(4, 60);
+        std::vector<uint8_t> e6 = NicPattern(4, 60);
         NS_TEST_EXPECT_MSG_EQ(q->Push(e6.data()), true, "room again");
         NS_TEST_EXPECT_MSG_EQ((ReadBytes(mem, ring->base, 4) == e6), true, "written there");
         NS_TEST_EXPECT_MSG_EQ(q->GetNPushed(), 4u, "pushed");
@@ -615,9 +615,9 @@ class HostPioWindowTestCase : public TestCase
             }));
         NS_TEST_EXPECT_MSG_EQ(w->GetSize(), 64u, "size");
         NS_TEST_EXPECT_MSG_EQ(w->GetStoreTime(12), bus->GetPioTime(12), "store time = PIO time");
-        std::vector<uint8_t> a = Pattern(12, 1);
-        std::vector<uint8_t> b = Pattern(4, 50);
-        std::vector<uint8_t> c = Pattern(20, 90);
+        std::vector<uint8_t> a = NicPattern(12, 1);
+        std::vector<uint8_t> b = NicPattern(4, 50);
+        std::vector<uint8_t> c = NicPattern(20, 90);
         std::vector<Time> landed;
         auto mark = [&landed]() {
             return Callback<void>([&landed]() { landed.push_back(Simulator::Now()); });
@@ -641,7 +641,7 @@ class HostPioWindowTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(sink[0].offset, 8u, "offset");
         NS_TEST_EXPECT_MSG_EQ(sink[1].offset, 0u, "offset");
         NS_TEST_EXPECT_MSG_EQ(sink[2].offset, 44u, "offset");
-        NS_TEST_EXPECT_MSG_EQ((sink[0].bytes == Pattern(12, 1)), true, "bytes as stored");
+        NS_TEST_EXPECT_MSG_EQ((sink[0].bytes == NicPattern(12, 1)), true, "bytes as stored");
         NS_TEST_EXPECT_MSG_EQ((sink[1].bytes == b), true, "bytes");
         NS_TEST_EXPECT_MSG_EQ((sink[2].bytes == c), true, "bytes");
         NS_TEST_ASSERT_MSG_EQ(landed.size(), 2u, "landed callbacks");
@@ -692,7 +692,7 @@ class HostMemorySnoopTestCase : public TestCase
                                seen.emplace_back(addr, len);
                                bytes.push_back(ReadBytes(mem, addr, static_cast<uint32_t>(len)));
                            }));
-        std::vector<uint8_t> p = Pattern(16, 3);
+        std::vector<uint8_t> p = NicPattern(16, 3);
         mem->Write(a + 10, p.data(), 16);
         mem->Fill(a + 200, 0x77, 8);
         mem->Write(b, p.data(), 16); // another region
@@ -933,7 +933,7 @@ class SanTwoNicsOneHostTestCase : public TestCase
                     [&lastDelivery](uint32_t, uint64_t) { lastDelivery = Simulator::Now(); }));
             Ptr<HamlynContext> t = tx[k]->OpenContext(0);
             const uint32_t src = t->CreateMessageArea(bytes);
-            std::vector<uint8_t> data = Pattern(bytes, static_cast<uint8_t>(10 + k));
+            std::vector<uint8_t> data = NicPattern(bytes, static_cast<uint8_t>(10 + k));
             t->GetMessageArea(src)->Write(0, data.data(), bytes);
             HamlynSendRequest req;
             req.kind = HamlynSendRequest::DMA;
@@ -952,7 +952,7 @@ class SanTwoNicsOneHostTestCase : public TestCase
         {
             std::vector<uint8_t> got(bytes);
             rctx[k]->GetMessageArea(areas[k])->Read(0, got.data(), bytes);
-            ok = ok && got == Pattern(bytes, static_cast<uint8_t>(10 + k)) &&
+            ok = ok && got == NicPattern(bytes, static_cast<uint8_t>(10 + k)) &&
                  rctx[k]->GetNotificationQueue()->GetNPending() == 1;
         }
         Simulator::Destroy();

@@ -100,7 +100,7 @@ struct RatsScenario : public HamlynScenario
 
 /// \param n bytes \param seed first value \return a recognisable pattern
 std::vector<uint8_t>
-Pattern(uint32_t n, uint8_t seed)
+RatsPattern(uint32_t n, uint8_t seed)
 {
     std::vector<uint8_t> v(n);
     for (uint32_t i = 0; i < n; ++i)
@@ -220,8 +220,8 @@ class RatsTaggedWriteTestCase : public TestCase
         RatsTicket seed = srv->MakeSeed();
         Ptr<RatsTaggedWriteClient> c0 = Create<RatsTaggedWriteClient>(s.rats[0], seed);
         Ptr<RatsTaggedWriteClient> c1 = Create<RatsTaggedWriteClient>(s.rats[1], seed);
-        std::vector<uint8_t> d0 = Pattern(16, 1);
-        std::vector<uint8_t> d1 = Pattern(300, 2);
+        std::vector<uint8_t> d0 = RatsPattern(16, 1);
+        std::vector<uint8_t> d1 = RatsPattern(300, 2);
         RatsBuffer b0 = s.Buffer(0, d0);
         RatsBuffer b1 = s.Buffer(1, d1);
         std::vector<Ptr<RatsSendHandle>> handles;
@@ -291,9 +291,9 @@ class RatsRemoteWriteTestCase : public TestCase
         RatsScenario s(2);
         Ptr<RatsRemoteWriteServer> srv = Create<RatsRemoteWriteServer>(s.rats[1], 8192);
         Ptr<RatsRemoteWriteClient> c = Create<RatsRemoteWriteClient>(s.rats[0], srv->MakeSeed());
-        std::vector<uint8_t> p0 = Pattern(40, 1);
-        std::vector<uint8_t> p1 = Pattern(2000, 2); // DMA, several packets
-        std::vector<uint8_t> p2 = Pattern(8, 3);
+        std::vector<uint8_t> p0 = RatsPattern(40, 1);
+        std::vector<uint8_t> p1 = RatsPattern(2000, 2); // DMA, several packets
+        std::vector<uint8_t> p2 = RatsPattern(8, 3);
         RatsBuffer b0 = s.Buffer(0, p0);
         RatsBuffer b1 = s.Buffer(0, p1);
         RatsBuffer b2 = s.Buffer(0, p2);
@@ -339,8 +339,8 @@ class RatsHandleTestCase : public TestCase
         RatsScenario s(2);
         Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[1], 1024);
         Ptr<RatsHardwareInterface> hw = s.rats[0]->GetHardware();
-        RatsBuffer small = s.Buffer(0, Pattern(32, 3));
-        RatsBuffer large = s.Buffer(0, Pattern(512, 4));
+        RatsBuffer small = s.Buffer(0, RatsPattern(32, 3));
+        RatsBuffer large = s.Buffer(0, RatsPattern(512, 4));
         RatsCostProfile cost = s.rats[0]->GetCostTable()->GetTaggedWrite();
         std::vector<RatsSendHandle::Status> direct;
         std::vector<RatsSendHandle::Status> dma;
@@ -383,8 +383,8 @@ class RatsSimpleDatagramTestCase : public TestCase
         RatsScenario s(2);
         Ptr<RatsSimpleDatagramServer> a = RatsSimpleDatagramServer::Create(s.rats[0], 1024);
         Ptr<RatsSimpleDatagramServer> b = RatsSimpleDatagramServer::Create(s.rats[1], 1024);
-        std::vector<uint8_t> ping = Pattern(512, 5);
-        std::vector<uint8_t> pong = Pattern(16, 6);
+        std::vector<uint8_t> ping = RatsPattern(512, 5);
+        std::vector<uint8_t> pong = RatsPattern(16, 6);
         RatsBuffer pingBuf = s.Buffer(0, ping);
         RatsBuffer pongBuf = s.Buffer(1, pong);
         const uint32_t rounds = 3;
@@ -458,9 +458,9 @@ class RatsGroupReceiveTestCase : public TestCase
                               "no part completes alone");
         NS_TEST_EXPECT_MSG_EQ(part1.offset + part1.range, part2.offset, "parts adjacent");
         NS_TEST_EXPECT_MSG_EQ(seed.offset + seed.range, part1.offset, "parts adjacent");
-        std::vector<std::vector<uint8_t>> data = {Pattern(100, 10),
-                                                  Pattern(200, 11),
-                                                  Pattern(50, 12)};
+        std::vector<std::vector<uint8_t>> data = {RatsPattern(100, 10),
+                                                  RatsPattern(200, 11),
+                                                  RatsPattern(50, 12)};
         std::vector<RatsTicket> parts = {seed, part1, part2};
         Time times[3] = {MicroSeconds(5), MicroSeconds(40), MicroSeconds(80)};
         for (uint32_t i = 0; i < 3; ++i)
@@ -517,7 +517,7 @@ class RatsCostTestCase : public TestCase
             Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[1], 1024);
             Ptr<RatsTaggedWriteClient> c =
                 Create<RatsTaggedWriteClient>(s.rats[0], srv->MakeSeed());
-            RatsBuffer b = s.Buffer(0, Pattern(16, 1));
+            RatsBuffer b = s.Buffer(0, RatsPattern(16, 1));
             Time called = MicroSeconds(1);
             Time returned;
             Simulator::Schedule(called, [&]() {
@@ -551,7 +551,7 @@ class RatsCostTestCase : public TestCase
             Ptr<RatsSimpleDatagramServer> self = RatsSimpleDatagramServer::Create(s.rats[0], 64);
             Ptr<RatsSimpleDatagramClient> c =
                 Create<RatsSimpleDatagramClient>(s.rats[0], srv->MakeSeed());
-            RatsBuffer b = s.Buffer(0, Pattern(16, 1));
+            RatsBuffer b = s.Buffer(0, RatsPattern(16, 1));
             Time called = MicroSeconds(1);
             Time returned;
             Simulator::Schedule(called, [&]() {
@@ -603,7 +603,7 @@ class RatsEndToEndTestCase : public TestCase
             Ptr<RatsTaggedWriteServer> srv = RatsTaggedWriteServer::Create(s.rats[1], 1024);
             Ptr<RatsTaggedWriteClient> c =
                 Create<RatsTaggedWriteClient>(s.rats[0], srv->MakeSeed());
-            RatsBuffer b = s.Buffer(0, Pattern(16, 1));
+            RatsBuffer b = s.Buffer(0, RatsPattern(16, 1));
             Time called = MicroSeconds(10);
             Time got;
             srv->GetTag([&](RatsTaggedWriteServer::Tag) { got = Simulator::Now(); });
@@ -617,8 +617,8 @@ class RatsEndToEndTestCase : public TestCase
             RatsScenario s(2);
             Ptr<RatsSimpleDatagramServer> a = RatsSimpleDatagramServer::Create(s.rats[0], 64);
             Ptr<RatsSimpleDatagramServer> b = RatsSimpleDatagramServer::Create(s.rats[1], 512);
-            RatsBuffer ping = s.Buffer(0, Pattern(512, 1));
-            RatsBuffer ack = s.Buffer(1, Pattern(16, 2));
+            RatsBuffer ping = s.Buffer(0, RatsPattern(512, 1));
+            RatsBuffer ack = s.Buffer(1, RatsPattern(16, 2));
             b->Recv([&](RatsSimpleDatagramMessage m) {
                 RatsSimpleDatagramClient::SendWithSeed(s.rats[1],
                                                        RatsSimpleDatagramServer::ReplySeed(m),
@@ -671,10 +671,10 @@ class RatsDatagramTestCase : public TestCase
         Ptr<RatsDatagramClient> c0 = RatsDatagramClient::Create(s.rats[0], srv->MakeSeed(2));
         Ptr<RatsDatagramClient> c1 = RatsDatagramClient::Create(s.rats[1], srv->MakeSeed(1));
         NS_TEST_EXPECT_MSG_EQ(c0->GetNTickets(), 2u, "two credits");
-        std::map<uint32_t, std::vector<uint8_t>> sent = {{16, Pattern(16, 1)},
-                                                         {200, Pattern(200, 2)},
-                                                         {40, Pattern(40, 3)},
-                                                         {600, Pattern(600, 4)}};
+        std::map<uint32_t, std::vector<uint8_t>> sent = {{16, RatsPattern(16, 1)},
+                                                         {200, RatsPattern(200, 2)},
+                                                         {40, RatsPattern(40, 3)},
+                                                         {600, RatsPattern(600, 4)}};
         std::map<uint32_t, RatsBuffer> bufs;
         for (const auto& kv : sent)
         {
@@ -783,7 +783,7 @@ class RatsStreamRecordsTestCase : public TestCase
         Ptr<RatsStreamSender> tx = RatsStreamSender::Create(s.rats[0], rx->MakeSeed(), 256);
         NS_TEST_EXPECT_MSG_EQ(tx->IsConnected(), true, "receiver first: ring known");
         // The stream's bytes: A B C | D | E F G (| = message boundary).
-        std::vector<uint8_t> all = Pattern(20 + 30 + 5 + 400 + 8 + 12 + 4, 9);
+        std::vector<uint8_t> all = RatsPattern(20 + 30 + 5 + 400 + 8 + 12 + 4, 9);
         RatsBuffer src = s.Buffer(0, all);
         RatsBuffer big = s.Buffer(0, std::vector<uint8_t>(all.begin() + 55, all.begin() + 455));
         std::vector<Ptr<RatsSendHandle>> copied;
@@ -898,7 +898,7 @@ class RatsStreamOrderTestCase : public TestCase
         for (uint32_t i = 0; i < count; ++i)
         {
             const uint32_t len = (i % 3 == 0) ? 2000 : (i % 3 == 1 ? 100 : 700);
-            msgs.push_back(Pattern(len, static_cast<uint8_t>(i)));
+            msgs.push_back(RatsPattern(len, static_cast<uint8_t>(i)));
             bufs.push_back(s.Buffer(from, msgs.back()));
         }
         for (uint32_t h = 1; h < 8; ++h)
@@ -908,7 +908,7 @@ class RatsStreamOrderTestCase : public TestCase
             sinks.push_back(sink);
             Ptr<RatsRemoteWriteClient> c =
                 Create<RatsRemoteWriteClient>(s.rats[h], sink->MakeSeed());
-            RatsBuffer b = s.Buffer(h, Pattern(3000, 1));
+            RatsBuffer b = s.Buffer(h, RatsPattern(3000, 1));
             for (uint32_t k = 0; k < 10; ++k)
             {
                 Simulator::Schedule(MicroSeconds(5 + 7 * k),
@@ -972,7 +972,7 @@ class RatsRemoteReadTestCase : public TestCase
     {
         RatsScenario s(3);
         Ptr<RatsRemoteReadServer> srv = RatsRemoteReadServer::Create(s.rats[2], 4096);
-        std::vector<uint8_t> data = Pattern(4096, 21);
+        std::vector<uint8_t> data = RatsPattern(4096, 21);
         s.rats[2]->Write(srv->GetBuffer().offset, data);
         srv->Serve();
         Ptr<RatsRemoteReadClient> c0 =
@@ -1061,7 +1061,7 @@ class RatsInitialRequestTestCase : public TestCase
         std::vector<RatsBuffer> reqBuf;
         for (uint32_t i = 0; i < 3; ++i)
         {
-            req.push_back(Pattern(20 + 10 * i, static_cast<uint8_t>(30 + i)));
+            req.push_back(RatsPattern(20 + 10 * i, static_cast<uint8_t>(30 + i)));
             reqBuf.push_back(s.Buffer(i, req.back()));
         }
         // The server answers with the request's bytes reversed, after 20 us of work.
@@ -1168,7 +1168,7 @@ class RatsStreamReorderTestCase : public TestCase
                     msg.push_back(static_cast<uint8_t>(w >> (8 * b)));
                 }
             }
-            std::vector<uint8_t> data = Pattern(10, static_cast<uint8_t>(100 + seq));
+            std::vector<uint8_t> data = RatsPattern(10, static_cast<uint8_t>(100 + seq));
             msg.insert(msg.end(), data.begin(), data.end());
             HamlynHeader h;
             h.SetSlot(t.slot);
@@ -1193,7 +1193,7 @@ class RatsStreamReorderTestCase : public TestCase
                 seqs.push_back(c.sequence);
                 dataOk =
                     dataOk && c.length == 10 &&
-                    s.rats[1]->Read(c.offset, 10) == Pattern(10, static_cast<uint8_t>(100 + i));
+                    s.rats[1]->Read(c.offset, 10) == RatsPattern(10, static_cast<uint8_t>(100 + i));
                 if (seqs.size() < 4)
                 {
                     loop();

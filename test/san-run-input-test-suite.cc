@@ -19,9 +19,12 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <limits>
+#include <random>
 #include <string>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 using namespace ns3;
 
@@ -49,6 +52,66 @@ Graph(const std::string& eol)
 {
     return "switches 2" + eol + "link 0 1" + eol + "hosts 0 1" + eol + "hosts 1 1" + eol;
 }
+
+#ifdef SAN_BUILD_DIR
+/**
+ * Run the san-run program.
+ * \param args its arguments (a shell command line's)
+ * \param out its standard output and error
+ * \return its exit status as pclose gives it (0 on success)
+ */
+int
+RunSanRun(const std::string& args, std::string& out)
+{
+    out.clear();
+    const std::string cmd =
+        std::string(SAN_BUILD_DIR) + "/examples/san-run --progress=false " + args + " 2>&1";
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (pipe == nullptr)
+    {
+        return -1;
+    }
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
+    {
+        out.append(buf.data(), n);
+    }
+    return pclose(pipe);
+}
+
+/// \param status a pclose status \return the program's exit code (-1 if it did not exit)
+int
+ExitCode(int status)
+{
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// \param out a program's output \return true if it is exactly one line "san-run: error: ..."
+bool
+IsOneLineError(const std::string& out)
+{
+    return out.rfind("san-run: error: ", 0) == 0 && out.find('\n') == out.size() - 1;
+}
+
+/// \param fileName a JSON file \return true if Python's json module reads it
+bool
+PythonReadsJson(const std::string& fileName)
+{
+    const std::string cmd =
+        "/usr/bin/python3 -c 'import json,sys; json.load(open(sys.argv[1]))' '" + fileName +
+        "' 2>/dev/null";
+    return std::system(cmd.c_str()) == 0;
+}
+
+/// \param fileName a file \return its contents
+std::string
+ReadWhole(const std::string& fileName)
+{
+    std::ifstream in(fileName, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+#endif
 
 } // namespace
 
@@ -398,24 +461,10 @@ class SanRunProgramErrorsTestCase : public TestCase
     }
 
   private:
-    /// \param args arguments \param out its output \return its exit status
+    /// \param args arguments \param out its output \return its exit status (as pclose's)
     static int Run(const std::string& args, std::string& out)
     {
-        out.clear();
-        const std::string cmd =
-            std::string(SAN_BUILD_DIR) + "/examples/san-run --progress=false " + args + " 2>&1";
-        FILE* pipe = popen(cmd.c_str(), "r");
-        if (pipe == nullptr)
-        {
-            return -1;
-        }
-        std::array<char, 4096> buf;
-        size_t n;
-        while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
-        {
-            out.append(buf.data(), n);
-        }
-        return pclose(pipe);
+        return RunSanRun(args, out);
     }
 
     void DoRun() override
@@ -423,7 +472,7 @@ class SanRunProgramErrorsTestCase : public TestCase
         const std::string dir = CreateTempDirFilename("san-run-program");
         mkdir(dir.c_str(), 0777);
         const std::string tiny = "--topology=mesh --x=2 --y=2 --warmup=10 --measure=50 --drain=50 ";
-        const std::vector<std::pair<std::string, std::string>> cases = {
+        std::vector<std::pair<std::string, std::string>> cases = {
             {"--routing=ns3::SanNoSuchRouting", "no TypeId named 'ns3::SanNoSuchRouting'"},
             {"--topology=ns3::SanNoSuchTopology", "no TypeId named 'ns3::SanNoSuchTopology'"},
             {"--load=0", "--load=0: offered load 0 must be positive"},
@@ -442,17 +491,65 @@ class SanRunProgramErrorsTestCase : public TestCase
             {"--dataRate=fast", "--dataRate=fast: not a valid data rate"},
             {"--pattern=hot-spot --hotSpotFraction=2", "--hotSpotFraction=2: must be between"},
             {"--config=" + dir, "is a directory, not a file"},
+            // Topologies and routing functions that do not fit: one line, before any run.
+            {"--topology=torus --x=1", "a torus (Wrap=true) needs X >= 3"},
+            {"--topology=mesh --x=1 --y=1", "1 host; traffic needs at least 2"},
+            {"--topology=ring --switches=2", "NSwitches must be at least 3"},
+            {"--topology=fat-tree --k=64 --n=8", "too many hosts (k^n must be below 2^32)"},
+            {"--topology=crossbar --hosts=65536", "NHosts must be between 1 and 65535"},
+            {"--topology=dragonfly --routersPerGroup=4 --globalLinks=2 --groups=4",
+             "does not divide"},
+            {"--topology=ns3::SanTopology", "cannot be made (an abstract ns3::SanTopology"},
+            {"--routing=ns3::SanRouting", "cannot be made (an abstract ns3::SanRouting"},
+            {"--topology=fat-tree --k=2 --n=2 --routing=dimension-order",
+             "ns3::SanDimensionOrderRouting cannot route on a fat-tree topology"},
+            {"--topology=dragonfly --routing=up-down",
+             "ns3::SanUpDownRouting cannot route on a dragonfly topology"},
+            {"--bufferSize=10", "virtual cut-through and store-and-forward need BufferSize (10)"},
+            {"--pattern=group-shift", "--pattern=group-shift needs --groupSize"},
+            {"--pattern=group-shift --groupSize=3", "GroupShift needs a GroupSize"},
+            // Options that are not options, and attributes san-run sets itself.
+            {"load=0.9", "'load=0.9': options start with --"},
+            {"--nosuch=1", "--nosuch: unknown option"},
+            {"--csv", "--csv: needs a value"},
+            {"--ns3::SanFabric::BufferSize=1", "san-run sets this attribute from --bufferSize"},
+            {"--ns3::SanFabric::NoSuch=1", "no such ns-3 attribute"},
+            {"--ns3::SanUgalRouting::Decision=Bogus", "not a valid value of this attribute"},
+            {"--run=2 --RngRun=3", "--run and --RngRun both set the first run number"},
+            // Simulated time, sweeps and source queues that would not end.
+            {"--dataRate=1kbps --packetSize=1000000000 --warmup=500 --measure=2000 --drain=1500",
+             "ns-3's time range"},
+            {"--load=0.5:0.6:1e-300", "at most 1000 points"},
+            {"--maxSourceQueue=0", "--maxSourceQueue=0: out of range"},
+            {"--delay=1e300s", "--delay=1e300s: not a valid time"},
+            // Outputs: a folder in the way.
+            {"--csv=" + dir, "is a directory"},
         };
+        WriteFile(dir + "/nohosts.txt", "switches 2\nlink 0 1\n");
+        cases.emplace_back("--topology=graph --graph=" + dir + "/nohosts.txt",
+                           "SanFabric: the topology has no hosts");
         for (const auto& c : cases)
         {
             std::string out;
             const int status = Run(tiny + c.first, out);
-            NS_TEST_EXPECT_MSG_NE(status, 0, c.first << " did not fail:\n" << out);
-            NS_TEST_EXPECT_MSG_EQ(Has(out, "san-run: error: ") && Has(out, c.second),
+            NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 1, c.first << ": exit status 1:\n" << out);
+            NS_TEST_EXPECT_MSG_EQ(IsOneLineError(out) && Has(out, c.second),
                                   true,
-                                  c.first << ": expected '" << c.second << "' in:\n"
+                                  c.first << ": expected one line with '" << c.second << "', got:\n"
                                           << out);
-            NS_TEST_EXPECT_MSG_LT(out.size(), 2000u, c.first << ": long output");
+        }
+        // A device that refuses writes (its writes fail only once made): the run ends with
+        // status 1 and says so on its last line.
+        {
+            std::string out;
+            const int status = Run(tiny + "--load=0.1 --csv=/dev/full", out);
+            NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 1, out);
+            const auto last = out.rfind("san-run: error: cannot write '/dev/full': ");
+            NS_TEST_EXPECT_MSG_EQ(
+                (last != std::string::npos && out.find('\n', last) == out.size() - 1),
+                true,
+                "the write error ends the output:\n"
+                    << out);
         }
         // Output folders are made; an empty --csv= writes nothing.
         std::string out;
@@ -467,6 +564,241 @@ class SanRunProgramErrorsTestCase : public TestCase
         status = Run(tiny + "--load=0.1 --csv= --json=", out);
         NS_TEST_EXPECT_MSG_EQ(status, 0, out);
         NS_TEST_EXPECT_MSG_EQ(Has(out, "san-run: load=0.100"), true, out);
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * What san-run is given is what it runs: values with blanks, units apart from their numbers,
+ * '#' inside a value, quoted file names with blanks, several configuration files, ns-3
+ * attributes and globals in a file, relative paths taken from the file's folder, RngRun; and
+ * every JSON document it writes is valid (Python's json module reads it), multi-channel
+ * routings included.
+ */
+class SanRunWholeValuesTestCase : public TestCase
+{
+  public:
+    SanRunWholeValuesTestCase()
+        : TestCase("san-run runs what it is given, whole, and writes valid JSON")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("san-run-whole");
+        mkdir(dir.c_str(), 0777);
+        mkdir((dir + "/conf").c_str(), 0777);
+        const std::string tiny = "--topology=mesh --x=2 --y=2 --warmup=10 --measure=50 --drain=50 ";
+        // A configuration file whose values have blanks, units apart, a '#' and a quoted name
+        // with a blank; its file names are relative to its own folder.
+        WriteFile(dir + "/conf/a.conf",
+                  "# san-run settings\n"
+                  "dataRate = 640 Mbps   // a comment after a blank\n"
+                  "delay = 10 ns\n"
+                  "sizes = 64:0.5, 4096:0.5\n"
+                  "csv = \"my results#1.csv\"\n"
+                  "json = out.json\n"
+                  "ns3::SanUgalRouting::Threshold = 0\n"
+                  "load = 0.05\n");
+        WriteFile(dir + "/conf/b.conf", "load = 0.1\n");
+        std::string out;
+        int status =
+            RunSanRun(tiny + "--config=" + dir + "/conf/a.conf --config=" + dir + "/conf/b.conf",
+                      out);
+        NS_TEST_ASSERT_MSG_EQ(ExitCode(status), 0, out);
+        // The second file's load wins; the first file's other settings stay.
+        NS_TEST_EXPECT_MSG_EQ(Has(out, "san-run: load=0.100"), true, out);
+        const std::string csv = ReadWhole(dir + "/conf/my results#1.csv");
+        NS_TEST_EXPECT_MSG_EQ(Has(csv, "offered_load,accepted"), true, "CSV at its whole name");
+        const std::string json = dir + "/conf/out.json";
+        NS_TEST_EXPECT_MSG_EQ(PythonReadsJson(json), true, "valid JSON");
+        const std::string doc = ReadWhole(json);
+        NS_TEST_EXPECT_MSG_EQ(Has(doc, "\"dataRate\": \"640Mbps\""), true, doc);
+        NS_TEST_EXPECT_MSG_EQ(Has(doc, "\"sizes\": \"64:0.5, 4096:0.5\""), true, doc);
+        // The packet-time is that of the mean size, 2080 bytes, at 640 Mbit/s: 26 us (it would
+        // be 64-byte packets at 640 bit/s had the values been cut at their blanks).
+        const auto at = doc.find("\"packet_time_ns\": ");
+        const double packetTimeNs =
+            at == std::string::npos ? 0 : std::strtod(doc.c_str() + at + 18, nullptr);
+        NS_TEST_EXPECT_MSG_EQ_TOL(packetTimeNs, 26000.0, 1e-6, doc);
+        std::ifstream left(dir + "/conf/my results#1.csv.partial-" + std::to_string(0));
+        NS_TEST_EXPECT_MSG_EQ(left.good(), false, "no temporary file left");
+
+        // Multi-channel routings (a torus's dateline, adaptive, a dragonfly's UGAL) write
+        // valid JSON too.
+        for (const std::string& args :
+             {std::string("--topology=torus --x=3 --y=3"),
+              std::string("--topology=mesh --x=3 --y=3 --routing=minimal-adaptive"),
+              std::string("--topology=dragonfly --routersPerGroup=2 --globalLinks=1 "
+                          "--hostsPerRouter=1 --pattern=group-shift")})
+        {
+            const std::string j = dir + "/multi.json";
+            status = RunSanRun(args + " --warmup=10 --measure=50 --drain=50 --load=0.1 --json=" + j,
+                               out);
+            NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 0, args << ":\n" << out);
+            NS_TEST_EXPECT_MSG_EQ(PythonReadsJson(j), true, args << ": valid JSON");
+            std::remove(j.c_str());
+        }
+
+        // RngRun is honoured: another run number gives another sample.
+        std::string one;
+        std::string two;
+        std::string again;
+        const std::string busy = tiny + "--load=0.5 --measure=400 ";
+        // (The peak resident set, the last line, varies from process to process.)
+        auto measured = [](const std::string& o) {
+            return o.substr(0, o.find("san-run: peak_rss"));
+        };
+        RunSanRun(busy + "--RngRun=1", one);
+        RunSanRun(busy + "--RngRun=2", two);
+        RunSanRun(busy + "--RngRun=1", again);
+        one = measured(one);
+        two = measured(two);
+        again = measured(again);
+        NS_TEST_EXPECT_MSG_EQ((one == again), true, "the same run twice: the same result");
+        NS_TEST_EXPECT_MSG_EQ((one != two),
+                              true,
+                              "RngRun 1 and 2 give different results:\n"
+                                  << one << "\n"
+                                  << two);
+        // A sweep whose step is below the loads' precision is one point, not a full memory.
+        status = RunSanRun(tiny + "--load=0.5:0.5:1e-300", out);
+        NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 0, out);
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * A fuzz of san-run's command line and configuration files: random keys (options, unknown
+ * names, ns-3 attributes and globals), values (numbers, units with and without blanks, junk,
+ * comment characters, quotes) and places (the command line or a file). Every input either runs
+ * (exit 0, and the settings it reports are the values given) or is refused in exactly one line
+ * (exit 1); never an abort, a crash or a hang.
+ */
+class SanRunFuzzTestCase : public TestCase
+{
+  public:
+    SanRunFuzzTestCase()
+        : TestCase("san-run fuzz: every input runs or is refused in one line")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("san-run-fuzz");
+        mkdir(dir.c_str(), 0777);
+        const std::vector<std::string> keys = {"load",
+                                               "packetSize",
+                                               "dataRate",
+                                               "delay",
+                                               "routingDelay",
+                                               "x",
+                                               "y",
+                                               "pattern",
+                                               "routing",
+                                               "mode",
+                                               "bufferPackets",
+                                               "framing",
+                                               "sizes",
+                                               "seeds",
+                                               "tolerance",
+                                               "hotSpotFraction",
+                                               "radix",
+                                               "maxSourceQueue",
+                                               "topology",
+                                               "flowControl",
+                                               "nosuch",
+                                               "RngRun",
+                                               "ns3::SanUgalRouting::Threshold",
+                                               "ns3::SanFabric::CellSize",
+                                               "ns3::NoSuch::X",
+                                               "Load",
+                                               ""};
+        const std::vector<std::string> values = {"0.1",
+                                                 "0.3",
+                                                 "2",
+                                                 "64",
+                                                 "1 0",
+                                                 "640 Mbps",
+                                                 "640Mbps",
+                                                 "10 ns",
+                                                 "10ns",
+                                                 "xyz",
+                                                 "",
+                                                 "-1",
+                                                 "1e30",
+                                                 "nan",
+                                                 "#",
+                                                 "1 # 2",
+                                                 "a//b",
+                                                 "\"q\"",
+                                                 "64:0.5, 128:0.5",
+                                                 "uniform",
+                                                 "tornado",
+                                                 "wormhole",
+                                                 "up-down",
+                                                 "3 3",
+                                                 "  7  ",
+                                                 "0x10",
+                                                 "1e-300",
+                                                 "4294967296",
+                                                 "true",
+                                                 "mesh",
+                                                 "torus",
+                                                 ";",
+                                                 "{0.1,0.2}"};
+        std::mt19937 rng(12345);
+        auto pick = [&rng](const std::vector<std::string>& v) {
+            return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(rng)];
+        };
+        const std::string tiny = "--topology=mesh --x=2 --y=2 --warmup=5 --measure=20 --drain=20 ";
+        uint32_t ran = 0;
+        uint32_t refused = 0;
+        for (uint32_t i = 0; i < 60; ++i)
+        {
+            const std::string key = pick(keys);
+            const std::string value = pick(values);
+            const bool inFile = i % 2 == 0;
+            std::string args = tiny;
+            std::string shown;
+            if (inFile)
+            {
+                const std::string conf = dir + "/f" + std::to_string(i) + ".conf";
+                WriteFile(conf, key + " = " + value + "\n");
+                args += "--config=" + conf;
+                shown = "file '" + key + " = " + value + "'";
+            }
+            else
+            {
+                // Single quotes keep the value one argument, blanks and all.
+                args += "'--" + key + "=" + value + "'";
+                shown = "argument '--" + key + "=" + value + "'";
+            }
+            const std::string json = dir + "/r" + std::to_string(i) + ".json";
+            std::string out;
+            const int code = ExitCode(RunSanRun(args + " --json=" + json, out));
+            NS_TEST_EXPECT_MSG_EQ((code == 0 || code == 1),
+                                  true,
+                                  shown << ": exit " << code << "\n"
+                                        << out);
+            if (code == 1)
+            {
+                ++refused;
+                NS_TEST_EXPECT_MSG_EQ(IsOneLineError(out),
+                                      true,
+                                      shown << ": not one line:\n"
+                                            << out);
+            }
+            else if (code == 0)
+            {
+                ++ran;
+                NS_TEST_EXPECT_MSG_EQ(PythonReadsJson(json), true, shown << ": invalid JSON");
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(ran, 0u, "some inputs ran");
+        NS_TEST_EXPECT_MSG_GT(refused, 0u, "some inputs were refused");
     }
 };
 #endif
@@ -487,6 +819,8 @@ class SanRunInputTestSuite : public TestSuite
         AddTestCase(new SanRunMeasurementTestCase(), TestCase::QUICK);
 #ifdef SAN_BUILD_DIR
         AddTestCase(new SanRunProgramErrorsTestCase(), TestCase::QUICK);
+        AddTestCase(new SanRunWholeValuesTestCase(), TestCase::QUICK);
+        AddTestCase(new SanRunFuzzTestCase(), TestCase::QUICK);
 #endif
     }
 };

@@ -28,7 +28,7 @@ namespace
 {
 
 /// Two (or more) SCI hosts; host 1 exports a region that host 0 maps.
-struct Rig
+struct SciRig
 {
     std::unique_ptr<SciScenario> s; //!< hosts and adapters
     uint64_t region{0};             //!< host 1's exported region (host address)
@@ -36,7 +36,7 @@ struct Rig
     uint64_t mapped{0};             //!< host 0's mapping of it
 
     /// \param hosts hosts \param ring a ringlet \param bytes region size
-    explicit Rig(uint32_t hosts = 2, bool ring = false, uint64_t bytes = 8192)
+    explicit SciRig(uint32_t hosts = 2, bool ring = false, uint64_t bytes = 8192)
     {
         s = std::make_unique<SciScenario>(SciScenario::Configure(hosts, ring));
         region = Host(1)->GetMemory()->Allocate(bytes, "exported");
@@ -80,7 +80,7 @@ class SciInterruptFlagTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        SciRig r;
         Ptr<SciNetDevice> a = r.s->nics[0];
         Ptr<SciNetDevice> b = r.s->nics[1];
         const uint32_t flag = b->CreateFlag();
@@ -118,9 +118,9 @@ class SciGatherTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        SciRig r;
         Ptr<SciNetDevice> a = r.s->nics[0];
-        const std::vector<uint8_t> data = Rig::Pattern(256);
+        const std::vector<uint8_t> data = SciRig::Pattern(256);
         // 64 stores of 4 bytes, as a copy loop issues them.
         for (uint32_t i = 0; i < 64; ++i)
         {
@@ -157,12 +157,12 @@ class SciRetryTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        SciRig r;
         Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
         em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
         em->SetRate(0.3);
         r.s->nics[1]->SetAttribute("ReceiveErrorModel", PointerValue(em));
-        const std::vector<uint8_t> data = Rig::Pattern(4096);
+        const std::vector<uint8_t> data = SciRig::Pattern(4096);
         Ptr<SciNetDevice> a = r.s->nics[0];
         a->Store(r.mapped, data.data(), 4096, Callback<void>());
         bool ok = false;
@@ -191,7 +191,7 @@ class SciRemoteLoadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        SciRig r;
         const uint8_t word[4] = {0xde, 0xad, 0xbe, 0xef};
         r.Host(1)->GetMemory()->Write(r.region + 64, word, 4);
         std::vector<uint8_t> got;
@@ -224,12 +224,12 @@ class SciRefusedWriteTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r(2, false, 4096);
+        SciRig r(2, false, 4096);
         Ptr<SciNetDevice> a = r.s->nics[0];
         // A mapping of node 1's space beyond its one segment.
         const uint64_t rogue = a->Map(r.s->nics[1]->GetNodeId(), r.segment + 65536, 4096);
         const uint64_t before = r.Host(1)->GetMemory()->GetBytesWritten();
-        const std::vector<uint8_t> data = Rig::Pattern(64);
+        const std::vector<uint8_t> data = SciRig::Pattern(64);
         a->Store(rogue, data.data(), 64, Callback<void>());
         bool ok = true;
         a->CheckTransfers(SciNetDevice::CheckCallback([&ok](bool good) { ok = good; }));
@@ -256,8 +256,8 @@ class SciDmaTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
-        const std::vector<uint8_t> data = Rig::Pattern(5000);
+        SciRig r;
+        const std::vector<uint8_t> data = SciRig::Pattern(5000);
         Ptr<HostMemory> mem = r.Host(0)->GetMemory();
         const uint64_t src = mem->Allocate(5000, "source");
         mem->Write(src, data.data(), 5000);
@@ -289,7 +289,7 @@ class SciMemorySystemTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        SciRig r;
         Ptr<HostMemorySystem> ms = r.Host(1)->GetMemorySystem();
         NS_TEST_ASSERT_MSG_NE(ms, nullptr, "the Pentium preset models its memory system");
         const uint64_t bytes = 1 << 20;

@@ -38,16 +38,16 @@ namespace
 {
 
 /// SCI hosts with SCILAN.
-struct Rig
+struct ScilanRig
 {
     std::unique_ptr<SciScenario> s; //!< hosts and adapters
 
     /// \param hosts hosts \param polling ScilanStack "Polling" \param ring its "RingBytes"
     /// \param replaceUdp SCILAN also answers for UDP
-    explicit Rig(uint32_t hosts = 2,
-                 bool polling = false,
-                 uint32_t ring = 65536,
-                 bool replaceUdp = false)
+    explicit ScilanRig(uint32_t hosts = 2,
+                       bool polling = false,
+                       uint32_t ring = 65536,
+                       bool replaceUdp = false)
     {
         s = std::make_unique<SciScenario>(SciScenario::Configure(hosts));
         ScilanHelper scilan;
@@ -177,7 +177,7 @@ class ScilanApplicationsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        ScilanRig r;
         const uint16_t port = 5000;
         PacketSinkHelper sink("ns3::ScilanSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), port));
@@ -210,7 +210,7 @@ class ScilanMoreApplicationsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r(3, false, 65536, true);
+        ScilanRig r(3, false, 65536, true);
         PacketSinkHelper sink("ns3::ScilanSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), 6000));
         ApplicationContainer sinkApp = sink.Install(r.s->GetHosts().Get(1));
@@ -254,7 +254,7 @@ class ScilanFlowControlTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r(2, false, 4096);
+        ScilanRig r(2, false, 4096);
         Checker check;
         check.chunk = 1000;
         check.period = MicroSeconds(200);
@@ -296,7 +296,7 @@ class ScilanManyConnectorsTestCase : public TestCase
     void DoRun() override
     {
         const uint32_t clients = 8;
-        Rig r(clients + 1);
+        ScilanRig r(clients + 1);
         uint32_t accepted = 0;
         uint64_t bytes = 0;
         std::vector<Ptr<Socket>> keep;
@@ -345,7 +345,7 @@ class ScilanPollingBackOffTestCase : public TestCase
     /// \param delay when the client sends after connecting \return receiver interrupts
     static uint64_t Run(Time delay)
     {
-        Rig r(2, true);
+        ScilanRig r(2, true);
         Checker check;
         Ptr<Socket> listener = r.NewSocket(1);
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
@@ -400,7 +400,7 @@ class ScilanFallThroughTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        ScilanRig r;
         NodeContainer hosts = r.s->GetHosts();
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
@@ -446,7 +446,7 @@ class ScilanRefusedTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        ScilanRig r;
         bool failed = false;
         Ptr<Socket> s = r.NewSocket(0);
         s->SetConnectCallback(MakeNullCallback<void, Ptr<Socket>>(),

@@ -67,7 +67,7 @@ struct NxPair
 };
 
 std::vector<uint8_t>
-Pattern(uint32_t len, uint32_t seed)
+NxPattern(uint32_t len, uint32_t seed)
 {
     std::vector<uint8_t> v(len);
     for (uint32_t i = 0; i < len; ++i)
@@ -81,7 +81,7 @@ uint64_t
 PutPattern(Ptr<NxProcess> p, uint32_t len, uint32_t seed)
 {
     const uint64_t addr = p->GetEndpoint()->Allocate(std::max<uint32_t>(len, 4));
-    std::vector<uint8_t> v = Pattern(len, seed);
+    std::vector<uint8_t> v = NxPattern(len, seed);
     if (len > 0)
     {
         p->GetEndpoint()->GetMemory()->Write(addr, v.data(), len);
@@ -163,7 +163,7 @@ class NxDataTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(got[i], sizes[i], "size of message " << i);
             NS_TEST_EXPECT_MSG_EQ(tags[i], 100 + i, "tag of message " << i);
             const std::vector<uint8_t> in = ReadBytes(pair.b, dst[i], sizes[i] + slack);
-            const std::vector<uint8_t> want = Pattern(sizes[i], i);
+            const std::vector<uint8_t> want = NxPattern(sizes[i], i);
             NS_TEST_EXPECT_MSG_EQ((std::vector<uint8_t>(in.begin(), in.begin() + sizes[i]) == want),
                                   true,
                                   "bytes of the " << sizes[i] << "-byte message");
@@ -267,7 +267,7 @@ class NxCreditTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(tags[0], 1, "send order among ANY-tag receives");
         NS_TEST_EXPECT_MSG_EQ(tags[1], 3, "send order among ANY-tag receives");
         NS_TEST_EXPECT_MSG_EQ(tags[2], 4, "send order among ANY-tag receives");
-        NS_TEST_EXPECT_MSG_EQ((ReadBytes(pair.b, rr, 40) == Pattern(40, 4)), true, "last bytes");
+        NS_TEST_EXPECT_MSG_EQ((ReadBytes(pair.b, rr, 40) == NxPattern(40, 4)), true, "last bytes");
         Simulator::Destroy();
     }
 };
@@ -367,7 +367,8 @@ class NxFullBuffersTestCase : public TestCase
                             r,
                             100,
                             NxProcess::ReceiveCallback([&](uint32_t b, uint32_t, uint32_t) {
-                                ok = ok && b == 100 && ReadBytes(pair.b, r, 100) == Pattern(100, k);
+                                ok = ok && b == 100 &&
+                                     ReadBytes(pair.b, r, 100) == NxPattern(100, k);
                                 ++k;
                                 next();
                             }));
@@ -459,7 +460,7 @@ class NxZeroCopyTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ((returned < receiveStart), true, "returned before the receive");
             NS_TEST_EXPECT_MSG_EQ(pair.a->GetNDirectTransfers() - direct0, 0, "from the safe copy");
             // The user's buffer was overwritten after the return: the safe copy arrived.
-            NS_TEST_EXPECT_MSG_EQ((ReadBytes(pair.b, dst, size) == Pattern(size, 5)),
+            NS_TEST_EXPECT_MSG_EQ((ReadBytes(pair.b, dst, size) == NxPattern(size, 5)),
                                   true,
                                   "the safe copy's bytes");
         }
@@ -471,7 +472,7 @@ class NxZeroCopyTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT((returned - t).GetMicroSeconds(),
                                   int64_t(size / 40),
                                   "the send returned after the data left (over 40 MB/s?)");
-            NS_TEST_EXPECT_MSG_EQ((ReadBytes(pair.b, dst, size) == Pattern(size, 5)),
+            NS_TEST_EXPECT_MSG_EQ((ReadBytes(pair.b, dst, size) == NxPattern(size, 5)),
                                   true,
                                   "the bytes");
         }
@@ -524,7 +525,7 @@ class NxTagOrderTestCase : public TestCase
                     NxProcess::ReceiveCallback([&, i](uint32_t n, uint32_t, uint32_t t) {
                         got.emplace_back(t, n);
                         exact.push_back(ReadBytes(pair.b, r, n) ==
-                                        Pattern(20 + expect[i], expect[i]));
+                                        NxPattern(20 + expect[i], expect[i]));
                     }));
             }
         });

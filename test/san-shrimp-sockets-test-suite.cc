@@ -38,17 +38,17 @@ namespace
 constexpr uint16_t PORT = 7000;
 
 /// A SHRIMP system with the Ethernet and the sockets library.
-struct Rig
+struct SocketsRig
 {
     std::unique_ptr<ShrimpScenario> s; //!< hosts
 
     /// \param v variant \param ring RingBytes \param offset UserBufferOffset
     /// \param sndBuf SndBufSize \param rcvBuf RcvBufSize
-    Rig(ShrimpSocket::Variant v,
-        uint32_t ring = 32768,
-        uint32_t offset = 0,
-        uint32_t sndBuf = 65536,
-        uint32_t rcvBuf = 65536)
+    SocketsRig(ShrimpSocket::Variant v,
+               uint32_t ring = 32768,
+               uint32_t offset = 0,
+               uint32_t sndBuf = 65536,
+               uint32_t rcvBuf = 65536)
     {
         ShrimpScenario::Spec spec = ShrimpScenario::Configure(2, 2);
         spec.ethernet = true;
@@ -157,7 +157,7 @@ class ShrimpSocketStreamTestCase : public TestCase
     void DoRun() override
     {
         // A small ring (two pages) so the stream wraps and meets flow control many times.
-        Rig rig(m_variant, 8192, m_offset);
+        SocketsRig rig(m_variant, 8192, m_offset);
         StreamRun run;
         std::mt19937 rng(12345 + m_variant * 10 + m_offset);
         uint32_t total = 0;
@@ -222,7 +222,7 @@ class ShrimpSocketFlowControlTestCase : public TestCase
     void DoRun() override
     {
         // Ring 8 KB, receive queue 2 KB, send queue 8 KB: 64 KB cannot go at once.
-        Rig rig(ShrimpSocket::DU_1COPY, 8192, 0, 8192, 2048);
+        SocketsRig rig(ShrimpSocket::DU_1COPY, 8192, 0, 8192, 2048);
         StreamRun run;
         std::mt19937 rng(777);
         for (uint32_t i = 0; i < 64; ++i)
@@ -295,7 +295,7 @@ class ShrimpSocketApplicationsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig rig(ShrimpSocket::AU_2COPY);
+        SocketsRig rig(ShrimpSocket::AU_2COPY);
         const uint32_t total = 200000;
         PacketSinkHelper sink("ns3::ShrimpSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), PORT));
@@ -336,7 +336,7 @@ class ShrimpSocketBrokenTestCase : public TestCase
   private:
     static void Run(bool crash, uint32_t& normal, uint32_t& error, int& sendAfter, uint32_t& got)
     {
-        Rig rig(ShrimpSocket::AU_2COPY);
+        SocketsRig rig(ShrimpSocket::AU_2COPY);
         Ptr<Socket> accepted;
         Ptr<Socket> listener = rig.Listen(3, [&](Ptr<Socket> s) {
             accepted = s;

@@ -34,7 +34,7 @@ namespace
  * two-page receive buffer, cached write-through; A imports it and, if asked, binds a two-page
  * send buffer to it. Set-up takes simulated milliseconds; tests act from kStart on.
  */
-struct Rig
+struct ShrimpRig
 {
     static constexpr uint32_t PAGES = 2; //!< buffer pages
     std::unique_ptr<ShrimpScenario> s;   //!< the prototype
@@ -48,7 +48,7 @@ struct Rig
     uint32_t page{4096};                 //!< page size
 
     /// \param bind bind A's send buffer \param options its options
-    explicit Rig(bool bind = false, VmmcEndpoint::BindOptions options = {})
+    explicit ShrimpRig(bool bind = false, VmmcEndpoint::BindOptions options = {})
     {
         s = std::make_unique<ShrimpScenario>(ShrimpScenario::Configure(2, 2));
         a = s->CreateEndpoint(0);
@@ -57,7 +57,7 @@ struct Rig
         recv = b->Allocate(PAGES * page, HostMemorySystem::WRITE_THROUGH);
         send = a->Allocate(PAGES * page);
         user = a->Allocate(PAGES * page);
-        b->Export(recv, PAGES * page, {}, MakeCallback(&Rig::Exported, this));
+        b->Export(recv, PAGES * page, {}, MakeCallback(&ShrimpRig::Exported, this));
         bindOptions = options;
         doBind = bind;
     }
@@ -97,7 +97,7 @@ struct Rig
     void Exported(uint32_t id)
     {
         exportId = id;
-        a->Import(3, id, MakeCallback(&Rig::Imported, this));
+        a->Import(3, id, MakeCallback(&ShrimpRig::Imported, this));
     }
 
     void Imported(int32_t h)
@@ -131,7 +131,7 @@ class ShrimpCombiningTestCase : public TestCase
         VmmcEndpoint::BindOptions o;
         o.combine = combine;
         o.timer = false;
-        Rig r(true, o);
+        ShrimpRig r(true, o);
         // Words written one store at a time, then one write to the second page, which closes
         // any open packet. (The loop lives on this frame: no self-owning closure.)
         std::function<void(size_t)> next = [&r, &offsets, &next](size_t i) {
@@ -144,7 +144,7 @@ class ShrimpCombiningTestCase : public TestCase
                            0x100 + static_cast<uint32_t>(i),
                            Callback<void>([&next, i]() { next(i + 1); }));
         };
-        Simulator::Schedule(Rig::Start(), [&next]() { next(0); });
+        Simulator::Schedule(ShrimpRig::Start(), [&next]() { next(0); });
         Simulator::Run();
         const uint64_t sent = r.Nic(0)->GetNPacketsSent();
         for (size_t i = 0; i < offsets.size(); ++i)
@@ -187,7 +187,7 @@ class ShrimpCombineTimerTestCase : public TestCase
         VmmcEndpoint::BindOptions o;
         o.combine = true;
         o.timer = timer;
-        Rig r(true, o);
+        ShrimpRig r(true, o);
         Time landed;
         r.b->GetMemory()->WatchWrites(r.recv, 8, Callback<void>([&landed]() {
                                           if (landed.IsZero())
@@ -195,14 +195,14 @@ class ShrimpCombineTimerTestCase : public TestCase
                                               landed = Simulator::Now();
                                           }
                                       }));
-        Simulator::Schedule(Rig::Start(), [&]() {
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
             r.a->StoreWord(r.send, 1, Callback<void>([&]() {
                                r.a->StoreWord(r.send + 4, 2, Callback<void>([&]() {
                                                   written = Simulator::Now();
                                               }));
                            }));
         });
-        Simulator::Schedule(Rig::Start() + MilliSeconds(1), [&]() {
+        Simulator::Schedule(ShrimpRig::Start() + MilliSeconds(1), [&]() {
             packetsBeforeCloser = r.Nic(0)->GetNPacketsSent();
             r.a->StoreWord(r.send + r.page, 3, Callback<void>([]() {}));
         });
@@ -221,7 +221,9 @@ class ShrimpCombineTimerTestCase : public TestCase
         NS_TEST_EXPECT_MSG_LT(withTimer, written + MicroSeconds(10), "soon after it");
         const Time withoutTimer = Run(false, written, before);
         NS_TEST_EXPECT_MSG_EQ(before, 0u, "without the timer the packet waited");
-        NS_TEST_EXPECT_MSG_GT(withoutTimer, Rig::Start() + MilliSeconds(1), "until the next write");
+        NS_TEST_EXPECT_MSG_GT(withoutTimer,
+                              ShrimpRig::Start() + MilliSeconds(1),
+                              "until the next write");
     }
 };
 
@@ -238,14 +240,14 @@ class ShrimpDisabledPageTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        ShrimpRig r;
         // A page of B's memory that nobody exported, full of canaries.
         const uint64_t secret = r.b->Allocate(r.page);
-        const auto canary = Rig::Pattern(r.page, 99);
+        const auto canary = ShrimpRig::Pattern(r.page, 99);
         r.b->GetMemory()->Write(secret, canary.data(), r.page);
         bool frozenSeen = false;
         uint64_t interruptsBefore = 0;
-        Simulator::Schedule(Rig::Start(), [&]() {
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
             // A rogue sender: its OPT entry (as a compromised daemon would set) names B's
             // secret page. Then a legitimate deliberate update follows it.
             ShrimpOutgoingEntry e;
@@ -253,7 +255,7 @@ class ShrimpDisabledPageTestCase : public TestCase
             e.dstPage = secret;
             const uint64_t rogueProxy = uint64_t(1) << 30;
             r.Nic(0)->SetOutgoingEntry(rogueProxy, e);
-            const auto data = Rig::Pattern(64, 5);
+            const auto data = ShrimpRig::Pattern(64, 5);
             r.a->GetMemory()->Write(r.user, data.data(), 64);
             interruptsBefore = r.b->GetCpu()->GetInterrupts();
             NS_TEST_EXPECT_MSG_EQ(
@@ -263,7 +265,7 @@ class ShrimpDisabledPageTestCase : public TestCase
             r.a->SendDeliberate(r.handle, 128, r.user, 64, false, Callback<void, bool>([](bool) {
                                 }));
         });
-        Simulator::Schedule(Rig::Start() + MicroSeconds(9),
+        Simulator::Schedule(ShrimpRig::Start() + MicroSeconds(9),
                             [&]() { frozenSeen = r.Nic(3)->IsFrozen(); });
         Simulator::Run();
         std::vector<uint8_t> after(r.page);
@@ -278,7 +280,7 @@ class ShrimpDisabledPageTestCase : public TestCase
                               "the CPU was interrupted");
         NS_TEST_EXPECT_MSG_EQ(frozenSeen, true, "the datapath was frozen meanwhile");
         NS_TEST_EXPECT_MSG_EQ(r.Nic(3)->IsFrozen(), false, "and thawed");
-        NS_TEST_EXPECT_MSG_EQ((r.Received(128, 64) == Rig::Pattern(64, 5)),
+        NS_TEST_EXPECT_MSG_EQ((r.Received(128, 64) == ShrimpRig::Pattern(64, 5)),
                               true,
                               "the legitimate update behind it landed");
         Simulator::Destroy();
@@ -299,9 +301,9 @@ class ShrimpNotificationRuleTestCase : public TestCase
     /// \return handler runs
     uint32_t Run(bool senderFlag, bool receiverFlag)
     {
-        Rig r;
+        ShrimpRig r;
         uint32_t handled = 0;
-        Simulator::Schedule(Rig::Start(), [&]() {
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
             auto send = [&]() {
                 r.a->SendDeliberate(r.handle,
                                     0,
@@ -353,12 +355,12 @@ class ShrimpNotificationQueueTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        ShrimpRig r;
         std::vector<uint64_t> seen;
-        Time unblockAt = Rig::Start() + MilliSeconds(1);
+        Time unblockAt = ShrimpRig::Start() + MilliSeconds(1);
         Time firstHandled;
         bool waited = false;
-        Simulator::Schedule(Rig::Start(), [&]() {
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
             r.b->SetNotificationHandler(
                 r.exportId,
                 VmmcEndpoint::NotificationHandler([&](uint32_t, uint64_t addr) {
@@ -424,7 +426,7 @@ class ShrimpArbiterPriorityTestCase : public TestCase
     {
         // A slow port (8 Mbit/s: 1 KB packets take 1 ms) makes the port the bottleneck.
         Config::SetDefault("ns3::ShrimpNetDevice::PortRate", DataRateValue(DataRate("8Mbps")));
-        Rig r;
+        ShrimpRig r;
         // B sends 16 KB to A's buffer (A exports too), queueing 16 packets at B's port; A's
         // one-word update to B arrives meanwhile.
         const uint64_t aRecv = r.a->Allocate(4 * r.page);
@@ -440,7 +442,7 @@ class ShrimpArbiterPriorityTestCase : public TestCase
                                           arrived = Simulator::Now();
                                       }));
         Time sentAt;
-        Simulator::Schedule(Rig::Start(), [&]() {
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
             r.b->SendDeliberate(bHandle,
                                 0,
                                 bUser,
@@ -448,7 +450,7 @@ class ShrimpArbiterPriorityTestCase : public TestCase
                                 false,
                                 Callback<void, bool>([](bool) {}));
         });
-        Simulator::Schedule(Rig::Start() + MilliSeconds(2), [&]() {
+        Simulator::Schedule(ShrimpRig::Start() + MilliSeconds(2), [&]() {
             sentAt = Simulator::Now();
             r.a->SendDeliberate(r.handle, 0, r.user, 4, false, Callback<void, bool>([](bool) {}));
         });
@@ -476,13 +478,13 @@ class ShrimpUnmapWaitsTestCase : public TestCase
     /// \param unexport B unexports (else A unimports)
     void Run(bool unexport)
     {
-        Rig r;
-        const uint32_t bytes = Rig::PAGES * r.page;
-        const auto data = Rig::Pattern(bytes, 3);
+        ShrimpRig r;
+        const uint32_t bytes = ShrimpRig::PAGES * r.page;
+        const auto data = ShrimpRig::Pattern(bytes, 3);
         r.a->GetMemory()->Write(r.user, data.data(), bytes);
         uint64_t deliveredAtDone = 0;
         bool done = false;
-        Simulator::Schedule(Rig::Start(), [&]() {
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
             r.a->SendDeliberate(r.handle,
                                 0,
                                 r.user,
@@ -549,10 +551,10 @@ class ShrimpProtectionRulesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r;
+        ShrimpRig r;
         std::vector<int> results;
         int32_t refusedImport = 7;
-        Simulator::Schedule(Rig::Start(), [&]() {
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
             auto record = [&results](bool ok) { results.push_back(ok ? 1 : 0); };
             r.a->SendDeliberate(r.handle, 0, r.user + 2, 8, false, Callback<void, bool>(record));
             r.a->SendDeliberate(r.handle, 6, r.user, 8, false, Callback<void, bool>(record));
@@ -598,8 +600,8 @@ class ShrimpCachePolicyTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Rig r(true);
-        Simulator::Schedule(Rig::Start(), [&]() {
+        ShrimpRig r(true);
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
             NS_TEST_EXPECT_MSG_EQ(r.a->GetMemorySystem()->GetCachePolicy(r.send),
                                   HostMemorySystem::WRITE_THROUGH,
                                   "bound page is write-through");

@@ -29,23 +29,23 @@ namespace
 {
 
 /// One delivery: uid, source, destination, bytes, latency (ns), hops.
-using Delivery = std::tuple<uint64_t, uint32_t, uint32_t, uint32_t, int64_t, uint32_t>;
+using PortDelivery = std::tuple<uint64_t, uint32_t, uint32_t, uint32_t, int64_t, uint32_t>;
 
 /// What one run of the scenario saw.
-struct Outcome
+struct PortsOutcome
 {
-    std::vector<Delivery> deliveries; //!< in delivery order
-    std::vector<uint64_t> portTx;     //!< departures of every switch port, by switch and port
-    uint32_t switchDevices{0};        //!< devices on the switch nodes after Install
-    uint64_t tracedTx{0};             //!< PacketTx seen through the switches' Ports paths
-    uint32_t switchNodes{0};          //!< switch nodes made by Install
-    std::vector<uint32_t> contexts;   //!< the switches' event contexts, by switch
+    std::vector<PortDelivery> deliveries; //!< in delivery order
+    std::vector<uint64_t> portTx;         //!< departures of every switch port, by switch and port
+    uint32_t switchDevices{0};            //!< devices on the switch nodes after Install
+    uint64_t tracedTx{0};                 //!< PacketTx seen through the switches' Ports paths
+    uint32_t switchNodes{0};              //!< switch nodes made by Install
+    std::vector<uint32_t> contexts;       //!< the switches' event contexts, by switch
 };
 
 /// Record a delivery. \param log where \param dst host \param uid uid \param src source
 /// \param bytes size \param latency latency \param hops switch-hops
 void
-Rx(std::vector<Delivery>* log,
+Rx(std::vector<PortDelivery>* log,
    uint32_t dst,
    uint64_t uid,
    uint32_t src,
@@ -64,10 +64,10 @@ Rx(std::vector<Delivery>* log,
  * \param nodes SanFabricHelper::SetSwitchNodes
  * \return what was seen
  */
-Outcome
+PortsOutcome
 RunScenario(bool devices, bool traceByPorts, bool nodes = true)
 {
-    Outcome out;
+    PortsOutcome out;
     SanFabricHelper fabric;
     fabric.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(4), "N", UintegerValue(2));
     fabric.SetRouting("ns3::SanUpDownRouting");
@@ -137,8 +137,8 @@ class SanSwitchPortsSameResultsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const Outcome full = RunScenario(true, false);
-        const Outcome compact = RunScenario(false, false);
+        const PortsOutcome full = RunScenario(true, false);
+        const PortsOutcome compact = RunScenario(false, false);
         NS_TEST_ASSERT_MSG_GT(full.deliveries.size(), 60u, "the scenario delivers its packets");
         NS_TEST_EXPECT_MSG_EQ(full.switchDevices, 48u, "4 leaves x 8 ports + 4 roots x 4");
         NS_TEST_EXPECT_MSG_EQ(compact.switchDevices, 0u, "no switch port device made");
@@ -154,7 +154,7 @@ class SanSwitchPortsSameResultsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((compact.portTx == full.portTx), true, "departures per port");
         // Tracing every port through the Ports attribute makes their devices and counts every
         // departure, without changing what happens.
-        const Outcome traced = RunScenario(false, true);
+        const PortsOutcome traced = RunScenario(false, true);
         uint64_t departures = 0;
         for (uint64_t tx : full.portTx)
         {
@@ -164,7 +164,7 @@ class SanSwitchPortsSameResultsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((traced.deliveries == full.deliveries), true, "same deliveries");
         // Switches without nodes: none made, the same contexts (the ids their nodes would have
         // had), the same packets and departures.
-        const Outcome nodeless = RunScenario(false, false, false);
+        const PortsOutcome nodeless = RunScenario(false, false, false);
         NS_TEST_EXPECT_MSG_EQ(full.switchNodes, 8u, "a node per switch by default");
         NS_TEST_EXPECT_MSG_EQ(nodeless.switchNodes, 0u, "no switch node");
         NS_TEST_EXPECT_MSG_EQ((nodeless.contexts == full.contexts), true, "the same contexts");
@@ -393,12 +393,12 @@ class SanSwitchPortFrameTestCase : public TestCase
         // Small frames: the contended 4-ary 2-tree and the line below, with times crossing
         // frames and lying beyond them at nearly every packet (frames of 16 steps, 2^4) or
         // often (2^10, 2^16).
-        const Outcome normal = RunScenario(false, false, false);
+        const PortsOutcome normal = RunScenario(false, false, false);
         const auto fast = Run("1Mbps");
         for (int shift : {4, 10, 16})
         {
             SanPort::SetFrameShift(shift);
-            const Outcome framed = RunScenario(false, false, false);
+            const PortsOutcome framed = RunScenario(false, false, false);
             const auto framedFast = Run("1Mbps");
             SanPort::SetFrameShift(30);
             NS_TEST_EXPECT_MSG_EQ((framedFast == fast),

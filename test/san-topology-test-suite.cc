@@ -1508,7 +1508,7 @@ class SanTopologyErrorTestCase : public TestCase
         ExpectAbort(
             "crossbar 0",
             [] { CreateObjectWithAttributes<SanCrossbarTopology>("NHosts", UintegerValue(0)); },
-            "NHosts must be at least 1");
+            "NHosts must be between 1 and 65535");
         ExpectAbort(
             "ring 2",
             [] { CreateObjectWithAttributes<SanRingTopology>("NSwitches", UintegerValue(2)); },

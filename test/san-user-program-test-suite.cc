@@ -58,7 +58,7 @@ namespace
 
 /// \param n bytes \param seed first value \return a recognisable pattern
 std::vector<uint8_t>
-Pattern(uint32_t n, uint8_t seed)
+UserPattern(uint32_t n, uint8_t seed)
 {
     std::vector<uint8_t> v(n);
     for (uint32_t i = 0; i < n; ++i)
@@ -168,8 +168,8 @@ class UserHamlynRatsTestCase : public TestCase
         Ptr<RatsTaggedWriteServer> server = RatsTaggedWriteServer::Create(reader, 2048);
         Ptr<RatsTaggedWriteClient> client =
             Create<RatsTaggedWriteClient>(writer, server->MakeSeed());
-        const std::vector<uint8_t> small = Pattern(16, fatTree ? 3 : 1);
-        const std::vector<uint8_t> large = Pattern(300, fatTree ? 4 : 2); // DMA
+        const std::vector<uint8_t> small = UserPattern(16, fatTree ? 3 : 1);
+        const std::vector<uint8_t> large = UserPattern(300, fatTree ? 4 : 2); // DMA
         RatsBuffer a = writer->Malloc(16);
         RatsBuffer b = writer->Malloc(300);
         writer->Write(a.offset, small);
@@ -236,8 +236,8 @@ class UserDartTestCase : public TestCase
         Ptr<DartContext> b = DartHelper::GetDevice(hosts.Get(1))->OpenEndpoint(65536);
         auto vcis = DartHelper::Connect(a, b, DartWindow{0, 16}, DartWindow{0, 16});
 
-        const std::vector<uint8_t> ab = Pattern(32, static_cast<uint8_t>(10 + round));
-        const std::vector<uint8_t> ba = Pattern(32, static_cast<uint8_t>(20 + round));
+        const std::vector<uint8_t> ab = UserPattern(32, static_cast<uint8_t>(10 + round));
+        const std::vector<uint8_t> ba = UserPattern(32, static_cast<uint8_t>(20 + round));
         a->Write(256, ab.data(), 32);
         b->Write(512, ba.data(), 32);
         DartControl toB;
@@ -300,8 +300,8 @@ class UserClanTestCase : public TestCase
         const uint64_t region = receiver->Allocate(8192, "user-region");
         const uint64_t mapped = sender->Map(receiver->Export(region, 8192));
 
-        const std::vector<uint8_t> pio = Pattern(64, static_cast<uint8_t>(30 + round));
-        const std::vector<uint8_t> dma = Pattern(1024, static_cast<uint8_t>(40 + round));
+        const std::vector<uint8_t> pio = UserPattern(64, static_cast<uint8_t>(30 + round));
+        const std::vector<uint8_t> dma = UserPattern(1024, static_cast<uint8_t>(40 + round));
         const uint64_t source = sender->Allocate(1024, "user-source");
         sender->GetMemory()->Write(source, dma.data(), dma.size());
         bool dmaDone = false;
@@ -367,7 +367,7 @@ class UserShrimpTestCase : public TestCase
         const uint64_t recv = b->Allocate(2 * page);
         const uint64_t spare = b->Allocate(page);
         const uint64_t src = a->Allocate(page);
-        const std::vector<uint8_t> data = Pattern(128, static_cast<uint8_t>(50 + round));
+        const std::vector<uint8_t> data = UserPattern(128, static_cast<uint8_t>(50 + round));
         a->GetMemory()->Write(src, data.data(), data.size());
 
         int32_t handle = -1;
@@ -460,7 +460,7 @@ class UserScilanTestCase : public TestCase
         const Ipv4Address to = ScilanHelper::GetAddress(hosts.Get(1));
 
         // A stream.
-        const std::vector<uint8_t> stream = Pattern(3000, static_cast<uint8_t>(60 + round));
+        const std::vector<uint8_t> stream = UserPattern(3000, static_cast<uint8_t>(60 + round));
         std::vector<uint8_t> streamIn;
         std::vector<Ptr<Socket>> accepted;
         Ptr<Socket> listener = Socket::CreateSocket(hosts.Get(1), ScilanSocketFactory::GetTypeId());
@@ -488,7 +488,7 @@ class UserScilanTestCase : public TestCase
         client->Connect(InetSocketAddress(to, 7));
 
         // A datagram, through the UDP that SCILAN answers for.
-        const std::vector<uint8_t> datagram = Pattern(200, static_cast<uint8_t>(70 + round));
+        const std::vector<uint8_t> datagram = UserPattern(200, static_cast<uint8_t>(70 + round));
         std::vector<uint8_t> datagramIn;
         Ptr<Socket> udpIn = Socket::CreateSocket(hosts.Get(1), UdpSocketFactory::GetTypeId());
         udpIn->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));

@@ -270,8 +270,14 @@ class Rows
             source,
             COMPONENT_TOL)
             .role = role;
-        SanPaperRow& us =
-            Add(exp, metric + "_us", "us", paperUs, SanMicroseconds(sim), source, COMPONENT_TOL, usDeviation);
+        SanPaperRow& us = Add(exp,
+                              metric + "_us",
+                              "us",
+                              paperUs,
+                              SanMicroseconds(sim),
+                              source,
+                              COMPONENT_TOL,
+                              usDeviation);
         us.role = role;
         us.paperInconsistency = !usDeviation.empty();
     }
@@ -1374,7 +1380,12 @@ HamlynPaperExperiments::BeyondPaper()
                                 "senders, 256-host fat tree, minimal adaptive routing";
         r.Add(e, "barrier_senders", "senders", NAN, senders, src);
         r.Add(e, "barrier_notifications", "notifications", NAN, double(notifications), src);
-        r.Add(e, "barrier_time_us", "us", NAN, SanMicroseconds(released - start), src + "; sends to recv");
+        r.Add(e,
+              "barrier_time_us",
+              "us",
+              NAN,
+              SanMicroseconds(released - start),
+              src + "; sends to recv");
     }
     // The paper's Rats benchmarks on an 8x8 mesh, corner to corner (host 0 to host 63),
     // under dimension-order and minimal adaptive routing; and a loaded case, a transpose of

@@ -357,7 +357,9 @@ DartNetDevice::BuildMessage(uint16_t vci,
                             uint32_t size) const
 {
     const bool multi = size > DartControl::BLOCK_BYTES;
-    std::vector<uint8_t> bytes(multi ? size + DartAal5Trailer::GetPadding(size) : DartControl::BLOCK_BYTES, 0);
+    std::vector<uint8_t> bytes(multi ? size + DartAal5Trailer::GetPadding(size)
+                                     : DartControl::BLOCK_BYTES,
+                               0);
     if (size > 0)
     {
         std::memcpy(bytes.data(), data, size);
@@ -385,7 +387,8 @@ DartNetDevice::Send(uint16_t vci,
     const bool multi = ctl.opcode == DartOpcode::WRITE_MULTIPLE;
     NS_ABORT_MSG_IF(!multi && size > DartControl::BLOCK_BYTES,
                     "DartNetDevice::Send: a single-cell message carries at most "
-                        << DartControl::BLOCK_BYTES << " bytes, not " << size << " (use WRITE_MULTIPLE)");
+                        << DartControl::BLOCK_BYTES << " bytes, not " << size
+                        << " (use WRITE_MULTIPLE)");
     NS_ABORT_MSG_IF(multi && size > GetMaxMessageBytes(),
                     "DartNetDevice::Send: " << size << " bytes exceed the largest message ("
                                             << GetMaxMessageBytes() << " bytes)");

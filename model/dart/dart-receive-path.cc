@@ -109,8 +109,8 @@ DartNetDevice::Decide(const Arrival& a, Plan& plan)
     {
         length = (static_cast<uint32_t>(buf[size - 6]) << 8) | buf[size - 5];
         if (length <= DartControl::BLOCK_BYTES || size != DartControl::BYTES + length +
-                                           DartAal5Trailer::GetPadding(length) +
-                                           DartAal5Trailer::BYTES)
+                                                              DartAal5Trailer::GetPadding(length) +
+                                                              DartAal5Trailer::BYTES)
         {
             Drop(MALFORMED, a.packet, a.src);
             return false;
@@ -184,8 +184,9 @@ DartNetDevice::Decide(const Arrival& a, Plan& plan)
     case DartOpcode::READ:
     case DartOpcode::READ_MULTIPLE: {
         plan.replyOffset = DartGetWord(plan.data.data());
-        const uint32_t want =
-            plan.ctl.opcode == DartOpcode::READ ? DartControl::BLOCK_BYTES : DartGetWord(plan.data.data() + 4);
+        const uint32_t want = plan.ctl.opcode == DartOpcode::READ
+                                  ? DartControl::BLOCK_BYTES
+                                  : DartGetWord(plan.data.data() + 4);
         plan.replyTag = DartGetWord(plan.data.data() + 8);
         if (want == 0 || want > GetMaxMessageBytes() ||
             (!plan.x.hasAddress && !plan.ctl.returnValue))
@@ -299,10 +300,12 @@ DartNetDevice::Execute(std::shared_ptr<Plan> plan)
                          (plan->cells - 1) * m_cost->GetReceiveCellWork();
     auto afterLogic = [this, plan]() {
         LoadTlb(plan, Callback<void>([this, plan]() {
-                    const uint32_t blocks = (plan->ctl.opcode == DartOpcode::WRITE ||
-                                             plan->ctl.opcode == DartOpcode::WRITE_MULTIPLE)
-                                                ? (plan->accessBytes + DartControl::BLOCK_BYTES - 1) / DartControl::BLOCK_BYTES
-                                                : 0;
+                    const uint32_t blocks =
+                        (plan->ctl.opcode == DartOpcode::WRITE ||
+                         plan->ctl.opcode == DartOpcode::WRITE_MULTIPLE)
+                            ? (plan->accessBytes + DartControl::BLOCK_BYTES - 1) /
+                                  DartControl::BLOCK_BYTES
+                            : 0;
                     if (blocks == 0)
                     {
                         Finish(plan);
@@ -450,8 +453,9 @@ DartNetDevice::Reply(std::shared_ptr<Plan> plan)
                         }
                     }
                     DartControl reply;
-                    reply.opcode =
-                        plan->data.size() > DartControl::BLOCK_BYTES ? DartOpcode::WRITE_MULTIPLE : DartOpcode::WRITE;
+                    reply.opcode = plan->data.size() > DartControl::BLOCK_BYTES
+                                       ? DartOpcode::WRITE_MULTIPLE
+                                       : DartOpcode::WRITE;
                     reply.addressing = DartAddressing::DIRECT;
                     reply.operand = plan->replyOffset;
                     Ptr<Packet> p = BuildMessage(c.remoteVci,

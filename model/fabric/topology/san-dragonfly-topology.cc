@@ -139,8 +139,8 @@ SanDragonflyTopology::CheckAttributes(uint32_t p, uint32_t a, uint32_t h, uint32
     {
         return me + "A - 1 + H = " + std::to_string(routerPorts) +
                " router-to-router ports is more than the " + std::to_string(MAX_CANDIDATES) +
-               " a routing question can name (A " + std::to_string(a) + ", H " +
-               std::to_string(h) + ")";
+               " a routing question can name (A " + std::to_string(a) + ", H " + std::to_string(h) +
+               ")";
     }
     if (p > MAX_SWITCH_PORTS - routerPorts)
     {
@@ -156,14 +156,16 @@ SanDragonflyTopology::CheckAttributes(uint32_t p, uint32_t a, uint32_t h, uint32
     }
     if (g > maxGroups)
     {
-        return me + "Groups " + std::to_string(g) + " is more than a*h + 1 = " +
-               std::to_string(maxGroups) + ": some pair of groups would share no global link";
+        return me + "Groups " + std::to_string(g) +
+               " is more than a*h + 1 = " + std::to_string(maxGroups) +
+               ": some pair of groups would share no global link";
     }
     if (slots % (g - 1) != 0)
     {
-        return me + "Groups " + std::to_string(g) + " does not divide the a*h = " +
-               std::to_string(slots) + " global links of a group evenly among the other " +
-               std::to_string(g - 1) + " groups (a*h must be a multiple of g - 1)";
+        return me + "Groups " + std::to_string(g) +
+               " does not divide the a*h = " + std::to_string(slots) +
+               " global links of a group evenly among the other " + std::to_string(g - 1) +
+               " groups (a*h must be a multiple of g - 1)";
     }
     if (g * a * p >= std::numeric_limits<uint32_t>::max())
     {

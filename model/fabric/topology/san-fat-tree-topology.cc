@@ -108,8 +108,7 @@ SanFatTreeTopology::CheckAttributes(uint32_t k, uint32_t n)
         power *= k;
         if (power >= limit)
         {
-            return "SanFatTreeTopology: " + tree +
-                   " has too many hosts (k^n must be below 2^32)";
+            return "SanFatTreeTopology: " + tree + " has too many hosts (k^n must be below 2^32)";
         }
     }
     if (static_cast<uint64_t>(n) * (power / k) >= limit)

@@ -480,10 +480,6 @@ SanGraphTopology::Parse(const std::string& text,
     {
         return sourceName + ":0: no 'switches' line";
     }
-    if (out.hosts.empty())
-    {
-        return sourceName + ": no hosts (add a line 'hosts S C': C hosts on switch S)";
-    }
     if (out.nSwitches > 1)
     {
         std::ostringstream where;

@@ -122,11 +122,6 @@ SanMeshTopology::CheckAttributes(uint32_t x, uint32_t y, uint32_t hostsPerSwitch
     {
         return "SanMeshTopology: X and Y must be at least 1 (got " + x_y + ")";
     }
-    if (!wrap && static_cast<uint64_t>(x) * y < 2)
-    {
-        return "SanMeshTopology: a 1 x 1 mesh has one switch and no link; use a crossbar "
-               "(SanCrossbarTopology) for hosts on one switch";
-    }
     if (wrap && (x < 3 || y < 3))
     {
         return "SanMeshTopology: a torus (Wrap=true) needs X >= 3 and Y >= 3 (got " + x_y +

@@ -93,8 +93,7 @@ SanRingTopology::CheckAttributes(uint32_t nSwitches, uint32_t hostsPerSwitch)
         return "SanRingTopology: HostsPerSwitch must be at least 1 (got " +
                std::to_string(hostsPerSwitch) + ")";
     }
-    if (static_cast<uint64_t>(nSwitches) * hostsPerSwitch >=
-            std::numeric_limits<uint32_t>::max() ||
+    if (static_cast<uint64_t>(nSwitches) * hostsPerSwitch >= std::numeric_limits<uint32_t>::max() ||
         hostsPerSwitch > MAX_SWITCH_PORTS - FIRST_HOST_PORT)
     {
         return "SanRingTopology: " + std::to_string(nSwitches) + " switches x " +
