@@ -45,10 +45,37 @@
 
 using namespace ns3;
 
+namespace
+{
+/// Print a message and leave with status 1.
+[[noreturn]] void
+Fail(const std::string& message)
+{
+    std::cerr << "fabric-bench: error: " << message << std::endl;
+    std::exit(1);
+}
+} // namespace
+
 int
 main(int argc, char* argv[])
 {
     SanFabricBenchmark::UseExamplesScheduler(); // before the children parse their own
+    // A scheduler named on the command line is checked here, before ns-3's parser (which
+    // does not check names in Debian's release build) and before any child process.
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string a = argv[i];
+        const std::string key = "--SchedulerType=";
+        if (a.compare(0, key.size(), key) == 0)
+        {
+            const std::string error =
+                SanTypeIdError(a.substr(key.size()), Scheduler::GetTypeId(), "--SchedulerType");
+            if (!error.empty())
+            {
+                Fail(error);
+            }
+        }
+    }
     SanFabricBenchmark::HandleChild(argc, argv);
 
     uint32_t ftK = 32;
@@ -81,7 +108,25 @@ main(int argc, char* argv[])
     cmd.AddValue("treeSizes",
                  "scaling mode: fat trees k:n,k:n,... in place of workload b (e.g. 32:2,16:3,16:4)",
                  treeSizes);
-    cmd.Parse(argc, argv);
+    // An empty --csv= means "no file"; ns-3's CommandLine refuses an option without a value.
+    std::vector<char*> args{argv[0]};
+    for (int i = 1; i < argc; ++i)
+    {
+        if (std::string(argv[i]) == "--csv=")
+        {
+            csv.clear();
+        }
+        else
+        {
+            args.push_back(argv[i]);
+        }
+    }
+    cmd.Parse(static_cast<int>(args.size()), args.data());
+    if (const std::string e = SanTypeIdError(treeRouting, SanRouting::GetTypeId(), "--treeRouting");
+        !e.empty())
+    {
+        Fail(e);
+    }
     SanFabricBenchmark::SetHugePages(hugePages);
     const std::string scheduler = SanFabricBenchmark::GetSchedulerType();
 
@@ -121,12 +166,47 @@ main(int argc, char* argv[])
             uint32_t n = 0;
             char colon = 0;
             std::istringstream is(size);
-            NS_ABORT_MSG_UNLESS((is >> k >> colon >> n) && colon == ':' && is.eof() && k >= 2 &&
-                                    n >= 1,
-                                "fabric-bench: --treeSizes wants k:n pairs like 16:4, not '"
-                                    << size.substr(0, 40) << "'");
+            if (!((is >> k >> colon >> n) && colon == ':' && is.eof()))
+            {
+                Fail("--treeSizes wants k:n pairs like 16:4, not '" + size.substr(0, 40) + "'");
+            }
             workloads.push_back(tree(k, n));
         }
+    }
+
+    // Every fat tree and its routing function checked before the first child runs.
+    for (const SanBenchmarkWorkload& w : workloads)
+    {
+        if (w.topology != "ns3::SanFatTreeTopology")
+        {
+            continue;
+        }
+        const uint32_t k = std::stoul(w.attributes.at(0).second);
+        const uint32_t n = std::stoul(w.attributes.at(1).second);
+        if (const std::string e = SanFatTreeTopology::CheckAttributes(k, n); !e.empty())
+        {
+            Fail(w.name + ": " + e);
+        }
+        SanFabricHelper probe;
+        probe.SetTopology(w.topology, "K", UintegerValue(k), "N", UintegerValue(n));
+        probe.SetRouting(w.routing);
+        if (const std::string e = probe.GetConfigurationError(); !e.empty())
+        {
+            Fail(w.name + ": " + e);
+        }
+    }
+
+    SanOutputFile out;
+    if (!csv.empty())
+    {
+        if (const std::string e = out.Open(csv); !e.empty())
+        {
+            Fail(e);
+        }
+        out.Stream() << std::fixed
+                     << "workload,scheduler,hosts,delivered,hops_per_packet,hop_rate,"
+                        "hop_rate_cpu,event_rate,raw_event_rate,ratio,build_s,rss_per_host_kib,"
+                        "wall_s,cpu_s\n";
     }
 
     std::vector<SanBenchmarkResult> results;
@@ -144,17 +224,6 @@ main(int argc, char* argv[])
               << " events/s (empty self-rescheduling events, 1000 pending; " << rawBefore
               << " before, " << rawAfter << " after the workloads)\n";
 
-    std::ofstream out;
-    if (!csv.empty())
-    {
-        const std::string folderError = SanRunInput::MakeParentFolders(csv);
-        NS_ABORT_MSG_UNLESS(folderError.empty(), "fabric-bench: " << folderError);
-        out.open(csv);
-        NS_ABORT_MSG_UNLESS(out.is_open(), "fabric-bench: cannot write " << csv);
-        out << std::fixed;
-        out << "workload,scheduler,hosts,delivered,hops_per_packet,hop_rate,hop_rate_cpu,"
-               "event_rate,raw_event_rate,ratio,build_s,rss_per_host_kib,wall_s,cpu_s\n";
-    }
     for (const SanBenchmarkResult& r : results)
     {
         const double hopsPerPacket = r.delivered ? double(r.switchHops) / r.delivered : 0;
@@ -164,14 +233,15 @@ main(int argc, char* argv[])
                   << " events_per_s=" << r.GetEventRateWall() << std::setprecision(2)
                   << " build_s=" << r.buildWallS << " wall_s=" << r.runWallS
                   << " cpu_s=" << r.runCpuS << "\n";
-        if (out.is_open())
+        if (out.IsOpen())
         {
-            out << r.name << "," << r.scheduler << "," << r.hosts << "," << r.delivered << ","
-                << hopsPerPacket << "," << std::setprecision(0) << r.GetHopRateWall() << ","
-                << r.GetHopRateCpu() << "," << r.GetEventRateWall() << "," << rawRate << ","
-                << std::setprecision(3) << r.GetHopRateWall() / rawRate << ","
-                << std::setprecision(2) << r.buildWallS << "," << r.rssPerHostKib << ","
-                << r.runWallS << "," << r.runCpuS << "\n";
+            out.Stream() << r.name << "," << r.scheduler << "," << r.hosts << "," << r.delivered
+                         << "," << hopsPerPacket << "," << std::setprecision(0)
+                         << r.GetHopRateWall() << "," << r.GetHopRateCpu() << ","
+                         << r.GetEventRateWall() << "," << rawRate << "," << std::setprecision(3)
+                         << r.GetHopRateWall() / rawRate << "," << std::setprecision(2)
+                         << r.buildWallS << "," << r.rssPerHostKib << "," << r.runWallS << ","
+                         << r.runCpuS << "\n";
         }
     }
     for (const SanBenchmarkResult& r : results)
@@ -182,6 +252,13 @@ main(int argc, char* argv[])
                   << std::setprecision(3) << " ratio=" << r.GetHopRateWall() / rawRate
                   << std::setprecision(2) << " rss_per_host_kib=" << r.rssPerHostKib
                   << " huge_pages=" << (r.hugePages ? 1 : 0) << "\n";
+    }
+    if (out.IsOpen())
+    {
+        if (const std::string e = out.Commit(); !e.empty())
+        {
+            Fail(e);
+        }
     }
     return 0;
 }

@@ -53,6 +53,14 @@ using namespace ns3;
 namespace
 {
 
+/// Print a message and leave with status 1.
+[[noreturn]] void
+Fail(const std::string& message)
+{
+    std::cerr << "san-scaling: error: " << message << std::endl;
+    std::exit(1);
+}
+
 /// A workload and what it is, for the CSV.
 struct Case
 {
@@ -121,7 +129,10 @@ Cases(const std::string& set)
     {
         return {FatTree(32, 2), FatTree(4, 5), Grid(32, false), Grid(32, true), Dragonfly(4, 8, 4)};
     }
-    NS_ABORT_MSG_UNLESS(set == "full", "san-scaling: --set is quick or full, not '" << set << "'");
+    if (set != "full")
+    {
+        Fail("--set is quick or full, not '" + set.substr(0, 40) + "'");
+    }
     std::vector<Case> cases;
     // Shallow (two levels of large switches) and deep (many levels of 4-port-down switches)
     // trees from 1,024 to 1,048,576 hosts.
@@ -225,18 +236,34 @@ Summary(const SanBenchmarkResult& r)
     return os.str();
 }
 
-/// \param path a CSV path \param out the stream to open \return false if it is not wanted
+/// \param path a CSV path ("": none) \param out the file to open (folders are made)
+/// \return false if it is not wanted; fails in one line if it cannot be written
 bool
-OpenCsv(const std::string& path, std::ofstream& out)
+OpenCsv(const std::string& path, SanOutputFile& out)
 {
     if (path.empty())
     {
         return false;
     }
-    out.open(path);
-    NS_ABORT_MSG_UNLESS(out.is_open(), "san-scaling: cannot write " << path);
-    out << CSV_HEADER << "\n";
+    if (const std::string error = out.Open(path); !error.empty())
+    {
+        Fail(error);
+    }
+    out.Stream() << CSV_HEADER << "\n";
     return true;
+}
+
+/// \param out a CSV being written: renamed into place, or a one-line failure
+void
+CommitCsv(SanOutputFile& out)
+{
+    if (out.IsOpen())
+    {
+        if (const std::string error = out.Commit(); !error.empty())
+        {
+            Fail(error);
+        }
+    }
 }
 
 } // namespace
@@ -271,13 +298,44 @@ main(int argc, char* argv[])
                  "comma-separated ns-3 scheduler TypeIds to compare on the scheduler workloads",
                  schedulers);
     cmd.AddValue("schedulerCsv", "CSV of the scheduler comparison ('' for none)", schedulerCsv);
-    cmd.Parse(argc, argv);
-    NS_ABORT_MSG_UNLESS(std::isfinite(hopBudget) && hopBudget >= 1e4 && hopBudget <= 1e11,
-                        "san-scaling: --hopBudget " << hopBudget << " is not within 1e4-1e11");
+    // An empty value means "no file"; ns-3's CommandLine refuses an option without one.
+    std::vector<char*> args{argv[0]};
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string a = argv[i];
+        if (a == "--csv=" || a == "--schedulerCsv=")
+        {
+            (a == "--csv=" ? csv : schedulerCsv).clear();
+        }
+        else
+        {
+            args.push_back(argv[i]);
+        }
+    }
+    cmd.Parse(static_cast<int>(args.size()), args.data());
+    if (!(std::isfinite(hopBudget) && hopBudget >= 1e4 && hopBudget <= 1e11))
+    {
+        Fail("--hopBudget " + std::to_string(hopBudget) + " is not within 1e4-1e11");
+    }
+    Cases(set); // checks --set
+    std::vector<std::string> schedulerNames;
+    std::istringstream names(schedulers);
+    for (std::string name; std::getline(names, name, ',');)
+    {
+        if (const std::string e = SanTypeIdError(name, Scheduler::GetTypeId(), "--schedulers");
+            !e.empty())
+        {
+            Fail(e);
+        }
+        schedulerNames.push_back(name);
+    }
     const std::string scheduler = SanFabricBenchmark::GetSchedulerType();
 
-    std::ofstream out;
+    // Both outputs opened before the first run: a bad path fails now, not after hours.
+    SanOutputFile out;
     const bool writing = OpenCsv(csv, out);
+    SanOutputFile sout;
+    const bool swriting = !schedulerNames.empty() && OpenCsv(schedulerCsv, sout);
     for (const Case& c : Cases(set))
     {
         const uint32_t hosts = Hosts(c);
@@ -293,14 +351,13 @@ main(int argc, char* argv[])
         std::cout << Summary(r) << std::endl;
         if (writing)
         {
-            WriteRow(out, c, r);
+            WriteRow(out.Stream(), c, r);
         }
     }
+    CommitCsv(out);
 
-    if (!schedulers.empty())
+    if (!schedulerNames.empty())
     {
-        std::ofstream sout;
-        const bool swriting = OpenCsv(schedulerCsv, sout);
         std::vector<Case> cases;
         if (set == "quick")
         {
@@ -310,13 +367,8 @@ main(int argc, char* argv[])
         {
             cases = {FatTree(16, 4), Grid(256, false)};
         }
-        std::istringstream names(schedulers);
-        std::string name;
-        while (std::getline(names, name, ','))
+        for (const std::string& name : schedulerNames)
         {
-            SanCheckTypeId(name,
-                           TypeId::LookupByName("ns3::Scheduler"),
-                           "san-scaling --schedulers");
             for (const Case& c : cases)
             {
                 SanFabricBenchmark::SetHugePages(hugePagesFrom != 0 && Hosts(c) >= hugePagesFrom);
@@ -327,10 +379,11 @@ main(int argc, char* argv[])
                 std::cout << Summary(r) << std::endl;
                 if (swriting)
                 {
-                    WriteRow(sout, c, r);
+                    WriteRow(sout.Stream(), c, r);
                 }
             }
         }
+        CommitCsv(sout);
     }
     return 0;
 }

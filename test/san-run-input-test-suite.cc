@@ -538,6 +538,31 @@ class SanRunProgramErrorsTestCase : public TestCase
                                   c.first << ": expected one line with '" << c.second << "', got:\n"
                                           << out);
         }
+        // fabric-bench and san-scaling answer a misspelled TypeId or setting in one line too,
+        // before any child process.
+        for (const std::string& cmd :
+             {std::string("fabric-bench --SchedulerType=ns3::NoSuchScheduler"),
+              std::string("fabric-bench --csv= --treeRouting=ns3::NoSuchRouting"),
+              std::string("san-scaling --csv= --schedulers=ns3::NoSuchScheduler"),
+              std::string("san-scaling --csv= --set=everything")})
+        {
+            std::string out;
+            FILE* pipe =
+                popen((std::string(SAN_BUILD_DIR) + "/examples/" + cmd + " 2>&1").c_str(), "r");
+            std::array<char, 4096> buf;
+            size_t n;
+            while (pipe != nullptr && (n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
+            {
+                out.append(buf.data(), n);
+            }
+            const int status = pipe != nullptr ? pclose(pipe) : -1;
+            NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 1, cmd << ":\n" << out);
+            NS_TEST_EXPECT_MSG_EQ(
+                (out.find("error: ") != std::string::npos && out.find('\n') == out.size() - 1),
+                true,
+                cmd << ": one line:\n"
+                    << out);
+        }
         // A device that refuses writes (its writes fail only once made): the run ends with
         // status 1 and says so on its last line.
         {
