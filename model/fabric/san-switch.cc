@@ -91,21 +91,23 @@ SanSwitch::GetTypeId()
                           MakeObjectVectorChecker<SanSwitchPortDevice>())
             // Hamlyn 1995, section 4.1 ("about 0.5 us of switching latency") and
             // Table 3, row "switch": 20 LANai cycles, 0.5 us.
-            .AddAttribute("RoutingDelay",
-                          "Time from a head's arrival to its routing decision.",
-                          TimeValue(NanoSeconds(500)),
-                          MakeTimeAccessor(&SanSwitch::m_routingDelay),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute(
+                "RoutingDelay",
+                "Time from a head's arrival to its routing decision.",
+                TimeValue(NanoSeconds(500)),
+                MakeTimeAccessor(&SanSwitch::SetRoutingDelay, &SanSwitch::GetRoutingDelay),
+                MakeTimeChecker(Seconds(0)))
             // Modelling choice: lets one crossbar "switch" with RoutingDelay 0
             // stand for the plain fiber between two back-to-back hosts (DART's
             // switchless ATM network), which adds no store-and-forward time.
-            .AddAttribute("CutThroughCells",
-                          "In Cell mode, route each cell on its head instead of "
-                          "its tail (a cut-through cell switch; with "
-                          "RoutingDelay 0 it is a plain link).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&SanSwitch::m_cutThroughCells),
-                          MakeBooleanChecker())
+            .AddAttribute(
+                "CutThroughCells",
+                "In Cell mode, route each cell on its head instead of "
+                "its tail (a cut-through cell switch; with "
+                "RoutingDelay 0 it is a plain link).",
+                BooleanValue(false),
+                MakeBooleanAccessor(&SanSwitch::SetCutThroughCells, &SanSwitch::GetCutThroughCells),
+                MakeBooleanChecker())
             // Modelling choice: 0 (off) keeps every result that predates packet
             // splitting. CLAN 1999, section 2.2, says a switch should split a
             // large packet so that it does not hog an output port, but gives no
@@ -198,11 +200,7 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
     m_fabric = PeekPointer(fabric);
     m_index = index;
     m_routingDelaySteps = m_routingDelay.GetTimeStep();
-    m_routesOnTail = fabric->RoutesOnTail();
-    if (m_cutThroughCells && fabric->GetSwitchingMode() == SanFabric::CELL)
-    {
-        m_routesOnTail = false;
-    }
+    UpdateRoutesOnTail();
     m_allVcs = (1u << fabric->GetNVcs()) - 1;
     const uint32_t nPorts = m_fabric->PeekTopology()->GetNPorts(index);
     NS_ABORT_MSG_IF(connectedPorts > nPorts,
@@ -219,6 +217,44 @@ SanSwitch::Setup(Ptr<SanFabric> fabric, uint32_t index, uint32_t connectedPorts)
     {
         m_ports = std::make_unique<SanSwitchPort*[]>(nPorts); // all nullptr
     }
+}
+
+void
+SanSwitch::SetRoutingDelay(Time delay)
+{
+    // The cached steps follow, so that Config::Set after Install takes effect.
+    m_routingDelay = delay;
+    m_routingDelaySteps = delay.GetTimeStep();
+}
+
+Time
+SanSwitch::GetRoutingDelay() const
+{
+    return m_routingDelay;
+}
+
+void
+SanSwitch::SetCutThroughCells(bool cutThrough)
+{
+    m_cutThroughCells = cutThrough;
+    UpdateRoutesOnTail();
+}
+
+bool
+SanSwitch::GetCutThroughCells() const
+{
+    return m_cutThroughCells;
+}
+
+void
+SanSwitch::UpdateRoutesOnTail()
+{
+    if (m_fabric == nullptr)
+    {
+        return; // Setup decides
+    }
+    m_routesOnTail = m_fabric->RoutesOnTail() &&
+                     !(m_cutThroughCells && m_fabric->GetSwitchingMode() == SanFabric::CELL);
 }
 
 SanSwitchPort*

@@ -113,6 +113,14 @@ class SanSwitch : public Object
     inline bool RoutesOnTail() const;
     /// \return the SplitThreshold attribute (bytes; 0: never split)
     uint32_t GetSplitThreshold() const;
+    /// \param delay the RoutingDelay attribute (takes effect at once, also after Install)
+    void SetRoutingDelay(Time delay);
+    /// \return the RoutingDelay attribute
+    Time GetRoutingDelay() const;
+    /// \param cutThrough the CutThroughCells attribute (takes effect at once)
+    void SetCutThroughCells(bool cutThrough);
+    /// \return the CutThroughCells attribute
+    bool GetCutThroughCells() const;
     /// \return the Coalesce attribute
     bool GetCoalesce() const;
 
@@ -120,6 +128,8 @@ class SanSwitch : public Object
     void DoDispose() override;
 
   private:
+    /// Whether packets are routed on their tail: the fabric's mode, unless cut-through cells.
+    void UpdateRoutesOnTail();
     /// \param port topology port number
     /// \return its device, aborting if the port is not connected (inline: the .cc is its only
     /// user)
