@@ -199,6 +199,13 @@ class HamlynDeltaTestCase : public TestCase
 
     void DoRun() override
     {
+        // A message's packet count does not wrap near 4 GiB (it once did, in 32 bits: one
+        // packet for 0xFFFFFFFF bytes).
+        NS_TEST_EXPECT_MSG_EQ(HamlynSendTerminus::PacketsFor(0xFFFFFFFFu, 4096),
+                              1048576u,
+                              "4 GiB - 1 in 4 KiB packets");
+        NS_TEST_EXPECT_MSG_EQ(HamlynSendTerminus::PacketsFor(0xFFFFFFFFu, 1), 0xFFFFFFFFu, "bytes");
+        NS_TEST_EXPECT_MSG_EQ(HamlynSendTerminus::PacketsFor(0, 512), 1u, "an empty message");
         // Reassembly: Y0 = 0.
         NS_TEST_EXPECT_MSG_EQ(Deltas(1, 0)[0], 0u, "a single packet carries delta 0");
         std::vector<uint32_t> four = Deltas(4, 0);

@@ -26,6 +26,8 @@
  * turns that around (DisposeDevicesFirst).
  */
 
+#include "san-test-util.h"
+
 #include "ns3/clan-context.h"
 #include "ns3/clan-helper.h"
 #include "ns3/core-module.h"
@@ -149,8 +151,7 @@ class UserHamlynRatsTestCase : public TestCase
                                UintegerValue(2),
                                "N",
                                UintegerValue(2));
-            // Dimension order, the fabric's default routing, is for meshes and crossbars.
-            fabric.SetRouting("ns3::SanUpDownRouting");
+            // No SetRouting: the helper gives a fat tree its own (up*/down*).
         }
         else
         {
@@ -163,6 +164,9 @@ class UserHamlynRatsTestCase : public TestCase
         NetDeviceContainer nics = hamlyn.Install(hosts, eps);
         NS_TEST_EXPECT_MSG_EQ(nics.GetN(), n, where << "a device per host");
 
+        // A terminus kept past Destroy: posting on it then is an error, not a silent no-op.
+        Ptr<HamlynSendTerminus> kept =
+            HamlynHelper::GetDevice(hosts.Get(0))->OpenContext(1)->GetTerminus();
         Ptr<RatsInterfaceManager> writer = HamlynHelper::GetRats(hosts.Get(0));
         Ptr<RatsInterfaceManager> reader = HamlynHelper::GetRats(hosts.Get(n - 1));
         Ptr<RatsTaggedWriteServer> server = RatsTaggedWriteServer::Create(reader, 2048);
@@ -198,6 +202,16 @@ class UserHamlynRatsTestCase : public TestCase
             DisposeDevicesFirst(hosts);
         }
         Simulator::Destroy();
+        std::string msg;
+        const bool refused = santest::DiesWithMessage(
+            [kept]() {
+                HamlynSendRequest req;
+                req.data = {1, 2, 3, 4};
+                kept->Post(req);
+            },
+            "HamlynSendTerminus::Post: the terminus's HamlynNetDevice is disposed",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(refused, true, where << "Post after Destroy: " << msg);
     }
 
     void DoRun() override

@@ -165,7 +165,7 @@ HamlynNetDevice::DoDispose()
 {
     for (auto& t : m_termini)
     {
-        t->SetWorkCallback(Callback<void>());
+        t->Close();
     }
     m_termini.clear();
     m_apps.clear();

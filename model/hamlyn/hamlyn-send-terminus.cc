@@ -76,6 +76,9 @@ HamlynSendTerminus::GetMessageArea(uint32_t id) const
 bool
 HamlynSendTerminus::Post(HamlynSendRequest request)
 {
+    NS_ABORT_MSG_IF(m_closed,
+                    "HamlynSendTerminus::Post: the terminus's HamlynNetDevice is disposed (after "
+                    "Simulator::Destroy?); build the scenario again to send");
     if (m_queue.size() >= m_capacity)
     {
         ++m_full;
@@ -184,6 +187,13 @@ HamlynSendTerminus::Dequeued()
 }
 
 void
+HamlynSendTerminus::Close()
+{
+    m_closed = true;
+    m_workCb = Callback<void>();
+}
+
+void
 HamlynSendTerminus::SetWorkCallback(Callback<void> cb)
 {
     m_workCb = cb;
@@ -218,7 +228,9 @@ uint32_t
 HamlynSendTerminus::PacketsFor(uint32_t bytes, uint32_t packetSize)
 {
     NS_ABORT_MSG_IF(packetSize == 0, "HamlynSendTerminus: packet size must be > 0");
-    return std::max<uint32_t>(1, (bytes + packetSize - 1) / packetSize);
+    // In 64 bits: a message near 4 GiB would wrap to one packet in 32.
+    return static_cast<uint32_t>(
+        std::max<uint64_t>(1, (static_cast<uint64_t>(bytes) + packetSize - 1) / packetSize));
 }
 
 HamlynSendRequest

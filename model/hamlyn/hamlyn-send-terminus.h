@@ -142,6 +142,9 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
 
     /// \param cb called (with no arguments) whenever a request is queued
     void SetWorkCallback(Callback<void> cb);
+    /// The interface is gone (its device disposed, as Simulator::Destroy does): a later Post
+    /// is an error, not a request that silently never leaves.
+    void Close();
 
     /// \return true if a request is waiting
     bool HasWork() const;
@@ -183,7 +186,8 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
     /// \return packets taken
     uint64_t GetNPackets() const;
 
-    /// \param packets total payload bytes \param packetSize bytes per packet \return packets
+    /// \param bytes total payload bytes \param packetSize bytes per packet (> 0)
+    /// \return packets (at least 1), counted without 32-bit overflow
     static uint32_t PacketsFor(uint32_t bytes, uint32_t packetSize);
 
   private:
@@ -199,6 +203,7 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
     HamlynPacketCounter m_counter;                     //!< packet counter
     std::map<uint32_t, Ptr<HostPinnedRegion>> m_areas; //!< areas DMA may name
     Callback<void> m_workCb;                           //!< the interface's doorbell
+    bool m_closed{false};                              //!< its device is disposed
     Ptr<HostPioWindow> m_window;                       //!< the work queue, as the host sees it
     uint32_t m_descriptorBytes{0};                     //!< bytes per request descriptor
     uint64_t m_nextHandle;                             //!< handle of the next request
