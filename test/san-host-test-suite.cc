@@ -789,6 +789,46 @@ class HostPresetTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup san-tests
+ * A clock rate far out of range (1e-9 Hz) makes no negative or wrapped time: forming the
+ * duration stops with a message naming the CPU or bus.
+ */
+class SanDurationRangeTestCase : public TestCase
+{
+  public:
+    SanDurationRangeTestCase()
+        : TestCase("durations beyond ns-3's time range are refused, not wrapped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string msg;
+        const bool cpu = santest::DiesWithMessage(
+            []() {
+                Ptr<HostCpu> c = CreateObject<HostCpu>();
+                c->SetAttribute("ClockRate", DoubleValue(1e-9));
+                c->InstructionsToTime(1000);
+            },
+            "HostCpu: a duration of",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(cpu, true, "CPU at 1e-9 Hz: " << msg);
+        const bool bus = santest::DiesWithMessage(
+            []() {
+                Ptr<HostBus> b = CreateObject<HostBus>();
+                b->SetAttribute("ClockRate", DoubleValue(1e-9));
+                b->GetDmaTime(4096);
+            },
+            "HostBus: a duration of",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(bus, true, "bus at 1e-9 Hz: " << msg);
+        Ptr<HostCpu> ok = CreateObject<HostCpu>();
+        NS_TEST_EXPECT_MSG_EQ(ok->InstructionsToTime(120), NanoSeconds(1270), "120 MHz, CPI 1.27");
+    }
+};
+
 class SanHostCpuTestSuite : public TestSuite
 {
   public:
@@ -796,6 +836,7 @@ class SanHostCpuTestSuite : public TestSuite
         : TestSuite("san-host-cpu", UNIT)
     {
         AddTestCase(new HostCpuArithmeticTestCase, TestCase::QUICK);
+        AddTestCase(new SanDurationRangeTestCase, TestCase::QUICK);
         AddTestCase(new HostCpuExecuteTestCase, TestCase::QUICK);
         AddTestCase(new HostCpuPollTestCase, TestCase::QUICK);
         AddTestCase(new HostCpuBlockTestCase, TestCase::QUICK);

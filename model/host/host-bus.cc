@@ -264,26 +264,28 @@ HostBus::GetPioCycles(uint64_t bytes) const
 Time
 HostBus::GetDmaTime(uint64_t bytes) const
 {
-    return Seconds(GetDmaCycles(bytes) / m_clockRate);
+    return SanDuration(GetDmaCycles(bytes) / m_clockRate, "HostBus");
 }
 
 Time
 HostBus::GetPioTime(uint64_t bytes) const
 {
-    return Seconds(GetPioCycles(bytes) / m_clockRate);
+    return SanDuration(GetPioCycles(bytes) / m_clockRate, "HostBus");
 }
 
 Time
 HostBus::GetPioLoadTime(uint64_t bytes) const
 {
     CheckConfig(false);
-    return Seconds(TransferCycles(bytes, TransactionBytes(false), m_pioLoadOverhead) / m_clockRate);
+    return SanDuration(TransferCycles(bytes, TransactionBytes(false), m_pioLoadOverhead) /
+                           m_clockRate,
+                       "HostBus");
 }
 
 Time
 HostBus::GetCycleTime() const
 {
-    return Seconds(1.0 / m_clockRate);
+    return SanDuration(1.0 / m_clockRate, "HostBus");
 }
 
 void
@@ -326,9 +328,10 @@ HostBus::GetDmaBurstTime(uint32_t bytes, bool isRead) const
 {
     CheckConfig(true);
     const uint64_t beats = DivCeil(bytes, m_width);
-    return Seconds(
+    return SanDuration(
         (m_arbitrationCycles + beats + m_transactionOverhead + (isRead ? m_dmaReadLatency : 0)) /
-        m_clockRate);
+            m_clockRate,
+        "HostBus");
 }
 
 uint32_t
@@ -371,9 +374,10 @@ HostBus::DmaBurst(uint32_t bytes,
     NS_ABORT_MSG_IF(priorityClass >= m_numPriorities,
                     "HostBus::DmaBurst: priority class " << priorityClass << " out of range");
     m_transferStartTrace(bytes, true);
-    const Time duration = Seconds((m_arbitrationCycles + DivCeil(bytes, m_width) +
-                                   m_transactionOverhead + (isRead ? m_dmaReadLatency : 0)) /
-                                  m_clockRate);
+    const Time duration = SanDuration((m_arbitrationCycles + DivCeil(bytes, m_width) +
+                                       m_transactionOverhead + (isRead ? m_dmaReadLatency : 0)) /
+                                          m_clockRate,
+                                      "HostBus");
     m_resource->SubmitWithStart(duration,
                                 started,
                                 Callback<void>([this, bytes, done]() {

@@ -135,14 +135,14 @@ Time
 HostCpu::InstructionsToTime(double instructions) const
 {
     NS_ABORT_MSG_IF(!(instructions >= 0), "HostCpu: negative instruction count " << instructions);
-    return Seconds(instructions * m_cpi / m_clockRate);
+    return SanDuration(instructions * m_cpi / m_clockRate, "HostCpu");
 }
 
 Time
 HostCpu::CyclesToTime(double cycles) const
 {
     NS_ABORT_MSG_IF(!(cycles >= 0), "HostCpu: negative cycle count " << cycles);
-    return Seconds(cycles / m_clockRate);
+    return SanDuration(cycles / m_clockRate, "HostCpu");
 }
 
 void

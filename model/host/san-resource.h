@@ -6,6 +6,7 @@
 #ifndef SAN_RESOURCE_H
 #define SAN_RESOURCE_H
 
+#include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -19,6 +20,25 @@
 
 namespace ns3
 {
+
+/**
+ * \ingroup san
+ * A duration formed from cost parameters (cycles over a clock rate, ...), checked against
+ * ns-3's time range: a parameter far out of range (a clock of 1e-9 Hz) must not turn into a
+ * negative or wrapped time.
+ * \param seconds the duration
+ * \param who what formed it, for the message
+ * \return it as a Time; aborts with a message if it is negative, not finite or beyond ns-3's
+ * range (2^63 ns, about 292 years)
+ */
+inline Time
+SanDuration(double seconds, const char* who)
+{
+    NS_ABORT_MSG_IF(!(seconds >= 0 && seconds < 9.2e9),
+                    who << ": a duration of " << seconds
+                        << " s is outside ns-3's time range (check its clock rate and costs)");
+    return Seconds(seconds);
+}
 
 /**
  * \ingroup san
