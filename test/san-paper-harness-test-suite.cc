@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <unistd.h>
@@ -149,6 +150,14 @@ class SanResultsWriterTestCase : public TestCase
                                            "demo.csv";
         SanResultsWriter writer("demo");
         writer.AddParameter("size=64");
+        // SAN_QUICK alone does not make a run quick: the CSV says so only once an experiment
+        // took its quick settings.
+        writer.Write(path.string(), rows);
+        std::ifstream full(path);
+        const std::string fullText((std::istreambuf_iterator<char>(full)),
+                                   std::istreambuf_iterator<char>());
+        NS_TEST_EXPECT_MSG_EQ((fullText.find("# mode: full") != std::string::npos), true, fullText);
+        NS_TEST_EXPECT_MSG_EQ(SanResultsWriter::IsQuick(), true, "SAN_QUICK=1");
         writer.Write(path.string(), rows);
         oldCommit ? setenv("SAN_COMMIT", savedCommit.c_str(), 1) : unsetenv("SAN_COMMIT");
         oldQuick ? setenv("SAN_QUICK", savedQuick.c_str(), 1) : unsetenv("SAN_QUICK");

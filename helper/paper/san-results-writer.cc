@@ -283,11 +283,19 @@ SanResultsWriter::GetUtcDate()
     return buf;
 }
 
+namespace
+{
+/// Set once an experiment of this process took its quick settings (SanResultsWriter::IsQuick).
+bool g_quickSettingsTaken = false;
+} // namespace
+
 bool
 SanResultsWriter::IsQuick()
 {
     const char* env = std::getenv("SAN_QUICK");
-    return env != nullptr && std::string(env) == "1";
+    const bool quick = env != nullptr && std::string(env) == "1";
+    g_quickSettingsTaken = g_quickSettingsTaken || quick;
+    return quick;
 }
 
 std::vector<std::pair<std::string, std::string>>
@@ -297,7 +305,7 @@ SanResultsWriter::GetProvenance() const
     p.emplace_back("san-results", m_paper);
     p.emplace_back("commit", GetCommit());
     p.emplace_back("date", GetUtcDate());
-    p.emplace_back("mode", IsQuick() ? "quick" : "full");
+    p.emplace_back("mode", g_quickSettingsTaken ? "quick" : "full");
     p.emplace_back("seed", std::to_string(RngSeedManager::GetSeed()));
     p.emplace_back("run", std::to_string(RngSeedManager::GetRun()));
     std::vector<std::string> parameters = m_parameters;

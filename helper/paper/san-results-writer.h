@@ -88,7 +88,13 @@ class SanResultsWriter
     static std::string GetCommit();
     /// \return now, UTC, as 2026-01-31T12:00:00Z
     static std::string GetUtcDate();
-    /// \return true if env SAN_QUICK is "1"
+    /**
+     * Whether an experiment should take its quick settings. An experiment that has quick
+     * settings asks this; a true answer is remembered, and the CSVs written afterwards by this
+     * process say "mode: quick". The others say "full": they ran their full settings, whatever
+     * SAN_QUICK said.
+     * \return true if env SAN_QUICK is "1"
+     */
     static bool IsQuick();
 
     /**
