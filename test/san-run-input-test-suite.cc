@@ -55,17 +55,16 @@ Graph(const std::string& eol)
 
 #ifdef SAN_BUILD_DIR
 /**
- * Run the san-run program.
- * \param args its arguments (a shell command line's)
+ * Run one of the example programs.
+ * \param program its name and arguments (a shell command line's), e.g. "san-run --x=2"
  * \param out its standard output and error
  * \return its exit status as pclose gives it (0 on success)
  */
 int
-RunSanRun(const std::string& args, std::string& out)
+RunExample(const std::string& program, std::string& out)
 {
     out.clear();
-    const std::string cmd =
-        std::string(SAN_BUILD_DIR) + "/examples/san-run --progress=false " + args + " 2>&1";
+    const std::string cmd = std::string(SAN_BUILD_DIR) + "/examples/" + program + " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
     if (pipe == nullptr)
     {
@@ -78,6 +77,13 @@ RunSanRun(const std::string& args, std::string& out)
         out.append(buf.data(), n);
     }
     return pclose(pipe);
+}
+
+/// \param args san-run's arguments \param out its output \return its status (RunExample)
+int
+RunSanRun(const std::string& args, std::string& out)
+{
+    return RunExample("san-run --progress=false " + args, out);
 }
 
 /// \param status a pclose status \return the program's exit code (-1 if it did not exit)
@@ -547,15 +553,7 @@ class SanRunProgramErrorsTestCase : public TestCase
               std::string("san-scaling --csv= --set=everything")})
         {
             std::string out;
-            FILE* pipe =
-                popen((std::string(SAN_BUILD_DIR) + "/examples/" + cmd + " 2>&1").c_str(), "r");
-            std::array<char, 4096> buf;
-            size_t n;
-            while (pipe != nullptr && (n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
-            {
-                out.append(buf.data(), n);
-            }
-            const int status = pipe != nullptr ? pclose(pipe) : -1;
+            const int status = RunExample(cmd, out);
             NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 1, cmd << ":\n" << out);
             NS_TEST_EXPECT_MSG_EQ(
                 (out.find("error: ") != std::string::npos && out.find('\n') == out.size() - 1),
