@@ -857,6 +857,94 @@ class ConfigAfterInstallTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * A request the interface could never send is refused when it is posted, with its reason:
+ * an unknown destination host, an offset whose message passes 2^32, a key wider than
+ * KeyBits, too many out-of-band bytes, a packet larger than the fabric carries (PacketSize
+ * set after Install counts); and KeyBits refuses a width the header has no room for.
+ */
+class PostRefusesTestCase : public TestCase
+{
+  public:
+    PostRefusesTestCase()
+        : TestCase("Post refuses, with a reason, a request the interface could never send")
+    {
+    }
+
+  private:
+    /// \param error a GetRequestError result \param part expected text \param what the case
+    void ExpectReason(const std::string& error, const std::string& part, const std::string& what)
+    {
+        NS_TEST_EXPECT_MSG_NE(error.find(part), std::string::npos, what << ": '" << error << "'");
+    }
+
+    void DoRun() override
+    {
+        SanScenarioSpec spec;
+        spec.hosts = 2;
+        spec.paperCables = false;
+        SanScenario s(spec);
+        HamlynHelper hamlyn;
+        NetDeviceContainer nics = hamlyn.Install(s.GetHosts(), s.GetEndpoints());
+        Ptr<HamlynNetDevice> tx = DynamicCast<HamlynNetDevice>(nics.Get(0));
+        Ptr<HamlynSendTerminus> t = tx->OpenContext(0)->GetTerminus();
+
+        HamlynSendRequest good;
+        good.dstNode = 1;
+        good.slot = 3;
+        good.key = 0xffffffffULL;
+        good.data.assign(64, 7);
+        NS_TEST_EXPECT_MSG_EQ(t->GetRequestError(good), "", "a request that fits");
+
+        HamlynSendRequest r = good;
+        r.dstNode = 2;
+        ExpectReason(t->GetRequestError(r), "host 2 is not on the fabric (it has 2 hosts", "host");
+
+        r = good;
+        r.kind = HamlynSendRequest::DMA;
+        r.length = 4096;
+        r.offset = 0xfffff001U;
+        ExpectReason(t->GetRequestError(r), "passes the header's 32-bit offset", "offset");
+        r.offset = 0xfffff000U; // its last byte is 0xffffffff: fits
+        NS_TEST_EXPECT_MSG_EQ(t->GetRequestError(r), "", "a message that ends at 2^32 - 1");
+
+        r = good;
+        r.key = 0x100000000ULL;
+        ExpectReason(t->GetRequestError(r), "wider than the device's KeyBits (32)", "key");
+        Config::Set("/NodeList/*/DeviceList/*/$ns3::HamlynNetDevice/KeyBits", UintegerValue(64));
+        NS_TEST_EXPECT_MSG_EQ(t->GetRequestError(r), "", "the same key after KeyBits = 64");
+
+        r = good;
+        r.outOfBand.assign(HamlynHeader::MAX_OUT_OF_BAND + 1, 1);
+        ExpectReason(t->GetRequestError(r), "out-of-band bytes; a packet carries at most", "oob");
+
+        Config::Set("/NodeList/*/DeviceList/*/$ns3::HamlynNetDevice/PacketSize",
+                    UintegerValue(1000000));
+        r = good;
+        r.data.assign(100000, 1);
+        ExpectReason(t->GetRequestError(r), "more than the fabric's MaxPacketSize", "packet");
+
+        std::string msg;
+        bool died = santest::DiesWithMessage(
+            [t, r]() { t->Post(r); },
+            "HamlynSendTerminus::Post: terminus request to host 1, slot 3: its first packet",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(died, true, "Post stops with the reason: " << msg);
+        NS_TEST_EXPECT_MSG_EQ(t->GetNPosted(), 0u, "nothing was posted");
+
+        died = santest::DiesWithMessage(
+            []() {
+                Config::Set("/NodeList/*/DeviceList/*/$ns3::HamlynNetDevice/KeyBits",
+                            UintegerValue(48));
+            },
+            "HamlynNetDevice: KeyBits must be 32 or 64 (section 2.2), not 48",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(died, true, "KeyBits 48 is refused: " << msg);
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The suite.
  */
 class SanHamlynContextTestSuite : public TestSuite
@@ -877,6 +965,7 @@ class SanHamlynContextTestSuite : public TestSuite
         AddTestCase(new CompletionWordTestCase, TestCase::QUICK);
         AddTestCase(new ReleaseSourceMidMessageTestCase, TestCase::QUICK);
         AddTestCase(new ConfigAfterInstallTestCase, TestCase::QUICK);
+        AddTestCase(new PostRefusesTestCase, TestCase::QUICK);
     }
 };
 

@@ -542,6 +542,13 @@ SanEndpointDevice::GetMaxPacketSize() const
     return Fabric()->GetMaxPacketSize();
 }
 
+uint32_t
+SanEndpointDevice::GetNHosts() const
+{
+    NS_ABORT_MSG_IF(Fabric() == nullptr, "SanEndpointDevice: not attached to a fabric");
+    return Fabric()->GetTopology()->GetNHosts();
+}
+
 Ptr<NetDevice>
 SanEndpointDevice::GetPortDevice()
 {

@@ -202,6 +202,8 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     Time GetLinkTxTime(uint32_t bytes) const override;
     /// \return the fabric's MaxPacketSize
     uint32_t GetMaxPacketSize() const override;
+    /// \return the fabric's host count
+    uint32_t GetNHosts() const override;
     /// \return this device
     Ptr<NetDevice> GetPortDevice() override;
 

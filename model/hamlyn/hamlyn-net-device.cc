@@ -13,6 +13,9 @@
 #include "ns3/pointer.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <sstream>
+
 namespace ns3
 {
 
@@ -43,11 +46,12 @@ HamlynNetDevice::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1))
             // Section 4.2: "Hamlyn protection keys are 32 bits long" in the measurements
             // (section 2.2: 32 or 64).
-            .AddAttribute("KeyBits",
-                          "Protection key length: 32 or 64 bits.",
-                          UintegerValue(32),
-                          MakeUintegerAccessor(&HamlynNetDevice::m_keyBits),
-                          MakeUintegerChecker<uint32_t>(32, 64))
+            .AddAttribute(
+                "KeyBits",
+                "Protection key length: 32 or 64 bits.",
+                UintegerValue(32),
+                MakeUintegerAccessor(&HamlynNetDevice::SetKeyBits, &HamlynNetDevice::GetKeyBits),
+                MakeUintegerChecker<uint32_t>(32, 64))
             // Assumed: double buffering in the card's SRAM (Table 5's pipeline overlaps the
             // load of one packet with the send of the previous one).
             .AddAttribute("SendBuffers",
@@ -354,6 +358,7 @@ HamlynNetDevice::CreateTerminus(uint32_t priority)
     Ptr<HamlynSendTerminus> t = Create<HamlynSendTerminus>(id, m_workQueueEntries, GetCpu());
     t->SetPriority(priority);
     t->SetWorkCallback(Callback<void>([this]() { m_tx.Kick(); }));
+    t->SetRequestCheck(MakeCallback(&HamlynNetDevice::GetRequestError, this));
     // The work queue lives in the card's memory, mapped into the process: requests are
     // written with processor stores across the I/O bus (section 2.3).
     const uint64_t entryBytes =
@@ -455,6 +460,64 @@ Ptr<SanResource>
 HamlynNetDevice::GetProcessor() const
 {
     return m_processor;
+}
+
+void
+HamlynNetDevice::SetKeyBits(uint32_t bits)
+{
+    NS_ABORT_MSG_IF(bits != 32 && bits != 64,
+                    "HamlynNetDevice: KeyBits must be 32 or 64 (section 2.2), not " << bits);
+    m_keyBits = bits;
+}
+
+uint32_t
+HamlynNetDevice::GetKeyBits() const
+{
+    return m_keyBits;
+}
+
+std::string
+HamlynNetDevice::GetRequestError(const HamlynSendRequest& request) const
+{
+    std::ostringstream why;
+    const uint64_t bytes = request.GetLength();
+    SanFabricPort* port = GetFabricPort();
+    if (port != nullptr && request.dstNode >= port->GetNHosts())
+    {
+        why << "destination host " << request.dstNode << " is not on the fabric (it has "
+            << port->GetNHosts() << " hosts, 0 to " << port->GetNHosts() - 1 << ")";
+    }
+    else if (uint64_t(request.offset) + (bytes > 0 ? bytes - 1 : 0) > 0xffffffffULL)
+    {
+        why << "a message of " << bytes << " bytes at slot offset " << request.offset
+            << " passes the header's 32-bit offset field (its last byte would be at "
+            << uint64_t(request.offset) + bytes - 1 << ")";
+    }
+    else if (m_keyBits == 32 && request.key > 0xffffffffULL)
+    {
+        why << "key 0x" << std::hex << request.key << std::dec
+            << " is wider than the device's KeyBits (32)";
+    }
+    else if (request.outOfBand.size() > HamlynHeader::MAX_OUT_OF_BAND)
+    {
+        why << request.outOfBand.size() << " out-of-band bytes; a packet carries at most "
+            << HamlynHeader::MAX_OUT_OF_BAND;
+    }
+    else if (port != nullptr)
+    {
+        const uint64_t first = std::min<uint64_t>(bytes, m_packetSize);
+        const uint64_t wire = first + GetHeaderSize() + request.outOfBand.size();
+        if (wire > port->GetMaxPacketSize())
+        {
+            why << "its first packet is " << wire << " bytes (PacketSize " << m_packetSize
+                << " + header " << GetHeaderSize() + request.outOfBand.size()
+                << "), more than the fabric's MaxPacketSize of " << port->GetMaxPacketSize();
+        }
+    }
+    const std::string reason = why.str();
+    return reason.empty() ? reason
+                          : "terminus request to host " + std::to_string(request.dstNode) +
+                                ", slot " + std::to_string(request.slot) + ": " + reason;
 }
 
 uint32_t

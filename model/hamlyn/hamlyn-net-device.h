@@ -203,6 +203,19 @@ class HamlynNetDevice : public SanNicDevice
     uint32_t GetHeaderSize() const;
     /// \return payload bytes per packet ("PacketSize")
     uint32_t GetPacketSize() const;
+    /// \param bits the key length, 32 or 64 ("KeyBits"; anything else stops with a message)
+    void SetKeyBits(uint32_t bits);
+    /// \return the key length ("KeyBits")
+    uint32_t GetKeyBits() const;
+    /**
+     * \brief Why this interface could never send \p request (HamlynSendTerminus::Post asks
+     * it): a destination host the fabric lacks, an offset whose message passes 2^32, a key
+     * wider than KeyBits, too many out-of-band bytes, or a packet the fabric cannot carry.
+     * Settings are read now, so a Config::Set of PacketSize or KeyBits counts from then on.
+     * \param request a request
+     * \return "" if it can be sent, else one line saying why not
+     */
+    std::string GetRequestError(const HamlynSendRequest& request) const;
 
   protected:
     void DoDispose() override;

@@ -79,6 +79,8 @@ HamlynSendTerminus::Post(HamlynSendRequest request)
     NS_ABORT_MSG_IF(m_closed,
                     "HamlynSendTerminus::Post: the terminus's HamlynNetDevice is disposed (after "
                     "Simulator::Destroy?); build the scenario again to send");
+    const std::string error = GetRequestError(request);
+    NS_ABORT_MSG_IF(!error.empty(), "HamlynSendTerminus::Post: " << error);
     if (m_queue.size() >= m_capacity)
     {
         ++m_full;
@@ -94,9 +96,23 @@ HamlynSendTerminus::Post(HamlynSendRequest request)
     return true;
 }
 
+std::string
+HamlynSendTerminus::GetRequestError(const HamlynSendRequest& request) const
+{
+    return m_check.IsNull() ? std::string() : m_check(request);
+}
+
+void
+HamlynSendTerminus::SetRequestCheck(RequestCheck check)
+{
+    m_check = check;
+}
+
 void
 HamlynSendTerminus::PostOrSpin(HamlynSendRequest request, Callback<void> posted)
 {
+    const std::string error = GetRequestError(request);
+    NS_ABORT_MSG_IF(!error.empty(), "HamlynSendTerminus::PostOrSpin: " << error);
     if (m_spinners.empty() && m_queue.size() < m_capacity && Post(request))
     {
         if (!posted.IsNull())
@@ -133,6 +149,8 @@ HamlynSendTerminus::StoreRequest(const HamlynSendRequest& request, Callback<void
 {
     NS_ABORT_MSG_IF(m_window == nullptr,
                     "HamlynSendTerminus: no work-queue window (create termini on a device)");
+    const std::string error = GetRequestError(request);
+    NS_ABORT_MSG_IF(!error.empty(), "HamlynSendTerminus::StoreRequest: " << error);
     // The bytes' values do not matter to the model: the request object carries them.
     std::vector<uint8_t> image(GetStoredBytes(request), 0);
     m_window->Store(0, image.data(), static_cast<uint32_t>(image.size()), landed);
@@ -191,6 +209,7 @@ HamlynSendTerminus::Close()
 {
     m_closed = true;
     m_workCb = Callback<void>();
+    m_check = RequestCheck();
 }
 
 void

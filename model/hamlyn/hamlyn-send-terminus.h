@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -107,10 +108,30 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
 
     /**
      * \brief Queue a request.
+     *
+     * A request the interface could never send (see GetRequestError) is an error: the
+     * program stops with the reason, at the call, rather than mid-run.
      * \param request the request (its handle is set)
      * \return false if the queue is full (nothing queued)
      */
     bool Post(HamlynSendRequest request);
+
+    /**
+     * \brief Why the interface could never send \p request, from what the sender knows when
+     * it posts it: a destination host the fabric does not have, a slot offset whose message
+     * passes the header's 32-bit offset field, a key wider than the device's KeyBits, more
+     * out-of-band bytes than a packet carries, a packet larger than the fabric carries.
+     * (Whether the slot, key and range are right is the receiver's to check: a wrong one is
+     * dropped there, counted and traced.)
+     * \param request a request
+     * \return "" if it can be sent, else one line saying why not
+     */
+    std::string GetRequestError(const HamlynSendRequest& request) const;
+
+    /// A check of a request (see GetRequestError): "" or the reason it cannot be sent.
+    typedef Callback<std::string, const HamlynSendRequest&> RequestCheck;
+    /// \param check the interface's check of a request (null: none)
+    void SetRequestCheck(RequestCheck check);
 
     /**
      * \brief Queue a request; if the queue is full the application spins on its CPU (HostCpu
@@ -203,6 +224,7 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
     HamlynPacketCounter m_counter;                     //!< packet counter
     std::map<uint32_t, Ptr<HostPinnedRegion>> m_areas; //!< areas DMA may name
     Callback<void> m_workCb;                           //!< the interface's doorbell
+    RequestCheck m_check;                              //!< the interface's request check
     bool m_closed{false};                              //!< its device is disposed
     Ptr<HostPioWindow> m_window;                       //!< the work queue, as the host sees it
     uint32_t m_descriptorBytes{0};                     //!< bytes per request descriptor

@@ -228,8 +228,11 @@ HamlynTransmitter::Transmit(TxPtr tx, bool paced)
                         : port->SendPacket(tx->dst, tx->packet);
         NS_ABORT_MSG_IF(!ok,
                         "HamlynNetDevice: the fabric refused a packet of "
-                            << size << " bytes to host " << tx->dst
-                            << " (check PacketSize against the fabric's MaxPacketSize)");
+                            << size << " bytes to host " << tx->dst << " (the fabric has "
+                            << port->GetNHosts() << " hosts and carries at most "
+                            << port->GetMaxPacketSize()
+                            << " bytes; Post checks both, so PacketSize or KeyBits changed "
+                               "after the request was posted)");
         ++m_dev->m_sent;
         m_dev->m_txTrace(tx->header, tx->payload);
         // The tail leaves after the whole packet's link time and, when paced, not before its

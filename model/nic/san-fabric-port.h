@@ -117,6 +117,9 @@ class SanFabricPort
     /// \return the largest packet the fabric carries
     virtual uint32_t GetMaxPacketSize() const = 0;
 
+    /// \return the hosts the fabric connects (a destination is a host number below it)
+    virtual uint32_t GetNHosts() const = 0;
+
     /// \return the NetDevice that is the port (for its channel, address and pcap)
     virtual Ptr<NetDevice> GetPortDevice() = 0;
 };
