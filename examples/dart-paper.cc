@@ -27,7 +27,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -45,8 +44,7 @@ const DartScenario::Config CONFIGS[] = {DartScenario::SOFTWARE_SWITCHLESS,
 void
 LatencySweep(const std::string& path)
 {
-    std::ofstream out;
-    SanResultsWriter::OpenSideFile(path, out);
+    SanOutputStream out(path);
     out << "size_bytes";
     for (auto c : CONFIGS)
     {
@@ -69,8 +67,7 @@ LatencySweep(const std::string& path)
 void
 Breakdown(const std::string& path, uint32_t bytes)
 {
-    std::ofstream out;
-    SanResultsWriter::OpenSideFile(path, out);
+    SanOutputStream out(path);
     out << "config,size_bytes,send_us,fabric_us,receive_us,notice_us,total_us\n";
     for (auto c : CONFIGS)
     {

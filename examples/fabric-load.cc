@@ -38,7 +38,6 @@
 #include "ns3/network-module.h"
 #include "ns3/san-module.h"
 
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -229,13 +228,18 @@ main(int argc, char* argv[])
         loads.push_back(i * step);
     }
 
-    std::ofstream out;
+    // Written whole or not at all (SanOutputFile): an interrupted sweep leaves the previous file,
+    // not a shorter one that looks complete.
+    SanOutputFile file;
     if (!csv.empty())
     {
-        const std::string folderError = SanRunInput::MakeParentFolders(csv);
-        NS_ABORT_MSG_IF(!folderError.empty(), "fabric-load: " << folderError);
-        out.open(csv);
-        NS_ABORT_MSG_IF(!out, "fabric-load: cannot write " << csv);
+        const std::string error = file.Open(csv);
+        if (!error.empty())
+        {
+            std::cerr << "fabric-load: " << error << std::endl;
+            return 1;
+        }
+        std::ostream& out = file.Stream();
         out << "topology,traffic,routing,offered_load,accepted_throughput,avg_latency_us,"
                "avg_latency_packet_times,max_latency_us,hops_per_packet,delivered_fraction,"
                "saturated\n";
@@ -279,10 +283,11 @@ main(int argc, char* argv[])
                               r,
                               s);
                 auto write = [&](const SanLoadSummary& sum) {
-                    if (!out.is_open())
+                    if (!file.IsOpen())
                     {
                         return;
                     }
+                    std::ostream& out = file.Stream();
                     const SanLoadPoint& p = sum.runs.front();
                     // The columns analysis/ reads (sancsv.FABRIC_LOAD_HEADER).
                     out << topology << "," << traffic << "," << r.name << "," << std::fixed
@@ -291,7 +296,6 @@ main(int argc, char* argv[])
                         << p.latencyMean << "," << p.latencyMax * p.packetTimeNs / 1000 << ","
                         << p.hops << "," << std::setprecision(4) << p.deliveredFraction << ","
                         << (sum.saturated ? 1 : 0) << "\n";
-                    out.flush();
                 };
                 SanSaturation sat = sweep.FindSaturation(loads, bisections, 2, write);
                 saturation[r.name] = sat.load;
@@ -318,6 +322,15 @@ main(int argc, char* argv[])
                           << " valiant/minimal=" << saturation["valiant"] / saturation["minimal"]
                           << std::endl;
             }
+        }
+    }
+    if (file.IsOpen())
+    {
+        const std::string error = file.Commit();
+        if (!error.empty())
+        {
+            std::cerr << "fabric-load: " << error << std::endl;
+            return 1;
         }
     }
     return 0;

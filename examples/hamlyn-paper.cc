@@ -26,7 +26,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -39,8 +38,7 @@ namespace
 void
 LatencySweep(const std::string& path)
 {
-    std::ofstream out;
-    SanResultsWriter::OpenSideFile(path, out);
+    SanOutputStream out(path);
     out << "size_bytes,direct_io_us,dma_us\n";
     for (uint32_t d = 16; d <= 1024; d += (d < 128 ? 16 : 64))
     {
@@ -54,8 +52,7 @@ LatencySweep(const std::string& path)
 void
 BandwidthSweep(const std::string& path)
 {
-    std::ofstream out;
-    SanResultsWriter::OpenSideFile(path, out);
+    SanOutputStream out(path);
     out << "transfer_bytes,bandwidth_MBps\n";
     for (uint32_t s = 64; s <= (1u << 20); s *= 2)
     {

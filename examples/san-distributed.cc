@@ -30,7 +30,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -363,15 +362,16 @@ main(int argc, char* argv[])
         std::cout << csv.str();
         if (!o.csv.empty())
         {
-            const std::string folderError = SanRunInput::MakeParentFolders(o.csv);
-            if (!folderError.empty())
+            SanOutputFile file;
+            std::string error = file.Open(o.csv);
+            if (error.empty())
             {
-                std::cerr << "san-distributed: " << folderError << "\n";
+                file.Stream() << csv.str();
+                error = file.Commit();
             }
-            else
+            if (!error.empty())
             {
-                std::ofstream out(o.csv);
-                out << csv.str();
+                std::cerr << "san-distributed: " << error << "\n";
             }
         }
         const double hops = static_cast<double>(counters[10]);

@@ -5,6 +5,8 @@
  */
 #include "san-output-file.h"
 
+#include "ns3/abort.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -110,6 +112,31 @@ SanOutputFile::Discard()
         std::remove(m_temp.c_str());
         m_temp.clear();
     }
+}
+
+SanOutputStream::SanOutputStream(const std::string& path)
+    : std::ostream(nullptr),
+      m_path(path)
+{
+    const std::string error = m_file.Open(path);
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    rdbuf(m_file.Stream().rdbuf());
+}
+
+SanOutputStream::~SanOutputStream()
+{
+    // A write that failed on this stream (the shared buffer reports it here, not to the file's
+    // own stream) or on the flush and close that Commit checks: nothing is put in place.
+    const bool written = good();
+    rdbuf(nullptr);
+    if (!written)
+    {
+        m_file.Discard();
+    }
+    const std::string error =
+        written ? m_file.Commit()
+                : "cannot write '" + m_path + "': a write failed (nothing written)";
+    NS_ABORT_MSG_IF(!error.empty(), error);
 }
 
 } // namespace ns3

@@ -58,6 +58,28 @@ class SanOutputFile
     std::ofstream m_out; //!< the open temporary file
 };
 
+/**
+ * \ingroup san
+ * \brief A SanOutputFile as a stream that commits itself: for a figure's data written in one
+ * block. The constructor stops the program with one line naming the file if it cannot be
+ * written; when the stream goes out of scope the file is put in place whole, or, if any write
+ * failed, the program stops with one line and the previous file stays.
+ */
+class SanOutputStream : public std::ostream
+{
+  public:
+    /// \param path the file (its folders are created)
+    explicit SanOutputStream(const std::string& path);
+    /// Commits the file (see the class).
+    ~SanOutputStream() override;
+    SanOutputStream(const SanOutputStream&) = delete;
+    SanOutputStream& operator=(const SanOutputStream&) = delete;
+
+  private:
+    SanOutputFile m_file; //!< the temporary file and its rename
+    std::string m_path;   //!< the file, for messages
+};
+
 } // namespace ns3
 
 #endif /* SAN_OUTPUT_FILE_H */

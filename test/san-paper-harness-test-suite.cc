@@ -8,8 +8,10 @@
  * Suite "san-paper-harness" (UNIT): the reproduction harness of helper/paper/ itself, on
  * made-up rows: the judge of each kind of paper value (value, under, over, range, none) with a
  * tolerance, and the results CSV writer (provenance comments, the contract's header with
- * paper_kind, one check line per row, command-line parameters).
+ * paper_kind, one check line per row, command-line parameters), and a figure's side file.
  */
+
+#include "san-test-util.h"
 
 #include "ns3/core-module.h"
 #include "ns3/san-paper-row.h"
@@ -213,6 +215,69 @@ class SanResultsWriterTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * A figure's side file (SanOutputStream) appears whole when its block ends: while it is
+ * written the previous file is untouched and nothing else is left beside it; a write that
+ * fails stops the program with one line naming the file.
+ */
+class SanSideFileTestCase : public TestCase
+{
+  public:
+    SanSideFileTestCase()
+        : TestCase("side files: written whole on leaving the block, or a one-line error")
+    {
+    }
+
+  private:
+    /// \param path a file \return its contents ("" if it cannot be read)
+    static std::string Slurp(const std::string& path)
+    {
+        std::ifstream in(path);
+        return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+
+    void DoRun() override
+    {
+        const std::string dir = std::filesystem::temp_directory_path().string() +
+                                "/san-side-file-" + std::to_string(getpid());
+        const std::string path = dir + "/fig/figure.csv";
+        std::filesystem::create_directories(dir + "/fig");
+        std::ofstream(path) << "old\n";
+        {
+            SanOutputStream out(path);
+            out << "size,us\n" << 64 << "," << 1.5 << "\n";
+            NS_TEST_EXPECT_MSG_EQ(Slurp(path), "old\n", "the old file stays while writing");
+        }
+        NS_TEST_EXPECT_MSG_EQ(Slurp(path), "size,us\n64,1.5\n", "the new file, whole");
+        uint32_t files = 0;
+        for (const auto& e : std::filesystem::directory_iterator(dir + "/fig"))
+        {
+            files += e.is_regular_file() ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(files, 1u, "no temporary file left");
+        {
+            SanOutputStream out(dir + "/new/folder/f.csv");
+            out << "x\n";
+        }
+        NS_TEST_EXPECT_MSG_EQ(Slurp(dir + "/new/folder/f.csv"), "x\n", "folders created");
+        std::filesystem::remove_all(dir);
+
+        std::string msg;
+        const bool died = santest::DiesWithMessage(
+            []() {
+                SanOutputStream out("/dev/full");
+                for (int i = 0; i < 100000; ++i)
+                {
+                    out << "a row of a figure\n";
+                }
+            },
+            "cannot write '/dev/full': ",
+            msg);
+        NS_TEST_EXPECT_MSG_EQ(died, true, "a full device: " << msg);
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The san-paper-harness suite: the reproduction harness of helper/paper/.
  */
 class SanPaperHarnessTestSuite : public TestSuite
@@ -223,6 +288,7 @@ class SanPaperHarnessTestSuite : public TestSuite
     {
         AddTestCase(new SanPaperJudgeTestCase, TestCase::QUICK);
         AddTestCase(new SanResultsWriterTestCase, TestCase::QUICK);
+        AddTestCase(new SanSideFileTestCase, TestCase::QUICK);
     }
 };
 

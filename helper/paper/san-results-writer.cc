@@ -21,7 +21,6 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 
 namespace ns3
 {
@@ -319,20 +318,6 @@ SanResultsWriter::GetProvenance() const
         p.emplace_back("parameter", s);
     }
     return p;
-}
-
-void
-SanResultsWriter::OpenSideFile(const std::string& path, std::ofstream& out)
-{
-    std::filesystem::path p(path);
-    if (p.has_parent_path())
-    {
-        std::error_code ec;
-        std::filesystem::create_directories(p.parent_path(), ec);
-        NS_ABORT_MSG_IF(ec, "cannot create the folder of " << path << ": " << ec.message());
-    }
-    out.open(path);
-    NS_ABORT_MSG_IF(!out, "cannot write " << path);
 }
 
 void

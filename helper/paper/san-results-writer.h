@@ -9,7 +9,8 @@
 
 #include "san-paper-row.h"
 
-#include <fstream>
+#include "ns3/san-output-file.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -117,13 +118,6 @@ class SanResultsWriter
      * \param rows the rows
      */
     static void Print(const std::vector<SanPaperRow>& rows);
-    /**
-     * \brief Open a file for a figure's data beside the results CSV, creating its folder; aborts
-     * with a clear message if it cannot be written.
-     * \param path the file
-     * \param out the stream to open
-     */
-    static void OpenSideFile(const std::string& path, std::ofstream& out);
 
   private:
     std::string m_paper;                   //!< paper name

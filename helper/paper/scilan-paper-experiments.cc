@@ -21,7 +21,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <memory>
 
 namespace ns3
@@ -323,8 +322,7 @@ ScilanPaperExperiments::WriteFigures(const std::string& prefix)
     Config pc;
     {
         // Figure 7: the copies and SCILAN by size.
-        std::ofstream out;
-        SanResultsWriter::OpenSideFile(prefix + "scilan-fig7-copy.csv", out);
+        SanOutputStream out(prefix + "scilan-fig7-copy.csv");
         out << "size_bytes,sci_memset_MBps,sci_memcpy_MBps,scilan_MBps\n";
         for (uint32_t b : Sizes(64, 65536))
         {
@@ -334,8 +332,7 @@ ScilanPaperExperiments::WriteFigures(const std::string& prefix)
     }
     {
         // Figure 8: MTU 1500 and 16 KB, with and without the receiver copy.
-        std::ofstream out;
-        SanResultsWriter::OpenSideFile(prefix + "scilan-fig8-flow-control.csv", out);
+        SanOutputStream out(prefix + "scilan-fig8-flow-control.csv");
         out << "size_bytes,scilan_mtu1500_MBps,scilan_mtu16k_MBps,nocopy_mtu1500_MBps,"
                "nocopy_mtu16k_MBps\n";
         for (uint32_t b : Sizes(1024, 65536))
@@ -357,8 +354,7 @@ ScilanPaperExperiments::WriteFigures(const std::string& prefix)
     {
         // Figures 9 and 10: SCILAN's throughput by size (the TCP/IP curves are in
         // scilan-tcp-throughput-vs-size.csv).
-        std::ofstream out;
-        SanResultsWriter::OpenSideFile(prefix + "scilan-fig9-10-throughput.csv", out);
+        SanOutputStream out(prefix + "scilan-fig9-10-throughput.csv");
         out << "size_bytes,scilan_MBps\n";
         for (uint32_t b : Sizes(64, 65536))
         {
@@ -367,8 +363,7 @@ ScilanPaperExperiments::WriteFigures(const std::string& prefix)
     }
     {
         // Figure 11: transfer time by size (TCP/IP: scilan-tcp-transfer-time.csv).
-        std::ofstream out;
-        SanResultsWriter::OpenSideFile(prefix + "scilan-fig11-transfer-time.csv", out);
+        SanOutputStream out(prefix + "scilan-fig11-transfer-time.csv");
         out << "size_bytes,scilan_interrupt_us,scilan_polling_us\n";
         Config polling;
         polling.polling = true;

@@ -23,7 +23,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <memory>
 
 namespace ns3

@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 
 namespace ns3
 {
@@ -218,8 +217,7 @@ ScilanTcpBaselines::WriteFigures(const std::string& prefix)
     const auto atm = AtmLane();
     const auto ndis = SciNdis();
     {
-        std::ofstream out;
-        SanResultsWriter::OpenSideFile(prefix + "scilan-tcp-throughput-vs-size.csv", out);
+        SanOutputStream out(prefix + "scilan-tcp-throughput-vs-size.csv");
         out << "size_bytes,100baset_MBps,atm_lane_MBps,sci_ndis_MBps\n";
         std::vector<uint32_t> sizes;
         for (uint32_t b = 64; b <= 4096; b *= 2)
@@ -237,8 +235,7 @@ ScilanTcpBaselines::WriteFigures(const std::string& prefix)
         }
     }
     {
-        std::ofstream out;
-        SanResultsWriter::OpenSideFile(prefix + "scilan-tcp-transfer-time.csv", out);
+        SanOutputStream out(prefix + "scilan-tcp-transfer-time.csv");
         out << "size_bytes,100baset_us,atm_lane_us,sci_ndis_us\n";
         for (uint32_t b : {1u, 64u, 128u, 256u, 512u, 1024u, 1500u, 2048u, 4096u})
         {

@@ -9,8 +9,6 @@
 #include "shrimp-nx-experiments.h"
 #include "shrimp-socket-experiments.h"
 
-#include <fstream>
-
 namespace ns3
 {
 
@@ -183,8 +181,7 @@ ShrimpPaperExperiments::WriteFigures(const std::string& prefix)
 {
     {
         // Figure 4: NX's variants (zero copy above the threshold).
-        std::ofstream nx;
-        SanResultsWriter::OpenSideFile(prefix + "shrimp-fig4-nx.csv", nx);
+        SanOutputStream nx(prefix + "shrimp-fig4-nx.csv");
         const NxProcess::Variant vs[] = {NxProcess::AU, NxProcess::DU_1COPY, NxProcess::DU_2COPY};
         nx << "size_bytes";
         for (auto v : vs)
@@ -206,8 +203,7 @@ ShrimpPaperExperiments::WriteFigures(const std::string& prefix)
     }
     {
         // Figure 7: the sockets' variants.
-        std::ofstream so;
-        SanResultsWriter::OpenSideFile(prefix + "shrimp-fig7-sockets.csv", so);
+        SanOutputStream so(prefix + "shrimp-fig7-sockets.csv");
         const std::pair<ShrimpSocket::Variant, const char*> vs[] = {
             {ShrimpSocket::DU_2COPY, "DU-2copy"},
             {ShrimpSocket::DU_1COPY, "DU-1copy"},
@@ -246,16 +242,14 @@ ShrimpPaperExperiments::WriteFigures(const std::string& prefix)
             {"DU-1copy", VrpcConnection::DELIBERATE_UPDATE, true},
             {"DU-0copy", VrpcConnection::DELIBERATE_UPDATE, false},
         };
-        std::ofstream f5;
-        SanResultsWriter::OpenSideFile(prefix + "shrimp-fig5-vrpc.csv", f5);
+        SanOutputStream f5(prefix + "shrimp-fig5-vrpc.csv");
         f5 << "size_bytes";
         for (const VrpcVersion& v : versions)
         {
             f5 << "," << v.name << "_rtt_us," << v.name << "_MBps";
         }
         f5 << "\n";
-        std::ofstream f8;
-        SanResultsWriter::OpenSideFile(prefix + "shrimp-fig8-rpc.csv", f8);
+        SanOutputStream f8(prefix + "shrimp-fig8-rpc.csv");
         f8 << "size_bytes,SHRIMP-RPC_rtt_us,VRPC_rtt_us\n";
         for (uint32_t b : Sizes(4, 10240))
         {
@@ -276,8 +270,7 @@ ShrimpPaperExperiments::WriteFigures(const std::string& prefix)
         }
     }
     // Figure 3: latency (small sizes) and bandwidth (up to 10 KB) of the four strategies.
-    std::ofstream out;
-    SanResultsWriter::OpenSideFile(prefix + "shrimp-fig3-vmmc.csv", out);
+    SanOutputStream out(prefix + "shrimp-fig3-vmmc.csv");
     out << "size_bytes";
     const VmmcVariant variants[] = {AU_1COPY, AU_2COPY, DU_0COPY, DU_1COPY};
     for (VmmcVariant v : variants)

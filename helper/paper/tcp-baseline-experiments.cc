@@ -35,7 +35,6 @@
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -565,8 +564,7 @@ TcpBaselineExperiments::Figure12Sizes()
 void
 TcpBaselineExperiments::WriteFigure12(const std::string& path)
 {
-    std::ofstream out;
-    SanResultsWriter::OpenSideFile(path, out);
+    SanOutputStream out(path);
     out << "size_bytes,eth100_Mbps,gige_Mbps,clanip_Mbps,eth100_rtt_us,gige_rtt_us,"
            "clanip_rtt_us\n";
     const uint32_t rounds = SanResultsWriter::IsQuick() ? 5 : 20;

@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 
 namespace ns3
 {
@@ -258,8 +257,7 @@ void
 TripwirePaperExperiments::WriteFigures(const std::string& prefix)
 {
     {
-        std::ofstream out;
-        SanResultsWriter::OpenSideFile(prefix + "tripwire-fig7-raw-bandwidth.csv", out);
+        SanOutputStream out(prefix + "tripwire-fig7-raw-bandwidth.csv");
         out << "size_bytes,dma_Mbps,pio_Mbps\n";
         for (uint32_t b : Figure7Sizes())
         {
@@ -268,10 +266,8 @@ TripwirePaperExperiments::WriteFigures(const std::string& prefix)
         }
     }
     {
-        std::ofstream f8;
-        std::ofstream f9;
-        SanResultsWriter::OpenSideFile(prefix + "tripwire-fig8-rtt-vs-endpoints.csv", f8);
-        SanResultsWriter::OpenSideFile(prefix + "tripwire-fig9-requests-vs-endpoints.csv", f9);
+        SanOutputStream f8(prefix + "tripwire-fig8-rtt-vs-endpoints.csv");
+        SanOutputStream f9(prefix + "tripwire-fig9-requests-vs-endpoints.csv");
         f8 << "endpoints,busy_rtt_us,idle_rtt_us\n";
         f9 << "endpoints,requests_per_s\n";
         for (uint32_t e : EndpointCounts())
@@ -282,8 +278,7 @@ TripwirePaperExperiments::WriteFigures(const std::string& prefix)
         }
     }
     {
-        std::ofstream out;
-        SanResultsWriter::OpenSideFile(prefix + "tripwire-fig10-dma-bandwidth.csv", out);
+        SanOutputStream out(prefix + "tripwire-fig10-dma-bandwidth.csv");
         out << "size_bytes,single_Mbps,streaming_Mbps\n";
         for (uint32_t b : Figure10Sizes())
         {
