@@ -242,6 +242,7 @@ def build(bld):
         'test/san-clan-sync-test-suite.cc',
         'test/san-clan-test-suite.cc',
         'test/san-clan-tripwire-test-suite.cc',
+        'test/san-config-after-install-test-suite.cc',
         'test/san-dart-compound-test-suite.cc',
         'test/san-dart-cost-test-suite.cc',
         'test/san-dart-paper-test-suite.cc',

@@ -162,6 +162,10 @@ SanFabricHelper::Install(NodeContainer hosts)
     m_fabric->SetAttribute("Topology", PointerValue(topo));
     m_fabric->SetAttribute("Routing", PointerValue(routing));
     m_fabric->Configure();
+    // Its ports know the fabric by a plain pointer (a port is kept small), so the fabric lives
+    // until the simulator is destroyed, as ns-3's ChannelList keeps channels: a program may let
+    // this helper go out of scope once Install has returned.
+    Simulator::ScheduleDestroy(+[](Ptr<SanFabric>) {}, m_fabric);
 
     const uint32_t nSwitches = topo->GetNSwitches();
     const uint32_t parts = GetPartitions();

@@ -23,6 +23,12 @@ ClanDmaScheduler::ClanDmaScheduler(Ptr<HostCpu> cpu, StartCallback start, Time d
     NS_ABORT_MSG_IF(driverWork.IsStrictlyNegative(), "ClanDmaScheduler: negative driver work");
 }
 
+void
+ClanDmaScheduler::SetDriverWork(Time driverWork)
+{
+    m_driverWork = driverWork;
+}
+
 uint32_t
 ClanDmaScheduler::AddQueue(uint32_t capacity, bool inKernel)
 {

@@ -59,6 +59,9 @@ class ClanDmaScheduler : public SimpleRefCount<ClanDmaScheduler>
      */
     ClanDmaScheduler(Ptr<HostCpu> cpu, StartCallback start, Time driverWork);
 
+    /// \param driverWork the driver's work per entry from now on
+    void SetDriverWork(Time driverWork);
+
     /**
      * \brief A queue for one application (or endpoint).
      * \param capacity requests it holds

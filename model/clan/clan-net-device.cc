@@ -86,7 +86,8 @@ ClanNetDevice::GetTypeId()
             .AddAttribute("DmaDriverInstructions",
                           "DMA driver's instructions per entry (system call or completion).",
                           DoubleValue(300),
-                          MakeDoubleAccessor(&ClanNetDevice::m_dmaDriverInstructions),
+                          MakeDoubleAccessor(&ClanNetDevice::SetDmaDriverInstructions,
+                                            &ClanNetDevice::GetDmaDriverInstructions),
                           MakeDoubleChecker<double>(0))
             // ASSUMED: read the record, find the endpoint by port, copy 48 bytes into its
             // queue (about 200 instructions).
@@ -137,7 +138,8 @@ ClanNetDevice::GetTypeId()
             .AddAttribute("MailboxEntries",
                           "Slots of the driver's out-of-band mailbox ring.",
                           UintegerValue(256),
-                          MakeUintegerAccessor(&ClanNetDevice::m_mailboxEntries),
+                          MakeUintegerAccessor(&ClanNetDevice::SetMailboxEntries,
+                                               &ClanNetDevice::GetMailboxEntries),
                           MakeUintegerChecker<uint32_t>(1))
             // Section 3.2: "provides no explicit protection on the receive path ... We will
             // be addressing these problems in future revisions": off, as measured.
@@ -184,6 +186,35 @@ ClanNetDevice::DoDispose()
     }
     m_endpoints.clear();
     SanNicDevice::DoDispose();
+}
+
+void
+ClanNetDevice::SetDmaDriverInstructions(double instructions)
+{
+    m_dmaDriverInstructions = instructions;
+    if (m_dma != nullptr)
+    {
+        m_dma->SetDriverWork(GetCpu()->InstructionsToTime(instructions));
+    }
+}
+
+double
+ClanNetDevice::GetDmaDriverInstructions() const
+{
+    return m_dmaDriverInstructions;
+}
+
+void
+ClanNetDevice::SetMailboxEntries(uint32_t entries)
+{
+    RefuseAfterAttach("MailboxEntries", "the driver's mailbox ring in host memory");
+    m_mailboxEntries = entries;
+}
+
+uint32_t
+ClanNetDevice::GetMailboxEntries() const
+{
+    return m_mailboxEntries;
 }
 
 void

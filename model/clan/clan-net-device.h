@@ -236,6 +236,16 @@ class ClanNetDevice : public SanNicDevice
     /// TracedCallback of a write made visible: (host address, bytes, source host).
     typedef void (*WriteTracedCallback)(uint64_t address, uint32_t len, uint32_t srcHost);
 
+    /// \param instructions the DMA driver's work per entry ("DmaDriverInstructions"; a change
+    /// applies to the next entry into the driver)
+    void SetDmaDriverInstructions(double instructions);
+    /// \return the DMA driver's work per entry ("DmaDriverInstructions")
+    double GetDmaDriverInstructions() const;
+    /// \param entries the driver's mailbox ring ("MailboxEntries": fixed once attached)
+    void SetMailboxEntries(uint32_t entries);
+    /// \return the mailbox ring's entries ("MailboxEntries")
+    uint32_t GetMailboxEntries() const;
+
   protected:
     void DoDispose() override;
     void NotifyAttached() override;

@@ -77,21 +77,24 @@ DartNetDevice::GetTypeId()
             .AddAttribute("Connections",
                           "Entries of the Connection Table (VCIs); set before Attach.",
                           UintegerValue(1024),
-                          MakeUintegerAccessor(&DartNetDevice::m_nConnections),
+                          MakeUintegerAccessor(&DartNetDevice::SetConnections,
+                                               &DartNetDevice::GetConnections),
                           MakeUintegerChecker<uint32_t>(2, 65536))
             // Not given by the paper ("a small amount of state"). ASSUMED: 4096 32-bit
             // registers (16 KB of card memory).
             .AddAttribute("Registers",
                           "Address registers in the register file; set before Attach.",
                           UintegerValue(4096),
-                          MakeUintegerAccessor(&DartNetDevice::m_nRegisters),
+                          MakeUintegerAccessor(&DartNetDevice::SetRegisters,
+                                               &DartNetDevice::GetNRegisters),
                           MakeUintegerChecker<uint32_t>(1))
             // Not given by the paper. ASSUMED: 64 entries, the size of the R3000's own TLB
             // (MIPS R3000 has 64 fully associative entries).
             .AddAttribute("TlbEntries",
                           "Entries of the interface's TLB; set before Attach.",
                           UintegerValue(64),
-                          MakeUintegerAccessor(&DartNetDevice::m_tlbEntries),
+                          MakeUintegerAccessor(&DartNetDevice::SetTlbEntries,
+                                               &DartNetDevice::GetTlbEntries),
                           MakeUintegerChecker<uint32_t>(1))
             // MIPS R3000 and Intel x86 page size: 4 KB.
             .AddAttribute("PageSize",
@@ -166,6 +169,39 @@ Ptr<DartCostModel>
 DartNetDevice::GetCostModel() const
 {
     return m_cost;
+}
+
+void
+DartNetDevice::SetConnections(uint32_t n)
+{
+    RefuseAfterAttach("Connections", "the connection table");
+    m_nConnections = n;
+}
+
+uint32_t
+DartNetDevice::GetConnections() const
+{
+    return m_nConnections;
+}
+
+void
+DartNetDevice::SetRegisters(uint32_t n)
+{
+    RefuseAfterAttach("Registers", "the connection table's registers");
+    m_nRegisters = n;
+}
+
+void
+DartNetDevice::SetTlbEntries(uint32_t n)
+{
+    RefuseAfterAttach("TlbEntries", "the TLB");
+    m_tlbEntries = n;
+}
+
+uint32_t
+DartNetDevice::GetTlbEntries() const
+{
+    return m_tlbEntries;
 }
 
 void

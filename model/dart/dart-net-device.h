@@ -171,6 +171,16 @@ class DartNetDevice : public SanNicDevice
     uint32_t GetRegister(uint32_t reg) const;
     /// \return the register file's size
     uint32_t GetNRegisters() const;
+    /// \param n connections (VCIs; "Connections": fixed once attached, see RefuseAfterAttach)
+    void SetConnections(uint32_t n);
+    /// \return connections ("Connections")
+    uint32_t GetConnections() const;
+    /// \param n registers per connection ("Registers": fixed once attached)
+    void SetRegisters(uint32_t n);
+    /// \param n TLB entries ("TlbEntries": fixed once attached)
+    void SetTlbEntries(uint32_t n);
+    /// \return TLB entries ("TlbEntries")
+    uint32_t GetTlbEntries() const;
 
     // --- the process's side (DartContext calls these) ---
     /**

@@ -110,6 +110,16 @@ SanNicDevice::IsAttached() const
 }
 
 void
+SanNicDevice::RefuseAfterAttach(const std::string& attribute, const std::string& builds) const
+{
+    NS_ABORT_MSG_IF(IsAttached(),
+                    GetInstanceTypeId().GetName()
+                        << ": " << attribute << " is fixed once the device is attached (it sizes "
+                        << builds << "); set it on the helper, or with Config::SetDefault, "
+                        << "before Install");
+}
+
+void
 SanNicDevice::NotifyAttached()
 {
 }

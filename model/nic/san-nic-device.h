@@ -131,6 +131,14 @@ class SanNicDevice : public SanNetDevice
     /// \brief Called at the end of Attach(): build host-side state (queues, regions).
     virtual void NotifyAttached();
     /**
+     * \brief For the setter of an attribute that sizes what Attach() builds: once attached,
+     * stop with a message saying so (Config::Set after Install would otherwise be ignored, or
+     * leave tables of the old size read with the new one).
+     * \param attribute the attribute's name
+     * \param builds what it sizes (e.g. "the connection table")
+     */
+    void RefuseAfterAttach(const std::string& attribute, const std::string& builds) const;
+    /**
      * \brief A whole packet arrived from the fabric.
      * \param packet the packet (may be null if the fabric carried none)
      * \param srcHost its source host

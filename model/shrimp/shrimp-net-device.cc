@@ -30,7 +30,8 @@ ShrimpNetDevice::GetTypeId()
             .AddAttribute("PageBytes",
                           "Bytes per page (the unit of the OPT and the IPT).",
                           UintegerValue(4096),
-                          MakeUintegerAccessor(&ShrimpNetDevice::m_pageBytes),
+                          MakeUintegerAccessor(&ShrimpNetDevice::SetPageBytes,
+                                               &ShrimpNetDevice::GetPageBytes),
                           MakeUintegerChecker<uint32_t>(64))
             // FITTED to au_1word_latency_uncached_us = 3.7 (SHRIMP 1996, section 3.4): the
             // paper gives no timing of its own logic (snoop logic and ribbon to the EISA card,
@@ -64,7 +65,8 @@ ShrimpNetDevice::GetTypeId()
                           "Largest data of one packet (a combined packet closes there; a "
                           "deliberate update sends at most this per packet).",
                           UintegerValue(1024),
-                          MakeUintegerAccessor(&ShrimpNetDevice::m_maxPacketData),
+                          MakeUintegerAccessor(&ShrimpNetDevice::SetMaxPacketData,
+                                               &ShrimpNetDevice::GetMaxPacketData),
                           MakeUintegerChecker<uint32_t>(4, 65532))
             // ASSUMED: the timer is programmable; the paper gives no value. 2 us is a few
             // times the interval between a copy loop's stores.
@@ -125,15 +127,44 @@ ShrimpNetDevice::DoDispose()
 }
 
 void
-ShrimpNetDevice::NotifyAttached()
+ShrimpNetDevice::SetPageBytes(uint32_t bytes)
 {
-    NS_ABORT_MSG_IF(m_pageBytes & (m_pageBytes - 1),
-                    "ShrimpNetDevice: PageBytes " << m_pageBytes << " is not a power of two");
+    RefuseAfterAttach("PageBytes", "the page tables");
+    m_pageBytes = bytes;
+}
+
+void
+ShrimpNetDevice::SetMaxPacketData(uint32_t bytes)
+{
+    m_maxPacketData = bytes;
+    if (IsAttached())
+    {
+        CheckMaxPacketData();
+    }
+}
+
+uint32_t
+ShrimpNetDevice::GetMaxPacketData() const
+{
+    return m_maxPacketData;
+}
+
+void
+ShrimpNetDevice::CheckMaxPacketData() const
+{
     NS_ABORT_MSG_IF(ShrimpHeader::BYTES + m_maxPacketData > GetFabricPort()->GetMaxPacketSize(),
                     "ShrimpNetDevice: MaxPacketData " << m_maxPacketData << " + the "
                                                       << ShrimpHeader::BYTES
                                                       << "-byte header exceeds the fabric's "
                                                       << GetFabricPort()->GetMaxPacketSize());
+}
+
+void
+ShrimpNetDevice::NotifyAttached()
+{
+    NS_ABORT_MSG_IF(m_pageBytes & (m_pageBytes - 1),
+                    "ShrimpNetDevice: PageBytes " << m_pageBytes << " is not a power of two");
+    CheckMaxPacketData();
     m_opt = ShrimpPageTable<ShrimpOutgoingEntry>(m_pageBytes);
     m_ipt = ShrimpPageTable<ShrimpIncomingEntry>(m_pageBytes);
     m_memorySystem = GetHost()->GetMemorySystem();

@@ -81,6 +81,12 @@ class ShrimpNetDevice : public SanNicDevice
 
     /// \return bytes per page
     uint32_t GetPageBytes() const;
+    /// \param bytes page size ("PageBytes": fixed once attached, it sizes the page tables)
+    void SetPageBytes(uint32_t bytes);
+    /// \param bytes data bytes per packet ("MaxPacketData"; checked against the fabric)
+    void SetMaxPacketData(uint32_t bytes);
+    /// \return data bytes per packet ("MaxPacketData")
+    uint32_t GetMaxPacketData() const;
 
     // ----- page tables (the daemon's work through memory-mapped I/O) ----------------------
     /// \param page a page number (local page for automatic update, proxy page for deliberate
@@ -169,6 +175,8 @@ class ShrimpNetDevice : public SanNicDevice
     void ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost) override;
 
   private:
+    /// Stops with a message if MaxPacketData and the header exceed the fabric's packets.
+    void CheckMaxPacketData() const;
     /// A packet being formed or waiting in the Outgoing FIFO.
     struct Outgoing
     {

@@ -1,0 +1,387 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/*
+ * Suite "san-config-after-install" (UNIT): what doc/san.rst promises of Config::Set after
+ * Install, for the NICs, driven as a user's program would (hosts from SanHostHelper, a crossbar
+ * from SanFabricHelper, the interface's helper):
+ *  - an attribute read where it is used gives the same run whether it was set before Install
+ *    (Config::SetDefault) or after it (Config::Set on the built devices), and a different run
+ *    from its default (each scenario exercises the attributes listed for it);
+ *  - an attribute that sizes what a device builds when it is attached stops, when set after
+ *    Install, with a message naming it.
+ * The switch's attributes are the san-fabric suite's; Hamlyn's PacketSize, SendBuffers and
+ * CompletionWordBytes, and its request checks, san-hamlyn-context's.
+ */
+
+#include "san-test-util.h"
+
+#include "ns3/clan-context.h"
+#include "ns3/clan-helper.h"
+#include "ns3/core-module.h"
+#include "ns3/dart-context.h"
+#include "ns3/dart-helper.h"
+#include "ns3/dart-net-device.h"
+#include "ns3/hamlyn-context.h"
+#include "ns3/hamlyn-helper.h"
+#include "ns3/hamlyn-net-device.h"
+#include "ns3/host-memory.h"
+#include "ns3/network-module.h"
+#include "ns3/san-fabric-helper.h"
+#include "ns3/san-host-helper.h"
+#include "ns3/shrimp-helper.h"
+#include "ns3/vmmc-daemon.h"
+#include "ns3/vmmc-endpoint.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// One attribute set to a value other than its default.
+struct CfgChange
+{
+    std::string type;      //!< the TypeId that owns it (for Config::SetDefault)
+    std::string attribute; //!< its name
+    std::string path;      //!< Config::Set path on built devices (from a node's DeviceList)
+    std::string value;     //!< the value, as text
+};
+
+/// A scenario on two hosts: builds, runs, and returns when its last event ran.
+typedef std::function<Time()> CfgScenario;
+
+/// The fabric helper goes out of scope on return, as in a user's function that builds the
+/// fabric: the fabric must outlive it.
+/// \param preset host preset \param cells the fabric in cell mode \param hosts[out] the hosts
+/// \return their fabric endpoints (a 2-host crossbar)
+NetDeviceContainer
+CfgHosts(NodeContainer& hosts, const std::string& preset, bool cells = false)
+{
+    hosts.Create(2);
+    SanHostHelper hostHelper;
+    hostHelper.SetPreset(preset);
+    hostHelper.Install(hosts);
+    SanFabricHelper fabric;
+    fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+    if (cells)
+    {
+        fabric.SetFabricAttribute("SwitchingMode", StringValue("Cell"));
+    }
+    return fabric.Install(hosts);
+}
+
+/// \param after changes made with Config::Set once the devices exist
+void
+CfgApply(const std::vector<CfgChange>& after)
+{
+    for (const auto& c : after)
+    {
+        Config::Set("/NodeList/*/DeviceList/*/" + c.path, StringValue(c.value));
+    }
+}
+
+/// \param after set after Install \return when a 4 KB Hamlyn DMA message's last event ran
+Time
+CfgHamlynRun(const std::vector<CfgChange>& after)
+{
+    NodeContainer hosts;
+    NetDeviceContainer eps = CfgHosts(hosts, "ns3::PciWorkstationHostPreset");
+    HamlynHelper hamlyn;
+    NetDeviceContainer nics = hamlyn.Install(hosts, eps);
+    CfgApply(after);
+    Ptr<HamlynContext> rx = DynamicCast<HamlynNetDevice>(nics.Get(1))->OpenContext(1);
+    const uint32_t area = rx->CreateMessageArea(4096);
+    rx->DefineSlot(1, area, 0, 4096, 42);
+    Ptr<HamlynContext> tx = DynamicCast<HamlynNetDevice>(nics.Get(0))->OpenContext(0);
+    HamlynSendRequest r;
+    r.kind = HamlynSendRequest::DMA;
+    r.dstNode = 1;
+    r.slot = 1;
+    r.key = 42;
+    r.notifyIndex = 0;
+    r.area = tx->CreateMessageArea(4096);
+    r.length = 4096;
+    Ptr<HamlynSendTerminus> t = tx->GetTerminus();
+    Simulator::Schedule(MicroSeconds(1), [t, r]() { t->Post(r); });
+    Simulator::Run();
+    return Simulator::Now();
+}
+
+/// \param after set after Install \return when a DART remote write's last event ran
+Time
+CfgDartRun(const std::vector<CfgChange>& after)
+{
+    NodeContainer hosts;
+    NetDeviceContainer eps = CfgHosts(hosts, "ns3::Decstation5000HostPreset", true);
+    DartHelper dart;
+    dart.SetCostModel("ns3::DartSoftwareCostModel");
+    dart.Install(hosts, eps);
+    CfgApply(after);
+    Ptr<DartContext> a = DartHelper::GetDevice(hosts.Get(0))->OpenEndpoint(65536);
+    Ptr<DartContext> b = DartHelper::GetDevice(hosts.Get(1))->OpenEndpoint(65536);
+    auto vcis = DartHelper::Connect(a, b, DartWindow{0, 16}, DartWindow{0, 16});
+    const std::vector<uint8_t> data(32, 7);
+    a->Write(256, data.data(), data.size());
+    DartControl c;
+    c.operand = 4096;
+    a->Send(vcis.first, c, 256, static_cast<uint32_t>(data.size()));
+    Simulator::Run();
+    return Simulator::Now();
+}
+
+/// \param after set after Install \return when a CLAN PIO write and a 4 KB DMA's last event ran
+Time
+CfgClanRun(const std::vector<CfgChange>& after)
+{
+    NodeContainer hosts;
+    NetDeviceContainer eps = CfgHosts(hosts, "ns3::AlphaLinuxHostPreset");
+    ClanHelper clan;
+    clan.Install(hosts, eps);
+    CfgApply(after);
+    Ptr<ClanContext> sender = ClanHelper::CreateContext(hosts.Get(0));
+    Ptr<ClanContext> receiver = ClanHelper::CreateContext(hosts.Get(1));
+    const uint64_t region = receiver->Allocate(8192, "cfg-region");
+    const uint64_t mapped = sender->Map(receiver->Export(region, 8192));
+    const uint64_t source = sender->Allocate(4096, "cfg-source");
+    static const std::vector<uint8_t> pio(64, 3);
+    Simulator::Schedule(MicroSeconds(10), [sender, mapped]() {
+        sender->Write(mapped, pio.data(), 64, Callback<void>());
+    });
+    Simulator::Schedule(MicroSeconds(20), [sender, mapped, source]() {
+        sender->Dma(source, mapped + 4096, 4096, Callback<void>(), Callback<void>());
+    });
+    Simulator::Run();
+    return Simulator::Now();
+}
+
+/// \param after set after Install \return when a SHRIMP deliberate update's last event ran
+Time
+CfgShrimpRun(const std::vector<CfgChange>& after)
+{
+    NodeContainer hosts;
+    NetDeviceContainer eps = CfgHosts(hosts, "ns3::Dec560stHostPreset");
+    ShrimpHelper shrimp;
+    shrimp.Install(hosts, eps);
+    CfgApply(after);
+    Ptr<VmmcEndpoint> a = VmmcDaemon::Of(hosts.Get(0))->CreateEndpoint();
+    Ptr<VmmcEndpoint> b = VmmcDaemon::Of(hosts.Get(1))->CreateEndpoint();
+    const uint32_t page = a->GetPageBytes();
+    const uint64_t recv = b->Allocate(page);
+    const uint64_t src = a->Allocate(page);
+    b->Export(recv, page, {}, VmmcEndpoint::ExportCallback([a, b, src](uint32_t id) {
+                  a->Import(b->GetHostNumber(),
+                            id,
+                            VmmcEndpoint::ImportCallback([a, src](int32_t h) {
+                                a->SendDeliberate(h, 0, src, 1024, false, Callback<void, bool>());
+                            }));
+              }));
+    Simulator::Run();
+    return Simulator::Now();
+}
+
+/// \param run a scenario \param after its changes after Install \return when it ended
+Time
+CfgRunOnce(const std::function<Time(const std::vector<CfgChange>&)>& run,
+           const std::vector<CfgChange>& after)
+{
+    const Time end = run(after);
+    Simulator::Destroy();
+    return end;
+}
+
+} // namespace
+
+/**
+ * \ingroup san-tests
+ * For each interface and each attribute its scenario exercises: set before Install (as a
+ * default) and set after it (Config::Set) give the same run, and not the default's.
+ */
+class CfgReadWhenUsedTestCase : public TestCase
+{
+  public:
+    CfgReadWhenUsedTestCase()
+        : TestCase("attributes read where they are used: Config::Set after Install = set before")
+    {
+    }
+
+  private:
+    /// A scenario and the attributes it exercises.
+    struct Case
+    {
+        std::string name;                                         //!< interface
+        std::function<Time(const std::vector<CfgChange>&)> run;   //!< the scenario
+        std::vector<CfgChange> changes;                           //!< exercised attributes
+    };
+
+    void DoRun() override
+    {
+        const std::string hamlynCost = "$ns3::HamlynNetDevice/CostModel/";
+        const std::string dartCost = "$ns3::DartNetDevice/CostModel/";
+        const std::vector<Case> cases = {
+            {"Hamlyn",
+             CfgHamlynRun,
+             {{"ns3::HamlynLanai3CostModel", "DmaSendCycles", hamlynCost + "DmaSendCycles", "90"},
+              {"ns3::HamlynLanai3CostModel", "ReceiveCycles", hamlynCost + "ReceiveCycles", "300"},
+              {"ns3::HamlynNetDevice", "PacketSize", "$ns3::HamlynNetDevice/PacketSize", "256"}}},
+            {"DART",
+             CfgDartRun,
+             {{"ns3::DartSoftwareCostModel", "SendWork", dartCost + "SendWork", "800"},
+              {"ns3::DartSoftwareCostModel", "ReceiveWork", dartCost + "ReceiveWork", "900"},
+              {"ns3::DartSoftwareCostModel",
+               "DepositWork",
+               dartCost + "DepositWork",
+               "700"}}},
+            {"CLAN",
+             CfgClanRun,
+             {{"ns3::ClanNetDevice",
+               "TxPipelineDelay",
+               "$ns3::ClanNetDevice/TxPipelineDelay",
+               "5us"},
+              {"ns3::ClanNetDevice",
+               "RxPipelineDelay",
+               "$ns3::ClanNetDevice/RxPipelineDelay",
+               "5us"},
+              {"ns3::ClanNetDevice",
+               "DmaDriverInstructions",
+               "$ns3::ClanNetDevice/DmaDriverInstructions",
+               "30000"},
+              {"ns3::ClanNetDevice",
+               "DmaTransmitBurst",
+               "$ns3::ClanNetDevice/DmaTransmitBurst",
+               "16"}}},
+            {"SHRIMP",
+             CfgShrimpRun,
+             {{"ns3::ShrimpNetDevice",
+               "DatapathLatency",
+               "$ns3::ShrimpNetDevice/DatapathLatency",
+               "20us"},
+              {"ns3::ShrimpNetDevice", "PortRate", "$ns3::ShrimpNetDevice/PortRate", "10Mbps"},
+              {"ns3::ShrimpNetDevice",
+               "MaxPacketData",
+               "$ns3::ShrimpNetDevice/MaxPacketData",
+               "64"}}},
+        };
+        for (const auto& c : cases)
+        {
+            const Time base = CfgRunOnce(c.run, {});
+            NS_TEST_EXPECT_MSG_GT(base, Seconds(0), c.name << ": the scenario runs");
+            for (const auto& change : c.changes)
+            {
+                const std::string where = c.name + " " + change.attribute + " = " + change.value;
+                const std::string key = change.type + "::" + change.attribute;
+                TypeId::AttributeInformation info;
+                const bool known =
+                    TypeId::LookupByName(change.type).LookupAttributeByName(change.attribute,
+                                                                            &info);
+                NS_TEST_ASSERT_MSG_EQ(known, true, where << ": no such attribute");
+                Config::SetDefault(key, StringValue(change.value));
+                const Time before = CfgRunOnce(c.run, {});
+                Config::SetDefault(key, *info.originalInitialValue);
+                const Time after = CfgRunOnce(c.run, {change});
+                NS_TEST_EXPECT_MSG_NE(before, base, where << ": the scenario exercises it");
+                NS_TEST_EXPECT_MSG_EQ(after, before, where << ": after Install = before");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * An attribute that sizes what the device built when it was attached stops, when set after
+ * Install, with a message naming it, instead of being ignored or leaving tables of one size
+ * read with another.
+ */
+class CfgFixedAtAttachTestCase : public TestCase
+{
+  public:
+    CfgFixedAtAttachTestCase()
+        : TestCase("attributes that size what Attach builds: Config::Set after Install stops "
+                   "with a message")
+    {
+    }
+
+  private:
+    /// A device type's fixed attribute and how to install that interface.
+    struct Fixed
+    {
+        std::string device;            //!< the device's TypeId name
+        std::string attribute;         //!< the attribute
+        std::string value;             //!< a value it accepts before Install
+        std::function<void()> install; //!< builds two hosts with the interface
+    };
+
+    void DoRun() override
+    {
+        auto dart = []() {
+            NodeContainer hosts;
+            NetDeviceContainer eps = CfgHosts(hosts, "ns3::Decstation5000HostPreset", true);
+            DartHelper().Install(hosts, eps);
+        };
+        auto clan = []() {
+            NodeContainer hosts;
+            NetDeviceContainer eps = CfgHosts(hosts, "ns3::AlphaLinuxHostPreset");
+            ClanHelper().Install(hosts, eps);
+        };
+        auto shrimp = []() {
+            NodeContainer hosts;
+            NetDeviceContainer eps = CfgHosts(hosts, "ns3::Dec560stHostPreset");
+            ShrimpHelper().Install(hosts, eps);
+        };
+        const std::vector<Fixed> fixed = {
+            {"ns3::DartNetDevice", "Connections", "64", dart},
+            {"ns3::DartNetDevice", "Registers", "64", dart},
+            {"ns3::DartNetDevice", "TlbEntries", "64", dart},
+            {"ns3::ClanNetDevice", "MailboxEntries", "16", clan},
+            {"ns3::ShrimpNetDevice", "PageBytes", "8192", shrimp},
+        };
+        for (const auto& f : fixed)
+        {
+            f.install();
+            const std::string path = "/NodeList/*/DeviceList/*/$" + f.device + "/" + f.attribute;
+            const std::string value = f.value;
+            std::string msg;
+            const bool died = santest::DiesWithMessage(
+                [path, value]() { Config::Set(path, StringValue(value)); },
+                f.device + ": " + f.attribute + " is fixed once the device is attached",
+                msg);
+            NS_TEST_EXPECT_MSG_EQ(died, true, f.device << " " << f.attribute << ": " << msg);
+            Simulator::Destroy();
+        }
+        // Before Install the same values are taken.
+        Config::SetDefault("ns3::DartNetDevice::Connections", UintegerValue(64));
+        NodeContainer hosts;
+        NetDeviceContainer eps = CfgHosts(hosts, "ns3::Decstation5000HostPreset", true);
+        DartHelper().Install(hosts, eps);
+        UintegerValue connections;
+        DartHelper::GetDevice(hosts.Get(0))->GetAttribute("Connections", connections);
+        NS_TEST_EXPECT_MSG_EQ(connections.Get(), 64u, "set before Install");
+        TypeId::AttributeInformation info;
+        TypeId::LookupByName("ns3::DartNetDevice").LookupAttributeByName("Connections", &info);
+        Config::SetDefault("ns3::DartNetDevice::Connections", *info.originalInitialValue);
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * The suite.
+ */
+class SanConfigAfterInstallTestSuite : public TestSuite
+{
+  public:
+    SanConfigAfterInstallTestSuite()
+        : TestSuite("san-config-after-install", UNIT)
+    {
+        AddTestCase(new CfgReadWhenUsedTestCase, TestCase::QUICK);
+        AddTestCase(new CfgFixedAtAttachTestCase, TestCase::QUICK);
+    }
+};
+
+static SanConfigAfterInstallTestSuite g_sanConfigAfterInstallTestSuite; //!< the suite
