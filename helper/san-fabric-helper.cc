@@ -165,7 +165,9 @@ SanFabricHelper::Install(NodeContainer hosts)
     // Its ports know the fabric by a plain pointer (a port is kept small), so the fabric lives
     // until the simulator is destroyed, as ns-3's ChannelList keeps channels: a program may let
     // this helper go out of scope once Install has returned.
-    Simulator::ScheduleDestroy(+[](Ptr<SanFabric>) {}, m_fabric);
+    Simulator::ScheduleDestroy(
+        +[](Ptr<SanFabric>) {},
+        m_fabric);
 
     const uint32_t nSwitches = topo->GetNSwitches();
     const uint32_t parts = GetPartitions();

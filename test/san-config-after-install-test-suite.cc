@@ -215,9 +215,9 @@ class CfgReadWhenUsedTestCase : public TestCase
     /// A scenario and the attributes it exercises.
     struct Case
     {
-        std::string name;                                         //!< interface
-        std::function<Time(const std::vector<CfgChange>&)> run;   //!< the scenario
-        std::vector<CfgChange> changes;                           //!< exercised attributes
+        std::string name;                                       //!< interface
+        std::function<Time(const std::vector<CfgChange>&)> run; //!< the scenario
+        std::vector<CfgChange> changes;                         //!< exercised attributes
     };
 
     void DoRun() override
@@ -234,10 +234,7 @@ class CfgReadWhenUsedTestCase : public TestCase
              CfgDartRun,
              {{"ns3::DartSoftwareCostModel", "SendWork", dartCost + "SendWork", "800"},
               {"ns3::DartSoftwareCostModel", "ReceiveWork", dartCost + "ReceiveWork", "900"},
-              {"ns3::DartSoftwareCostModel",
-               "DepositWork",
-               dartCost + "DepositWork",
-               "700"}}},
+              {"ns3::DartSoftwareCostModel", "DepositWork", dartCost + "DepositWork", "700"}}},
             {"CLAN",
              CfgClanRun,
              {{"ns3::ClanNetDevice",
@@ -277,9 +274,8 @@ class CfgReadWhenUsedTestCase : public TestCase
                 const std::string where = c.name + " " + change.attribute + " = " + change.value;
                 const std::string key = change.type + "::" + change.attribute;
                 TypeId::AttributeInformation info;
-                const bool known =
-                    TypeId::LookupByName(change.type).LookupAttributeByName(change.attribute,
-                                                                            &info);
+                const bool known = TypeId::LookupByName(change.type)
+                                       .LookupAttributeByName(change.attribute, &info);
                 NS_TEST_ASSERT_MSG_EQ(known, true, where << ": no such attribute");
                 Config::SetDefault(key, StringValue(change.value));
                 const Time before = CfgRunOnce(c.run, {});

@@ -87,7 +87,7 @@ ClanNetDevice::GetTypeId()
                           "DMA driver's instructions per entry (system call or completion).",
                           DoubleValue(300),
                           MakeDoubleAccessor(&ClanNetDevice::SetDmaDriverInstructions,
-                                            &ClanNetDevice::GetDmaDriverInstructions),
+                                             &ClanNetDevice::GetDmaDriverInstructions),
                           MakeDoubleChecker<double>(0))
             // ASSUMED: read the record, find the endpoint by port, copy 48 bytes into its
             // queue (about 200 instructions).

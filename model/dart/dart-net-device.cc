@@ -82,20 +82,20 @@ DartNetDevice::GetTypeId()
                           MakeUintegerChecker<uint32_t>(2, 65536))
             // Not given by the paper ("a small amount of state"). ASSUMED: 4096 32-bit
             // registers (16 KB of card memory).
-            .AddAttribute("Registers",
-                          "Address registers in the register file; set before Attach.",
-                          UintegerValue(4096),
-                          MakeUintegerAccessor(&DartNetDevice::SetRegisters,
-                                               &DartNetDevice::GetNRegisters),
-                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "Registers",
+                "Address registers in the register file; set before Attach.",
+                UintegerValue(4096),
+                MakeUintegerAccessor(&DartNetDevice::SetRegisters, &DartNetDevice::GetNRegisters),
+                MakeUintegerChecker<uint32_t>(1))
             // Not given by the paper. ASSUMED: 64 entries, the size of the R3000's own TLB
             // (MIPS R3000 has 64 fully associative entries).
-            .AddAttribute("TlbEntries",
-                          "Entries of the interface's TLB; set before Attach.",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&DartNetDevice::SetTlbEntries,
-                                               &DartNetDevice::GetTlbEntries),
-                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "TlbEntries",
+                "Entries of the interface's TLB; set before Attach.",
+                UintegerValue(64),
+                MakeUintegerAccessor(&DartNetDevice::SetTlbEntries, &DartNetDevice::GetTlbEntries),
+                MakeUintegerChecker<uint32_t>(1))
             // MIPS R3000 and Intel x86 page size: 4 KB.
             .AddAttribute("PageSize",
                           "Page size of the endpoints' virtual memory in bytes; set before "

@@ -177,6 +177,7 @@ class ShrimpNetDevice : public SanNicDevice
   private:
     /// Stops with a message if MaxPacketData and the header exceed the fabric's packets.
     void CheckMaxPacketData() const;
+
     /// A packet being formed or waiting in the Outgoing FIFO.
     struct Outgoing
     {
