@@ -8,22 +8,41 @@
 
 DIR defaults to results/ and FILE to DIR/REPORT.md. The report starts with
 its own provenance (commit, date, quick or full) and that of every CSV it
-read, then has one section per paper (from every CSV with the paper-results
-header; other CSVs are skipped), a "Fabric" section from fabric-load.csv and
-fabric-bench.csv when they exist, and a list of the PNG figures in DIR.
+read, then has a summary table, one section per paper (from every CSV with
+the paper-results header; other CSVs are skipped), a "Fabric" section from
+fabric-load.csv and fabric-bench.csv when they exist, and a list of the PNG
+figures in DIR.
 
-A paper's rows are split into results the simulation predicts, rows that echo
-one of its inputs (calibration), and rows without a paper value. Each row
-with a paper value shows what the paper states (a value, "under X", "over X"
-or a range "X-Y"), its tolerance and its verdict, judged by the same rules as
-the C++ harness (sancsv.admits); rows excused by a documented deviation, and
-the paper's own inconsistencies, are marked as such.
+The summary table has a line per paper and a total: the predictions that
+pass, fail and are paper-inconsistent, the median and max |error| of the
+predictions, and the inputs that pass and fail.
+
+Each paper's section starts with the same counts in a line, then lists its
+failing predictions with their notes, then one table per kind of row:
+
+* predictions (role "prediction", with a paper value) and inputs (role
+  "input": echoes of the calibration) are the only rows counted, each apart;
+* a row is judged by the C++ harness's rules (sancsv.admits) against what the
+  paper states (a value, "under X", "over X" or a range "X-Y") and its
+  tolerance. A row outside its tolerance is a fail whatever its excuse: a
+  documented deviation is shown beside the verdict, never instead of it;
+* rows whose excuse is "paper-inconsistency" (the paper disagrees with itself)
+  go to their own table and out of the counts and the error statistics;
+* rows of role "fitted" or "derived" get their own tables and are not counted;
+* rows without a paper value are "withheld (held-out checks)" when their
+  source or experiment says "withheld", otherwise variants of the paper's
+  scenarios or runs beyond the paper; they are not counted.
+
+|error| is how far the simulated value lies from what the paper states: the
+|relative error| of a value, the distance outside a range, and for a bound 0
+when it holds, else the distance past it. Misses are included.
 
 A malformed CSV is named, with its line, under "Problems" and on stderr; the
 rest of the report is still written, and the exit status is 1.
 """
 
 import argparse
+import collections
 import datetime
 import os
 import statistics
@@ -37,17 +56,8 @@ import plot_fabric_load  # noqa: E402  (curve grouping and saturation summary)
 # The paper cell of a row without a paper value (withheld in our copy, or not in the paper).
 NO_PAPER_VALUE = "\u2014"
 
-# How a verdict is shown.
-VERDICT_CELL = {
-    "pass": "pass",
-    "fail": "**FAIL**",
-    "unchecked": "unchecked (no tolerance)",
-    "n/a": "",
-}
-EXCUSE_CELL = {
-    "deviation": "excused: documented deviation",
-    "paper-inconsistency": "excused: paper inconsistency",
-}
+# Separates a verdict from the note beside it in the Check column.
+DASH = " \u2014 "
 
 # The deterministic reference of the adaptive/deterministic ratio, per topology.
 DETERMINISTIC = {"mesh": "dimension-order", "fat-tree": "up-down"}
@@ -79,6 +89,11 @@ def percent(fraction):
 def computed_rel_error(row):
     """The relative error the harness writes (sancsv.relative_error), or None."""
     return sancsv.relative_error(row["paper_kind"], row["paper_low"], row["paper_high"], row["simulated_value"])
+
+
+def row_rel_error(row):
+    """The row's rel_error as written, or computed where the CSV leaves it empty; or None."""
+    return row["rel_error"] if row["rel_error"] is not None else computed_rel_error(row)
 
 
 def rel_error_cell(row, notes, where):
@@ -124,13 +139,23 @@ def tolerance_cell(row):
     return "%g%%" % (100 * row["tolerance"])
 
 
-def verdict_cell(row):
-    v = sancsv.verdict(row)
-    if v == "excused":
-        return EXCUSE_CELL.get(row["excuse"], "excused")
-    if v == "fail" and row["paper_kind"] == "none":
+def check_cell(row):
+    """The Check column: the verdict by sancsv.verdict, whatever the row's excuse, with the
+    excuse beside it. A documented deviation never turns a miss into anything but a fail."""
+    verdict = sancsv.verdict(row)
+    if verdict == "n/a":
+        return ""
+    if verdict == "unchecked":
+        return "unchecked (no tolerance)"
+    if row["paper_kind"] == "none":
         return "**FAIL** (not finite)"
-    return VERDICT_CELL[v]
+    if row["excuse"] == "paper-inconsistency":
+        # Listed apart from the role's own table, so say which role it has.
+        return "%s, %s tolerance" % (row["role"], "within" if verdict == "pass" else "outside")
+    cell = "pass" if verdict == "pass" else "**FAIL**"
+    if row["excuse"] == "deviation":
+        cell += DASH + "documented deviation"
+    return cell
 
 
 def git_commit(directory):
@@ -202,27 +227,235 @@ def provenance_section(own, files):
     return out
 
 
+# The tables of a paper's section, in order: (group, title, what its rows are). Only the
+# "prediction" and "input" groups are counted, each on its own.
+GROUPS = (
+    ("prediction", "Predictions",
+     "Results that emerge from the model: totals, end-to-end figures. Each is judged against "
+     "its tolerance; a miss is a fail whether or not it carries a documented deviation."),
+    ("input", "Inputs (echoes of calibration)",
+     "Component costs the model takes from the paper (or plain sums of them): agreement shows "
+     "the calibration is wired as the paper describes, not a prediction. Counted apart."),
+    ("fitted", "Fitted",
+     "Figures a model parameter was fitted to reproduce, so agreement holds by construction. "
+     "Judged, not counted."),
+    ("derived", "Derived",
+     "Figures worked out from other rows rather than simulated on their own. Judged, not counted."),
+    ("inconsistent", "Paper inconsistent",
+     "The paper disagrees with itself here (e.g. a printed time that does not match its own "
+     "instruction count; the source says how). Shown with the check they would get, left out "
+     "of the pass/fail counts and of the error statistics."),
+    ("unrecorded", "With a paper value, role not recorded",
+     "The file has no check lines (written before the harness recorded them): no tolerance, "
+     "not counted."),
+    ("withheld", "Withheld (held-out checks)",
+     "The paper states these figures; our copy withholds them, so the model predicts them "
+     "from component costs alone and they are checked later against the paper. Not counted."),
+    ("variant", "Variants and curves (no paper value)",
+     "Runs of the paper's scenarios the paper gives no single figure for: other sizes, "
+     "other versions of a protocol, points of a curve. Not counted."),
+    ("beyond", "Beyond the paper",
+     "Scenarios the paper did not run (larger systems, other loads, studies of a "
+     "mechanism); nothing to compare with. Not counted."),
+)
+# How the groups that are never counted are named in a paper's opening line: (group, one, many).
+UNCOUNTED_LABELS = (
+    ("fitted", "fitted", "fitted"),
+    ("derived", "derived", "derived"),
+    ("unrecorded", "without a recorded role", "without a recorded role"),
+    ("withheld", "withheld", "withheld"),
+    ("variant", "variant", "variants"),
+    ("beyond", "beyond the paper", "beyond the paper"),
+)
+
+# Groups whose rows have a paper value and a tolerance to be judged by.
+JUDGED_GROUPS = ("prediction", "input", "fitted", "derived")
+
+# A statistic over no rows.
+NO_STATISTIC = "\u2014"
+
+
 def _no_value_kind(row):
     """A row without a paper value: a held-out figure the paper states but our copy withholds
     ("withheld"), a run beyond the paper ("beyond"), or a variant of the paper's scenarios."""
     source = (row.get("source") or "").lower()
     experiment = (row.get("experiment") or "").lower()
-    if "withheld" in source:
+    if "withheld" in source or "withheld" in experiment:
         return "withheld"
     if source.startswith("beyond") or experiment.startswith("beyond") or "beyond the paper" in source:
         return "beyond"
     return "variant"
 
 
-def _rows_table(entries, notes, errors):
+def row_group(row):
+    """The table of a paper section a row belongs to: a key of GROUPS.
+
+    A paper inconsistency goes apart whatever the row's role; fitted and derived rows go to
+    their own tables whether or not they have a paper value; other rows without one are
+    withheld, variants or beyond the paper.
+    """
+    if row["excuse"] == "paper-inconsistency":
+        return "inconsistent"
+    if row["role"] in ("fitted", "derived"):
+        return row["role"]
+    if row["paper_kind"] == "none":
+        return _no_value_kind(row)
+    return row["role"] or "unrecorded"
+
+
+def error_size(row):
+    """How far the simulated value lies from what the paper states, as a fraction, or None.
+
+    A value: |relative error|; a range: 0 inside, else from the nearer end; a bound: 0 when
+    it holds, else the distance past it (a bound met by a wide margin is no error). Uses the
+    CSV's rel_error, or computes it where that is empty.
+    """
+    error = row_rel_error(row)
+    if error is None:
+        return None
+    if row["paper_kind"] == "under":
+        return max(0.0, error)
+    if row["paper_kind"] == "over":
+        return max(0.0, -error)
+    return abs(error)
+
+
+class Tally:
+    """What some paper rows add up to: verdicts per group, the paper-inconsistent rows per
+    role, the error sizes of the predictions, and the rows without a paper value whose
+    simulated value is not finite."""
+
+    def __init__(self, rows):
+        rows = list(rows)
+        self.verdicts = collections.Counter((row_group(r), sancsv.verdict(r)) for r in rows)
+        self.inconsistent = collections.Counter(r["role"] for r in rows if row_group(r) == "inconsistent")
+        self.groups = collections.Counter(row_group(r) for r in rows)
+        sizes = (error_size(r) for r in rows if row_group(r) == "prediction")
+        self.errors = [s for s in sizes if s is not None]
+        self.not_finite = sum(1 for r in rows if r["paper_kind"] == "none" and sancsv.verdict(r) == "fail")
+
+    def count(self, group, verdict):
+        return self.verdicts[(group, verdict)]
+
+
+def error_statistics(errors):
+    """(median, max) of error sizes as percent text; NO_STATISTIC twice for none."""
+    if not errors:
+        return NO_STATISTIC, NO_STATISTIC
+    return "%.1f%%" % (100 * statistics.median(errors)), "%.1f%%" % (100 * max(errors))
+
+
+def gather_papers(paper_files):
+    """{paper: [(path, row), ...]} in the order papers first appear; `paper_files` is a list
+    of (path, rows). Rows of one paper from several files go together."""
+    papers = {}
+    for path, rows in paper_files:
+        for row in rows:
+            papers.setdefault(row["paper"], []).append((path, row))
+    return papers
+
+
+def summary_section(papers):
+    """Markdown: one line per paper (prediction and input counts, error statistics) and a total."""
+    out = ["## Summary", ""]
+    if not papers:
+        out.extend(["No paper results.", ""])
+        return out
+    out.append("Predictions: figures the paper states and the model predicts; one outside its")
+    out.append("tolerance is a fail, documented deviation or not. Paper-inconsistent: predictions")
+    out.append("where the paper disagrees with itself, counted apart and left out of the error")
+    out.append("statistics. |error|: median and max over every other prediction, misses included")
+    out.append("(for a bound, the distance past it; for a range, from the nearer end). Inputs echo")
+    out.append("the calibration and are counted apart; fitted, derived, withheld and other rows")
+    out.append("without a paper value are not counted (see each paper).")
+    out.append("")
+    lines = [_summary_line(name, Tally(r for _, r in entries)) for name, entries in papers.items()]
+    total = Tally(r for entries in papers.values() for _, r in entries)
+    lines.append(_summary_line("**Total**", total))
+    out.append(md_table(
+        ["Paper", "Predictions pass", "Predictions fail", "Paper-inconsistent", "Median |error|",
+         "Max |error|", "Inputs pass", "Inputs fail"],
+        lines,
+    ))
+    out.append("")
+    if total.not_finite:
+        rows = _plural(total.not_finite, "row")
+        out.extend(["Not finite: %s without a paper value (see the papers below)." % rows, ""])
+    return out
+
+
+def _summary_line(name, tally):
+    median, largest = error_statistics(tally.errors)
+    return [
+        name,
+        tally.count("prediction", "pass"),
+        tally.count("prediction", "fail"),
+        tally.inconsistent["prediction"],
+        median,
+        largest,
+        tally.count("input", "pass"),
+        tally.count("input", "fail"),
+    ]
+
+
+def _plural(n, word, plural=None):
+    return "%d %s" % (n, word if n == 1 else (plural or word + "s"))
+
+
+def paper_summary(entries):
+    """The lines that open a paper's section: its counts and error statistics, what is not
+    counted, and every failing prediction with its note."""
+    files = sorted({os.path.basename(p) for p, _ in entries})
+    tally = Tally(r for _, r in entries)
+    median, largest = error_statistics(tally.errors)
+    text = "**Predictions: %d pass, %d fail, %d paper-inconsistent**; |error| median %s, max %s." % (
+        tally.count("prediction", "pass"),
+        tally.count("prediction", "fail"),
+        tally.inconsistent["prediction"],
+        median,
+        largest,
+    )
+    text += " Inputs: %d pass, %d fail" % (tally.count("input", "pass"), tally.count("input", "fail"))
+    if tally.inconsistent["input"]:
+        text += ", %d paper-inconsistent" % tally.inconsistent["input"]
+    text += "."
+    uncounted = [_plural(tally.groups[key], one, many) for key, one, many in UNCOUNTED_LABELS if tally.groups[key]]
+    text += " %s from %s" % (_plural(len(entries), "row"), ", ".join("`%s`" % f for f in files))
+    text += ("; not counted: %s." % ", ".join(uncounted)) if uncounted else "."
+    if tally.not_finite:
+        text += " %s without a paper value not finite." % _plural(tally.not_finite, "row")
+    out = [text, ""]
+    fails = [r for _, r in entries if row_group(r) == "prediction" and sancsv.verdict(r) == "fail"]
+    if fails:
+        out.append("Failing predictions:")
+        out.append("")
+        out.extend("- %s" % md_cell(_fail_note(r)) for r in fails)
+        out.append("")
+    return out
+
+
+def _fail_note(row):
+    """One failing prediction, with the documented deviation (its source text) if it has one."""
+    error = row_rel_error(row)
+    text = "%s / %s: %s %s against %s (%s, tolerance %s)%sfail" % (
+        row["experiment"],
+        row["metric"],
+        row["simulated_text"],
+        row["unit"],
+        paper_cell(row),
+        percent(error) if error is not None else "no relative error",
+        tolerance_cell(row),
+        DASH,
+    )
+    if row["excuse"] == "deviation":
+        text += DASH + "documented deviation: " + row["source"]
+    return text
+
+
+def _rows_table(entries, notes):
     table = []
     for path, row in entries:
         where = "%s:%d" % (os.path.basename(path), row["_line"])
-        cell = rel_error_cell(row, notes, where)
-        if row["paper_kind"] != "none" and sancsv.verdict(row) != "excused":
-            error = row["rel_error"] if row["rel_error"] is not None else computed_rel_error(row)
-            if error is not None:
-                errors.append(abs(error))
         table.append(
             [
                 row["experiment"],
@@ -230,9 +463,9 @@ def _rows_table(entries, notes, errors):
                 row["unit"],
                 paper_cell(row),
                 row["simulated_text"],
-                cell,
+                rel_error_cell(row, notes, where),
                 tolerance_cell(row),
-                verdict_cell(row),
+                check_cell(row),
                 row["source"],
             ]
         )
@@ -242,33 +475,34 @@ def _rows_table(entries, notes, errors):
     )
 
 
-def _count(entries, verdict):
-    return sum(1 for _, r in entries if sancsv.verdict(r) == verdict)
+def _group_tables(entries, notes):
+    """Markdown: one table per non-empty group of GROUPS, in order."""
+    out = []
+    for key, title, blurb in GROUPS:
+        part = [(p, r) for p, r in entries if row_group(r) == key]
+        if not part:
+            continue
+        out.extend(["#### %s (%d)" % (title, len(part)), ""])
+        text = blurb
+        sizes = [s for s in (error_size(r) for _, r in part) if s is not None]
+        if key in JUDGED_GROUPS and sizes:
+            text += " |error|: median %s, max %s." % error_statistics(sizes)
+        out.extend([text, "", _rows_table(part, notes), ""])
+    return out
 
 
-def paper_sections(paper_files, unreadable=0):
+def paper_sections(papers, unreadable=0):
     """Markdown for the paper CSVs.
 
-    `paper_files` is a list of (path, rows). Rows of the same paper are
-    gathered into one section even when they come from several files.
-    `unreadable` counts the paper CSVs that could not be read.
+    `papers` is gather_papers()'s {paper: [(path, row), ...]}. `unreadable` counts the
+    paper CSVs that could not be read.
     """
-    papers = {}
-    order = []
-    for path, rows in paper_files:
-        for row in rows:
-            name = row["paper"]
-            if name not in papers:
-                papers[name] = []
-                order.append(name)
-            papers[name].append((path, row))
-
     out = ["## Papers", ""]
     if unreadable:
         out.append("%d paper CSV file%s could not be read: see \"Problems\" below."
                    % (unreadable, "" if unreadable == 1 else "s"))
         out.append("")
-    if not order:
+    if not papers:
         if not unreadable:
             out.append("No paper results yet: no CSV in the results directory has the header")
             out.append("`%s`." % ",".join(sancsv.PAPER_HEADER))
@@ -281,81 +515,15 @@ def paper_sections(paper_files, unreadable=0):
     out.append("from the nearer end outside), shown in percent. Check: the row judged with its")
     out.append("tolerance tol: a value passes within |relative error| <= tol, \"under X\" when")
     out.append("simulated < X (1 + tol), \"over X\" when simulated > X (1 - tol), a range X-Y when")
-    out.append("X (1 - tol) <= simulated <= Y (1 + tol). Excused rows carry a documented deviation (in")
-    out.append("their source); a paper inconsistency is the paper disagreeing with itself.")
+    out.append("X (1 - tol) <= simulated <= Y (1 + tol). A documented deviation (explained in the")
+    out.append("source) is shown beside the verdict and never changes it: a miss is a fail. A paper")
+    out.append("inconsistency is the paper disagreeing with itself; such rows are listed apart.")
     out.append("")
-    for name in order:
-        entries = papers[name]
-        files = sorted({os.path.basename(p) for p, _ in entries})
-        predicted = [(p, r) for p, r in entries if r["paper_kind"] != "none" and r["role"] == "prediction"]
-        inputs = [(p, r) for p, r in entries if r["paper_kind"] != "none" and r["role"] == "input"]
-        unknown = [(p, r) for p, r in entries if r["paper_kind"] != "none" and r["role"] is None]
-        none = [(p, r) for p, r in entries if r["paper_kind"] == "none"]
-        held_out = [(p, r) for p, r in none if _no_value_kind(r) == "withheld"]
-        beyond = [(p, r) for p, r in none if _no_value_kind(r) == "beyond"]
-        variants = [(p, r) for p, r in none if _no_value_kind(r) == "variant"]
+    for name, entries in papers.items():
         notes = []
-        out.append("### %s" % name)
-        out.append("")
-        summary = "%d metric%s from %s: %d predicted, %d echoing an input, %d without a paper value" % (
-            len(entries),
-            "" if len(entries) == 1 else "s",
-            ", ".join("`%s`" % f for f in files),
-            len(predicted),
-            len(inputs),
-            len(none),
-        )
-        if unknown:
-            summary += ", %d with a paper value but no role recorded" % len(unknown)
-        judged = predicted + inputs + unknown
-        summary += "; %d pass, %d fail, %d excused" % (
-            _count(judged, "pass"),
-            _count(judged, "fail") + _count(none, "fail"),
-            _count(judged, "excused"),
-        )
-        unchecked = _count(judged, "unchecked")
-        if unchecked:
-            summary += ", %d unchecked (no tolerance recorded)" % unchecked
-        inconsistent = sum(1 for _, r in judged if r["excuse"] == "paper-inconsistency")
-        if inconsistent:
-            summary += " (%d of them the paper's own inconsistencies)" % inconsistent
-        out.append(summary + ".")
-        out.append("")
-        for title, part, blurb in (
-            ("Predicted by the simulation", predicted,
-             "Results that emerge from the model: totals, end-to-end figures."),
-            ("Echoes of inputs (calibration)", inputs,
-             "Component costs the model takes from the paper (or plain sums of them): agreement shows "
-             "the calibration is wired as the paper describes, not a prediction."),
-            ("With a paper value, role not recorded", unknown,
-             "The file has no check lines (written before the harness recorded them)."),
-            ("Held-out predictions (withheld in our copy)", held_out,
-             "The paper states these figures; our copy withholds them, so the model predicts them "
-             "from component costs alone and they are checked later against the paper."),
-            ("Variants and curves (no paper value)", variants,
-             "Runs of the paper's scenarios the paper gives no single figure for: other sizes, "
-             "other versions of a protocol, points of a curve."),
-            ("Beyond the paper", beyond,
-             "Scenarios the paper did not run (larger systems, other loads, studies of a "
-             "mechanism); nothing to compare with."),
-        ):
-            if not part:
-                continue
-            errors = []
-            table = _rows_table(part, notes, errors)
-            line = "#### %s (%d)" % (title, len(part))
-            out.append(line)
-            out.append("")
-            text = blurb
-            if errors:
-                text += " |relative error| of the judged rows: median %.1f%%, max %.1f%%." % (
-                    100 * statistics.median(errors),
-                    100 * max(errors),
-                )
-            out.append(text)
-            out.append("")
-            out.append(table)
-            out.append("")
+        out.extend(["### %s" % name, ""])
+        out.extend(paper_summary(entries))
+        out.extend(_group_tables(entries, notes))
         if notes:
             out.append("Notes:")
             out.append("")
@@ -607,7 +775,9 @@ def build_report(results_dir, report_path=None):
     out.append("Written by `analysis/make_report.py` from the CSV files in `%s`." % results_dir)
     out.append("")
     out.extend(provenance_section(report_provenance(), provenances))
-    out.extend(paper_sections(paper_files, unreadable_papers))
+    papers = gather_papers(paper_files)
+    out.extend(summary_section(papers))
+    out.extend(paper_sections(papers, unreadable_papers))
 
     out.extend(["## Fabric", ""])
     if fabric_load_rows:

@@ -43,8 +43,10 @@ LEGACY_PAPER_HEADER = PAPER_HEADER[:-1]
 # What a paper value is (the paper_kind column); the same names as SanPaperValue.
 PAPER_KINDS = ("value", "under", "over", "range", "none")
 
-# Roles and excuses of the "# check:" lines (SanPaperRow).
-ROLES = ("input", "prediction")
+# Roles and excuses of the "# check:" lines (SanPaperRow). "fitted" (a figure a model
+# parameter was fitted to) and "derived" (worked out from other rows) are accepted ahead of
+# the C++ side writing them; the report shows them apart and never counts them as predictions.
+ROLES = ("input", "prediction", "fitted", "derived")
 EXCUSES = ("", "deviation", "paper-inconsistency")
 
 # Provenance keys, in the order SanResultsWriter writes them.
@@ -352,15 +354,14 @@ def relative_error(kind, low, high, simulated):
 def verdict(row):
     """One paper row's verdict, by the rules of admits() and the row's check line.
 
-    "n/a" (no paper value, simulated value finite), "excused" (a documented
-    deviation or paper inconsistency), "unchecked" (no tolerance: the file
-    has no check line for the row), "pass" or "fail".
+    "n/a" (no paper value, simulated value finite), "unchecked" (no tolerance:
+    the file has no check line for the row), "pass" or "fail". An excuse never
+    changes the verdict: a documented deviation outside its tolerance is a
+    fail (the report shows the excuse beside it).
     """
     kind = row["paper_kind"]
     if kind == "none":
         return "n/a" if admits(kind, None, None, row["simulated_value"], 0) else "fail"
-    if row.get("excuse"):
-        return "excused"
     if row.get("tolerance") is None:
         return "unchecked"
     ok = admits(kind, row["paper_low"], row["paper_high"], row["simulated_value"], row["tolerance"])
