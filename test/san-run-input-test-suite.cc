@@ -15,12 +15,15 @@
 #include "ns3/san-module.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <sys/stat.h>
@@ -116,6 +119,57 @@ ReadWhole(const std::string& fileName)
 {
     std::ifstream in(fileName, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+/**
+ * \param json a san-run --json file \param key a setting
+ * \param[out] value what the file's "settings" report for it
+ * \return false if the file reports no such setting
+ */
+bool
+ReportedSetting(const std::string& json, const std::string& key, std::string& value)
+{
+    const nlohmann::json doc = nlohmann::json::parse(ReadWhole(json), nullptr, false);
+    if (doc.is_discarded() || !doc.contains("settings") || !doc["settings"].contains(key) ||
+        !doc["settings"][key].is_string())
+    {
+        return false;
+    }
+    value = doc["settings"][key].get<std::string>();
+    return true;
+}
+
+/**
+ * \param given a value as given \param reported as san-run reports it
+ * \return true if they are the same setting: equal without blanks (a unit may be written with
+ * or without one), or the same number
+ */
+bool
+SameSetting(const std::string& given, const std::string& reported)
+{
+    auto squeeze = [](const std::string& v) {
+        std::string out;
+        for (char c : v)
+        {
+            if (c != ' ' && c != '\t')
+            {
+                out += c;
+            }
+        }
+        return out;
+    };
+    const std::string a = squeeze(given);
+    const std::string b = squeeze(reported);
+    if (a == b)
+    {
+        return true;
+    }
+    char* endA = nullptr;
+    char* endB = nullptr;
+    const double x = std::strtod(a.c_str(), &endA);
+    const double y = std::strtod(b.c_str(), &endB);
+    return !a.empty() && !b.empty() && *endA == '\0' && *endB == '\0' &&
+           std::abs(x - y) <= 1e-9 * std::max(std::abs(x), std::abs(y));
 }
 #endif
 
@@ -777,8 +831,15 @@ class SanRunFuzzTestCase : public TestCase
             return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(rng)];
         };
         const std::string tiny = "--topology=mesh --x=2 --y=2 --warmup=5 --measure=20 --drain=20 ";
+        const std::map<std::string, std::string> tinyValues = {{"topology", "mesh"},
+                                                               {"x", "2"},
+                                                               {"y", "2"},
+                                                               {"warmup", "5"},
+                                                               {"measure", "20"},
+                                                               {"drain", "20"}};
         uint32_t ran = 0;
         uint32_t refused = 0;
+        uint32_t echoed = 0;
         for (uint32_t i = 0; i < 60; ++i)
         {
             const std::string key = pick(keys);
@@ -818,9 +879,32 @@ class SanRunFuzzTestCase : public TestCase
             {
                 ++ran;
                 NS_TEST_EXPECT_MSG_EQ(PythonReadsJson(json), true, shown << ": invalid JSON");
+                // What ran is what was asked for: san-run's own option reports the value given
+                // (ns-3's RngRun as "run"; ns-3 attributes are not among its settings).
+                // (The command line overrides a file: tiny's own options keep tiny's values.)
+                const std::string setting = key == "RngRun" ? "run" : key;
+                const auto line = tinyValues.find(key);
+                const std::string expected =
+                    inFile && line != tinyValues.end() ? line->second : value;
+                std::string reported;
+                if (ReportedSetting(json, setting, reported))
+                {
+                    ++echoed;
+                    NS_TEST_EXPECT_MSG_EQ(SameSetting(expected, reported),
+                                          true,
+                                          shown << ": ran with " << setting << " = '" << reported
+                                                << "'");
+                }
+                else
+                {
+                    NS_TEST_EXPECT_MSG_EQ(key.rfind("ns3::", 0),
+                                          0u,
+                                          shown << ": ran, but reports no " << setting);
+                }
             }
         }
         NS_TEST_EXPECT_MSG_GT(ran, 0u, "some inputs ran");
+        NS_TEST_EXPECT_MSG_GT(echoed, 0u, "some runs reported the setting they were given");
         NS_TEST_EXPECT_MSG_GT(refused, 0u, "some inputs were refused");
     }
 };
