@@ -258,7 +258,17 @@ SanPaperRow::Compared(const std::string& experiment,
 std::string
 SanPaperRow::GetRoleName() const
 {
-    return role == INPUT ? "input" : "prediction";
+    switch (role)
+    {
+    case INPUT:
+        return "input";
+    case FITTED:
+        return "fitted";
+    case DERIVED:
+        return "derived";
+    default:
+        return "prediction";
+    }
 }
 
 std::string

@@ -142,7 +142,18 @@ struct SanPaperRow
          */
         INPUT,
         /// A result the simulation predicts: it emerges from the model (totals, end to end).
-        PREDICTION
+        PREDICTION,
+        /**
+         * The one free parameter of a preset, fitted to this figure (the source names the
+         * parameter): agreement is by construction.
+         */
+        FITTED,
+        /**
+         * A formula of other rows (a table total that is a plain sum of inputs, half a round
+         * trip, the inverse of a rate, a rate from two fitted rates): it predicts nothing the
+         * rows it is made of do not.
+         */
+        DERIVED
     };
 
     std::string experiment; //!< experiment id (variants and beyond-paper runs get their own)
@@ -158,7 +169,7 @@ struct SanPaperRow
     /// The deviation is the paper disagreeing with itself (e.g. a printed time that does not
     /// match its own instruction count), not the model disagreeing with the paper.
     bool paperInconsistency{false};
-    /// Echo of an input or prediction (see Role).
+    /// Input, prediction, fitted or derived (see Role).
     Role role{PREDICTION};
 
     /**
@@ -190,7 +201,7 @@ struct SanPaperRow
                                 const std::string& source,
                                 double tolerance,
                                 Role role = PREDICTION);
-    /// \return "input" or "prediction"
+    /// \return "input", "prediction", "fitted" or "derived" (the CSV check line's role)
     std::string GetRoleName() const;
     /// \return "" (not excused), "deviation" or "paper-inconsistency"
     std::string GetExcuseName() const;
