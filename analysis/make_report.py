@@ -366,15 +366,16 @@ def summary_section(papers):
     out.append("where the paper disagrees with itself, counted apart and left out of the error")
     out.append("statistics. |error|: median and max over every other prediction, misses included")
     out.append("(for a bound, the distance past it; for a range, from the nearer end). Inputs echo")
-    out.append("the calibration and are counted apart; fitted, derived, withheld and other rows")
-    out.append("without a paper value are not counted (see each paper).")
+    out.append("the calibration and are counted apart. Fitted (a preset's free parameter fitted to")
+    out.append("the figure), derived (a formula of other rows) and withheld rows (held-out checks")
+    out.append("whose paper value our copy withholds) are counted by number only (see each paper).")
     out.append("")
     lines = [_summary_line(name, Tally(r for _, r in entries)) for name, entries in papers.items()]
     total = Tally(r for entries in papers.values() for _, r in entries)
     lines.append(_summary_line("**Total**", total))
     out.append(md_table(
         ["Paper", "Predictions pass", "Predictions fail", "Paper-inconsistent", "Median |error|",
-         "Max |error|", "Inputs pass", "Inputs fail"],
+         "Max |error|", "Inputs pass", "Inputs fail", "Fitted", "Derived", "Withheld"],
         lines,
     ))
     out.append("")
@@ -395,6 +396,9 @@ def _summary_line(name, tally):
         largest,
         tally.count("input", "pass"),
         tally.count("input", "fail"),
+        tally.groups["fitted"],
+        tally.groups["derived"],
+        tally.groups["withheld"],
     ]
 
 

@@ -480,11 +480,11 @@ class ReportRulesTest(TempDirTest):
         summary = self.section("## Summary", "## Papers")
         self.assertLess(self.text.index("## Provenance"), self.text.index("## Summary"))
         self.assertIn("| Paper | Predictions pass | Predictions fail | Paper-inconsistent | Median \\|error\\| "
-                      "| Max \\|error\\| | Inputs pass | Inputs fail |", summary)
-        self.assertIn("| alpha | 3 | 1 | 1 | 5.0% | 30.0% | 1 | 1 |", summary)
-        self.assertIn("| beta | 1 | 1 | 0 | 30.0% | 50.0% | 1 | 0 |", summary)
+                      "| Max \\|error\\| | Inputs pass | Inputs fail | Fitted | Derived | Withheld |", summary)
+        self.assertIn("| alpha | 3 | 1 | 1 | 5.0% | 30.0% | 1 | 1 | 1 | 1 | 2 |", summary)
+        self.assertIn("| beta | 1 | 1 | 0 | 30.0% | 50.0% | 1 | 0 | 0 | 0 | 0 |", summary)
         # Pooled errors 0, 5, 5, 10, 30, 50%: median 7.5%, not a median of the medians.
-        self.assertIn("| **Total** | 4 | 2 | 1 | 7.5% | 50.0% | 2 | 1 |", summary)
+        self.assertIn("| **Total** | 4 | 2 | 1 | 7.5% | 50.0% | 2 | 1 | 1 | 1 | 2 |", summary)
 
 
 class NotFiniteTest(TempDirTest):

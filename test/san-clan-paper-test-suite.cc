@@ -7,6 +7,8 @@
 // within their tolerances, and the figures' shapes (Figure 8 flat; Figure 9 rising to a
 // plateau; Figure 10 streaming above one-in-flight).
 
+#include "san-paper-misses.h"
+
 #include "ns3/san-paper-test-case.h"
 #include "ns3/test.h"
 #include "ns3/tripwire-paper-experiments.h"

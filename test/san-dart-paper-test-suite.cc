@@ -8,6 +8,8 @@
 // 30 us (a check: the switch's share comes from the fabric), the hardware projections' bounds
 // (reported as simulated), and invariants between the configurations.
 
+#include "san-paper-misses.h"
+
 #include "ns3/dart-beyond-paper.h"
 #include "ns3/dart-paper-experiments.h"
 #include "ns3/san-paper-test-case.h"

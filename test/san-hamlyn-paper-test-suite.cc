@@ -18,6 +18,8 @@
  * unit suite "san-paper-harness" in san-paper-harness-test-suite.cc.
  */
 
+#include "san-paper-misses.h"
+
 #include "ns3/core-module.h"
 #include "ns3/hamlyn-paper-experiments.h"
 #include "ns3/san-paper-test-case.h"

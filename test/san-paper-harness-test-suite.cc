@@ -11,10 +11,12 @@
  * paper_kind, one check line per row, command-line parameters), and a figure's side file.
  */
 
+#include "san-paper-misses.h"
 #include "san-test-util.h"
 
 #include "ns3/core-module.h"
 #include "ns3/san-paper-row.h"
+#include "ns3/san-paper-test-case.h"
 #include "ns3/san-results-writer.h"
 
 #include <cmath>
@@ -95,9 +97,11 @@ class SanPaperJudgeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(row.IsChecked(), true, "a row with a value is checked");
         NS_TEST_EXPECT_MSG_EQ(row.Passes(), false, "+25% fails 10%");
         row.deviation = "documented";
-        NS_TEST_EXPECT_MSG_EQ(row.IsChecked(), false, "a documented deviation is excused");
+        NS_TEST_EXPECT_MSG_EQ(row.IsChecked(), true, "a documented deviation is still judged");
+        NS_TEST_EXPECT_MSG_EQ(row.IsExcused(), false, "a documented deviation excuses nothing");
         NS_TEST_EXPECT_MSG_EQ(row.GetExcuseName(), "deviation", "excuse");
         row.paperInconsistency = true;
+        NS_TEST_EXPECT_MSG_EQ(row.IsChecked(), false, "a paper inconsistency is listed apart");
         NS_TEST_EXPECT_MSG_EQ(row.GetExcuseName(), "paper-inconsistency", "excuse");
     }
 };
@@ -278,6 +282,71 @@ class SanSideFileTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * The ratchet of the paper suites (SanPaperTestCase::GetRowProblem): a miss that is not
+ * recorded fails; a recorded miss passes while its error stays, and fails when it grows, when
+ * it shrinks, or when the row passes; a paper inconsistency is not judged.
+ */
+class SanPaperRatchetTestCase : public TestCase
+{
+  public:
+    SanPaperRatchetTestCase()
+        : TestCase("ratchet: recorded misses may not grow, shrink or pass unrecorded")
+    {
+    }
+
+  private:
+    /// \param simulated the row's value (paper 10, tolerance 5%) \return the problem
+    static std::string Judge(double simulated, const std::string& metric = "m")
+    {
+        SanPaperRow row = SanPaperRow::Compared("e",
+                                                metric,
+                                                "us",
+                                                SanPaperValue::Value(10),
+                                                simulated,
+                                                "test",
+                                                0.05);
+        row.deviation = "a documented reason";
+        return SanPaperTestCase::GetRowProblem("demo", row);
+    }
+
+    /// \param text a message \param part expected text \return true if it holds it
+    static bool Says(const std::string& text, const std::string& part)
+    {
+        return text.find(part) != std::string::npos;
+    }
+
+    void DoRun() override
+    {
+        SanPaperTestCase::SetRecordedMisses({{"demo", "e", "m", 0.30}});
+        NS_TEST_EXPECT_MSG_EQ(Judge(10.2, "other"), "", "an unrecorded pass");
+        const std::string unrecorded = Judge(13, "other");
+        NS_TEST_EXPECT_MSG_EQ(Says(unrecorded, ": misses"), true, unrecorded);
+        NS_TEST_EXPECT_MSG_EQ(Says(unrecorded, "documented: a documented reason"),
+                              true,
+                              "the deviation is shown, not an excuse: " << unrecorded);
+        NS_TEST_EXPECT_MSG_EQ(Judge(13), "", "a recorded miss that stays");
+        NS_TEST_EXPECT_MSG_EQ(Judge(13.04), "", "within half a percentage point");
+        const std::string grew = Judge(13.2);
+        NS_TEST_EXPECT_MSG_EQ(Says(grew, "the miss grew from 30%"), true, grew);
+        const std::string shrank = Judge(12);
+        NS_TEST_EXPECT_MSG_EQ(Says(shrank, "the miss shrank from 30%"), true, shrank);
+        const std::string passes = Judge(10);
+        NS_TEST_EXPECT_MSG_EQ(Says(passes, "passes now"), true, passes);
+        const std::string below = Judge(7); // -30%: the size of the error is what counts
+        NS_TEST_EXPECT_MSG_EQ(below, "", "a recorded miss of the same size below");
+        SanPaperRow inconsistent =
+            SanPaperRow::Compared("e", "x", "us", SanPaperValue::Value(10), 99, "test", 0.05);
+        inconsistent.deviation = "the paper's own numbers disagree";
+        inconsistent.paperInconsistency = true;
+        NS_TEST_EXPECT_MSG_EQ(SanPaperTestCase::GetRowProblem("demo", inconsistent),
+                              "",
+                              "a paper inconsistency is not judged");
+        SanPaperTestCase::SetRecordedMisses(santest::PAPER_MISSES);
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The san-paper-harness suite: the reproduction harness of helper/paper/.
  */
 class SanPaperHarnessTestSuite : public TestSuite
@@ -289,6 +358,7 @@ class SanPaperHarnessTestSuite : public TestSuite
         AddTestCase(new SanPaperJudgeTestCase, TestCase::QUICK);
         AddTestCase(new SanResultsWriterTestCase, TestCase::QUICK);
         AddTestCase(new SanSideFileTestCase, TestCase::QUICK);
+        AddTestCase(new SanPaperRatchetTestCase, TestCase::QUICK);
     }
 };
 

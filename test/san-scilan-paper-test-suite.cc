@@ -9,6 +9,8 @@
 // show: memset above memcpy, the receiver copy costing SCILAN its throughput, MTU mattering
 // only without the receiver copy, polling below interrupts.
 
+#include "san-paper-misses.h"
+
 #include "ns3/san-paper-test-case.h"
 #include "ns3/scilan-paper-experiments.h"
 #include "ns3/scilan-tcp-baselines.h"

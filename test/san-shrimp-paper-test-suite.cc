@@ -9,6 +9,8 @@
 // shows: automatic update faster for small messages, deliberate update for large ones, and
 // every extra copy costing bandwidth.
 
+#include "san-paper-misses.h"
+
 #include "ns3/san-paper-test-case.h"
 #include "ns3/shrimp-nx-experiments.h"
 #include "ns3/shrimp-paper-experiments.h"

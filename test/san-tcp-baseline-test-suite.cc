@@ -11,6 +11,8 @@
 // retransmission; IP over the san fabric (ATM LAN Emulation in cells) carries every size up to
 // its MTU; Table 1's Ethernet rows; SCILAN's Table 3 baselines.
 
+#include "san-paper-misses.h"
+
 #include "ns3/host-socket-calls.h"
 #include "ns3/host-stack-helper.h"
 #include "ns3/host-stack-net-device.h"

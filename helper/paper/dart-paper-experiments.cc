@@ -92,8 +92,9 @@ DartPaperExperiments::Latencies()
         {DartScenario::SOFTWARE_SWITCHLESS,
          "sw",
          SanPaperValue::Value(24.5),
-         SanPaperRow::INPUT,
-         "Osborne 1994 sec. 3 (abstract); FITTED: DartSoftwareCostModel ReceiveWork"},
+         SanPaperRow::FITTED,
+         "Osborne 1994 sec. 3 (abstract); FITTED to this figure: DartSoftwareCostModel "
+         "ReceiveWork"},
         {DartScenario::SOFTWARE_SWITCH,
          "sw",
          SanPaperValue::Value(30),

@@ -284,7 +284,7 @@ SanPaperRow::GetExcuseName() const
 bool
 SanPaperRow::IsExcused() const
 {
-    return !deviation.empty();
+    return paperInconsistency;
 }
 
 bool

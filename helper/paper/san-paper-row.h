@@ -205,9 +205,10 @@ struct SanPaperRow
     std::string GetRoleName() const;
     /// \return "" (not excused), "deviation" or "paper-inconsistency"
     std::string GetExcuseName() const;
-    /// \return true if the row carries a documented deviation
+    /// \return true if the paper contradicts itself on this row (it is listed apart, not
+    /// judged); a documented deviation alone excuses nothing: a miss is a miss
     bool IsExcused() const;
-    /// \return true if the row has a paper value to judge against and no deviation
+    /// \return true if the row has a paper value to judge against and is not excused
     bool IsChecked() const;
     /// \return paper.Admits(simulated, tolerance)
     bool Passes() const;

@@ -380,7 +380,10 @@ SanResultsWriter::Print(const std::vector<SanPaperRow>& rows)
         std::string check;
         if (!row.paper.IsNone())
         {
-            check = row.IsExcused() ? "excused" : (row.Passes() ? "pass" : "FAIL");
+            check = row.IsExcused()         ? "paper-inconsistent"
+                    : row.Passes()          ? "pass"
+                    : row.deviation.empty() ? "FAIL"
+                                            : "FAIL (documented)";
         }
         std::printf("%-36s %-30s %-20s %10s %11.4g %8s %s\n",
                     row.experiment.c_str(),

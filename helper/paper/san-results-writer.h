@@ -114,7 +114,8 @@ class SanResultsWriter
 
     /**
      * \brief Print rows as a table on stdout: paper value (as Describe), simulated value,
-     * relative error, and pass / FAIL / excused for the rows with a paper value.
+     * relative error, and pass / FAIL / FAIL (documented) / paper-inconsistent for the rows with
+     * a paper value.
      * \param rows the rows
      */
     static void Print(const std::vector<SanPaperRow>& rows);

@@ -57,19 +57,22 @@ ScilanPaperExperiments::CopyRows()
                               SanPaperValue::Value(55),
                               xt,
                               "section 4.2 (the transmitter copy, 64 KB copies into remote memory, "
-                              "checked); FITTED: PentiumNtHostPreset MemoryLineReadCycles",
+                              "checked); FITTED to this figure: PentiumNtHostPreset "
+                              "MemoryLineReadCycles (the preset's second fit: MemoryStoreCycles, "
+                              "to Xr)",
                               0.03,
-                              SanPaperRow::INPUT));
+                              SanPaperRow::FITTED));
     rows.push_back(
         SanPaperRow::Compared("copy_rates",
                               "xr_MBps",
                               "MB/s (10^6)",
                               SanPaperValue::Value(36),
                               xr,
-                              "section 4.2 (the receiver copy, memory to memory); FITTED: "
-                              "PentiumNtHostPreset MemoryStoreCycles",
+                              "section 4.2 (the receiver copy, memory to memory); FITTED to this "
+                              "figure: PentiumNtHostPreset MemoryStoreCycles (the preset's second "
+                              "fit: MemoryLineReadCycles, to Xt)",
                               0.02,
-                              SanPaperRow::INPUT));
+                              SanPaperRow::FITTED));
     rows.push_back(
         SanPaperRow::Compared("copy_rates",
                               "remote_read_us",
@@ -77,9 +80,9 @@ ScilanPaperExperiments::CopyRows()
                               SanPaperValue::Value(2),
                               RemoteReadUs(),
                               "section 2.1, footnote 1 (\"in the order of 2 us\"; a 4-byte remote "
-                              "load); FITTED: SciNetDevice AdapterLatency",
+                              "load); FITTED to this figure: SciNetDevice AdapterLatency",
                               0.05,
-                              SanPaperRow::INPUT));
+                              SanPaperRow::FITTED));
     const double xmax = xt * xr / (xt + xr);
     rows.push_back(
         SanPaperRow::Compared("copy_rates",
@@ -88,10 +91,12 @@ ScilanPaperExperiments::CopyRows()
                               SanPaperValue::None(),
                               xmax,
                               "section 4.2: the paper's upper limit Xt Xr / (Xt + Xr), here of the "
-                              "simulated Xt and Xr (withheld in our copy); the simulated SCILAN "
-                              "throughput below does not use it",
+                              "simulated Xt and Xr (withheld in our copy of the paper); the "
+                              "simulated SCILAN throughput below does not use it; "
+                              "PentiumNtHostPreset has two fitted parameters (MemoryLineReadCycles "
+                              "to Xt, MemoryStoreCycles to Xr), so Xmax is not a prediction",
                               0,
-                              SanPaperRow::PREDICTION));
+                              SanPaperRow::DERIVED));
     return rows;
 }
 
@@ -113,7 +118,8 @@ ScilanPaperExperiments::StreamRows()
                               SanPaperValue::None(),
                               large,
                               "section 4.5 and Figure 8 (\"true SCILAN performance at about ... "
-                              "MByte/s\", withheld): 64 KB send() calls, MTU 1500",
+                              "MByte/s\") (withheld in our copy of the paper): 64 KB send() "
+                              "calls, MTU 1500",
                               0,
                               SanPaperRow::PREDICTION));
     const double at1500 = StreamMBps(pc, 1500);
@@ -123,17 +129,21 @@ ScilanPaperExperiments::StreamRows()
         "fraction",
         SanPaperValue::None(),
         at1500 / large,
-        "section 4.2 (withheld): SCILAN throughput of 1500-byte send() calls over "
-        "that of 64 KB calls",
+        "section 4.2, beside the size reaching 90% of maximum throughput (withheld in our copy "
+        "of the paper): SCILAN throughput of 1500-byte send() calls over that of 64 KB calls",
         0,
         SanPaperRow::PREDICTION));
-    rows.push_back(SanPaperRow::Unpapered("scilan_stream",
-                                          "scilan_large_over_xmax",
-                                          "fraction",
-                                          large / xmax,
-                                          "section 4.2: \"measured SCILAN throughput reaches "
-                                          "the hardware limit Xmax\"; the simulated stream "
-                                          "over the formula of the simulated copies"));
+    // A quotient of two rows (scilan_large_bw_MBps / xmax_MBps): derived.
+    SanPaperRow overXmax =
+        SanPaperRow::Unpapered("scilan_stream",
+                               "scilan_large_over_xmax",
+                               "fraction",
+                               large / xmax,
+                               "section 4.2: \"measured SCILAN throughput reaches the hardware "
+                               "limit Xmax\"; the simulated stream over the formula of the "
+                               "simulated copies (scilan_large_bw_MBps / xmax_MBps)");
+    overXmax.role = SanPaperRow::DERIVED;
+    rows.push_back(overXmax);
     {
         // The smallest size reaching 90% of the large-message throughput.
         double first = std::nan("");
@@ -152,7 +162,8 @@ ScilanPaperExperiments::StreamRows()
                                   SanPaperValue::None(),
                                   first,
                                   "section 4.2 (\"90% of maximum throughput is reached already at "
-                                  "... bytes\", withheld): smallest power of two from 64 B",
+                                  "... bytes\") (withheld in our copy of the paper): smallest "
+                                  "power of two from 64 B",
                                   0,
                                   SanPaperRow::PREDICTION));
     }
@@ -170,20 +181,19 @@ ScilanPaperExperiments::UltraSparcRows()
                                          "MB/s (10^6)",
                                          SanPaperValue::Value(178),
                                          ReceiverCopyMBps("ns3::UltraSparc1HostPreset"),
-                                         "Table 2 (UltraSPARC-I 167 MHz, E3000); FITTED: "
-                                         "UltraSparc1HostPreset MemoryStoreCycles",
+                                         "Table 2 (UltraSPARC-I 167 MHz, E3000); FITTED to "
+                                         "this figure: UltraSparc1HostPreset MemoryStoreCycles",
                                          0.02,
-                                         SanPaperRow::INPUT));
-    rows.push_back(
-        SanPaperRow::Compared("ultrasparc",
-                              "xr_ultra2_MBps",
-                              "MB/s (10^6)",
-                              SanPaperValue::Value(214),
-                              ReceiverCopyMBps("ns3::UltraSparc2HostPreset"),
-                              "Table 2 (UltraSPARC-II 296 MHz); FITTED: UltraSparc2HostPreset "
-                              "MemoryStoreCycles",
-                              0.02,
-                              SanPaperRow::INPUT));
+                                         SanPaperRow::FITTED));
+    rows.push_back(SanPaperRow::Compared("ultrasparc",
+                                         "xr_ultra2_MBps",
+                                         "MB/s (10^6)",
+                                         SanPaperValue::Value(214),
+                                         ReceiverCopyMBps("ns3::UltraSparc2HostPreset"),
+                                         "Table 2 (UltraSPARC-II 296 MHz); FITTED to this figure: "
+                                         "UltraSparc2HostPreset MemoryStoreCycles",
+                                         0.02,
+                                         SanPaperRow::FITTED));
     {
         Config ultra;
         ultra.preset = "ns3::UltraSparc2HostPreset";

@@ -96,10 +96,10 @@ ScilanTcpBaselines::Table3()
             r.paper = SanPaperValue::Value(paper);
             r.simulated = sim;
             r.source = "Table 3 (transfer time of the smallest message, 1 byte; half a TCP "
-                       "ping-pong); FITTED: " +
+                       "ping-pong); FITTED to this figure: " +
                        fit;
             r.tolerance = 0.02;
-            r.role = SanPaperRow::INPUT;
+            r.role = SanPaperRow::FITTED;
             rows.push_back(r);
         };
     add("latency_ndis_sci_us", 394.1, TransferTimeUs(SciNdis(), 1), "SciIpTransport InterruptWork");

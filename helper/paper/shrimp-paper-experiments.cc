@@ -117,19 +117,19 @@ ShrimpPaperExperiments::VmmcRows()
         SanPaperValue::Value(4.75),
         VmmcPingPong(AU_1COPY, 4, false).oneWayUs,
         "section 3.4 (automatic update, one word, both sides cached write-through; half a "
-        "ping-pong); FITTED: Dec560stHostPreset SnoopLineCycles",
+        "ping-pong); FITTED to this figure: Dec560stHostPreset SnoopLineCycles",
         0.03,
-        SanPaperRow::INPUT));
+        SanPaperRow::FITTED));
     rows.push_back(SanPaperRow::Compared(
         "vmmc_latency",
         "au_1word_latency_uncached_us",
         "us",
         SanPaperValue::Value(3.7),
         VmmcPingPong(AU_1COPY, 4, true).oneWayUs,
-        "section 3.4 (automatic update, one word, caching disabled); FITTED: ShrimpNetDevice "
-        "DatapathLatency",
+        "section 3.4 (automatic update, one word, caching disabled); FITTED to this figure: "
+        "ShrimpNetDevice DatapathLatency",
         0.03,
-        SanPaperRow::INPUT));
+        SanPaperRow::FITTED));
     rows.push_back(SanPaperRow::Compared("vmmc_latency",
                                          "du_1word_latency_us",
                                          "us",
@@ -142,8 +142,9 @@ ShrimpPaperExperiments::VmmcRows()
                                          "MB/s (10^6)",
                                          SanPaperValue::None(),
                                          VmmcPingPong(DU_0COPY, 10240, false).mbps,
-                                         "section 3.4 and Figure 3 (10 KB messages; withheld in "
-                                         "our copy: a prediction from the EISA and Xpress buses)",
+                                         "section 3.4 and Figure 3 (10 KB messages; a prediction "
+                                         "from the EISA and Xpress buses) (withheld in our copy "
+                                         "of the paper)",
                                          0));
     return rows;
 }
