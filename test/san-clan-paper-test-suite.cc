@@ -61,7 +61,7 @@ class ClanPaperServerTestCase : public SanPaperTestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(v["busy_rtt_ratio_many_to_one"], 1.0, 0.02, "Figure 8 is flat");
         NS_TEST_ASSERT_MSG_EQ(v["interrupts_per_request_busy"], 1.0, "one Tripwire interrupt");
         // Draining the FIFO makes the loaded server faster than one interrupt per request.
-        NS_TEST_ASSERT_MSG_GT(v["server_max_req_per_s"], v["no_drain_req_per_s"], "draining pays");
+        NS_TEST_ASSERT_MSG_GT(v["drain_req_per_s"], v["server_max_req_per_s"], "draining pays");
     }
 };
 
@@ -77,9 +77,14 @@ class ClanCurvesTestCase : public TestCase
   private:
     void DoRun() override
     {
+        // Figure 9 rises and flattens ("tending towards" its limit): with one interrupt per
+        // request the server's CPU saturates at a few requests in flight (about 1.7x one).
         const double r1 = TripwirePaperExperiments::ServerRequestsPerSecond(1, 20);
+        const double r4 = TripwirePaperExperiments::ServerRequestsPerSecond(4, 20);
         const double r16 = TripwirePaperExperiments::ServerRequestsPerSecond(16, 20);
-        NS_TEST_ASSERT_MSG_GT(r16, 2 * r1, "more requests in flight, more throughput");
+        NS_TEST_ASSERT_MSG_GT(r4, 1.3 * r1, "more requests in flight, more throughput");
+        NS_TEST_ASSERT_MSG_GT(r16, r4, "still rising at 16 in flight");
+        NS_TEST_ASSERT_MSG_LT(r16 - r4, r4 - r1, "flattening");
         for (uint32_t b : {256u, 4096u})
         {
             const double a = TripwirePaperExperiments::DmaBandwidthMbps(b, false, 20);
