@@ -32,11 +32,15 @@
 #include "ns3/network-module.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-host-helper.h"
+#include "ns3/sci-helper.h"
+#include "ns3/scilan-helper.h"
+#include "ns3/scilan-socket-factory.h"
 #include "ns3/shrimp-helper.h"
 #include "ns3/vmmc-daemon.h"
 #include "ns3/vmmc-endpoint.h"
 
 #include <functional>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
@@ -52,7 +56,7 @@ struct CfgChange
 {
     std::string type;      //!< the TypeId that owns it (for Config::SetDefault)
     std::string attribute; //!< its name
-    std::string path;      //!< Config::Set path on built devices (from a node's DeviceList)
+    std::string path;      //!< Config::Set path from a node ("DeviceList/*/$ns3::...")
     std::string value;     //!< the value, as text
 };
 
@@ -85,7 +89,7 @@ CfgApply(const std::vector<CfgChange>& after)
 {
     for (const auto& c : after)
     {
-        Config::Set("/NodeList/*/DeviceList/*/" + c.path, StringValue(c.value));
+        Config::Set("/NodeList/*/" + c.path, StringValue(c.value));
     }
 }
 
@@ -188,6 +192,46 @@ CfgShrimpRun(const std::vector<CfgChange>& after)
     return Simulator::Now();
 }
 
+/// \param after set after Install \return when the last byte of a 20 KB SCILAN stream arrived
+Time
+CfgSciRun(const std::vector<CfgChange>& after)
+{
+    NodeContainer hosts;
+    NetDeviceContainer eps = CfgHosts(hosts, "ns3::PentiumNtHostPreset");
+    SciHelper().Install(hosts, eps);
+    ScilanHelper().Install(hosts);
+    CfgApply(after);
+    static const std::vector<uint8_t> stream(20000, 5);
+    auto got = std::make_shared<uint32_t>(0);
+    auto done = std::make_shared<Time>();
+    Ptr<Socket> listener = Socket::CreateSocket(hosts.Get(1), ScilanSocketFactory::GetTypeId());
+    listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 7));
+    listener->Listen();
+    listener->SetAcceptCallback(
+        MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+        Callback<void, Ptr<Socket>, const Address&>([got, done](Ptr<Socket> s, const Address&) {
+            s->SetRecvCallback(Callback<void, Ptr<Socket>>([got, done](Ptr<Socket> x) {
+                while (Ptr<Packet> p = x->Recv())
+                {
+                    *got += p->GetSize();
+                }
+                if (*got == stream.size())
+                {
+                    *done = Simulator::Now();
+                }
+            }));
+        }));
+    Ptr<Socket> client = Socket::CreateSocket(hosts.Get(0), ScilanSocketFactory::GetTypeId());
+    client->SetConnectCallback(Callback<void, Ptr<Socket>>([](Ptr<Socket> s) {
+                                   s->Send(Create<Packet>(stream.data(), stream.size()));
+                               }),
+                               MakeNullCallback<void, Ptr<Socket>>());
+    client->Connect(InetSocketAddress(ScilanHelper::GetAddress(hosts.Get(1)), 7));
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    return *done;
+}
+
 /// \param run a scenario \param after its changes after Install \return when it ended
 Time
 CfgRunOnce(const std::function<Time(const std::vector<CfgChange>&)>& run,
@@ -224,14 +268,17 @@ class CfgReadWhenUsedTestCase : public TestCase
 
     void DoRun() override
     {
-        const std::string hamlynCost = "$ns3::HamlynNetDevice/CostModel/";
-        const std::string dartCost = "$ns3::DartNetDevice/CostModel/";
+        const std::string hamlynCost = "DeviceList/*/$ns3::HamlynNetDevice/CostModel/";
+        const std::string dartCost = "DeviceList/*/$ns3::DartNetDevice/CostModel/";
         const std::vector<Case> cases = {
             {"Hamlyn",
              CfgHamlynRun,
              {{"ns3::HamlynLanai3CostModel", "DmaSendCycles", hamlynCost + "DmaSendCycles", "90"},
               {"ns3::HamlynLanai3CostModel", "ReceiveCycles", hamlynCost + "ReceiveCycles", "300"},
-              {"ns3::HamlynNetDevice", "PacketSize", "$ns3::HamlynNetDevice/PacketSize", "256"}}},
+              {"ns3::HamlynNetDevice",
+               "PacketSize",
+               "DeviceList/*/$ns3::HamlynNetDevice/PacketSize",
+               "256"}}},
             {"DART",
              CfgDartRun,
              {{"ns3::DartSoftwareCostModel", "SendWork", dartCost + "SendWork", "800"},
@@ -241,31 +288,44 @@ class CfgReadWhenUsedTestCase : public TestCase
              CfgClanRun,
              {{"ns3::ClanNetDevice",
                "TxPipelineDelay",
-               "$ns3::ClanNetDevice/TxPipelineDelay",
+               "DeviceList/*/$ns3::ClanNetDevice/TxPipelineDelay",
                "5us"},
               {"ns3::ClanNetDevice",
                "RxPipelineDelay",
-               "$ns3::ClanNetDevice/RxPipelineDelay",
+               "DeviceList/*/$ns3::ClanNetDevice/RxPipelineDelay",
                "5us"},
               {"ns3::ClanNetDevice",
                "DmaDriverInstructions",
-               "$ns3::ClanNetDevice/DmaDriverInstructions",
+               "DeviceList/*/$ns3::ClanNetDevice/DmaDriverInstructions",
                "30000"},
               {"ns3::ClanNetDevice",
                "DmaTransmitBurst",
-               "$ns3::ClanNetDevice/DmaTransmitBurst",
+               "DeviceList/*/$ns3::ClanNetDevice/DmaTransmitBurst",
                "16"}}},
             {"SHRIMP",
              CfgShrimpRun,
              {{"ns3::ShrimpNetDevice",
                "DatapathLatency",
-               "$ns3::ShrimpNetDevice/DatapathLatency",
+               "DeviceList/*/$ns3::ShrimpNetDevice/DatapathLatency",
                "20us"},
-              {"ns3::ShrimpNetDevice", "PortRate", "$ns3::ShrimpNetDevice/PortRate", "10Mbps"},
+              {"ns3::ShrimpNetDevice",
+               "PortRate",
+               "DeviceList/*/$ns3::ShrimpNetDevice/PortRate",
+               "10Mbps"},
               {"ns3::ShrimpNetDevice",
                "MaxPacketData",
-               "$ns3::ShrimpNetDevice/MaxPacketData",
+               "DeviceList/*/$ns3::ShrimpNetDevice/MaxPacketData",
                "64"}}},
+            {"SCI and SCILAN",
+             CfgSciRun,
+             {{"ns3::SciNetDevice",
+               "AdapterLatency",
+               "DeviceList/*/$ns3::SciNetDevice/AdapterLatency",
+               "20us"},
+              {"ns3::ScilanStack",
+               "SendInstructions",
+               "$ns3::ScilanStack/SendInstructions",
+               "20000"}}},
         };
         for (const auto& c : cases)
         {
@@ -292,7 +352,8 @@ class CfgReadWhenUsedTestCase : public TestCase
 
 /**
  * \ingroup san-tests
- * Every attribute of each NIC and its cost model that Config::Set may change after Install (all
+ * Every attribute of each NIC (Hamlyn, DART, CLAN, SHRIMP, SCI and SCILAN's stack) and its cost
+ * model that Config::Set may change after Install (all
  * but the ones fixed at Attach): set to another valid value before Install (as a default) and
  * after it, the run is the same. Each value is the default changed (a count or size halved, a
  * cost or time doubled, a rate halved, a flag flipped); attributes of other kinds (pointers, names)
@@ -359,12 +420,18 @@ class CfgEveryAttributeTestCase : public TestCase
         };
 
         const std::vector<Owner> owners = {
-            {"ns3::HamlynNetDevice", "$ns3::HamlynNetDevice/", CfgHamlynRun},
-            {"ns3::HamlynLanai3CostModel", "$ns3::HamlynNetDevice/CostModel/", CfgHamlynRun},
-            {"ns3::DartNetDevice", "$ns3::DartNetDevice/", CfgDartRun},
-            {"ns3::DartSoftwareCostModel", "$ns3::DartNetDevice/CostModel/", CfgDartRun},
-            {"ns3::ClanNetDevice", "$ns3::ClanNetDevice/", CfgClanRun},
-            {"ns3::ShrimpNetDevice", "$ns3::ShrimpNetDevice/", CfgShrimpRun},
+            {"ns3::HamlynNetDevice", "DeviceList/*/$ns3::HamlynNetDevice/", CfgHamlynRun},
+            {"ns3::HamlynLanai3CostModel",
+             "DeviceList/*/$ns3::HamlynNetDevice/CostModel/",
+             CfgHamlynRun},
+            {"ns3::DartNetDevice", "DeviceList/*/$ns3::DartNetDevice/", CfgDartRun},
+            {"ns3::DartSoftwareCostModel",
+             "DeviceList/*/$ns3::DartNetDevice/CostModel/",
+             CfgDartRun},
+            {"ns3::ClanNetDevice", "DeviceList/*/$ns3::ClanNetDevice/", CfgClanRun},
+            {"ns3::ShrimpNetDevice", "DeviceList/*/$ns3::ShrimpNetDevice/", CfgShrimpRun},
+            {"ns3::SciNetDevice", "DeviceList/*/$ns3::SciNetDevice/", CfgSciRun},
+            {"ns3::ScilanStack", "$ns3::ScilanStack/", CfgSciRun},
         };
         // Fixed at Attach (CfgFixedAtAttachTestCase), or a value the scenario cannot take.
         const std::set<std::string> skip = {"ns3::DartNetDevice::Connections",
@@ -466,6 +533,19 @@ class CfgFixedAtAttachTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(died, true, f.device << " " << f.attribute << ": " << msg);
             Simulator::Destroy();
         }
+        // Checked when set: a CLAN transmit burst longer than one burst of the host's bus.
+        clan();
+        std::string why;
+        const bool refused = santest::DiesWithMessage(
+            []() {
+                Config::Set("/NodeList/*/DeviceList/*/$ns3::ClanNetDevice/DmaTransmitBurst",
+                            UintegerValue(512));
+            },
+            "ClanNetDevice: DmaTransmitBurst of 512 DWORDs is more than one burst of the host's "
+            "I/O bus",
+            why);
+        NS_TEST_EXPECT_MSG_EQ(refused, true, "DmaTransmitBurst 512: " << why);
+        Simulator::Destroy();
         // Before Install the same values are taken.
         Config::SetDefault("ns3::DartNetDevice::Connections", UintegerValue(64));
         NodeContainer hosts;

@@ -64,7 +64,8 @@ ClanNetDevice::GetTypeId()
             .AddAttribute("DmaTransmitBurst",
                           "DMA engine's PCI read burst, in DWORDs (each burst is one packet).",
                           UintegerValue(256),
-                          MakeUintegerAccessor(&ClanNetDevice::m_dmaTxBurstBeats),
+                          MakeUintegerAccessor(&ClanNetDevice::SetDmaTransmitBurst,
+                                               &ClanNetDevice::GetDmaTransmitBurst),
                           MakeUintegerChecker<uint32_t>(1))
             // ASSUMED: the paper gives no depth; an FPGA FIFO of 1024 ids. Overflows are
             // counted (GetNFifoOverflows) so an experiment shows if it matters.
@@ -220,9 +221,37 @@ ClanNetDevice::GetMailboxEntries() const
 }
 
 void
+ClanNetDevice::SetDmaTransmitBurst(uint32_t dwords)
+{
+    m_dmaTxBurstBeats = dwords;
+    if (IsAttached())
+    {
+        CheckDmaTransmitBurst();
+    }
+}
+
+uint32_t
+ClanNetDevice::GetDmaTransmitBurst() const
+{
+    return m_dmaTxBurstBeats;
+}
+
+void
+ClanNetDevice::CheckDmaTransmitBurst() const
+{
+    // Each burst is one PCI read transaction of the host's I/O bus.
+    const uint64_t busBytes = uint64_t(GetIoBus()->GetWidth()) * GetIoBus()->GetBurstLength();
+    NS_ABORT_MSG_IF(uint64_t(m_dmaTxBurstBeats) * 4 > busBytes,
+                    "ClanNetDevice: DmaTransmitBurst of "
+                        << m_dmaTxBurstBeats << " DWORDs is more than one burst of the host's I/O "
+                        << "bus (" << busBytes << " bytes, HostBus BurstLength)");
+}
+
+void
 ClanNetDevice::NotifyAttached()
 {
     NS_LOG_FUNCTION(this);
+    CheckDmaTransmitBurst();
     m_apertures.SetHost(GetHostNumber());
     // One window for every store into the outgoing address space: posted stores reach the NIC
     // in program order whatever aperture they go to (PRAM, section 2.1).

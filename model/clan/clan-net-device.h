@@ -241,6 +241,11 @@ class ClanNetDevice : public SanNicDevice
     void SetDmaDriverInstructions(double instructions);
     /// \return the DMA driver's work per entry ("DmaDriverInstructions")
     double GetDmaDriverInstructions() const;
+    /// \param dwords the DMA engine's read burst ("DmaTransmitBurst"; checked against the host
+    /// bus's burst once attached)
+    void SetDmaTransmitBurst(uint32_t dwords);
+    /// \return the DMA engine's read burst in DWORDs ("DmaTransmitBurst")
+    uint32_t GetDmaTransmitBurst() const;
     /// \param entries the driver's mailbox ring ("MailboxEntries": fixed once attached)
     void SetMailboxEntries(uint32_t entries);
     /// \return the mailbox ring's entries ("MailboxEntries")
@@ -252,6 +257,9 @@ class ClanNetDevice : public SanNicDevice
     void ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost) override;
 
   private:
+    /// Stops with a message if a transmit burst is more than one burst of the host's bus.
+    void CheckDmaTransmitBurst() const;
+
     /// An imported aperture: a window of the outgoing address space.
     struct Window
     {
