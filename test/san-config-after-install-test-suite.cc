@@ -56,7 +56,7 @@ struct CfgChange
 {
     std::string type;      //!< the TypeId that owns it (for Config::SetDefault)
     std::string attribute; //!< its name
-    std::string path;      //!< Config::Set path from a node ("DeviceList/*/$ns3::...")
+    std::string path;      //!< Config::Set path from a node ("DeviceList/*/$ns3::..."), or whole
     std::string value;     //!< the value, as text
 };
 
@@ -89,7 +89,7 @@ CfgApply(const std::vector<CfgChange>& after)
 {
     for (const auto& c : after)
     {
-        Config::Set("/NodeList/*/" + c.path, StringValue(c.value));
+        Config::Set((c.path[0] == '/' ? "" : "/NodeList/*/") + c.path, StringValue(c.value));
     }
 }
 
@@ -352,8 +352,8 @@ class CfgReadWhenUsedTestCase : public TestCase
 
 /**
  * \ingroup san-tests
- * Every attribute of each NIC (Hamlyn, DART, CLAN, SHRIMP, SCI and SCILAN's stack) and its cost
- * model that Config::Set may change after Install (all
+ * Every attribute of each NIC (Hamlyn, DART, CLAN, SHRIMP, SCI and SCILAN's stack), its cost
+ * model, and the fabric's links and switches, that Config::Set may change after Install (all
  * but the ones fixed at Attach): set to another valid value before Install (as a default) and
  * after it, the run is the same. Each value is the default changed (a count or size halved, a
  * cost or time doubled, a rate halved, a flag flipped); attributes of other kinds (pointers, names)
@@ -432,13 +432,19 @@ class CfgEveryAttributeTestCase : public TestCase
             {"ns3::ShrimpNetDevice", "DeviceList/*/$ns3::ShrimpNetDevice/", CfgShrimpRun},
             {"ns3::SciNetDevice", "DeviceList/*/$ns3::SciNetDevice/", CfgSciRun},
             {"ns3::ScilanStack", "$ns3::ScilanStack/", CfgSciRun},
+            // The fabric the Hamlyn message crosses: its links and its switch.
+            {"ns3::SanChannel", "/ChannelList/*/$ns3::SanChannel/", CfgHamlynRun},
+            {"ns3::SanSwitch", "/NodeList/*/$ns3::SanSwitch/", CfgHamlynRun},
         };
         // Fixed at Attach (CfgFixedAtAttachTestCase), or a value the scenario cannot take.
         const std::set<std::string> skip = {"ns3::DartNetDevice::Connections",
                                             "ns3::DartNetDevice::Registers",
                                             "ns3::DartNetDevice::TlbEntries",
                                             "ns3::ClanNetDevice::MailboxEntries",
-                                            "ns3::ShrimpNetDevice::PageBytes"};
+                                            "ns3::ShrimpNetDevice::PageBytes",
+                                            "ns3::SanChannel::DataRate",
+                                            "ns3::SanChannel::Delay",
+                                            "ns3::SanChannel::FramingBytes"};
         uint32_t compared = 0;
         for (const auto& o : owners)
         {
@@ -545,6 +551,16 @@ class CfgFixedAtAttachTestCase : public TestCase
             "I/O bus",
             why);
         NS_TEST_EXPECT_MSG_EQ(refused, true, "DmaTransmitBurst 512: " << why);
+        Simulator::Destroy();
+        // Fixed when the fabric is built: a link's timing.
+        clan();
+        const bool linkRefused = santest::DiesWithMessage(
+            []() {
+                Config::Set("/ChannelList/*/$ns3::SanChannel/Delay", TimeValue(NanoSeconds(20)));
+            },
+            "SanChannel: Delay is fixed once the fabric is built",
+            why);
+        NS_TEST_EXPECT_MSG_EQ(linkRefused, true, "a link's Delay after Install: " << why);
         Simulator::Destroy();
         // Before Install the same values are taken.
         Config::SetDefault("ns3::DartNetDevice::Connections", UintegerValue(64));

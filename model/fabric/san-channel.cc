@@ -37,20 +37,21 @@ SanChannel::GetTypeId()
             .AddAttribute("DataRate",
                           "Rate of each direction of the link.",
                           DataRateValue(DataRate("640Mbps")),
-                          MakeDataRateAccessor(&SanChannel::m_rate),
+                          MakeDataRateAccessor(&SanChannel::SetDataRate, &SanChannel::GetDataRate),
                           MakeDataRateChecker())
             // Not given by the papers: about 2 m of cable inside a machine room.
             .AddAttribute("Delay",
                           "Propagation delay of the link.",
                           TimeValue(NanoSeconds(10)),
-                          MakeTimeAccessor(&SanChannel::m_delay),
+                          MakeTimeAccessor(&SanChannel::SetDelay, &SanChannel::GetDelay),
                           MakeTimeChecker(Seconds(0)))
             // Not given by the papers; the NICs account for their own headers.
-            .AddAttribute("FramingBytes",
-                          "Bytes of link framing added to every packet on the wire.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&SanChannel::m_framing),
-                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "FramingBytes",
+                "Bytes of link framing added to every packet on the wire.",
+                UintegerValue(0),
+                MakeUintegerAccessor(&SanChannel::SetFramingBytes, &SanChannel::GetFramingBytes),
+                MakeUintegerChecker<uint32_t>())
             // Credits keep every result that predates Xon/Xoff. CLAN 1999, section 2.2:
             // "Hardware flow control is based on the Xon/Xoff scheme".
             .AddAttribute("FlowControl",
@@ -222,6 +223,40 @@ SanChannel::UseFabric(SanFabric* fabric)
         m_timing.nVcs = fabric->GetNVcs();
         m_timing.slotsPerVc = fabric->GetSlotsPerVc();
     }
+}
+
+void
+SanChannel::RefuseAfterTiming(const char* attribute) const
+{
+    // The ports precompute the link's timing when they are connected, and a packet's arrival
+    // is fixed when it is sent: a new delay or framing mid-run could reorder a link's packets.
+    NS_ABORT_MSG_IF(m_timing.ready,
+                    "SanChannel: " << attribute
+                                   << " is fixed once the fabric is built (the ports time every "
+                                      "packet from it); set it on SanFabricHelper "
+                                      "(SetChannelAttribute), or with Config::SetDefault, before "
+                                      "Install");
+}
+
+void
+SanChannel::SetDataRate(DataRate rate)
+{
+    RefuseAfterTiming("DataRate");
+    m_rate = rate;
+}
+
+void
+SanChannel::SetDelay(Time delay)
+{
+    RefuseAfterTiming("Delay");
+    m_delay = delay;
+}
+
+void
+SanChannel::SetFramingBytes(uint32_t bytes)
+{
+    RefuseAfterTiming("FramingBytes");
+    m_framing = bytes;
 }
 
 void

@@ -194,6 +194,12 @@ class SanChannel : public Channel
 
     /// \return the link rate
     DataRate GetDataRate() const;
+    /// \param rate the link's rate ("DataRate"; fixed once the fabric is built)
+    void SetDataRate(DataRate rate);
+    /// \param delay the propagation delay ("Delay"; fixed once the fabric is built)
+    void SetDelay(Time delay);
+    /// \param bytes framing per packet ("FramingBytes"; fixed once the fabric is built)
+    void SetFramingBytes(uint32_t bytes);
     /// \return the propagation delay
     Time GetDelay() const;
     /// \return framing bytes per packet
@@ -220,6 +226,8 @@ class SanChannel : public Channel
     /// Work out the timing from the attributes, once (SanPort::Connect): a later change to
     /// the attributes does not reach a connected link.
     void SetTiming();
+    /// Stops with a message naming \p attribute once the timing is set (see SetDelay).
+    void RefuseAfterTiming(const char* attribute) const;
 
     /// \return the handle by which ports keep the link (4 bytes in each, not a pointer's 8)
     uint32_t GetHandle() const
