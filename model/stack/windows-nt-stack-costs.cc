@@ -34,11 +34,11 @@ WindowsNtStackCosts::GetTypeId()
                           MakeDoubleChecker<double>(0))
             // FITTED (the preset's one free parameter): TCP/IP processing per segment and per
             // direction, NDIS's per-packet work included, fitted to the SCILAN paper's Table 3
-            // "100baseT 209.3 us" with EtherlinkFastNicCosts (ScilanTcpBaselines): 4723
-            // instructions, 35 us per segment each way.
+            // "100baseT 209.3 us" with EtherlinkFastNicCosts (ScilanTcpBaselines) and
+            // PentiumNtHostPreset's 36 us wake-up: 2990 instructions, 22 us per segment each way.
             .AddAttribute("ProtocolInstructions",
                           "TCP/IP instructions per segment, each direction (FITTED).",
-                          DoubleValue(4723),
+                          DoubleValue(2990),
                           MakeDoubleAccessor(&WindowsNtStackCosts::m_protocolInstructions),
                           MakeDoubleChecker<double>(0))
             // ASSUMED: queueing and running the miniport's deferred procedure call (DPC):
