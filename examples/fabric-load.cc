@@ -25,8 +25,12 @@
 // The largest accepted throughput of an overloaded network is not used: it
 // rewards routing that starves some sources.
 //
+// Each saturation is printed beside the pattern's load bound (SanLoadBound: the channel-load
+// bound of a deterministic routing, else the bisection bound); a load above the bound counts
+// as saturated whatever its window showed, so a saturation never exceeds it.
+//
 // Output: results/fabric-load.csv and lines
-//   fabric-load: topology=T traffic=P routing=R saturation=X     (or saturation>=X)
+//   fabric-load: topology=T traffic=P routing=R saturation=X bound=B (kind, limiting channel)
 //   fabric-load: topology=T traffic=transpose minimal-adaptive/<deterministic>=Y
 //   fabric-load: topology=dragonfly traffic=P ugal/minimal=Z valiant/minimal=W
 //
@@ -305,7 +309,14 @@ main(int argc, char* argv[])
                 }
                 std::cout << "fabric-load: topology=" << topology << " traffic=" << traffic
                           << " routing=" << r.name << " saturation" << (sat.atLeast ? ">=" : "=")
-                          << std::fixed << std::setprecision(3) << sat.load << std::endl;
+                          << std::fixed << std::setprecision(3) << sat.load;
+                if (sat.bound.kind != SanLoadBound::NONE)
+                {
+                    // Beside it, what the channels allow (the sweep never reports more).
+                    std::cout << " bound=" << sat.bound.load << " (" << sat.bound.GetKindName()
+                              << ", " << sat.bound.channel << ")";
+                }
+                std::cout << std::endl;
             }
             if (traffic == "transpose" && saturation[deterministicName] > 0)
             {

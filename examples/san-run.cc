@@ -872,6 +872,9 @@ main(int argc, char* argv[])
                   << " max=" << Show(p.latencyMax, seeds) << " packet-times"
                   << " hops=" << Show(p.hops, seeds) << " not_injected=" << p.notInjected
                   << " vc_occupancy=" << vcs.str() << (p.saturated ? " saturated" : "")
+                  << (p.aboveBound && !p.windowSaturated
+                          ? " (above the load bound; the window alone did not show it)"
+                          : "")
                   << std::endl;
         for (const SanLoadPoint::Link& l : r.topLinks)
         {
@@ -906,11 +909,25 @@ main(int argc, char* argv[])
                           {"worst_source_fraction", p.minSourceFraction.mean},
                           {"not_injected", p.notInjected},
                           {"saturated", p.saturated},
+                          {"saturated_in_window", p.windowSaturated},
+                          {"above_load_bound", p.aboveBound},
                           {"packet_time_ns", r.packetTimeNs},
                           {"vc_occupancy", r.vcOccupancy},
                           {"top_links", links}});
     };
 
+    // The most the pattern can load these channels: no saturation is reported above it.
+    const SanLoadBound bound = sweep.GetLoadBound();
+    if (bound.kind == SanLoadBound::NONE)
+    {
+        std::cout << "san-run: load bound: none (" << bound.reason << ")" << std::endl;
+    }
+    else
+    {
+        std::cout << "san-run: load bound=" << std::fixed << std::setprecision(4) << bound.load
+                  << " (" << bound.GetKindName() << ", limited by " << bound.channel
+                  << (bound.reason.empty() ? "" : "; " + bound.reason) << ")" << std::endl;
+    }
     SanSaturation sat;
     const bool findSaturation = GetB(s, "saturation");
     if (findSaturation)
@@ -921,6 +938,10 @@ main(int argc, char* argv[])
         if (!sat.atLeast)
         {
             std::cout << " (demand met at " << sat.load << ", not at " << sat.upper << ")";
+            if (bound.kind != SanLoadBound::NONE)
+            {
+                std::cout << " load bound=" << bound.load;
+            }
         }
         else
         {
@@ -947,6 +968,10 @@ main(int argc, char* argv[])
         doc["settings"] = s.raw;
         doc["routing"] = routingName;
         doc["points"] = points;
+        doc["load_bound"] = {{"kind", bound.GetKindName()},
+                             {"load", bound.kind == SanLoadBound::NONE ? 0.0 : bound.load},
+                             {"limited_by", bound.channel},
+                             {"remark", bound.reason}};
         if (findSaturation)
         {
             doc["saturation"] = {{"load", sat.load},

@@ -231,9 +231,11 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
      */
     int64_t AssignStreams(int64_t stream);
 
-  private:
-    /// \return a new routing function: the chosen one, else the topology's default
+    /// \return a new routing function, as the next Install makes it: the chosen one with its
+    /// attributes, else the topology's default (not yet bound to the topology)
     Ptr<SanRouting> CreateRouting();
+
+  private:
     /// pcap on a san port: departures and arrivals, in <prefix>-<port name>.pcap (DLT_USER0,
     /// records start with the 16-byte SanFabricHeader).
     void EnablePcapInternal(std::string prefix,

@@ -37,18 +37,21 @@ void
 SanLoadSweep::SetFabricSetup(FabricSetup setup)
 {
     m_setup = setup;
+    m_boundKnown = false;
 }
 
 void
 SanLoadSweep::SetTrafficAttribute(const std::string& name, const AttributeValue& value)
 {
     m_traffic.emplace_back(name, value.Copy());
+    m_boundKnown = false;
 }
 
 void
 SanLoadSweep::SetPermutation(std::vector<uint32_t> permutation)
 {
     m_permutation = std::move(permutation);
+    m_boundKnown = false;
 }
 
 void
@@ -382,8 +385,29 @@ SanLoadSweep::Measure(double load)
     mean.accepted = s.accepted.mean;
     mean.offeredMeasured = s.offeredMeasured.mean;
     mean.minSourceFraction = s.minSourceFraction.mean;
-    s.saturated = IsSaturated(mean);
+    s.windowSaturated = IsSaturated(mean);
+    const SanLoadBound& bound = GetLoadBound();
+    s.aboveBound = bound.kind != SanLoadBound::NONE && load > bound.load * (1 + 1e-9);
+    s.saturated = s.windowSaturated || s.aboveBound;
     return s;
+}
+
+const SanLoadBound&
+SanLoadSweep::GetLoadBound()
+{
+    if (!m_boundKnown)
+    {
+        SanFabricHelper fabric;
+        if (m_setup)
+        {
+            m_setup(fabric);
+        }
+        m_bound = SanLoadBound::Compute(fabric,
+                                        SanTrafficGenerator::GetPatternSpec(m_traffic),
+                                        m_permutation);
+        m_boundKnown = true;
+    }
+    return m_bound;
 }
 
 SanSaturation
@@ -393,6 +417,7 @@ SanLoadSweep::FindSaturation(const std::vector<double>& loads,
                              PointCallback onPoint)
 {
     SanSaturation result;
+    result.bound = GetLoadBound();
     auto run = [&](double load) {
         result.points.push_back(Measure(load));
         if (onPoint)

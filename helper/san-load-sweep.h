@@ -8,6 +8,7 @@
 
 #include "ns3/nstime.h"
 #include "ns3/san-fabric-helper.h"
+#include "ns3/san-load-bound.h"
 #include "ns3/san-type-check.h"
 
 #include <cstdint>
@@ -79,7 +80,9 @@ struct SanLoadSummary
     SanStatistic latencyMax;        //!< see SanLoadPoint
     SanStatistic hops;              //!< see SanLoadPoint
     uint64_t notInjected{0};        //!< summed over seeds
-    bool saturated{false};          //!< see SanLoadSweep::IsSaturated
+    bool saturated{false};          //!< windowSaturated or aboveBound
+    bool windowSaturated{false};    //!< the window showed it (SanLoadSweep::IsSaturated)
+    bool aboveBound{false};         //!< the load is above the sweep's SanLoadBound
     std::vector<SanLoadPoint> runs; //!< one per seed
 };
 
@@ -92,6 +95,7 @@ struct SanSaturation
     double load{0};      //!< the largest offered load whose demand was met
     double upper{0};     //!< the smallest offered load found saturated (atLeast: none)
     bool atLeast{false}; //!< no load tried saturated: the saturation throughput is at least load
+    SanLoadBound bound;  //!< the most the pattern can load the fabric (load never exceeds it)
     std::vector<SanLoadSummary> points; //!< every point run, in the order run
 };
 
@@ -115,6 +119,12 @@ struct SanSaturation
  * rewards routing that starves some sources. FindSaturation sweeps the given loads upward until
  * a point saturates, then bisects between it and the last unsaturated load; a curve that never
  * saturates gives "at least" the largest load tried.
+ *
+ * Just past saturation the backlog grows too slowly for a window of a few thousand
+ * packet-times to show it (the sources' queues absorb it, and the tolerance forgives it), so a
+ * window alone can find a saturation above what the channels can carry. Every point is
+ * therefore also judged against the pattern's SanLoadBound (GetLoadBound): a load above it is
+ * saturated whatever its window showed, and SanLoadSummary says which test found it.
  */
 class SanLoadSweep
 {
@@ -156,6 +166,9 @@ class SanLoadSweep
     SanLoadSummary Measure(double load);
     /// \param p a run \return true if its demand was not met (see the class description)
     bool IsSaturated(const SanLoadPoint& p) const;
+    /// \return the most load the pattern can put on the fabric the setup builds (computed
+    /// once, again after a setter)
+    const SanLoadBound& GetLoadBound();
 
     /**
      * Sweep, then bisect.
@@ -189,7 +202,9 @@ class SanLoadSweep
     uint64_t m_firstRun{1};                                             //!< first run number
     double m_tolerance{0.05};                                           //!< saturation criterion
     uint32_t m_topLinks{5};                                             //!< links reported
-    Time m_progress; //!< ShowProgress interval (zero: none)
+    Time m_progress;          //!< ShowProgress interval (zero: none)
+    SanLoadBound m_bound;     //!< GetLoadBound's answer
+    bool m_boundKnown{false}; //!< m_bound is computed for the current settings
 };
 
 } // namespace ns3

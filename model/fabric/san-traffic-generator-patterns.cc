@@ -10,6 +10,9 @@
 #include "san-traffic-generator.h"
 
 #include "ns3/abort.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/uinteger.h"
 
 #include <cctype>
 #include <sstream>
@@ -46,10 +49,113 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
                                                 uint32_t nHosts,
                                                 std::string& error) const
 {
+    return FindFixedDestination(GetSpec(), m_destination, host, nHosts, error);
+}
+
+SanTrafficGenerator::PatternSpec
+SanTrafficGenerator::GetSpec() const
+{
+    PatternSpec spec;
+    spec.pattern = S().pattern;
+    spec.radix = S().radix;
+    spec.groupSize = S().groupSize;
+    spec.hotSpotHost = S().hotSpotHost;
+    spec.hotSpotFraction = S().hotSpotFraction;
+    return spec;
+}
+
+SanTrafficGenerator::PatternSpec
+SanTrafficGenerator::GetPatternSpec(
+    const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& attributes)
+{
+    const TypeId tid = GetTypeId();
+    // The value an attribute has in a new generator: the one set here, else its default.
+    auto value = [&](const std::string& name) -> Ptr<AttributeValue> {
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
+                            "SanTrafficGenerator: no attribute " << name);
+        Ptr<AttributeValue> v = info.initialValue->Copy();
+        for (const auto& a : attributes)
+        {
+            if (a.first == name)
+            {
+                v = info.checker->CreateValidValue(*a.second);
+                NS_ABORT_MSG_IF(v == nullptr,
+                                "SanTrafficGenerator: invalid value for attribute " << name);
+            }
+        }
+        return v;
+    };
+    PatternSpec spec;
+    spec.pattern = static_cast<Pattern>(DynamicCast<EnumValue>(value("Pattern"))->Get());
+    spec.radix = DynamicCast<UintegerValue>(value("Radix"))->Get();
+    spec.groupSize = DynamicCast<UintegerValue>(value("GroupSize"))->Get();
+    spec.hotSpotHost = DynamicCast<UintegerValue>(value("HotSpotHost"))->Get();
+    spec.hotSpotFraction = DynamicCast<DoubleValue>(value("HotSpotFraction"))->Get();
+    return spec;
+}
+
+std::string
+SanTrafficGenerator::GetDestinationShares(const PatternSpec& spec,
+                                          uint32_t destination,
+                                          uint32_t host,
+                                          uint32_t nHosts,
+                                          DestinationShares& out)
+{
+    out = DestinationShares();
+    std::string error;
+    switch (spec.pattern)
+    {
+    case HOTSPOT:
+    case UNIFORM: {
+        // As PickDestination: the hot spot's share, then uniform over the others.
+        double hot = 0;
+        if (spec.pattern == HOTSPOT && spec.hotSpotHost != host && spec.hotSpotHost < nHosts)
+        {
+            hot = spec.hotSpotFraction;
+            out.points.emplace_back(spec.hotSpotHost, hot);
+        }
+        if (nHosts > 1)
+        {
+            out.rangeBegin = 0;
+            out.rangeEnd = nHosts;
+            out.rangeShare = 1 - hot;
+        }
+        return "";
+    }
+    case GROUP_SHIFT: {
+        FindFixedDestination(spec, destination, host, nHosts, error);
+        if (error.empty())
+        {
+            const uint32_t next = (host / spec.groupSize + 1) % (nHosts / spec.groupSize);
+            out.rangeBegin = next * spec.groupSize;
+            out.rangeEnd = out.rangeBegin + spec.groupSize;
+            out.rangeShare = 1;
+        }
+        return error;
+    }
+    default: {
+        const uint32_t d = FindFixedDestination(spec, destination, host, nHosts, error);
+        if (error.empty() && d != host)
+        {
+            out.points.emplace_back(d, 1.0);
+        }
+        return error;
+    }
+    }
+}
+
+uint32_t
+SanTrafficGenerator::FindFixedDestination(const PatternSpec& spec,
+                                          uint32_t destination,
+                                          uint32_t host,
+                                          uint32_t nHosts,
+                                          std::string& error)
+{
     error.clear();
     std::ostringstream msg;
     const int bits = Log2Exact(nHosts);
-    switch (S().pattern)
+    switch (spec.pattern)
     {
     case TRANSPOSE: {
         auto n = static_cast<uint32_t>(std::lround(std::sqrt(static_cast<double>(nHosts))));
@@ -66,16 +172,16 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
     case SHUFFLE: {
         if (bits < 0)
         {
-            msg << "SanTrafficGenerator: " << GetPatternAttributeName(S().pattern)
+            msg << "SanTrafficGenerator: " << GetPatternAttributeName(spec.pattern)
                 << " needs a power-of-two number of hosts, not " << nHosts;
             error = msg.str();
             return host;
         }
-        if (S().pattern == BIT_COMPLEMENT)
+        if (spec.pattern == BIT_COMPLEMENT)
         {
             return ~host & (nHosts - 1);
         }
-        if (S().pattern == SHUFFLE)
+        if (spec.pattern == SHUFFLE)
         {
             return bits == 0 ? host : ((host << 1) | (host >> (bits - 1))) & (nHosts - 1);
         }
@@ -88,7 +194,7 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
     }
     case TORNADO:
     case NEIGHBOR: {
-        uint32_t k = S().radix;
+        uint32_t k = spec.radix;
         if (k == 0)
         {
             auto n = static_cast<uint32_t>(std::lround(std::sqrt(static_cast<double>(nHosts))));
@@ -102,12 +208,13 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
         }
         if (k < 2 || power != nHosts)
         {
-            msg << "SanTrafficGenerator: " << GetPatternAttributeName(S().pattern) << " with Radix "
-                << k << " needs a host count that is a power of it, not " << nHosts;
+            msg << "SanTrafficGenerator: " << GetPatternAttributeName(spec.pattern)
+                << " with Radix " << k << " needs a host count that is a power of it, not "
+                << nHosts;
             error = msg.str();
             return host;
         }
-        const uint32_t shift = S().pattern == TORNADO ? (k + 1) / 2 - 1 : 1;
+        const uint32_t shift = spec.pattern == TORNADO ? (k + 1) / 2 - 1 : 1;
         uint32_t d = 0;
         uint64_t place = 1;
         for (uint32_t rest = host; place < nHosts; place *= k, rest /= k)
@@ -117,20 +224,20 @@ SanTrafficGenerator::FindPermutationDestination(uint32_t host,
         return d;
     }
     case PERMUTATION:
-        if (m_destination >= nHosts)
+        if (destination >= nHosts)
         {
-            msg << "SanTrafficGenerator: Permutation destination " << m_destination << " of host "
+            msg << "SanTrafficGenerator: Permutation destination " << destination << " of host "
                 << host << " out of range (hosts: " << nHosts << ")";
             error = msg.str();
             return host;
         }
-        return m_destination;
+        return destination;
     case GROUP_SHIFT:
         // Random within the next block: no fixed destination, but the blocks must exist.
-        if (S().groupSize == 0 || nHosts % S().groupSize != 0 || nHosts / S().groupSize < 2)
+        if (spec.groupSize == 0 || nHosts % spec.groupSize != 0 || nHosts / spec.groupSize < 2)
         {
             msg << "SanTrafficGenerator: GroupShift needs a GroupSize that divides the " << nHosts
-                << " hosts into at least two blocks, not " << S().groupSize;
+                << " hosts into at least two blocks, not " << spec.groupSize;
             error = msg.str();
         }
         return host;

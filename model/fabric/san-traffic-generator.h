@@ -114,6 +114,52 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     /// \return the host of the endpoint it was installed on
     uint32_t GetHost() const;
 
+    /// What decides where a host's packets go: the pattern and the attributes it reads.
+    struct PatternSpec
+    {
+        Pattern pattern{UNIFORM};  //!< Pattern
+        uint32_t radix{0};         //!< Radix (Tornado, Neighbor)
+        uint32_t groupSize{0};     //!< GroupSize (GroupShift)
+        uint32_t hotSpotHost{0};   //!< HotSpotHost
+        double hotSpotFraction{0}; //!< HotSpotFraction
+    };
+
+    /**
+     * Where one host's packets go, as shares of them: fixed destinations, and a share spread
+     * evenly over the hosts [rangeBegin, rangeEnd) but the sender itself. The shares sum to 1
+     * (to 0 for a host that stays idle).
+     */
+    struct DestinationShares
+    {
+        std::vector<std::pair<uint32_t, double>> points; //!< (host, share)
+        uint32_t rangeBegin{0};                          //!< first host of the spread share
+        uint32_t rangeEnd{0};                            //!< one past the last
+        double rangeShare{0};                            //!< the share spread over the range
+    };
+
+    /**
+     * \param attributes generator attributes set by name (the rest keep their defaults,
+     * Config::SetDefault's included); values are converted by the attributes' checkers
+     * \return the pattern they give
+     */
+    static PatternSpec GetPatternSpec(
+        const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& attributes);
+    /**
+     * The destinations of a host without a generator (and without drawing a random stream):
+     * what a load bound needs.
+     * \param spec the pattern
+     * \param destination the host's Destination attribute (Permutation)
+     * \param host the host
+     * \param nHosts hosts in the fabric
+     * \param out set to the host's shares
+     * \return "" on success, else why nHosts does not suit the pattern
+     */
+    static std::string GetDestinationShares(const PatternSpec& spec,
+                                            uint32_t destination,
+                                            uint32_t host,
+                                            uint32_t nHosts,
+                                            DestinationShares& out);
+
     /**
      * \param host a host
      * \param nHosts hosts in the fabric
@@ -180,6 +226,18 @@ class SanTrafficGenerator : public Application, private SanDeliverySink
     void DeliverFromFabric(const SanFabricPacket& p) override;
     /// \return the destination of the next packet (or the host itself: send nothing)
     uint32_t PickDestination();
+    /// \return this generator's pattern
+    PatternSpec GetSpec() const;
+    /**
+     * \param spec a pattern \param destination the Destination attribute \param host a host
+     * \param nHosts hosts \param error set if nHosts does not suit the pattern
+     * \return as FindPermutationDestination
+     */
+    static uint32_t FindFixedDestination(const PatternSpec& spec,
+                                         uint32_t destination,
+                                         uint32_t host,
+                                         uint32_t nHosts,
+                                         std::string& error);
     /// \param n a bound \return a uniform integer in [0, n)
     uint32_t UniformBelow(uint32_t n);
     /// \return the size of the next packet

@@ -1,0 +1,336 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-load-bound.h"
+
+#include "san-fabric-helper.h"
+
+#include "ns3/log.h"
+#include "ns3/san-fabric-packet.h"
+#include "ns3/san-routing.h"
+#include "ns3/san-topology.h"
+
+#include <algorithm>
+#include <memory>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanLoadBound");
+
+std::string
+SanLoadBound::GetKindName() const
+{
+    switch (kind)
+    {
+    case CHANNEL:
+        return "channel-load bound";
+    case BISECTION:
+        return "bisection bound";
+    default:
+        return "no bound";
+    }
+}
+
+namespace
+{
+
+/// Every sending host's destinations.
+struct Demand
+{
+    std::vector<SanTrafficGenerator::DestinationShares> shares; //!< per host
+    std::string error;                                          //!< the pattern does not fit
+};
+
+Demand
+GetDemand(const SanTrafficGenerator::PatternSpec& spec,
+          const std::vector<uint32_t>& permutation,
+          uint32_t nHosts)
+{
+    Demand d;
+    d.shares.resize(nHosts);
+    for (uint32_t h = 0; h < nHosts && d.error.empty(); ++h)
+    {
+        const uint32_t dst = h < permutation.size() ? permutation[h] : 0;
+        d.error = SanTrafficGenerator::GetDestinationShares(spec, dst, h, nHosts, d.shares[h]);
+    }
+    return d;
+}
+
+/// \return the hosts a share spreads over (the sender itself excluded)
+uint32_t
+RangeCount(const SanTrafficGenerator::DestinationShares& s, uint32_t host)
+{
+    const uint32_t n = s.rangeEnd - s.rangeBegin;
+    return n - ((host >= s.rangeBegin && host < s.rangeEnd) ? 1 : 0);
+}
+
+/**
+ * Adds one host's shares to a dense per-destination vector.
+ * \param s the shares \param host the sender \param w per destination host
+ */
+void
+AddShares(const SanTrafficGenerator::DestinationShares& s, uint32_t host, std::vector<double>& w)
+{
+    for (const auto& p : s.points)
+    {
+        w[p.first] += p.second;
+    }
+    const uint32_t n = RangeCount(s, host);
+    if (s.rangeShare > 0 && n > 0)
+    {
+        const double each = s.rangeShare / n;
+        for (uint32_t d = s.rangeBegin; d < s.rangeEnd; ++d)
+        {
+            w[d] += d == host ? 0 : each;
+        }
+    }
+}
+
+/// Name of the channel out of a switch port.
+std::string
+ChannelName(const SanTopology& topo, uint32_t sw, uint32_t port)
+{
+    const SanPortPeer peer = topo.GetPeer(sw, port);
+    std::ostringstream name;
+    name << "switch " << sw << " port " << port << " -> "
+         << (peer.kind == SanPortPeer::SWITCH ? "switch " : "host ") << peer.index;
+    return name.str();
+}
+
+/**
+ * Channel loads by walking each (source switch, destination) route through a deterministic
+ * routing function. \return false if a route could not be walked (then \p why says why)
+ */
+bool
+WalkRoutes(SanTopology& topo, SanRouting& routing, const Demand& demand, SanLoadBound& out)
+{
+    const uint32_t nSw = topo.GetNSwitches();
+    const uint32_t nHosts = topo.GetNHosts();
+    std::vector<uint64_t> first(nSw + 1, 0); // channel index of each switch's port 0
+    for (uint32_t s = 0; s < nSw; ++s)
+    {
+        first[s + 1] = first[s] + topo.GetNPorts(s);
+    }
+    std::vector<double> load(first[nSw], 0);
+    std::vector<std::vector<uint32_t>> hostsOf(nSw);
+    for (uint32_t h = 0; h < nHosts; ++h)
+    {
+        hostsOf[topo.GetHostSwitch(h)].push_back(h);
+    }
+    std::vector<double> w(nHosts);
+    SanRouteChoice choice;
+    for (uint32_t s = 0; s < nSw; ++s)
+    {
+        if (hostsOf[s].empty())
+        {
+            continue;
+        }
+        std::fill(w.begin(), w.end(), 0.0);
+        for (uint32_t h : hostsOf[s])
+        {
+            AddShares(demand.shares[h], h, w);
+        }
+        for (uint32_t d = 0; d < nHosts; ++d)
+        {
+            if (w[d] <= 0)
+            {
+                continue;
+            }
+            // A descriptor from the fabric's pool, cleared as a sender gets one.
+            std::unique_ptr<SanFabricPacket, void (*)(SanFabricPacket*)> owned(
+                SanFabricPacket::Allocate(),
+                &SanFabricPacket::Free);
+            SanFabricPacket& p = *owned;
+            p.src = hostsOf[s].front();
+            p.dst = d;
+            p.dstSwitch = topo.GetHostSwitch(d);
+            routing.PrepareAtSource(p, s);
+            uint32_t sw = s;
+            while (sw != p.dstSwitch)
+            {
+                routing.Route(sw, p, choice);
+                const uint32_t port = choice.escapePort;
+                if (port == SanTopology::NO_PORT || choice.nCandidates != 0 ||
+                    topo.GetPeer(sw, port).kind != SanPortPeer::SWITCH ||
+                    p.hops >= SanFabricPacket::MAX_HOPS)
+                {
+                    out.reason = "the routing gave no single switch-to-switch port at switch " +
+                                 std::to_string(sw);
+                    return false;
+                }
+                load[first[sw] + port] += w[d];
+                const uint32_t vc =
+                    choice.escapeMask ? static_cast<uint32_t>(__builtin_ctz(choice.escapeMask)) : 0;
+                routing.OnDepart(sw, port, vc, p);
+                ++p.hops;
+                sw = topo.GetPeer(sw, port).index;
+            }
+            load[first[sw] + topo.GetHostPort(d)] += w[d];
+        }
+    }
+    // The busiest channel; a host's own link carries at most its offered load.
+    double worst = 1;
+    out.channel = "each host's link";
+    for (uint32_t s = 0; s < nSw; ++s)
+    {
+        for (uint32_t port = 0; port < topo.GetNPorts(s); ++port)
+        {
+            const double l = load[first[s] + port];
+            if (l > worst * (1 + 1e-12))
+            {
+                worst = l;
+                out.channel = ChannelName(topo, s, port);
+            }
+        }
+    }
+    out.kind = SanLoadBound::CHANNEL;
+    out.load = 1 / worst;
+    return true;
+}
+
+/// The bisection bound and the hosts' receive links.
+void
+CutBound(SanTopology& topo, const Demand& demand, SanLoadBound& out)
+{
+    const uint32_t nSw = topo.GetNSwitches();
+    const uint32_t nHosts = topo.GetNHosts();
+    std::vector<uint8_t> half(nHosts);
+    std::vector<uint32_t> inB(nHosts + 1, 0); // prefix counts of hosts in half 1
+    for (uint32_t h = 0; h < nHosts; ++h)
+    {
+        half[h] = topo.GetSwitchPart(topo.GetHostSwitch(h), 2) == 1 ? 1 : 0;
+        inB[h + 1] = inB[h] + half[h];
+    }
+    // Traffic from each half to the other, and what each host receives (a difference array
+    // for the spread shares).
+    double cross[2] = {0, 0};
+    std::vector<double> recv(nHosts + 1, 0);
+    std::vector<double> points(nHosts, 0);
+    for (uint32_t h = 0; h < nHosts; ++h)
+    {
+        const auto& s = demand.shares[h];
+        const uint8_t a = half[h];
+        for (const auto& pt : s.points)
+        {
+            points[pt.first] += pt.second;
+            cross[a] += half[pt.first] != a ? pt.second : 0;
+        }
+        const uint32_t n = RangeCount(s, h);
+        if (s.rangeShare > 0 && n > 0)
+        {
+            const double each = s.rangeShare / n;
+            const uint32_t b = inB[s.rangeEnd] - inB[s.rangeBegin];
+            const uint32_t other = a == 0 ? b : (s.rangeEnd - s.rangeBegin) - b;
+            cross[a] += each * other; // the sender itself is on its own side
+            recv[s.rangeBegin] += each;
+            recv[s.rangeEnd] -= each;
+            if (h >= s.rangeBegin && h < s.rangeEnd)
+            {
+                points[h] -= each;
+            }
+        }
+    }
+    double worst = 1;
+    out.channel = "each host's link";
+    double running = 0;
+    for (uint32_t h = 0; h < nHosts; ++h)
+    {
+        running += recv[h];
+        const double l = running + points[h];
+        if (l > worst * (1 + 1e-12))
+        {
+            worst = l;
+            out.channel = "host " + std::to_string(h) + "'s link";
+        }
+    }
+    uint32_t channels[2] = {0, 0}; // switch-to-switch channels from each half to the other
+    for (uint32_t s = 0; s < nSw; ++s)
+    {
+        for (uint32_t port = 0; port < topo.GetNPorts(s); ++port)
+        {
+            const SanPortPeer peer = topo.GetPeer(s, port);
+            const uint32_t a = topo.GetSwitchPart(s, 2);
+            if (peer.kind == SanPortPeer::SWITCH && topo.GetSwitchPart(peer.index, 2) != a)
+            {
+                ++channels[a];
+            }
+        }
+    }
+    for (uint32_t a = 0; a < 2; ++a)
+    {
+        if (cross[a] <= 0)
+        {
+            continue;
+        }
+        const double l = channels[a] ? cross[a] / channels[a] : 1e300;
+        if (l > worst * (1 + 1e-12))
+        {
+            worst = l;
+            std::ostringstream name;
+            name << "the bisection (" << channels[a] << " channels from half " << a << ")";
+            out.channel = name.str();
+        }
+    }
+    out.kind = SanLoadBound::BISECTION;
+    out.load = 1 / worst;
+}
+
+} // namespace
+
+SanLoadBound
+SanLoadBound::Compute(SanFabricHelper& fabric,
+                      const SanTrafficGenerator::PatternSpec& spec,
+                      const std::vector<uint32_t>& permutation,
+                      uint64_t maxWalkSteps)
+{
+    SanLoadBound out;
+    Ptr<SanTopology> topo = fabric.GetTopology();
+    const uint32_t nHosts = topo->GetNHosts();
+    const Demand demand = GetDemand(spec, permutation, nHosts);
+    if (!demand.error.empty())
+    {
+        out.reason = demand.error;
+        return out;
+    }
+    Ptr<SanRouting> routing = fabric.CreateRouting();
+    const std::string fit = routing->GetTopologyError(*topo);
+    if (!fit.empty())
+    {
+        out.reason = fit;
+        return out;
+    }
+    if (routing->IsDeterministic())
+    {
+        // Walking costs (switches with hosts) x destinations x route length.
+        const uint64_t diameter = std::max<uint32_t>(1, topo->ComputeDiameter());
+        const uint64_t steps = uint64_t(topo->GetNSwitches()) * nHosts * (diameter + 1);
+        if (steps <= maxWalkSteps)
+        {
+            routing->Setup(topo);
+            const bool walked = WalkRoutes(*topo, *routing, demand, out);
+            routing->Dispose();
+            if (walked)
+            {
+                return out;
+            }
+        }
+        else
+        {
+            out.reason = "routes not walked (" + std::to_string(steps) + " steps)";
+        }
+    }
+    else
+    {
+        routing->Dispose();
+    }
+    const std::string remark = out.reason;
+    CutBound(*topo, demand, out);
+    out.reason = remark;
+    return out;
+}
+
+} // namespace ns3
