@@ -38,27 +38,21 @@ SanLoadBound::GetKindName() const
 namespace
 {
 
-/// Every sending host's destinations.
+/// Every sending host's destinations, worked out when asked (a host at a time: no per-host
+/// state on fabrics of a million hosts).
 struct Demand
 {
-    std::vector<SanTrafficGenerator::DestinationShares> shares; //!< per host
-    std::string error;                                          //!< the pattern does not fit
-};
+    const SanTrafficGenerator::PatternSpec& spec; //!< the pattern
+    const std::vector<uint32_t>& permutation;     //!< Permutation's destinations
+    uint32_t nHosts;                              //!< hosts
 
-Demand
-GetDemand(const SanTrafficGenerator::PatternSpec& spec,
-          const std::vector<uint32_t>& permutation,
-          uint32_t nHosts)
-{
-    Demand d;
-    d.shares.resize(nHosts);
-    for (uint32_t h = 0; h < nHosts && d.error.empty(); ++h)
+    /// \param h a host \param out its shares \return "" or why the pattern does not fit
+    std::string Get(uint32_t h, SanTrafficGenerator::DestinationShares& out) const
     {
         const uint32_t dst = h < permutation.size() ? permutation[h] : 0;
-        d.error = SanTrafficGenerator::GetDestinationShares(spec, dst, h, nHosts, d.shares[h]);
+        return SanTrafficGenerator::GetDestinationShares(spec, dst, h, nHosts, out);
     }
-    return d;
-}
+};
 
 /// \return the hosts a share spreads over (the sender itself excluded)
 uint32_t
@@ -103,10 +97,15 @@ ChannelName(const SanTopology& topo, uint32_t sw, uint32_t port)
 
 /**
  * Channel loads by walking each (source switch, destination) route through a deterministic
- * routing function. \return false if a route could not be walked (then \p why says why)
+ * routing function. \return false if a route could not be walked, or not within \p maxSteps
+ * (then out.reason says why)
  */
 bool
-WalkRoutes(SanTopology& topo, SanRouting& routing, const Demand& demand, SanLoadBound& out)
+WalkRoutes(SanTopology& topo,
+           SanRouting& routing,
+           const Demand& demand,
+           uint64_t maxSteps,
+           SanLoadBound& out)
 {
     const uint32_t nSw = topo.GetNSwitches();
     const uint32_t nHosts = topo.GetNHosts();
@@ -122,7 +121,9 @@ WalkRoutes(SanTopology& topo, SanRouting& routing, const Demand& demand, SanLoad
         hostsOf[topo.GetHostSwitch(h)].push_back(h);
     }
     std::vector<double> w(nHosts);
+    SanTrafficGenerator::DestinationShares shares;
     SanRouteChoice choice;
+    uint64_t steps = 0;
     for (uint32_t s = 0; s < nSw; ++s)
     {
         if (hostsOf[s].empty())
@@ -132,7 +133,8 @@ WalkRoutes(SanTopology& topo, SanRouting& routing, const Demand& demand, SanLoad
         std::fill(w.begin(), w.end(), 0.0);
         for (uint32_t h : hostsOf[s])
         {
-            AddShares(demand.shares[h], h, w);
+            demand.Get(h, shares);
+            AddShares(shares, h, w);
         }
         for (uint32_t d = 0; d < nHosts; ++d)
         {
@@ -160,6 +162,12 @@ WalkRoutes(SanTopology& topo, SanRouting& routing, const Demand& demand, SanLoad
                 {
                     out.reason = "the routing gave no single switch-to-switch port at switch " +
                                  std::to_string(sw);
+                    return false;
+                }
+                if (++steps > maxSteps)
+                {
+                    out.reason =
+                        "routes not walked (more than " + std::to_string(maxSteps) + " steps)";
                     return false;
                 }
                 load[first[sw] + port] += w[d];
@@ -210,9 +218,10 @@ CutBound(SanTopology& topo, const Demand& demand, SanLoadBound& out)
     double cross[2] = {0, 0};
     std::vector<double> recv(nHosts + 1, 0);
     std::vector<double> points(nHosts, 0);
+    SanTrafficGenerator::DestinationShares s;
     for (uint32_t h = 0; h < nHosts; ++h)
     {
-        const auto& s = demand.shares[h];
+        demand.Get(h, s);
         const uint8_t a = half[h];
         for (const auto& pt : s.points)
         {
@@ -290,11 +299,15 @@ SanLoadBound::Compute(SanFabricHelper& fabric,
     SanLoadBound out;
     Ptr<SanTopology> topo = fabric.GetTopology();
     const uint32_t nHosts = topo->GetNHosts();
-    const Demand demand = GetDemand(spec, permutation, nHosts);
-    if (!demand.error.empty())
+    const Demand demand{spec, permutation, nHosts};
+    SanTrafficGenerator::DestinationShares shares;
+    for (uint32_t h = 0; h < nHosts; ++h)
     {
-        out.reason = demand.error;
-        return out;
+        out.reason = demand.Get(h, shares);
+        if (!out.reason.empty())
+        {
+            return out; // the pattern does not suit the hosts
+        }
     }
     Ptr<SanRouting> routing = fabric.CreateRouting();
     const std::string fit = routing->GetTopologyError(*topo);
@@ -305,13 +318,19 @@ SanLoadBound::Compute(SanFabricHelper& fabric,
     }
     if (routing->IsDeterministic())
     {
-        // Walking costs (switches with hosts) x destinations x route length.
-        const uint64_t diameter = std::max<uint32_t>(1, topo->ComputeDiameter());
-        const uint64_t steps = uint64_t(topo->GetNSwitches()) * nHosts * (diameter + 1);
-        if (steps <= maxWalkSteps)
+        // Each (switch with hosts, destination) pair takes at least one step.
+        uint64_t sources = 0;
+        std::vector<bool> hasHost(topo->GetNSwitches(), false);
+        for (uint32_t h = 0; h < nHosts; ++h)
+        {
+            const uint32_t sw = topo->GetHostSwitch(h);
+            sources += hasHost[sw] ? 0 : 1;
+            hasHost[sw] = true;
+        }
+        if (sources * nHosts <= maxWalkSteps)
         {
             routing->Setup(topo);
-            const bool walked = WalkRoutes(*topo, *routing, demand, out);
+            const bool walked = WalkRoutes(*topo, *routing, demand, maxWalkSteps, out);
             routing->Dispose();
             if (walked)
             {
@@ -320,7 +339,8 @@ SanLoadBound::Compute(SanFabricHelper& fabric,
         }
         else
         {
-            out.reason = "routes not walked (" + std::to_string(steps) + " steps)";
+            out.reason = "routes not walked (" + std::to_string(sources * nHosts) + " pairs)";
+            routing->Dispose();
         }
     }
     else
