@@ -460,8 +460,11 @@ ShrimpNxExperiments::PaperRows()
                                             "section 5 and Figure 8 (null call, one 4-byte INOUT "
                                             "argument; ShrimpRpcBinding costs ASSUMED)",
                                             0.2);
-    rpc.deviation = "each stub's copy of the 4-byte argument reads a cache line on the 60 MHz "
-                    "Pentium (about 1 us a side); the paper's stubs may keep it in registers";
+    rpc.deviation = "the client stub stores the argument into its AU buffer (its loads hit the "
+                    "cache, as VRPC's encoder's do) but copies the reply out of a line the "
+                    "server's automatic update invalidated (a line read from memory on the "
+                    "60 MHz Xpress bus), and the stubs' instruction counts are ASSUMED; Bilas "
+                    "and Felten put SHRIMP RPC about 1 us above the hardware minimum";
     rows.push_back(rpc);
     return rows;
 }

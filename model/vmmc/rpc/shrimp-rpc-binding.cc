@@ -339,12 +339,12 @@ ShrimpRpcBinding::Call(const std::vector<uint64_t>& values, Callback<void> done)
                               const size_t i = order[k];
                               const uint64_t dst = m_clientBuffer + m_offsets[i];
                               Callback<void> next([step, k]() { (*step)(k + 1); });
-                              if (m_args[i].type == OPAQUE)
-                              {
-                                  m_client->Copy(dst, values[i], m_args[i].bytes, next);
-                                  return;
-                              }
-                              // A scalar: loaded into a register and stored.
+                              // Marshalling stores each argument into the buffer; only the
+                              // stores reach the bus (propagated by automatic update). ASSUMED:
+                              // the loads of the caller's argument hit the processor's cache
+                              // (a scalar is in a register; a caller has just written or read
+                              // its opaque data, as a call loop's unmarshalling does), as
+                              // VRPC's encoder's loads do.
                               std::vector<uint8_t> v(m_args[i].bytes);
                               m_client->GetMemory()->Read(values[i], v.data(), m_args[i].bytes);
                               m_client->Store(dst, v.data(), m_args[i].bytes, next);
