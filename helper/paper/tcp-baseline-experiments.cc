@@ -365,7 +365,10 @@ TcpBaselineExperiments::Run(const Link& link, uint32_t bytes, uint32_t rounds, u
 }
 
 double
-TcpBaselineExperiments::Stream(const Link& link, uint32_t bytes, uint32_t messages)
+TcpBaselineExperiments::Stream(const Link& link,
+                               uint32_t bytes,
+                               uint32_t messages,
+                               std::array<uint64_t, 2>* interrupts)
 {
     NS_ABORT_MSG_IF(bytes == 0 || messages < 2,
                     "TcpBaselineExperiments::Stream: need bytes > 0 and at least 2 messages");
@@ -427,6 +430,14 @@ TcpBaselineExperiments::Stream(const Link& link, uint32_t bytes, uint32_t messag
     Simulator::Run();
     const uint32_t done = s->read;
     const double seconds = (s->end - s->start).GetSeconds();
+    if (interrupts != nullptr)
+    {
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<SanHost> host = pair.nodes.Get(i)->GetObject<SanHost>();
+            (*interrupts)[i] = host ? host->GetCpu()->GetInterrupts() : 0;
+        }
+    }
     s->writer = nullptr;
     s->reader = nullptr;
     Simulator::Destroy();

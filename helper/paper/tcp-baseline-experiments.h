@@ -14,6 +14,7 @@
 #include "ns3/node-container.h"
 #include "ns3/object.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -119,10 +120,15 @@ class TcpBaselineExperiments
      * \param link the link
      * \param bytes message size (> 0)
      * \param messages how many (> 1)
+     * \param interrupts if not null, set to the interrupts each host's processor took during
+     * the run (writer first)
      * \return the throughput in MB/s (10^6 bytes), from the first write's start to the
      * last read's return; NaN if the stream did not finish within 100 simulated seconds
      */
-    static double Stream(const Link& link, uint32_t bytes, uint32_t messages);
+    static double Stream(const Link& link,
+                         uint32_t bytes,
+                         uint32_t messages,
+                         std::array<uint64_t, 2>* interrupts = nullptr);
 
     /// Result of one ping-pong run.
     struct PingPong
