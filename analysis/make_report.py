@@ -453,6 +453,8 @@ def _fail_note(row):
     )
     if row["excuse"] == "deviation":
         text += DASH + "documented deviation: " + row["source"]
+    if row["missing"]:
+        text += DASH + "**missing:** " + row["missing"]
     return text
 
 
@@ -470,7 +472,7 @@ def _rows_table(entries, notes):
                 rel_error_cell(row, notes, where),
                 tolerance_cell(row),
                 check_cell(row),
-                row["source"],
+                row["source"] + ((DASH + "missing: " + row["missing"]) if row["missing"] else ""),
             ]
         )
     return md_table(

@@ -35,10 +35,14 @@ PAPER_HEADER = (
     "rel_error",
     "source",
     "paper_kind",
+    "missing",
 )
 
+# Paper CSVs written before the missing column: no row names missing information.
+NO_MISSING_PAPER_HEADER = PAPER_HEADER[:-1]
+
 # Paper CSVs written before the paper_kind column: every paper value is a value.
-LEGACY_PAPER_HEADER = PAPER_HEADER[:-1]
+LEGACY_PAPER_HEADER = PAPER_HEADER[:-2]
 
 # What a paper value is (the paper_kind column); the same names as SanPaperValue.
 PAPER_KINDS = ("value", "under", "over", "range", "none")
@@ -217,7 +221,7 @@ def kind_of(path):
     header = _header_of(path)
     if header is None:
         return None
-    if header in (PAPER_HEADER, LEGACY_PAPER_HEADER):
+    if header in (PAPER_HEADER, NO_MISSING_PAPER_HEADER, LEGACY_PAPER_HEADER):
         return "paper"
     if header == FABRIC_LOAD_HEADER:
         return "fabric-load"
@@ -369,7 +373,8 @@ def verdict(row):
 
 
 def read_paper_csv(path):
-    """Read a paper CSV (see PAPER_HEADER; LEGACY_PAPER_HEADER is accepted too).
+    """Read a paper CSV (see PAPER_HEADER; the older NO_MISSING_PAPER_HEADER and
+    LEGACY_PAPER_HEADER are accepted too).
 
     Each row gets, besides its columns:
 
@@ -380,7 +385,9 @@ def read_paper_csv(path):
       bound twice, a range's ends, None for none; "paper_value" is the
       value or bound as a float, None for none and for a range;
     * "role", "tolerance" and "excuse" from the row's "# check:" line, or
-      None where the file has none.
+      None where the file has none;
+    * "missing", what would close a miss and the documents searched for it
+      ("" in a file written before the column).
 
     paper_value is empty exactly when paper_kind is none (withheld, or not in
     the paper); rel_error must then be empty too.
@@ -390,7 +397,7 @@ def read_paper_csv(path):
         PAPER_HEADER,
         numeric=("simulated_value", "rel_error"),
         optional=("rel_error",),
-        accept=(LEGACY_PAPER_HEADER,),
+        accept=(NO_MISSING_PAPER_HEADER, LEGACY_PAPER_HEADER),
     )
     checks = {}
     for check in read_comments(path)["checks"]:
@@ -407,6 +414,7 @@ def read_paper_csv(path):
         if kind not in PAPER_KINDS:
             raise CsvError(path, line, "column paper_kind: %r is not one of %s" % (kind, ", ".join(PAPER_KINDS)))
         row["paper_kind"] = kind
+        row.setdefault("missing", "")
         row["paper_text"] = text
         row["simulated_text"] = row["_text"]["simulated_value"]
         if kind == "none":

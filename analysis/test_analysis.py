@@ -100,6 +100,8 @@ class SanCsvTest(TempDirTest):
     def test_paper_csv_kinds(self):
         rows = sancsv.read_paper_csv(write(self.dir, "demo.csv", PAPER_CSV))
         self.assertEqual(len(rows), 6)
+        # Written before the missing column: every row names nothing missing.
+        self.assertEqual({r["missing"] for r in rows}, {""})
         self.assertEqual(rows[0]["simulated_value"], 10.5)
         self.assertEqual(rows[0]["paper_text"], "10.0")
         self.assertEqual((rows[0]["paper_kind"], rows[0]["paper_value"]), ("value", 10.0))
@@ -358,18 +360,21 @@ class MakeReportTest(TempDirTest):
 
 def paper_csv(paper, rows):
     """A paper CSV as SanResultsWriter writes it, from rows of
-    (experiment, metric, role, tolerance, excuse, paper_kind, paper_value, simulated, source):
-    a check line per row, and rel_error worked out as the harness does."""
+    (experiment, metric, role, tolerance, excuse, paper_kind, paper_value, simulated, source[,
+    missing]): a check line per row, and rel_error worked out as the harness does."""
     checks = ["# san-results: %s" % paper, "# checks: experiment,metric,role,tolerance,excuse"]
     lines = [",".join(sancsv.PAPER_HEADER)]
-    for experiment, metric, role, tolerance, excuse, kind, paper_value, simulated, source in rows:
+    for row in rows:
+        experiment, metric, role, tolerance, excuse, kind, paper_value, simulated, source = row[:9]
+        missing = row[9] if len(row) > 9 else ""
         checks.append("# check: %s,%s,%s,%g,%s" % (experiment, metric, role, tolerance, excuse))
         low, high = sancsv.parse_range(paper_value) if kind == "range" else (None, None)
         if kind not in ("range", "none"):
             low = high = float(paper_value)
         error = sancsv.relative_error(kind, low, high, simulated)
-        lines.append('%s,%s,%s,us,%s,%g,%s,"%s",%s' % (
-            paper, experiment, metric, paper_value, simulated, "" if error is None else "%g" % error, source, kind))
+        lines.append('%s,%s,%s,us,%s,%g,%s,"%s",%s,"%s"' % (
+            paper, experiment, metric, paper_value, simulated, "" if error is None else "%g" % error, source, kind,
+            missing))
     return "\n".join(checks + lines) + "\n"
 
 
@@ -380,7 +385,8 @@ def paper_csv(paper, rows):
 # paper value: withheld (by source, by experiment), beyond the paper, a variant.
 ALPHA_ROWS = [
     ("e1", "p_pass", "prediction", 0.1, "", "value", "10", 10.5, "Table 1"),
-    ("e1", "p_miss", "prediction", 0.1, "deviation", "value", "10", 13, "Table 9; the model lacks the cache"),
+    ("e1", "p_miss", "prediction", 0.1, "deviation", "value", "10", 13, "Table 9; the model lacks the cache",
+     "the cache's size; searched: the manual"),
     ("e1", "p_dev_pass", "prediction", 0.1, "deviation", "value", "20", 21, "Table 2; slightly slow"),
     ("e1", "p_under", "prediction", 0, "", "under", "100", 50, "Section 3"),
     ("e1", "p_inconsistent", "prediction", 0.1, "paper-inconsistency", "value", "10", 40,
@@ -437,9 +443,13 @@ class ReportRulesTest(TempDirTest):
     def test_excused_miss_is_a_fail_with_its_note(self):
         self.assertIn("**Predictions: 3 pass, 1 fail, 1 paper-inconsistent**", self.alpha)
         self.assertIn("| e1 | p_miss | us | 10 | 13 | +30.0% | 10% | **FAIL** \u2014 documented deviation | "
-                      "Table 9; the model lacks the cache |", self.alpha)
+                      "Table 9; the model lacks the cache \u2014 missing: the cache's size; searched: the "
+                      "manual |", self.alpha)
         self.assertIn("- e1 / p_miss: 13 us against 10 (+30.0%, tolerance 10%) \u2014 fail \u2014 "
-                      "documented deviation: Table 9; the model lacks the cache", self.alpha)
+                      "documented deviation: Table 9; the model lacks the cache \u2014 **missing:** the "
+                      "cache's size; searched: the manual", self.alpha)
+        # A plain miss names nothing missing.
+        self.assertIn("- e1 / q_miss: 2 us against 4 (-50.0%, tolerance 15%) \u2014 fail\n", self.text)
         # A deviation that nevertheless passes is a pass; the only failing prediction is listed.
         self.assertIn("| p_dev_pass | us | 20 | 21 | +5.0% | 10% | pass \u2014 documented deviation |", self.alpha)
         self.assertEqual(self.alpha.count("\n- e1 / "), 1)

@@ -130,6 +130,7 @@ class SanResultsWriterTestCase : public TestCase
         rows[0].simulated = 35;
         rows[0].source = "Table 9, \"quoted\"";
         rows[0].tolerance = 0.05;
+        rows[0].missing = "a cost, \"quoted\"";
         rows[1].experiment = "demo";
         rows[1].metric = "bw_MBps";
         rows[1].unit = "MB/s";
@@ -190,20 +191,20 @@ class SanResultsWriterTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(has("# check: demo,latency_us,prediction,0.05,"), true, text);
         NS_TEST_EXPECT_MSG_EQ(has("# check: demo,bw_MBps,input,0,paper-inconsistency"), true, text);
         const std::string header = "paper,experiment,metric,unit,paper_value,simulated_value,"
-                                   "rel_error,source,paper_kind";
+                                   "rel_error,source,paper_kind,missing";
         NS_TEST_EXPECT_MSG_EQ(has(header), true, text);
         NS_TEST_EXPECT_MSG_EQ(text.find("\n# ", text.find(header)),
                               std::string::npos,
                               "comments only before the header");
         NS_TEST_EXPECT_MSG_EQ(has("demo,demo,latency_us,us,30-40,35,0,\"Table 9, \"\"quoted\"\"\","
-                                  "range"),
+                                  "range,\"a cost, \"\"quoted\"\"\""),
                               true,
                               text);
         NS_TEST_EXPECT_MSG_EQ(has("demo,demo,bw_MBps,MB/s,40,44,0.1,\"Section 2; the paper "
-                                  "disagrees with itself\",over"),
+                                  "disagrees with itself\",over,\"\""),
                               true,
                               text);
-        NS_TEST_EXPECT_MSG_EQ(has("demo,demo,other,bytes,,7,,\"beyond\",none"), true, text);
+        NS_TEST_EXPECT_MSG_EQ(has("demo,demo,other,bytes,,7,,\"beyond\",none,\"\""), true, text);
 
         const std::vector<std::string> args =
             SanResultsWriter::CommandLineParameters(3,
@@ -284,7 +285,8 @@ class SanSideFileTestCase : public TestCase
  * \ingroup san-tests
  * The ratchet of the paper suites (SanPaperTestCase::GetRowProblem): a miss that is not
  * recorded fails; a recorded miss passes while its error stays, and fails when it grows, when
- * it shrinks, or when the row passes; a paper inconsistency is not judged.
+ * it shrinks, or when the row passes, or when a failing prediction does not name the
+ * information that would close it; a paper inconsistency is not judged.
  */
 class SanPaperRatchetTestCase : public TestCase
 {
@@ -296,7 +298,10 @@ class SanPaperRatchetTestCase : public TestCase
 
   private:
     /// \param simulated the row's value (paper 10, tolerance 5%) \return the problem
-    static std::string Judge(double simulated, const std::string& metric = "m")
+    /// \param missing the row's missing information
+    static std::string Judge(double simulated,
+                             const std::string& metric = "m",
+                             const std::string& missing = "a cost; searched: a report")
     {
         SanPaperRow row = SanPaperRow::Compared("e",
                                                 metric,
@@ -306,6 +311,7 @@ class SanPaperRatchetTestCase : public TestCase
                                                 "test",
                                                 0.05);
         row.deviation = "a documented reason";
+        row.missing = missing;
         return SanPaperTestCase::GetRowProblem("demo", row);
     }
 
@@ -334,6 +340,11 @@ class SanPaperRatchetTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Says(passes, "passes now"), true, passes);
         const std::string below = Judge(7); // -30%: the size of the error is what counts
         NS_TEST_EXPECT_MSG_EQ(below, "", "a recorded miss of the same size below");
+        const std::string unnamed = Judge(13, "m", "");
+        NS_TEST_EXPECT_MSG_EQ(Says(unnamed, "must name the information"),
+                              true,
+                              "a recorded miss that does not say what is missing: " << unnamed);
+        NS_TEST_EXPECT_MSG_EQ(Judge(10, "other", ""), "", "a pass needs no missing information");
         SanPaperRow inconsistent =
             SanPaperRow::Compared("e", "x", "us", SanPaperValue::Value(10), 99, "test", 0.05);
         inconsistent.deviation = "the paper's own numbers disagree";

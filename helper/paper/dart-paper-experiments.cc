@@ -148,6 +148,13 @@ DartPaperExperiments::Latencies()
                           l.sendUs + l.receiveUs,
                           l.fabricUs);
             total.deviation = text;
+            total.missing =
+                "the projected card's component costs: its PCI transactions and the i960's "
+                "instructions per cell and clock (section 3 names only 'the PCI bus' and 'a cheap "
+                "i960'). Searched: Osborne, MERL TR94-09v2 (the same projections, no "
+                "breakdown); Osborne et al., 'DART - A Low Overhead ATM Network Interface Chip', "
+                "Hot Interconnects IV 1996 / MERL TR96-18 (not found); 'Network Latency in DART "
+                "and Windows NT' (listed, text not found)";
         }
         rows.push_back(total);
         const std::pair<const char*, double> stages[] = {{"send", l.sendUs},

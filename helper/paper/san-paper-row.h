@@ -128,7 +128,8 @@ class SanPaperValue
  *
  * Paper-neutral: every paper's experiments return these, SanResultsWriter writes them and
  * SanPaperTestCase checks them. A row is judged (Passes) when the paper gives something to
- * judge against; a documented deviation excuses it (it is printed, not asserted).
+ * judge against; a miss is a fail whatever note it carries, unless the paper disagrees with
+ * itself on it (paperInconsistency).
  */
 struct SanPaperRow
 {
@@ -164,8 +165,16 @@ struct SanPaperRow
     std::string source;     //!< table, figure or section, and any fitted parameter
     /// Relative tolerance the row is judged with (0: exact, or strictly within the bound).
     double tolerance{0};
-    /// Non-empty: a documented expected deviation; the row is printed instead of asserted.
+    /// Non-empty: why the row misses, as far as the model can tell (shown beside the verdict,
+    /// never instead of it: a miss is a fail).
     std::string deviation;
+    /**
+     * For a row that misses: the information that would close the miss and that the model
+     * lacks (a component cost, a mechanism's detail), with the documents searched for it and
+     * not found. SanPaperTestCase requires it of every failing prediction, so a miss is never
+     * left as "not documented" without saying what was looked for.
+     */
+    std::string missing;
     /// The deviation is the paper disagreeing with itself (e.g. a printed time that does not
     /// match its own instruction count), not the model disagreeing with the paper.
     bool paperInconsistency{false};

@@ -110,6 +110,11 @@ SanPaperTestCase::GetRowProblem(const std::string& paper, const SanPaperRow& r)
     {
         return passes ? "" : what.str() + ": misses";
     }
+    if (!passes && r.role == SanPaperRow::PREDICTION && r.missing.empty())
+    {
+        return what.str() + ": a prediction that misses must name the information that would "
+                            "close it and the documents searched for it (SanPaperRow::missing)";
+    }
     const double was = std::abs(recorded->second);
     if (passes)
     {

@@ -340,7 +340,7 @@ SanResultsWriter::Write(const std::string& path, const std::vector<SanPaperRow>&
             << "\n";
     }
     out << "paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source,"
-           "paper_kind\n";
+           "paper_kind,missing\n";
     for (const auto& row : rows)
     {
         std::string source = row.source;
@@ -351,7 +351,7 @@ SanResultsWriter::Write(const std::string& path, const std::vector<SanPaperRow>&
         out << m_paper << "," << CsvField(row.experiment) << "," << CsvField(row.metric) << ","
             << CsvField(row.unit) << "," << row.paper.Format() << "," << CsvNumber(row.simulated)
             << "," << CsvNumber(row.RelativeError()) << "," << CsvField(source, true) << ","
-            << row.paper.GetKindName() << "\n";
+            << row.paper.GetKindName() << "," << CsvField(row.missing, true) << "\n";
     }
     const std::string written = file.Commit();
     NS_ABORT_MSG_IF(!written.empty(), "SanResultsWriter::Write: " << written);

@@ -25,11 +25,13 @@ namespace ns3
  *
  * The file starts with comment lines ("# key: value"), then the header
  *
- *     paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source,paper_kind
+ *     paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source,paper_kind,
+ *     missing
  *
  * and one line per row. paper_kind is value, under, over, range or none; paper_value is
  * empty for none and "low-high" for a range; rel_error is SanPaperValue::RelativeError. A
- * row's documented deviation is appended to its source ("source; deviation").
+ * row's documented deviation is appended to its source ("source; deviation"); missing is
+ * SanPaperRow::missing (what would close a miss, and the documents searched for it).
  *
  * The comment lines, in this order (analysis/sancsv.py parses them):
  *

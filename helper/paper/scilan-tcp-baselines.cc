@@ -169,9 +169,17 @@ ScilanTcpBaselines::NdisThroughput()
         << "the driver's work fitted to the 1-byte latency. The paper's own shape says "
         << "otherwise: 90% of 10 MB/s first at 25 KB fits a fixed cost of about 280 us per "
         << "message (25600 / (9 x 10 MB/s)), about one slow interrupt per message; how the real "
-        << "driver avoided the others is not documented (no report on Dolphin's SCI/NDIS driver "
-        << "found); not tuned";
+        << "driver avoided the others is not documented; not tuned";
     r.deviation = why.str();
+    const std::string ndisMissing =
+        "when Dolphin's SCI/NDIS driver 1.0 took its slow interrupt during a stream (per packet, "
+        "per message or coalesced) and what it did in it. Searched: Dolphin's SCI/NDIS "
+        "documentation [Dol97] (not found), Dolphin's SCI software slides (the driver's layers, "
+        "no timings)";
+    if (!r.Passes())
+    {
+        r.missing = ndisMissing;
+    }
     rows.push_back(r);
     double first = std::nan("");
     for (const auto& p : curve)
@@ -193,6 +201,10 @@ ScilanTcpBaselines::NdisThroughput()
                "the best";
     s.tolerance = 0.35;
     s.role = SanPaperRow::PREDICTION;
+    if (!s.Passes())
+    {
+        s.missing = ndisMissing;
+    }
     s.deviation = "the simulated curve is flat from 4 KB (window- and interrupt-bound, see "
                   "ndis_large_bw_MBps), so 90% is reached at once";
     rows.push_back(s);
@@ -235,6 +247,14 @@ ScilanTcpBaselines::SocketBufferSweep()
             r.deviation = "ns-3's TCP over the simulated 100baseT gains more from 32-64 KB "
                           "buffers than NT 4.0's did; the 8 KB window limits the stream (ns-3 "
                           "acknowledges every second segment)";
+            r.missing =
+                "how NT 4.0's TCP and AFD paced a stream within its default window, or a "
+                "published NT 4.0 throughput-against-buffer measurement on 100 Mbit Ethernet. "
+                "Searched: Microsoft's TCP/IP notes (found: an ACK every second segment or after "
+                "200 ms, as ns-3 does; a default window of 8 KB rounded up to whole segments, "
+                "8760 bytes on Ethernet, not yet modelled: such a buffer crashes ns-3 3.37's "
+                "TCP in the Figure 9-10 sweep); Borriss et al., ICATM '98 (NT's TCP over ATM "
+                "only)";
         }
         rows.push_back(r);
     }

@@ -537,6 +537,12 @@ TcpBaselineExperiments::Table1()
             "is not documented. Each 1000 instructions more per segment add 11.3 us to this "
             "round trip (4 passes at 2.83 us), and the Tulip's fitted receive latency, paid "
             "twice per Ethernet round trip, would shrink by 5.7 us.";
+        rows.back().missing =
+            "what the early CLAN IP implementation spent per segment in its driver and the "
+            "Linux stack. Searched: Riddoch et al., 'Distributed Computing with the CLAN "
+            "Network' (HSLN 2002: abstract only; an in-kernel stack gave the first results), "
+            "Riddoch's thesis 'Low Latency Distributed Computing' (2003) and the CLAN project "
+            "pages (no round-trip breakdown)";
     }
     add("clan_ip_bw_1KB_Mbps",
         "Mbit/s (10^6)",
