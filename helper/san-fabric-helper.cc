@@ -6,6 +6,7 @@
 #include "san-fabric-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/pointer.h"
@@ -531,9 +532,14 @@ SanFabricHelper::EnablePcapInternal(std::string prefix,
     // Named by the port (prefix-switch-3-port-2.pcap), not by node and device ids.
     std::string filename =
         explicitFilename ? prefix : prefix + "-" + device->GetPort()->GetPortName() + ".pcap";
-    // DLT_USER0: records start with the 16-byte SanFabricHeader.
+    // Nanosecond timestamps (the nanosecond pcap magic): most of a fabric's events are less
+    // than a microsecond apart. DLT_USER0: records start with the 16-byte SanFabricHeader.
     Ptr<PcapFileWrapper> file =
-        pcapHelper.CreateFile(filename, std::ios::out, static_cast<PcapHelper::DataLinkType>(147));
+        CreateObjectWithAttributes<PcapFileWrapper>("NanosecMode", BooleanValue(true));
+    file->Open(filename, std::ios::out);
+    NS_ABORT_MSG_IF(file->Fail(), "SanFabricHelper: cannot open the pcap file " << filename);
+    file->Init(PCAP_LINK_TYPE);
+    NS_ABORT_MSG_IF(file->Fail(), "SanFabricHelper: cannot write the pcap file " << filename);
     pcapHelper.HookDefaultSink<SanPortDevice>(device, "PromiscSniffer", file);
 }
 

@@ -235,9 +235,13 @@ class SanFabricHelper : public PcapHelperForDevice, public AsciiTraceHelperForDe
     /// attributes, else the topology's default (not yet bound to the topology)
     Ptr<SanRouting> CreateRouting();
 
+    /// The pcap files' link type, DLT_USER0: each record starts with the 16-byte
+    /// SanFabricHeader (tools/wireshark/san.lua decodes it).
+    static constexpr uint32_t PCAP_LINK_TYPE = 147;
+
   private:
-    /// pcap on a san port: departures and arrivals, in <prefix>-<port name>.pcap (DLT_USER0,
-    /// records start with the 16-byte SanFabricHeader).
+    /// pcap on a san port: departures and arrivals, in <prefix>-<port name>.pcap (link type
+    /// PCAP_LINK_TYPE, nanosecond timestamps).
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,
                             bool promiscuous,

@@ -119,6 +119,7 @@ class SanFabricTraceTestCase : public TestCase
         // bytes at 80 MB/s: 800 ns) and one propagation delay (10 ns) after its head left.
         double left = -1;
         double arrived = -1;
+        std::string arrivalPort;
         for (const TraceLine& l : lines)
         {
             if (l.bytes == 64 && l.kind == '-' && l.port == "host-0")
@@ -128,18 +129,25 @@ class SanFabricTraceTestCase : public TestCase
             if (l.bytes == 64 && l.kind == 'r' && l.port.rfind("switch-0-", 0) == 0)
             {
                 arrived = l.t;
+                arrivalPort = l.port;
             }
         }
         NS_TEST_EXPECT_MSG_EQ_TOL(arrived - left, 810e-9, 1e-12, "tail arrival = head + 810 ns");
 
-        // Each port's pcap file has the same records as its ASCII lines, in time order.
+        // Each port's pcap file has the same records as its ASCII lines, in time order, with
+        // nanosecond timestamps and san's link type.
+        std::map<std::string, uint64_t> firstNs;
         for (const auto& [port, count] : perPort)
         {
             PcapFile pcap;
             pcap.Open(prefix + "-" + port + ".pcap", std::ios::in);
             NS_TEST_ASSERT_MSG_EQ(pcap.Fail(), false, "opens " << prefix << "-" << port);
+            NS_TEST_EXPECT_MSG_EQ(pcap.IsNanoSecMode(), true, port << ": nanosecond timestamps");
+            NS_TEST_EXPECT_MSG_EQ(pcap.GetDataLinkType(),
+                                  SanFabricHelper::PCAP_LINK_TYPE,
+                                  port << ": DLT_USER0");
             uint32_t records = 0;
-            uint64_t lastUs = 0;
+            uint64_t lastNs = 0;
             uint8_t buf[2048];
             while (true)
             {
@@ -153,14 +161,23 @@ class SanFabricTraceTestCase : public TestCase
                 {
                     break;
                 }
-                const uint64_t us = uint64_t(sec) * 1000000 + usec;
-                NS_TEST_EXPECT_MSG_GT_OR_EQ(us, lastUs, port << ": records in time order");
-                lastUs = us;
+                const uint64_t ns = uint64_t(sec) * 1000000000 + usec; // usec holds nanoseconds
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(ns, lastNs, port << ": records in time order");
+                if (records == 0)
+                {
+                    firstNs[port] = ns;
+                }
+                lastNs = ns;
                 ++records;
             }
             pcap.Close();
             NS_TEST_EXPECT_MSG_EQ(records, count, port << ": one record per departure and arrival");
         }
+        // The 810 ns between the first packet's departure and its arrival, to the nanosecond
+        // (a microsecond pcap would show 0 or 1 us).
+        NS_TEST_EXPECT_MSG_EQ(firstNs[arrivalPort] - firstNs["host-0"],
+                              810u,
+                              "pcap: tail arrival = head + 810 ns, in nanoseconds");
     }
 };
 
