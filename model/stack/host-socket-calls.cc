@@ -220,8 +220,12 @@ HostSocketCalls::SendWindowUpdate(uint32_t bufferedBefore)
     // RFC 1122, section 4.2.3.3: a receiver whose window had shrunk below two segments sends a
     // window update once the application's read opens it again (both Linux 2.2 and NT 4.0
     // do). ns-3.37's TCP leaves it out and waits for the sender's persist timer (seconds), so
-    // the update is sent through ns-3's own path for a buffer that grows: RcvBufSize is raised
-    // by one byte (which sends the ACK with the open window) and set back.
+    // the update is sent through ns-3's own path for a buffer that grows: RcvBufSize is
+    // lowered by one byte (which sends nothing) and set back, which sends the ACK with the
+    // window the buffer really has. (Raising it by one byte first would advertise a byte the
+    // buffer cannot hold: the sender's segment that uses it is cut at the receiver, comes
+    // back as a SACK hole in a network that loses nothing, and ns-3.37's NextSeg can then
+    // hand SendDataPacket an empty segment, a crash with windows of whole segments.)
     UintegerValue buffer;
     UintegerValue segment;
     if (!m_socket->GetAttributeFailSafe("RcvBufSize", buffer) ||
@@ -234,7 +238,7 @@ HostSocketCalls::SendWindowUpdate(uint32_t bufferedBefore)
         return; // the window was open: the next ACK carries it
     }
     ++m_windowUpdates;
-    m_socket->SetAttribute("RcvBufSize", UintegerValue(buffer.Get() + 1));
+    m_socket->SetAttribute("RcvBufSize", UintegerValue(buffer.Get() - 1));
     m_socket->SetAttribute("RcvBufSize", UintegerValue(buffer.Get()));
 }
 

@@ -47,12 +47,47 @@ HostStackNetDevice::~HostStackNetDevice()
     NS_LOG_FUNCTION(this);
 }
 
+uint64_t
+HostStackNetDevice::InOrder::Begin()
+{
+    return ++m_begun;
+}
+
+void
+HostStackNetDevice::InOrder::Done(uint64_t number, std::function<void()> then)
+{
+    if (number != m_next)
+    {
+        m_early.emplace(number, std::move(then));
+        return;
+    }
+    ++m_next;
+    then();
+    // Those that finished early and whose turn has now come.
+    for (auto it = m_early.begin(); it != m_early.end() && it->first == m_next;
+         it = m_early.begin())
+    {
+        std::function<void()> next = std::move(it->second);
+        m_early.erase(it);
+        ++m_next;
+        next();
+    }
+}
+
+void
+HostStackNetDevice::InOrder::Clear()
+{
+    m_early.clear();
+}
+
 void
 HostStackNetDevice::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_interruptTimer.Cancel();
     m_ring.clear();
+    m_txOrder.Clear();
+    m_rxOrder.Clear();
     if (m_lower)
     {
         m_lower->TraceDisconnectWithoutContext(
@@ -209,19 +244,22 @@ HostStackNetDevice::TransmitDma(Ptr<Packet> p, Address dest, uint16_t proto)
         ++m_txInFlight;
     }
     Ptr<HostStackNetDevice> self = this;
+    const uint64_t number = m_txOrder.Begin();
     // The NIC reads the descriptor, then the frame; the wire starts after the first part.
-    bus->Dma(descriptor, Callback<void>([self, bus, first, rest, p, dest, proto]() {
-                 bus->Dma(first, Callback<void>([self, p, dest, proto]() {
-                              self->InNodeContext([self, p, dest, proto]() {
-                                  if (!self->m_lower)
-                                  {
-                                      return;
-                                  }
-                                  const bool queued = self->m_lower->Send(p, dest, proto);
-                                  if (!queued && self->m_txEndTraced && self->m_txInFlight > 0)
-                                  {
-                                      --self->m_txInFlight; // dropped: it will never end
-                                  }
+    bus->Dma(descriptor, Callback<void>([self, bus, first, rest, p, dest, proto, number]() {
+                 bus->Dma(first, Callback<void>([self, p, dest, proto, number]() {
+                              self->m_txOrder.Done(number, [self, p, dest, proto]() {
+                                  self->InNodeContext([self, p, dest, proto]() {
+                                      if (!self->m_lower)
+                                      {
+                                          return;
+                                      }
+                                      const bool queued = self->m_lower->Send(p, dest, proto);
+                                      if (!queued && self->m_txEndTraced && self->m_txInFlight > 0)
+                                      {
+                                          --self->m_txInFlight; // dropped: it will never end
+                                      }
+                                  });
                               });
                           }));
                  if (rest > 0)
@@ -290,8 +328,11 @@ HostStackNetDevice::ReceiveFromLower(Ptr<NetDevice> dev,
     }
     RxFrame f{p->Copy(), protocol, from};
     Ptr<HostStackNetDevice> self = this;
-    auto dma = [self, bus, tail, early, f]() {
-        bus->Dma(tail, Callback<void>([self, f]() { self->ReceiveDmaDone(f); }));
+    const uint64_t number = m_rxOrder.Begin();
+    auto dma = [self, bus, tail, early, f, number]() {
+        bus->Dma(tail, Callback<void>([self, f, number]() {
+                     self->m_rxOrder.Done(number, [self, f]() { self->ReceiveDmaDone(f); });
+                 }));
         if (early > 0)
         {
             bus->Dma(early, Callback<void>());
@@ -318,9 +359,10 @@ HostStackNetDevice::ReceiveDmaDone(RxFrame frame)
     {
         return;
     }
+    frame.number = ++m_ringFrames;
     m_ring.push_back(frame);
     const Time delay = m_nic->GetReceiveInterruptDelay();
-    if (delay.IsZero() || m_ring.size() >= m_nic->GetReceiveCoalesceFrames())
+    if (delay.IsZero() || m_ringFrames - m_raisedThrough >= m_nic->GetReceiveCoalesceFrames())
     {
         m_interruptTimer.Cancel();
         RaiseInterrupt();
@@ -334,20 +376,23 @@ HostStackNetDevice::ReceiveDmaDone(RxFrame frame)
 void
 HostStackNetDevice::RaiseInterrupt()
 {
-    NS_LOG_FUNCTION(this << m_ring.size());
-    if (m_ring.empty())
+    NS_LOG_FUNCTION(this << m_ringFrames - m_raisedThrough);
+    if (m_ringFrames == m_raisedThrough)
     {
-        return;
+        return; // every frame in the ring has had its interrupt raised
     }
     ++m_interrupts;
-    auto batch = std::make_shared<std::deque<RxFrame>>();
-    batch->swap(m_ring);
+    const uint64_t last = m_ringFrames;
     Ptr<HostCpu> cpu = m_host->GetCpu();
     const Time driver = cpu->InstructionsToTime(m_nic->GetReceiveInstructions());
     Time handler;
     Time copies;
-    for (const RxFrame& f : *batch)
+    for (const RxFrame& f : m_ring)
     {
+        if (f.number <= m_raisedThrough)
+        {
+            continue; // an earlier interrupt's frame
+        }
         handler += driver;
         const uint32_t frame = f.packet->GetSize() + m_nic->GetLinkHeaderBytes();
         if (frame <= m_nic->GetReceiveCopyBreak())
@@ -358,10 +403,31 @@ HostStackNetDevice::RaiseInterrupt()
             copies += copy;
         }
     }
+    m_raisedThrough = last;
     Trace("interrupt", cpu->GetInterruptLatency() + handler);
     handler += copies;
     Ptr<HostStackNetDevice> self = this;
-    cpu->Interrupt(handler, Callback<void>([self, batch]() { self->DeliverBatch(batch); }));
+    cpu->Interrupt(handler, Callback<void>([self, last]() { self->HandlerReturned(last); }));
+}
+
+void
+HostStackNetDevice::HandlerReturned(uint64_t last)
+{
+    NS_LOG_FUNCTION(this << last);
+    // The driver takes frames from the ring in order. A handler can return before one raised
+    // earlier (that one waited for the CPU while a poll loop took this one at once); it then
+    // takes the earlier frames as well, so a stream is never handed up out of order (TCP
+    // would read the gap as a loss). The other handler later finds its frames gone.
+    auto batch = std::make_shared<std::deque<RxFrame>>();
+    while (!m_ring.empty() && m_ring.front().number <= last)
+    {
+        batch->push_back(m_ring.front());
+        m_ring.pop_front();
+    }
+    if (!batch->empty())
+    {
+        DeliverBatch(batch);
+    }
 }
 
 void

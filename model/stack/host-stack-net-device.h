@@ -15,6 +15,7 @@
 
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -131,12 +132,36 @@ class HostStackNetDevice : public NetDevice
     void DoDispose() override;
 
   private:
+    /**
+     * Completions handed on in the order their transfers began. The host bus shares itself
+     * out per grant, so a short frame's DMA can finish before a longer one started earlier;
+     * the NIC's DMA engine moves its ring's frames one after the other, and a frame never
+     * overtakes another on the wire or into the ring.
+     */
+    class InOrder
+    {
+      public:
+        /// \return the number of a transfer that begins now (1, 2, ...)
+        uint64_t Begin();
+        /// The transfer \p number finished: \p then runs once every earlier one has.
+        /// \param number from Begin \param then what follows the transfer
+        void Done(uint64_t number, std::function<void()> then);
+        /// Forget what waits (on dispose).
+        void Clear();
+
+      private:
+        uint64_t m_begun{0};                               //!< transfers begun
+        uint64_t m_next{1};                                //!< the next to hand on
+        std::map<uint64_t, std::function<void()>> m_early; //!< finished before their turn
+    };
+
     /// A received frame waiting for its interrupt.
     struct RxFrame
     {
         Ptr<Packet> packet; //!< the IP packet
         uint16_t protocol;  //!< its protocol number
         Address from;       //!< the sender's link address
+        uint64_t number{0}; //!< its place in the receive ring (1, 2, ...)
     };
 
     /// Step 2 of Send: the bus. \param p packet \param dest to \param proto protocol
@@ -148,8 +173,11 @@ class HostStackNetDevice : public NetDevice
                           const Address& from);
     /// The frame is in host memory. \param frame the frame
     void ReceiveDmaDone(RxFrame frame);
-    /// Raise the receive interrupt for the frames waiting.
+    /// Raise the receive interrupt for the frames no interrupt has been raised for yet.
     void RaiseInterrupt();
+    /// An interrupt's handler returned: the ring's frames up to \p last go up, in ring order.
+    /// \param last the newest frame the handler was raised for
+    void HandlerReturned(uint64_t last);
     /// The lower device finished sending a frame. \param p the frame
     void TransmitEnded(Ptr<const Packet> p);
     /// The deferred processing of received frames: softirq, then each up the stack.
@@ -168,7 +196,11 @@ class HostStackNetDevice : public NetDevice
     uint32_t m_ifIndex{0};                         //!< interface index
     NetDevice::ReceiveCallback m_rx;               //!< up to the node
     NetDevice::PromiscReceiveCallback m_promiscRx; //!< unused (no promiscuous mode)
-    std::deque<RxFrame> m_ring;                    //!< frames in memory, interrupt not yet taken
+    std::deque<RxFrame> m_ring;                    //!< frames in memory, not yet handed up
+    InOrder m_txOrder;                             //!< frames onto the wire in order
+    InOrder m_rxOrder;                             //!< frames into the ring in order
+    uint64_t m_ringFrames{0};                      //!< frames the ring has taken in all
+    uint64_t m_raisedThrough{0};                   //!< the newest frame an interrupt was raised for
     EventId m_interruptTimer;                      //!< interrupt moderation timer
     uint64_t m_sent{0};                            //!< IP packets sent
     uint64_t m_received{0};                        //!< IP packets received
