@@ -283,6 +283,7 @@ def build(bld):
         'test/san-topology-test-suite.cc',
         'test/san-traffic-generator-test-suite.cc',
         'test/san-user-program-test-suite.cc',
+        'test/san-wireshark-test-suite.cc',
         ]
 
     headers = bld(features='ns3header')

@@ -45,6 +45,7 @@ pkgconfig_program() {
 }
 
 check install cmake --install "$build" --prefix "$prefix"
+check wireshark-dissector test -f "$prefix/share/san/wireshark/san.lua"
 check cmake-package cmake_program
 check pkg-config pkgconfig_program
 echo "$passed passed, $failed failed"

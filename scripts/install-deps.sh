@@ -8,10 +8,11 @@ set -euo pipefail
 
 # ns3 (the helper programs in /usr/libexec/ns3) is needed too: the CMake targets that
 # libns3-dev exports name them, and find_package(ns3) fails when they are missing.
-# ccache speeds up rebuilds (ns-3's own CMake and ours pick it up by themselves).
+# ccache speeds up rebuilds (ns-3's own CMake and ours pick it up by themselves). tshark
+# decodes san's pcap files with tools/wireshark/san.lua (the san-wireshark suite runs it).
 PACKAGES=(cmake g++ make pkg-config libns3-dev ns3 libgsl-dev libxml2-dev libpython3.11-dev
           libboost-graph-dev nlohmann-json3-dev python3-matplotlib python3-numpy clang-format
-          ccache)
+          ccache tshark)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -20,6 +20,8 @@
  * `/usr/bin/python3 scripts/update-wscript.py`.
  */
 
+#include "san-module-root.h"
+
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -48,55 +50,7 @@ namespace fs = std::filesystem;
 /// A set of paths relative to the module's root, with '/' separators.
 using FileSet = std::set<std::string>;
 
-/**
- * \param dir a candidate module root
- * \return true if \p dir looks like the san module's root (has a wscript and a model/ folder)
- */
-bool
-IsModuleRoot(const fs::path& dir)
-{
-    std::error_code ec;
-    return !dir.empty() && fs::is_regular_file(dir / "wscript", ec) &&
-           fs::is_directory(dir / "model", ec);
-}
-
-/**
- * Finds the module's root: SAN_SOURCE_DIR (standalone CMake build), else the parent of this
- * file's folder (__FILE__, absolute in CMake builds), else the same path with leading "../"
- * removed (waf builds compile from a build folder), else NS_TEST_SOURCEDIR/.. (relative to an
- * ns-3 tree's root, where test.py runs).
- *
- * \param tried filled with the candidates tried, for the failure message
- * \return the root, or an empty path if no candidate holds a wscript and a model/ folder
- */
-fs::path
-FindModuleRoot(std::vector<std::string>& tried)
-{
-    std::vector<fs::path> candidates;
-#ifdef SAN_SOURCE_DIR
-    candidates.emplace_back(SAN_SOURCE_DIR);
-#endif
-    fs::path self(__FILE__);
-    candidates.push_back(self.parent_path().parent_path());
-    std::string stripped = self.generic_string();
-    while (stripped.rfind("../", 0) == 0)
-    {
-        stripped.erase(0, 3);
-    }
-    candidates.push_back(fs::path(stripped).parent_path().parent_path());
-#ifdef NS_TEST_SOURCEDIR
-    candidates.push_back(fs::path(NS_TEST_SOURCEDIR).parent_path());
-#endif
-    for (const auto& candidate : candidates)
-    {
-        tried.push_back(candidate.string());
-        if (IsModuleRoot(candidate))
-        {
-            return candidate;
-        }
-    }
-    return fs::path();
-}
+using santest::FindModuleRoot;
 
 /**
  * \param relative a path relative to the module's root
