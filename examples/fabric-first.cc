@@ -7,12 +7,15 @@
 // fabric-first: the smallest san scenario (the one in README.md). A 4x4
 // mesh of wormhole switches, one host each, dimension-order routing; host 0
 // sends one 512-byte packet to host 15 and the delivery is printed.
+// --pcap=PREFIX writes a pcap file per port (PREFIX-host-0.pcap, ...), which
+// tshark -X lua_script:tools/wireshark/san.lua -r PREFIX-host-0.pcap decodes.
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "ns3/san-module.h"
 
 #include <iostream>
+#include <string>
 
 using namespace ns3;
 
@@ -20,6 +23,8 @@ int
 main(int argc, char* argv[])
 {
     CommandLine cmd(__FILE__);
+    std::string pcap;
+    cmd.AddValue("pcap", "write a pcap file per port, named PREFIX-<port>.pcap", pcap);
     cmd.Parse(argc, argv);
 
     SanFabricHelper fabric;
@@ -32,6 +37,10 @@ main(int argc, char* argv[])
     NodeContainer hosts;
     hosts.Create(16);
     NetDeviceContainer nics = fabric.Install(hosts);
+    if (!pcap.empty())
+    {
+        fabric.EnablePcapAll(pcap);
+    }
 
     auto nic = [&nics](uint32_t i) { return DynamicCast<SanEndpointDevice>(nics.Get(i)); };
     nic(15)->TraceConnectWithoutContext(

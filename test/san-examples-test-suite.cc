@@ -9,6 +9,8 @@
 // the runner knows the build folder (SAN_BUILD_DIR); inside an ns-3 tree the
 // examples are ns-3's business.
 
+#include "san-run-capture.h"
+
 #include "ns3/test.h"
 
 #include <array>
@@ -20,34 +22,7 @@
 
 using namespace ns3;
 
-namespace
-{
-
-/**
- * Run a program and capture its standard output.
- * \param command the command line
- * \param output filled with what it printed
- * \return its exit status
- */
-int
-RunCapture(const std::string& command, std::string& output)
-{
-    output.clear();
-    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-    if (pipe == nullptr)
-    {
-        return -1;
-    }
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
-    {
-        output.append(buf.data(), n);
-    }
-    return pclose(pipe);
-}
-
-} // namespace
+using santest::RunCapture;
 
 /**
  * \ingroup san-tests

@@ -8,6 +8,7 @@
 // names it, from the checks the tool itself uses; and the descriptor pool gets back what pending
 // events held when a run stops early.
 
+#include "san-run-capture.h"
 #include "san-test-util.h"
 
 #include "ns3/core-module.h"
@@ -66,20 +67,7 @@ Graph(const std::string& eol)
 int
 RunExample(const std::string& program, std::string& out)
 {
-    out.clear();
-    const std::string cmd = std::string(SAN_BUILD_DIR) + "/examples/" + program + " 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (pipe == nullptr)
-    {
-        return -1;
-    }
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
-    {
-        out.append(buf.data(), n);
-    }
-    return pclose(pipe);
+    return santest::RunCapture(std::string(SAN_BUILD_DIR) + "/examples/" + program, out);
 }
 
 /// \param args san-run's arguments \param out its output \return its status (RunExample)

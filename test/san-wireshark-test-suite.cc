@@ -14,6 +14,7 @@
  */
 
 #include "san-module-root.h"
+#include "san-run-capture.h"
 
 #include "ns3/clan-header.h"
 #include "ns3/core-module.h"
@@ -66,37 +67,16 @@ Tshark(const std::string& pcap,
     {
         return "the module's root (tools/wireshark/san.lua) is not at any of:" + tried;
     }
-    // Single quotes for the shell; a quote inside a path (a test's temporary folder is named
-    // after the test) is closed, escaped and reopened.
-    auto quote = [](const std::string& text) {
-        std::string q = "'";
-        for (char ch : text)
-        {
-            q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-        }
-        return q + "'";
-    };
-    std::string command = "tshark -n -X " + quote("lua_script:" + lua) + " -o san.nic:" + nic +
-                          " -r " + quote(pcap) + " -T fields -E separator=/t";
+    // Quoted: a test's temporary folder is named after the test.
+    std::string command = "tshark -n -X " + santest::ShellQuote("lua_script:" + lua) +
+                          " -o san.nic:" + nic + " -r " + santest::ShellQuote(pcap) +
+                          " -T fields -E separator=/t";
     for (const auto& f : fields)
     {
         command += " -e " + f;
     }
-    command += " 2>&1";
-    FILE* p = popen(command.c_str(), "r");
-    if (p == nullptr)
-    {
-        return "cannot run " + command;
-    }
     std::string out;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
-    {
-        out.append(buf.data(), n);
-    }
-    const int status = pclose(p);
-    if (status != 0)
+    if (santest::RunCapture(command, out) != 0)
     {
         return "tshark failed (is it installed? scripts/install-deps.sh installs it): " + command +
                "\n" + out;
@@ -112,6 +92,19 @@ Tshark(const std::string& pcap,
         lines.push_back(line);
     }
     return "";
+}
+
+/**
+ * \param pcap a fabric's pcap file \param lines per record: source, destination, sequence,
+ * bytes and time, tab-separated \return "" or what went wrong
+ */
+std::string
+FabricRecords(const std::string& pcap, std::vector<std::string>& lines)
+{
+    return Tshark(pcap,
+                  "none",
+                  {"san.src", "san.dst", "san.seq", "san.bytes", "frame.time_epoch"},
+                  lines);
 }
 
 /// A fabric's own pcap file: the fabric header's fields at the packets' nanosecond times.
@@ -148,11 +141,7 @@ class SanWiresharkFabricTestCase : public TestCase
             Simulator::Destroy();
         }
         std::vector<std::string> lines;
-        const std::string problem =
-            Tshark(prefix + "-host-0.pcap",
-                   "none",
-                   {"san.src", "san.dst", "san.seq", "san.bytes", "frame.time_epoch"},
-                   lines);
+        const std::string problem = FabricRecords(prefix + "-host-0.pcap", lines);
         NS_TEST_EXPECT_MSG_EQ(problem, "", problem);
         NS_TEST_EXPECT_MSG_EQ(lines.size(), 2u, "host 0's two departures");
         if (lines.size() != 2)
@@ -164,6 +153,36 @@ class SanWiresharkFabricTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(lines[1].rfind("0\t2\t1\t256\t", 0), 0u, lines[1]);
     }
 };
+
+#ifdef SAN_BUILD_DIR
+/// The pcap files an example writes (fabric-first --pcap): the packet leaves host 0 at 1 us.
+class SanWiresharkExampleTestCase : public TestCase
+{
+  public:
+    SanWiresharkExampleTestCase()
+        : TestCase("tshark decodes the pcap files fabric-first --pcap writes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string prefix = CreateTempDirFilename("first");
+        const std::string command = std::string(SAN_BUILD_DIR) +
+                                    "/examples/fabric-first --pcap=" + santest::ShellQuote(prefix);
+        std::string out;
+        NS_TEST_ASSERT_MSG_EQ(santest::RunCapture(command, out), 0, command << "\n" << out);
+        std::vector<std::string> lines;
+        const std::string problem = FabricRecords(prefix + "-host-0.pcap", lines);
+        NS_TEST_EXPECT_MSG_EQ(problem, "", problem);
+        NS_TEST_EXPECT_MSG_EQ(lines.size(), 1u, "host 0 sends one packet");
+        if (lines.size() == 1)
+        {
+            NS_TEST_EXPECT_MSG_EQ(lines[0], "0\t15\t0\t512\t0.000001000", "its fabric header");
+        }
+    }
+};
+#endif
 
 /// Each interface's header, as its own Serialize() writes it, behind a fabric header.
 class SanWiresharkNicTestCase : public TestCase
@@ -333,6 +352,9 @@ class SanWiresharkTestSuite : public TestSuite
     {
         AddTestCase(new SanWiresharkFabricTestCase, TestCase::QUICK);
         AddTestCase(new SanWiresharkNicTestCase, TestCase::QUICK);
+#ifdef SAN_BUILD_DIR
+        AddTestCase(new SanWiresharkExampleTestCase, TestCase::QUICK);
+#endif
     }
 };
 
