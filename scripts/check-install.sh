@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the standalone build (default build/) into a scratch prefix, then builds and runs
 # examples/out-of-tree/hello-san twice against it: with CMake (find_package(san), san::san) and
-# with pkg-config (san.pc). Ends with "N passed, N failed" like the other test steps.
+# with pkg-config (san.pc), each without LD_LIBRARY_PATH (the library is found by rpath). Checks
+# the installed tools (bin/san-*), the Wireshark dissector and the analysis scripts. Ends with
+# "N passed, N failed" like the other test steps.
 #   bash scripts/check-install.sh [build-dir]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,8 +28,26 @@ check() { # name command...
 }
 
 run_hello() { # binary
-    LD_LIBRARY_PATH="$prefix/lib:$prefix/lib/$(gcc -print-multiarch 2>/dev/null || true)" "$1" |
+    env -u LD_LIBRARY_PATH "$1" |
         tee /dev/stderr | grep -q "^hello-san: 512 bytes from host 0 in [0-9]* ns over [0-9]* switches$"
+}
+
+installed_tools() { # every program under a san- name in bin/, and two of them run
+    local t
+    for t in san-run san-scaling san-fabric-load san-fabric-bench san-fabric-first \
+             san-hamlyn-paper san-dart-paper san-tripwire-paper san-scilan-paper san-shrimp-paper; do
+        [ -x "$prefix/bin/$t" ] || { echo "missing: bin/$t"; return 1; }
+    done
+    env -u LD_LIBRARY_PATH "$prefix/bin/san-fabric-first" |
+        grep -q "^fabric-first: 512 bytes from host 0" &&
+        env -u LD_LIBRARY_PATH "$prefix/bin/san-run" --help | grep -q -- "--topology"
+}
+
+installed_files() { # the dissector and the analysis scripts
+    test -f "$prefix/share/san/wireshark/san.lua" &&
+        test -f "$prefix/share/san/analysis/make_report.py" &&
+        test -f "$prefix/share/san/analysis/sancsv.py" &&
+        /usr/bin/python3 "$prefix/share/san/analysis/make_report.py" --help >/dev/null
 }
 
 cmake_program() {
@@ -45,7 +65,8 @@ pkgconfig_program() {
 }
 
 check install cmake --install "$build" --prefix "$prefix"
-check wireshark-dissector test -f "$prefix/share/san/wireshark/san.lua"
+check installed-tools installed_tools
+check installed-files installed_files
 check cmake-package cmake_program
 check pkg-config pkgconfig_program
 echo "$passed passed, $failed failed"
