@@ -70,6 +70,39 @@ FABRIC_LOAD_HEADER = (
     "saturated",
 )
 
+# san-run's --csv (examples/san-run.cc): one row per offered load, means over the seeds with
+# their 95% confidence half-widths; the load bound and what ran, repeated on every row.
+SAN_RUN_HEADER = (
+    "offered_load",
+    "accepted",
+    "accepted_ci95",
+    "latency_mean",
+    "latency_mean_ci95",
+    "latency_p50",
+    "latency_p99",
+    "latency_max",
+    "hops",
+    "worst_source_fraction",
+    "not_injected",
+    "saturated",
+    "packet_time_ns",
+    "vc_occupancy",
+    "busiest_link",
+    "busiest_link_utilisation",
+    "load_bound",
+    "topology",
+    "routing",
+    "pattern",
+)
+
+# san-run CSVs written before the load bound and the run's names were columns.
+SAN_RUN_HEADER_NO_BOUND = SAN_RUN_HEADER[:-4]
+
+_SAN_RUN_NUMERIC = ("offered_load", "accepted", "accepted_ci95", "latency_mean",
+                    "latency_mean_ci95", "latency_p50", "latency_p99", "latency_max", "hops",
+                    "worst_source_fraction", "not_injected", "saturated", "packet_time_ns",
+                    "busiest_link_utilisation", "load_bound")
+
 FABRIC_BENCH_HEADER = (
     "workload",
     "scheduler",
@@ -213,7 +246,7 @@ def _parse_check(path, line, text):
 def kind_of(path):
     """Classify a CSV by its header.
 
-    Returns "paper", "fabric-load", "fabric-bench" or None (some other CSV,
+    Returns "paper", "fabric-load", "fabric-bench", "san-run" or None (some other CSV,
     or an empty file). A file whose first column is "paper" but whose header
     differs from the paper header raises CsvError: it was meant to be a paper
     CSV and would otherwise be skipped without a word.
@@ -227,6 +260,8 @@ def kind_of(path):
         return "fabric-load"
     if header == FABRIC_BENCH_HEADER:
         return "fabric-bench"
+    if header in (SAN_RUN_HEADER, SAN_RUN_HEADER_NO_BOUND):
+        return "san-run"
     if header and header[0] == "paper":
         raise CsvError(path, 1, _header_mismatch(header, PAPER_HEADER))
     return None
@@ -481,6 +516,29 @@ def read_fabric_bench(path):
     for row in rows:
         if row["workload"] == "":
             raise CsvError(path, row["_line"], "column workload is empty")
+    return rows
+
+
+def read_san_run(path):
+    """Read san-run's --csv file (see SAN_RUN_HEADER; SAN_RUN_HEADER_NO_BOUND is accepted too).
+
+    Rows are in the file's order (offered load ascending). "load_bound" is None where the
+    pattern has none (or the file predates the column); "topology", "routing" and "pattern"
+    are "" in an older file.
+    """
+    rows = read_rows(
+        path,
+        SAN_RUN_HEADER,
+        numeric=_SAN_RUN_NUMERIC,
+        optional=("load_bound",),
+        accept=(SAN_RUN_HEADER_NO_BOUND,),
+    )
+    if not rows:
+        raise CsvError(path, 1, "no rows: san-run wrote no load point")
+    for row in rows:
+        row.setdefault("load_bound", None)
+        for column in ("topology", "routing", "pattern"):
+            row.setdefault(column, "")
     return rows
 
 

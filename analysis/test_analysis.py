@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_report  # noqa: E402
 import plot_dart  # noqa: E402
 import plot_fabric_load  # noqa: E402
+import plot_san_run  # noqa: E402
 import plot_scaling  # noqa: E402
 import sancsv  # noqa: E402
 
@@ -547,6 +548,59 @@ class PlotTest(TempDirTest):
             status = plot_fabric_load.main([empty, "--outdir", self.dir])
         self.assertEqual(status, 1)
         self.assertIn("no data rows", err.getvalue())
+
+
+# san-run --csv with two seeds: intervals, a saturated last point, the load bound; and a file
+# written before the bound and the run's names were columns.
+SAN_RUN_CSV = """offered_load,accepted,accepted_ci95,latency_mean,latency_mean_ci95,latency_p50,\
+latency_p99,latency_max,hops,worst_source_fraction,not_injected,saturated,packet_time_ns,\
+vc_occupancy,busiest_link,busiest_link_utilisation,load_bound,topology,routing,pattern
+0.1,0.1,0.002,12.5,0.4,11,20,31,4.2,0.98,0,0,100,0.05;0.01,switch-1-port-2,0.31,0.5,mesh,ns3::SanDimensionOrderRouting,uniform
+0.4,0.39,0.01,25.1,1.2,20,60,95,4.2,0.95,0,0,100,0.2;0.1,switch-1-port-2,0.82,0.5,mesh,ns3::SanDimensionOrderRouting,uniform
+0.6,0.49,0.02,410,35,300,900,1500,4.2,0.7,120,1,100,0.9;0.8,switch-1-port-2,1,0.5,mesh,ns3::SanDimensionOrderRouting,uniform
+"""
+SAN_RUN_OLD_CSV = "\n".join(",".join(line.split(",")[:16]) for line in SAN_RUN_CSV.strip().split("\n")) + "\n"
+
+
+class SanRunPlotTest(TempDirTest):
+    def test_read(self):
+        path = write(self.dir, "run.csv", SAN_RUN_CSV)
+        self.assertEqual(sancsv.kind_of(path), "san-run")
+        rows = sancsv.read_san_run(path)
+        self.assertEqual([r["offered_load"] for r in rows], [0.1, 0.4, 0.6])
+        self.assertEqual((rows[0]["load_bound"], rows[0]["topology"], rows[2]["saturated"]), (0.5, "mesh", 1))
+        self.assertEqual(plot_san_run.label_of(path, rows), "mesh / SanDimensionOrderRouting / uniform")
+        old = write(self.dir, "old-run.csv", SAN_RUN_OLD_CSV)
+        self.assertEqual(sancsv.kind_of(old), "san-run")
+        rows = sancsv.read_san_run(old)
+        self.assertEqual((rows[0]["load_bound"], rows[0]["topology"]), (None, ""))
+        self.assertEqual(plot_san_run.label_of(old, rows), "old-run")
+
+    def test_plot_written(self):
+        a = write(self.dir, "run.csv", SAN_RUN_CSV)
+        b = write(self.dir, "old-run.csv", SAN_RUN_OLD_CSV)
+        out = os.path.join(self.dir, "both.png")
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = plot_san_run.main([a, b, "--out", out])
+        self.assertEqual(status, 0)
+        with open(out, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(plot_san_run.main([a]), 0)
+        self.assertTrue(os.path.exists(os.path.join(self.dir, "run.png")))
+
+    def test_errors_are_clear(self):
+        bad = write(self.dir, "bad.csv", SAN_RUN_CSV.replace("0.39,", "x,", 1))
+        with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+            status = plot_san_run.main([bad])
+        self.assertEqual(status, 1)
+        self.assertIn("%s:3: column accepted: 'x' is not a number" % bad, err.getvalue())
+        empty = write(self.dir, "empty.csv", SAN_RUN_CSV.splitlines()[0] + "\n")
+        with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+            status = plot_san_run.main([empty])
+        self.assertEqual(status, 1)
+        self.assertIn("no rows", err.getvalue())
+        self.assertNotIn("Traceback", err.getvalue())
 
 
 DART_SWEEP = """size_bytes,sw-switchless_us,sw-switch_us,hw155_us,hw622_us

@@ -823,7 +823,7 @@ main(int argc, char* argv[])
         csv.Stream() << "offered_load,accepted,accepted_ci95,latency_mean,latency_mean_ci95,"
                         "latency_p50,latency_p99,latency_max,hops,worst_source_fraction,"
                         "not_injected,saturated,packet_time_ns,vc_occupancy,busiest_link,"
-                        "busiest_link_utilisation\n";
+                        "busiest_link_utilisation,load_bound,topology,routing,pattern\n";
     }
     if (!Get(s, "json").empty())
     {
@@ -855,6 +855,8 @@ main(int argc, char* argv[])
     Configure(s, probe);
     const std::string routingName = probe.GetRoutingTypeId().GetName();
     nlohmann::json points = nlohmann::json::array();
+    // The most the pattern can load these channels: no saturation is reported above it.
+    const SanLoadBound bound = sweep.GetLoadBound();
     std::cout << "san-run: " << Get(s, "topology") << " topology, routing " << routingName << ", "
               << ModeName(Get(s, "mode")) << ", pattern " << Get(s, "pattern") << ", " << seeds
               << (seeds == 1 ? " seed" : " seeds") << std::endl;
@@ -890,7 +892,15 @@ main(int argc, char* argv[])
                          << "," << p.minSourceFraction.mean << "," << p.notInjected << ","
                          << (p.saturated ? 1 : 0) << "," << r.packetTimeNs << "," << vcs.str()
                          << "," << (r.topLinks.empty() ? "" : r.topLinks.front().name) << ","
-                         << (r.topLinks.empty() ? 0.0 : r.topLinks.front().utilisation) << "\n";
+                         << (r.topLinks.empty() ? 0.0 : r.topLinks.front().utilisation) << ",";
+            if (bound.kind != SanLoadBound::NONE)
+            {
+                csv.Stream() << bound.load;
+            }
+            // The run's names (option values and TypeIds: no commas), so a plot can say what
+            // it shows (analysis/plot_san_run.py).
+            csv.Stream() << "," << Get(s, "topology") << "," << routingName << ","
+                         << Get(s, "pattern") << "\n";
         }
         nlohmann::json links = nlohmann::json::array();
         for (const SanLoadPoint::Link& l : r.topLinks)
@@ -916,8 +926,6 @@ main(int argc, char* argv[])
                           {"top_links", links}});
     };
 
-    // The most the pattern can load these channels: no saturation is reported above it.
-    const SanLoadBound bound = sweep.GetLoadBound();
     if (bound.kind == SanLoadBound::NONE)
     {
         std::cout << "san-run: load bound: none (" << bound.reason << ")" << std::endl;
