@@ -13,6 +13,7 @@
 #include "ns3/host-bus.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory.h"
+#include "ns3/log.h"
 #include "ns3/node-container.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/san-host.h"
@@ -23,6 +24,8 @@
 #include "ns3/uinteger.h"
 
 #include <functional>
+#include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -552,6 +555,63 @@ class HostCpuPollTestCase : public TestCase
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(log2.TimeOf(1), NanoSeconds(2500), "noticed at once");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * The spinning trap: work that queues for the CPU behind a poll loop runs only when the loop
+ * ends, and the wait warns once (NS_LOG=HostCpuWait=level_warn). A process that sends first
+ * and then spins gets no warning.
+ */
+class HostCpuPollWarningTestCase : public TestCase
+{
+  public:
+    HostCpuPollWarningTestCase()
+        : TestCase("CPU: a poll loop with work queued behind it warns, once")
+    {
+    }
+
+  private:
+    /// \param sendFirst the process's own work before it spins \return what was logged
+    static std::string Run(bool sendFirst)
+    {
+        std::ostringstream captured;
+        std::streambuf* saved = std::clog.rdbuf(captured.rdbuf());
+        LogComponentEnable("HostCpuWait", LOG_LEVEL_WARN);
+        {
+            Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+            if (sendFirst)
+            {
+                cpu->Execute(MicroSeconds(1), Callback<void>());
+            }
+            Ptr<HostCpuWait> w = cpu->Wait(HostCpuWait::POLL, Callback<void>());
+            if (!sendFirst)
+            {
+                // The process's own send, after it started spinning: it waits for the loop.
+                Simulator::Schedule(NanoSeconds(100), [cpu]() {
+                    cpu->Execute(MicroSeconds(1), Callback<void>());
+                    cpu->Execute(MicroSeconds(1), Callback<void>());
+                });
+            }
+            Simulator::Schedule(MicroSeconds(5), &HostCpuWait::Signal, w);
+            Simulator::Run();
+            Simulator::Destroy();
+        }
+        LogComponentDisable("HostCpuWait", LOG_LEVEL_WARN);
+        std::clog.rdbuf(saved);
+        return captured.str();
+    }
+
+    void DoRun() override
+    {
+        const std::string trap = Run(false);
+        const std::string warning = "a process spins on this CPU while";
+        NS_TEST_EXPECT_MSG_NE(trap.find(warning), std::string::npos, "warned: " << trap);
+        NS_TEST_EXPECT_MSG_EQ(trap.find(warning, trap.find(warning) + 1),
+                              std::string::npos,
+                              "once per wait: " << trap);
+        const std::string fine = Run(true);
+        NS_TEST_EXPECT_MSG_EQ(fine.find(warning), std::string::npos, "no warning: " << fine);
     }
 };
 
@@ -1332,6 +1392,7 @@ class SanHostMemoryTestSuite : public TestSuite
     {
         AddTestCase(new HostMemoryRegionsTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryWriteTestCase, TestCase::QUICK);
+        AddTestCase(new HostCpuPollWarningTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryBoundsTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryVirtualTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryInvalidTestCase, TestCase::QUICK);

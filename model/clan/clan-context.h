@@ -97,7 +97,9 @@ class ClanContext : public Object
     void Read(uint64_t mapped, uint32_t len, ReadCallback done);
     /**
      * \brief Spin on local memory until \p ready holds, rechecked whenever an incoming write
-     * touches [address, +len) (the cache snoops it); the process holds its CPU meanwhile.
+     * touches [address, +len) (the cache snoops it); the process holds its CPU meanwhile, so
+     * other work for that CPU (the process's own sends included) waits until the spin ends:
+     * send first, then spin (HostCpuWait, POLL).
      * \param address first byte \param len bytes \param ready the loop's test
      * \param done when it holds
      */

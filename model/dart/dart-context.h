@@ -78,7 +78,9 @@ class DartContext : public Object
               Callback<void> issued = Callback<void>());
 
     /**
-     * \brief Poll until the interface deposits into [offset, offset + len).
+     * \brief Poll until the interface deposits into [offset, offset + len). The polling
+     * process holds its CPU: other work for that CPU (its own sends included) waits until the
+     * deposit is seen, so send first, then wait (HostCpuWait, POLL).
      * \param offset first byte watched
      * \param len bytes watched (> 0)
      * \param resumed called when a deposit touches the range

@@ -135,7 +135,7 @@ class HamlynSendTerminus : public SimpleRefCount<HamlynSendTerminus>
 
     /**
      * \brief Queue a request; if the queue is full the application spins on its CPU (HostCpu
-     * POLL wait) until an entry frees up.
+     * POLL wait) until an entry frees up; meanwhile other work for that CPU waits.
      * \param request the request
      * \param posted called when the request is on the queue
      */

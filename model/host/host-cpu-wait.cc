@@ -66,6 +66,10 @@ HostCpuWait::OnPollGranted()
         return;
     }
     m_cpu->m_poller = this; // interrupts now run on top of the poll loop
+    if (m_cpu->GetResource()->GetQueueLength() > 0)
+    {
+        NoteQueuedBehind(m_cpu->GetResource()->GetQueueLength());
+    }
     if (m_mode == POLL_THEN_BLOCK)
     {
         // Not cancelled if the event comes first: OnPollTimeout checks the state instead (a
@@ -75,6 +79,20 @@ HostCpuWait::OnPollGranted()
                             &HostCpuWait::OnPollTimeout,
                             Ptr<HostCpuWait>(this));
     }
+}
+
+void
+HostCpuWait::NoteQueuedBehind(uint32_t steps)
+{
+    if (m_warned)
+    {
+        return;
+    }
+    m_warned = true;
+    NS_LOG_WARN("a process spins on this CPU while "
+                << steps << " step(s) of other work wait for it; they run only when the wait "
+                << "ends (a process that spins before its own send has run waits for an answer "
+                << "that cannot come: send first, then spin)");
 }
 
 void

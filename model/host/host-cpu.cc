@@ -150,6 +150,10 @@ HostCpu::Execute(Time duration, Callback<void> done)
 {
     NS_LOG_FUNCTION(this << duration);
     NS_ABORT_MSG_IF(duration.IsStrictlyNegative(), "HostCpu::Execute: negative work " << duration);
+    if (m_poller)
+    {
+        m_poller->NoteQueuedBehind(1);
+    }
     m_resource->Submit(duration, done);
 }
 
@@ -181,6 +185,10 @@ HostCpu::Syscall(Time work, Callback<void> done)
     NS_ABORT_MSG_IF(work.IsStrictlyNegative(), "HostCpu::Syscall: negative work " << work);
     ++m_syscalls;
     m_syscallTrace(work);
+    if (m_poller)
+    {
+        m_poller->NoteQueuedBehind(1);
+    }
     m_resource->Submit(m_syscallCost + work, done);
 }
 

@@ -37,7 +37,11 @@ class HostCpu;
  * - POLL: the process spins. It needs the CPU to spin, so it first queues for the CPU; once
  *   running it holds the CPU (busy) until it notices the event at the next poll-loop boundary
  *   (HostCpu "PollInterval" after it started polling, or a multiple of it) at or after the
- *   signal. Then it releases the CPU and resumes.
+ *   signal. Then it releases the CPU and resumes. Interrupt handlers run on top of the loop;
+ *   any other work for this CPU waits until the loop ends, so a process that spins before its
+ *   own send has left the CPU waits for an answer that cannot come (a one-process ping-pong
+ *   must send, then spin). The wait logs a warning (NS_LOG=HostCpuWait=level_warn) once when
+ *   work queues behind its loop.
  * - BLOCK: the process sleeps; the CPU is free for other work. On Signal() the CPU takes an
  *   interrupt and the scheduler wakes the process: one CPU step of "InterruptLatency" +
  *   "WakeupLatency" (queued behind any running or waiting CPU work: the model is
@@ -126,6 +130,8 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     friend class HostCpu; // HandlersDone
     /// The CPU granted the polling process.
     void OnPollGranted();
+    /// Work waits for the CPU behind this poll loop: warn, once. \param steps how many
+    void NoteQueuedBehind(uint32_t steps);
     /// The poll loop noticed the event.
     void OnNoticed();
     /// POLL_THEN_BLOCK: polling time is up.
@@ -150,6 +156,7 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     Time m_resumeTime;                //!< when the process resumed
     bool m_timeoutPending{false};     //!< POLL_THEN_BLOCK timed out during a handler
     bool m_blocked{false};            //!< went to sleep
+    bool m_warned{false};             //!< NoteQueuedBehind has warned
     Callback<void> m_backOff;         //!< run when polling gives up
     Time m_pollLimit{Seconds(-1)};    //!< own poll duration (negative: the CPU's)
     Time m_pollInterval{Seconds(-1)}; //!< own poll iteration (negative: the CPU's)

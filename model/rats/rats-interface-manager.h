@@ -140,6 +140,8 @@ class RatsInterfaceManager : public Object
     Ptr<RatsServer> NextReady() const;
     /**
      * \brief Wait for the next notification and dispatch it to its server's ProcessArrival.
+     * A POLL wait holds the process's CPU: other work for that CPU (its own sends included)
+     * waits until the notification is seen, so send first, then poll (HostCpuWait, POLL).
      * \param mode how to wait
      * \param done called after the dispatch
      */

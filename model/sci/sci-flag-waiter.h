@@ -41,7 +41,8 @@ class SciFlagWaiter : public SimpleRefCount<SciFlagWaiter>
     uint32_t GetId() const;
 
     /**
-     * \brief Wait until \p ready holds.
+     * \brief Wait until \p ready holds. While it polls the thread holds its CPU: other work
+     * for that CPU (its own sends included) waits until the poll ends (HostCpuWait, POLL).
      * \param pollTime poll this long first, then back off to the interrupt (zero: sleep at
      * once)
      * \param ready what the thread waits for (checked now, on every Changed(), and before it

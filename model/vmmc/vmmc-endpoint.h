@@ -202,7 +202,9 @@ class VmmcEndpoint : public Object
      * \brief Wait until \p ready holds; it is tested now and after every write that touches
      * [addr, addr+len) while the process spins. The loop's iteration and the final miss cost
      * what the page's caching makes them cost. Under POLL_THEN_BLOCK a long wait sleeps (see
-     * the class); words outside this process's exports can only be polled.
+     * the class); words outside this process's exports can only be polled. A spinning process
+     * holds its CPU: other work for that CPU (its own sends included) waits until the poll
+     * ends, so send first, then poll (HostCpuWait, POLL).
      * \param addr first polled byte
      * \param len polled bytes
      * \param ready the loop's test
