@@ -7,15 +7,15 @@
 // fabric-first: the smallest san scenario (the one in README.md). A 4x4
 // mesh of wormhole switches, one host each, dimension-order routing; host 0
 // sends one 512-byte packet to host 15 and the delivery is printed.
-// --pcap=PREFIX writes a pcap file per port (PREFIX-host-0.pcap, ...), which
-// tshark -X lua_script:tools/wireshark/san.lua -r PREFIX-host-0.pcap decodes.
+// --pcap=true writes a pcap file per port in the working folder
+// (fabric-first-host-0.pcap, fabric-first-switch-5-port-1.pcap, ...), which
+// tshark -X lua_script:tools/wireshark/san.lua -r fabric-first-host-0.pcap -V decodes.
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "ns3/san-module.h"
 
 #include <iostream>
-#include <string>
 
 using namespace ns3;
 
@@ -23,8 +23,8 @@ int
 main(int argc, char* argv[])
 {
     CommandLine cmd(__FILE__);
-    std::string pcap;
-    cmd.AddValue("pcap", "write a pcap file per port, named PREFIX-<port>.pcap", pcap);
+    bool pcap = false;
+    cmd.AddValue("pcap", "write a pcap file per port, fabric-first-<port>.pcap", pcap);
     cmd.Parse(argc, argv);
 
     SanFabricHelper fabric;
@@ -37,9 +37,9 @@ main(int argc, char* argv[])
     NodeContainer hosts;
     hosts.Create(16);
     NetDeviceContainer nics = fabric.Install(hosts);
-    if (!pcap.empty())
+    if (pcap)
     {
-        fabric.EnablePcapAll(pcap);
+        fabric.EnablePcapAll("fabric-first");
     }
 
     auto nic = [&nics](uint32_t i) { return DynamicCast<SanEndpointDevice>(nics.Get(i)); };

@@ -12,7 +12,8 @@
 #     (ns-3 adds what internet needs: bridge, traffic-control; csma because ns-3's own test
 #     library, built with applications, links a CSMA test), examples and tests on, builds
 #     libns3-san, its test library, ns-3's test-runner and san's examples
-#  5. runs each of san's suites with ns-3's test-runner, one process per suite, JOBS at a time
+#  5. runs each of san's suites with ns-3's test-runner, one process per suite, JOBS at a time,
+#     then ns-3's ./test.py on the examples test/examples-to-run.py lists
 #  6. runs scripts/check-mpi.sh on the tree's san-distributed program; ends with
 #     "N passed, N failed" (suites plus MPI runs)
 #
@@ -166,6 +167,24 @@ for suite in "${suites[@]}"; do
     fi
 done
 rm -rf "$logs"
+
+# --- 5b. ns-3's test.py runs san's examples (test/examples-to-run.py) ------------------------
+testpy_log=$(mktemp)
+if [ "$mpi_only" -eq 0 ]; then
+    /usr/bin/python3 ./test.py --no-build --constrain=example >"$testpy_log" 2>&1 || true
+    grep -E "PASS|FAIL|CRASH|SKIP|tests passed" "$testpy_log" || true
+fi
+if [ "$mpi_only" -eq 1 ]; then
+    :
+elif grep -qE "^[0-9]+ of [0-9]+ tests passed \([0-9]+ passed, 0 skipped, 0 failed, 0 crashed" \
+    "$testpy_log" && grep -q "contrib/san/examples/fabric-first" "$testpy_log"; then
+    passed=$((passed + 1))
+else
+    echo "check-contrib-build: test.py did not run san's examples cleanly"
+    failed=$((failed + 1))
+    failed_names+=("test.py examples")
+fi
+rm -f "$testpy_log"
 
 # --- 6. the distributed runs ------------------------------------------------------------------
 mpi_log=$(mktemp)

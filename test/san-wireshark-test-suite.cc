@@ -155,21 +155,25 @@ class SanWiresharkFabricTestCase : public TestCase
 };
 
 #ifdef SAN_BUILD_DIR
-/// The pcap files an example writes (fabric-first --pcap): the packet leaves host 0 at 1 us.
+/// The pcap files an example writes (fabric-first --pcap=true, in the working folder): the
+/// packet leaves host 0 at 1 us.
 class SanWiresharkExampleTestCase : public TestCase
 {
   public:
     SanWiresharkExampleTestCase()
-        : TestCase("tshark decodes the pcap files fabric-first --pcap writes")
+        : TestCase("tshark decodes the pcap files fabric-first --pcap=true writes")
     {
     }
 
   private:
     void DoRun() override
     {
-        const std::string prefix = CreateTempDirFilename("first");
-        const std::string command = std::string(SAN_BUILD_DIR) +
-                                    "/examples/fabric-first --pcap=" + santest::ShellQuote(prefix);
+        const std::string folder = CreateTempDirFilename("first");
+        std::filesystem::create_directories(folder);
+        const std::string command = "cd " + santest::ShellQuote(folder) + " && " +
+                                    std::string(SAN_BUILD_DIR) +
+                                    "/examples/fabric-first --pcap=true";
+        const std::string prefix = folder + "/fabric-first";
         std::string out;
         NS_TEST_ASSERT_MSG_EQ(santest::RunCapture(command, out), 0, command << "\n" << out);
         std::vector<std::string> lines;
