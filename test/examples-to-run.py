@@ -22,6 +22,7 @@ cpp_examples = [
      "--drain=600 --progress=false --csv= --json=", "True", "False"),
     ("san-distributed --topology=mesh --x=4 --y=4 --partitions=2 --measure=300 --drain=300",
      "True", "False"),
+    ("scilan-bulk-send --bytes=262144", "True", "False"),
     ("tcp-baseline --bytes=1024 --link=gige", "True", "False"),
     ("tcp-baseline --bytes=1 --link=atm_lane", "True", "False"),
 ]

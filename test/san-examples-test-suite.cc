@@ -158,6 +158,12 @@ class SanExamplesTestSuite : public TestSuite
                          "\\(delay 10 ns\\)",
                          "mesh,16,16,VirtualCutThrough,Uniform,0.5,1,[0-9]+,"}),
                     TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("scilan-bulk-send",
+                                           "--bytes=262144",
+                                           {"scilan-bulk-send: 262144 of 262144 bytes from host 0 "
+                                            "to host 15 in " +
+                                            number + " us, " + number + " MB/s"}),
+                    TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("tcp-baseline",
                                            "--bytes=1024 --link=gige",
                                            {"gige 1024 bytes: rtt " + number + " us, bandwidth " +
