@@ -41,9 +41,11 @@ ScilanTcpBaselines::FastEthernet()
     // Section 4.1: "All technologies were tested at 1500 byte MTU size".
     l.mtu = 1500;
     // Windows NT 4.0's default TCP window: 8 KB rounded up to whole segments, 8760 bytes on
-    // Ethernet with its 1460-byte segments (the TcpWindowSize registry value's documented
-    // default; section 4.6 measures "8, 32 and 64K send and receive buffers, as well as the
-    // default values"); here whole segments of the size this stack sends. ASSUMED: the send
+    // Ethernet with its 1460-byte segments (the TcpWindowSize registry value's default for NT
+    // 4.0, as Microsoft's TCP/IP notes for NT 3.5x/4.0 and registry references give it; no
+    // window scaling, KB Q199947). Section 4.6 measures "8, 32 and 64K send and receive
+    // buffers, as well as the default values". Here whole segments of the size this stack
+    // sends. ASSUMED: the send
     // side holds the same (AFD's 8 KB send buffer completes a send while TCP keeps the
     // unacknowledged data, so the window is what bounds the data in flight).
     const uint32_t segment = l.mtu - 52; // as TcpBaselineExperiments::ConfigureSocket
