@@ -35,6 +35,11 @@ main(int argc, char* argv[])
     cmd.AddValue("sendSize", "bytes per send() call", sendSize);
     cmd.AddValue("polling", "receivers poll their flags instead of sleeping on them", polling);
     cmd.Parse(argc, argv);
+    if (bytes == 0 || sendSize == 0)
+    {
+        std::fprintf(stderr, "scilan-bulk-send: --bytes and --sendSize must be positive\n");
+        return 1;
+    }
 
     NodeContainer hosts;
     hosts.Create(16);
