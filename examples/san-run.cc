@@ -30,6 +30,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -112,6 +113,7 @@ const Option g_options[] = {
     {"topLinks", "5", "most loaded links to list"},
     {"csv", "", "CSV file, one row per load point (empty: none; missing folders are created; written whole at the end, or not at all)"},
     {"json", "", "JSON file with every point and the saturation (empty: none; as --csv)"},
+    {"flows", "", "per-flow statistics of every host pair (SanFlowMonitor over the whole run): XML in ns-3 FlowMonitor's shape, or CSV if the name ends in .csv (empty: none); with several runs (loads, seeds, --saturation) one file per run, named with -load<L>-run<R> before the extension"},
     {"progress", "true", "show progress on standard error during runs longer than 3 s"},
 };
 
@@ -625,7 +627,7 @@ const std::map<std::string, std::string> g_ownAttributes = {
 
 /// The options whose values name files: relative paths in a configuration file are taken
 /// from the file's folder.
-const char* const g_pathOptions[] = {"graph", "permutation", "csv", "json"};
+const char* const g_pathOptions[] = {"graph", "permutation", "csv", "json", "flows"};
 
 /// \param option an option name \return true if it takes true/false
 bool
@@ -693,6 +695,38 @@ Apply(Scenario& s, const SanRunInput::Setting& st, std::map<std::string, std::st
 }
 
 } // namespace
+
+/**
+ * \param path the --flows file \param load a run's offered load \param run its run number
+ * \return the run's own file: -load<L>-run<R> before the extension
+ */
+std::string
+FlowFileName(const std::string& path, double load, uint64_t run)
+{
+    const std::filesystem::path p(path);
+    std::ostringstream name;
+    name << p.stem().string() << "-load" << load << "-run" << run << p.extension().string();
+    return (p.parent_path() / name.str()).string();
+}
+
+/// Write one run's flows. \param monitor the run's monitor \param path the file (CSV if it
+/// ends in .csv, else XML)
+void
+WriteFlows(const SanFlowMonitor& monitor, const std::string& path)
+{
+    SanOutputFile out;
+    Check(out.Open(path));
+    if (std::filesystem::path(path).extension() == ".csv")
+    {
+        monitor.SerializeToCsvStream(out.Stream());
+    }
+    else
+    {
+        out.Stream() << "<?xml version=\"1.0\" ?>\n";
+        monitor.SerializeToXmlStream(out.Stream(), 0, true);
+    }
+    Check(out.Commit());
+}
 
 int
 main(int argc, char* argv[])
@@ -829,6 +863,13 @@ main(int argc, char* argv[])
     {
         Check(json.Open(Get(s, "json")));
     }
+    const std::string flowsPath = Get(s, "flows");
+    if (!flowsPath.empty())
+    {
+        SanOutputFile check; // a bad path fails now; the runs write their own files
+        Check(check.Open(flowsPath));
+        check.Discard();
+    }
 
     const uint32_t seeds = GetU(s, "seeds", 1, 1000);
     SanLoadSweep sweep;
@@ -850,6 +891,25 @@ main(int argc, char* argv[])
     sweep.SetTolerance(GetD(s, "tolerance"));
     sweep.SetTopLinks(GetU(s, "topLinks", 0, 1000));
     sweep.SetProgress(GetB(s, "progress") ? Seconds(3) : Seconds(0));
+    std::unique_ptr<SanFlowMonitorHelper> flows;
+    if (!flowsPath.empty())
+    {
+        const bool oneRun = seeds == 1 && s.loads.size() == 1 && !GetB(s, "saturation");
+        sweep.SetRunHooks(
+            [&flows](double, uint64_t) {
+                flows = std::make_unique<SanFlowMonitorHelper>();
+                flows->InstallAll();
+            },
+            [&flows, &flowsPath, oneRun](double load, uint64_t run) {
+                const std::string path = oneRun ? flowsPath : FlowFileName(flowsPath, load, run);
+                WriteFlows(*flows->GetMonitor(), path);
+                std::ostringstream line; // the load as in the file name, not as in the report
+                line << "san-run: flows of load " << load << " run " << run << " in " << path
+                     << " (" << flows->GetMonitor()->GetFlowStats().size() << " flows)";
+                std::cout << line.str() << std::endl;
+                flows.reset(); // before Simulator::Destroy
+            });
+    }
 
     SanFabricHelper probe;
     Configure(s, probe);

@@ -84,6 +84,13 @@ SanLoadSweep::SetTopLinks(uint32_t n)
 }
 
 void
+SanLoadSweep::SetRunHooks(RunHook installed, RunHook done)
+{
+    m_installed = std::move(installed);
+    m_done = std::move(done);
+}
+
+void
 SanLoadSweep::SetProgress(Time interval)
 {
     m_progress = interval;
@@ -248,8 +255,16 @@ SanLoadSweep::RunOnce(double load, uint64_t run)
         };
         Simulator::Schedule(end / 100, [&check]() { check(1); });
     }
+    if (m_installed)
+    {
+        m_installed(load, run);
+    }
     Simulator::Stop(end);
     Simulator::Run();
+    if (m_done)
+    {
+        m_done(load, run);
+    }
 
     SanLoadPoint r;
     r.offered = load;

@@ -133,6 +133,10 @@ class SanLoadSweep
     typedef std::function<void(SanFabricHelper&)> FabricSetup;
     /// Called after each load point.
     typedef std::function<void(const SanLoadSummary&)> PointCallback;
+    /// Called in every run (a load and a run number), once its hosts are installed and again
+    /// once it has run, before Simulator::Destroy: what a caller adds to each run (san-run's
+    /// flow monitor). \param load offered load \param run the run number
+    typedef std::function<void(double load, uint64_t run)> RunHook;
 
     SanLoadSweep();
 
@@ -159,6 +163,9 @@ class SanLoadSweep
     /// much wall-clock time, checked at every 1% of the simulated time, so that runs shorter
     /// than it print nothing (zero: none)
     void SetProgress(Time interval);
+    /// \param installed called once a run's hosts and traffic are installed, before it runs
+    /// \param done called after it ran, before Simulator::Destroy (either may be empty)
+    void SetRunHooks(RunHook installed, RunHook done);
 
     /// \param load offered load \return one run with the current seed settings' first run
     SanLoadPoint RunOnce(double load, uint64_t run);
@@ -202,6 +209,8 @@ class SanLoadSweep
     uint64_t m_firstRun{1};                                             //!< first run number
     double m_tolerance{0.05};                                           //!< saturation criterion
     uint32_t m_topLinks{5};                                             //!< links reported
+    RunHook m_installed;                                                //!< called before each run
+    RunHook m_done;                                                     //!< called after each run
     Time m_progress;          //!< ShowProgress interval (zero: none)
     SanLoadBound m_bound;     //!< GetLoadBound's answer
     bool m_boundKnown{false}; //!< m_bound is computed for the current settings

@@ -8,6 +8,7 @@
 #include "san-channel.h"
 #include "san-fabric-event.h"
 #include "san-fabric.h"
+#include "san-flow-probe.h"
 #include "san-lazy-trace-accessor.h"
 
 #include "ns3/abort.h"
@@ -34,6 +35,10 @@ SanEndpointDevice::GetTypeId()
                             "A packet was delivered to this host.",
                             MakeSanLazyTraceAccessor(&SanEndpointDevice::RxTraceOf),
                             "ns3::SanEndpointDevice::PacketRxTracedCallback")
+            .AddTraceSource("PacketSent",
+                            "A packet was accepted for the fabric (after SendReject's checks).",
+                            MakeSanLazyTraceAccessor(&SanEndpointDevice::SentTraceOf),
+                            "ns3::SanEndpointDevice::PacketSentTracedCallback")
             .AddTraceSource("SendReject",
                             "SendTo refused a packet (bad destination or size).",
                             MakeSanLazyTraceAccessor(&SanEndpointDevice::RejectTraceOf),
@@ -64,6 +69,13 @@ SanEndpointDevice::RxTraceOf(ObjectBase* o)
 {
     auto* dev = dynamic_cast<SanEndpointDevice*>(o);
     return dev != nullptr ? &dev->GetTraces().rx : nullptr;
+}
+
+TracedCallback<uint64_t, uint32_t, uint32_t>*
+SanEndpointDevice::SentTraceOf(ObjectBase* o)
+{
+    auto* dev = dynamic_cast<SanEndpointDevice*>(o);
+    return dev != nullptr ? &dev->GetTraces().sent : nullptr;
 }
 
 TracedCallback<uint32_t, uint32_t>*
@@ -248,6 +260,14 @@ SanEndpointDevice::DoSend(uint32_t dst,
         p->Extra().burstBytes = bytes - headerBytes;
     }
     ++m_sent;
+    if (m_extras != nullptr && !m_extras->traces.sent.IsEmpty())
+    {
+        m_extras->traces.sent(p->uid, dst, bytes);
+    }
+    if (SanFlowProbe* probe = Fabric()->GetFlowProbe())
+    {
+        probe->PacketSent(*p);
+    }
     if (!cells)
     {
         uint32_t mask = routing->PrepareAtSource(*p, m_srcSwitch);
@@ -408,6 +428,10 @@ SanEndpointDevice::HandUp(SanFabricPacket* p)
                             p->bytes,
                             TimeStep(Simulator::Now().GetTimeStep() - p->createdTs),
                             p->hops);
+    }
+    if (SanFlowProbe* probe = Fabric()->GetFlowProbe())
+    {
+        probe->PacketDelivered(*p);
     }
     if (m_deliverSink != nullptr)
     {

@@ -78,6 +78,14 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
                                            uint32_t hops);
 
     /**
+     * TracedCallback signature for sends.
+     * \param uid packet uid
+     * \param dst destination host
+     * \param bytes size
+     */
+    typedef void (*PacketSentTracedCallback)(uint64_t uid, uint32_t dst, uint32_t bytes);
+
+    /**
      * \brief Get the type ID.
      * \return the object TypeId
      */
@@ -281,6 +289,7 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
     struct Traces
     {
         TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t> rx; //!< deliveries
+        TracedCallback<uint64_t, uint32_t, uint32_t> sent;               //!< accepted sends
         TracedCallback<uint32_t, uint32_t> reject; //!< refused sends (dst, bytes)
     };
 
@@ -310,6 +319,8 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
 
     /// \param o an object \return its "PacketRx" source (nullptr: not an endpoint)
     static TracedCallback<uint64_t, uint32_t, uint32_t, Time, uint32_t>* RxTraceOf(ObjectBase* o);
+    /// \param o an object \return its "PacketSent" source (nullptr: not an endpoint)
+    static TracedCallback<uint64_t, uint32_t, uint32_t>* SentTraceOf(ObjectBase* o);
     /// \param o an object \return its "SendReject" source (nullptr: not an endpoint)
     static TracedCallback<uint32_t, uint32_t>* RejectTraceOf(ObjectBase* o);
     /// Fire "SendReject" if anyone listens. \param dst destination \param bytes size

@@ -116,6 +116,7 @@ SanFabric::~SanFabric() = default;
 void
 SanFabric::DoDispose()
 {
+    m_flowProbe = nullptr;
     m_endpoints.clear();
     m_switches.clear();
     m_cutLinks.clear();
@@ -417,6 +418,12 @@ uint64_t
 SanFabric::GetInFlight() const
 {
     return m_injected + m_splits - m_coalesced - m_delivered;
+}
+
+void
+SanFabric::SetFlowProbe(SanFlowProbe* probe)
+{
+    m_flowProbe = probe;
 }
 
 uint64_t

@@ -19,6 +19,7 @@
 namespace ns3
 {
 
+class SanFlowProbe;
 class SanEndpointDevice;
 class SanRemoteChannel;
 class SanSwitch;
@@ -192,6 +193,19 @@ class SanFabric : public Object
     uint64_t GetSwitchHops() const;
 
     /**
+     * Tell a probe of every packet the hosts send and receive (SanFlowMonitor installs itself
+     * here). One probe at a time: it stays until replaced, removed or the fabric is disposed.
+     * \param probe the probe (nullptr: none; it must outlive the fabric or be removed first)
+     */
+    void SetFlowProbe(SanFlowProbe* probe);
+
+    /// \return the probe SetFlowProbe installed, or nullptr
+    SanFlowProbe* GetFlowProbe() const
+    {
+        return m_flowProbe;
+    }
+
+    /**
      * TracedCallback signature for Xon/Xoff symbols.
      * \param node the sending (receiving-end) port's node id
      * \param port its number on the node (a switch port's topology port number, a host's
@@ -230,6 +244,7 @@ class SanFabric : public Object
     uint64_t m_xonSymbols{0};    //!< counter
     /// Xon/Xoff symbols (one trace for the fabric, so that a port carries none)
     TracedCallback<uint32_t, uint32_t, uint32_t, bool, uint64_t> m_xonXoffTrace;
+    SanFlowProbe* m_flowProbe{nullptr};              //!< told of every send and delivery
     std::vector<Ptr<SanEndpointDevice>> m_endpoints; //!< by host index
     std::vector<Ptr<SanSwitch>> m_switches;          //!< by switch index
     std::vector<Ptr<SanRemoteChannel>> m_cutLinks;   //!< by number (distributed runs)
