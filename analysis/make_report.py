@@ -10,8 +10,12 @@ DIR defaults to results/ and FILE to DIR/REPORT.md. The report starts with
 its own provenance (commit, date, quick or full) and that of every CSV it
 read, then has a summary table, one section per paper (from every CSV with
 the paper-results header; other CSVs are skipped), a "Fabric" section from
-fabric-load.csv and fabric-bench.csv when they exist, and a list of the PNG
-figures in DIR.
+fabric-load.csv and fabric-bench.csv when they exist, and the PNG figures in DIR
+shown inline where they belong: a paper's figures (<paper>-*.png) after its
+opening counts, fabric-load-*.png in the Fabric section, any other under "Other
+figures" at the end. Each figure has a one-line caption (FIGURE_CAPTIONS) and,
+for some, a note below it (FIGURE_NOTES: Tripwire Figure 7's explains why its
+DMA curve starts above the paper's peak).
 
 The summary table has a line per paper and a total: the predictions that
 pass, fail and are paper-inconsistent, the median and max |error| of the
@@ -45,6 +49,7 @@ import argparse
 import collections
 import datetime
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -497,12 +502,14 @@ def _group_tables(entries, notes):
     return out
 
 
-def paper_sections(papers, unreadable=0):
+def paper_sections(papers, unreadable=0, figures=None):
     """Markdown for the paper CSVs.
 
     `papers` is gather_papers()'s {paper: [(path, row), ...]}. `unreadable` counts the
-    paper CSVs that could not be read.
+    paper CSVs that could not be read. `figures` maps a paper to the markdown lines of its
+    figures (figure_blocks), shown after its opening counts, before its tables.
     """
+    figures = figures or {}
     out = ["## Papers", ""]
     if unreadable:
         out.append("%d paper CSV file%s could not be read: see \"Problems\" below."
@@ -529,6 +536,7 @@ def paper_sections(papers, unreadable=0):
         notes = []
         out.extend(["### %s" % name, ""])
         out.extend(paper_summary(entries))
+        out.extend(figures.get(name, []))
         out.extend(_group_tables(entries, notes))
         if notes:
             out.append("Notes:")
@@ -706,15 +714,207 @@ def fabric_bench_section(rows):
     return out
 
 
-def figures_section(results_dir, report_dir):
-    pngs = sorted(n for n in _listdir(results_dir) if n.lower().endswith(".png"))
-    out = ["## Figures", ""]
-    if not pngs:
-        out.append("No PNG figures in `%s` (analysis/plot_fabric_load.py writes them)." % results_dir)
-    for name in pngs:
-        rel = os.path.relpath(os.path.join(results_dir, name), report_dir)
-        out.append("- [%s](%s)" % (name, rel.replace(os.sep, "/")))
-    out.append("")
+# One-line captions of the figures the plot scripts write, by file name: what each shows.
+# A figure without one gets a generic caption (figure_caption).
+FIGURE_CAPTIONS = {
+    "hamlyn-latency-vs-size.png":
+        "Hamlyn on LANai 3: one-way latency from the post to the receiver's notification "
+        "against message size, by direct I/O and by DMA, with the simulated break-even; stars: "
+        "Table 3's direct-I/O and Table 4's DMA totals (from hamlyn.csv), each ringed by the "
+        "same row's simulated value (the curves also count the host's stores of the request).",
+    "hamlyn-bandwidth-vs-size.png":
+        "Hamlyn on LANai 3: bandwidth of one DMA transfer against its size, below the 80 MB/s "
+        "Myrinet link; star: section 4.2's 512-byte Rats ping-pong, a round trip rather than "
+        "one transfer (from hamlyn.csv), ringed by its simulated value; the paper's 4 KB, 1 MB "
+        "and pipelined bandwidths are withheld in our copy and not drawn.",
+    "dart-latency-vs-size.png":
+        "DART: one-way application-to-application latency against message size, software "
+        "DART (switchless, one switch) and projected hardware (155, 622 Mbit/s); markers at "
+        "32 bytes: the paper's 24.5 and 30 us (stars) and its \"under 10\" and \"under 3 us\" "
+        "bounds (triangles), from dart.csv.",
+    "dart-latency-breakdown.png":
+        "DART: each configuration's 32-byte latency split into send, fabric, receive and "
+        "notice; dashed lines and markers: the paper's figure for each (from dart.csv).",
+    "tripwire-fig7.png":
+        "CLAN Figure 7: raw bandwidth of one message against its size, by DMA and by PIO, "
+        "timed as the paper does from the first DWORD's arrival at the receiving processor to "
+        "the last; dashed: the paper's 910 Mbit/s DMA peak.",
+    "tripwire-fig8.png":
+        "CLAN Figure 8: server round trip against the number of endpoints, idle and busy "
+        "server; dashed: the paper's 16.8 and 7.9 us.",
+    "tripwire-fig9.png":
+        "CLAN Figure 9: requests per second against endpoints, one request in flight on each; "
+        "dashed: the paper's 340000/s asymptote.",
+    "tripwire-fig10.png":
+        "CLAN Figure 10: DMA bandwidth against message size, one message in flight (a) and "
+        "streaming (b); dashed: the paper's 900 Mbit/s link with 6 us of set-up.",
+    "tripwire-fig12.png":
+        "CLAN Figure 12: TCP/IP ping-pong bandwidth against message size over 100 Mbit and "
+        "Gigabit Ethernet and the early CLAN IP; markers at 1 KB: the paper's Table 1.",
+    "scilan-fig7.png":
+        "SCILAN Figure 7: copy throughput of SCI memset, SCI memcpy and SCILAN against size; "
+        "lines: the paper's Xt = 55 and Xr = 36 MB/s.",
+    "scilan-fig8.png":
+        "SCILAN Figure 8: throughput with MTU 1500 and 16 KB, with and without the receiver's "
+        "copy (simulated only).",
+    "scilan-fig9.png":
+        "SCILAN Figure 9: throughput of SCILAN and of TCP over SCI/NDIS, ATM LANE and 100baseT "
+        "from 4 to 64 KB; dashed: the paper's 10 MB/s for SCI/NDIS.",
+    "scilan-fig10.png":
+        "SCILAN Figure 10: the same throughputs for small messages, 64 bytes to 4 KB.",
+    "scilan-fig11.png":
+        "SCILAN Figure 11: transfer time against size, SCILAN by interrupt and by polling and "
+        "the three TCP baselines; crosses at the smallest size: the paper's Table 3.",
+    "shrimp-fig3-vmmc.png":
+        "SHRIMP Figure 3: VMMC one-way latency (up to 256 bytes) and bandwidth, automatic and "
+        "deliberate update with zero to two copies; stars: section 3.4's one-word latencies.",
+    "shrimp-fig4-nx.png":
+        "SHRIMP Figure 4: NX one-way latency and bandwidth, automatic update and deliberate "
+        "update with one and two copies (simulated only).",
+    "shrimp-fig5-vrpc.png":
+        "SHRIMP Figure 5: VRPC round trip and bandwidth against the size of its argument and "
+        "result, four versions; star: the paper's null VRPC, about 29 us.",
+    "shrimp-fig7-sockets.png":
+        "SHRIMP Figure 7: stream-socket one-way latency and bandwidth in three versions, with "
+        "ttcp's one-way bandwidth; stars: section 4.3's ttcp and one-way benchmark figures.",
+    "shrimp-fig8-rpc.png":
+        "SHRIMP Figure 8: null-call round trip of SHRIMP RPC and VRPC with one INOUT argument, "
+        "and the bandwidth derived from it as 2 x size / round trip (dashed, as the CSV has "
+        "only round trips); stars: the paper's 9.5 and 29 us.",
+    "fabric-load-saturation.png":
+        "Fabric load: saturation throughput of every topology, traffic pattern and routing "
+        "function.",
+    "san-scaling.png":
+        "Simulator scaling: switch hops per second, processor ns per hop, memory per host and "
+        "build time against hosts, one line per topology family.",
+    "san-scaling-schedulers.png":
+        "Simulator scaling: each ns-3 scheduler's switch hops per second on each workload.",
+}
+
+# Figures that belong to the Fabric section besides those of fabric-load.
+FABRIC_FIGURE_PREFIX = "fabric-load-"
+
+
+def figure_caption(name):
+    """The one-line caption of the figure file `name`."""
+    if name in FIGURE_CAPTIONS:
+        return FIGURE_CAPTIONS[name]
+    if name.startswith(FABRIC_FIGURE_PREFIX) and name.endswith(".png"):
+        topology = name[len(FABRIC_FIGURE_PREFIX):-len(".png")]
+        return ("Fabric load on the %s: average latency (packet-times) and accepted throughput "
+                "against offered load per traffic pattern, one curve per routing function." % topology)
+    return "A figure this report has no caption for; see the script that wrote it."
+
+
+def tripwire_fig7_note(results_dir):
+    """Markdown lines under the Tripwire Figure 7 caption: why the simulated DMA curve starts
+    above the paper's 910 Mbit/s peak and falls toward it, with this run's numbers."""
+    path = os.path.join(results_dir, "tripwire-fig7-raw-bandwidth.csv")
+    try:
+        c = sancsv.read_columns(path, ("size_bytes", "dma_Mbps", "pio_Mbps"))
+    except sancsv.CsvError:
+        return []
+    sizes, dma = c["size_bytes"], c["dma_Mbps"]
+    if max(dma) <= 910:
+        return []
+    flat = [s for s, v in zip(sizes, dma) if abs(v - dma[0]) <= 1e-4 * abs(dma[0])]
+    this_run = "In this run the DMA curve reads %.1f Mbit/s from %d to %d bytes and %.1f at %d bytes." % (
+        dma[0], sizes[0], flat[-1], dma[-1], sizes[-1])
+    return [
+        "Why the DMA curve starts above the 910 Mbit/s peak and falls toward it: each size is "
+        "one message (not a stream, so no per-message overhead overlaps), timed from its first "
+        "DWORD's arrival at the receiver to its last, as the paper's section 5.2 measures "
+        "(`TripwirePaperExperiments::RawBandwidthMbps`). The sender's DMA engine reads 1 KB "
+        "bursts (256 DWORDs), each costing its data phases plus an address phase and the read "
+        "latency fitted to the 910 Mbit/s peak: 297 PCI cycles, 9.0 us, per KB. The first "
+        "burst's start-up comes before the first DWORD arrives, so it lies outside the window: a "
+        "message of one burst (up to 1 KB) is timed over the receiving bus's data phases alone, "
+        "32 bits per cycle, and each further KB adds a whole 9.0 us burst, so N bursts read "
+        "(size - 4) x 8 / ((N - 1) x 9.0 us + 255 receive cycles), falling toward 910 as 1/N. The paper blames the 910 "
+        "Mbit/s on a stall of the receiving bridge at the start of each burst, which would lie "
+        "inside the window for every burst; the model puts the per-burst loss in the sender's "
+        "read latency (AlphaLinuxHostPreset DmaReadLatency, fitted), where the first burst's "
+        "share falls outside it. %s "
+        "PIO shows the same edge effect, smaller, with 32-byte pieces." % this_run,
+        "",
+    ]
+
+
+# Notes (markdown lines) under some figures' captions: file name -> function of the results
+# directory.
+FIGURE_NOTES = {
+    "tripwire-fig7.png": tripwire_fig7_note,
+}
+
+
+def figure_alt(caption):
+    """The image text of a figure: its caption's first clause (what the figure is, up to the
+    first ";" outside parentheses), with square brackets made safe for markdown."""
+    depth = 0
+    end = len(caption)
+    for i, c in enumerate(caption):
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if c == ";" and depth == 0:
+            end = i
+            break
+    return caption[:end].rstrip(".").replace("[", "(").replace("]", ")")
+
+
+def figure_blocks(names, results_dir, report_dir):
+    """Markdown lines showing the figures `names` (files in `results_dir`) inline, each with
+    its one-line caption and any note, linked relative to `report_dir`."""
+    out = []
+    for name in names:
+        rel = os.path.relpath(os.path.join(results_dir, name), report_dir).replace(os.sep, "/")
+        caption = figure_caption(name)
+        alt = figure_alt(caption)
+        out.extend(["![%s](%s)" % (alt, rel), "", "`%s` \u2014 %s" % (name, caption), ""])
+        note = FIGURE_NOTES.get(name)
+        if note:
+            out.extend(note(results_dir))
+    return out
+
+
+def figure_order(name):
+    """Sort key of a figure file name: those in FIGURE_CAPTIONS in its order, then the rest
+    with runs of digits compared as numbers (fig7 before fig10)."""
+    known = list(FIGURE_CAPTIONS)
+    if name in known:
+        return (0, known.index(name), [])
+    parts = re.split(r"(\d+)", name.lower())
+    return (1, 0, [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts])
+
+
+def place_figures(names, papers):
+    """Sort figure file names into report sections: ({paper: [names]}, [fabric names],
+    [other names]). A figure goes to the paper whose name (case aside) followed by "-" starts
+    its own, the longest such if several; fabric-load-*.png to the Fabric section; any other
+    to "Other figures"."""
+    by_paper = {}
+    fabric = []
+    other = []
+    for name in sorted(names, key=figure_order):
+        lower = name.lower()
+        matches = [p for p in papers if lower.startswith(p.lower() + "-")]
+        if matches:
+            by_paper.setdefault(max(matches, key=len), []).append(name)
+        elif lower.startswith(FABRIC_FIGURE_PREFIX):
+            fabric.append(name)
+        else:
+            other.append(name)
+    return by_paper, fabric, other
+
+
+def other_figures_section(names, results_dir, report_dir, any_figure):
+    """Markdown: the figures that match no section, inline; empty when every figure has one."""
+    if any_figure and not names:
+        return []
+    out = ["## Other figures", ""]
+    if not any_figure:
+        out.extend(["No PNG figures in `%s` (the analysis/plot_*.py scripts write them)." % results_dir, ""])
+        return out
+    out.extend(["Figures that belong to no section above.", ""])
+    out.extend(figure_blocks(names, results_dir, report_dir))
     return out
 
 
@@ -782,8 +982,13 @@ def build_report(results_dir, report_path=None):
     out.append("")
     out.extend(provenance_section(report_provenance(), provenances))
     papers = gather_papers(paper_files)
+    pngs = [n for n in _listdir(results_dir) if n.lower().endswith(".png")]
+    paper_pngs, fabric_pngs, other_pngs = place_figures(pngs, papers)
+    paper_figures = {}
+    for name, names in paper_pngs.items():
+        paper_figures[name] = ["#### Figures (%d)" % len(names), ""] + figure_blocks(names, results_dir, report_dir)
     out.extend(summary_section(papers))
-    out.extend(paper_sections(papers, unreadable_papers))
+    out.extend(paper_sections(papers, unreadable_papers, paper_figures))
 
     out.extend(["## Fabric", ""])
     if fabric_load_rows:
@@ -802,8 +1007,11 @@ def build_report(results_dir, report_path=None):
         out.extend(["`fabric-bench.csv` could not be read: see \"Problems\" below.", ""])
     else:
         out.extend(["No `fabric-bench.csv` (run `build/examples/fabric-bench`).", ""])
+    if fabric_pngs:
+        out.extend(["### Figures (fabric-load)", ""])
+        out.extend(figure_blocks(fabric_pngs, results_dir, report_dir))
 
-    out.extend(figures_section(results_dir, report_dir))
+    out.extend(other_figures_section(other_pngs, results_dir, report_dir, bool(pngs)))
 
     if skipped:
         out.extend(["## Other CSV files", ""])

@@ -17,11 +17,17 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_report  # noqa: E402
+import paper_points  # noqa: E402
 import plot_dart  # noqa: E402
 import plot_fabric_load  # noqa: E402
+import plot_hamlyn  # noqa: E402
 import plot_san_run  # noqa: E402
 import plot_scaling  # noqa: E402
+import plot_shrimp  # noqa: E402
+import plot_tripwire  # noqa: E402
 import sancsv  # noqa: E402
+
+import matplotlib.pyplot as plt  # noqa: E402  (the plot modules chose the Agg backend)
 
 # As SanResultsWriter writes it: provenance and check lines, then the header with paper_kind.
 # One row of each kind: a value (pass), none, a value without rel_error (computed; a paper
@@ -247,7 +253,8 @@ class MakeReportTest(TempDirTest):
         self.assertIn("No paper results yet", text)
         self.assertIn("No `fabric-load.csv`", text)
         self.assertIn("No `fabric-bench.csv`", text)
-        self.assertIn("## Figures", text)
+        self.assertIn("## Other figures", text)
+        self.assertIn("No PNG figures in", text)
 
     def test_rows_without_paper_value_are_told_apart(self):
         csv = PAPER_CSV + (
@@ -349,7 +356,12 @@ class MakeReportTest(TempDirTest):
         self.assertIn("| mesh | dimension-order | 0.100 | 0.300 | 3.00 |", text)
         self.assertIn("| fat-tree | up-down |  |  | no transpose data |", text)
         self.assertIn("| fat-tree | ns3::PriorityQueueScheduler | 1,024 | 5,120,000 | 8.51 | 3,500,000 |", text)
-        self.assertIn("- [fabric-load-mesh.png](fabric-load-mesh.png)", text)
+        # Inline, in the Fabric section, with its caption; no list of links.
+        image = text.index("](fabric-load-mesh.png)")
+        self.assertLess(text.index("## Fabric"), image)
+        self.assertIn("`fabric-load-mesh.png` \u2014 Fabric load on the mesh:", text)
+        self.assertNotIn("- [fabric-load-mesh.png]", text)
+        self.assertNotIn("## Other figures", text)
 
     def test_malformed_fabric_load(self):
         write(self.dir, "fabric-load.csv", "topology,traffic\nmesh,uniform\n")
@@ -667,6 +679,333 @@ class ScalingPlotTest(TempDirTest):
         with self.assertRaises(SystemExit) as e, contextlib.redirect_stdout(io.StringIO()):
             plot_scaling.main()
         self.assertIn("san-scaling.csv: line 3: hop_rate_wall is not a number: 'fast'", str(e.exception))
+
+
+def segments_under(box, ax):
+    """Points of `ax`'s lines (markers and, sampled, the segments between them) that fall in
+    the display box `box`."""
+    hits = []
+    for line in ax.get_lines():
+        xy = [(x, y) for x, y in ax.transData.transform(line.get_xydata())]
+        for (x0, y0), (x1, y1) in zip(xy, xy[1:] + xy[-1:]):
+            for k in range(21):
+                x, y = x0 + (x1 - x0) * k / 20.0, y0 + (y1 - y0) * k / 20.0
+                if box.contains(x, y):
+                    hits.append((line.get_label(), x, y))
+    return hits
+
+
+class FigurePlacementTest(TempDirTest):
+    """make_report shows each PNG inline, in the section it belongs to, with a caption."""
+
+    def report(self):
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            status = make_report.main(["--results", self.dir])
+        with open(os.path.join(self.dir, "REPORT.md"), encoding="utf-8") as f:
+            return status, f.read()
+
+    def test_each_figure_inline_in_its_section(self):
+        write(self.dir, "demo.csv", PAPER_CSV)
+        for name in ("demo-paper-fig10.png", "demo-paper-fig7.png", "fabric-load-mesh.png",
+                     "unrelated.png", "tripwire-fig7.png"):
+            write(self.dir, name, "not really a png")
+        status, text = self.report()
+        self.assertEqual(status, 0)
+        paper = text.index("### demo-paper")
+        tables = text.index("#### Predictions", paper)
+        fabric = text.index("## Fabric")
+        other = text.index("## Other figures")
+        # The paper's figures between its opening counts and its tables, fig7 before fig10.
+        fig7 = text.index("](demo-paper-fig7.png)")
+        fig10 = text.index("](demo-paper-fig10.png)")
+        self.assertTrue(paper < fig7 < fig10 < tables, (paper, fig7, fig10, tables))
+        self.assertIn("#### Figures (2)", text[paper:tables])
+        self.assertTrue(fabric < text.index("](fabric-load-mesh.png)") < other)
+        # No tripwire section here, so its figure is among the others, inline too.
+        self.assertGreater(text.index("](tripwire-fig7.png)"), other)
+        self.assertGreater(text.index("](unrelated.png)"), other)
+        # Every figure: an image line, then a one-line caption naming the file.
+        lines = text.splitlines()
+        images = [i for i, line in enumerate(lines) if line.startswith("![")]
+        self.assertEqual(len(images), 5)
+        for i in images:
+            name = lines[i][lines[i].rindex("(") + 1:-1]
+            self.assertTrue(lines[i + 2].startswith("`%s` \u2014 " % name), lines[i + 2])
+            self.assertGreater(len(lines[i + 2]), len(name) + 20)
+        self.assertNotIn("\n- [", text)
+
+    def test_no_other_figures_section_when_all_are_placed(self):
+        write(self.dir, "demo.csv", PAPER_CSV)
+        write(self.dir, "demo-paper-fig1.png", "x")
+        status, text = self.report()
+        self.assertEqual(status, 0)
+        self.assertNotIn("## Other figures", text)
+        self.assertIn("](demo-paper-fig1.png)", text)
+
+    def test_longest_paper_name_wins(self):
+        placed, fabric, other = make_report.place_figures(
+            ["a-b-fig1.png", "a-fig2.png", "ab-fig3.png", "fabric-load-mesh.png"], ["a", "a-b"])
+        self.assertEqual(placed, {"a-b": ["a-b-fig1.png"], "a": ["a-fig2.png"]})
+        self.assertEqual(fabric, ["fabric-load-mesh.png"])
+        self.assertEqual(other, ["ab-fig3.png"])
+
+    def test_captions(self):
+        for name in ("hamlyn-latency-vs-size.png", "tripwire-fig7.png", "shrimp-fig8-rpc.png"):
+            self.assertIn(name, make_report.FIGURE_CAPTIONS)
+        self.assertIn("the torus", make_report.figure_caption("fabric-load-torus.png"))
+        self.assertIn("no caption", make_report.figure_caption("mystery.png"))
+        for caption in make_report.FIGURE_CAPTIONS.values():
+            self.assertNotIn("\n", caption)
+            alt = make_report.figure_alt(caption)
+            self.assertEqual(alt.count("("), alt.count(")"), alt)
+        self.assertEqual(make_report.figure_alt("A [x] (b; c); d."), "A (x) (b; c)")
+
+    def test_tripwire_fig7_note(self):
+        write(self.dir, "tripwire-fig7.png", "x")
+        write(self.dir, "tripwire-fig7-raw-bandwidth.csv", TRIPWIRE_FIG7)
+        status, text = self.report()
+        self.assertEqual(status, 0)
+        note = text[text.index("](tripwire-fig7.png)"):]
+        self.assertIn("Why the DMA curve starts above the 910 Mbit/s peak", note)
+        self.assertIn("reads 1056.0 Mbit/s from 256 to 1024 bytes and 910.7 at 262144 bytes", note)
+        # A curve that never passes the peak needs no explanation.
+        write(self.dir, "tripwire-fig7-raw-bandwidth.csv", TRIPWIRE_FIG7.replace("1056.05", "900")
+              .replace("1056.13", "900").replace("1056.04", "900").replace("977.581", "905")
+              .replace("910.712", "909"))
+        status, text = self.report()
+        self.assertNotIn("Why the DMA curve", text)
+
+
+TRIPWIRE_FIG7 = """size_bytes,dma_Mbps,pio_Mbps
+256,1056.05,864.123
+512,1056.13,854.32
+1024,1056.04,849.558
+2048,977.581,847.21
+262144,910.712,844.9
+"""
+
+
+class TripwirePlotTest(TempDirTest):
+    def test_flat_start(self):
+        self.assertEqual(plot_tripwire.flat_start([256, 512, 1024, 2048], [5, 5, 5, 4]), 1024)
+        self.assertIsNone(plot_tripwire.flat_start([256, 512], [5, 4]))
+
+    def test_fig7_written(self):
+        write(self.dir, "tripwire-fig7-raw-bandwidth.csv", TRIPWIRE_FIG7)
+        out = plot_tripwire.fig7(self.dir, os.path.join(self.dir, "tripwire-fig7.png"))
+        with open(out, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+
+SHRIMP_FIG7 = """size_bytes,DU-2copy_latency_us,DU-2copy_MBps,DU-1copy_latency_us,DU-1copy_MBps,\
+AU-2copy_latency_us,AU-2copy_MBps,ttcp_MBps
+4,14.763,0.270948,14.215,0.281393,12.323,0.324596,1.08225
+16,16.331,0.979732,15.453,1.0354,13.531,1.18247,3.97417
+64,24.548,2.60714,21.912,2.92077,20.307,3.15162,10.9409
+256,61.296,4.17646,50.752,5.04414,51.2875,4.99147,12.6707
+1024,208.287,4.91629,166.111,6.16455,175.124,5.84729,13.2112
+4096,563.583,7.26778,394.879,10.3728,428.18,9.56607,13.4475
+10240,1271.7,8.05219,852.415,12.0129,934.292,10.9602,13.4129
+"""
+
+SHRIMP_FIG8 = """size_bytes,SHRIMP-RPC_rtt_us,VRPC_rtt_us
+4,11.691,37.516
+256,48.667,110.415
+1024,161.789,321.442
+10240,850.233,1705.64
+"""
+
+
+class ShrimpPlotTest(TempDirTest):
+    def figure(self, name, text):
+        path = write(self.dir, name + ".csv", text)
+        header, cols = plot_shrimp.read(path)
+        titles = dict(plot_shrimp.FIGURES)
+        return plot_shrimp.draw(name, titles[name], header, cols)
+
+    def test_fig8_bandwidth_panel_has_data(self):
+        fig, lat, bw = self.figure("shrimp-fig8-rpc", SHRIMP_FIG8)
+        try:
+            curves = {line.get_label(): line for line in bw.get_lines()}
+            self.assertEqual(len(curves), 2, list(curves))
+            rpc = curves["SHRIMP-RPC (derived: 2 x size / round trip)"]
+            # The argument goes out and comes back: 2 x size per round trip, bytes/us = MB/s.
+            self.assertEqual(list(rpc.get_xdata()), [4, 256, 1024, 10240])
+            for got, want in zip(rpc.get_ydata(), [8 / 11.691, 512 / 48.667, 2048 / 161.789,
+                                                   20480 / 850.233]):
+                self.assertAlmostEqual(got, want, places=9)
+            self.assertEqual(len(lat.get_lines()), 2 + 2)  # two curves, two paper stars
+        finally:
+            plt.close(fig)
+
+    def test_derived_bandwidth_matches_vrpc_definition(self):
+        # Figure 5's VRPC AU-2copy: the C++ writes its _MBps as 2 x size / rtt; Figure 8's
+        # VRPC is the same version, so the derived curve must agree with it.
+        header = ["size_bytes", "AU-2copy_rtt_us", "AU-2copy_MBps", "VRPC_rtt_us"]
+        cols = {"size_bytes": [4, 1024], "AU-2copy_rtt_us": [37.516, 321.442],
+                "AU-2copy_MBps": [0.213242, 6.37129], "VRPC_rtt_us": [37.516, 321.442]}
+        series = {label: (values, derived) for label, values, derived
+                  in plot_shrimp.bandwidth_series(header, cols)}
+        self.assertEqual(series["AU-2copy"], ([0.213242, 6.37129], False))
+        derived, flag = series["VRPC (derived: 2 x size / round trip)"]
+        self.assertTrue(flag)
+        for got, want in zip(derived, [0.213242, 6.37129]):
+            self.assertAlmostEqual(got, want, places=4)
+
+    def test_empty_panel_says_so(self):
+        fig, lat, bw = self.figure("shrimp-fig4-nx", "size_bytes,AU_foo\n4,1\n")
+        try:
+            self.assertTrue(any("no data" in t.get_text() for t in bw.texts))
+        finally:
+            plt.close(fig)
+
+    def test_legends_cover_no_data(self):
+        for name, text in (("shrimp-fig7-sockets", SHRIMP_FIG7), ("shrimp-fig8-rpc", SHRIMP_FIG8)):
+            fig, lat, bw = self.figure(name, text)
+            try:
+                fig.canvas.draw()
+                for ax in (lat, bw):
+                    legend = ax.get_legend()
+                    self.assertIsNotNone(legend)
+                    box = legend.get_window_extent()
+                    self.assertEqual(segments_under(box, ax), [], "%s: legend over data" % name)
+                    # Not over the other panel either.
+                    for other in (lat, bw):
+                        self.assertFalse(box.overlaps(other.get_window_extent()))
+            finally:
+                plt.close(fig)
+
+    def test_all_figures_written(self):
+        write(self.dir, "shrimp-fig7-sockets.csv", SHRIMP_FIG7)
+        write(self.dir, "shrimp-fig8-rpc.csv", SHRIMP_FIG8)
+        sys.argv = ["plot_shrimp.py", "--results", self.dir]
+        with contextlib.redirect_stdout(io.StringIO()):
+            plot_shrimp.main()
+        for name in ("shrimp-fig7-sockets.png", "shrimp-fig8-rpc.png"):
+            with open(os.path.join(self.dir, name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+
+HAMLYN_PAPER_CSV = """paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source,paper_kind
+hamlyn,table3_direct_16B,all_total_notify_us,us,7.18,7.175,-0.0007,Table 3,value
+hamlyn,table4_dma_512B,all_total_us,us,31.73,31.725,-0.0002,Table 4,value
+hamlyn,rats_end_to_end,pingpong_512B_bw_MBps,MB/s (10^6 B),12.1,11.751,-0.0288,Section 4.2,value
+hamlyn,transfer_bw,transfer_4KB_bw_MBps,MB/s (10^6 B),,60.98,,Section 4.2 (withheld in our copy),none
+hamlyn,transfer_bw,transfer_1MB_bw_MBps,MB/s (10^6 B),,71.07,,Section 4.2 (withheld in our copy),none
+hamlyn,pipelined_bw,pipelined_512B_bw_MBps,MB/s (10^6 B),,30.52,,Section 4.2 (withheld in our copy),none
+"""
+
+HAMLYN_LATENCY = """size_bytes,direct_io_us,dma_us
+16,7.575,9.55
+512,29.975,31.925
+1024,44.3125,40.0875
+"""
+
+HAMLYN_BANDWIDTH = """transfer_bytes,bandwidth_MBps
+512,30.5216
+4096,60.9751
+1048576,71.065
+"""
+
+
+def points(ax):
+    """{(x, y): label} of the one-point lines of `ax` (the paper's markers and rings)."""
+    return {(line.get_xdata()[0], line.get_ydata()[0]): line.get_label()
+            for line in ax.get_lines() if len(line.get_xdata()) == 1}
+
+
+class HamlynPaperPointsTest(TempDirTest):
+    def test_read_skips_withheld_rows(self):
+        path = write(self.dir, "demo.csv", PAPER_CSV)
+        rows = paper_points.read(path, [("one-way latency", "latency_64b_us"),
+                                        ("bandwidth", "peak_bandwidth"), ("nope", "nope")])
+        self.assertEqual(list(rows), [("one-way latency", "latency_64b_us")])
+        self.assertEqual(rows[("one-way latency", "latency_64b_us")]["paper_value"], 10.0)
+
+    def test_points_come_from_the_csv(self):
+        path = write(self.dir, "hamlyn.csv", HAMLYN_PAPER_CSV.replace(",12.1,", ",13.5,"))
+        with contextlib.redirect_stdout(io.StringIO()):
+            paper = plot_hamlyn.read_paper(path)
+        fig, (lat, bw) = plt.subplots(1, 2)
+        try:
+            self.assertEqual(plot_hamlyn.draw_paper(lat, "latency", paper), 2)
+            self.assertEqual(plot_hamlyn.draw_paper(bw, "bandwidth", paper), 1)
+            got = points(lat)
+            self.assertIn((16, 7.18), got)
+            self.assertIn("Table 3", got[(16, 7.18)])
+            self.assertIn((512, 31.73), got)
+            self.assertIn((16, 7.175), got)  # the row's own simulated value, ringed
+            got = points(bw)
+            # The CSV's value (changed here to 13.5), not a number typed into the script.
+            self.assertIn((512, 13.5), got)
+            self.assertIn("13.5", got[(512, 13.5)])
+            # Withheld rows draw nothing.
+            self.assertFalse([xy for xy in got if xy[0] in (4096, 1 << 20)])
+            self.assertEqual(len(got), 2)
+        finally:
+            plt.close(fig)
+
+    def test_main(self):
+        write(self.dir, "hamlyn-latency-vs-size.csv", HAMLYN_LATENCY)
+        write(self.dir, "hamlyn-bandwidth-vs-size.csv", HAMLYN_BANDWIDTH)
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            self.assertEqual(plot_hamlyn.main(["--results", self.dir]), 0)
+        self.assertIn("hamlyn.csv not found", out.getvalue())
+        write(self.dir, "hamlyn.csv", HAMLYN_PAPER_CSV)
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(plot_hamlyn.main(["--results", self.dir]), 0)
+        for name in ("hamlyn-latency-vs-size.png", "hamlyn-bandwidth-vs-size.png"):
+            with open(os.path.join(self.dir, name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        write(self.dir, "hamlyn.csv", HAMLYN_PAPER_CSV.replace(",7.18,", ",seven,"))
+        with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(plot_hamlyn.main(["--results", self.dir]), 1)
+        self.assertIn("hamlyn.csv:2: column paper_value: 'seven' is not a number", err.getvalue())
+        self.assertNotIn("Traceback", err.getvalue())
+
+
+DART_PAPER_CSV = """paper,experiment,metric,unit,paper_value,simulated_value,rel_error,source,paper_kind
+dart,latency-sw-switchless,sw_32B_latency_switchless_us,us,24.5,24.5,0,sec. 3,value
+dart,latency-sw-switchless,sw_32B_switchless_send_us,us,,8.43,,stage,none
+dart,latency-hw622,hw622_32B_latency_us,us,3,6.62,1.20667,sec. 3,under
+"""
+
+
+class DartPaperPointsTest(TempDirTest):
+    def test_paper_markers(self):
+        sweep = write(self.dir, "dart-latency-vs-size.csv", DART_SWEEP)
+        breakdown = write(self.dir, "dart-latency-breakdown.csv", DART_BREAKDOWN)
+        paper = plot_dart.read_paper(write(self.dir, "dart.csv", DART_PAPER_CSV))
+        self.assertEqual(sorted(paper), ["hw622", "sw-switchless"])
+        fig = plot_dart.latency_figure(sweep, paper)
+        try:
+            ax = fig.axes[0]
+            markers = {(line.get_xdata()[0], line.get_ydata()[0]): line.get_marker()
+                       for line in ax.get_lines() if len(line.get_xdata()) == 1}
+            self.assertEqual(markers, {(32, 24.5): "*", (32, 3.0): "v"})
+            labels = [line.get_label() for line in ax.get_lines()]
+            self.assertIn("paper: hardware, 622 Mbit/s: under 3 us", labels)
+        finally:
+            plt.close(fig)
+        fig = plot_dart.breakdown_figure(breakdown, paper)
+        try:
+            got = points(fig.axes[0])
+            # Beside each configuration's bar: sw-switchless is bar 0, hw622 bar 1.
+            self.assertEqual(sorted(got), [(0.52, 24.5), (1.52, 3.0)])
+        finally:
+            plt.close(fig)
+
+    def test_main_with_paper(self):
+        write(self.dir, "dart-latency-vs-size.csv", DART_SWEEP)
+        write(self.dir, "dart-latency-breakdown.csv", DART_BREAKDOWN)
+        write(self.dir, "dart.csv", DART_PAPER_CSV)
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(plot_dart.main(["--results", self.dir]), 0)
+        write(self.dir, "dart.csv", DART_PAPER_CSV.replace(",under", ",below"))
+        with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(plot_dart.main(["--results", self.dir]), 1)
+        self.assertIn("dart.csv:4: column paper_kind", err.getvalue())
+
 
 
 if __name__ == "__main__":

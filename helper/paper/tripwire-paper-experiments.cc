@@ -116,7 +116,7 @@ TripwirePaperExperiments::RawBandwidthMbps(uint32_t bytes, bool dma)
     Time first = Seconds(-1);
     Time last = Seconds(-1);
     const uint64_t lo = p.local[1];
-    const Time cycle = p.s.GetHost(1)->GetIoBus()->GetCycleTime();
+    Ptr<HostBus> bus = p.s.GetHost(1)->GetIoBus();
     const uint64_t hi = p.local[1] + bytes;
     p.s.nics[1]->TraceConnectWithoutContext(
         "Write",
@@ -126,7 +126,7 @@ TripwirePaperExperiments::RawBandwidthMbps(uint32_t bytes, bool dma)
                 // The piece became visible with its last DWORD; its first DWORD crossed
                 // the bus that many data phases earlier.
                 const uint64_t after = (address + len - lo) / 4 - 1;
-                first = Simulator::Now() - cycle * int64_t(after);
+                first = Simulator::Now() - bus->GetCyclesTime(after);
             }
             if (address < hi && hi <= address + len)
             {

@@ -150,7 +150,7 @@ ClanNetDevice::DmaNextBurst()
     const Time burst = bus->GetDmaBurstTime(n, true);
     // The first word is on the card after the burst's overhead and read latency: the packet
     // starts leaving then (section 2.2), and ends when the burst does.
-    const Time firstWord = burst - bus->GetCycleTime() * ((n + 3) / 4 - 1);
+    const Time firstWord = burst - bus->GetCyclesTime((n + 3) / 4 - 1);
     bus->DmaBurst(
         n,
         true,

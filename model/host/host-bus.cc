@@ -288,6 +288,12 @@ HostBus::GetCycleTime() const
     return SanDuration(1.0 / m_clockRate, "HostBus");
 }
 
+Time
+HostBus::GetCyclesTime(uint64_t cycles) const
+{
+    return SanDuration(double(cycles) / m_clockRate, "HostBus");
+}
+
 void
 HostBus::Dma(uint64_t bytes, Callback<void> done, uint32_t priorityClass)
 {

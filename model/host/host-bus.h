@@ -192,8 +192,11 @@ class HostBus : public Object
      */
     Time GetPioLoadTime(uint64_t bytes) const;
 
-    /// \return duration of one bus cycle
+    /// \return duration of one bus cycle, rounded to the time resolution (30 ns for 33 MHz at
+    /// ns-3's default nanoseconds): for several cycles use GetCyclesTime, which rounds once
     Time GetCycleTime() const;
+    /// \param cycles a number of bus cycles \return their duration, rounded once
+    Time GetCyclesTime(uint64_t cycles) const;
 
     /// \return the bus resource (for SanOperation steps and statistics)
     Ptr<SanResource> GetResource() const;
