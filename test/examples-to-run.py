@@ -23,6 +23,10 @@ cpp_examples = [
     ("san-distributed --topology=mesh --x=4 --y=4 --partitions=2 --measure=300 --drain=300",
      "True", "False"),
     ("scilan-bulk-send --bytes=262144", "True", "False"),
+    ("hamlyn-rats --streamBytes=262144", "True", "False"),
+    ("dart-remote --ops=3", "True", "False"),
+    ("clan-tripwire --messages=100", "True", "False"),
+    ("shrimp-vmmc-nx --rounds=5", "True", "False"),
     ("tcp-baseline --bytes=1024 --link=gige", "True", "False"),
     ("tcp-baseline --bytes=1 --link=atm_lane", "True", "False"),
 ]

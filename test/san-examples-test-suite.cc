@@ -164,6 +164,51 @@ class SanExamplesTestSuite : public TestSuite
                                             "to host 15 in " +
                                             number + " us, " + number + " MB/s"}),
                     TestCase::QUICK);
+        // The four interface examples: each checks its own data and fails if it did not land.
+        AddTestCase(new SanExampleTestCase(
+                        "hamlyn-rats",
+                        "--streamBytes=262144",
+                        {"hamlyn-rats: tagged write of 16 bytes from host 0 to host 15: " + number +
+                             " us, write call to get_tag's return \\(data checked\\)",
+                         "hamlyn-rats: stream of 262144 of 262144 bytes in 4096-byte writes "
+                         "through 8 slots: " +
+                             number + " us, " + number + " MB/s \\(data checked\\)"}),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase(
+                        "dart-remote",
+                        "--ops=3",
+                        {"dart-remote: remote write of 32 bytes from host 0 to host 15: " + number +
+                             " us, send call to the receiver seeing it \\(software DART, data "
+                             "checked\\)",
+                         "dart-remote: fetch-and-add by 15 hosts x 3 on host 0's counter: final "
+                         "value 360 \\(expected 360\\), mean " +
+                             number + " us per operation, 45 operations in " + number +
+                             " us, [0-9]+ interrupts at host 0 \\(checked\\)"}),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase(
+                        "clan-tripwire",
+                        "--messages=100",
+                        {"clan-tripwire: one-way latency of a 64-byte message from host 0 to host "
+                         "15: " +
+                             number +
+                             " us, send call to the receive's return \\(receiver waits: "
+                             "tripwire\\)",
+                         "clan-tripwire: 100 of 100 messages of 64 bytes in " + number +
+                             " us: " + number + " messages/s, " + number +
+                             " MB/s, [0-9]+ Tripwire interrupts and [0-9]+ wake-ups at the "
+                             "receiver \\(data checked\\)"}),
+                    TestCase::QUICK);
+        AddTestCase(
+            new SanExampleTestCase(
+                "shrimp-vmmc-nx",
+                "--rounds=5",
+                {"shrimp-vmmc-nx: VMMC deliberate update of 64 bytes from host 0 to host "
+                 "15: " +
+                     number + " us, send call to the receiver's poll seeing it \\(data checked\\)",
+                 "shrimp-vmmc-nx: NX AU ping-pong of 1024-byte messages between host 0 "
+                 "and host 15: " +
+                     number + " us one way, " + number + " MB/s \\(5 rounds, data checked\\)"}),
+            TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("tcp-baseline",
                                            "--bytes=1024 --link=gige",
                                            {"gige 1024 bytes: rtt " + number + " us, bandwidth " +

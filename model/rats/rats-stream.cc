@@ -433,6 +433,12 @@ RatsStreamSender::TrySend()
     }
     while (!m_queue.empty() && m_slots > 0 && m_sent - m_released < m_slots)
     {
+        if (!m_queue.front().staging.IsValid() &&
+            std::find(m_postedAsIs.begin(), m_postedAsIs.end(), m_queue.front().offset) !=
+                m_postedAsIs.end())
+        {
+            break; // its buffer still carries an earlier message: posted when that one has left
+        }
         Outgoing o = m_queue.front();
         m_queue.pop_front();
         const uint32_t seq = m_sent++;
@@ -447,6 +453,10 @@ RatsStreamSender::TrySend()
                                                                    total,
                                                                    meta,
                                                                    GetCostProfile());
+        if (!o.staging.IsValid())
+        {
+            m_postedAsIs.push_back(o.offset);
+        }
         Ptr<RatsStreamSender> self(this);
         auto propagate = [o, self](RatsSendHandle::Status st) {
             for (auto& h : o.handles)
@@ -468,8 +478,17 @@ RatsStreamSender::TrySend()
             {
                 self->m_manager->Free(o.staging);
             }
+            else
+            {
+                auto& posted = self->m_postedAsIs;
+                posted.erase(std::find(posted.begin(), posted.end(), o.offset));
+            }
             // Messages leave one terminus in order: a count of completed ones is enough.
             ++self->m_completed;
+            if (!o.staging.IsValid() && !self->m_queue.empty())
+            {
+                self->TrySend(); // a message held back for this buffer may go now
+            }
             for (auto it = self->m_flushes.begin(); it != self->m_flushes.end();)
             {
                 if (it->first <= self->m_completed)

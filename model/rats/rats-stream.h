@@ -166,7 +166,11 @@ class RatsStreamReceiver : public RatsServer
  * Flow control: a message is sent only when the receiver's ring slot for it is free (fewer
  * than "slots" unreleased messages, as told by the receiver's credits) and the ring is known
  * (a sender created first learns it from the receiver's hello). Messages that cannot go yet
- * wait in order; Flush() polls for credits until every message is posted.
+ * wait in order; Flush() polls for credits until every message is posted. Call Flush() after
+ * the last write: without it, messages still waiting for credits are posted only by a later
+ * write. A buffer written as-is again before its earlier message has left waits for it (its
+ * header goes in the buffer's headroom when the message is posted), so reusing a buffer
+ * never corrupts a message; its contents must not change until its handle is SENT.
  *
  * Costs: ASSUMED (not measured by the paper): each message is a simple-datagram send
  * (Table 2) with m = 48; coalescing copies are charged at sendmsg's direct-I/O per-byte count
@@ -265,9 +269,12 @@ class RatsStreamSender : public RatsServer
     uint16_t m_helloArea;           //!< notification area of the hello part
     Outgoing m_staging;             //!< the message being coalesced
     std::deque<Outgoing> m_queue;   //!< messages waiting
-    uint32_t m_sent;                //!< messages posted (= next sequence number)
-    uint32_t m_released;            //!< messages the receiver released
-    uint32_t m_completed;           //!< messages whose send has completed
+    /// First bytes of the as-is messages posted and not yet sent: a buffer carries one message
+    /// at a time (its header goes in the buffer's headroom when posted)
+    std::vector<uint64_t> m_postedAsIs;
+    uint32_t m_sent;      //!< messages posted (= next sequence number)
+    uint32_t m_released;  //!< messages the receiver released
+    uint32_t m_completed; //!< messages whose send has completed
     std::vector<std::pair<uint32_t, Ptr<RatsSendHandle>>> m_flushes; //!< flushes waiting
 };
 
