@@ -78,9 +78,10 @@ class DartContext : public Object
               Callback<void> issued = Callback<void>());
 
     /**
-     * \brief Poll until the interface deposits into [offset, offset + len). The polling
-     * process holds its CPU: other work for that CPU (its own sends included) waits until the
-     * deposit is seen, so send first, then wait (HostCpuWait, POLL).
+     * \brief Poll until the interface deposits into [offset, offset + len). Unlike the
+     * other interfaces' spinning waits, this poll neither holds nor charges the CPU (see the
+     * class comment: the software DART's receive interrupt must run meanwhile), so a process
+     * may wait before or after its own sends; it resumes as soon as the deposit lands.
      * \param offset first byte watched
      * \param len bytes watched (> 0)
      * \param resumed called when a deposit touches the range
