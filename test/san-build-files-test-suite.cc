@@ -15,6 +15,8 @@
  *  - module_test.source  = test/ *-test-suite.cc
  *  - examples/wscript    = one program per examples/ *.cc
  *
+ * and the folders of model/ and helper/ include each other without a cycle (the layers).
+ *
  * Names whose path has a component starting with a dot are ignored on both sides, as in
  * CMakeLists.txt. Every file missing from one side is reported by name. The fix is usually
  * `/usr/bin/python3 scripts/update-wscript.py`.
@@ -421,6 +423,152 @@ class SanDoxygenGroupTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * The layers stay layers: the folders of model/ and helper/, joined by which folder's files
+ * include which folder's headers, form no cycle (DESIGN.md's layers: a lower layer never
+ * includes a higher one), and nothing in model/ includes a header of helper/. A cycle is
+ * reported with one include per step, so the fix can start from it.
+ */
+class SanLayeringTestCase : public TestCase
+{
+  public:
+    SanLayeringTestCase()
+        : TestCase("the folders' includes form no cycle and model includes no helper")
+    {
+    }
+
+  private:
+    /// folder -> (included folder -> one include that makes the edge, "file includes header")
+    using Graph = std::map<std::string, std::map<std::string, std::string>>;
+
+    /**
+     * \param g the graph \param at a folder \param state 0 new, 1 on the path, 2 done
+     * \param path the folders on the current path
+     * \return a cycle found from \p at, as its steps, or empty
+     */
+    static std::vector<std::string> FindCycle(const Graph& g,
+                                              const std::string& at,
+                                              std::map<std::string, int>& state,
+                                              std::vector<std::string>& path)
+    {
+        state[at] = 1;
+        path.push_back(at);
+        auto edges = g.find(at);
+        if (edges != g.end())
+        {
+            for (const auto& [to, why] : edges->second)
+            {
+                if (state[to] == 1)
+                {
+                    std::vector<std::string> steps;
+                    auto from = std::find(path.begin(), path.end(), to);
+                    for (auto it = from; it != path.end(); ++it)
+                    {
+                        const std::string next = (it + 1 == path.end()) ? to : *(it + 1);
+                        steps.push_back(*it + " -> " + next + " (" + g.at(*it).at(next) + ")");
+                    }
+                    return steps;
+                }
+                if (state[to] == 0)
+                {
+                    std::vector<std::string> steps = FindCycle(g, to, state, path);
+                    if (!steps.empty())
+                    {
+                        return steps;
+                    }
+                }
+            }
+        }
+        path.pop_back();
+        state[at] = 2;
+        return {};
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::string> tried;
+        const fs::path root = FindModuleRoot(tried);
+        NS_TEST_ASSERT_MSG_EQ(root.empty(), false, "cannot find san's root folder");
+        // Headers are installed flat (ns3/<name>.h): a name says which folder it lives in.
+        std::map<std::string, std::string> folderOf;
+        FileSet sources;
+        for (const char* folder : {"model", "helper"})
+        {
+            for (const char* suffix : {".h", ".cc"})
+            {
+                for (const auto& path : ListFiles(root, folder, true, suffix))
+                {
+                    sources.insert(path);
+                    const fs::path p(path);
+                    if (std::string(suffix) == ".h")
+                    {
+                        folderOf[p.filename().string()] = p.parent_path().generic_string();
+                    }
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(folderOf.size(), 100, "model/ and helper/ headers found");
+        Graph g;
+        uint32_t includes = 0;
+        for (const auto& path : sources)
+        {
+            std::string text;
+            NS_TEST_EXPECT_MSG_EQ(ReadFile(root / path, text), true, path << " unreadable");
+            const fs::path p(path);
+            const std::string from = p.parent_path().generic_string();
+            std::istringstream lines(text);
+            std::string line;
+            while (std::getline(lines, line))
+            {
+                const size_t hash = line.find_first_not_of(" \t");
+                if (hash == std::string::npos || line.compare(hash, 8, "#include") != 0)
+                {
+                    continue;
+                }
+                const size_t open = line.find('"');
+                const size_t close = open == std::string::npos ? open : line.find('"', open + 1);
+                if (close == std::string::npos)
+                {
+                    continue;
+                }
+                const std::string name =
+                    fs::path(line.substr(open + 1, close - open - 1)).filename().string();
+                auto it = folderOf.find(name);
+                if (it == folderOf.end() || it->second == from)
+                {
+                    continue;
+                }
+                ++includes;
+                g[from].emplace(it->second, p.filename().string() + " includes " + name);
+                NS_TEST_EXPECT_MSG_EQ(
+                    (from.rfind("model", 0) == 0 && it->second.rfind("helper", 0) == 0),
+                    false,
+                    path << " (model/) includes " << name << " of " << it->second);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(includes, 100, "includes between folders found");
+        std::map<std::string, int> state;
+        for (const auto& [folder, edges] : g)
+        {
+            if (state[folder] != 0)
+            {
+                continue;
+            }
+            std::vector<std::string> path;
+            const std::vector<std::string> cycle = FindCycle(g, folder, state, path);
+            std::string steps;
+            for (const auto& step : cycle)
+            {
+                steps += "\n  " + step;
+            }
+            NS_TEST_ASSERT_MSG_EQ(cycle.empty(),
+                                  true,
+                                  "the folders' includes form a cycle:" << steps);
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The suite "san-build-files".
  */
 class SanBuildFilesTestSuite : public TestSuite
@@ -434,6 +582,7 @@ SanBuildFilesTestSuite::SanBuildFilesTestSuite()
 {
     AddTestCase(new SanBuildFilesTestCase, TestCase::QUICK);
     AddTestCase(new SanDoxygenGroupTestCase, TestCase::QUICK);
+    AddTestCase(new SanLayeringTestCase, TestCase::QUICK);
 }
 
 /// The san-build-files suite's instance.

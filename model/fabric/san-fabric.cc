@@ -7,6 +7,7 @@
 
 #include "san-endpoint-device.h"
 #include "san-remote-channel.h"
+#include "san-switch-port.h"
 #include "san-switch.h"
 
 #include "ns3/abort.h"
@@ -122,7 +123,7 @@ SanFabric::DoDispose()
     m_cutLinks.clear();
     if (m_routing != nullptr)
     {
-        m_routing->SetFabric(nullptr);
+        m_routing->SetOccupancy(nullptr);
     }
     m_routing = nullptr;
     m_topology = nullptr;
@@ -198,7 +199,7 @@ SanFabric::Configure()
     const std::string error = GetConfigurationError();
     NS_ABORT_MSG_IF(!error.empty(), error);
     m_routing->Setup(m_topology);
-    m_routing->SetFabric(this);
+    m_routing->SetOccupancy(this);
     switch (m_mode)
     {
     case VIRTUAL_CUT_THROUGH:
@@ -344,6 +345,14 @@ Ptr<SanSwitch>
 SanFabric::GetSwitch(uint32_t sw) const
 {
     return sw < m_switches.size() ? m_switches[sw] : nullptr;
+}
+
+uint32_t
+SanFabric::GetOutputOccupancy(uint32_t sw, uint32_t port, uint32_t vcMask) const
+{
+    const SanSwitch* s = sw < m_switches.size() ? PeekPointer(m_switches[sw]) : nullptr;
+    const SanSwitchPort* p = s != nullptr ? s->GetPort(port) : nullptr;
+    return p != nullptr ? p->GetOccupancy(vcMask) : 0;
 }
 
 void

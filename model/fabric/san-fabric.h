@@ -9,6 +9,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/ptr.h"
+#include "ns3/san-output-occupancy.h"
 #include "ns3/san-routing.h"
 #include "ns3/san-topology.h"
 #include "ns3/traced-callback.h"
@@ -49,7 +50,7 @@ class SanSwitch;
  * restarts the sender, with marks checked at set-up against the link's
  * round trip. Either way the fabric never drops a packet.
  */
-class SanFabric : public Object
+class SanFabric : public Object, public SanOutputOccupancy
 {
   public:
     /// How switches move packets.
@@ -145,6 +146,10 @@ class SanFabric : public Object
     /// \param sw switch index
     /// \return the switch
     Ptr<SanSwitch> GetSwitch(uint32_t sw) const;
+    /// SanOutputOccupancy: what routing sees of the switches.
+    /// \param sw switch \param port output port \param vcMask channels
+    /// \return that port's SanPort::GetOccupancy (0 for a switch or port this process lacks)
+    uint32_t GetOutputOccupancy(uint32_t sw, uint32_t port, uint32_t vcMask) const override;
     /**
      * Number a cut link (a distributed run's SanRemoteChannel): every rank builds every link in
      * the same order, so the number names the link on every rank; messages between ranks carry

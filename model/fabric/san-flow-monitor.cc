@@ -6,12 +6,12 @@
 #include "san-flow-monitor.h"
 
 #include "san-endpoint-device.h"
-#include "san-fabric-packet.h"
 #include "san-fabric.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/san-fabric-packet.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 

@@ -5,14 +5,15 @@
  */
 #include "san-remote-channel.h"
 
-#include "san-fabric-packet.h"
 #include "san-fabric.h"
+#include "san-link-message-codec.h"
 #include "san-port.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
+#include "ns3/san-fabric-packet.h"
 #include "ns3/simulator.h"
 
 #ifdef NS3_MPI
@@ -22,7 +23,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <type_traits>
 
 namespace ns3
 {
@@ -71,98 +71,6 @@ GetOutbox()
 /// delivery time (send time plus the link's lead, in time steps).
 constexpr uint32_t RECORD_HEAD_BYTES = 14;
 
-/**
- * Writes trivially copyable values into a byte vector sized once for the largest message it
- * may write (no growth per field); Finish cuts it to what was written.
- */
-class Writer
-{
-  public:
-    Writer(std::vector<uint8_t>& out, size_t capacity)
-        : m_out(out)
-    {
-        m_out.resize(capacity);
-    }
-
-    template <typename T>
-    void Put(const T& v)
-    {
-        static_assert(std::is_trivially_copyable<T>::value, "raw bytes only");
-        PutBytes(reinterpret_cast<const uint8_t*>(&v), sizeof(T));
-    }
-
-    void PutBytes(const uint8_t* data, size_t n)
-    {
-        NS_ABORT_MSG_IF(m_pos + n > m_out.size(), "SanRemoteChannel: encoding overflows");
-        std::memcpy(m_out.data() + m_pos, data, n);
-        m_pos += n;
-    }
-
-    /// \return where the next byte goes
-    uint8_t* Here()
-    {
-        return m_out.data() + m_pos;
-    }
-
-    /// \param n bytes written through Here()
-    void Skip(size_t n)
-    {
-        m_pos += n;
-    }
-
-    void Finish()
-    {
-        m_out.resize(m_pos);
-    }
-
-  private:
-    std::vector<uint8_t>& m_out; //!< destination
-    size_t m_pos{0};             //!< written so far
-};
-
-/// Bytes of a message without its source route and payload, with room to spare.
-constexpr size_t FIXED_MESSAGE_BYTES = 192;
-
-/// Reads what Writer wrote, refusing to read past the end.
-class Reader
-{
-  public:
-    Reader(const uint8_t* data, uint32_t size)
-        : m_data(data),
-          m_size(size)
-    {
-    }
-
-    template <typename T>
-    T Get()
-    {
-        T v;
-        NS_ABORT_MSG_IF(m_pos + sizeof(T) > m_size,
-                        "SanRemoteChannel: a message of " << m_size << " bytes ends early");
-        std::memcpy(&v, m_data + m_pos, sizeof(T));
-        m_pos += sizeof(T);
-        return v;
-    }
-
-    const uint8_t* Take(uint32_t n)
-    {
-        NS_ABORT_MSG_IF(m_pos + n > m_size,
-                        "SanRemoteChannel: a message of " << m_size << " bytes ends early");
-        const uint8_t* p = m_data + m_pos;
-        m_pos += n;
-        return p;
-    }
-
-    uint32_t Left() const
-    {
-        return m_size - m_pos;
-    }
-
-  private:
-    const uint8_t* m_data; //!< the bytes
-    uint32_t m_size;       //!< their number
-    uint32_t m_pos{0};     //!< read so far
-};
 } // namespace
 
 TypeId
@@ -321,139 +229,22 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
 void
 SanRemoteChannel::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out) const
 {
-    const bool isPacket = msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET;
-    const SanFabricPacket* pk = isPacket ? msg.packet : nullptr;
-    const uint32_t payloadBytes =
-        pk != nullptr && pk->PeekPayload() != nullptr ? pk->PeekPayload()->GetSerializedSize() : 0;
-    // What only some packets carry (their extra record) travels as zeros for the others.
-    static const SanFabricPacketExtra none{};
-    const SanFabricPacketExtra& e =
-        pk != nullptr && pk->PeekExtra() != nullptr ? *pk->PeekExtra() : none;
-    Writer w(out, FIXED_MESSAGE_BYTES + e.routeLen + payloadBytes);
-    w.Put(static_cast<uint8_t>(msg.kind));
-    w.Put(msg.from);
-    w.Put(msg.slot);
-    w.Put(msg.headTs);
-    w.Put(msg.tailTs);
-    w.Put(msg.releaseTs);
-    if (!isPacket)
-    {
-        w.Finish();
-        return;
-    }
-    const SanFabricPacket& p = *msg.packet;
-    w.Put(p.uid);
-    w.Put(p.src);
-    w.Put(p.dst);
-    w.Put(p.dstSwitch);
-    w.Put(p.bytes);
-    w.Put(uint64_t{p.seq}); // the wire keeps its earlier widths
-    w.Put(p.GetTag());
-    w.Put(p.createdTs);
-    w.Put(p.injectedTs);
-    w.Put(p.readyTs);
-    w.Put(p.tailTs);
-    w.Put(uint32_t{p.hops});
-    w.Put(p.intermediate);
-    w.Put(p.phase);
-    w.Put(p.dim);
-    w.Put(static_cast<uint8_t>(p.dateline));
-    w.Put(static_cast<uint8_t>(p.escaped));
-    w.Put(e.routeLen);
-    w.Put(e.routeIdx);
-    w.Put(p.waitMask);
-    w.Put(uint32_t{p.holdSlot});
-    w.Put(static_cast<uint8_t>(p.splittable));
-    w.Put(e.splitHeader);
-    w.Put(e.cellsLeft);
-    w.Put(e.burstOffset);
-    w.Put(e.burstBytes);
-    w.Put(static_cast<uint8_t>(p.holdPort != nullptr));
-    if (e.routeLen > 0)
-    {
-        w.PutBytes(e.route, e.routeLen);
-    }
-    w.Put(payloadBytes);
-    if (payloadBytes > 0)
-    {
-        NS_ABORT_MSG_IF(p.PeekPayload()->Serialize(w.Here(), payloadBytes) == 0,
-                        "SanRemoteChannel " << LinkName() << ": packet " << p.uid
-                                            << ": its payload could not be serialized");
-        w.Skip(payloadBytes);
-    }
-    w.Finish();
+    SanLinkMessageCodec::Encode(msg, out);
 }
 
 void
 SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
 {
-    Reader r(data, size);
     SanLinkMessage msg{};
-    msg.kind = static_cast<SanLinkMessage::Kind>(r.Get<uint8_t>());
-    msg.from = r.Get<uint8_t>();
-    msg.slot = r.Get<uint32_t>();
-    msg.headTs = r.Get<int64_t>();
-    msg.tailTs = r.Get<int64_t>();
-    msg.releaseTs = r.Get<int64_t>();
-    NS_ABORT_MSG_IF(msg.from > 1 || msg.kind > SanLinkMessage::XON,
-                    "SanRemoteChannel " << LinkName() << ": a malformed message arrived");
-    if (msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET)
+    bool holdsSlot = false;
+    const std::string error = SanLinkMessageCodec::Decode(data, size, msg, holdsSlot);
+    NS_ABORT_MSG_IF(!error.empty(), "SanRemoteChannel " << LinkName() << ": " << error);
+    if (msg.packet != nullptr)
     {
-        SanFabricPacket* p = SanFabricPacket::Allocate();
-        p->uid = r.Get<uint64_t>();
-        p->src = r.Get<uint32_t>();
-        p->dst = r.Get<uint32_t>();
-        p->dstSwitch = r.Get<uint32_t>();
-        p->bytes = r.Get<uint32_t>();
-        p->seq = static_cast<uint32_t>(r.Get<uint64_t>());
-        p->SetTag(r.Get<uint64_t>());
-        p->createdTs = r.Get<int64_t>();
-        p->injectedTs = r.Get<int64_t>();
-        p->readyTs = r.Get<int64_t>();
-        p->tailTs = r.Get<int64_t>();
-        p->hops = static_cast<uint16_t>(r.Get<uint32_t>());
-        p->intermediate = r.Get<uint32_t>();
-        p->phase = r.Get<uint8_t>();
-        p->dim = r.Get<uint8_t>();
-        p->dateline = r.Get<uint8_t>() != 0 ? 1 : 0;
-        p->escaped = r.Get<uint8_t>() != 0 ? 1 : 0;
-        const auto routeLen = r.Get<uint8_t>();
-        const auto routeIdx = r.Get<uint8_t>();
-        p->waitMask = r.Get<uint8_t>();
-        p->holdSlot = static_cast<uint16_t>(r.Get<uint32_t>());
-        p->splittable = r.Get<uint8_t>() != 0 ? 1 : 0;
-        const auto splitHeader = r.Get<uint16_t>();
-        const auto cellsLeft = r.Get<uint32_t>();
-        const auto burstOffset = r.Get<uint32_t>();
-        const auto burstBytes = r.Get<uint32_t>();
-        const bool holds = r.Get<uint8_t>() != 0;
-        NS_ABORT_MSG_IF(routeLen > SanFabricPacket::MAX_ROUTE,
-                        "SanRemoteChannel " << LinkName() << ": a malformed source route");
-        if (routeLen != 0 || routeIdx != 0 || splitHeader != 0 || cellsLeft != 0 ||
-            burstOffset != 0 || burstBytes != 0 || p->splittable)
-        {
-            SanFabricPacketExtra& e = p->Extra();
-            e.routeLen = routeLen;
-            e.routeIdx = routeIdx;
-            e.splitHeader = splitHeader;
-            e.cellsLeft = cellsLeft;
-            e.burstOffset = burstOffset;
-            e.burstBytes = burstBytes;
-            std::memcpy(e.route, r.Take(routeLen), routeLen);
-        }
-        const auto payloadBytes = r.Get<uint32_t>();
-        if (payloadBytes > 0)
-        {
-            p->SetPayload(Create<Packet>(r.Take(payloadBytes), payloadBytes, true));
-        }
         // The slot the head occupies is in the credit table of this link's sending end: its
         // copy on this rank, through which the credit will travel back.
-        p->holdPort = holds ? GetPort(msg.from) : nullptr;
-        msg.packet = p;
+        msg.packet->holdPort = holdsSlot ? GetPort(msg.from) : nullptr;
     }
-    NS_ABORT_MSG_IF(r.Left() != 0,
-                    "SanRemoteChannel " << LinkName() << ": a message has " << r.Left()
-                                        << " bytes too many");
     Deliver(msg);
 }
 
@@ -603,7 +394,7 @@ SanRemoteChannel::ReceiveRemote(Ptr<Packet> packet)
     bytes.resize(size);
     packet->CopyData(bytes.data(), size);
     const int64_t now = Simulator::Now().GetTimeStep();
-    Reader r(bytes.data(), size);
+    SanWireReader r(bytes.data(), size);
     while (r.Left() > 0)
     {
         const auto index = r.Get<uint32_t>();

@@ -7,8 +7,8 @@
 #define SAN_NIC_DEVICE_H
 
 #include "san-dma-engine.h"
-#include "san-fabric-port.h"
 
+#include "ns3/san-fabric-port.h"
 #include "ns3/san-host.h"
 #include "ns3/san-net-device.h"
 #include "ns3/traced-callback.h"

@@ -6,7 +6,6 @@
 #ifndef SAN_PROTECTION_FUZZER_H
 #define SAN_PROTECTION_FUZZER_H
 
-#include "san-fabric-port.h"
 #include "san-memory-shadow.h"
 #include "san-nic-device.h"
 
@@ -16,6 +15,7 @@
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/san-fabric-port.h"
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>

@@ -5,14 +5,13 @@
  */
 #include "san-routing.h"
 
+#include "san-output-occupancy.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/san-fabric-packet.h"
-#include "ns3/san-fabric.h"
-#include "ns3/san-switch-port.h"
-#include "ns3/san-switch.h"
 
 #include <algorithm>
 
@@ -55,21 +54,15 @@ SanRouting::GetTopology() const
 }
 
 void
-SanRouting::SetFabric(SanFabric* fabric)
+SanRouting::SetOccupancy(const SanOutputOccupancy* occupancy)
 {
-    m_fabric = fabric;
+    m_occupancy = occupancy;
 }
 
 uint32_t
 SanRouting::GetOutputOccupancy(uint32_t sw, uint32_t port, uint32_t vcMask) const
 {
-    if (m_fabric == nullptr)
-    {
-        return 0;
-    }
-    Ptr<SanSwitch> s = m_fabric->GetSwitch(sw);
-    const SanSwitchPort* dev = s != nullptr ? s->GetPort(port) : nullptr;
-    return dev != nullptr ? dev->GetOccupancy(vcMask) : 0;
+    return m_occupancy != nullptr ? m_occupancy->GetOutputOccupancy(sw, port, vcMask) : 0;
 }
 
 int64_t

@@ -17,7 +17,7 @@
 namespace ns3
 {
 
-class SanFabric;
+class SanOutputOccupancy;
 class SanFabricPacket;
 
 /**
@@ -69,13 +69,13 @@ class SanRouting : public Object
     /// \return the topology bound by Setup
     Ptr<SanTopology> GetTopology() const;
     /**
-     * Let the routing function see the fabric's switches: SanFabric::Configure calls this
-     * (and DoDispose unbinds it), so a function that weighs queue occupancy (UGAL) can read
-     * its output ports through GetOutputOccupancy. A raw pointer: the fabric owns the routing
+     * Let the routing function see how full the switches' output ports are: SanFabric::Configure
+     * gives itself (and DoDispose unbinds it), so a function that weighs queue occupancy (UGAL)
+     * can read them through GetOutputOccupancy. A raw pointer: the fabric owns the routing
      * function, not the other way round.
-     * \param fabric the fabric, or nullptr
+     * \param occupancy the switches' occupancy, or nullptr (then every port reads empty)
      */
-    void SetFabric(SanFabric* fabric);
+    void SetOccupancy(const SanOutputOccupancy* occupancy);
 
     /// \return the number of virtual channels each link needs
     virtual uint32_t GetNVcs() const = 0;
@@ -195,11 +195,11 @@ class SanRouting : public Object
      */
     uint32_t DrawFor(const SanFabricPacket& p, uint32_t salt, uint32_t n) const;
 
-    Ptr<SanTopology> m_topology;  //!< bound topology
-    SanFabric* m_fabric{nullptr}; //!< fabric whose switches GetOutputOccupancy reads
-    SanTopology* m_topo{nullptr}; //!< raw pointer for the hot path
-    uint32_t m_nDateline{1};      //!< dateline classes of the topology
-    uint64_t m_drawSeed{0};       //!< seed of DrawFor
+    Ptr<SanTopology> m_topology;                    //!< bound topology
+    const SanOutputOccupancy* m_occupancy{nullptr}; //!< what GetOutputOccupancy reads
+    SanTopology* m_topo{nullptr};                   //!< raw pointer for the hot path
+    uint32_t m_nDateline{1};                        //!< dateline classes of the topology
+    uint64_t m_drawSeed{0};                         //!< seed of DrawFor
 };
 
 } // namespace ns3

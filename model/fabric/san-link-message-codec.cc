@@ -1,0 +1,165 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-link-message-codec.h"
+
+#include "ns3/packet.h"
+#include "ns3/san-fabric-packet.h"
+
+namespace ns3
+{
+
+void
+SanLinkMessageCodec::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out)
+{
+    const bool isPacket = msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET;
+    const SanFabricPacket* pk = isPacket ? msg.packet : nullptr;
+    const uint32_t payloadBytes =
+        pk != nullptr && pk->PeekPayload() != nullptr ? pk->PeekPayload()->GetSerializedSize() : 0;
+    // What only some packets carry (their extra record) travels as zeros for the others.
+    static const SanFabricPacketExtra none{};
+    const SanFabricPacketExtra& e =
+        pk != nullptr && pk->PeekExtra() != nullptr ? *pk->PeekExtra() : none;
+    SanWireWriter w(out, FIXED_MESSAGE_BYTES + e.routeLen + payloadBytes);
+    w.Put(static_cast<uint8_t>(msg.kind));
+    w.Put(msg.from);
+    w.Put(msg.slot);
+    w.Put(msg.headTs);
+    w.Put(msg.tailTs);
+    w.Put(msg.releaseTs);
+    if (!isPacket)
+    {
+        w.Finish();
+        return;
+    }
+    const SanFabricPacket& p = *msg.packet;
+    w.Put(p.uid);
+    w.Put(p.src);
+    w.Put(p.dst);
+    w.Put(p.dstSwitch);
+    w.Put(p.bytes);
+    w.Put(uint64_t{p.seq}); // the wire keeps its earlier widths
+    w.Put(p.GetTag());
+    w.Put(p.createdTs);
+    w.Put(p.injectedTs);
+    w.Put(p.readyTs);
+    w.Put(p.tailTs);
+    w.Put(uint32_t{p.hops});
+    w.Put(p.intermediate);
+    w.Put(p.phase);
+    w.Put(p.dim);
+    w.Put(static_cast<uint8_t>(p.dateline));
+    w.Put(static_cast<uint8_t>(p.escaped));
+    w.Put(e.routeLen);
+    w.Put(e.routeIdx);
+    w.Put(p.waitMask);
+    w.Put(uint32_t{p.holdSlot});
+    w.Put(static_cast<uint8_t>(p.splittable));
+    w.Put(e.splitHeader);
+    w.Put(e.cellsLeft);
+    w.Put(e.burstOffset);
+    w.Put(e.burstBytes);
+    w.Put(static_cast<uint8_t>(p.holdPort != nullptr));
+    if (e.routeLen > 0)
+    {
+        w.PutBytes(e.route, e.routeLen);
+    }
+    w.Put(payloadBytes);
+    if (payloadBytes > 0)
+    {
+        NS_ABORT_MSG_IF(p.PeekPayload()->Serialize(w.Here(), payloadBytes) == 0,
+                        "SanLinkMessageCodec: packet " << p.uid
+                                                       << ": its payload could not be serialized");
+        w.Skip(payloadBytes);
+    }
+    w.Finish();
+}
+
+std::string
+SanLinkMessageCodec::Decode(const uint8_t* data,
+                            uint32_t size,
+                            SanLinkMessage& msg,
+                            bool& holdsSlot)
+{
+    SanWireReader r(data, size);
+    msg = SanLinkMessage{};
+    holdsSlot = false;
+    msg.kind = static_cast<SanLinkMessage::Kind>(r.Get<uint8_t>());
+    msg.from = r.Get<uint8_t>();
+    msg.slot = r.Get<uint32_t>();
+    msg.headTs = r.Get<int64_t>();
+    msg.tailTs = r.Get<int64_t>();
+    msg.releaseTs = r.Get<int64_t>();
+    if (msg.from > 1 || msg.kind > SanLinkMessage::XON)
+    {
+        return "a malformed message arrived";
+    }
+    if (msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET)
+    {
+        SanFabricPacket* p = SanFabricPacket::Allocate();
+        p->uid = r.Get<uint64_t>();
+        p->src = r.Get<uint32_t>();
+        p->dst = r.Get<uint32_t>();
+        p->dstSwitch = r.Get<uint32_t>();
+        p->bytes = r.Get<uint32_t>();
+        p->seq = static_cast<uint32_t>(r.Get<uint64_t>());
+        p->SetTag(r.Get<uint64_t>());
+        p->createdTs = r.Get<int64_t>();
+        p->injectedTs = r.Get<int64_t>();
+        p->readyTs = r.Get<int64_t>();
+        p->tailTs = r.Get<int64_t>();
+        p->hops = static_cast<uint16_t>(r.Get<uint32_t>());
+        p->intermediate = r.Get<uint32_t>();
+        p->phase = r.Get<uint8_t>();
+        p->dim = r.Get<uint8_t>();
+        p->dateline = r.Get<uint8_t>() != 0 ? 1 : 0;
+        p->escaped = r.Get<uint8_t>() != 0 ? 1 : 0;
+        const auto routeLen = r.Get<uint8_t>();
+        const auto routeIdx = r.Get<uint8_t>();
+        p->waitMask = r.Get<uint8_t>();
+        p->holdSlot = static_cast<uint16_t>(r.Get<uint32_t>());
+        p->splittable = r.Get<uint8_t>() != 0 ? 1 : 0;
+        const auto splitHeader = r.Get<uint16_t>();
+        const auto cellsLeft = r.Get<uint32_t>();
+        const auto burstOffset = r.Get<uint32_t>();
+        const auto burstBytes = r.Get<uint32_t>();
+        holdsSlot = r.Get<uint8_t>() != 0;
+        if (routeLen > SanFabricPacket::MAX_ROUTE)
+        {
+            SanFabricPacket::Free(p);
+            return "a malformed source route";
+        }
+        if (routeLen != 0 || routeIdx != 0 || splitHeader != 0 || cellsLeft != 0 ||
+            burstOffset != 0 || burstBytes != 0 || p->splittable)
+        {
+            SanFabricPacketExtra& e = p->Extra();
+            e.routeLen = routeLen;
+            e.routeIdx = routeIdx;
+            e.splitHeader = splitHeader;
+            e.cellsLeft = cellsLeft;
+            e.burstOffset = burstOffset;
+            e.burstBytes = burstBytes;
+            std::memcpy(e.route, r.Take(routeLen), routeLen);
+        }
+        const auto payloadBytes = r.Get<uint32_t>();
+        if (payloadBytes > 0)
+        {
+            p->SetPayload(Create<Packet>(r.Take(payloadBytes), payloadBytes, true));
+        }
+        msg.packet = p;
+    }
+    if (r.Left() != 0)
+    {
+        if (msg.packet != nullptr)
+        {
+            SanFabricPacket::Free(msg.packet);
+            msg.packet = nullptr;
+        }
+        return "a message has " + std::to_string(r.Left()) + " bytes too many";
+    }
+    return "";
+}
+
+} // namespace ns3
