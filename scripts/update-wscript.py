@@ -6,7 +6,7 @@ script writes the lists the same way CMakeLists.txt globs them:
 
   module.source       model/**/*.cc and helper/**/*.cc
   headers.source      model/**/*.h and helper/**/*.h
-  module_test.source  test/*-test-suite.cc
+  module_test.source  test/*-test-suite.cc and test/protection-fuzz/*.cc (test support)
   examples/wscript    one program per examples/*.cc
 
 Paths with a component that starts with a dot are skipped. The module's ns-3 dependencies are
@@ -76,7 +76,9 @@ def python_list(items: list, indent: str) -> str:
 def module_wscript(deps: list) -> str:
     sources = list_files("model", "*.cc", True) + list_files("helper", "*.cc", True)
     headers = list_files("model", "*.h", True) + list_files("helper", "*.h", True)
-    tests = list_files("test", "*-test-suite.cc", False)
+    tests = list_files("test", "*-test-suite.cc", False) + list_files(
+        "test/protection-fuzz", "*.cc", False
+    )
     indent = "    "
     return (
         "# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-\n"

@@ -12,7 +12,7 @@
  *
  *  - module.source       = model/ and helper/ *.cc (recursively)
  *  - headers.source      = model/ and helper/ *.h  (recursively)
- *  - module_test.source  = test/ *-test-suite.cc
+ *  - module_test.source  = test/ *-test-suite.cc and test/protection-fuzz/ *.cc
  *  - examples/wscript    = one program per examples/ *.cc
  *
  * and the folders of model/ and helper/ include each other without a cycle (the layers).
@@ -247,12 +247,12 @@ class SanBuildFilesTestCase : public TestCase
     /// One list of one wscript, and the files on disk it must name.
     struct Check
     {
-        std::string wscript;              //!< "wscript" or "examples/wscript"
-        std::string list;                 //!< the list (module, headers, module_test, obj)
-        std::string prefix;               //!< what makes its entries relative to the root
-        std::vector<std::string> folders; //!< the folders whose files it must name
-        bool recursive;                   //!< whether subfolders count
-        std::string suffix;               //!< the ending of those files' names
+        std::string wscript; //!< "wscript" or "examples/wscript"
+        std::string list;    //!< the list (module, headers, module_test, obj)
+        std::string prefix;  //!< what makes its entries relative to the root
+        /// the folders whose files it must name, each with the ending of those files' names
+        std::vector<std::pair<std::string, std::string>> folders;
+        bool recursive; //!< whether subfolders count
     };
 
     void DoRun() override;
@@ -286,10 +286,14 @@ SanBuildFilesTestCase::DoRun()
                               << where);
 
     const std::vector<Check> checks{
-        {"wscript", "module", "", {"model", "helper"}, true, ".cc"},
-        {"wscript", "headers", "", {"model", "helper"}, true, ".h"},
-        {"wscript", "module_test", "", {"test"}, false, "-test-suite.cc"},
-        {"examples/wscript", "obj", "examples/", {"examples"}, false, ".cc"},
+        {"wscript", "module", "", {{"model", ".cc"}, {"helper", ".cc"}}, true},
+        {"wscript", "headers", "", {{"model", ".h"}, {"helper", ".h"}}, true},
+        {"wscript",
+         "module_test",
+         "",
+         {{"test", "-test-suite.cc"}, {"test/protection-fuzz", ".cc"}},
+         false},
+        {"examples/wscript", "obj", "examples/", {{"examples", ".cc"}}, false},
     };
     for (const auto& check : checks)
     {
@@ -302,9 +306,9 @@ SanBuildFilesTestCase::Compare(const fs::path& root, const Check& check)
 {
     const std::string fix = "; run /usr/bin/python3 scripts/update-wscript.py";
     FileSet onDisk;
-    for (const auto& folder : check.folders)
+    for (const auto& [folder, suffix] : check.folders)
     {
-        const FileSet files = ListFiles(root, folder, check.recursive, check.suffix);
+        const FileSet files = ListFiles(root, folder, check.recursive, suffix);
         onDisk.insert(files.begin(), files.end());
     }
 

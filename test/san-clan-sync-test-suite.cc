@@ -10,15 +10,16 @@
 // paper's NIC; the ReceiveCheck option), and the shared protection fuzzer run on the NIC with
 // ReceiveCheck on (ClanProtectionFuzzAdapter).
 
+#include "protection-fuzz/clan-protection-fuzz-adapter.h"
+#include "protection-fuzz/san-protection-fuzzer.h"
+
 #include "ns3/clan-context.h"
 #include "ns3/clan-endpoint.h"
 #include "ns3/clan-helper.h"
 #include "ns3/clan-net-device.h"
-#include "ns3/clan-protection-fuzz-adapter.h"
 #include "ns3/clan-scenario.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory.h"
-#include "ns3/san-protection-fuzzer.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"

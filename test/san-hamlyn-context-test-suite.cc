@@ -24,6 +24,7 @@
  *    works for termini created at Install (Rats).
  */
 
+#include "protection-fuzz/san-protection-fuzzer.h"
 #include "san-test-util.h"
 
 #include "ns3/core-module.h"
@@ -38,7 +39,6 @@
 #include "ns3/rats-interface-manager.h"
 #include "ns3/rats-send-handle.h"
 #include "ns3/rats-tagged-write.h"
-#include "ns3/san-protection-fuzzer.h"
 #include "ns3/san-scenario.h"
 
 #include <algorithm>

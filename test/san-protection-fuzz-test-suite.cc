@@ -31,14 +31,14 @@
  */
 
 #include "dart-test-rig.h"
+#include "protection-fuzz/dart-protection-fuzz-adapter.h"
+#include "protection-fuzz/hamlyn-protection-fuzz-adapter.h"
+#include "protection-fuzz/san-protection-fuzzer.h"
 
 #include "ns3/core-module.h"
-#include "ns3/dart-protection-fuzz-adapter.h"
 #include "ns3/hamlyn-net-device.h"
-#include "ns3/hamlyn-protection-fuzz-adapter.h"
 #include "ns3/hamlyn-scenario.h"
 #include "ns3/network-module.h"
-#include "ns3/san-protection-fuzzer.h"
 
 #include <algorithm>
 #include <functional>

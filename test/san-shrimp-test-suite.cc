@@ -11,9 +11,10 @@
 // packets, deliberate update's alignment, import permissions, notifications' blocking and
 // discarding, and the memory system's cache policies.
 
+#include "protection-fuzz/san-protection-fuzzer.h"
+#include "protection-fuzz/shrimp-protection-fuzz-adapter.h"
+
 #include "ns3/config.h"
-#include "ns3/san-protection-fuzzer.h"
-#include "ns3/shrimp-protection-fuzz-adapter.h"
 #include "ns3/shrimp-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"

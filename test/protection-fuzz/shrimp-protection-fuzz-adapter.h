@@ -6,9 +6,9 @@
 #ifndef SHRIMP_PROTECTION_FUZZ_ADAPTER_H
 #define SHRIMP_PROTECTION_FUZZ_ADAPTER_H
 
-#include "shrimp-net-device.h"
+#include "san-protection-fuzzer.h"
 
-#include "ns3/san-protection-fuzzer.h"
+#include "ns3/shrimp-net-device.h"
 
 #include <vector>
 

@@ -5,10 +5,9 @@
  */
 #include "clan-protection-fuzz-adapter.h"
 
-#include "clan-tripwire-table.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/clan-tripwire-table.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -38,23 +37,23 @@ struct ClanReceivePathAccess : public ClanNetDevice
 };
 
 /// Case names, in Case order.
-const char* const g_caseNames[] = {"write-inside",
-                                   "write-straddle-end",
-                                   "write-straddle-start",
-                                   "write-unexported",
-                                   "write-revoked",
-                                   "write-mailbox-ring",
-                                   "write-no-memory",
-                                   "write-past-region",
-                                   "mailbox-too-long",
-                                   "bad-type",
-                                   "truncated",
-                                   "truncated-request",
-                                   "bad-request",
-                                   "read-inside",
-                                   "read-unexported",
-                                   "read-no-memory",
-                                   "unknown-reply"};
+const char* const g_clanCaseNames[] = {"write-inside",
+                                       "write-straddle-end",
+                                       "write-straddle-start",
+                                       "write-unexported",
+                                       "write-revoked",
+                                       "write-mailbox-ring",
+                                       "write-no-memory",
+                                       "write-past-region",
+                                       "mailbox-too-long",
+                                       "bad-type",
+                                       "truncated",
+                                       "truncated-request",
+                                       "bad-request",
+                                       "read-inside",
+                                       "read-unexported",
+                                       "read-no-memory",
+                                       "unknown-reply"};
 
 } // namespace
 
@@ -67,7 +66,8 @@ ClanProtectionFuzzAdapter::ClanProtectionFuzzAdapter(Ptr<ClanNetDevice> receiver
     BooleanValue check;
     m_rx->GetAttribute("ReceiveCheck", check);
     NS_ABORT_MSG_IF(!check.Get(), "ClanProtectionFuzzAdapter: the device needs ReceiveCheck");
-    static_assert(sizeof(g_caseNames) / sizeof(g_caseNames[0]) == N_CASES, "a name per case");
+    static_assert(sizeof(g_clanCaseNames) / sizeof(g_clanCaseNames[0]) == N_CASES,
+                  "a name per case");
 }
 
 std::vector<uint32_t>
@@ -168,7 +168,7 @@ std::string
 ClanProtectionFuzzAdapter::GetCaseName(uint32_t c) const
 {
     NS_ABORT_MSG_IF(c >= N_CASES, "ClanProtectionFuzzAdapter: no case " << c);
-    return g_caseNames[c];
+    return g_clanCaseNames[c];
 }
 
 uint32_t

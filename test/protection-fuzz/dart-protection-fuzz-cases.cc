@@ -9,10 +9,10 @@
 // judged by the reference model (dart-protection-fuzz-reference.cc) so that it does what its case
 // intends. Set-up is dart-protection-fuzz-adapter.cc.
 
-#include "dart-header.h"
 #include "dart-protection-fuzz-adapter.h"
 
 #include "ns3/abort.h"
+#include "ns3/dart-header.h"
 #include "ns3/log.h"
 
 #include <algorithm>

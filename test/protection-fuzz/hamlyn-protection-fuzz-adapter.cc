@@ -20,21 +20,21 @@ namespace
 {
 
 /// Case names, in Case order.
-const char* const g_caseNames[] = {"LiveFit",
-                                   "OverrunOne",
-                                   "OffsetPast",
-                                   "OffsetWrap",
-                                   "FlippedKey",
-                                   "WrongLengthKey",
-                                   "WrongKey",
-                                   "RevokedSlot",
-                                   "ReleasedArea",
-                                   "UnknownSlot",
-                                   "BadNotify",
-                                   "Truncated",
-                                   "Empty",
-                                   "BadOobLength",
-                                   "Garbage"};
+const char* const g_hamlynCaseNames[] = {"LiveFit",
+                                         "OverrunOne",
+                                         "OffsetPast",
+                                         "OffsetWrap",
+                                         "FlippedKey",
+                                         "WrongLengthKey",
+                                         "WrongKey",
+                                         "RevokedSlot",
+                                         "ReleasedArea",
+                                         "UnknownSlot",
+                                         "BadNotify",
+                                         "Truncated",
+                                         "Empty",
+                                         "BadOobLength",
+                                         "Garbage"};
 
 } // namespace
 
@@ -87,7 +87,7 @@ HamlynProtectionFuzzAdapter::GetNCases() const
 std::string
 HamlynProtectionFuzzAdapter::GetCaseName(uint32_t c) const
 {
-    return c < N_CASES ? g_caseNames[c] : "?";
+    return c < N_CASES ? g_hamlynCaseNames[c] : "?";
 }
 
 uint32_t

@@ -28,16 +28,16 @@ struct ShrimpReceivePathAccess : public ShrimpNetDevice
 };
 
 /// Case names, in Case order.
-const char* const g_caseNames[] = {"write-enabled",
-                                   "write-crossing-page",
-                                   "write-private-page",
-                                   "write-revoked-page",
-                                   "write-no-memory",
-                                   "length-mismatch",
-                                   "empty-data",
-                                   "truncated",
-                                   "bad-kind",
-                                   "fence-with-data"};
+const char* const g_shrimpCaseNames[] = {"write-enabled",
+                                         "write-crossing-page",
+                                         "write-private-page",
+                                         "write-revoked-page",
+                                         "write-no-memory",
+                                         "length-mismatch",
+                                         "empty-data",
+                                         "truncated",
+                                         "bad-kind",
+                                         "fence-with-data"};
 
 } // namespace
 
@@ -47,7 +47,8 @@ ShrimpProtectionFuzzAdapter::ShrimpProtectionFuzzAdapter(Ptr<ShrimpNetDevice> re
       m_sender(senderPort)
 {
     NS_ABORT_MSG_IF(!m_rx || !m_rx->IsAttached(), "ShrimpProtectionFuzzAdapter: no device");
-    static_assert(sizeof(g_caseNames) / sizeof(g_caseNames[0]) == N_CASES, "a name per case");
+    static_assert(sizeof(g_shrimpCaseNames) / sizeof(g_shrimpCaseNames[0]) == N_CASES,
+                  "a name per case");
 }
 
 std::vector<uint32_t>
@@ -129,7 +130,7 @@ std::string
 ShrimpProtectionFuzzAdapter::GetCaseName(uint32_t c) const
 {
     NS_ABORT_MSG_IF(c >= N_CASES, "ShrimpProtectionFuzzAdapter: no case " << c);
-    return g_caseNames[c];
+    return g_shrimpCaseNames[c];
 }
 
 uint32_t

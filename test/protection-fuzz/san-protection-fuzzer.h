@@ -7,7 +7,6 @@
 #define SAN_PROTECTION_FUZZER_H
 
 #include "san-memory-shadow.h"
-#include "san-nic-device.h"
 
 #include "ns3/event-id.h"
 #include "ns3/host-memory.h"
@@ -16,6 +15,7 @@
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/san-fabric-port.h"
+#include "ns3/san-nic-device.h"
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>

@@ -5,9 +5,8 @@
  */
 #include "dart-protection-fuzz-adapter.h"
 
-#include "dart-header.h"
-
 #include "ns3/abort.h"
+#include "ns3/dart-header.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -24,35 +23,36 @@ namespace
 {
 
 /// Case names, in Case order.
-const char* const g_caseNames[] = {"WriteDirect",
-                                   "WriteIndirect",
-                                   "WriteIndexed",
-                                   "WriteMultiple",
-                                   "RegisterOps",
-                                   "Read",
-                                   "SoftwareException",
-                                   "IpValid",
-                                   "UnknownVci",
-                                   "WindowAddressing",
-                                   "WindowRegisterOp",
-                                   "WindowConditional",
-                                   "BoundCrossing",
-                                   "BoundBeyond",
-                                   "BoundViaRegister",
-                                   "UnimplementedOp",
-                                   "Runt",
-                                   "BadAal5Length",
-                                   "MultiCellNotWm",
-                                   "BadRead",
-                                   "IpOutOfBounds",
-                                   "IpBadWord",
-                                   "Garbage"};
+const char* const g_dartCaseNames[] = {"WriteDirect",
+                                       "WriteIndirect",
+                                       "WriteIndexed",
+                                       "WriteMultiple",
+                                       "RegisterOps",
+                                       "Read",
+                                       "SoftwareException",
+                                       "IpValid",
+                                       "UnknownVci",
+                                       "WindowAddressing",
+                                       "WindowRegisterOp",
+                                       "WindowConditional",
+                                       "BoundCrossing",
+                                       "BoundBeyond",
+                                       "BoundViaRegister",
+                                       "UnimplementedOp",
+                                       "Runt",
+                                       "BadAal5Length",
+                                       "MultiCellNotWm",
+                                       "BadRead",
+                                       "IpOutOfBounds",
+                                       "IpBadWord",
+                                       "Garbage"};
 
 /// Case weights, in Case order.
 const uint32_t g_caseWeights[] = {4, 3, 3, 3, 2, 2, 1, 2, 2, 2, 2, 2,
                                   2, 2, 2, 2, 1, 2, 1, 1, 2, 2, 2};
 
-static_assert(sizeof(g_caseNames) / sizeof(g_caseNames[0]) == DartProtectionFuzzAdapter::N_CASES,
+static_assert(sizeof(g_dartCaseNames) / sizeof(g_dartCaseNames[0]) ==
+                  DartProtectionFuzzAdapter::N_CASES,
               "a name per case");
 static_assert(sizeof(g_caseWeights) / sizeof(g_caseWeights[0]) ==
                   DartProtectionFuzzAdapter::N_CASES,
@@ -110,7 +110,7 @@ DartProtectionFuzzAdapter::GetNCases() const
 std::string
 DartProtectionFuzzAdapter::GetCaseName(uint32_t c) const
 {
-    return c < N_CASES ? g_caseNames[c] : "?";
+    return c < N_CASES ? g_dartCaseNames[c] : "?";
 }
 
 uint32_t

@@ -6,9 +6,9 @@
 #ifndef CLAN_PROTECTION_FUZZ_ADAPTER_H
 #define CLAN_PROTECTION_FUZZ_ADAPTER_H
 
-#include "clan-net-device.h"
+#include "san-protection-fuzzer.h"
 
-#include "ns3/san-protection-fuzzer.h"
+#include "ns3/clan-net-device.h"
 
 #include <string>
 #include <vector>

@@ -6,11 +6,11 @@
 #ifndef HAMLYN_PROTECTION_FUZZ_ADAPTER_H
 #define HAMLYN_PROTECTION_FUZZ_ADAPTER_H
 
-#include "hamlyn-context.h"
-#include "hamlyn-header.h"
-#include "hamlyn-net-device.h"
+#include "san-protection-fuzzer.h"
 
-#include "ns3/san-protection-fuzzer.h"
+#include "ns3/hamlyn-context.h"
+#include "ns3/hamlyn-header.h"
+#include "ns3/hamlyn-net-device.h"
 
 #include <set>
 #include <vector>

@@ -9,10 +9,10 @@
 // the device's code, with the adapter's own copy of the register file. Set-up and the cases are
 // dart-protection-fuzz-adapter.cc.
 
-#include "dart-header.h"
 #include "dart-protection-fuzz-adapter.h"
 
 #include "ns3/abort.h"
+#include "ns3/dart-header.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 

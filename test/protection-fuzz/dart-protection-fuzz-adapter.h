@@ -6,13 +6,13 @@
 #ifndef DART_PROTECTION_FUZZ_ADAPTER_H
 #define DART_PROTECTION_FUZZ_ADAPTER_H
 
-#include "dart-context.h"
-#include "dart-header.h"
-#include "dart-net-device.h"
-#include "dart-operation.h"
+#include "san-protection-fuzzer.h"
 
+#include "ns3/dart-context.h"
+#include "ns3/dart-header.h"
+#include "ns3/dart-net-device.h"
+#include "ns3/dart-operation.h"
 #include "ns3/nstime.h"
-#include "ns3/san-protection-fuzzer.h"
 
 #include <functional>
 #include <map>
