@@ -481,7 +481,11 @@ RatsStreamSender::TrySend()
             else
             {
                 auto& posted = self->m_postedAsIs;
-                posted.erase(std::find(posted.begin(), posted.end(), o.offset));
+                auto it = std::find(posted.begin(), posted.end(), o.offset);
+                if (it != posted.end())
+                {
+                    posted.erase(it);
+                }
             }
             // Messages leave one terminus in order: a count of completed ones is enough.
             ++self->m_completed;
