@@ -88,24 +88,20 @@ main(int argc, char* argv[])
                                   : "ns3::Decstation5000HostPreset");
     hostHelper.Install(hosts);
 
-    // The links run at the card's rate: the cost preset's LinkRate.
-    const std::string costModel =
-        hardware ? "ns3::DartHardwareCostModel" : "ns3::DartSoftwareCostModel";
-    const DataRate linkRate = ObjectFactory(costModel).Create<DartCostModel>()->GetLinkRate();
+    DartHelper dart;
+    dart.SetCostModel(hardware ? "ns3::DartHardwareCostModel" : "ns3::DartSoftwareCostModel");
 
     SanFabricHelper fabric;
     fabric.SetTopology("ns3::SanFatTreeTopology", "K", UintegerValue(4), "N", UintegerValue(2));
     fabric.SetRouting("ns3::SanUpDownRouting");
-    fabric.SetFabricAttribute("SwitchingMode", StringValue("Cell"));
+    // ATM cells, the links at the card's rate (the cost preset's LinkRate).
+    dart.ConfigureFabric(fabric);
     fabric.SetFabricAttribute("BufferSize", UintegerValue(64 * 53));
-    fabric.SetChannelAttribute("DataRate", DataRateValue(linkRate));
     fabric.SetChannelAttribute("Delay", TimeValue(Seconds(0)));
     fabric.SetSwitchAttribute("RoutingDelay",
                               TimeValue(hardware ? NanoSeconds(500) : MicroSeconds(1)));
     NetDeviceContainer endpoints = fabric.Install(hosts);
 
-    DartHelper dart;
-    dart.SetCostModel(costModel);
     dart.Install(hosts, endpoints);
     const uint32_t endpointBytes = 65536;
     std::vector<Ptr<DartContext>> ctx;

@@ -11,7 +11,9 @@
 #include "ns3/dart-hardware-cost-model.h"
 #include "ns3/dart-net-device.h"
 #include "ns3/log.h"
+#include "ns3/san-fabric-helper.h"
 #include "ns3/san-host.h"
+#include "ns3/string.h"
 
 namespace ns3
 {
@@ -33,6 +35,24 @@ DartHelper::SetCost(Ptr<SanNicDevice> device, Ptr<Object> cost) const
         c = CreateObject<DartHardwareCostModel>();
     }
     DynamicCast<DartNetDevice>(device)->SetCostModel(c);
+}
+
+Ptr<DartCostModel>
+DartHelper::CreateDartCostModel() const
+{
+    Ptr<DartCostModel> c = DynamicCast<DartCostModel>(CreateCostModel());
+    if (c == nullptr)
+    {
+        c = CreateObject<DartHardwareCostModel>(); // as SetCost gives a device
+    }
+    return c;
+}
+
+void
+DartHelper::ConfigureFabric(SanFabricHelper& fabric) const
+{
+    fabric.SetFabricAttribute("SwitchingMode", StringValue("Cell"));
+    fabric.SetChannelAttribute("DataRate", DataRateValue(CreateDartCostModel()->GetLinkRate()));
 }
 
 Ptr<DartNetDevice>

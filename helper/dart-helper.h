@@ -21,7 +21,9 @@ namespace ns3
 {
 
 class DartContext;
+class DartCostModel;
 class DartNetDevice;
+class SanFabricHelper;
 
 /**
  * \ingroup san
@@ -32,9 +34,10 @@ class DartNetDevice;
  *   SanHostHelper hostHelper;
  *   hostHelper.SetPreset("ns3::Decstation5000HostPreset");
  *   hostHelper.Install(hosts);
- *   NetDeviceContainer eps = fabric.Install(hosts);       // a Cell-mode fabric
  *   DartHelper dart;
  *   dart.SetCostModel("ns3::DartSoftwareCostModel");
+ *   dart.ConfigureFabric(fabric);                          // ATM cells at the card's rate
+ *   NetDeviceContainer eps = fabric.Install(hosts);
  *   NetDeviceContainer nics = dart.Install(hosts, eps);
  *   Ptr<DartContext> a = DartHelper::GetDevice(hosts.Get(0))->OpenEndpoint(65536);
  *   Ptr<DartContext> b = DartHelper::GetDevice(hosts.Get(1))->OpenEndpoint(65536);
@@ -51,6 +54,18 @@ class DartHelper : public SanNicHelper
 
     /// \param node a host \return its DartNetDevice (null if none)
     static Ptr<DartNetDevice> GetDevice(Ptr<Node> node);
+
+    /**
+     * \brief Make a fabric helper build the network DART is made for, before its Install:
+     * ATM (Cell switching mode) with links at the rate of the cost preset chosen here (its
+     * LinkRate: the card's physical link; the projected hardware preset's unless SetCostModel
+     * chose another). Switch timing, buffers and routing stay the caller's (an up*\/down* or
+     * dimension-order route keeps a circuit's cells in order; adaptive routing does not).
+     * \param fabric the fabric helper
+     */
+    void ConfigureFabric(SanFabricHelper& fabric) const;
+    /// \return a new cost preset as Install gives each device one
+    Ptr<DartCostModel> CreateDartCostModel() const;
 
     /**
      * \brief The kernel's set-up of a duplex connection between two endpoints: a Connection

@@ -47,6 +47,12 @@ SanNicHelper::HasCostModel() const
     return m_hasCost;
 }
 
+Ptr<Object>
+SanNicHelper::CreateCostModel() const
+{
+    return m_hasCost ? m_cost.Create<Object>() : nullptr;
+}
+
 void
 SanNicHelper::InstallOne(Ptr<Node> node, Ptr<SanNicDevice> device) const
 {
@@ -67,7 +73,7 @@ SanNicHelper::Install(const NodeContainer& hosts, const NetDeviceContainer& endp
                         m_what << "::Install: endpoint " << i << " is not on host node "
                                << node->GetId());
         Ptr<SanNicDevice> nic = m_device.Create<SanNicDevice>();
-        SetCost(nic, m_hasCost ? m_cost.Create<Object>() : nullptr);
+        SetCost(nic, CreateCostModel());
         node->AddDevice(nic);
         nic->Attach(SanHost::Of(node), ep);
         InstallOne(node, nic);

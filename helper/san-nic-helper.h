@@ -61,6 +61,8 @@ class SanNicHelper
     virtual void InstallOne(Ptr<Node> node, Ptr<SanNicDevice> device) const;
     /// \return true once SetCostModel was called
     bool HasCostModel() const;
+    /// \return a new cost preset as SetCostModel chose it (nullptr if none was chosen)
+    Ptr<Object> CreateCostModel() const;
 
   private:
     std::string m_what;     //!< helper name for messages

@@ -289,6 +289,48 @@ class UserDartTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * DartHelper::ConfigureFabric builds the network DART is made for: Cell switching, links at
+ * the chosen cost preset's rate (the software DART's TAXI, the projection's OC-3).
+ */
+class UserDartFabricTestCase : public TestCase
+{
+  public:
+    UserDartFabricTestCase()
+        : TestCase("DART: ConfigureFabric gives ATM cells at the cost preset's link rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<DataRate> rates;
+        for (const char* preset : {"ns3::DartSoftwareCostModel", "ns3::DartHardwareCostModel"})
+        {
+            NodeContainer hosts;
+            SanFabricHelper fabric;
+            fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+            DartHelper dart;
+            dart.SetCostModel(preset);
+            dart.ConfigureFabric(fabric);
+            NetDeviceContainer eps = MakeHosts(hosts, fabric, 2, "ns3::Decstation5000HostPreset");
+            NS_TEST_EXPECT_MSG_EQ(fabric.GetFabric()->GetSwitchingMode(),
+                                  SanFabric::CELL,
+                                  preset << ": ATM cells");
+            Ptr<SanChannel> ch = DynamicCast<SanChannel>(eps.Get(0)->GetChannel());
+            NS_TEST_ASSERT_MSG_EQ((ch != nullptr), true, "a host link");
+            NS_TEST_EXPECT_MSG_EQ(ch->GetDataRate(),
+                                  dart.CreateDartCostModel()->GetLinkRate(),
+                                  preset << ": the card's rate");
+            rates.push_back(ch->GetDataRate());
+            dart.Install(hosts, eps);
+            Simulator::Destroy();
+        }
+        NS_TEST_EXPECT_MSG_EQ((rates[0] != rates[1]), true, "the two presets' links differ");
+    }
+};
+
+/**
+ * \ingroup san-tests
  * CLAN through ClanHelper and ClanContext: a PIO write and a DMA into a mapped region, twice.
  */
 class UserClanTestCase : public TestCase
@@ -553,6 +595,7 @@ class SanUserProgramTestSuite : public TestSuite
     {
         AddTestCase(new UserHamlynRatsTestCase, TestCase::QUICK);
         AddTestCase(new UserDartTestCase, TestCase::QUICK);
+        AddTestCase(new UserDartFabricTestCase, TestCase::QUICK);
         AddTestCase(new UserClanTestCase, TestCase::QUICK);
         AddTestCase(new UserShrimpTestCase, TestCase::QUICK);
         AddTestCase(new UserScilanTestCase, TestCase::QUICK);
