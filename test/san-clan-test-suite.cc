@@ -175,10 +175,11 @@ class ClanPramTestCase : public TestCase
         const uint64_t flag = r.region + 4096;
         bool flagSeen = false;
         bool dataThere = false;
-        r.s->nics[1]->WatchWrites(flag, 4, Callback<void>([&]() {
-                                      flagSeen = true;
-                                      dataThere = ReadMem(r.Mem(), r.region + 8, 1000) == data;
-                                  }));
+        r.s->nics[1]->GetMemory()->WatchWrites(flag, 4, Callback<void>([&]() {
+                                                   flagSeen = true;
+                                                   dataThere =
+                                                       ReadMem(r.Mem(), r.region + 8, 1000) == data;
+                                               }));
         // Data (1000 bytes at offset 8: unaligned bursts), the flag, then words alternating
         // between the two mappings.
         std::vector<uint64_t> order;

@@ -26,21 +26,22 @@ namespace
 {
 
 /**
- * A process spinning on local words: re-armed on the device after every incoming write that
- * touches them, until its test holds or the wait it serves is no longer polling. Only the
- * device's watch list holds it, so a spin still pending when the simulation ends is released
- * with the device (no reference cycle).
+ * A process spinning on local words: re-armed on the host memory's write watch after every
+ * write that touches them (what a processor spinning in its cache sees: the cache snoops the
+ * write and the next load refills the line), until its test holds or the wait it serves is no
+ * longer polling. Only the memory's watch list holds it, so a spin still pending when the
+ * simulation ends is released with the memory (no reference cycle).
  */
 class SpinWatch : public SimpleRefCount<SpinWatch>
 {
   public:
-    SpinWatch(Ptr<ClanNetDevice> nic,
+    SpinWatch(HostMemory* memory,
               uint64_t address,
               uint32_t len,
               Callback<bool> ready,
               Ptr<HostCpuWait> wait,
               bool onlyWhilePolling)
-        : m_nic(nic),
+        : m_memory(memory),
           m_address(address),
           m_len(len),
           m_ready(ready),
@@ -52,7 +53,9 @@ class SpinWatch : public SimpleRefCount<SpinWatch>
     /// Watch the words (again).
     void Arm()
     {
-        m_nic->WatchWrites(m_address, m_len, MakeCallback(&SpinWatch::Check, Ptr<SpinWatch>(this)));
+        m_memory->WatchWrites(m_address,
+                              m_len,
+                              MakeCallback(&SpinWatch::Check, Ptr<SpinWatch>(this)));
     }
 
     /// A write touched the words.
@@ -72,12 +75,12 @@ class SpinWatch : public SimpleRefCount<SpinWatch>
     }
 
   private:
-    Ptr<ClanNetDevice> m_nic; //!< the device
-    uint64_t m_address;       //!< first byte
-    uint32_t m_len;           //!< bytes
-    Callback<bool> m_ready;   //!< the loop's test
-    Ptr<HostCpuWait> m_wait;  //!< the waiting process
-    bool m_onlyWhilePolling;  //!< stop once the process sleeps
+    HostMemory* m_memory;    //!< the words' memory (it holds this watch)
+    uint64_t m_address;      //!< first byte
+    uint32_t m_len;          //!< bytes
+    Callback<bool> m_ready;  //!< the loop's test
+    Ptr<HostCpuWait> m_wait; //!< the waiting process
+    bool m_onlyWhilePolling; //!< stop once the process sleeps
 };
 
 } // namespace
@@ -314,7 +317,7 @@ ClanContext::SpinUntil(uint64_t address, uint32_t len, Callback<bool> ready, Cal
         return;
     }
     // Re-armed after every write that touches the words but leaves the test false.
-    Create<SpinWatch>(m_nic, address, len, ready, wait, false)->Arm();
+    Create<SpinWatch>(PeekPointer(m_nic->GetMemory()), address, len, ready, wait, false)->Arm();
 }
 
 void
@@ -387,7 +390,7 @@ ClanContext::WaitUntil(uint64_t address,
                                  wait->SignalInHandler();
                              }));
         // While it polls, the process sees the write itself, before the interrupt routine.
-        Create<SpinWatch>(m_nic, address, len, ready, wait, true)->Arm();
+        Create<SpinWatch>(PeekPointer(m_nic->GetMemory()), address, len, ready, wait, true)->Arm();
         return;
     }
     }

@@ -182,7 +182,6 @@ ClanNetDevice::DoDispose()
     m_dma = nullptr;
     m_rx.clear();
     m_loads.clear();
-    m_watches.clear();
     for (auto& [port, ep] : m_endpoints)
     {
         ep->GetQueue()->CancelWait(); // breaks a waiting process's hold on its endpoint
@@ -511,32 +510,6 @@ ClanNetDevice::FireId(uint32_t id)
     {
         m_tripHandler[id]();
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Spinning processes
-
-uint64_t
-ClanNetDevice::WatchWrites(uint64_t address, uint32_t len, Callback<void> seen)
-{
-    NS_ABORT_MSG_IF(len == 0, "ClanNetDevice::WatchWrites: an empty range");
-    const uint64_t token = m_nextWatch++;
-    m_watches.push_back(Watch{token, address, len, seen});
-    return token;
-}
-
-bool
-ClanNetDevice::CancelWatch(uint64_t token)
-{
-    for (auto it = m_watches.begin(); it != m_watches.end(); ++it)
-    {
-        if (it->token == token)
-        {
-            m_watches.erase(it);
-            return true;
-        }
-    }
-    return false;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -167,17 +167,6 @@ class ClanNetDevice : public SanNicDevice
      */
     void SetTripwireHandler(uint32_t id, Callback<void> handler);
 
-    /**
-     * \brief Be told once when an incoming write touching [address, +len) is visible to the
-     * processor: what a process spinning on a word in its cache sees (the cache snoops the
-     * write and the next load refills the line).
-     * \param address first byte \param len bytes \param seen called once
-     * \return a token for CancelWatch
-     */
-    uint64_t WatchWrites(uint64_t address, uint32_t len, Callback<void> seen);
-    /// \param token from WatchWrites \return false if it had fired or was cancelled
-    bool CancelWatch(uint64_t token);
-
     // --- endpoints and out-of-band messages (driver) ---
     /**
      * \brief Create an endpoint (host, port). Aborts if the port is taken.
@@ -291,15 +280,6 @@ class ClanNetDevice : public SanNicDevice
     {
         uint32_t length;   //!< bytes wanted
         ReadCallback done; //!< the processor's continuation
-    };
-
-    /// A write waiting to be seen by a spinning process.
-    struct Watch
-    {
-        uint64_t token;      //!< its id
-        uint64_t address;    //!< first byte
-        uint32_t len;        //!< bytes
-        Callback<void> seen; //!< continuation
     };
 
     // clan-transmit-path.cc
@@ -418,8 +398,6 @@ class ClanNetDevice : public SanNicDevice
     std::vector<uint8_t> m_scratch;                    //!< bytes of a piece, reused
     std::map<uint32_t, PendingLoad> m_loads;           //!< loads by tag
     uint32_t m_nextTag{1};                             //!< next load tag
-    std::vector<Watch> m_watches;                      //!< spinning processes' words
-    uint64_t m_nextWatch{1};                           //!< next watch token
     std::map<uint16_t, Ptr<ClanEndpoint>> m_endpoints; //!< by port
     uint64_t m_mailboxBase{0};                         //!< the mailbox ring in host memory
     uint32_t m_mailboxTripwire{0};                     //!< kernel Tripwire on the ring

@@ -228,28 +228,6 @@ ClanNetDevice::WriteVisible(uint64_t address, uint32_t len, uint32_t srcHost)
         m_heldRead = Callback<void>();
         read();
     }
-    if (m_watches.empty())
-    {
-        return;
-    }
-    // Spinning processes whose word this write touched see it (one-shot).
-    std::vector<Callback<void>> seen;
-    for (auto it = m_watches.begin(); it != m_watches.end();)
-    {
-        if (it->address < address + len && address < it->address + it->len)
-        {
-            seen.push_back(it->seen);
-            it = m_watches.erase(it);
-        }
-        else
-        {
-            ++it;
-        }
-    }
-    for (auto& cb : seen)
-    {
-        cb();
-    }
 }
 
 void

@@ -33,7 +33,6 @@ void
 DartContext::DoDispose()
 {
     m_device = nullptr;
-    m_watches.clear();
     Object::DoDispose();
 }
 
@@ -121,29 +120,19 @@ void
 DartContext::WaitForDeposit(uint64_t offset, uint64_t len, Callback<void> resumed)
 {
     NS_ABORT_MSG_IF(len == 0, "DartContext::WaitForDeposit: watch at least one byte");
-    m_watches.push_back(Watch{offset, len, resumed});
-}
-
-void
-DartContext::NotifyDeposit(uint64_t offset, uint64_t len)
-{
-    for (std::size_t i = 0; i < m_watches.size();)
-    {
-        const Watch& w = m_watches[i];
-        if (w.offset < offset + len && offset < w.offset + w.len)
-        {
-            Callback<void> cb = w.resumed;
-            if (!cb.IsNull())
-            {
-                Simulator::ScheduleNow([cb]() { cb(); });
-            }
-            m_watches.erase(m_watches.begin() + i);
-        }
-        else
-        {
-            ++i;
-        }
-    }
+    NS_ABORT_MSG_IF(!m_device->m_endpoints.InBounds(m_endpoint, offset, len),
+                    "DartContext::WaitForDeposit: [" << offset << ", " << offset + len
+                                                     << ") is outside the endpoint (" << GetSize()
+                                                     << " bytes)");
+    // The host memory's write watch sees the deposit; the poll loop looks again one step
+    // later (ScheduleNow), when the interface has finished the whole message's writes.
+    m_device->m_endpoints.Find(m_endpoint)
+        ->frames->WatchWrites(offset, len, Callback<void>([resumed]() {
+                                  if (!resumed.IsNull())
+                                  {
+                                      Simulator::ScheduleNow([resumed]() { resumed(); });
+                                  }
+                              }));
 }
 
 } // namespace ns3

@@ -84,31 +84,17 @@ class DartContext : public Object
      * may wait before or after its own sends; it resumes as soon as the deposit lands.
      * \param offset first byte watched
      * \param len bytes watched (> 0)
-     * \param resumed called when a deposit touches the range
+     * \param resumed called when a write touches the range (the interface's deposit, or a
+     *        store by a process of this host), one step after it
      */
     void WaitForDeposit(uint64_t offset, uint64_t len, Callback<void> resumed);
-    /**
-     * \brief The interface wrote [offset, offset + len) (DartNetDevice calls it).
-     * \param offset first byte
-     * \param len bytes
-     */
-    void NotifyDeposit(uint64_t offset, uint64_t len);
 
   protected:
     void DoDispose() override;
 
   private:
-    /// A polling process.
-    struct Watch
-    {
-        uint64_t offset;        //!< first byte
-        uint64_t len;           //!< bytes
-        Callback<void> resumed; //!< continuation
-    };
-
-    Ptr<DartNetDevice> m_device;  //!< interface
-    uint32_t m_endpoint{0};       //!< endpoint index
-    std::vector<Watch> m_watches; //!< polling processes
+    Ptr<DartNetDevice> m_device; //!< interface
+    uint32_t m_endpoint{0};      //!< endpoint index
 };
 
 } // namespace ns3

@@ -391,7 +391,6 @@ DartNetDevice::Finish(std::shared_ptr<Plan> plan)
         {
             frames->Write(plan->accessOffset, plan->data.data(), plan->accessBytes);
         }
-        m_contexts[c.endpoint]->NotifyDeposit(plan->accessOffset, plan->accessBytes);
     }
     if (plan->ctl.opcode == DartOpcode::READ || plan->ctl.opcode == DartOpcode::READ_MULTIPLE)
     {

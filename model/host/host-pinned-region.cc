@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace ns3
 {
@@ -99,6 +100,39 @@ HostPinnedRegion::Read(uint64_t offset, uint8_t* out, uint64_t len) const
         uint64_t piece = std::min<uint64_t>(len - done, m_pageSize - off % m_pageSize);
         bool ok = m_memory->Read(Translate(off), out + done, piece);
         NS_ABORT_MSG_IF(!ok, "HostPinnedRegion: page read refused by host memory");
+        done += piece;
+    }
+}
+
+void
+HostPinnedRegion::WatchWrites(uint64_t offset, uint64_t len, Callback<void> seen)
+{
+    NS_ABORT_MSG_IF(len == 0 || !Contains(offset, len),
+                    "HostPinnedRegion: watch of " << len << " bytes at offset " << offset
+                                                  << " outside an area of " << m_size << " bytes");
+    const uint64_t first = offset / m_pageSize;
+    const uint64_t last = (offset + len - 1) / m_pageSize;
+    if (first == last)
+    {
+        m_memory->WatchWrites(Translate(offset), len, seen); // the common case: one page
+        return;
+    }
+    // One watch per page piece; whichever fires first cancels the rest.
+    auto tokens = std::make_shared<std::vector<uint64_t>>();
+    HostMemory* memory = PeekPointer(m_memory); // the memory holds the watches: no cycle
+    Callback<void> once([tokens, memory, seen]() {
+        for (uint64_t t : *tokens)
+        {
+            memory->CancelWatch(t);
+        }
+        seen();
+    });
+    uint64_t done = 0;
+    while (done < len)
+    {
+        const uint64_t off = offset + done;
+        const uint64_t piece = std::min<uint64_t>(len - done, m_pageSize - off % m_pageSize);
+        tokens->push_back(m_memory->WatchWrites(Translate(off), piece, once));
         done += piece;
     }
 }

@@ -80,6 +80,16 @@ class HostPinnedRegion : public SimpleRefCount<HostPinnedRegion>
      */
     void Read(uint64_t offset, uint8_t* out, uint64_t len) const;
 
+    /**
+     * \brief Call \p seen once, after the next successful write (by a device or a processor)
+     * that touches [offset, offset+len) of the area: HostMemory::WatchWrites on every page the
+     * range covers, the first to fire cancelling the others.
+     * \param offset first byte (the range must lie inside the area: aborts otherwise)
+     * \param len bytes (> 0)
+     * \param seen the callback (runs after the write; the bytes may be read)
+     */
+    void WatchWrites(uint64_t offset, uint64_t len, Callback<void> seen);
+
   private:
     Ptr<HostMemory> m_memory;      //!< the host memory holding the pages
     uint64_t m_size;               //!< size in bytes

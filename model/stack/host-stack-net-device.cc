@@ -27,7 +27,7 @@ HostStackNetDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::HostStackNetDevice")
-            .SetParent<NetDevice>()
+            .SetParent<SanNetDevice>()
             .SetGroupName("San")
             .AddConstructor<HostStackNetDevice>()
             .AddTraceSource("Charge",
@@ -98,9 +98,7 @@ HostStackNetDevice::DoDispose()
     m_lower = nullptr;
     m_os = nullptr;
     m_nic = nullptr;
-    m_node = nullptr;
-    m_rx = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
-    NetDevice::DoDispose();
+    SanNetDevice::DoDispose();
 }
 
 void
@@ -457,10 +455,10 @@ HostStackNetDevice::DeliverBatch(std::shared_ptr<std::deque<RxFrame>> batch)
         RxFrame frame = f;
         cpu->Execute(work, Callback<void>([self, frame]() {
                          self->InNodeContext([self, frame]() {
-                             if (self->m_lower && !self->m_rx.IsNull())
+                             if (self->m_lower && !self->m_rxCallback.IsNull())
                              {
                                  ++self->m_received;
-                                 self->m_rx(self, frame.packet, frame.protocol, frame.from);
+                                 self->m_rxCallback(self, frame.packet, frame.protocol, frame.from);
                              }
                          });
                      }));
@@ -475,18 +473,6 @@ HostStackNetDevice::SendFrom(Ptr<Packet> packet,
 {
     NS_ABORT_MSG("HostStackNetDevice::SendFrom: not supported (SupportsSendFrom is false)");
     return false;
-}
-
-void
-HostStackNetDevice::SetIfIndex(const uint32_t index)
-{
-    m_ifIndex = index;
-}
-
-uint32_t
-HostStackNetDevice::GetIfIndex() const
-{
-    return m_ifIndex;
 }
 
 Ptr<Channel>
@@ -571,51 +557,15 @@ HostStackNetDevice::GetMulticast(Ipv6Address addr) const
 }
 
 bool
-HostStackNetDevice::IsBridge() const
-{
-    return false;
-}
-
-bool
 HostStackNetDevice::IsPointToPoint() const
 {
     return m_lower && m_lower->IsPointToPoint();
-}
-
-Ptr<Node>
-HostStackNetDevice::GetNode() const
-{
-    return m_node;
-}
-
-void
-HostStackNetDevice::SetNode(Ptr<Node> node)
-{
-    m_node = node;
 }
 
 bool
 HostStackNetDevice::NeedsArp() const
 {
     return m_lower && m_lower->NeedsArp();
-}
-
-void
-HostStackNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-    m_rx = cb;
-}
-
-void
-HostStackNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
-{
-    m_promiscRx = cb;
-}
-
-bool
-HostStackNetDevice::SupportsSendFrom() const
-{
-    return false;
 }
 
 } // namespace ns3

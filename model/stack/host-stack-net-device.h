@@ -10,7 +10,7 @@
 #include "host-stack-costs.h"
 
 #include "ns3/event-id.h"
-#include "ns3/net-device.h"
+#include "ns3/san-net-device.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -55,7 +55,7 @@ class SanHost;
  *
  * Each charge is traced ("Charge": kind, duration) so tests can count them.
  */
-class HostStackNetDevice : public NetDevice
+class HostStackNetDevice : public SanNetDevice
 {
   public:
     /**
@@ -100,8 +100,6 @@ class HostStackNetDevice : public NetDevice
     typedef void (*ChargeTracedCallback)(const std::string& kind, Time duration);
 
     // NetDevice
-    void SetIfIndex(const uint32_t index) override;
-    uint32_t GetIfIndex() const override;
     Ptr<Channel> GetChannel() const override;
     void SetAddress(Address address) override;
     Address GetAddress() const override;
@@ -114,19 +112,13 @@ class HostStackNetDevice : public NetDevice
     bool IsMulticast() const override;
     Address GetMulticast(Ipv4Address multicastGroup) const override;
     Address GetMulticast(Ipv6Address addr) const override;
-    bool IsBridge() const override;
     bool IsPointToPoint() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
     bool SendFrom(Ptr<Packet> packet,
                   const Address& source,
                   const Address& dest,
                   uint16_t protocolNumber) override;
-    Ptr<Node> GetNode() const override;
-    void SetNode(Ptr<Node> node) override;
     bool NeedsArp() const override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
-    bool SupportsSendFrom() const override;
 
   protected:
     void DoDispose() override;
@@ -188,25 +180,21 @@ class HostStackNetDevice : public NetDevice
     /// Charge and trace. \param kind what \param duration how long
     void Trace(const char* kind, Time duration);
 
-    Ptr<SanHost> m_host;                           //!< charged host
-    Ptr<NetDevice> m_lower;                        //!< frame mover
-    Ptr<HostStackCosts> m_os;                      //!< OS costs
-    Ptr<HostNicDriverCosts> m_nic;                 //!< NIC costs
-    Ptr<Node> m_node;                              //!< node
-    uint32_t m_ifIndex{0};                         //!< interface index
-    NetDevice::ReceiveCallback m_rx;               //!< up to the node
-    NetDevice::PromiscReceiveCallback m_promiscRx; //!< unused (no promiscuous mode)
-    std::deque<RxFrame> m_ring;                    //!< frames in memory, not yet handed up
-    InOrder m_txOrder;                             //!< frames onto the wire in order
-    InOrder m_rxOrder;                             //!< frames into the ring in order
-    uint64_t m_ringFrames{0};                      //!< frames the ring has taken in all
-    uint64_t m_raisedThrough{0};                   //!< the newest frame an interrupt was raised for
-    EventId m_interruptTimer;                      //!< interrupt moderation timer
-    uint64_t m_sent{0};                            //!< IP packets sent
-    uint64_t m_received{0};                        //!< IP packets received
-    uint64_t m_interrupts{0};                      //!< receive interrupts
-    uint64_t m_txInFlight{0};                      //!< frames handed to the NIC, not yet sent
-    bool m_txEndTraced{false};                     //!< the lower device traces "PhyTxEnd"
+    Ptr<SanHost> m_host;           //!< charged host
+    Ptr<NetDevice> m_lower;        //!< frame mover
+    Ptr<HostStackCosts> m_os;      //!< OS costs
+    Ptr<HostNicDriverCosts> m_nic; //!< NIC costs
+    std::deque<RxFrame> m_ring;    //!< frames in memory, not yet handed up
+    InOrder m_txOrder;             //!< frames onto the wire in order
+    InOrder m_rxOrder;             //!< frames into the ring in order
+    uint64_t m_ringFrames{0};      //!< frames the ring has taken in all
+    uint64_t m_raisedThrough{0};   //!< the newest frame an interrupt was raised for
+    EventId m_interruptTimer;      //!< interrupt moderation timer
+    uint64_t m_sent{0};            //!< IP packets sent
+    uint64_t m_received{0};        //!< IP packets received
+    uint64_t m_interrupts{0};      //!< receive interrupts
+    uint64_t m_txInFlight{0};      //!< frames handed to the NIC, not yet sent
+    bool m_txEndTraced{false};     //!< the lower device traces "PhyTxEnd"
 
     TracedCallback<const std::string&, Time> m_chargeTrace; //!< every charge
 };

@@ -25,7 +25,7 @@ SanIpNetDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::SanIpNetDevice")
-            .SetParent<NetDevice>()
+            .SetParent<SanNetDevice>()
             .SetGroupName("San")
             .AddConstructor<SanIpNetDevice>()
             .AddAttribute("Network",
@@ -63,9 +63,7 @@ SanIpNetDevice::DoDispose()
         m_transport->SetReceiveCallback(SanIpTransport::ReceiveCallback());
     }
     m_transport = nullptr;
-    m_node = nullptr;
-    m_rx = NetDevice::ReceiveCallback();
-    NetDevice::DoDispose();
+    SanNetDevice::DoDispose();
 }
 
 void
@@ -143,9 +141,9 @@ void
 SanIpNetDevice::Receive(Ptr<Packet> p, uint32_t src, uint16_t proto)
 {
     NS_LOG_FUNCTION(this << p << src << proto);
-    if (!m_rx.IsNull())
+    if (!m_rxCallback.IsNull())
     {
-        m_rx(this, p, proto, LinkAddressOf(src));
+        m_rxCallback(this, p, proto, LinkAddressOf(src));
     }
 }
 
@@ -157,18 +155,6 @@ SanIpNetDevice::SendFrom(Ptr<Packet> packet,
 {
     NS_ABORT_MSG("SanIpNetDevice::SendFrom: not supported");
     return false;
-}
-
-void
-SanIpNetDevice::SetIfIndex(const uint32_t index)
-{
-    m_ifIndex = index;
-}
-
-uint32_t
-SanIpNetDevice::GetIfIndex() const
-{
-    return m_ifIndex;
 }
 
 Ptr<Channel>
@@ -209,87 +195,10 @@ SanIpNetDevice::IsLinkUp() const
     return bool(m_transport);
 }
 
-void
-SanIpNetDevice::AddLinkChangeCallback(Callback<void> callback)
-{
-}
-
 bool
 SanIpNetDevice::IsBroadcast() const
 {
     return true; // IPv4 needs a broadcast address; broadcasts are dropped (see the class)
-}
-
-Address
-SanIpNetDevice::GetBroadcast() const
-{
-    return Mac48Address::GetBroadcast();
-}
-
-bool
-SanIpNetDevice::IsMulticast() const
-{
-    return false;
-}
-
-Address
-SanIpNetDevice::GetMulticast(Ipv4Address multicastGroup) const
-{
-    return Mac48Address::GetMulticast(multicastGroup);
-}
-
-Address
-SanIpNetDevice::GetMulticast(Ipv6Address addr) const
-{
-    return Mac48Address::GetMulticast(addr);
-}
-
-bool
-SanIpNetDevice::IsBridge() const
-{
-    return false;
-}
-
-bool
-SanIpNetDevice::IsPointToPoint() const
-{
-    return false;
-}
-
-Ptr<Node>
-SanIpNetDevice::GetNode() const
-{
-    return m_node;
-}
-
-void
-SanIpNetDevice::SetNode(Ptr<Node> node)
-{
-    m_node = node;
-}
-
-bool
-SanIpNetDevice::NeedsArp() const
-{
-    return false;
-}
-
-void
-SanIpNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-    m_rx = cb;
-}
-
-void
-SanIpNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
-{
-    m_promisc = cb;
-}
-
-bool
-SanIpNetDevice::SupportsSendFrom() const
-{
-    return false;
 }
 
 } // namespace ns3

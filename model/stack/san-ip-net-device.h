@@ -10,7 +10,7 @@
 
 #include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"
-#include "ns3/net-device.h"
+#include "ns3/san-net-device.h"
 #include "ns3/traced-callback.h"
 
 namespace ns3
@@ -26,7 +26,7 @@ namespace ns3
  * to addresses outside the subnet, broadcasts and multicasts are dropped and traced ("Drop").
  * Link addresses are MAC-48 addresses built from the host number (locally administered).
  */
-class SanIpNetDevice : public NetDevice
+class SanIpNetDevice : public SanNetDevice
 {
   public:
     /**
@@ -59,33 +59,18 @@ class SanIpNetDevice : public NetDevice
     uint64_t GetDrops() const;
 
     // NetDevice
-    void SetIfIndex(const uint32_t index) override;
-    uint32_t GetIfIndex() const override;
     Ptr<Channel> GetChannel() const override;
     void SetAddress(Address address) override;
     Address GetAddress() const override;
     bool SetMtu(const uint16_t mtu) override;
     uint16_t GetMtu() const override;
     bool IsLinkUp() const override;
-    void AddLinkChangeCallback(Callback<void> callback) override;
     bool IsBroadcast() const override;
-    Address GetBroadcast() const override;
-    bool IsMulticast() const override;
-    Address GetMulticast(Ipv4Address multicastGroup) const override;
-    Address GetMulticast(Ipv6Address addr) const override;
-    bool IsBridge() const override;
-    bool IsPointToPoint() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
     bool SendFrom(Ptr<Packet> packet,
                   const Address& source,
                   const Address& dest,
                   uint16_t protocolNumber) override;
-    Ptr<Node> GetNode() const override;
-    void SetNode(Ptr<Node> node) override;
-    bool NeedsArp() const override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
-    bool SupportsSendFrom() const override;
 
   protected:
     void DoDispose() override;
@@ -96,12 +81,8 @@ class SanIpNetDevice : public NetDevice
     void Receive(Ptr<Packet> p, uint32_t src, uint16_t proto);
 
     Ptr<SanIpTransport> m_transport;               //!< mover
-    Ptr<Node> m_node;                              //!< node
-    uint32_t m_ifIndex{0};                         //!< interface index
     Ipv4Address m_network;                         //!< subnet
     Ipv4Mask m_mask;                               //!< its mask
-    NetDevice::ReceiveCallback m_rx;               //!< up
-    NetDevice::PromiscReceiveCallback m_promisc;   //!< unused
     uint64_t m_drops{0};                           //!< dropped packets
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< dropped packets
 };
