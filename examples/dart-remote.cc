@@ -147,7 +147,7 @@ main(int argc, char* argv[])
     // it by another index.
     const uint32_t server = 0;
     const uint32_t counter = 207;
-    DartHelper::GetDevice(hosts.Get(server))->SetRegister(counter, 0);
+    ctx[server]->SetRegister(counter, 0); // a store into the card's register file
     std::vector<uint16_t> vcis(16, 0);
     std::vector<uint8_t> index(16, 0);
     uint64_t expected = 0;
@@ -219,7 +219,7 @@ main(int argc, char* argv[])
     std::vector<uint8_t> landed(writeBytes);
     ctx[to]->Read(landing, landed.data(), writeBytes);
     const bool writeOk = !writeSeen.IsZero() && landed == data;
-    const uint32_t value = DartHelper::GetDevice(hosts.Get(server))->GetRegister(counter);
+    const uint32_t value = ctx[server]->GetRegister(counter);
     const bool faaOk = replies == uint64_t(clients) * ops && value == expected;
     const double writeUs = (writeSeen - writeCalled).GetSeconds() * 1e6;
     const double meanUs = replies > 0 ? faaLatency.GetSeconds() * 1e6 / replies : 0.0;

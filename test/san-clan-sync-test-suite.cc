@@ -238,11 +238,11 @@ class ClanTripwireOrderTestCase : public TestCase
             uint32_t calls = 0;
             uint32_t seen = 0;
             Time handled;
-            rx->GetDevice()->SetTripwireHandler(trip, Callback<void>([&]() {
-                                                    ++calls;
-                                                    seen = rx->ReadLocalWord(word);
-                                                    handled = Simulator::Now();
-                                                }));
+            rx->SetTripwireHandler(trip, Callback<void>([&]() {
+                                       ++calls;
+                                       seen = rx->ReadLocalWord(word);
+                                       handled = Simulator::Now();
+                                   }));
             Time wordVisible;
             r.s->nics[1]->TraceConnectWithoutContext(
                 "Write",

@@ -155,10 +155,10 @@ ClanContext::Open(Ptr<ClanNetDevice> nic)
     dma->SetDoneCallback(m_dmaQueue, MakeCallback(&ClanContext::DmaCompleted, this));
 }
 
-Ptr<ClanNetDevice>
-ClanContext::GetDevice() const
+void
+ClanContext::SetTripwireHandler(uint32_t id, Callback<void> handler)
 {
-    return m_nic;
+    m_nic->SetTripwireHandler(id, handler);
 }
 
 Ptr<HostCpu>

@@ -59,8 +59,6 @@ class ClanContext : public Object
     /// \param nic the host's (attached) CLAN device: opens this process's event queue and DMA
     /// queue on it
     void Open(Ptr<ClanNetDevice> nic);
-    /// \return the device
-    Ptr<ClanNetDevice> GetDevice() const;
     /// \return the process's CPU
     Ptr<HostCpu> GetCpu() const;
     /// \return host memory
@@ -155,6 +153,13 @@ class ClanContext : public Object
     void AddToTripset(uint32_t tripset, uint32_t id);
     /// \brief Block until any member fires. \param tripset it \param done when woken
     void WaitTripset(uint32_t tripset, Callback<void> done);
+    /**
+     * \brief For a kernel service (CLAN IP; see "InKernel"), which synchronises in the kernel:
+     * \p handler runs in the Tripwire interrupt's routine each time \p id fires, and schedules
+     * its own work on the CPU (ClanNetDevice::SetTripwireHandler).
+     * \param id a Tripwire \param handler the routine (null: none)
+     */
+    void SetTripwireHandler(uint32_t id, Callback<void> handler);
 
     // --- the asynchronous event queue (section 3.5) ---
     /// \return this process's event queue

@@ -43,12 +43,6 @@ DartContext::Setup(Ptr<DartNetDevice> device, uint32_t endpoint)
     m_endpoint = endpoint;
 }
 
-Ptr<DartNetDevice>
-DartContext::GetDevice() const
-{
-    return m_device;
-}
-
 uint32_t
 DartContext::GetEndpoint() const
 {
@@ -133,6 +127,48 @@ DartContext::WaitForDeposit(uint64_t offset, uint64_t len, Callback<void> resume
                                       Simulator::ScheduleNow([resumed]() { resumed(); });
                                   }
                               }));
+}
+
+const DartConnection&
+DartContext::GetConnection(uint16_t vci) const
+{
+    return m_device->GetConnection(vci);
+}
+
+uint32_t
+DartContext::GetNRegisters() const
+{
+    return m_device->GetNRegisters();
+}
+
+void
+DartContext::SetRegister(uint32_t reg, uint32_t value)
+{
+    m_device->SetRegister(reg, value);
+}
+
+uint32_t
+DartContext::GetRegister(uint32_t reg) const
+{
+    return m_device->GetRegister(reg);
+}
+
+uint32_t
+DartContext::CreateActionQueue(bool immediate, uint32_t entries)
+{
+    return m_device->CreateActionQueue(immediate, entries);
+}
+
+Ptr<SanEventQueue>
+DartContext::GetActionQueue(uint32_t queue) const
+{
+    return m_device->GetActionQueue(queue);
+}
+
+void
+DartContext::SetActionHandler(uint32_t queue, Callback<void> handler)
+{
+    m_device->SetActionHandler(queue, handler);
 }
 
 } // namespace ns3

@@ -6,10 +6,12 @@
 #ifndef DART_CONTEXT_H
 #define DART_CONTEXT_H
 
+#include "dart-connection-table.h"
 #include "dart-operation.h"
 
 #include "ns3/callback.h"
 #include "ns3/object.h"
+#include "ns3/san-event-queue.h"
 
 #include <cstdint>
 #include <vector>
@@ -45,8 +47,6 @@ class DartContext : public Object
 
     /// \param device the interface \param endpoint the endpoint's index (DartNetDevice calls it)
     void Setup(Ptr<DartNetDevice> device, uint32_t endpoint);
-    /// \return the interface
-    Ptr<DartNetDevice> GetDevice() const;
     /// \return the endpoint's index in the Endpoint Table
     uint32_t GetEndpoint() const;
     /// \return the endpoint's size in bytes
@@ -89,10 +89,35 @@ class DartContext : public Object
      */
     void WaitForDeposit(uint64_t offset, uint64_t len, Callback<void> resumed);
 
+    // What the process (and the kernel on its behalf) may do with the interface's tables and
+    // queues, as memory-mapped registers and host-memory rings.
+
+    /// \param vci a connection of this interface \return its entry (aborts if there is none)
+    const DartConnection& GetConnection(uint16_t vci) const;
+    /// \return the register file's size
+    uint32_t GetNRegisters() const;
+    /// \param reg absolute register number \param value a store into the register file
+    void SetRegister(uint32_t reg, uint32_t value);
+    /// \param reg absolute register number \return its value
+    uint32_t GetRegister(uint32_t reg) const;
+    /**
+     * \brief Create an action queue in host memory (DartNetDevice::CreateActionQueue).
+     * \param immediate true: every action interrupts the host; false: delayable
+     * \param entries ring entries (0: the interface's "ActionQueueEntries")
+     * \return its index
+     */
+    uint32_t CreateActionQueue(bool immediate, uint32_t entries = 0);
+    /// \param queue an action queue \return its ring (the process pops entries from it)
+    Ptr<SanEventQueue> GetActionQueue(uint32_t queue) const;
+    /// \param queue an immediate queue \param handler run for each action posted to it
+    void SetActionHandler(uint32_t queue, Callback<void> handler);
+
   protected:
     void DoDispose() override;
 
   private:
+    friend class DartNetDevice; // Connect() wires two contexts' interfaces before the run
+
     Ptr<DartNetDevice> m_device; //!< interface
     uint32_t m_endpoint{0};      //!< endpoint index
 };

@@ -275,8 +275,8 @@ DartNetDevice::Connect(Ptr<DartContext> a,
                        uint32_t queueA,
                        uint32_t queueB)
 {
-    Ptr<DartNetDevice> da = a->GetDevice();
-    Ptr<DartNetDevice> db = b->GetDevice();
+    Ptr<DartNetDevice> da = a->m_device;
+    Ptr<DartNetDevice> db = b->m_device;
     NS_ABORT_MSG_IF(da == db, "DartNetDevice::Connect: both endpoints are on one interface");
     const uint16_t vciA = da->AllocateVci();
     const uint16_t vciB = db->AllocateVci();

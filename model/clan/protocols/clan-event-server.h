@@ -6,8 +6,7 @@
 #ifndef CLAN_EVENT_SERVER_H
 #define CLAN_EVENT_SERVER_H
 
-#include "clan-context.h"
-
+#include "ns3/clan-context.h"
 #include "ns3/object.h"
 
 #include <cstdint>

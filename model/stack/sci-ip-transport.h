@@ -6,9 +6,8 @@
 #ifndef SCI_IP_TRANSPORT_H
 #define SCI_IP_TRANSPORT_H
 
-#include "sci-ring.h"
-
 #include "ns3/san-ip-transport.h"
+#include "ns3/sci-ring.h"
 
 #include <deque>
 #include <map>

@@ -6,10 +6,9 @@
 #ifndef CLAN_IP_TRANSPORT_H
 #define CLAN_IP_TRANSPORT_H
 
-#include "clan-connection.h"
-#include "clan-context.h"
-#include "clan-distributed-queue.h"
-
+#include "ns3/clan-connection.h"
+#include "ns3/clan-context.h"
+#include "ns3/clan-distributed-queue.h"
 #include "ns3/data-rate.h"
 #include "ns3/san-ip-transport.h"
 

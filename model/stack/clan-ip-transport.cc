@@ -268,13 +268,12 @@ ClanIpTransport::Up(uint32_t host)
     Peer& peer = GetPeer(host);
     peer.state = Peer::UP;
     ++m_connections;
-    Ptr<ClanNetDevice> nic = m_ctx->GetDevice();
     // The completion queue's Tripwire hands received packets to the stack; the cookie
     // queue's lets waiting packets go as soon as the peer posts a buffer.
-    nic->SetTripwireHandler(peer.doneIn->GetReceiverTripwire(),
-                            Callback<void>([this, host]() { DrainCompletions(host); }));
-    nic->SetTripwireHandler(peer.cookiesIn->GetReceiverTripwire(),
-                            Callback<void>([this, host]() { Pump(host); }));
+    m_ctx->SetTripwireHandler(peer.doneIn->GetReceiverTripwire(),
+                              Callback<void>([this, host]() { DrainCompletions(host); }));
+    m_ctx->SetTripwireHandler(peer.cookiesIn->GetReceiverTripwire(),
+                              Callback<void>([this, host]() { Pump(host); }));
     for (const ClanCookie& b : peer.buffers)
     {
         std::vector<uint8_t> elm(COOKIE_ELEMENT, 0);

@@ -5,10 +5,9 @@
  */
 #include "dart-compound.h"
 
-#include "dart-context.h"
-#include "dart-net-device.h"
-
 #include "ns3/abort.h"
+#include "ns3/dart-context.h"
+#include "ns3/dart-net-device.h"
 #include "ns3/log.h"
 #include "ns3/san-event-queue.h"
 #include "ns3/simulator.h"
@@ -297,14 +296,13 @@ DartBarrier::DartBarrier(Ptr<DartContext> coordinator,
       m_scratch(scratchOffset)
 {
     NS_ABORT_MSG_IF(!coordinator, "DartBarrier: no coordinator");
-    Ptr<DartNetDevice> nic = coordinator->GetDevice();
-    NS_ABORT_MSG_IF(counterRegister >= nic->GetNRegisters(),
+    NS_ABORT_MSG_IF(counterRegister >= coordinator->GetNRegisters(),
                     "DartBarrier: no register " << counterRegister);
-    nic->SetRegister(m_counter, 0);
-    m_queue = nic->CreateActionQueue(true);
+    coordinator->SetRegister(m_counter, 0);
+    m_queue = coordinator->CreateActionQueue(true);
     // The handler holds the barrier; the device drops its handlers when it is disposed.
     Ptr<DartBarrier> self(this);
-    nic->SetActionHandler(m_queue, Callback<void>([self]() { self->HandleActions(); }));
+    coordinator->SetActionHandler(m_queue, Callback<void>([self]() { self->HandleActions(); }));
 }
 
 DartBarrier::~DartBarrier() = default;
@@ -323,7 +321,7 @@ DartBarrier::AddParticipant(Ptr<DartContext> participant,
                             uint32_t releaseOffset)
 {
     NS_ABORT_MSG_IF(m_started, "DartBarrier::AddParticipant: the barrier is in use already");
-    const DartConnection& in = m_coordinator->GetDevice()->GetConnection(coordinatorVci);
+    const DartConnection& in = m_coordinator->GetConnection(coordinatorVci);
     NS_ABORT_MSG_IF(in.actionQueue != m_queue,
                     "DartBarrier::AddParticipant: the coordinator's side of VCI "
                         << coordinatorVci << " does not post to the barrier's action queue "
@@ -393,8 +391,7 @@ DartBarrier::WaitRelease(uint32_t i, uint32_t epoch, Callback<void> released)
 void
 DartBarrier::HandleActions()
 {
-    Ptr<DartNetDevice> nic = m_coordinator->GetDevice();
-    Ptr<SanEventQueue> ring = nic->GetActionQueue(m_queue);
+    Ptr<SanEventQueue> ring = m_coordinator->GetActionQueue(m_queue);
     uint8_t entry[DartAction::BYTES];
     while (ring->Pop(entry))
     {
@@ -411,7 +408,7 @@ DartBarrier::HandleActions()
         // Reset first: a store into the interface's register file (a register LOAD of 0).
         // Nobody has been released, so no arrival of the next episode can precede it; the
         // Send Registers' stores below follow it on the same bus.
-        nic->SetRegister(m_counter, 0);
+        m_coordinator->SetRegister(m_counter, 0);
         // The releases all carry the epoch from one scratch block: the next episode rewrites
         // it only after every participant arrived again, i.e. after each release was sent.
         m_coordinator->WriteWord(m_scratch, epoch);

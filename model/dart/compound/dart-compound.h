@@ -6,9 +6,8 @@
 #ifndef DART_COMPOUND_H
 #define DART_COMPOUND_H
 
-#include "dart-operation.h"
-
 #include "ns3/callback.h"
+#include "ns3/dart-operation.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
 

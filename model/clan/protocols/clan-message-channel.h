@@ -6,8 +6,7 @@
 #ifndef CLAN_MESSAGE_CHANNEL_H
 #define CLAN_MESSAGE_CHANNEL_H
 
-#include "clan-context.h"
-
+#include "ns3/clan-context.h"
 #include "ns3/object.h"
 
 #include <cstdint>

@@ -6,9 +6,9 @@
 #ifndef CLAN_REQUEST_SERVICE_H
 #define CLAN_REQUEST_SERVICE_H
 
-#include "clan-context.h"
 #include "clan-event-server.h"
 
+#include "ns3/clan-context.h"
 #include "ns3/object.h"
 
 #include <cstdint>

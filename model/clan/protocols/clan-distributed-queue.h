@@ -6,8 +6,7 @@
 #ifndef CLAN_DISTRIBUTED_QUEUE_H
 #define CLAN_DISTRIBUTED_QUEUE_H
 
-#include "clan-context.h"
-
+#include "ns3/clan-context.h"
 #include "ns3/object.h"
 
 #include <cstdint>
