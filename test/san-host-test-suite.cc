@@ -13,6 +13,7 @@
 #include "ns3/host-bus.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory.h"
+#include "ns3/host-pinned-region.h"
 #include "ns3/log.h"
 #include "ns3/node-container.h"
 #include "ns3/san-host-helper.h"
@@ -1383,6 +1384,58 @@ class HostMemoryInvalidTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup san-tests
+ * The one write watch: HostMemory::WatchWrites fires once, after a write that touches its
+ * range (not one beside it), and CancelWatch stops it; HostPinnedRegion::WatchWrites over a
+ * range that spans two pages (two regions of memory) fires once, on the first write into
+ * either page, and never again.
+ */
+class HostMemoryWatchTestCase : public TestCase
+{
+  public:
+    HostMemoryWatchTestCase()
+        : TestCase("write watches: one-shot, cancellable, across a pinned region's pages")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostMemory> mem = CreateObject<HostMemory>();
+        const uint64_t a = mem->Allocate(64, "a");
+        uint32_t seen = 0;
+        mem->WatchWrites(a + 8, 4, Callback<void>([&seen]() { ++seen; }));
+        const uint8_t b[4] = {1, 2, 3, 4};
+        mem->Write(a + 12, b, 4); // beside the word
+        NS_TEST_EXPECT_MSG_EQ(seen, 0, "a write beside the range does not fire");
+        mem->Write(a + 10, b, 4); // overlaps its last two bytes
+        NS_TEST_EXPECT_MSG_EQ(seen, 1, "an overlapping write fires");
+        mem->Write(a + 8, b, 4);
+        NS_TEST_EXPECT_MSG_EQ(seen, 1, "one-shot");
+        const uint64_t token = mem->WatchWrites(a, 4, Callback<void>([&seen]() { ++seen; }));
+        NS_TEST_EXPECT_MSG_EQ(mem->CancelWatch(token), true, "cancelled");
+        mem->Write(a, b, 4);
+        NS_TEST_EXPECT_MSG_EQ(seen, 1, "a cancelled watch does not fire");
+        NS_TEST_EXPECT_MSG_EQ(mem->CancelWatch(token), false, "cancelled once");
+
+        // A pinned region of 256-byte pages; pages are separate regions of the memory.
+        HostPinnedRegion area(mem, 1024, 256);
+        uint32_t spans = 0;
+        area.WatchWrites(250, 12, Callback<void>([&spans]() { ++spans; })); // pages 0 and 1
+        area.Write(300, b, 4);
+        NS_TEST_EXPECT_MSG_EQ(spans, 0, "outside the watched range");
+        area.Write(256, b, 4); // the second page's piece
+        NS_TEST_EXPECT_MSG_EQ(spans, 1, "the second page's write fires");
+        area.Write(250, b, 4); // the first page's piece: its watch was cancelled
+        NS_TEST_EXPECT_MSG_EQ(spans, 1, "the other page's watch was cancelled");
+        area.WatchWrites(252, 8, Callback<void>([&spans]() { ++spans; }));
+        area.Write(254, b, 4); // one write across both pieces: two HostMemory writes
+        NS_TEST_EXPECT_MSG_EQ(spans, 2, "a write across the page boundary fires once");
+        mem->Dispose();
+    }
+};
+
 /// The HostMemory suite.
 class SanHostMemoryTestSuite : public TestSuite
 {
@@ -1396,6 +1449,7 @@ class SanHostMemoryTestSuite : public TestSuite
         AddTestCase(new HostMemoryBoundsTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryVirtualTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryInvalidTestCase, TestCase::QUICK);
+        AddTestCase(new HostMemoryWatchTestCase, TestCase::QUICK);
     }
 };
 

@@ -125,6 +125,36 @@ VmmcDaemon::GetDevice() const
     return m_device;
 }
 
+void
+VmmcDaemon::SetOutgoingPage(uint64_t page, const ShrimpOutgoingEntry& entry)
+{
+    m_device->SetOutgoingEntry(page, entry);
+}
+
+void
+VmmcDaemon::ClearOutgoingPage(uint64_t page)
+{
+    m_device->ClearOutgoingEntry(page);
+}
+
+void
+VmmcDaemon::SnoopRegion(uint64_t local)
+{
+    m_device->SnoopRegion(local);
+}
+
+void
+VmmcDaemon::Fence(uint32_t host, Callback<void> done)
+{
+    m_device->Fence(host, done);
+}
+
+void
+VmmcDaemon::AfterLandings(Callback<void> done)
+{
+    m_device->AfterLandings(done);
+}
+
 uint32_t
 VmmcDaemon::GetHostNumber() const
 {

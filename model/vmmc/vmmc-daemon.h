@@ -134,6 +134,23 @@ class VmmcDaemon : public Object
     /// \return a fresh range of \p pages proxy page numbers
     uint64_t AllocateProxyPages(uint32_t pages);
 
+    // The kernel's part of import, bind and unimport: the process asks (a system call, whose
+    // time the caller charges); the kernel writes the interface's tables.
+
+    /// \param page a local (proxy or bound) page \param entry its Outgoing Page Table entry
+    void SetOutgoingPage(uint64_t page, const ShrimpOutgoingEntry& entry);
+    /// \param page a local page: its Outgoing Page Table entry is cleared
+    void ClearOutgoingPage(uint64_t page);
+    /// \param local a bound page's address: the interface snoops stores to its region
+    void SnoopRegion(uint64_t local);
+    /**
+     * \brief Fence the packets this host has sent to \p host (ShrimpNetDevice::Fence).
+     * \param host the destination \param done when they are in its memory
+     */
+    void Fence(uint32_t host, Callback<void> done);
+    /// \param done called once the Incoming DMA Engine has landed what it holds
+    void AfterLandings(Callback<void> done);
+
   protected:
     void DoDispose() override;
 

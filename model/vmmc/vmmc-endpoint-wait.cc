@@ -176,7 +176,7 @@ VmmcEndpoint::BackOff(Ptr<HostCpuWait> wait, uint64_t addr, uint32_t len, Callba
     // A packet checked against the old flags may still be on its way to memory: the kernel
     // waits for the Incoming DMA Engine before the library's last look (ASSUMED: the paper
     // does not say how the race is closed).
-    m_daemon->GetDevice()->AfterLandings(Callback<void>([wait, ready]() {
+    m_daemon->AfterLandings(Callback<void>([wait, ready]() {
         if (!wait->IsSignalled() && wait->GetState() == HostCpuWait::BLOCKED && ready())
         {
             wait->Signal(); // it changed meanwhile: the process gets up again

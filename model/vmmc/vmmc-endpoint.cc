@@ -76,6 +76,7 @@ void
 VmmcEndpoint::DoDispose()
 {
     m_daemon = nullptr;
+    m_device = nullptr;
     m_notifications.clear();
     m_imports.clear();
     m_sleepers.clear();
@@ -86,6 +87,7 @@ void
 VmmcEndpoint::Setup(Ptr<VmmcDaemon> daemon)
 {
     m_daemon = daemon;
+    m_device = daemon->GetDevice();
 }
 
 Ptr<VmmcDaemon>
@@ -103,19 +105,19 @@ VmmcEndpoint::GetHostNumber() const
 Ptr<HostMemory>
 VmmcEndpoint::GetMemory() const
 {
-    return m_daemon->GetDevice()->GetMemory();
+    return m_device->GetMemory();
 }
 
 Ptr<HostCpu>
 VmmcEndpoint::GetCpu() const
 {
-    return m_daemon->GetDevice()->GetCpu();
+    return m_device->GetCpu();
 }
 
 Ptr<HostMemorySystem>
 VmmcEndpoint::GetMemorySystem() const
 {
-    Ptr<HostMemorySystem> ms = m_daemon->GetDevice()->GetHost()->GetMemorySystem();
+    Ptr<HostMemorySystem> ms = m_device->GetHost()->GetMemorySystem();
     NS_ABORT_MSG_IF(ms == nullptr,
                     "VmmcEndpoint: the host has no memory system (use a preset that models "
                     "one, e.g. ns3::Dec560stHostPreset)");
@@ -125,7 +127,7 @@ VmmcEndpoint::GetMemorySystem() const
 uint32_t
 VmmcEndpoint::GetPageBytes() const
 {
-    return m_daemon->GetDevice()->GetPageBytes();
+    return m_device->GetPageBytes();
 }
 
 uint64_t
@@ -214,7 +216,7 @@ VmmcEndpoint::Import(uint32_t host, uint32_t id, ImportCallback done)
             ShrimpOutgoingEntry e;
             e.dstHost = host;
             e.dstPage = address + uint64_t(i) * page;
-            m_daemon->GetDevice()->SetOutgoingEntry(imp.proxyPage + i, e);
+            m_daemon->SetOutgoingPage(imp.proxyPage + i, e);
         }
         m_imports.push_back(imp);
         if (!done.IsNull())
@@ -243,23 +245,22 @@ VmmcEndpoint::Unimport(int32_t handle, Callback<void> done)
     const ImportEntry copy = *imp;
     // The fence follows every packet already sent under the mapping; its echo says they
     // are in the buffer.
-    m_daemon->GetDevice()->Fence(copy.host, Callback<void>([this, copy, done]() {
-                                     const uint32_t page = GetPageBytes();
-                                     for (uint32_t i = 0; i < copy.bytes / page; ++i)
-                                     {
-                                         m_daemon->GetDevice()->ClearOutgoingEntry(copy.proxyPage +
-                                                                                   i);
-                                     }
-                                     Ptr<VmmcDaemon> remote = m_daemon->FindPeer(copy.host);
-                                     if (remote)
-                                     {
-                                         remote->ForgetImport(copy.exportId, GetHostNumber());
-                                     }
-                                     if (!done.IsNull())
-                                     {
-                                         done();
-                                     }
-                                 }));
+    m_daemon->Fence(copy.host, Callback<void>([this, copy, done]() {
+                        const uint32_t page = GetPageBytes();
+                        for (uint32_t i = 0; i < copy.bytes / page; ++i)
+                        {
+                            m_daemon->ClearOutgoingPage(copy.proxyPage + i);
+                        }
+                        Ptr<VmmcDaemon> remote = m_daemon->FindPeer(copy.host);
+                        if (remote)
+                        {
+                            remote->ForgetImport(copy.exportId, GetHostNumber());
+                        }
+                        if (!done.IsNull())
+                        {
+                            done();
+                        }
+                    }));
 }
 
 uint32_t
@@ -303,7 +304,7 @@ VmmcEndpoint::SendDeliberate(int32_t handle,
         return;
     }
     const uint64_t dst = imp->proxyPage * GetPageBytes() + offset;
-    Ptr<ShrimpNetDevice> dev = m_daemon->GetDevice();
+    Ptr<ShrimpNetDevice> dev = m_device;
     cpu->ExecuteInstructions(
         m_duInstructions,
         Callback<void>([cpu, dev, src, dst, bytes, notify, done]() {
@@ -361,8 +362,7 @@ VmmcEndpoint::Bind(uint64_t local,
                                 bytes,
                                 options.uncached ? HostMemorySystem::UNCACHED
                                                  : HostMemorySystem::WRITE_THROUGH);
-                            Ptr<ShrimpNetDevice> dev = m_daemon->GetDevice();
-                            dev->SnoopRegion(local);
+                            m_daemon->SnoopRegion(local);
                             for (uint32_t i = 0; i < bytes / page; ++i)
                             {
                                 ShrimpOutgoingEntry e;
@@ -371,7 +371,7 @@ VmmcEndpoint::Bind(uint64_t local,
                                 e.combine = options.combine;
                                 e.timer = options.timer;
                                 e.interrupt = options.notify;
-                                dev->SetOutgoingEntry(local / page + i, e);
+                                m_daemon->SetOutgoingPage(local / page + i, e);
                             }
                             if (!done.IsNull())
                             {
@@ -387,7 +387,7 @@ VmmcEndpoint::Unbind(uint64_t local, uint32_t bytes, Callback<void> done)
     Simulator::Schedule(m_daemon->GetSetupTime(), [this, local, bytes, page, done]() {
         for (uint64_t p = local / page; p < (local + bytes + page - 1) / page; ++p)
         {
-            m_daemon->GetDevice()->ClearOutgoingEntry(p);
+            m_daemon->ClearOutgoingPage(p);
         }
         if (!done.IsNull())
         {

@@ -310,14 +310,17 @@ class VmmcEndpoint : public Object
     /// \return the import of \p handle, or null
     const ImportEntry* FindImport(int32_t handle) const;
 
-    Time m_signalCost;                  //!< signal delivery and return
-    double m_duInstructions;            //!< library instructions of a deliberate update
-    double m_pollInstructions;          //!< instructions of one poll iteration
-    WaitPolicy m_waitPolicy{POLL};      //!< polling or polling then blocking
-    std::vector<Sleeper> m_sleepers;    //!< library waits asleep
-    uint64_t m_waitsBlocked{0};         //!< waits that slept
-    Ptr<VmmcDaemon> m_daemon;           //!< the node's daemon
-    std::vector<ImportEntry> m_imports; //!< by handle
+    Time m_signalCost;               //!< signal delivery and return
+    double m_duInstructions;         //!< library instructions of a deliberate update
+    double m_pollInstructions;       //!< instructions of one poll iteration
+    WaitPolicy m_waitPolicy{POLL};   //!< polling or polling then blocking
+    std::vector<Sleeper> m_sleepers; //!< library waits asleep
+    uint64_t m_waitsBlocked{0};      //!< waits that slept
+    Ptr<VmmcDaemon> m_daemon;        //!< the node's daemon (the kernel's part)
+    /// The interface as the process sees it: its memory-mapped command registers (deliberate
+    /// update) and the host it sits on. Its tables are the kernel's (through m_daemon).
+    Ptr<ShrimpNetDevice> m_device;
+    std::vector<ImportEntry> m_imports;                //!< by handle
     std::map<uint32_t, Notifications> m_notifications; //!< by export id
     std::vector<uint32_t> m_exports;                   //!< this process's exports
     uint64_t m_handled{0};                             //!< notifications handled
