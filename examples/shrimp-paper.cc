@@ -13,46 +13,17 @@
  * beyond the paper, ShrimpBeyondPaper.
  *
  *   ./shrimp-paper [--output=results/shrimp.csv] [--figures=1] [--beyond=1]
+ *
+ * It is examples/san-paper with --paper=ns3::ShrimpPaper (helper/paper/shrimp-paper.h); the
+ * paper's own options are attributes of ns3::ShrimpPaper.
  */
-#include "ns3/core-module.h"
-#include "ns3/san-results-writer.h"
-#include "ns3/shrimp-beyond-paper.h"
-#include "ns3/shrimp-paper-experiments.h"
 
-#include <cstdio>
-#include <filesystem>
-#include <string>
+#include "ns3/san-paper.h"
 
 using namespace ns3;
 
 int
 main(int argc, char* argv[])
 {
-    std::string output = "results/shrimp.csv";
-    bool figures = true;
-    bool beyond = true;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("beyond", "Also run the beyond-paper experiments", beyond);
-    cmd.AddValue("output", "CSV file to write", output);
-    cmd.AddValue("figures", "Also write the figures' data beside it", figures);
-    cmd.Parse(argc, argv);
-
-    std::printf("shrimp-paper: Felten et al. 1996 (SHRIMP) on simulated DEC 560ST PCs\n");
-    std::vector<SanPaperRow> rows = ShrimpPaperExperiments::Rows();
-    if (beyond)
-    {
-        const auto more = ShrimpBeyondPaper::Rows();
-        rows.insert(rows.end(), more.begin(), more.end());
-    }
-    SanResultsWriter writer(ShrimpPaperExperiments::PAPER);
-    writer.AddParameters(SanResultsWriter::CommandLineParameters(argc, argv));
-    SanResultsWriter::Print(rows);
-    writer.Write(output, rows);
-    if (figures)
-    {
-        const std::string dir = std::filesystem::path(output).parent_path().string();
-        ShrimpPaperExperiments::WriteFigures(dir.empty() ? "" : dir + "/");
-        std::printf("wrote the figures' data beside %s\n", output.c_str());
-    }
-    return 0;
+    return SanPaper::Main(argc, argv, "ns3::ShrimpPaper");
 }

@@ -14,47 +14,17 @@
  * runs them too.
  *
  *   ./tripwire-paper [--output=results/tripwire.csv] [--figures=1] [--beyond=1]
+ *
+ * It is examples/san-paper with --paper=ns3::TripwirePaper (helper/paper/tripwire-paper.h); the
+ * paper's own options are attributes of ns3::TripwirePaper.
  */
 
-#include "ns3/core-module.h"
-#include "ns3/san-results-writer.h"
-#include "ns3/tripwire-beyond-paper.h"
-#include "ns3/tripwire-paper-experiments.h"
-
-#include <cstdio>
-#include <filesystem>
-#include <string>
+#include "ns3/san-paper.h"
 
 using namespace ns3;
 
 int
 main(int argc, char* argv[])
 {
-    std::string output = "results/tripwire.csv";
-    bool figures = true;
-    bool beyond = true;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("beyond", "Also run the beyond-paper experiments", beyond);
-    cmd.AddValue("output", "CSV file to write", output);
-    cmd.AddValue("figures", "Also write the figures' data beside it", figures);
-    cmd.Parse(argc, argv);
-
-    std::printf("tripwire-paper: Riddoch et al. 1999 (CLAN, Tripwires) on simulated Alphas\n");
-    std::vector<SanPaperRow> rows = TripwirePaperExperiments::AllRows();
-    if (beyond)
-    {
-        const auto more = TripwireBeyondPaper::Rows();
-        rows.insert(rows.end(), more.begin(), more.end());
-    }
-    SanResultsWriter writer(TripwirePaperExperiments::PAPER);
-    writer.AddParameters(SanResultsWriter::CommandLineParameters(argc, argv));
-    SanResultsWriter::Print(rows);
-    writer.Write(output, rows);
-    if (figures)
-    {
-        const std::string dir = std::filesystem::path(output).parent_path().string();
-        TripwirePaperExperiments::WriteFigures(dir.empty() ? "" : dir + "/");
-        std::printf("wrote the figures' data beside %s\n", output.c_str());
-    }
-    return 0;
+    return SanPaper::Main(argc, argv, "ns3::TripwirePaper");
 }

@@ -70,7 +70,10 @@ class DartHelper : public SanNicHelper
     /**
      * \brief The kernel's set-up of a duplex connection between two endpoints: a Connection
      * Table entry at each side (endpoint, register window, action queue, peer), and Send
-     * Registers for each.
+     * Registers for each. The paper gives no set-up protocol (Osborne 1994 describes the
+     * tables, not how the kernels fill them), so the helper wires both hosts' tables at once,
+     * in no simulated time: call it before Simulator::Run, as a kernel would have set the
+     * circuits up before the measured run.
      * \param a one endpoint
      * \param b the other (another host)
      * \param windowA registers of a's side (incoming messages from b name these)

@@ -22,7 +22,7 @@ namespace
 {
 
 /// Host 0 imports a buffer host 3 exports (and binds \p sendPages of its own to it).
-struct Pair
+struct VmmcPair
 {
     std::unique_ptr<ShrimpScenario> s; //!< the prototype
     Ptr<VmmcEndpoint> a;               //!< sender (host 0)
@@ -33,7 +33,7 @@ struct Pair
     uint32_t exportId{0};              //!< B's export
     int32_t handle{-1};                //!< A's import
 
-    Pair(uint32_t bytes, bool bind, VmmcEndpoint::BindOptions options)
+    VmmcPair(uint32_t bytes, bool bind, VmmcEndpoint::BindOptions options)
     {
         s = std::make_unique<ShrimpScenario>(ShrimpScenario::Configure(2, 2));
         a = s->CreateEndpoint(0);
@@ -79,7 +79,7 @@ ShrimpBeyondPaper::AutomaticUpdateStream(bool combine, uint32_t bytes, uint32_t 
     VmmcEndpoint::BindOptions o;
     o.combine = combine;
     o.timer = combine;
-    Pair p(bytes, true, o);
+    VmmcPair p(bytes, true, o);
     Time lastLanded;
     std::function<void()> watch = [&]() {
         p.b->GetMemory()->WatchWrites(p.recv, bytes, Callback<void>([&]() {
@@ -96,13 +96,13 @@ ShrimpBeyondPaper::AutomaticUpdateStream(bool combine, uint32_t bytes, uint32_t 
         }
         p.a->Copy(p.send, p.user, bytes, Callback<void>([&]() { copy(); }));
     };
-    Simulator::Schedule(Pair::Start(), [&]() { copy(); });
+    Simulator::Schedule(VmmcPair::Start(), [&]() { copy(); });
     Simulator::Stop(Seconds(1));
     Simulator::Run();
     Combining r;
     const double words = double(bytes) * repeats / 4;
     r.packetsPerWord = p.s->nics[0]->GetNPacketsSent() / words;
-    r.mbps = double(bytes) * repeats / ((lastLanded - Pair::Start()).GetSeconds() * 1e6);
+    r.mbps = double(bytes) * repeats / ((lastLanded - VmmcPair::Start()).GetSeconds() * 1e6);
     Simulator::Destroy();
     return r;
 }
@@ -111,7 +111,7 @@ ShrimpBeyondPaper::Waiting
 ShrimpBeyondPaper::WaitForMessages(WaitMode mode, uint32_t messages, double intervalUs)
 {
     const bool notifications = mode == WAIT_NOTIFICATION;
-    Pair p(4096, false, {});
+    VmmcPair p(4096, false, {});
     p.b->SetAttribute("WaitPolicy",
                       EnumValue(mode == WAIT_POLL_THEN_BLOCK ? VmmcEndpoint::POLL_THEN_BLOCK
                                                              : VmmcEndpoint::POLL));
@@ -119,7 +119,7 @@ ShrimpBeyondPaper::WaitForMessages(WaitMode mode, uint32_t messages, double inte
     double latencySum = 0;
     uint32_t handled = 0;
     Time end;
-    Time begin = Pair::Start();
+    Time begin = VmmcPair::Start();
     uint64_t interruptsBefore = 0;
     Time busyBefore;
     // The receiver's loop: wait for message i (a running count at offset 0), then the next.
@@ -152,21 +152,21 @@ ShrimpBeyondPaper::WaitForMessages(WaitMode mode, uint32_t messages, double inte
                       Callback<void>(got));
         }
     };
-    Simulator::Schedule(Pair::Start() - MilliSeconds(2), [&]() {
+    Simulator::Schedule(VmmcPair::Start() - MilliSeconds(2), [&]() {
         p.b->SetNotificationHandler(
             p.exportId,
             notifications ? VmmcEndpoint::NotificationHandler([](uint32_t, uint64_t) {})
                           : VmmcEndpoint::NotificationHandler(),
             Callback<void>([]() {}));
     });
-    Simulator::Schedule(Pair::Start(), [&]() {
+    Simulator::Schedule(VmmcPair::Start(), [&]() {
         interruptsBefore = p.b->GetCpu()->GetInterrupts();
         busyBefore = p.b->GetCpu()->GetResource()->GetBusyTime();
         wait(0);
     });
     for (uint32_t i = 0; i < messages; ++i)
     {
-        Simulator::Schedule(Pair::Start() + MicroSeconds(intervalUs * (i + 1)), [&, i]() {
+        Simulator::Schedule(VmmcPair::Start() + MicroSeconds(intervalUs * (i + 1)), [&, i]() {
             sent[i] = Simulator::Now();
             p.a->StoreWord(p.user, i + 1, Callback<void>([&]() {
                                p.a->SendDeliberate(p.handle,

@@ -18,14 +18,14 @@ namespace
 {
 
 /// Two hosts back to back, each exporting a page and mapping the other's.
-struct Pair
+struct ClanPair
 {
     ClanScenario s{ClanScenario::Configure(2)};
     uint64_t local[2]{};  //!< each host's exported buffer
     uint64_t remote[2]{}; //!< each host's mapping of the other's buffer
 
     /// \param bytes buffer size
-    explicit Pair(uint64_t bytes)
+    explicit ClanPair(uint64_t bytes)
     {
         ClanCookie c[2];
         for (int i = 0; i < 2; ++i)
@@ -46,7 +46,7 @@ double
 TripwirePaperExperiments::PioRoundTripUs(uint32_t iterations)
 {
     NS_ABORT_MSG_IF(iterations == 0, "PioRoundTripUs: no iterations");
-    Pair p(8192);
+    ClanPair p(8192);
     Ptr<ClanContext> a = p.s.ctx[0];
     Ptr<ClanContext> b = p.s.ctx[1];
     // Set-up calls are over well before this.
@@ -104,7 +104,7 @@ double
 TripwirePaperExperiments::RawBandwidthMbps(uint32_t bytes, bool dma)
 {
     NS_ABORT_MSG_IF(bytes < 8 || bytes % 4 != 0, "RawBandwidthMbps: size " << bytes);
-    Pair p(bytes + 8192);
+    ClanPair p(bytes + 8192);
     Ptr<ClanContext> a = p.s.ctx[0];
     std::vector<uint8_t> data(bytes);
     for (uint32_t i = 0; i < bytes; ++i)
