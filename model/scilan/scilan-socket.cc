@@ -12,7 +12,6 @@
 #include "scilan-connectionless-sender.h"
 #include "scilan-stack.h"
 
-#include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
