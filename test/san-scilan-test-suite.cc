@@ -262,12 +262,22 @@ class ScilanFlowControlTestCase : public TestCase
         listener->SetAttribute("RcvBufSize", UintegerValue(2048));
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 7));
         listener->Listen();
+        // The stream socket base's "Tx" and "Rx" traces count the same bytes.
+        uint64_t traced[2] = {0, 0};
+        auto counter = [&traced](int i) {
+            return Callback<void, Ptr<const Packet>>(
+                [&traced, i](Ptr<const Packet> p) { traced[i] += p->GetSize(); });
+        };
         listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                                    MakeCallback(&Checker::Accepted, &check));
+                                    AcceptCb([&check, &counter](Ptr<Socket> s, const Address& a) {
+                                        s->TraceConnectWithoutContext("Rx", counter(1));
+                                        check.Accepted(s, a);
+                                    }));
         PatternSender tx;
         tx.s = r.NewSocket(0);
         tx.total = 65536;
         tx.piece = 3000;
+        tx.s->TraceConnectWithoutContext("Tx", counter(0));
         tx.s->SetConnectCallback(MakeCallback(&PatternSender::Connected, &tx),
                                  MakeNullCallback<void, Ptr<Socket>>());
         tx.s->Connect(r.Address(1, 7));
@@ -275,6 +285,8 @@ class ScilanFlowControlTestCase : public TestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(check.received, 65536u, "the whole stream");
         NS_TEST_ASSERT_MSG_EQ(check.wrong, 0u, "in order, nothing repeated");
+        NS_TEST_ASSERT_MSG_EQ(traced[0], 65536u, "Tx traced every send()");
+        NS_TEST_ASSERT_MSG_EQ(traced[1], 65536u, "Rx traced every byte received");
         NS_TEST_ASSERT_MSG_GT(r.s->nics[0]->GetFlagInterrupts(),
                               0u,
                               "the transmitter slept on its flag and was woken");

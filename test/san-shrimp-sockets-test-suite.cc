@@ -172,10 +172,18 @@ class ShrimpSocketStreamTestCase : public TestCase
         {
             b = static_cast<uint8_t>(rng());
         }
-        Ptr<Socket> listener = rig.Listen(3, [&run](Ptr<Socket> s) {
+        // The stream socket base's "Tx" and "Rx" traces, found through ShrimpSocket's TypeId.
+        uint64_t traced[2] = {0, 0};
+        auto counter = [&traced](int i) {
+            return Callback<void, Ptr<const Packet>>(
+                [&traced, i](Ptr<const Packet> p) { traced[i] += p->GetSize(); });
+        };
+        Ptr<Socket> listener = rig.Listen(3, [&run, &counter](Ptr<Socket> s) {
+            s->TraceConnectWithoutContext("Rx", counter(1));
             s->SetRecvCallback(Callback<void, Ptr<Socket>>([&run](Ptr<Socket> s) { run.Take(s); }));
         });
         Ptr<Socket> c = rig.NewSocket(0);
+        c->TraceConnectWithoutContext("Tx", counter(0));
         run.client = DynamicCast<ShrimpSocket>(c);
         c->SetConnectCallback(Callback<void, Ptr<Socket>>([&run](Ptr<Socket> s) { run.Pump(s); }),
                               MakeNullCallback<void, Ptr<Socket>>());
@@ -192,6 +200,8 @@ class ShrimpSocketStreamTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ((run.received == run.data),
                               true,
                               "the bytes arrive in order, intact");
+        NS_TEST_ASSERT_MSG_EQ(traced[0], run.data.size(), "Tx traced every send()");
+        NS_TEST_ASSERT_MSG_EQ(traced[1], run.data.size(), "Rx traced every byte received");
         if (m_variant == ShrimpSocket::DU_1COPY)
         {
             NS_TEST_ASSERT_MSG_GT(one, 0, "some chunks went straight from the user's buffer");

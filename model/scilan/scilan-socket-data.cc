@@ -113,28 +113,11 @@ ScilanSocket::TxChunk()
 }
 
 void
-ScilanSocket::TxPacketDone()
-{
-    const uint32_t size = m_txQueue.front()->GetSize();
-    m_txQueue.pop_front();
-    m_txOffset = 0;
-    m_txQueued -= size;
-    m_txBusy = false;
-    NotifyDataSent(size);
-    NotifySend(GetTxAvailable());
-    TxNext();
-}
-
-void
 ScilanSocket::FinishClose()
 {
     m_tx->SendClose();
     m_state = CLOSED;
-    if (!m_closeNotified)
-    {
-        m_closeNotified = true;
-        NotifyNormalClose();
-    }
+    NotifyCloseOnce(false);
 }
 
 void
@@ -149,11 +132,7 @@ ScilanSocket::RxNext()
     {
         if (m_rx->IsClosed())
         {
-            if (!m_closeNotified)
-            {
-                m_closeNotified = true;
-                NotifyNormalClose();
-            }
+            NotifyCloseOnce(false);
             return;
         }
         if (m_txBusy)
@@ -172,7 +151,7 @@ ScilanSocket::RxNext()
                  }));
         return;
     }
-    const uint32_t space = m_rcvBufSize - m_rxQueue.GetSize();
+    const uint32_t space = RxQueueRoom();
     if (space == 0)
     {
         return; // the application reads first (Recv calls RxNext)
@@ -209,10 +188,7 @@ ScilanSocket::RxCopied(uint32_t n)
     m_rx->Consume(n);
     // Room in the ring: wake the peer's transmitter if it sleeps (section 3.4).
     m_stack->GetNic()->Stimulate(m_tx->GetPeer().node, m_peerTxFlag, Callback<void>());
-    m_rxQueue.Push(Create<Packet>(bytes.data(), n));
-    m_rxBusy = false;
-    NotifyDataRecv();
-    RxNext();
+    RxDelivered(Create<Packet>(bytes.data(), n));
 }
 
 } // namespace ns3

@@ -7,12 +7,10 @@
 #define SCILAN_SOCKET_H
 
 #include "ns3/ipv4-address.h"
-#include "ns3/san-byte-stream-queue.h"
+#include "ns3/san-stream-socket.h"
 #include "ns3/sci-ring.h"
-#include "ns3/socket.h"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -44,7 +42,7 @@ class ScilanConnectionlessSender;
  * blocked in recv() would, and waits for more only while no send() is in progress (one
  * thread per process).
  */
-class ScilanSocket : public Socket
+class ScilanSocket : public SanStreamSocket
 {
   public:
     /**
@@ -63,41 +61,21 @@ class ScilanSocket : public Socket
     bool IsFallThrough() const;
 
     // Socket
-    SocketErrno GetErrno() const override;
-    SocketType GetSocketType() const override;
     Ptr<Node> GetNode() const override;
-    int Bind(const Address& address) override;
-    int Bind() override;
-    int Bind6() override;
-    int Close() override;
-    int ShutdownSend() override;
-    int ShutdownRecv() override;
-    int Connect(const Address& address) override;
-    int Listen() override;
-    uint32_t GetTxAvailable() const override;
-    int Send(Ptr<Packet> p, uint32_t flags) override;
-    int SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress) override;
-    uint32_t GetRxAvailable() const override;
-    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
-    Ptr<Packet> RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress) override;
-    int GetSockName(Address& address) const override;
-    int GetPeerName(Address& address) const override;
-    bool SetAllowBroadcast(bool allowBroadcast) override;
-    bool GetAllowBroadcast() const override;
 
   protected:
     void DoDispose() override;
 
   private:
-    /// Socket states.
-    enum State
-    {
-        IDLE,       //!< created or bound
-        LISTENING,  //!< listen() done
-        CONNECTING, //!< connect() in progress
-        CONNECTED,  //!< both directions set up
-        CLOSED,     //!< closed (or failed)
-    };
+    // SanStreamSocket: binding, listening, closing, buffers (scilan-socket.cc)
+    int DoBind(const InetSocketAddress& address) override;
+    int DoConnect(const InetSocketAddress& address) override;
+    int DoListen() override;
+    void StopListening() override;
+    int CloseUnconnected() override;
+    Ipv4Address GetLocalAddress() const override;
+    uint32_t GetSndBufSize() const override;
+    uint32_t GetRcvBufSize() const override;
 
     // set-up (scilan-socket-setup.cc)
     void ConnectCluster(Ipv4Address address, uint16_t port);
@@ -113,37 +91,16 @@ class ScilanSocket : public Socket
                     uint16_t peerPort);
 
     // data path (scilan-socket-data.cc)
-    void TxNext();
+    void TxNext() override;
     void TxChunk();
-    void TxPacketDone();
     void FinishClose();
-    void RxNext();
+    void RxNext() override;
     void RxCopied(uint32_t n);
 
-    // fall-through to TCP (scilan-socket.cc)
+    /// \brief Hand the socket over to ns-3's TCP (a non-cluster address).
     void FallThrough();
-    void ForwardCallbacks(Ptr<Socket> tcp);
-    void TcpConnected(Ptr<Socket> s);
-    void TcpConnectFailed(Ptr<Socket> s);
-    void TcpRecv(Ptr<Socket> s);
-    void TcpSend(Ptr<Socket> s, uint32_t available);
-    void TcpDataSent(Ptr<Socket> s, uint32_t bytes);
-    void TcpNormalClose(Ptr<Socket> s);
-    void TcpErrorClose(Ptr<Socket> s);
-    bool TcpConnectionRequest(Ptr<Socket> s, const Address& from);
-    void TcpNewConnection(Ptr<Socket> s, const Address& from);
 
-    Ptr<ScilanStack> m_stack;            //!< the host's SCILAN
-    State m_state{IDLE};                 //!< state
-    SocketErrno m_errno{ERROR_NOTERROR}; //!< last error
-    uint16_t m_localPort{0};             //!< bound port (0: none)
-    Ipv4Address m_peerAddress;           //!< connected peer
-    uint16_t m_peerPort{0};              //!< its port
-    bool m_shutdownSend{false};          //!< no more sends
-    bool m_shutdownRecv{false};          //!< no more receives
-
-    Ptr<Socket> m_tcp;         //!< fall-through socket
-    Ptr<Socket> m_tcpListener; //!< TCP side of a listening socket
+    Ptr<ScilanStack> m_stack; //!< the host's SCILAN
 
     Ptr<SciRingReceiver> m_rx;    //!< this end's receiver
     Ptr<SciRingTransmitter> m_tx; //!< this end's transmitter
@@ -157,20 +114,9 @@ class ScilanSocket : public Socket
     Ptr<SciRingReceiver> m_listenRx; //!< connection requests arrive here
     Ptr<SciFlagWaiter> m_lock;       //!< the disabled flag connecting transmitters test-and-set
 
-    // sending
-    uint32_t m_sndBufSize;             //!< attribute
-    std::deque<Ptr<Packet>> m_txQueue; //!< send() data not yet copied
-    uint32_t m_txQueued{0};            //!< its bytes
-    uint32_t m_txOffset{0};            //!< bytes of the front packet copied
-    bool m_txBusy{false};              //!< a send() is in progress
-    bool m_closeRequested{false};      //!< close once the queue is empty
-
-    // receiving
-    uint32_t m_rcvBufSize;        //!< attribute
-    SanByteStreamQueue m_rxQueue; //!< data copied, not yet read by the application
-    bool m_rxBusy{false};         //!< copying or waiting
-    bool m_rxDeferred{false};     //!< waiting deferred while a send() runs
-    bool m_closeNotified{false};  //!< the application heard of the close
+    uint32_t m_sndBufSize;    //!< attribute
+    uint32_t m_rcvBufSize;    //!< attribute
+    bool m_rxDeferred{false}; //!< waiting deferred while a send() runs
 };
 
 } // namespace ns3

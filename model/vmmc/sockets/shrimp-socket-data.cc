@@ -270,20 +270,6 @@ ShrimpSocket::TxPublish(uint32_t n)
 }
 
 void
-ShrimpSocket::TxPacketDone()
-{
-    Ptr<Packet> p = m_txQueue.front();
-    m_txQueue.pop_front();
-    m_txOffset = 0;
-    m_txQueued -= p->GetSize();
-    m_txBusy = false;
-    m_txTrace(p);
-    NotifyDataSent(p->GetSize());
-    NotifySend(GetTxAvailable());
-    TxNext();
-}
-
-void
 ShrimpSocket::FinishClose()
 {
     m_state = CLOSED;
@@ -309,15 +295,13 @@ ShrimpSocket::RxNext()
     const uint32_t available = PeerWritten() - m_consumed;
     if (available == 0)
     {
-        if (PeerClosed() && !m_closeNotified)
+        if (PeerClosed())
         {
-            m_closeNotified = true;
-            NotifyNormalClose();
+            NotifyCloseOnce(false);
         }
         return;
     }
-    const uint32_t size = m_factory->GetRcvBufSize();
-    const uint32_t space = size > m_rxQueue.GetSize() ? size - m_rxQueue.GetSize() : 0;
+    const uint32_t space = RxQueueRoom();
     if (space == 0)
     {
         return; // the application reads first (Recv calls RxNext)
@@ -370,15 +354,12 @@ ShrimpSocket::RxCopied(uint32_t n, uint32_t)
     Ptr<Packet> p = Create<Packet>(bytes.data(), n);
     // The consumed pointer goes back to the sender (flow control).
     m_ep->StoreWord(m_txControl + CTRL_CONSUMED, m_consumed, Callback<void>([this, p]() {
-                        m_rxBusy = false;
                         if (m_state != CONNECTED)
                         {
+                            m_rxBusy = false;
                             return;
                         }
-                        m_rxQueue.Push(p);
-                        m_rxTrace(p);
-                        NotifyDataRecv();
-                        RxNext();
+                        RxDelivered(p);
                     }));
 }
 

@@ -30,23 +30,21 @@ TypeId
 ShrimpSocket::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::ShrimpSocket")
-                            .SetParent<Socket>()
+                            .SetParent<SanStreamSocket>()
                             .SetGroupName("San")
-                            .AddConstructor<ShrimpSocket>()
-                            .AddTraceSource("Tx",
-                                            "A send() call's data is in the peer's ring.",
-                                            MakeTraceSourceAccessor(&ShrimpSocket::m_txTrace),
-                                            "ns3::Packet::TracedCallback")
-                            .AddTraceSource("Rx",
-                                            "A recv() copied data out of the ring.",
-                                            MakeTraceSourceAccessor(&ShrimpSocket::m_rxTrace),
-                                            "ns3::Packet::TracedCallback");
+                            .AddConstructor<ShrimpSocket>();
     return tid;
 }
 
 ShrimpSocket::ShrimpSocket() = default;
 
 ShrimpSocket::~ShrimpSocket() = default;
+
+void
+ShrimpSocket::SetFactory(Ptr<ShrimpSocketFactory> factory)
+{
+    m_factory = factory;
+}
 
 void
 ShrimpSocket::DoDispose()
@@ -57,20 +55,11 @@ ShrimpSocket::DoDispose()
     }
     m_watch = 0;
     m_tcp = nullptr;
-    m_tcpListener = nullptr;
     m_listener = nullptr;
     m_ep = nullptr;
     m_memory = nullptr;
     m_factory = nullptr;
-    m_txQueue.clear();
-    m_rxQueue.Clear();
-    Socket::DoDispose();
-}
-
-void
-ShrimpSocket::SetFactory(Ptr<ShrimpSocketFactory> factory)
-{
-    m_factory = factory;
+    SanStreamSocket::DoDispose();
 }
 
 ShrimpSocket::Variant
@@ -103,72 +92,52 @@ ShrimpSocket::GetNRingFullWaits() const
     return m_fullWaits;
 }
 
-Socket::SocketErrno
-ShrimpSocket::GetErrno() const
-{
-    return m_errno;
-}
-
-Socket::SocketType
-ShrimpSocket::GetSocketType() const
-{
-    return NS3_SOCK_STREAM;
-}
-
 Ptr<Node>
 ShrimpSocket::GetNode() const
 {
     return m_factory ? m_factory->GetNode() : nullptr;
 }
 
-int
-ShrimpSocket::Bind(const Address& address)
+uint32_t
+ShrimpSocket::GetSndBufSize() const
 {
-    if (!InetSocketAddress::IsMatchingType(address))
+    return m_factory ? m_factory->GetSndBufSize() : 0;
+}
+
+uint32_t
+ShrimpSocket::GetRcvBufSize() const
+{
+    return m_factory ? m_factory->GetRcvBufSize() : 0;
+}
+
+Ipv4Address
+ShrimpSocket::GetLocalAddress() const
+{
+    if (m_tcp != nullptr && !m_tcpClosed)
     {
-        m_errno = ERROR_INVAL;
-        return -1;
+        Address a;
+        if (m_tcp->GetSockName(a) == 0 && InetSocketAddress::IsMatchingType(a))
+        {
+            return InetSocketAddress::ConvertFrom(a).GetIpv4();
+        }
     }
-    if (m_localPort != 0 || m_state != IDLE)
-    {
-        m_errno = ERROR_INVAL; // bound already
-        return -1;
-    }
-    m_localPort = InetSocketAddress::ConvertFrom(address).GetPort();
+    return Ipv4Address::GetAny();
+}
+
+int
+ShrimpSocket::DoBind(const InetSocketAddress& address)
+{
+    m_localPort = address.GetPort();
     return 0;
 }
 
 int
-ShrimpSocket::Bind()
+ShrimpSocket::DoListen()
 {
-    return Bind(InetSocketAddress(Ipv4Address::GetAny(), 0));
-}
-
-int
-ShrimpSocket::Bind6()
-{
-    m_errno = ERROR_AFNOSUPPORT; // the Ethernet addresses are IPv4
-    return -1;
-}
-
-int
-ShrimpSocket::Listen()
-{
-    if (m_state != IDLE)
+    if (ListenOnTcp() != 0)
     {
-        m_errno = ERROR_INVAL;
         return -1;
     }
-    m_tcpListener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
-    if (m_tcpListener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_localPort)) != 0)
-    {
-        m_errno = m_tcpListener->GetErrno();
-        m_tcpListener = nullptr;
-        return -1;
-    }
-    m_tcpListener->Listen();
-    m_tcpListener->SetAcceptCallback(MakeCallback(&ShrimpSocket::TcpConnectionRequest, this),
-                                     MakeCallback(&ShrimpSocket::TcpNewConnection, this));
     Address local;
     m_tcpListener->GetSockName(local);
     m_localPort = InetSocketAddress::ConvertFrom(local).GetPort();
@@ -177,21 +146,10 @@ ShrimpSocket::Listen()
 }
 
 int
-ShrimpSocket::Connect(const Address& address)
+ShrimpSocket::DoConnect(const InetSocketAddress& address)
 {
-    if (!InetSocketAddress::IsMatchingType(address))
-    {
-        m_errno = ERROR_INVAL;
-        return -1;
-    }
-    if (m_state != IDLE)
-    {
-        m_errno = ERROR_ISCONN;
-        return -1;
-    }
-    const InetSocketAddress a = InetSocketAddress::ConvertFrom(address);
-    m_peerAddress = a.GetIpv4();
-    m_peerPort = a.GetPort();
+    m_peerAddress = address.GetIpv4();
+    m_peerPort = address.GetPort();
     Ptr<Socket> tcp = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     tcp->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_localPort));
     AttachTcp(tcp);
@@ -481,6 +439,13 @@ ShrimpSocket::Broken()
         return;
     }
     NS_LOG_LOGIC("ShrimpSocket: the connection to " << m_peerAddress << " is broken");
+    Teardown();
+    NotifyCloseOnce(true);
+}
+
+void
+ShrimpSocket::Teardown()
+{
     m_state = CLOSED;
     m_errno = ERROR_SHUTDOWN;
     if (m_watch != 0)
@@ -490,11 +455,6 @@ ShrimpSocket::Broken()
     }
     m_txQueue.clear();
     m_txQueued = 0;
-    if (!m_closeNotified)
-    {
-        m_closeNotified = true;
-        NotifyErrorClose();
-    }
 }
 
 void
@@ -524,15 +484,7 @@ ShrimpSocket::TcpErrorClose(Ptr<Socket>)
 void
 ShrimpSocket::Crash()
 {
-    m_state = CLOSED;
-    m_errno = ERROR_SHUTDOWN;
-    if (m_watch != 0)
-    {
-        m_memory->CancelWatch(m_watch);
-        m_watch = 0;
-    }
-    m_txQueue.clear();
-    m_txQueued = 0;
+    Teardown();
     m_closeNotified = true;
     if (m_tcp != nullptr && !m_tcpClosed)
     {
@@ -542,178 +494,25 @@ ShrimpSocket::Crash()
 }
 
 int
-ShrimpSocket::Close()
+ShrimpSocket::CloseUnconnected()
 {
-    switch (m_state)
+    if (m_closeRequested)
     {
-    case LISTENING:
-        if (m_tcpListener)
-        {
-            m_tcpListener->Close();
-        }
-        m_state = CLOSED;
-        return 0;
-    case CONNECTED:
-        if (m_closeRequested)
-        {
-            m_errno = ERROR_BADF;
-            return -1;
-        }
-        m_closeRequested = true;
-        TxNext(); // closes once the queued data is in the peer's ring
-        return 0;
-    case CLOSED:
-        if (m_closeRequested)
-        {
-            m_errno = ERROR_BADF;
-            return -1;
-        }
-        m_closeRequested = true;
-        if (m_tcp != nullptr && !m_tcpClosed)
-        {
-            m_tcpClosed = true;
-            m_tcp->Close();
-        }
-        return 0;
-    default:
-        m_closeRequested = true;
-        Fail(ERROR_SHUTDOWN);
-        return 0;
-    }
-}
-
-int
-ShrimpSocket::ShutdownSend()
-{
-    m_shutdownSend = true;
-    if (m_state == CONNECTED)
-    {
-        TxNext(); // the close flag follows the queued data
-    }
-    return 0;
-}
-
-int
-ShrimpSocket::ShutdownRecv()
-{
-    m_shutdownRecv = true;
-    return 0;
-}
-
-uint32_t
-ShrimpSocket::GetTxAvailable() const
-{
-    if (m_factory == nullptr)
-    {
-        return 0;
-    }
-    const uint32_t size = m_factory->GetSndBufSize();
-    return size > m_txQueued ? size - m_txQueued : 0;
-}
-
-int
-ShrimpSocket::Send(Ptr<Packet> p, uint32_t)
-{
-    if (m_state != CONNECTED || m_closeRequested)
-    {
-        m_errno = m_state == CLOSED ? ERROR_SHUTDOWN : ERROR_NOTCONN;
+        m_errno = ERROR_BADF;
         return -1;
     }
-    if (m_shutdownSend)
+    m_closeRequested = true;
+    if (m_state != CLOSED)
     {
-        m_errno = ERROR_SHUTDOWN;
-        return -1;
-    }
-    if (p->GetSize() > GetTxAvailable())
-    {
-        m_errno = ERROR_MSGSIZE; // as ns-3's TCP: no room for it now
-        return -1;
-    }
-    if (p->GetSize() == 0)
-    {
+        Fail(ERROR_SHUTDOWN); // connecting: given up
         return 0;
     }
-    m_txQueue.push_back(p->Copy());
-    m_txQueued += p->GetSize();
-    TxNext();
-    return static_cast<int>(p->GetSize());
-}
-
-int
-ShrimpSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address&)
-{
-    return Send(p, flags); // a stream socket: the connected peer
-}
-
-uint32_t
-ShrimpSocket::GetRxAvailable() const
-{
-    return m_rxQueue.GetSize();
-}
-
-Ptr<Packet>
-ShrimpSocket::Recv(uint32_t maxSize, uint32_t)
-{
-    if (m_rxQueue.GetSize() == 0 || maxSize == 0)
-    {
-        m_errno = ERROR_AGAIN;
-        return nullptr;
-    }
-    Ptr<Packet> out = m_rxQueue.Pop(maxSize);
-    // Room in the receive queue again: the receive side goes on (after this call returns).
-    Simulator::ScheduleNow(&ShrimpSocket::RxNext, this);
-    return out;
-}
-
-Ptr<Packet>
-ShrimpSocket::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
-{
-    Ptr<Packet> p = Recv(maxSize, flags);
-    if (p)
-    {
-        fromAddress = InetSocketAddress(m_peerAddress, m_peerPort);
-    }
-    return p;
-}
-
-int
-ShrimpSocket::GetSockName(Address& address) const
-{
-    Ipv4Address local = Ipv4Address::GetAny();
     if (m_tcp != nullptr && !m_tcpClosed)
     {
-        Address a;
-        if (m_tcp->GetSockName(a) == 0 && InetSocketAddress::IsMatchingType(a))
-        {
-            local = InetSocketAddress::ConvertFrom(a).GetIpv4();
-        }
+        m_tcpClosed = true;
+        m_tcp->Close();
     }
-    address = InetSocketAddress(local, m_localPort);
     return 0;
-}
-
-int
-ShrimpSocket::GetPeerName(Address& address) const
-{
-    if (m_state != CONNECTED)
-    {
-        const_cast<ShrimpSocket*>(this)->m_errno = ERROR_NOTCONN;
-        return -1;
-    }
-    address = InetSocketAddress(m_peerAddress, m_peerPort);
-    return 0;
-}
-
-bool
-ShrimpSocket::SetAllowBroadcast(bool allowBroadcast)
-{
-    return !allowBroadcast; // a stream socket has no broadcast
-}
-
-bool
-ShrimpSocket::GetAllowBroadcast() const
-{
-    return false;
 }
 
 } // namespace ns3

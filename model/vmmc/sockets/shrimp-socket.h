@@ -8,13 +8,10 @@
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
-#include "ns3/san-byte-stream-queue.h"
-#include "ns3/socket.h"
-#include "ns3/traced-callback.h"
+#include "ns3/san-stream-socket.h"
 #include "ns3/vmmc-endpoint.h"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -57,7 +54,7 @@ class ShrimpSocketFactory;
  * polling them then: the CPU pays the load that sees the change and a loop iteration, but is
  * not held while idle, so that the application's own sends are not stalled behind a spin).
  */
-class ShrimpSocket : public Socket
+class ShrimpSocket : public SanStreamSocket
 {
   public:
     /// The library's data transfer variants (section 4.3).
@@ -106,27 +103,7 @@ class ShrimpSocket : public Socket
     uint64_t GetNRingFullWaits() const;
 
     // Socket
-    SocketErrno GetErrno() const override;
-    SocketType GetSocketType() const override;
     Ptr<Node> GetNode() const override;
-    int Bind(const Address& address) override;
-    int Bind() override;
-    int Bind6() override;
-    int Close() override;
-    int ShutdownSend() override;
-    int ShutdownRecv() override;
-    int Connect(const Address& address) override;
-    int Listen() override;
-    uint32_t GetTxAvailable() const override;
-    int Send(Ptr<Packet> p, uint32_t flags) override;
-    int SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress) override;
-    uint32_t GetRxAvailable() const override;
-    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
-    Ptr<Packet> RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress) override;
-    int GetSockName(Address& address) const override;
-    int GetPeerName(Address& address) const override;
-    bool SetAllowBroadcast(bool allowBroadcast) override;
-    bool GetAllowBroadcast() const override;
 
     /// Bytes of a connection set-up message on the TCP socket.
     static constexpr uint32_t SETUP_BYTES = 16;
@@ -137,24 +114,21 @@ class ShrimpSocket : public Socket
     void DoDispose() override;
 
   private:
-    /// Socket states.
-    enum State
-    {
-        IDLE,       //!< created or bound
-        LISTENING,  //!< listen() done
-        CONNECTING, //!< connect() or accept in progress
-        CONNECTED,  //!< both rings mapped
-        CLOSED,     //!< closed, failed or broken
-    };
-
-    // set-up (shrimp-socket.cc)
+    // set-up and the SanStreamSocket hooks around it (shrimp-socket.cc)
+    uint32_t GetSndBufSize() const override;
+    uint32_t GetRcvBufSize() const override;
+    Ipv4Address GetLocalAddress() const override;
+    int DoBind(const InetSocketAddress& address) override;
+    int DoListen() override;
+    int DoConnect(const InetSocketAddress& address) override;
+    int CloseUnconnected() override;
+    bool TcpConnectionRequest(Ptr<Socket> s, const Address& from) override;
+    void TcpNewConnection(Ptr<Socket> s, const Address& from) override;
     void TcpConnected(Ptr<Socket> s);
     void TcpConnectFailed(Ptr<Socket> s);
     void TcpRecv(Ptr<Socket> s);
     void TcpNormalClose(Ptr<Socket> s);
     void TcpErrorClose(Ptr<Socket> s);
-    bool TcpConnectionRequest(Ptr<Socket> s, const Address& from);
-    void TcpNewConnection(Ptr<Socket> s, const Address& from);
     void AttachTcp(Ptr<Socket> tcp);
     void AllocateRings();
     void ExportRing(Callback<void> done);
@@ -163,19 +137,19 @@ class ShrimpSocket : public Socket
     void MapPeer(uint32_t host, uint32_t exportId, uint32_t ringBytes, Callback<void> done);
     void Established();
     void Broken();
+    void Teardown();
     void Fail(SocketErrno error);
 
     // data path (shrimp-socket-data.cc)
-    void TxNext();
+    void TxNext() override;
     void TxChunk();
     void TxPiece(uint32_t pos, uint64_t src, uint32_t len, Callback<void> done);
     void TxDeliberate(uint32_t pos, uint64_t src, uint32_t len, Callback<void> done);
     void TxPublish(uint32_t n);
-    void TxPacketDone();
     void FinishClose();
     void ArmWatch();
     void ControlChanged();
-    void RxNext();
+    void RxNext() override;
     void RxCopied(uint32_t n, uint32_t start);
     void RxCopyPieces(uint32_t pos, uint32_t n, uint32_t done, Callback<void> finished);
     uint32_t PeerConsumed() const;
@@ -183,28 +157,18 @@ class ShrimpSocket : public Socket
     bool PeerClosed() const;
     uint32_t RingRoom() const;
 
-    Ptr<ShrimpSocketFactory> m_factory;  //!< the node's library
-    Ptr<VmmcEndpoint> m_ep;              //!< the process's VMMC
-    Ptr<HostMemory> m_memory;            //!< its host's memory
-    State m_state{IDLE};                 //!< state
-    SocketErrno m_errno{ERROR_NOTERROR}; //!< last error
-    Variant m_variant{AU_2COPY};         //!< data transfer variant
-    uint16_t m_localPort{0};             //!< bound port (0: none)
-    Ipv4Address m_peerAddress;           //!< connected peer
-    uint16_t m_peerPort{0};              //!< its port
-    bool m_shutdownSend{false};          //!< no more sends
-    bool m_shutdownRecv{false};          //!< no more receives
-    bool m_closeRequested{false};        //!< close once the queue is out
-    bool m_closeSent{false};             //!< our VMMC close flag is out
-    bool m_closeNotified{false};         //!< the application heard of the close
-    bool m_isChild{false};               //!< accepted by a listening socket
-    Ptr<ShrimpSocket> m_listener;        //!< the listening socket of a child being set up
+    Ptr<ShrimpSocketFactory> m_factory; //!< the node's library
+    Ptr<VmmcEndpoint> m_ep;             //!< the process's VMMC
+    Ptr<HostMemory> m_memory;           //!< its host's memory
+    Variant m_variant{AU_2COPY};        //!< data transfer variant
+    bool m_closeSent{false};            //!< our VMMC close flag is out
+    bool m_isChild{false};              //!< accepted by a listening socket
+    Ptr<ShrimpSocket> m_listener;       //!< the listening socket of a child being set up
 
     Ptr<Socket> m_tcp;            //!< the Ethernet connection (set-up, broken detection)
     std::vector<uint8_t> m_tcpIn; //!< set-up bytes received so far
     bool m_setupReceived{false};  //!< the peer's set-up message is in
     bool m_tcpClosed{false};      //!< the TCP connection is gone
-    Ptr<Socket> m_tcpListener;    //!< TCP side of a listening socket
 
     // rings
     uint32_t m_ringBytes{0};     //!< our receive ring's bytes
@@ -221,26 +185,16 @@ class ShrimpSocket : public Socket
     uint64_t m_watch{0};         //!< pending watch on the incoming control words
 
     // sending
-    std::deque<Ptr<Packet>> m_txQueue; //!< send() data not yet in the peer's ring
-    uint32_t m_txQueued{0};            //!< its bytes
-    uint32_t m_txOffset{0};            //!< bytes of the front packet written
-    bool m_txBusy{false};              //!< a send() is in progress
-    bool m_txWaiting{false};           //!< waiting for room in the peer's ring
-    bool m_closeWaiting{false};        //!< closing: waiting for the peer to consume all
-    bool m_txCalled{false};            //!< the front packet's send() call is charged
-    uint32_t m_written{0};             //!< total bytes written into the peer's ring
+    bool m_txWaiting{false};    //!< waiting for room in the peer's ring
+    bool m_closeWaiting{false}; //!< closing: waiting for the peer to consume all
+    uint32_t m_written{0};      //!< total bytes written into the peer's ring
 
     // receiving
-    SanByteStreamQueue m_rxQueue; //!< data copied, not yet read by the application
-    bool m_rxBusy{false};         //!< a recv() is in progress
-    uint32_t m_consumed{0};       //!< total bytes consumed from our ring
+    uint32_t m_consumed{0}; //!< total bytes consumed from our ring
 
     uint64_t m_oneCopy{0};   //!< chunks sent from the user's buffer
     uint64_t m_twoCopy{0};   //!< chunks copied first
     uint64_t m_fullWaits{0}; //!< ring-full waits
-
-    TracedCallback<Ptr<const Packet>> m_txTrace; //!< a send() is in the peer's ring
-    TracedCallback<Ptr<const Packet>> m_rxTrace; //!< a recv() copied data out
 };
 
 } // namespace ns3
