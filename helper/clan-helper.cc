@@ -7,23 +7,24 @@
 
 #include "ns3/abort.h"
 #include "ns3/clan-context.h"
+#include "ns3/clan-cost-model.h"
 #include "ns3/clan-net-device.h"
-#include "ns3/san-nic-cost-model.h"
 
 namespace ns3
 {
 
 ClanHelper::ClanHelper()
-    : SanNicHelper("ClanHelper", "ns3::ClanNetDevice", SanNicCostModel::GetTypeId())
+    : SanNicHelper("ClanHelper", "ns3::ClanNetDevice", ClanCostModel::GetTypeId())
 {
 }
 
 void
 ClanHelper::SetCost(Ptr<SanNicDevice> device, Ptr<Object> cost) const
 {
-    NS_ABORT_MSG_IF(cost != nullptr,
-                    "ClanHelper: CLAN's costs are ClanNetDevice attributes (SetDeviceAttribute); "
-                    "it has no cost preset");
+    if (cost)
+    {
+        DynamicCast<ClanNetDevice>(device)->SetCostModel(DynamicCast<ClanCostModel>(cost));
+    }
 }
 
 Ptr<ClanNetDevice>

@@ -19,8 +19,10 @@ class ClanNetDevice;
 /**
  * \ingroup san
  * \brief Installs CLAN NICs (ClanNetDevice) on hosts that have a SanHost and a fabric endpoint
- * (Riddoch et al. 1999). CLAN's hardware and driver costs are the device's attributes
- * (SetDeviceAttribute); it has no separate cost preset, so SetCostModel is refused.
+ * (Riddoch et al. 1999). The card's and driver's costs are a ClanCostModel preset:
+ * SetCostModel("ns3::ClanCostModel") (the paper's card, also the default) and
+ * SetCostModelAttribute; the device's structural attributes (TripwireFifoDepth,
+ * MailboxEntries, ReceiveCheck, DrainFifoPerInterrupt) are SetDeviceAttribute's.
  */
 class ClanHelper : public SanNicHelper
 {

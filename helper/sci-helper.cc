@@ -5,24 +5,24 @@
  */
 #include "sci-helper.h"
 
-#include "ns3/abort.h"
-#include "ns3/san-nic-cost-model.h"
+#include "ns3/sci-cost-model.h"
 #include "ns3/sci-net-device.h"
 
 namespace ns3
 {
 
 SciHelper::SciHelper()
-    : SanNicHelper("SciHelper", "ns3::SciNetDevice", SanNicCostModel::GetTypeId())
+    : SanNicHelper("SciHelper", "ns3::SciNetDevice", SciCostModel::GetTypeId())
 {
 }
 
 void
 SciHelper::SetCost(Ptr<SanNicDevice> device, Ptr<Object> cost) const
 {
-    NS_ABORT_MSG_IF(cost != nullptr,
-                    "SciHelper: the adapter's costs are SciNetDevice attributes "
-                    "(SetDeviceAttribute); it has no cost preset");
+    if (cost)
+    {
+        DynamicCast<SciNetDevice>(device)->SetCostModel(DynamicCast<SciCostModel>(cost));
+    }
 }
 
 Ptr<SciNetDevice>

@@ -18,8 +18,10 @@ class SciNetDevice;
 /**
  * \ingroup san
  * \brief Installs Dolphin PCI/SCI adapters (SciNetDevice) on hosts that have a SanHost and a
- * fabric endpoint (SCILAN 1998). The adapter's costs are its attributes (SetDeviceAttribute);
- * it has no separate cost preset, so SetCostModel is refused. Build the fabric as an SCI
+ * fabric endpoint (SCILAN 1998). The adapter's and driver's costs are an SciCostModel preset:
+ * SetCostModel("ns3::SciCostModel") (the paper's card, also the default) and
+ * SetCostModelAttribute; MaxOutstandingRequests and ReceiveErrorModel are SetDeviceAttribute's.
+ * Build the fabric as an SCI
  * ringlet (a ring) or as switched SCI (a crossbar or any switched topology); give the links
  * the LC-1's 200 MB/s (1.6 Gbit/s) or the LC-2's 500 MB/s.
  */

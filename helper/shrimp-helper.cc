@@ -6,7 +6,7 @@
 #include "shrimp-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/san-nic-cost-model.h"
+#include "ns3/shrimp-cost-model.h"
 #include "ns3/shrimp-net-device.h"
 #include "ns3/vmmc-daemon.h"
 
@@ -14,7 +14,7 @@ namespace ns3
 {
 
 ShrimpHelper::ShrimpHelper()
-    : SanNicHelper("ShrimpHelper", "ns3::ShrimpNetDevice", SanNicCostModel::GetTypeId()),
+    : SanNicHelper("ShrimpHelper", "ns3::ShrimpNetDevice", ShrimpCostModel::GetTypeId()),
       m_cluster(Create<VmmcCluster>())
 {
     m_daemon.SetTypeId("ns3::VmmcDaemon");
@@ -29,9 +29,10 @@ ShrimpHelper::SetDaemonAttribute(std::string name, const AttributeValue& value)
 void
 ShrimpHelper::SetCost(Ptr<SanNicDevice> device, Ptr<Object> cost) const
 {
-    NS_ABORT_MSG_IF(cost != nullptr,
-                    "ShrimpHelper: the interface's costs are ShrimpNetDevice attributes "
-                    "(SetDeviceAttribute); it has no cost preset");
+    if (cost)
+    {
+        DynamicCast<ShrimpNetDevice>(device)->SetCostModel(DynamicCast<ShrimpCostModel>(cost));
+    }
 }
 
 void

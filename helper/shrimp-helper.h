@@ -21,7 +21,9 @@ class VmmcCluster;
  * \brief Installs SHRIMP network interfaces (ShrimpNetDevice) and a trusted SHRIMP daemon
  * (VmmcDaemon, aggregated to the node) on hosts that have a SanHost and a fabric endpoint
  * (Felten et al. 1996). All hosts of one helper form one system: their daemons set up
- * mappings with each other. The device's costs are its attributes; there is no cost preset.
+ * mappings with each other. The interface's and driver's costs are a ShrimpCostModel preset:
+ * SetCostModel("ns3::ShrimpCostModel") (the paper's interface, also the default) and
+ * SetCostModelAttribute; PageBytes and MaxPacketData are SetDeviceAttribute's.
  * Processes get their VMMC endpoint from VmmcDaemon::Of(node)->CreateEndpoint().
  */
 class ShrimpHelper : public SanNicHelper

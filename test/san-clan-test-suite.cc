@@ -10,6 +10,8 @@
 // Tripwires, out-of-band messages, the receive path's protection and the protection fuzzer
 // are in suite "san-clan-sync" (san-clan-sync-test-suite.cc).
 
+#include "san-test-util.h"
+
 #include "ns3/boolean.h"
 #include "ns3/clan-context.h"
 #include "ns3/clan-helper.h"
@@ -18,7 +20,9 @@
 #include "ns3/host-bus.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory.h"
+#include "ns3/san-fabric-helper.h"
 #include "ns3/san-fabric.h"
+#include "ns3/san-host-helper.h"
 #include "ns3/san-switch.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -26,6 +30,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -92,12 +97,12 @@ ReadMem(Ptr<HostMemory> mem, uint64_t address, uint32_t n)
     return v;
 }
 
-/// \param dev a device \param name a Time attribute \return its value
+/// \param dev a device \param name a Time attribute of its cost preset \return its value
 Time
 TimeAttr(Ptr<ClanNetDevice> dev, const std::string& name)
 {
     TimeValue v;
-    dev->GetAttribute(name, v);
+    dev->GetCostModel()->GetAttribute(name, v);
     return v.Get();
 }
 
@@ -579,6 +584,83 @@ class ClanCoalesceTestCase : public TestCase
     }
 };
 
+/// \param extra added to the cost preset's TxPipelineDelay through the helper (zero: the
+/// helper's SetCostModel is not called) \return a DWORD store's time from issue to visible
+Time
+ClanPresetStoreTime(Time extra)
+{
+    NodeContainer hosts;
+    hosts.Create(2);
+    SanHostHelper hostHelper;
+    hostHelper.SetPreset("ns3::AlphaLinuxHostPreset");
+    hostHelper.Install(hosts);
+    SanFabricHelper fabric;
+    fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+    NetDeviceContainer eps = fabric.Install(hosts);
+    ClanHelper clan;
+    if (!extra.IsZero())
+    {
+        clan.SetCostModel("ns3::ClanCostModel");
+        clan.SetCostModelAttribute("TxPipelineDelay", TimeValue(NanoSeconds(460) + extra));
+    }
+    clan.Install(hosts, eps);
+    Ptr<ClanContext> tx = ClanHelper::CreateContext(hosts.Get(0));
+    Ptr<ClanContext> rx = ClanHelper::CreateContext(hosts.Get(1));
+    const uint64_t region = rx->Allocate(8192, "preset-region");
+    const uint64_t mapped = tx->Map(rx->Export(region, 8192));
+    auto visible = std::make_shared<Time>();
+    ClanHelper::GetDevice(hosts.Get(1))
+        ->TraceConnectWithoutContext(
+            "Write",
+            Callback<void, uint64_t, uint32_t, uint32_t>(
+                [visible](uint64_t, uint32_t, uint32_t) { *visible = Simulator::Now(); }));
+    static const uint8_t word[4] = {1, 2, 3, 4};
+    Simulator::Schedule(MicroSeconds(10),
+                        [tx, mapped]() { tx->Write(mapped, word, 4, Callback<void>()); });
+    Simulator::Run();
+    Simulator::Destroy();
+    return *visible - MicroSeconds(10);
+}
+
+/**
+ * The cost preset: ClanHelper::SetCostModel and SetCostModelAttribute reach the device (a
+ * transmit pipeline 1 us longer makes a store's one-way time exactly 1 us longer), the device
+ * makes the paper's card when none is chosen, and a preset of the wrong type stops with a
+ * message naming it.
+ */
+class ClanCostPresetTestCase : public TestCase
+{
+  public:
+    ClanCostPresetTestCase()
+        : TestCase("Cost preset: chosen through ClanHelper, used by the device")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time base = ClanPresetStoreTime(Seconds(0));
+        const Time slower = ClanPresetStoreTime(MicroSeconds(1));
+        NS_TEST_EXPECT_MSG_GT(base, Seconds(0), "the store arrived");
+        NS_TEST_EXPECT_MSG_EQ(slower - base, MicroSeconds(1), "TxPipelineDelay + 1 us");
+
+        std::string why;
+        NS_TEST_EXPECT_MSG_EQ(santest::DiesWithMessage(
+                                  []() { ClanHelper().SetCostModel("ns3::HamlynLanai3CostModel"); },
+                                  "ClanHelper::SetCostModel: 'ns3::HamlynLanai3CostModel' is not a "
+                                  "ns3::ClanCostModel",
+                                  why),
+                              true,
+                              "another interface's preset: " << why);
+        NS_TEST_EXPECT_MSG_EQ(
+            santest::DiesWithMessage([]() { ClanHelper().SetCostModel("ns3::NoSuchCostModel"); },
+                                     "ClanHelper::SetCostModel: no TypeId named "
+                                     "'ns3::NoSuchCostModel'",
+                                     why),
+            true,
+            "an unknown preset: " << why);
+    }
+};
 } // namespace
 
 /// The CLAN device suite.
@@ -595,6 +677,7 @@ class SanClanTestSuite : public TestSuite
         AddTestCase(new ClanDmaQueuesTestCase, TestCase::QUICK);
         AddTestCase(new ClanSplitBurstsTestCase, TestCase::QUICK);
         AddTestCase(new ClanCoalesceTestCase, TestCase::QUICK);
+        AddTestCase(new ClanCostPresetTestCase, TestCase::QUICK);
     }
 };
 

@@ -270,6 +270,9 @@ class CfgReadWhenUsedTestCase : public TestCase
     {
         const std::string hamlynCost = "DeviceList/*/$ns3::HamlynNetDevice/CostModel/";
         const std::string dartCost = "DeviceList/*/$ns3::DartNetDevice/CostModel/";
+        const std::string clanCost = "DeviceList/*/$ns3::ClanNetDevice/CostModel/";
+        const std::string shrimpCost = "DeviceList/*/$ns3::ShrimpNetDevice/CostModel/";
+        const std::string sciCost = "DeviceList/*/$ns3::SciNetDevice/CostModel/";
         const std::vector<Case> cases = {
             {"Hamlyn",
              CfgHamlynRun,
@@ -286,42 +289,24 @@ class CfgReadWhenUsedTestCase : public TestCase
               {"ns3::DartSoftwareCostModel", "DepositWork", dartCost + "DepositWork", "700"}}},
             {"CLAN",
              CfgClanRun,
-             {{"ns3::ClanNetDevice",
-               "TxPipelineDelay",
-               "DeviceList/*/$ns3::ClanNetDevice/TxPipelineDelay",
-               "5us"},
-              {"ns3::ClanNetDevice",
-               "RxPipelineDelay",
-               "DeviceList/*/$ns3::ClanNetDevice/RxPipelineDelay",
-               "5us"},
-              {"ns3::ClanNetDevice",
+             {{"ns3::ClanCostModel", "TxPipelineDelay", clanCost + "TxPipelineDelay", "5us"},
+              {"ns3::ClanCostModel", "RxPipelineDelay", clanCost + "RxPipelineDelay", "5us"},
+              {"ns3::ClanCostModel",
                "DmaDriverInstructions",
-               "DeviceList/*/$ns3::ClanNetDevice/DmaDriverInstructions",
+               clanCost + "DmaDriverInstructions",
                "30000"},
-              {"ns3::ClanNetDevice",
-               "DmaTransmitBurst",
-               "DeviceList/*/$ns3::ClanNetDevice/DmaTransmitBurst",
-               "16"}}},
+              {"ns3::ClanCostModel", "DmaTransmitBurst", clanCost + "DmaTransmitBurst", "16"}}},
             {"SHRIMP",
              CfgShrimpRun,
-             {{"ns3::ShrimpNetDevice",
-               "DatapathLatency",
-               "DeviceList/*/$ns3::ShrimpNetDevice/DatapathLatency",
-               "20us"},
-              {"ns3::ShrimpNetDevice",
-               "PortRate",
-               "DeviceList/*/$ns3::ShrimpNetDevice/PortRate",
-               "10Mbps"},
+             {{"ns3::ShrimpCostModel", "DatapathLatency", shrimpCost + "DatapathLatency", "20us"},
+              {"ns3::ShrimpCostModel", "PortRate", shrimpCost + "PortRate", "10Mbps"},
               {"ns3::ShrimpNetDevice",
                "MaxPacketData",
                "DeviceList/*/$ns3::ShrimpNetDevice/MaxPacketData",
                "64"}}},
             {"SCI and SCILAN",
              CfgSciRun,
-             {{"ns3::SciNetDevice",
-               "AdapterLatency",
-               "DeviceList/*/$ns3::SciNetDevice/AdapterLatency",
-               "20us"},
+             {{"ns3::SciCostModel", "AdapterLatency", sciCost + "AdapterLatency", "20us"},
               {"ns3::ScilanStack",
                "SendInstructions",
                "$ns3::ScilanStack/SendInstructions",
@@ -429,8 +414,11 @@ class CfgEveryAttributeTestCase : public TestCase
              "DeviceList/*/$ns3::DartNetDevice/CostModel/",
              CfgDartRun},
             {"ns3::ClanNetDevice", "DeviceList/*/$ns3::ClanNetDevice/", CfgClanRun},
+            {"ns3::ClanCostModel", "DeviceList/*/$ns3::ClanNetDevice/CostModel/", CfgClanRun},
             {"ns3::ShrimpNetDevice", "DeviceList/*/$ns3::ShrimpNetDevice/", CfgShrimpRun},
+            {"ns3::ShrimpCostModel", "DeviceList/*/$ns3::ShrimpNetDevice/CostModel/", CfgShrimpRun},
             {"ns3::SciNetDevice", "DeviceList/*/$ns3::SciNetDevice/", CfgSciRun},
+            {"ns3::SciCostModel", "DeviceList/*/$ns3::SciNetDevice/CostModel/", CfgSciRun},
             {"ns3::ScilanStack", "$ns3::ScilanStack/", CfgSciRun},
             // The fabric the Hamlyn message crosses: its links and its switch.
             {"ns3::SanChannel", "/ChannelList/*/$ns3::SanChannel/", CfgHamlynRun},
@@ -539,13 +527,15 @@ class CfgFixedAtAttachTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(died, true, f.device << " " << f.attribute << ": " << msg);
             Simulator::Destroy();
         }
-        // Checked when set: a CLAN transmit burst longer than one burst of the host's bus.
-        clan();
+        // Checked when used: a CLAN transmit burst longer than one burst of the host's bus
+        // stops the next DMA (the preset is data and does not know the host).
         std::string why;
         const bool refused = santest::DiesWithMessage(
             []() {
-                Config::Set("/NodeList/*/DeviceList/*/$ns3::ClanNetDevice/DmaTransmitBurst",
-                            UintegerValue(512));
+                CfgClanRun({{"ns3::ClanCostModel",
+                             "DmaTransmitBurst",
+                             "DeviceList/*/$ns3::ClanNetDevice/CostModel/DmaTransmitBurst",
+                             "512"}});
             },
             "ClanNetDevice: DmaTransmitBurst of 512 DWORDs is more than one burst of the host's "
             "I/O bus",

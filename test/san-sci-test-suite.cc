@@ -9,17 +9,24 @@
 // loads: interrupt-flag arithmetic, write gathering, hardware retries, remote loads, refused
 // writes, DMA, and the processor's copy loops on the system bus.
 
+#include "san-test-util.h"
+
 #include "ns3/error-model.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory-system.h"
 #include "ns3/host-memory.h"
 #include "ns3/pointer.h"
+#include "ns3/san-fabric-helper.h"
+#include "ns3/san-host-helper.h"
+#include "ns3/sci-helper.h"
 #include "ns3/sci-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <memory>
 #include <numeric>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -371,6 +378,76 @@ class SciRingTestCase : public TestCase
     }
 };
 
+/// \param extra added to the cost preset's AdapterLatency through the helper (zero: the
+/// helper's SetCostModel is not called) \return how long a remote load of a word takes
+Time
+SciPresetLoadTime(Time extra)
+{
+    NodeContainer hosts;
+    hosts.Create(2);
+    SanHostHelper hostHelper;
+    hostHelper.SetPreset("ns3::PentiumNtHostPreset");
+    hostHelper.Install(hosts);
+    SanFabricHelper fabric;
+    fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+    NetDeviceContainer eps = fabric.Install(hosts);
+    SciHelper sci;
+    if (!extra.IsZero())
+    {
+        sci.SetCostModel("ns3::SciCostModel");
+        sci.SetCostModelAttribute("AdapterLatency", TimeValue(NanoSeconds(70) + extra));
+    }
+    sci.Install(hosts, eps);
+    Ptr<SciNetDevice> a = SciHelper::GetDevice(hosts.Get(0));
+    Ptr<SciNetDevice> b = SciHelper::GetDevice(hosts.Get(1));
+    const uint64_t region = b->GetMemory()->Allocate(4096, "preset-region");
+    const uint64_t mapped = a->Map(b->GetNodeId(), b->Export(region, 4096), 4096);
+    auto at = std::make_shared<Time>();
+    a->Load(mapped, 4, SciNetDevice::ReadCallback([at](const uint8_t*, uint32_t) {
+                *at = Simulator::Now();
+            }));
+    Simulator::Run();
+    Simulator::Destroy();
+    return *at;
+}
+
+/// The cost preset: SciHelper::SetCostModel and SetCostModelAttribute reach the adapter (a
+/// remote load crosses the adapter four times, so 1 us more AdapterLatency makes it exactly
+/// 4 us longer), and a preset of the wrong type stops with a message naming it.
+class SciCostPresetTestCase : public TestCase
+{
+  public:
+    SciCostPresetTestCase()
+        : TestCase("cost preset: chosen through SciHelper, used by the adapter")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time base = SciPresetLoadTime(Seconds(0));
+        const Time slower = SciPresetLoadTime(MicroSeconds(1));
+        NS_TEST_EXPECT_MSG_GT(base, Seconds(0), "the load completed");
+        NS_TEST_EXPECT_MSG_EQ(slower - base, MicroSeconds(4), "4 crossings x 1 us");
+        std::string why;
+        NS_TEST_EXPECT_MSG_EQ(
+            santest::DiesWithMessage([]() { SciHelper().SetCostModel("ns3::ClanCostModel"); },
+                                     "SciHelper::SetCostModel: 'ns3::ClanCostModel' is not a "
+                                     "ns3::SciCostModel",
+                                     why),
+            true,
+            "another interface's preset: " << why);
+        NS_TEST_EXPECT_MSG_EQ(santest::DiesWithMessage(
+                                  []() {
+                                      SciHelper().SetCostModelAttribute("AdapterLatency",
+                                                                        TimeValue(Seconds(1)));
+                                  },
+                                  "SciHelper: SetCostModel before SetCostModelAttribute",
+                                  why),
+                              true,
+                              "an attribute without a preset: " << why);
+    }
+};
 } // namespace
 
 /// The suite.
@@ -388,6 +465,7 @@ class SanSciTestSuite : public TestSuite
         AddTestCase(new SciDmaTestCase, TestCase::QUICK);
         AddTestCase(new SciMemorySystemTestCase, TestCase::QUICK);
         AddTestCase(new SciRingTestCase, TestCase::QUICK);
+        AddTestCase(new SciCostPresetTestCase, TestCase::QUICK);
     }
 };
 

@@ -13,16 +13,23 @@
 
 #include "protection-fuzz/san-protection-fuzzer.h"
 #include "protection-fuzz/shrimp-protection-fuzz-adapter.h"
+#include "san-test-util.h"
 
 #include "ns3/config.h"
+#include "ns3/san-fabric-helper.h"
+#include "ns3/san-host-helper.h"
+#include "ns3/shrimp-helper.h"
 #include "ns3/shrimp-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
+#include "ns3/vmmc-daemon.h"
+#include "ns3/vmmc-endpoint.h"
 
 #include <functional>
 #include <memory>
 #include <numeric>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -426,7 +433,7 @@ class ShrimpArbiterPriorityTestCase : public TestCase
     void DoRun() override
     {
         // A slow port (8 Mbit/s: 1 KB packets take 1 ms) makes the port the bottleneck.
-        Config::SetDefault("ns3::ShrimpNetDevice::PortRate", DataRateValue(DataRate("8Mbps")));
+        Config::SetDefault("ns3::ShrimpCostModel::PortRate", DataRateValue(DataRate("8Mbps")));
         ShrimpRig r;
         // B sends 16 KB to A's buffer (A exports too), queueing 16 packets at B's port; A's
         // one-word update to B arrives meanwhile.
@@ -674,6 +681,86 @@ class ShrimpFuzzTestCase : public TestCase
     }
 };
 
+/// \param extra added to the cost preset's DatapathLatency through the helper (zero: the
+/// helper's SetCostModel is not called) \return a 1 KB deliberate update's time from its
+/// initiation to its last word in the receiver's memory
+Time
+ShrimpPresetUpdateTime(Time extra)
+{
+    NodeContainer hosts;
+    hosts.Create(2);
+    SanHostHelper hostHelper;
+    hostHelper.SetPreset("ns3::Dec560stHostPreset");
+    hostHelper.Install(hosts);
+    SanFabricHelper fabric;
+    fabric.SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+    NetDeviceContainer eps = fabric.Install(hosts);
+    ShrimpHelper shrimp;
+    if (!extra.IsZero())
+    {
+        shrimp.SetCostModel("ns3::ShrimpCostModel");
+        shrimp.SetCostModelAttribute("DatapathLatency", TimeValue(NanoSeconds(2300) + extra));
+    }
+    shrimp.Install(hosts, eps);
+    Ptr<VmmcEndpoint> a = VmmcDaemon::Of(hosts.Get(0))->CreateEndpoint();
+    Ptr<VmmcEndpoint> b = VmmcDaemon::Of(hosts.Get(1))->CreateEndpoint();
+    const uint32_t page = a->GetPageBytes();
+    const uint64_t recv = b->Allocate(page);
+    const uint64_t src = a->Allocate(page);
+    auto sent = std::make_shared<Time>();
+    auto landed = std::make_shared<Time>();
+    b->GetMemory()->WatchWrites(recv + 1020, 4, Callback<void>([landed]() {
+                                    *landed = Simulator::Now();
+                                }));
+    b->Export(recv, page, {}, VmmcEndpoint::ExportCallback([a, b, src, sent](uint32_t id) {
+                  a->Import(b->GetHostNumber(),
+                            id,
+                            VmmcEndpoint::ImportCallback([a, src, sent](int32_t h) {
+                                *sent = Simulator::Now();
+                                a->SendDeliberate(h, 0, src, 1024, false, Callback<void, bool>());
+                            }));
+              }));
+    Simulator::Run();
+    Simulator::Destroy();
+    return *landed - *sent;
+}
+
+/// The cost preset: ShrimpHelper::SetCostModel and SetCostModelAttribute reach the interface
+/// (1 us more DatapathLatency, split between the two cards, makes a one-packet deliberate
+/// update exactly 1 us longer), and a preset of the wrong type stops with a message naming it.
+class ShrimpCostPresetTestCase : public TestCase
+{
+  public:
+    ShrimpCostPresetTestCase()
+        : TestCase("cost preset: chosen through ShrimpHelper, used by the interface")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time base = ShrimpPresetUpdateTime(Seconds(0));
+        const Time slower = ShrimpPresetUpdateTime(MicroSeconds(1));
+        NS_TEST_EXPECT_MSG_GT(base, Seconds(0), "the update landed");
+        NS_TEST_EXPECT_MSG_EQ(slower - base, MicroSeconds(1), "DatapathLatency + 1 us");
+        std::string why;
+        NS_TEST_EXPECT_MSG_EQ(
+            santest::DiesWithMessage([]() { ShrimpHelper().SetCostModel("ns3::SciCostModel"); },
+                                     "ShrimpHelper::SetCostModel: 'ns3::SciCostModel' is not a "
+                                     "ns3::ShrimpCostModel",
+                                     why),
+            true,
+            "another interface's preset: " << why);
+        NS_TEST_EXPECT_MSG_EQ(
+            santest::DiesWithMessage([]() { ShrimpHelper().SetCostModel("ns3::SanNicCostModel"); },
+                                     "ShrimpHelper::SetCostModel: 'ns3::SanNicCostModel' is not a "
+                                     "ns3::ShrimpCostModel",
+                                     why),
+            true,
+            "the base of all presets: " << why);
+    }
+};
+
 /// The suite.
 class SanShrimpTestSuite : public TestSuite
 {
@@ -691,6 +778,7 @@ class SanShrimpTestSuite : public TestSuite
         AddTestCase(new ShrimpProtectionRulesTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpCachePolicyTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpFuzzTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpCostPresetTestCase, TestCase::QUICK);
     }
 };
 

@@ -28,7 +28,7 @@ SciScenario::Configure(uint32_t hosts, bool ring)
     // cut-through, with room for four of the largest packets (16 header + 64 data bytes).
     s.cutThroughPacketBytes = SciHeader::BYTES + SciNetDevice::MAX_REQUEST_BYTES;
     // ASSUMED: a ring stop's or the switch's routing decision adds no delay the papers
-    // account (the adapter's own latency is SciNetDevice "AdapterLatency").
+    // account (the adapter's own latency is SciCostModel "AdapterLatency").
     s.switchRoutingDelay = Seconds(0);
     s.paperCables = true;
     return s;

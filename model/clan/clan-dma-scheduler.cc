@@ -15,18 +15,18 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("ClanDmaScheduler");
 
 ClanDmaScheduler::ClanDmaScheduler(Ptr<HostCpu> cpu, StartCallback start, Time driverWork)
+    : ClanDmaScheduler(cpu, start, Callback<Time>([driverWork]() { return driverWork; }))
+{
+    NS_ABORT_MSG_IF(driverWork.IsStrictlyNegative(), "ClanDmaScheduler: negative driver work");
+}
+
+ClanDmaScheduler::ClanDmaScheduler(Ptr<HostCpu> cpu, StartCallback start, Callback<Time> driverWork)
     : m_cpu(cpu),
       m_start(start),
       m_driverWork(driverWork)
 {
-    NS_ABORT_MSG_IF(!cpu || start.IsNull(), "ClanDmaScheduler: needs a CPU and an engine");
-    NS_ABORT_MSG_IF(driverWork.IsStrictlyNegative(), "ClanDmaScheduler: negative driver work");
-}
-
-void
-ClanDmaScheduler::SetDriverWork(Time driverWork)
-{
-    m_driverWork = driverWork;
+    NS_ABORT_MSG_IF(!cpu || start.IsNull() || driverWork.IsNull(),
+                    "ClanDmaScheduler: needs a CPU, an engine and the driver's work");
 }
 
 uint32_t
@@ -80,11 +80,11 @@ ClanDmaScheduler::Enqueue(uint32_t queue, const ClanDmaRequest& request, Callbac
     });
     if (q.inKernel)
     {
-        m_cpu->Execute(m_driverWork, enter);
+        m_cpu->Execute(m_driverWork(), enter);
         return true;
     }
     ++m_syscalls;
-    m_cpu->Syscall(m_driverWork, enter);
+    m_cpu->Syscall(m_driverWork(), enter);
     return true;
 }
 
@@ -113,7 +113,7 @@ ClanDmaScheduler::Completed()
     NS_ABORT_MSG_IF(m_running < 0, "ClanDmaScheduler::Completed: no transfer was running");
     ++m_interrupts;
     const uint32_t queue = static_cast<uint32_t>(m_running);
-    m_cpu->Interrupt(m_driverWork, Callback<void>([this, queue]() {
+    m_cpu->Interrupt(m_driverWork(), Callback<void>([this, queue]() {
                          Queue& q = m_queues[queue];
                          const ClanDmaRequest done = q.requests.front();
                          q.requests.pop_front();

@@ -58,9 +58,13 @@ class ClanDmaScheduler : public SimpleRefCount<ClanDmaScheduler>
      * \param driverWork the driver's work per system call and per completion interrupt
      */
     ClanDmaScheduler(Ptr<HostCpu> cpu, StartCallback start, Time driverWork);
-
-    /// \param driverWork the driver's work per entry from now on
-    void SetDriverWork(Time driverWork);
+    /**
+     * \param cpu the host's CPU (system calls and interrupts)
+     * \param start starts a transfer on the engine
+     * \param driverWork asked at each entry into the driver for its work (the device reads
+     * its cost preset, so a change applies to the next entry)
+     */
+    ClanDmaScheduler(Ptr<HostCpu> cpu, StartCallback start, Callback<Time> driverWork);
 
     /**
      * \brief A queue for one application (or endpoint).
@@ -112,7 +116,7 @@ class ClanDmaScheduler : public SimpleRefCount<ClanDmaScheduler>
 
     Ptr<HostCpu> m_cpu;             //!< host CPU
     StartCallback m_start;          //!< the engine
-    Time m_driverWork;              //!< per entry into the driver
+    Callback<Time> m_driverWork;    //!< per entry into the driver
     std::vector<Queue> m_queues;    //!< queues
     SanRoundRobinArbiter m_arbiter; //!< round-robin among known non-empty queues
     int32_t m_running{-1};          //!< queue whose head runs (-1: idle)

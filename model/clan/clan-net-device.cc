@@ -5,12 +5,14 @@
  */
 #include "clan-net-device.h"
 
+#include "clan-cost-model.h"
 #include "clan-endpoint.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -32,41 +34,13 @@ ClanNetDevice::GetTypeId()
             .SetParent<SanNicDevice>()
             .SetGroupName("San")
             .AddConstructor<ClanNetDevice>()
-            // Section 5.2: "The latency across the NIC hardware (measured using a logic
-            // analyser) is about .5us, so .9us are spent traversing buses and bridges" of the
-            // 1.9 us one-way latency: 1.9 - 0.9 leaves 0.5 us in each of the two NICs. ASSUMED:
-            // each NIC's 0.5 us is its FPGA and G-Link pipeline (0.46 us) and its half of a
-            // DWORD packet's serialisation at 1.2 Gbit/s (0.04 us).
-            .AddAttribute("TxPipelineDelay",
-                          "From a burst's first word on the card to its head on the link.",
-                          TimeValue(NanoSeconds(460)),
-                          MakeTimeAccessor(&ClanNetDevice::m_txPipeline),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("RxPipelineDelay",
-                          "From a piece's tail off the link to its write on the PCI bus.",
-                          TimeValue(NanoSeconds(460)),
-                          MakeTimeAccessor(&ClanNetDevice::m_rxPipeline),
-                          MakeTimeChecker(Seconds(0)))
-            // Section 5.2: "The receiving V3 generates 16 DWORD bursts on the PCI bus for PIO
-            // traffic, and 256 DWORDS for DMA traffic."
-            .AddAttribute("PioReceiveBurst",
-                          "Receive-side PCI burst, in DWORDs, for data from processor stores.",
-                          UintegerValue(16),
-                          MakeUintegerAccessor(&ClanNetDevice::m_pioRxBurstBeats),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("DmaReceiveBurst",
-                          "Receive-side PCI burst, in DWORDs, for data from DMA.",
-                          UintegerValue(256),
-                          MakeUintegerAccessor(&ClanNetDevice::m_dmaRxBurstBeats),
-                          MakeUintegerChecker<uint32_t>(1))
-            // ASSUMED: the sending V3's DMA reads burst as long as its receive bursts (the same
-            // FIFOs); the paper gives only the receive side.
-            .AddAttribute("DmaTransmitBurst",
-                          "DMA engine's PCI read burst, in DWORDs (each burst is one packet).",
-                          UintegerValue(256),
-                          MakeUintegerAccessor(&ClanNetDevice::SetDmaTransmitBurst,
-                                               &ClanNetDevice::GetDmaTransmitBurst),
-                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "CostModel",
+                "The card's and driver's costs (a ClanCostModel; the paper's card "
+                "when none is set).",
+                PointerValue(),
+                MakePointerAccessor(&ClanNetDevice::SetCostModel, &ClanNetDevice::GetCostModel),
+                MakePointerChecker<ClanCostModel>())
             // ASSUMED: the paper gives no depth; an FPGA FIFO of 1024 ids. Overflows are
             // counted (GetNFifoOverflows) so an experiment shows if it matters.
             .AddAttribute("TripwireFifoDepth",
@@ -74,58 +48,6 @@ ClanNetDevice::GetTypeId()
                           UintegerValue(1024),
                           MakeUintegerAccessor(&ClanNetDevice::m_fifoDepth),
                           MakeUintegerChecker<uint32_t>(1))
-            // ASSUMED: per id the routine sets a bit, looks up the waiters and Tripsets and
-            // writes an event (about 150 instructions of C); its PCI load of the FIFO is
-            // charged on the bus separately.
-            .AddAttribute("IsrTripwireInstructions",
-                          "Interrupt routine's instructions per Tripwire id.",
-                          DoubleValue(150),
-                          MakeDoubleAccessor(&ClanNetDevice::m_isrIdInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: the driver reads a request from the shared queue, checks it and
-            // programs the engine's registers (about 300 instructions).
-            .AddAttribute("DmaDriverInstructions",
-                          "DMA driver's instructions per entry (system call or completion).",
-                          DoubleValue(300),
-                          MakeDoubleAccessor(&ClanNetDevice::SetDmaDriverInstructions,
-                                             &ClanNetDevice::GetDmaDriverInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: read the record, find the endpoint by port, copy 48 bytes into its
-            // queue (about 200 instructions).
-            .AddAttribute("OobDemuxInstructions",
-                          "Interrupt routine's instructions per out-of-band message.",
-                          DoubleValue(200),
-                          MakeDoubleAccessor(&ClanNetDevice::m_oobDemuxInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: an ioctl that checks its arguments and writes a CAM entry or a Tripset
-            // list (about 100 instructions besides the system call's fixed cost).
-            .AddAttribute("TripwireCallInstructions",
-                          "Driver's instructions per Tripwire or Tripset call (allocate, set "
-                          "up, enable, disable, register interest).",
-                          DoubleValue(100),
-                          MakeDoubleAccessor(&ClanNetDevice::m_tripwireCallInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: lock the pages down, check that they are contiguous, build the cookie
-            // or the mapping's page-table entries (about 1000 instructions).
-            .AddAttribute("ApertureCallInstructions",
-                          "Driver's instructions to export or map an aperture.",
-                          DoubleValue(1000),
-                          MakeDoubleAccessor(&ClanNetDevice::m_apertureCallInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: section 3.1 calls creating endpoints "relatively high cost" (queues,
-            // shared segments, mappings): about 10000 instructions; a cached endpoint is
-            // reused for the cost of a Tripwire call.
-            .AddAttribute("EndpointCreateInstructions",
-                          "Driver's instructions to create an endpoint (not cached).",
-                          DoubleValue(10000),
-                          MakeDoubleAccessor(&ClanNetDevice::m_endpointInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: build a 48-byte record and store it (about 100 instructions).
-            .AddAttribute("OobSendInstructions",
-                          "Driver's instructions to send an out-of-band message.",
-                          DoubleValue(100),
-                          MakeDoubleAccessor(&ClanNetDevice::m_oobSendInstructions),
-                          MakeDoubleChecker<double>(0))
             // Sections 2.5 and 5.3: "when a Tripwire fires the NIC places an integer
             // identifier for the Tripwire into a FIFO and raises an interrupt": one interrupt
             // per firing, as built. Section 7 names fewer interrupts as future work; true is
@@ -180,6 +102,7 @@ ClanNetDevice::DoDispose()
     m_tripHandler.clear();
     m_heldRead = Callback<void>();
     m_dma = nullptr;
+    m_cost = nullptr;
     m_rx.clear();
     m_loads.clear();
     for (auto& [port, ep] : m_endpoints)
@@ -191,19 +114,21 @@ ClanNetDevice::DoDispose()
 }
 
 void
-ClanNetDevice::SetDmaDriverInstructions(double instructions)
+ClanNetDevice::SetCostModel(Ptr<ClanCostModel> model)
 {
-    m_dmaDriverInstructions = instructions;
-    if (m_dma != nullptr)
+    m_cost = model;
+    if (IsAttached())
     {
-        m_dma->SetDriverWork(GetCpu()->InstructionsToTime(instructions));
+        NS_ABORT_MSG_IF(m_cost == nullptr,
+                        "ClanNetDevice: CostModel cannot be unset once attached");
+        CheckDmaTransmitBurst();
     }
 }
 
-double
-ClanNetDevice::GetDmaDriverInstructions() const
+Ptr<ClanCostModel>
+ClanNetDevice::GetCostModel() const
 {
-    return m_dmaDriverInstructions;
+    return m_cost;
 }
 
 void
@@ -220,29 +145,14 @@ ClanNetDevice::GetMailboxEntries() const
 }
 
 void
-ClanNetDevice::SetDmaTransmitBurst(uint32_t dwords)
-{
-    m_dmaTxBurstBeats = dwords;
-    if (IsAttached())
-    {
-        CheckDmaTransmitBurst();
-    }
-}
-
-uint32_t
-ClanNetDevice::GetDmaTransmitBurst() const
-{
-    return m_dmaTxBurstBeats;
-}
-
-void
 ClanNetDevice::CheckDmaTransmitBurst() const
 {
     // Each burst is one PCI read transaction of the host's I/O bus.
     const uint64_t busBytes = uint64_t(GetIoBus()->GetWidth()) * GetIoBus()->GetBurstLength();
-    NS_ABORT_MSG_IF(uint64_t(m_dmaTxBurstBeats) * 4 > busBytes,
+    const uint32_t dwords = m_cost->GetDmaTransmitBurst();
+    NS_ABORT_MSG_IF(uint64_t(dwords) * 4 > busBytes,
                     "ClanNetDevice: DmaTransmitBurst of "
-                        << m_dmaTxBurstBeats << " DWORDs is more than one burst of the host's I/O "
+                        << dwords << " DWORDs is more than one burst of the host's I/O "
                         << "bus (" << busBytes << " bytes, HostBus BurstLength)");
 }
 
@@ -250,6 +160,10 @@ void
 ClanNetDevice::NotifyAttached()
 {
     NS_LOG_FUNCTION(this);
+    if (m_cost == nullptr)
+    {
+        m_cost = CreateObject<ClanCostModel>(); // the paper's card
+    }
     CheckDmaTransmitBurst();
     m_apertures.SetHost(GetHostNumber());
     // One window for every store into the outgoing address space: posted stores reach the NIC
@@ -264,9 +178,10 @@ ClanNetDevice::NotifyAttached()
         Create<ClanTripwireState>(GetMemory(), m_tripwires->GetCapacity(), "clan-tripwire-bits");
     m_tripQueue.assign(m_tripwires->GetCapacity(), nullptr);
     m_tripHandler.assign(m_tripwires->GetCapacity(), Callback<void>());
+    // The driver's work is read from the preset at each entry (a change applies to the next).
     m_dma = Create<ClanDmaScheduler>(GetCpu(),
                                      MakeCallback(&ClanNetDevice::DmaStart, this),
-                                     GetCpu()->InstructionsToTime(m_dmaDriverInstructions));
+                                     MakeCallback(&ClanNetDevice::GetDmaDriverWork, this));
     // The driver's mailbox ring, with a kernel Tripwire on remote writes into it.
     m_mailboxBase =
         GetMemory()->Allocate(uint64_t(m_mailboxEntries) * OOB_RECORD_BYTES, "clan-mailbox");
@@ -468,10 +383,11 @@ ClanNetDevice::ServeTripwireFifo()
 void
 ClanNetDevice::IdRead(uint32_t id)
 {
-    double instructions = m_isrIdInstructions;
+    double instructions = m_cost->GetIsrTripwireInstructions();
     if (id == m_mailboxTripwire)
     {
-        instructions += double(m_mailboxWritten - m_mailboxRead) * m_oobDemuxInstructions;
+        instructions +=
+            double(m_mailboxWritten - m_mailboxRead) * m_cost->GetOobDemuxInstructions();
     }
     Simulator::Schedule(GetCpu()->InstructionsToTime(instructions), [this, id]() {
         FireId(id);
@@ -521,15 +437,21 @@ ClanNetDevice::GetCallInstructions(Call call) const
     switch (call)
     {
     case TRIPWIRE_CALL:
-        return m_tripwireCallInstructions;
+        return m_cost->GetTripwireCallInstructions();
     case APERTURE_CALL:
-        return m_apertureCallInstructions;
+        return m_cost->GetApertureCallInstructions();
     case ENDPOINT_CALL:
-        return m_endpointInstructions;
+        return m_cost->GetEndpointCreateInstructions();
     case OOB_CALL:
-        return m_oobSendInstructions;
+        return m_cost->GetOobSendInstructions();
     }
     return 0;
+}
+
+Time
+ClanNetDevice::GetDmaDriverWork() const
+{
+    return GetCpu()->InstructionsToTime(m_cost->GetDmaDriverInstructions());
 }
 
 Ptr<ClanDmaScheduler>

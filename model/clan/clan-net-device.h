@@ -7,6 +7,7 @@
 #define CLAN_NET_DEVICE_H
 
 #include "clan-aperture.h"
+#include "clan-cost-model.h"
 #include "clan-dma-scheduler.h"
 #include "clan-event-queue.h"
 #include "clan-header.h"
@@ -225,16 +226,11 @@ class ClanNetDevice : public SanNicDevice
     /// TracedCallback of a write made visible: (host address, bytes, source host).
     typedef void (*WriteTracedCallback)(uint64_t address, uint32_t len, uint32_t srcHost);
 
-    /// \param instructions the DMA driver's work per entry ("DmaDriverInstructions"; a change
-    /// applies to the next entry into the driver)
-    void SetDmaDriverInstructions(double instructions);
-    /// \return the DMA driver's work per entry ("DmaDriverInstructions")
-    double GetDmaDriverInstructions() const;
-    /// \param dwords the DMA engine's read burst ("DmaTransmitBurst"; checked against the host
-    /// bus's burst once attached)
-    void SetDmaTransmitBurst(uint32_t dwords);
-    /// \return the DMA engine's read burst in DWORDs ("DmaTransmitBurst")
-    uint32_t GetDmaTransmitBurst() const;
+    /// \param model the card's and driver's costs (replaces the "CostModel" attribute; once
+    /// attached its DmaTransmitBurst is checked against the host's bus)
+    void SetCostModel(Ptr<ClanCostModel> model);
+    /// \return the cost preset (null until set or attached: Attach makes the paper's card)
+    Ptr<ClanCostModel> GetCostModel() const;
     /// \param entries the driver's mailbox ring ("MailboxEntries": fixed once attached)
     void SetMailboxEntries(uint32_t entries);
     /// \return the mailbox ring's entries ("MailboxEntries")
@@ -248,6 +244,8 @@ class ClanNetDevice : public SanNicDevice
   private:
     /// Stops with a message if a transmit burst is more than one burst of the host's bus.
     void CheckDmaTransmitBurst() const;
+    /// \return the DMA driver's work per entry, from the cost preset at the host's CPU
+    Time GetDmaDriverWork() const;
 
     /// An imported aperture: a window of the outgoing address space.
     struct Window
@@ -355,22 +353,11 @@ class ClanNetDevice : public SanNicDevice
     void DemuxOob(uint32_t slot);
 
     // Attributes
-    Time m_txPipeline;                 //!< NIC transmit pipeline
-    Time m_rxPipeline;                 //!< NIC receive pipeline
-    uint32_t m_pioRxBurstBeats;        //!< receive PCI burst for PIO traffic
-    uint32_t m_dmaRxBurstBeats;        //!< receive PCI burst for DMA traffic
-    uint32_t m_dmaTxBurstBeats;        //!< DMA engine's read bursts
-    uint32_t m_fifoDepth;              //!< Tripwire FIFO entries
-    double m_isrIdInstructions;        //!< interrupt routine, per id
-    double m_dmaDriverInstructions;    //!< DMA driver, per entry
-    double m_oobDemuxInstructions;     //!< interrupt routine, per out-of-band message
-    uint32_t m_mailboxEntries;         //!< mailbox ring slots
-    double m_tripwireCallInstructions; //!< driver: Tripwire calls
-    double m_apertureCallInstructions; //!< driver: aperture calls
-    double m_endpointInstructions;     //!< driver: endpoint creation
-    double m_oobSendInstructions;      //!< driver: out-of-band send
-    bool m_receiveCheck;               //!< later revision's receive-side protection
-    bool m_drainFifo;                  //!< one interrupt serves every waiting id
+    Ptr<ClanCostModel> m_cost; //!< the card's and driver's costs (read where used)
+    uint32_t m_fifoDepth;      //!< Tripwire FIFO entries
+    uint32_t m_mailboxEntries; //!< mailbox ring slots
+    bool m_receiveCheck;       //!< later revision's receive-side protection
+    bool m_drainFifo;          //!< one interrupt serves every waiting id
 
     // Tables and state
     ClanApertureTable m_apertures;                     //!< exported memory

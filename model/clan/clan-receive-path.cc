@@ -69,7 +69,7 @@ ClanNetDevice::PieceArrived(Ptr<const Packet> packet,
         Drop(MALFORMED, packet, srcHost);
         return;
     }
-    Simulator::Schedule(m_rxPipeline, &ClanNetDevice::PieceReady, this, item);
+    Simulator::Schedule(m_cost->GetRxPipelineDelay(), &ClanNetDevice::PieceReady, this, item);
 }
 
 void
@@ -98,22 +98,22 @@ ClanNetDevice::ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost)
     case ClanHeader::WRITE:
         // A port that does not split delivers bursts whole: the same path as one piece.
         ++m_piecesReceived;
-        Simulator::Schedule(m_rxPipeline, &ClanNetDevice::PieceReady, this, item);
+        Simulator::Schedule(m_cost->GetRxPipelineDelay(), &ClanNetDevice::PieceReady, this, item);
         return;
     case ClanHeader::READ_REQUEST:
         if (item.length != 0 || item.header.GetLength() == 0 ||
-            item.header.GetLength() > m_dmaTxBurstBeats * 4)
+            item.header.GetLength() > m_cost->GetDmaTransmitBurst() * 4)
         {
             Drop(MALFORMED, packet, srcHost);
             return;
         }
-        Simulator::Schedule(m_rxPipeline, [this, item]() {
+        Simulator::Schedule(m_cost->GetRxPipelineDelay(), [this, item]() {
             m_rx.push_back(item);
             RxNext();
         });
         return;
     case ClanHeader::READ_REPLY:
-        Simulator::Schedule(m_rxPipeline, &ClanNetDevice::ReplyArrived, this, item);
+        Simulator::Schedule(m_cost->GetRxPipelineDelay(), &ClanNetDevice::ReplyArrived, this, item);
         return;
     default:
         Drop(MALFORMED, packet, srcHost);
@@ -187,7 +187,8 @@ ClanNetDevice::RxNext()
     }
     // "The receiving V3 generates 16 DWORD bursts on the PCI bus for PIO traffic, and 256
     // DWORDS for DMA traffic" (section 5.2).
-    const uint32_t beats = item.header.IsDma() ? m_dmaRxBurstBeats : m_pioRxBurstBeats;
+    const uint32_t beats =
+        item.header.IsDma() ? m_cost->GetDmaReceiveBurst() : m_cost->GetPioReceiveBurst();
     GetIoBus()->DmaBursts(item.length, beats, MakeCallback(&ClanNetDevice::RxBusDone, this));
 }
 
@@ -254,7 +255,7 @@ ClanNetDevice::ServeRead(const RxItem& item)
     // The NIC reads host memory by DMA and answers; a refused read still answers (with the
     // all-ones a PCI master abort returns), or the requester's processor would hang.
     GetIoBus()->DmaRead(len,
-                        m_dmaTxBurstBeats,
+                        m_cost->GetDmaTransmitBurst(),
                         Callback<void>([this, address, len, tag, src, ok]() {
                             m_rx.pop_front();
                             m_rxBusy = false;
@@ -268,7 +269,7 @@ ClanNetDevice::ServeRead(const RxItem& item)
                             h.SetAddress(tag);
                             Ptr<Packet> p = Create<Packet>(data.data(), len);
                             p->AddHeader(h);
-                            Simulator::Schedule(m_txPipeline, [this, src, p]() {
+                            Simulator::Schedule(m_cost->GetTxPipelineDelay(), [this, src, p]() {
                                 NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(src, p),
                                                 "ClanNetDevice: the fabric refused a read reply");
                             });

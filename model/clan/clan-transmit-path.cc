@@ -82,8 +82,8 @@ ClanNetDevice::SendBurst(uint32_t dstHost,
     h.SetDma(dma);
     p->AddHeader(h);
     ++m_packetsSent;
-    const Time ready = std::max(lastByteReady, Simulator::Now()) + m_txPipeline;
-    Simulator::Schedule(m_txPipeline, [this, dstHost, p, ready]() {
+    const Time ready = std::max(lastByteReady, Simulator::Now()) + m_cost->GetTxPipelineDelay();
+    Simulator::Schedule(m_cost->GetTxPipelineDelay(), [this, dstHost, p, ready]() {
         NS_ABORT_MSG_IF(
             !GetFabricPort()->SendSplittablePacket(dstHost, p, ClanHeader::WRITE_BYTES, ready),
             "ClanNetDevice: the fabric refused a burst of " << p->GetSize() << " bytes to host "
@@ -95,9 +95,9 @@ void
 ClanNetDevice::Load(uint64_t busAddress, uint32_t len, ReadCallback done)
 {
     NS_ABORT_MSG_IF(!IsAttached(), "ClanNetDevice::Load: device not attached");
-    NS_ABORT_MSG_IF(len == 0 || len > m_dmaTxBurstBeats * 4,
+    NS_ABORT_MSG_IF(len == 0 || len > m_cost->GetDmaTransmitBurst() * 4,
                     "ClanNetDevice::Load: a load of " << len << " bytes (1 to "
-                                                      << m_dmaTxBurstBeats * 4 << ")");
+                                                      << m_cost->GetDmaTransmitBurst() * 4 << ")");
     const Window& w = FindWindow(busAddress, len);
     const uint32_t dstHost = w.remote.host;
     const uint64_t remote = w.remote.base + (busAddress - w.busBase);
@@ -117,7 +117,7 @@ ClanNetDevice::Load(uint64_t busAddress, uint32_t len, ReadCallback done)
                      h.SetTag(tag);
                      Ptr<Packet> p = Create<Packet>();
                      p->AddHeader(h);
-                     Simulator::Schedule(m_txPipeline, [this, dstHost, p]() {
+                     Simulator::Schedule(m_cost->GetTxPipelineDelay(), [this, dstHost, p]() {
                          NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(dstHost, p),
                                          "ClanNetDevice: the fabric refused a read request to "
                                          "host "
@@ -135,6 +135,7 @@ ClanNetDevice::DmaStart(const ClanDmaRequest& request, uint32_t queue)
                                                     << std::dec << request.bytes
                                                     << ") is not host memory");
     FindWindow(request.destination, request.bytes); // aborts unless mapped
+    CheckDmaTransmitBurst();                        // the preset may have changed since Attach
     m_dmaRequest = request;
     m_dmaDone = 0;
     m_dmaRunning = true;
@@ -144,8 +145,9 @@ ClanNetDevice::DmaStart(const ClanDmaRequest& request, uint32_t queue)
 void
 ClanNetDevice::DmaNextBurst()
 {
-    const uint32_t n = static_cast<uint32_t>(
-        std::min<uint64_t>(m_dmaRequest.bytes - m_dmaDone, uint64_t(m_dmaTxBurstBeats) * 4));
+    const uint32_t n =
+        static_cast<uint32_t>(std::min<uint64_t>(m_dmaRequest.bytes - m_dmaDone,
+                                                 uint64_t(m_cost->GetDmaTransmitBurst()) * 4));
     Ptr<HostBus> bus = GetIoBus();
     const Time burst = bus->GetDmaBurstTime(n, true);
     // The first word is on the card after the burst's overhead and read latency: the packet

@@ -16,9 +16,12 @@ namespace ns3
  * \ingroup san
  * \brief Base of every NIC cost preset: data only, the clock of the interface's processor or
  * state machine and the conversion of cycle counts to time. Each NIC's presets derive from
- * it, declare a "ClockRate" attribute bound to SetClockRate/GetClockRate with their own
- * default and source, and add their per-stage cycle counts as attributes (citing the paper's
- * table and row); the device charges them as steps on its resources.
+ * it and add their costs as attributes (citing the paper's table and row, or ASSUMED or
+ * FITTED); the device, which holds its preset in a "CostModel" attribute, charges them as
+ * steps on its resources. Presets of an interface with a processor or state machine counted
+ * in cycles (Hamlyn, DART) declare a "ClockRate" attribute bound to SetClockRate/GetClockRate
+ * with their own default and source; those whose costs are times, rates and host instructions
+ * (ClanCostModel, SciCostModel, ShrimpCostModel) have no clock and do not call Cycles().
  */
 class SanNicCostModel : public Object
 {

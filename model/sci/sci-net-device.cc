@@ -35,32 +35,13 @@ SciNetDevice::GetTypeId()
             .SetParent<SanNicDevice>()
             .SetGroupName("San")
             .AddConstructor<SciNetDevice>()
-            // SCILAN 1998, section 4.4: "The other components of the PCI/SCI adapter saturate
-            // at 88 MByte/s, which constitutes a hard upper limit for application
-            // performance."
-            .AddAttribute("AdapterRate",
-                          "Bytes per second through each half (transmit, receive) of the "
-                          "adapter's datapath.",
-                          DataRateValue(DataRate("704Mbps")),
-                          MakeDataRateAccessor(&SciNetDevice::m_adapterRate),
-                          MakeDataRateChecker())
-            // FITTED (the adapter's one free parameter) to SCILAN 1998, section 2.1, footnote
-            // 1: "Accessing remote memory over the PCI/SCI interconnect is in the order of
-            // 2 us" (metric remote_read_us): the fixed delay of one crossing of the adapter
-            // (PCI interface, stream buffers, link controller), paid four times by a remote
-            // load (out and back at both ends).
-            .AddAttribute("AdapterLatency",
-                          "Fixed delay of one crossing of the adapter (FITTED).",
-                          TimeValue(NanoSeconds(70)),
-                          MakeTimeAccessor(&SciNetDevice::m_adapterLatency),
-                          MakeTimeChecker(Seconds(0)))
-            // ASSUMED: Dolphin's stream buffers send a partly filled 64-byte request when no
-            // store has come for about a microsecond.
-            .AddAttribute("GatherTimeout",
-                          "A partly gathered request leaves after this long without stores.",
-                          TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&SciNetDevice::m_gatherTimeout),
-                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute(
+                "CostModel",
+                "The adapter's and driver's costs (an SciCostModel; the paper's card when none is "
+                "set).",
+                PointerValue(),
+                MakePointerAccessor(&SciNetDevice::SetCostModel, &SciNetDevice::GetCostModel),
+                MakePointerChecker<SciCostModel>())
             // ASSUMED: 16 requests in flight (the adapter's transaction ids and buffers); at
             // 64 bytes each this covers several round trips of the link at 88 MB/s.
             .AddAttribute("MaxOutstandingRequests",
@@ -68,22 +49,6 @@ SciNetDevice::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&SciNetDevice::m_maxOutstanding),
                           MakeUintegerChecker<uint32_t>(1, 65535))
-            // ASSUMED: the ICM driver's interrupt routine (read the flags' state, signal the
-            // waiting thread's event): 400 instructions; the operating system's dispatch is
-            // the CPU's InterruptLatency.
-            .AddAttribute("InterruptInstructions",
-                          "Driver instructions in the interrupt a flag raises.",
-                          DoubleValue(400),
-                          MakeDoubleAccessor(&SciNetDevice::m_interruptInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: the driver's DMA set-up (translate and lock the pages, write the
-            // descriptors) besides the system call: 2000 instructions. Ryan, Maus and Gjessing
-            // 1997 (cited in section 3.6) put the PIO/DMA crossover near 5 KB.
-            .AddAttribute("DmaSetupInstructions",
-                          "Driver instructions to start a DMA transfer.",
-                          DoubleValue(2000),
-                          MakeDoubleAccessor(&SciNetDevice::m_dmaSetupInstructions),
-                          MakeDoubleChecker<double>(0))
             .AddAttribute("ReceiveErrorModel",
                           "Corrupts incoming packets (each corrupted request is echoed RETRY "
                           "and sent again by its sender).",
@@ -115,6 +80,7 @@ void
 SciNetDevice::DoDispose()
 {
     m_pio = nullptr;
+    m_cost = nullptr;
     m_receiveErrors = nullptr;
     m_outstanding.clear();
     m_waiting.clear();
@@ -135,6 +101,10 @@ SciNetDevice::NotifyAttached()
     NS_ABORT_MSG_IF(GetHostNumber() > 0xffff,
                     "SciNetDevice: host " << GetHostNumber()
                                           << " has no 16-bit SCI node id (at most 65535)");
+    if (m_cost == nullptr)
+    {
+        m_cost = CreateObject<SciCostModel>(); // the paper's card
+    }
     // One PCI window for all mappings: a process's stores reach the adapter in program order.
     m_pio = Create<HostPioWindow>(GetIoBus(),
                                   SciHeader::MAX_ADDRESS,
@@ -314,10 +284,24 @@ SciNetDevice::GetBytesReceived() const
     return m_bytesReceived;
 }
 
+void
+SciNetDevice::SetCostModel(Ptr<SciCostModel> model)
+{
+    NS_ABORT_MSG_IF(model == nullptr && IsAttached(),
+                    "SciNetDevice: CostModel cannot be unset once attached");
+    m_cost = model;
+}
+
+Ptr<SciCostModel>
+SciNetDevice::GetCostModel() const
+{
+    return m_cost;
+}
+
 Time
 SciNetDevice::AdapterTime(uint32_t bytes) const
 {
-    return m_adapterRate.CalculateBytesTxTime(bytes);
+    return m_cost->GetAdapterRate().CalculateBytesTxTime(bytes);
 }
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 #ifndef SCI_NET_DEVICE_H
 #define SCI_NET_DEVICE_H
 
+#include "sci-cost-model.h"
 #include "sci-header.h"
 
 #include "ns3/data-rate.h"
@@ -45,7 +46,9 @@ struct SciDmaJob;
  * at once whether its transfer succeeded (CheckTransfers). At most "MaxOutstandingRequests"
  * requests await their echoes. The adapter's datapath moves "AdapterRate" bytes per second
  * (88 MB/s, section 4.4) in each of its transmit and receive halves and adds
- * "AdapterLatency" per crossing; the link rate is the fabric's (LC-1: 200 MB/s).
+ * "AdapterLatency" per crossing; the link rate is the fabric's (LC-1: 200 MB/s). These costs,
+ * GatherTimeout and the driver's instruction counts are the "CostModel" preset's
+ * (SciCostModel).
  *
  * Loads: a load of remote memory stalls the processor until the response is back (about 2 us
  * on the paper's machines, section 2.1 footnote 1).
@@ -203,6 +206,11 @@ class SciNetDevice : public SanNicDevice
     /// \return bytes written into this host's memory by remote stores
     uint64_t GetBytesReceived() const;
 
+    /// \param model the adapter's and driver's costs (replaces the "CostModel" attribute)
+    void SetCostModel(Ptr<SciCostModel> model);
+    /// \return the cost preset (null until set or attached: Attach makes the paper's card)
+    Ptr<SciCostModel> GetCostModel() const;
+
   protected:
     void DoDispose() override;
     void NotifyAttached() override;
@@ -301,12 +309,8 @@ class SciNetDevice : public SanNicDevice
     Time AdapterTime(uint32_t bytes) const;
 
     // attributes
-    DataRate m_adapterRate;          //!< datapath rate
-    Time m_adapterLatency;           //!< per crossing of the adapter
-    Time m_gatherTimeout;            //!< a partial request leaves after this
+    Ptr<SciCostModel> m_cost;        //!< the adapter's and driver's costs (read where used)
     uint32_t m_maxOutstanding;       //!< requests awaiting echoes at most
-    double m_interruptInstructions;  //!< driver's interrupt routine
-    double m_dmaSetupInstructions;   //!< driver's DMA set-up
     Ptr<ErrorModel> m_receiveErrors; //!< corrupts incoming packets
 
     Ptr<HostPioWindow> m_pio;                            //!< the adapter's PCI space (all mappings)

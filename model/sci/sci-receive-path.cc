@@ -35,11 +35,14 @@ SciNetDevice::ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost)
     SciHeader h;
     p->RemoveHeader(h);
     // The receive half of the adapter's datapath, then its fixed delay.
-    m_rxPath->Submit(
-        AdapterTime(packet->GetSize()),
-        Callback<void>([this, p, h, srcHost]() {
-            Simulator::Schedule(m_adapterLatency, &SciNetDevice::Accepted, this, p, h, srcHost);
-        }));
+    m_rxPath->Submit(AdapterTime(packet->GetSize()), Callback<void>([this, p, h, srcHost]() {
+                         Simulator::Schedule(m_cost->GetAdapterLatency(),
+                                             &SciNetDevice::Accepted,
+                                             this,
+                                             p,
+                                             h,
+                                             srcHost);
+                     }));
 }
 
 void
@@ -276,7 +279,8 @@ void
 SciNetDevice::RaiseFlagInterrupt(uint32_t flag)
 {
     ++m_flagInterrupts;
-    GetCpu()->InterruptInstructions(m_interruptInstructions, Callback<void>([this, flag]() {
+    GetCpu()->InterruptInstructions(m_cost->GetInterruptInstructions(),
+                                    Callback<void>([this, flag]() {
                                         if (!m_flagHandlers[flag].IsNull())
                                         {
                                             m_flagHandlers[flag]();

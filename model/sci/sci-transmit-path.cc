@@ -136,7 +136,10 @@ SciNetDevice::GatherStore(uint16_t node, uint64_t remote, const uint8_t* data, u
     if (m_gather.open)
     {
         const uint64_t generation = ++m_gather.generation;
-        Simulator::Schedule(m_gatherTimeout, &SciNetDevice::GatherTimeout, this, generation);
+        Simulator::Schedule(m_cost->GetGatherTimeout(),
+                            &SciNetDevice::GatherTimeout,
+                            this,
+                            generation);
     }
 }
 
@@ -222,7 +225,7 @@ SciNetDevice::Transmit(uint16_t node, const SciHeader& header, Ptr<const Packet>
     p->AddHeader(header);
     // The transmit half of the adapter's datapath, then its fixed delay, then the link.
     m_txPath->Submit(AdapterTime(p->GetSize()), Callback<void>([this, node, p]() {
-                         Simulator::Schedule(m_adapterLatency, [this, node, p]() {
+                         Simulator::Schedule(m_cost->GetAdapterLatency(), [this, node, p]() {
                              NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(node, p),
                                              "SciNetDevice: the fabric refused a packet to "
                                              "node "
@@ -347,7 +350,7 @@ SciNetDevice::DmaWrite(uint64_t hostAddress,
     job->len = len;
     job->done = done;
     // The driver starts the engine: a system call on the caller's processor.
-    GetCpu()->SyscallInstructions(m_dmaSetupInstructions,
+    GetCpu()->SyscallInstructions(m_cost->GetDmaSetupInstructions(),
                                   Callback<void>([this, job]() { DmaNext(job); }));
 }
 

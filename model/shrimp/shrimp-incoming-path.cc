@@ -27,8 +27,8 @@ ShrimpNetDevice::ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost)
         Drop(MALFORMED, packet, srcHost);
         return;
     }
-    const Time port = m_portRate.CalculateBytesTxTime(packet->GetSize());
-    const Time latency = m_datapathLatency * (1 - m_outgoingShare);
+    const Time port = m_cost->GetPortRate().CalculateBytesTxTime(packet->GetSize());
+    const Time latency = m_cost->GetDatapathLatency() * (1 - m_cost->GetOutgoingShare());
     m_port->Submit(port,
                    Callback<void>([this, packet, srcHost, latency]() {
                        Simulator::Schedule(latency, [this, packet, srcHost]() {
@@ -82,7 +82,7 @@ ShrimpNetDevice::IncomingNext()
             // Freeze: nothing more is taken from the FIFO until the driver has dealt with it.
             m_frozen = true;
             ++m_freezes;
-            GetCpu()->InterruptInstructions(m_faultInstructions,
+            GetCpu()->InterruptInstructions(m_cost->GetFaultHandlerInstructions(),
                                             Callback<void>([this, in]() { FaultHandler(in); }));
             return;
         }
@@ -141,7 +141,8 @@ ShrimpNetDevice::IncomingLanded(uint32_t address, const std::vector<uint8_t>& da
     if (notify)
     {
         ++m_notifications;
-        GetCpu()->InterruptInstructions(m_notifyInstructions, Callback<void>([this, address]() {
+        GetCpu()->InterruptInstructions(m_cost->GetNotifyHandlerInstructions(),
+                                        Callback<void>([this, address]() {
                                             if (!m_notify.IsNull())
                                             {
                                                 m_notify(address);
@@ -188,7 +189,8 @@ ShrimpNetDevice::Control(const ShrimpHeader& h, uint32_t srcHost)
         return;
     }
     const uint32_t token = h.address;
-    GetCpu()->InterruptInstructions(m_fenceInstructions, Callback<void>([this, token]() {
+    GetCpu()->InterruptInstructions(m_cost->GetFenceHandlerInstructions(),
+                                    Callback<void>([this, token]() {
                                         for (auto it = m_fences.begin(); it != m_fences.end(); ++it)
                                         {
                                             if (it->first == token)
@@ -209,7 +211,7 @@ ShrimpNetDevice::EchoPendingFences()
     {
         const auto [host, token] = m_pendingEchoes.front();
         m_pendingEchoes.pop_front();
-        GetCpu()->InterruptInstructions(m_fenceInstructions,
+        GetCpu()->InterruptInstructions(m_cost->GetFenceHandlerInstructions(),
                                         Callback<void>([this, host = host, token = token]() {
                                             EnqueueControl(host, ShrimpHeader::FENCE_ECHO, token);
                                         }));

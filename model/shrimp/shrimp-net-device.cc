@@ -9,6 +9,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -26,6 +27,13 @@ ShrimpNetDevice::GetTypeId()
             .SetParent<SanNicDevice>()
             .SetGroupName("San")
             .AddConstructor<ShrimpNetDevice>()
+            .AddAttribute(
+                "CostModel",
+                "The interface's and driver's costs (a ShrimpCostModel; the paper's interface when "
+                "none is set).",
+                PointerValue(),
+                MakePointerAccessor(&ShrimpNetDevice::SetCostModel, &ShrimpNetDevice::GetCostModel),
+                MakePointerChecker<ShrimpCostModel>())
             // The Pentium's 4 KB pages: the page tables have an entry per page (section 3.2).
             .AddAttribute("PageBytes",
                           "Bytes per page (the unit of the OPT and the IPT).",
@@ -33,32 +41,6 @@ ShrimpNetDevice::GetTypeId()
                           MakeUintegerAccessor(&ShrimpNetDevice::SetPageBytes,
                                                &ShrimpNetDevice::GetPageBytes),
                           MakeUintegerChecker<uint32_t>(64))
-            // FITTED to au_1word_latency_uncached_us = 3.7 (SHRIMP 1996, section 3.4): the
-            // paper gives no timing of its own logic (snoop logic and ribbon to the EISA card,
-            // OPT look-up and packetizing, the NIC chip's pipeline, and the incoming side's
-            // IPT look-up before the DMA starts). Every other latency of the one-word update
-            // is a bus, link or processor cost of its own.
-            .AddAttribute("DatapathLatency",
-                          "Latency of the interface's own logic, sending and receiving cards "
-                          "together (FITTED).",
-                          TimeValue(NanoSeconds(2300)),
-                          MakeTimeAccessor(&ShrimpNetDevice::m_datapathLatency),
-                          MakeTimeChecker(Seconds(0)))
-            // ASSUMED: the two ends' logic is alike (packetizing and the NIC chip on one side,
-            // the NIC chip and the IPT look-up on the other): an even split.
-            .AddAttribute("OutgoingShare",
-                          "Part of DatapathLatency spent on the sending side.",
-                          DoubleValue(0.5),
-                          MakeDoubleAccessor(&ShrimpNetDevice::m_outgoingShare),
-                          MakeDoubleChecker<double>(0, 1))
-            // ASSUMED: Intel's NIC chip moves 64 bits per cycle on its processor port; at the
-            // iMRC's 200 MB/s link rate (the chip is matched to its router) the port is
-            // never the bottleneck of an EISA host.
-            .AddAttribute("PortRate",
-                          "Rate of the NIC chip's processor port, shared by the Arbiter.",
-                          DataRateValue(DataRate("1600Mbps")),
-                          MakeDataRateAccessor(&ShrimpNetDevice::m_portRate),
-                          MakeDataRateChecker())
             // ASSUMED: the paper does not size the Outgoing FIFO; a combined packet closes at
             // 1 KB, the EISA burst a deliberate update's DMA reads for one packet.
             .AddAttribute("MaxPacketData",
@@ -67,36 +49,7 @@ ShrimpNetDevice::GetTypeId()
                           UintegerValue(1024),
                           MakeUintegerAccessor(&ShrimpNetDevice::SetMaxPacketData,
                                                &ShrimpNetDevice::GetMaxPacketData),
-                          MakeUintegerChecker<uint32_t>(4, 65532))
-            // ASSUMED: the timer is programmable; the paper gives no value. 2 us is a few
-            // times the interval between a copy loop's stores.
-            .AddAttribute("CombineTimeout",
-                          "A combined packet leaves when no update has followed for this long "
-                          "(pages configured with the timer).",
-                          TimeValue(MicroSeconds(2)),
-                          MakeTimeAccessor(&ShrimpNetDevice::m_combineTimeout),
-                          MakeTimeChecker(Seconds(0)))
-            // ASSUMED: the driver's handler for a frozen datapath reads the card's status,
-            // logs the fault, discards the packet and thaws the datapath: 300 instructions.
-            .AddAttribute("FaultHandlerInstructions",
-                          "Instructions of the driver's handler for a frozen receive datapath.",
-                          DoubleValue(300),
-                          MakeDoubleAccessor(&ShrimpNetDevice::m_faultInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: the handler reads the interrupting address from the card and finds the
-            // process that exported the page: 100 instructions (the signal is VMMC's cost).
-            .AddAttribute("NotifyHandlerInstructions",
-                          "Instructions of the kernel's handler for a notification interrupt.",
-                          DoubleValue(100),
-                          MakeDoubleAccessor(&ShrimpNetDevice::m_notifyInstructions),
-                          MakeDoubleChecker<double>(0))
-            // ASSUMED: a fence or its echo is a few dozen instructions of the daemon's
-            // kernel support: 50.
-            .AddAttribute("FenceHandlerInstructions",
-                          "Instructions of the kernel's handler for a fence or its echo.",
-                          DoubleValue(50),
-                          MakeDoubleAccessor(&ShrimpNetDevice::m_fenceInstructions),
-                          MakeDoubleChecker<double>(0));
+                          MakeUintegerChecker<uint32_t>(4, 65532));
     return tid;
 }
 
@@ -119,6 +72,7 @@ ShrimpNetDevice::DoDispose()
     }
     m_port = nullptr;
     m_memorySystem = nullptr;
+    m_cost = nullptr;
     m_incoming.clear();
     m_fences.clear();
     m_landingWaiters.clear();
@@ -131,6 +85,20 @@ ShrimpNetDevice::SetPageBytes(uint32_t bytes)
 {
     RefuseAfterAttach("PageBytes", "the page tables");
     m_pageBytes = bytes;
+}
+
+void
+ShrimpNetDevice::SetCostModel(Ptr<ShrimpCostModel> model)
+{
+    NS_ABORT_MSG_IF(model == nullptr && IsAttached(),
+                    "ShrimpNetDevice: CostModel cannot be unset once attached");
+    m_cost = model;
+}
+
+Ptr<ShrimpCostModel>
+ShrimpNetDevice::GetCostModel() const
+{
+    return m_cost;
 }
 
 void
@@ -165,6 +133,10 @@ ShrimpNetDevice::NotifyAttached()
     NS_ABORT_MSG_IF(m_pageBytes & (m_pageBytes - 1),
                     "ShrimpNetDevice: PageBytes " << m_pageBytes << " is not a power of two");
     CheckMaxPacketData();
+    if (m_cost == nullptr)
+    {
+        m_cost = CreateObject<ShrimpCostModel>(); // the paper's interface
+    }
     m_opt = ShrimpPageTable<ShrimpOutgoingEntry>(m_pageBytes);
     m_ipt = ShrimpPageTable<ShrimpIncomingEntry>(m_pageBytes);
     m_memorySystem = GetHost()->GetMemorySystem();

@@ -6,6 +6,7 @@
 #ifndef SHRIMP_NET_DEVICE_H
 #define SHRIMP_NET_DEVICE_H
 
+#include "shrimp-cost-model.h"
 #include "shrimp-header.h"
 #include "shrimp-page-tables.h"
 
@@ -51,6 +52,9 @@ namespace ns3
  * reaches memory, the CPU is interrupted if the packet's sender flag and the page's receiver
  * flag are both set; the kernel's handler then calls the notification callback (VMMC turns it
  * into a signal).
+ *
+ * Costs (the datapath's latency, the port's rate, the combining timer, the handlers'
+ * instructions) are the "CostModel" preset's (ShrimpCostModel).
  */
 class ShrimpNetDevice : public SanNicDevice
 {
@@ -87,6 +91,10 @@ class ShrimpNetDevice : public SanNicDevice
     void SetMaxPacketData(uint32_t bytes);
     /// \return data bytes per packet ("MaxPacketData")
     uint32_t GetMaxPacketData() const;
+    /// \param model the interface's and driver's costs (replaces the "CostModel" attribute)
+    void SetCostModel(Ptr<ShrimpCostModel> model);
+    /// \return the cost preset (null until set or attached: Attach makes the paper's one)
+    Ptr<ShrimpCostModel> GetCostModel() const;
 
     // ----- page tables (the daemon's work through memory-mapped I/O) ----------------------
     /// \param page a page number (local page for automatic update, proxy page for deliberate
@@ -230,15 +238,9 @@ class ShrimpNetDevice : public SanNicDevice
     void Control(const ShrimpHeader& h, uint32_t srcHost);
 
     // attributes
+    Ptr<ShrimpCostModel> m_cost; //!< the interface's and driver's costs (read where used)
     uint32_t m_pageBytes;        //!< page size
-    Time m_datapathLatency;      //!< the custom hardware's latency, both cards, both ends
-    double m_outgoingShare;      //!< part of it on the sending side
-    DataRate m_portRate;         //!< NIC chip processor port
     uint32_t m_maxPacketData;    //!< largest packet's data
-    Time m_combineTimeout;       //!< combining timer
-    double m_faultInstructions;  //!< driver handler for a freeze
-    double m_notifyInstructions; //!< kernel handler for a notification
-    double m_fenceInstructions;  //!< kernel handler for a fence or its echo
 
     ShrimpPageTable<ShrimpOutgoingEntry> m_opt; //!< Outgoing Page Table
     ShrimpPageTable<ShrimpIncomingEntry> m_ipt; //!< Incoming Page Table

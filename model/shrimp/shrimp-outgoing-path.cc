@@ -85,8 +85,9 @@ ShrimpNetDevice::AutomaticUpdate(uint64_t addr, uint32_t len)
         else if (e->timer)
         {
             m_combineTimer.Cancel();
-            m_combineTimer =
-                Simulator::Schedule(m_combineTimeout, &ShrimpNetDevice::CombineTimeout, this);
+            m_combineTimer = Simulator::Schedule(m_cost->GetCombineTimeout(),
+                                                 &ShrimpNetDevice::CombineTimeout,
+                                                 this);
         }
         return;
     }
@@ -122,8 +123,9 @@ ShrimpNetDevice::AutomaticUpdate(uint64_t addr, uint32_t len)
         if (e->timer)
         {
             m_combineTimer.Cancel();
-            m_combineTimer =
-                Simulator::Schedule(m_combineTimeout, &ShrimpNetDevice::CombineTimeout, this);
+            m_combineTimer = Simulator::Schedule(m_cost->GetCombineTimeout(),
+                                                 &ShrimpNetDevice::CombineTimeout,
+                                                 this);
         }
         return;
     }
@@ -163,12 +165,15 @@ ShrimpNetDevice::Enqueue(Outgoing&& out)
     ++m_packetsSent;
     m_bytesSent += out.data.size();
     const uint32_t dst = out.dstHost;
-    const Time port = m_portRate.CalculateBytesTxTime(p->GetSize());
+    const Time port = m_cost->GetPortRate().CalculateBytesTxTime(p->GetSize());
     ++m_fifoPackets;
     // The packetizing logic's latency, then the Arbiter grants the port (incoming first).
-    Simulator::Schedule(m_datapathLatency * m_outgoingShare, [this, dst, p, port]() {
-        m_port->Submit(port, Callback<void>([this, dst, p]() { Transmit(dst, p); }), PORT_OUTGOING);
-    });
+    Simulator::Schedule(m_cost->GetDatapathLatency() * m_cost->GetOutgoingShare(),
+                        [this, dst, p, port]() {
+                            m_port->Submit(port,
+                                           Callback<void>([this, dst, p]() { Transmit(dst, p); }),
+                                           PORT_OUTGOING);
+                        });
 }
 
 void
@@ -179,13 +184,15 @@ ShrimpNetDevice::EnqueueControl(uint32_t dstHost, uint8_t kind, uint32_t token)
     h.address = token;
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(h);
-    const Time port = m_portRate.CalculateBytesTxTime(p->GetSize());
+    const Time port = m_cost->GetPortRate().CalculateBytesTxTime(p->GetSize());
     ++m_fifoPackets;
-    Simulator::Schedule(m_datapathLatency * m_outgoingShare, [this, dstHost, p, port]() {
-        m_port->Submit(port,
-                       Callback<void>([this, dstHost, p]() { Transmit(dstHost, p); }),
-                       PORT_OUTGOING);
-    });
+    Simulator::Schedule(m_cost->GetDatapathLatency() * m_cost->GetOutgoingShare(),
+                        [this, dstHost, p, port]() {
+                            m_port->Submit(
+                                port,
+                                Callback<void>([this, dstHost, p]() { Transmit(dstHost, p); }),
+                                PORT_OUTGOING);
+                        });
 }
 
 void

@@ -130,9 +130,7 @@ ClanProtectionFuzzAdapter::Prepare(Ptr<UniformRandomVariable> rng)
     m_rx->TraceConnectWithoutContext("Write",
                                      Callback<void, uint64_t, uint32_t, uint32_t>(
                                          [this](uint64_t, uint32_t, uint32_t) { ++m_writes; }));
-    UintegerValue burst;
-    m_rx->GetAttribute("DmaTransmitBurst", burst);
-    m_maxRead = static_cast<uint32_t>(burst.Get()) * 4;
+    m_maxRead = m_rx->GetCostModel()->GetDmaTransmitBurst() * 4;
 
     m_windows.clear();
     m_windows.push_back(
