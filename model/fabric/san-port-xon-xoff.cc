@@ -11,6 +11,7 @@
 #include "san-channel.h"
 #include "san-fabric-event.h"
 #include "san-fabric.h"
+#include "san-output-arbiter.h"
 #include "san-port.h"
 #include "san-xon-xoff-buffer.h"
 
@@ -108,6 +109,7 @@ SanPort::ServeQueueXonXoff()
 {
     const int64_t now = Simulator::Now().GetTimeStep();
     const bool mayReorder = MayReorderQueue();
+    const auto policy = static_cast<SanOutputArbiter::Policy>(GetArbitration());
     while (m_qTail != nullptr)
     {
         if (BusyUntil() > now)
@@ -118,15 +120,41 @@ SanPort::ServeQueueXonXoff()
         SanFabricPacket* prev = nullptr;
         SanFabricPacket* cur = QueueHead();
         uint32_t open = 0;
-        while (cur != nullptr)
+        if (policy != SanOutputArbiter::FCFS)
         {
-            open = cur->waitMask & ~m_slotStore.xoffMask;
-            if (open != 0 || !mayReorder)
+            const SanOutputArbiter::Choice c = SanOutputArbiter::Pick(
+                policy,
+                m_qTail,
+                GetLastInput(),
+                [this](const SanFabricPacket* q, uint32_t& s, uint32_t& v) {
+                    const uint32_t gate = q->waitMask & ~m_slotStore.xoffMask;
+                    s = v = gate != 0 ? static_cast<uint32_t>(__builtin_ctz(gate)) : 0;
+                    return gate != 0;
+                },
+                [this](const SanFabricPacket* q) { return InputOf(q); });
+            cur = c.packet;
+            prev = c.prev;
+            if (cur != nullptr)
             {
-                break;
+                open = 1u << c.vc;
+                if (policy == SanOutputArbiter::ROUND_ROBIN)
+                {
+                    SetLastInput(c.input);
+                }
             }
-            prev = cur;
-            cur = QueueNext(cur);
+        }
+        else
+        {
+            while (cur != nullptr)
+            {
+                open = cur->waitMask & ~m_slotStore.xoffMask;
+                if (open != 0 || !mayReorder)
+                {
+                    break;
+                }
+                prev = cur;
+                cur = QueueNext(cur);
+            }
         }
         if (cur == nullptr || open == 0)
         {

@@ -11,6 +11,7 @@
 #include "san-fabric-header.h"
 #include "san-fabric.h"
 #include "san-lazy-trace-accessor.h"
+#include "san-output-arbiter.h"
 #include "san-switch-port.h"
 #include "san-xon-xoff-buffer.h"
 
@@ -221,7 +222,7 @@ SanPort::Forward(SanFabricPacket* p, uint32_t vcMask)
     {
         uint32_t vc;
         int32_t slot = FindFreeSlot(vcMask, now, vc);
-        if (slot >= 0 && (BusyUntil() <= now || !p->splittable || !WaitsForLink(p)))
+        if (slot >= 0 && (BusyUntil() <= now || !WaitsForBusyLink(p)))
         {
             Depart(p, static_cast<uint32_t>(slot), vc, std::max(now, BusyUntil()), false);
             return;
@@ -268,6 +269,8 @@ SanPort::ServeQueue()
     }
     const int64_t now = Simulator::Now().GetTimeStep();
     const bool mayReorder = MayReorderQueue();
+    // Chosen once per switch: FCFS (the default) is the loop below, the others SanOutputArbiter.
+    const auto policy = static_cast<SanOutputArbiter::Policy>(GetArbitration());
     while (m_qTail != nullptr)
     {
         if (BusyUntil() > now)
@@ -280,20 +283,53 @@ SanPort::ServeQueue()
         int64_t earliest = HELD;
         int32_t slot = -1;
         uint32_t vc = 0;
-        while (cur != nullptr)
+        if (policy != SanOutputArbiter::FCFS)
         {
-            slot = FindFreeSlot(cur->waitMask, now, vc);
-            if (slot >= 0)
+            const SanOutputArbiter::Choice c = SanOutputArbiter::Pick(
+                policy,
+                m_qTail,
+                GetLastInput(),
+                [&](const SanFabricPacket* q, uint32_t& s, uint32_t& v) {
+                    const int32_t found = FindFreeSlot(q->waitMask, now, v);
+                    if (found < 0)
+                    {
+                        earliest = std::min(earliest, EarliestRelease(q->waitMask, now));
+                        return false;
+                    }
+                    s = static_cast<uint32_t>(found);
+                    return true;
+                },
+                [this](const SanFabricPacket* q) { return InputOf(q); });
+            cur = nullptr; // unless one is chosen
+            if (c.packet != nullptr)
             {
-                break;
+                prev = c.prev;
+                cur = c.packet;
+                slot = static_cast<int32_t>(c.slot);
+                vc = c.vc;
+                if (policy == SanOutputArbiter::ROUND_ROBIN)
+                {
+                    SetLastInput(c.input);
+                }
             }
-            earliest = std::min(earliest, EarliestRelease(cur->waitMask, now));
-            if (!mayReorder)
+        }
+        else
+        {
+            while (cur != nullptr)
             {
-                break;
+                slot = FindFreeSlot(cur->waitMask, now, vc);
+                if (slot >= 0)
+                {
+                    break;
+                }
+                earliest = std::min(earliest, EarliestRelease(cur->waitMask, now));
+                if (!mayReorder)
+                {
+                    break;
+                }
+                prev = cur;
+                cur = QueueNext(cur);
             }
-            prev = cur;
-            cur = QueueNext(cur);
         }
         if (slot < 0)
         {
