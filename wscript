@@ -347,6 +347,7 @@ def build(bld):
         'model/fabric/san-ordered-scheduler.h',
         'model/fabric/san-output-arbiter.h',
         'model/fabric/san-port-device.h',
+        'model/fabric/san-port-flow-control.h',
         'model/fabric/san-port.h',
         'model/fabric/san-remote-channel.h',
         'model/fabric/san-switch-port-device.h',

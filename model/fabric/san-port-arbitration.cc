@@ -6,7 +6,7 @@
 
 // What a switch port's round-robin arbitration (SanOutputArbiter) needs of the port: the input a
 // waiting packet came through and the input served last. The choice itself is made in
-// ServeQueue and ServeQueueXonXoff, with the flow control's grant.
+// ServeQueueWith, with the flow control's grant.
 
 #include "san-channel.h"
 #include "san-port.h"

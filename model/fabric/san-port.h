@@ -436,19 +436,15 @@ class SanPort
     static inline void ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts);
     /**
      * Start sending p on slot at departTs (>= now).
+     * \tparam Flow the port's flow control (CreditFlow, XonXoffFlow)
      * \param p the packet
      * \param slot the credit slot taken
      * \param vc its virtual channel
      * \param departTs departure time
      * \param wasQueued the packet waited in the queue
      */
+    template <class Flow>
     void Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs, bool wasQueued);
-    /// \return a slot free at time ts on the channels in vcMask, or -1 (inline: the .cc is
-    /// its only user)
-    /// \param vcMask channels
-    /// \param ts time
-    /// \param vc set to the slot's virtual channel if one is found
-    inline int32_t FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vc) const;
     /// \return the earliest known release time of a slot in vcMask after ts (HELD if none)
     /// \param vcMask channels
     /// \param ts time
@@ -458,6 +454,24 @@ class SanPort
     void Block(SanFabricPacket* p);
     /// Send what can be sent now, then arrange the next wake-up.
     void ServeQueue();
+
+    // Flow control as a policy (san-port-flow-control.h): chosen by the link's FlowControl as
+    // the port attaches (m_xonXoff), asked by the templates below instead of testing a flag.
+    struct CreditFlow;
+    struct XonXoffFlow;
+    /// Call f with the port's flow-control policy (a CreditFlow or an XonXoffFlow value).
+    /// \param f the callable \return what it returns
+    template <class F>
+    decltype(auto) WithFlow(F&& f);
+    /// \copydoc WithFlow
+    template <class F>
+    decltype(auto) WithFlow(F&& f) const;
+    /// Forward under a flow-control policy. \param p the packet \param vcMask channels
+    template <class Flow>
+    void ForwardWith(SanFabricPacket* p, uint32_t vcMask);
+    /// ServeQueue under a flow-control policy.
+    template <class Flow>
+    void ServeQueueWith();
     /**
      * A switch port's input through which a waiting packet came (round-robin arbitration):
      * the far end of the link whose buffer slot it holds (in san-port-arbitration.cc).
@@ -491,10 +505,6 @@ class SanPort
     /// Check the marks against the buffer and the link's round trip (aborts if data could be
     /// lost) and set up the input buffers' bookkeeping. Called by Connect.
     void SetupXonXoff();
-    /// Forward on an Xon/Xoff link. \param p the packet \param vcMask acceptable channels
-    void ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask);
-    /// ServeQueue on an Xon/Xoff link.
-    void ServeQueueXonXoff();
     /// This port owns the link into the buffer that holds an entry: the entry's packet leaves
     /// that buffer at ts (or is HELD), so tell the far end, the buffer's owner.
     /// \param slot the entry \param ts release time, or HELD
@@ -814,7 +824,7 @@ SanPort::CountDeparture(int64_t busy)
     }
 }
 
-// Inline: the .cc's ServeQueue and ServeQueueXonXoff use it.
+// Inline: the .cc's ServeQueueWith uses it.
 void
 SanPort::Unlink(SanFabricPacket* prev, SanFabricPacket* cur)
 {
