@@ -58,6 +58,7 @@ def build(bld):
         'model/fabric/san-link-message-codec.cc',
         'model/fabric/san-net-device.cc',
         'model/fabric/san-ordered-scheduler.cc',
+        'model/fabric/san-port-arbitration.cc',
         'model/fabric/san-port-credit-table.cc',
         'model/fabric/san-port-device.cc',
         'model/fabric/san-port-splitting.cc',
@@ -239,6 +240,7 @@ def build(bld):
 
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
+        'test/san-arbitration-test-suite.cc',
         'test/san-build-files-test-suite.cc',
         'test/san-clan-connection-test-suite.cc',
         'test/san-clan-dma-test-suite.cc',
@@ -353,7 +355,9 @@ def build(bld):
         'model/fabric/san-link-message-codec.h',
         'model/fabric/san-net-device.h',
         'model/fabric/san-ordered-scheduler.h',
+        'model/fabric/san-output-arbiter.h',
         'model/fabric/san-port-device.h',
+        'model/fabric/san-port-flow-control.h',
         'model/fabric/san-port.h',
         'model/fabric/san-remote-channel.h',
         'model/fabric/san-switch-port-device.h',

@@ -141,8 +141,8 @@ struct SanLinkMessage
  * rank's copy of this channel. It must carry:
  * - for PACKET: headTs and tailTs, and the whole descriptor
  *   (SanFabricPacket: uid, src, dst, dstSwitch, bytes, seq, tag, createdTs,
- *   injectedTs, hops, routing state and source route, wormhole flag, the
- *   splittable packet's fields (splittable, splitHeader, burstOffset,
+ *   injectedTs, hops, traffic class, routing state and source route, wormhole
+ *   flag, the splittable packet's fields (splittable, splitHeader, burstOffset,
  *   burstBytes) and the input slots of coalesced pieces (held),
  *   holdPort/holdSlot and the held slots with each port named by (node id,
  *   interface index), and the payload Packet, serialized); the receiving

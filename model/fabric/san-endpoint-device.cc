@@ -15,6 +15,7 @@
 #include "ns3/log.h"
 #include "ns3/san-routing.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -31,6 +32,14 @@ SanEndpointDevice::GetTypeId()
             .SetParent<SanPortDevice>()
             .SetGroupName("San")
             .AddConstructor<SanEndpointDevice>()
+            // Modelling choice: one class for every packet keeps every result that predates
+            // classes; only a switch's Priority arbitration reads it.
+            .AddAttribute("TrafficClass",
+                          "Traffic class of the packets this host sends, 0 to 7 (SanSwitch "
+                          "Arbitration Priority serves a higher class first).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanEndpointDevice::m_trafficClass),
+                          MakeUintegerChecker<uint8_t>(0, SanFabricPacket::MAX_TRAFFIC_CLASS))
             .AddTraceSource("PacketRx",
                             "A packet was delivered to this host.",
                             MakeSanLazyTraceAccessor(&SanEndpointDevice::RxTraceOf),
@@ -246,6 +255,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
     p->dstSwitch = topo->GetHostSwitch(dst);
     p->bytes = bytes;
     p->seq = static_cast<uint32_t>(m_nextSeq++);
+    p->trafficClass = m_trafficClass;
     p->SetTag(tag);
     p->createdTs = now;
     p->readyTs = now;
@@ -287,6 +297,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
         c->dstSwitch = p->dstSwitch;
         c->bytes = Fabric()->GetCellSize();
         c->seq = p->seq;
+        c->trafficClass = m_trafficClass;
         c->createdTs = now;
         c->readyTs = now;
         c->Extra().parent = p;

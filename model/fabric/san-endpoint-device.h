@@ -269,6 +269,7 @@ class SanEndpointDevice : public SanPortDevice, public SanPort, public SanFabric
 
     uint32_t m_host{0};                      //!< host index
     uint32_t m_srcSwitch{0};                 //!< switch it hangs off
+    uint8_t m_trafficClass{0};               //!< TrafficClass of the packets it sends
     uint64_t m_nextSeq{0};                   //!< sender sequence number
     uint64_t m_uidCount{0};                  //!< packets (and cells) made here, for their uids
     uint64_t m_sent{0};                      //!< counter

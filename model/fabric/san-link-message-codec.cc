@@ -56,7 +56,8 @@ SanLinkMessageCodec::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out
     w.Put(e.routeIdx);
     w.Put(p.waitMask);
     w.Put(uint32_t{p.holdSlot});
-    w.Put(static_cast<uint8_t>(p.splittable));
+    // The traffic class shares the splittable flag's byte (bits 1 to 3).
+    w.Put(static_cast<uint8_t>(p.splittable | (p.trafficClass << 1)));
     w.Put(e.splitHeader);
     w.Put(e.cellsLeft);
     w.Put(e.burstOffset);
@@ -120,7 +121,9 @@ SanLinkMessageCodec::Decode(const uint8_t* data,
         const auto routeIdx = r.Get<uint8_t>();
         p->waitMask = r.Get<uint8_t>();
         p->holdSlot = static_cast<uint16_t>(r.Get<uint32_t>());
-        p->splittable = r.Get<uint8_t>() != 0 ? 1 : 0;
+        const auto flags = r.Get<uint8_t>();
+        p->splittable = flags & 1;
+        p->trafficClass = (flags >> 1) & SanFabricPacket::MAX_TRAFFIC_CLASS;
         const auto splitHeader = r.Get<uint16_t>();
         const auto cellsLeft = r.Get<uint32_t>();
         const auto burstOffset = r.Get<uint32_t>();

@@ -5,10 +5,10 @@
  */
 
 // SanPort's credit table, wake-up and busy-until times (see "The port's frame" in san-port.h):
-// the scans of the table other than FindFreeSlot (which san-port.cc keeps inline), and the
-// frame in which a small table's release times, the pending wake-up time and the time the link
-// is busy until are kept as 32-bit offsets -- moving it to now, and what a time beyond it takes
-// (a heap table, the extras).
+// the scans of the table other than CreditFlow::Grant (inline in san-port-flow-control.h), and
+// the frame in which a small table's release times, the pending wake-up time and the time the
+// link is busy until are kept as 32-bit offsets -- moving it to now, and what a time beyond it
+// takes (a heap table, the extras).
 
 #include "san-channel.h"
 #include "san-port.h"

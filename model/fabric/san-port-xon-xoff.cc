@@ -4,9 +4,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// SanPort on an Xon/Xoff link (SanChannel FlowControl XonXoff): the sender's gate, the
-// receiver's buffer bookkeeping and its Xoff/Xon decisions. The credit path (san-port-device.cc)
-// reaches this file only through one test of m_xonXoff.
+// SanPort on an Xon/Xoff link (SanChannel FlowControl XonXoff): the receiver's buffer
+// bookkeeping and its Xoff/Xon decisions, and the gate the far end's symbols set. The sender's
+// side is the policy SanPort::XonXoffFlow (san-port-flow-control.h).
 
 #include "san-channel.h"
 #include "san-fabric-event.h"
@@ -83,64 +83,6 @@ SanPort::SetupXonXoff()
     RxBuffer()->SetLimit(mode == SanFabric::WORMHOLE ? 0 : buffer);
     NS_LOG_INFO("port " << m_number << " of node " << GetNodeId() << ": Xon/Xoff, Xoff at " << xoff
                         << " bytes, Xon at " << xon << ", round trip " << rttBytes << " bytes");
-}
-
-void
-SanPort::ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask)
-{
-    const int64_t now = p->readyTs;
-    if (m_qTail == nullptr && BusyUntil() <= now)
-    {
-        const uint32_t open = vcMask & ~m_slotStore.xoffMask;
-        if (open != 0)
-        {
-            const auto vc = static_cast<uint32_t>(__builtin_ctz(open));
-            Depart(p, vc, vc, now, false); // the slot names the channel; the far end counts it
-            return;
-        }
-    }
-    p->waitMask = static_cast<uint8_t>(vcMask);
-    Block(p);
-}
-
-void
-SanPort::ServeQueueXonXoff()
-{
-    const int64_t now = Simulator::Now().GetTimeStep();
-    const bool mayReorder = MayReorderQueue();
-    while (m_qTail != nullptr)
-    {
-        if (BusyUntil() > now)
-        {
-            ScheduleWake(BusyUntil()); // decide then: an Xoff may come before
-            return;
-        }
-        SanFabricPacket* prev = nullptr;
-        SanFabricPacket* cur = QueueHead();
-        uint32_t open = 0;
-        while (cur != nullptr)
-        {
-            open = cur->waitMask & ~m_slotStore.xoffMask;
-            if (open != 0 || !mayReorder)
-            {
-                break;
-            }
-            prev = cur;
-            cur = QueueNext(cur);
-        }
-        if (cur == nullptr || open == 0)
-        {
-            return; // an Xon will serve the queue again
-        }
-        Unlink(prev, cur);
-        if (cur->splittable && m_qTail != nullptr)
-        {
-            TrySplit(cur, cur->waitMask, now);
-        }
-        cur->waitMask = 0;
-        const auto vc = static_cast<uint32_t>(__builtin_ctz(open));
-        Depart(cur, vc, vc, now, true);
-    }
 }
 
 void

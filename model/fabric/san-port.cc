@@ -11,6 +11,8 @@
 #include "san-fabric-header.h"
 #include "san-fabric.h"
 #include "san-lazy-trace-accessor.h"
+#include "san-output-arbiter.h"
+#include "san-port-flow-control.h"
 #include "san-switch-port.h"
 #include "san-xon-xoff-buffer.h"
 
@@ -147,63 +149,23 @@ SanPort::Connect(uint8_t end, bool peerIsSink)
     SetupXonXoff();
 }
 
-// The credit table is either framed (uint32_t offsets, compared with a time put in the frame)
-// or on the heap (int64_t times): each scan is one generic lambda run on either. This one is
-// here, inline, for the per-packet path; the rest of the table is in san-port-credit-table.cc.
-
-inline int32_t
-SanPort::FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vcFound) const
-{
-    const SanLinkTiming& t = Timing();
-    auto scan = [&](const auto* slots, auto limit) -> int32_t {
-        for (uint32_t vc = 0; vc < t.nVcs; ++vc)
-        {
-            if ((vcMask & (1u << vc)) == 0)
-            {
-                continue;
-            }
-            const uint32_t base = vc * t.slotsPerVc;
-            for (uint32_t i = 0; i < t.slotsPerVc; ++i)
-            {
-                if (slots[base + i] <= limit)
-                {
-                    vcFound = vc;
-                    return static_cast<int32_t>(base + i);
-                }
-            }
-        }
-        return -1;
-    };
-    return m_heapSlots ? scan(m_slotStore.heap, ts) : scan(m_slotStore.framed, FrameQuery(ts));
-}
-
 bool
 SanPort::CanSendNow(uint32_t vcMask) const
 {
-    if (m_xonXoff)
-    {
-        return m_qTail == nullptr && (vcMask & ~m_slotStore.xoffMask) != 0;
-    }
-    uint32_t vc;
-    return m_qTail == nullptr && m_link != 0 &&
-           FindFreeSlot(vcMask, Simulator::Now().GetTimeStep(), vc) >= 0;
+    return WithFlow([&](auto flow) {
+        uint32_t slot;
+        uint32_t vc;
+        return m_qTail == nullptr && m_link != 0 &&
+               decltype(flow)::Grant(*this, vcMask, Simulator::Now().GetTimeStep(), slot, vc);
+    });
 }
 
 uint32_t
 SanPort::GetOccupancy(uint32_t vcMask) const
 {
-    int64_t now = Simulator::Now().GetTimeStep();
-    uint32_t n = m_qLen + (BusyUntil() > now ? 1 : 0);
-    if (m_xonXoff)
-    {
-        // No credits to count: a stopped channel counts as one more packet ahead.
-        return n + static_cast<uint32_t>(__builtin_popcount(vcMask & m_slotStore.xoffMask));
-    }
-    if (m_link == 0)
-    {
-        return n; // not attached: no credit table yet
-    }
-    return n + CountInUse(0, vcMask, now);
+    const int64_t now = Simulator::Now().GetTimeStep();
+    const uint32_t n = m_qLen + (BusyUntil() > now ? 1 : 0);
+    return WithFlow([&](auto flow) { return n + decltype(flow)::Occupancy(*this, vcMask, now); });
 }
 
 void
@@ -211,21 +173,21 @@ SanPort::Forward(SanFabricPacket* p, uint32_t vcMask)
 {
     NS_ABORT_MSG_IF(!m_connected,
                     "SanPort: port " << m_number << " of node " << GetNodeId() << " has no link");
-    if (m_xonXoff)
-    {
-        ForwardXonXoff(p, vcMask);
-        return;
-    }
+    WithFlow([&](auto flow) { ForwardWith<decltype(flow)>(p, vcMask); });
+}
+
+template <class Flow>
+void
+SanPort::ForwardWith(SanFabricPacket* p, uint32_t vcMask)
+{
     const int64_t now = p->readyTs;
-    if (m_qTail == nullptr)
+    uint32_t slot = 0;
+    uint32_t vc = 0;
+    if (m_qTail == nullptr && (Flow::COMMITS_TO_BUSY_LINK || BusyUntil() <= now) &&
+        Flow::Grant(*this, vcMask, now, slot, vc) && (BusyUntil() <= now || !WaitsForBusyLink(p)))
     {
-        uint32_t vc;
-        int32_t slot = FindFreeSlot(vcMask, now, vc);
-        if (slot >= 0 && (BusyUntil() <= now || !p->splittable || !WaitsForLink(p)))
-        {
-            Depart(p, static_cast<uint32_t>(slot), vc, std::max(now, BusyUntil()), false);
-            return;
-        }
+        Depart<Flow>(p, slot, vc, std::max(now, BusyUntil()), false);
+        return;
     }
     p->waitMask = static_cast<uint8_t>(vcMask);
     Block(p);
@@ -261,47 +223,84 @@ SanPort::Block(SanFabricPacket* p)
 void
 SanPort::ServeQueue()
 {
-    if (m_xonXoff)
-    {
-        ServeQueueXonXoff();
-        return;
-    }
+    WithFlow([this](auto flow) { ServeQueueWith<decltype(flow)>(); });
+}
+
+template <class Flow>
+void
+SanPort::ServeQueueWith()
+{
     const int64_t now = Simulator::Now().GetTimeStep();
     const bool mayReorder = MayReorderQueue();
+    // Chosen once per switch: FCFS (the default) is the loop below, the others SanOutputArbiter.
+    const auto policy = static_cast<SanOutputArbiter::Policy>(GetArbitration());
     while (m_qTail != nullptr)
     {
         if (BusyUntil() > now)
         {
+            // Decide then (under Xon/Xoff an Xoff may come before).
             ScheduleWake(BusyUntil());
             return;
         }
         SanFabricPacket* prev = nullptr;
         SanFabricPacket* cur = QueueHead();
         int64_t earliest = HELD;
-        int32_t slot = -1;
+        bool granted = false;
+        uint32_t slot = 0;
         uint32_t vc = 0;
-        while (cur != nullptr)
+        if (policy != SanOutputArbiter::FCFS)
         {
-            slot = FindFreeSlot(cur->waitMask, now, vc);
-            if (slot >= 0)
+            const SanOutputArbiter::Choice c = SanOutputArbiter::Pick(
+                policy,
+                m_qTail,
+                GetLastInput(),
+                [&](const SanFabricPacket* q, uint32_t& s, uint32_t& v) {
+                    if (Flow::Grant(*this, q->waitMask, now, s, v))
+                    {
+                        return true;
+                    }
+                    earliest = std::min(earliest, Flow::NextChance(*this, q->waitMask, now));
+                    return false;
+                },
+                [this](const SanFabricPacket* q) { return InputOf(q); });
+            if (c.packet != nullptr)
             {
-                break;
+                granted = true;
+                prev = c.prev;
+                cur = c.packet;
+                slot = c.slot;
+                vc = c.vc;
+                if (policy == SanOutputArbiter::ROUND_ROBIN)
+                {
+                    SetLastInput(c.input);
+                }
             }
-            earliest = std::min(earliest, EarliestRelease(cur->waitMask, now));
-            if (!mayReorder)
-            {
-                break;
-            }
-            prev = cur;
-            cur = QueueNext(cur);
         }
-        if (slot < 0)
+        else
+        {
+            while (cur != nullptr)
+            {
+                granted = Flow::Grant(*this, cur->waitMask, now, slot, vc);
+                if (granted)
+                {
+                    break;
+                }
+                earliest = std::min(earliest, Flow::NextChance(*this, cur->waitMask, now));
+                if (!mayReorder)
+                {
+                    break;
+                }
+                prev = cur;
+                cur = QueueNext(cur);
+            }
+        }
+        if (!granted)
         {
             if (earliest != HELD)
             {
                 ScheduleWake(earliest);
             }
-            return; // otherwise a slot release will wake us
+            return; // otherwise a credit (or an Xon) will wake us
         }
         Unlink(prev, cur);
         if (cur->splittable && m_qTail != nullptr)
@@ -309,7 +308,7 @@ SanPort::ServeQueue()
             TrySplit(cur, cur->waitMask, now);
         }
         cur->waitMask = 0;
-        Depart(cur, static_cast<uint32_t>(slot), vc, now, true);
+        Depart<Flow>(cur, slot, vc, now, true);
     }
 }
 
@@ -342,6 +341,7 @@ SanPort::HandleWake()
     ServeQueue();
 }
 
+template <class Flow>
 void
 SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs, bool wasQueued)
 {
@@ -394,10 +394,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
         }
         ReturnCredit(p->holdPort, p->holdSlot, end);
     }
-    if (!m_xonXoff)
-    {
-        SetSlot(slot, HELD); // on an Xon/Xoff link the far end's buffer counts it instead
-    }
+    Flow::Take(*this, slot);
     p->holdPort = this;
     p->holdSlot = static_cast<uint16_t>(slot); // Prepare keeps tables within MAX_SLOT + 1
     SetBusyUntil(end);
@@ -417,10 +414,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     {
         // A host drains at link speed: the slot frees with the tail, and
         // nothing upstream can be stalled any more.
-        if (!m_xonXoff)
-        {
-            SetSlot(slot, end);
-        }
+        Flow::DrainAtSink(*this, slot, end);
         p->holdPort = nullptr;
         if (p->HoldsSlots())
         {
@@ -646,7 +640,7 @@ SanPort::GetSlotsInUse(uint32_t vc) const
 {
     if (m_link == 0 || vc >= Timing().nVcs || m_xonXoff)
     {
-        return 0;
+        return 0; // an Xon/Xoff link keeps no credits
     }
     return CountInUse(vc, 1u << vc, Simulator::Now().GetTimeStep());
 }

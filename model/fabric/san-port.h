@@ -63,7 +63,8 @@ struct SanLinkTiming
  * buffer slot on one of its acceptable virtual channels is free; otherwise
  * it waits in the port's queue (first come, first served among packets
  * whose channel is free, so one blocked virtual channel does not block
- * another). Each credit slot records the time it becomes free, or "held"
+ * another; a switch's Arbitration may choose otherwise, SanOutputArbiter).
+ * Each credit slot records the time it becomes free, or "held"
  * while the packet in it has not yet moved on; the port schedules a single
  * wake-up event for the earliest time something could change, so an idle
  * or uncontended port costs no events at all.
@@ -358,10 +359,18 @@ class SanPort
     /// context from its index in the array (SanSwitch lays the block out).
     struct SwitchBlock
     {
-        SanSwitch* owner; //!< the switch
-        uint32_t context; //!< its node id: the context its ports' events run in
-        uint32_t unused;  //!< to the ports' alignment
+        SanSwitch* owner;    //!< the switch
+        uint32_t context;    //!< its node id: the context its ports' events run in
+        uint8_t arbitration; //!< its output arbitration (SanOutputArbiter::Policy)
+        uint8_t unused[3];   //!< to the ports' alignment
     };
+
+    /// \return the output arbitration policy (SanOutputArbiter::Policy): the switch's for a
+    /// switch port, FCFS (0) for a host's interface, which sends in order
+    uint8_t GetArbitration() const
+    {
+        return IsSwitchPort() ? GetSwitchBlock()->arbitration : 0;
+    }
 
     /// \return the header of the block of ports this switch port is in
     const SwitchBlock* GetSwitchBlock() const
@@ -427,19 +436,15 @@ class SanPort
     static inline void ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts);
     /**
      * Start sending p on slot at departTs (>= now).
+     * \tparam Flow the port's flow control (CreditFlow, XonXoffFlow)
      * \param p the packet
      * \param slot the credit slot taken
      * \param vc its virtual channel
      * \param departTs departure time
      * \param wasQueued the packet waited in the queue
      */
+    template <class Flow>
     void Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs, bool wasQueued);
-    /// \return a slot free at time ts on the channels in vcMask, or -1 (inline: the .cc is
-    /// its only user)
-    /// \param vcMask channels
-    /// \param ts time
-    /// \param vc set to the slot's virtual channel if one is found
-    inline int32_t FindFreeSlot(uint32_t vcMask, int64_t ts, uint32_t& vc) const;
     /// \return the earliest known release time of a slot in vcMask after ts (HELD if none)
     /// \param vcMask channels
     /// \param ts time
@@ -449,6 +454,49 @@ class SanPort
     void Block(SanFabricPacket* p);
     /// Send what can be sent now, then arrange the next wake-up.
     void ServeQueue();
+
+    // Flow control as a policy (san-port-flow-control.h): chosen by the link's FlowControl as
+    // the port attaches (m_xonXoff), asked by the templates below instead of testing a flag.
+    struct CreditFlow;
+    struct XonXoffFlow;
+    /// Call f with the port's flow-control policy (a CreditFlow or an XonXoffFlow value).
+    /// \param f the callable \return what it returns
+    template <class F>
+    decltype(auto) WithFlow(F&& f);
+    /// \copydoc WithFlow
+    template <class F>
+    decltype(auto) WithFlow(F&& f) const;
+    /// Forward under a flow-control policy. \param p the packet \param vcMask channels
+    template <class Flow>
+    void ForwardWith(SanFabricPacket* p, uint32_t vcMask);
+    /// ServeQueue under a flow-control policy.
+    template <class Flow>
+    void ServeQueueWith();
+    /**
+     * A switch port's input through which a waiting packet came (round-robin arbitration):
+     * the far end of the link whose buffer slot it holds (in san-port-arbitration.cc).
+     * \param p the packet
+     * \return that port's number on this switch (0 if it holds no slot)
+     */
+    uint32_t InputOf(const SanFabricPacket* p) const;
+    /// \return a switch port's last input served (round robin; in san-port-arbitration.cc)
+    uint32_t GetLastInput() const;
+    /// \param input a switch port's input just served (round robin)
+    void SetLastInput(uint32_t input);
+
+    /**
+     * Whether a packet that finds a slot free but the link busy with an earlier packet waits
+     * in the queue rather than being committed to follow at once: a splittable packet that
+     * WaitsForLink, and every packet at a switch port whose arbitration is not FCFS (its
+     * choice is made when the link frees).
+     * \param p the packet
+     * \return true if p should wait in the queue
+     */
+    bool WaitsForBusyLink(const SanFabricPacket* p) const
+    {
+        return (p->splittable && WaitsForLink(p)) || GetArbitration() != 0;
+    }
+
     /// Take cur (after prev, or at the head) out of the queue.
     /// \param prev its predecessor, or nullptr \param cur the packet
     inline void Unlink(SanFabricPacket* prev, SanFabricPacket* cur);
@@ -457,10 +505,6 @@ class SanPort
     /// Check the marks against the buffer and the link's round trip (aborts if data could be
     /// lost) and set up the input buffers' bookkeeping. Called by Connect.
     void SetupXonXoff();
-    /// Forward on an Xon/Xoff link. \param p the packet \param vcMask acceptable channels
-    void ForwardXonXoff(SanFabricPacket* p, uint32_t vcMask);
-    /// ServeQueue on an Xon/Xoff link.
-    void ServeQueueXonXoff();
     /// This port owns the link into the buffer that holds an entry: the entry's packet leaves
     /// that buffer at ts (or is HELD), so tell the far end, the buffer's owner.
     /// \param slot the entry \param ts release time, or HELD
@@ -780,7 +824,7 @@ SanPort::CountDeparture(int64_t busy)
     }
 }
 
-// Inline: the .cc's ServeQueue and ServeQueueXonXoff use it.
+// Inline: the .cc's ServeQueueWith uses it.
 void
 SanPort::Unlink(SanFabricPacket* prev, SanFabricPacket* cur)
 {

@@ -11,6 +11,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
@@ -21,6 +22,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <new>
 
 namespace ns3
@@ -130,9 +132,30 @@ SanSwitch::GetTypeId()
                           "output with no other packet between them.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&SanSwitch::m_coalesce),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            // Modelling choice: FCFS keeps every result that predates the choice; the others
+            // are the switch allocators BookSim2 and SST merlin offer (SanOutputArbiter).
+            .AddAttribute("Arbitration",
+                          "Which waiting packet an output port serves next when its link "
+                          "frees: FCFS (arrival order), RoundRobin (over input ports), "
+                          "OldestFirst (earliest injection at the source) or Priority "
+                          "(highest traffic class, SanEndpointDevice TrafficClass). Takes "
+                          "effect at once, also after Install.",
+                          EnumValue(SanOutputArbiter::FCFS),
+                          MakeEnumAccessor(&SanSwitch::SetArbitration, &SanSwitch::GetArbitration),
+                          MakeEnumChecker(SanOutputArbiter::FCFS,
+                                          "FCFS",
+                                          SanOutputArbiter::ROUND_ROBIN,
+                                          "RoundRobin",
+                                          SanOutputArbiter::OLDEST_FIRST,
+                                          "OldestFirst",
+                                          SanOutputArbiter::PRIORITY,
+                                          "Priority"));
     return tid;
 }
+
+// What a packet-hop reads of a switch stays in its 128-byte malloc chunk (see the members).
+static_assert(sizeof(void*) != 8 || sizeof(SanSwitch) <= 120, "SanSwitch grew past 120 bytes");
 
 SanSwitch::SanSwitch() = default;
 
@@ -149,18 +172,24 @@ SanSwitch::MakeStore(uint32_t n)
     // made with its index (SanPort::GetSwitchBlock). Malloc's alignment is the ports' (an
     // alignment to cache lines would cost up to a line per switch; the 72-byte ports straddle
     // lines anyway).
+    static_assert(sizeof(SanPort::SwitchBlock) == 16, "the block header grew");
     static_assert(sizeof(SanPort::SwitchBlock) % alignof(SanSwitchPort) == 0,
                   "the ports after the header would be misaligned");
     static_assert(alignof(SanSwitchPort) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__,
                   "the ports need more than malloc's alignment");
-    void* mem = ::operator new(sizeof(SanPort::SwitchBlock) + n * sizeof(SanSwitchPort));
-    auto* header = new (mem) SanPort::SwitchBlock{this, m_nodeId, 0};
+    // After the ports, each one's last input served (round-robin arbitration): 2 bytes a port,
+    // so that the policy can change at any time without moving the ports.
+    void* mem = ::operator new(sizeof(SanPort::SwitchBlock) + n * sizeof(SanSwitchPort) +
+                               n * sizeof(uint16_t));
+    auto* header = new (mem) SanPort::SwitchBlock{this, m_nodeId, m_arbitration, {0, 0, 0}};
     m_store = reinterpret_cast<SanSwitchPort*>(header + 1);
     for (uint32_t i = 0; i < n; ++i)
     {
         new (&m_store[i]) SanSwitchPort(i);
     }
     m_storeSize = n;
+    // None served yet: the lowest-numbered input comes first.
+    std::fill_n(LastInputs(), n, uint16_t{0xffff});
 }
 
 void
@@ -362,6 +391,40 @@ bool
 SanSwitch::GetCoalesce() const
 {
     return m_coalesce;
+}
+
+void
+SanSwitch::SetArbitration(SanOutputArbiter::Policy policy)
+{
+    m_arbitration = policy;
+    if (m_store != nullptr)
+    {
+        (reinterpret_cast<SanPort::SwitchBlock*>(m_store) - 1)->arbitration = policy;
+    }
+}
+
+SanOutputArbiter::Policy
+SanSwitch::GetArbitration() const
+{
+    return static_cast<SanOutputArbiter::Policy>(m_arbitration);
+}
+
+uint16_t*
+SanSwitch::LastInputs() const
+{
+    return reinterpret_cast<uint16_t*>(m_store + m_storeSize);
+}
+
+uint32_t
+SanSwitch::GetLastInput(uint32_t storeIndex) const
+{
+    return LastInputs()[storeIndex];
+}
+
+void
+SanSwitch::SetLastInput(uint32_t storeIndex, uint32_t input)
+{
+    LastInputs()[storeIndex] = static_cast<uint16_t>(input);
 }
 
 void

@@ -9,6 +9,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/ptr.h"
+#include "ns3/san-output-arbiter.h"
 
 #include <cstdint>
 #include <memory>
@@ -123,6 +124,15 @@ class SanSwitch : public Object
     bool GetCutThroughCells() const;
     /// \return the Coalesce attribute
     bool GetCoalesce() const;
+    /// \param policy the Arbitration attribute (takes effect at once, also after Install)
+    void SetArbitration(SanOutputArbiter::Policy policy);
+    /// \return the Arbitration attribute
+    SanOutputArbiter::Policy GetArbitration() const;
+    /// \param storeIndex a port's index in the array of ports
+    /// \return the input that port served last (round robin; 0xffff: none yet)
+    uint32_t GetLastInput(uint32_t storeIndex) const;
+    /// \param storeIndex a port's index in the array \param input the input it just served
+    void SetLastInput(uint32_t storeIndex, uint32_t input);
 
   protected:
     void DoDispose() override;
@@ -139,6 +149,8 @@ class SanSwitch : public Object
     void MakeStore(uint32_t n);
     /// Give back the block of ports.
     void FreeStore();
+    /// \return the ports' last inputs served, after the ports in their block
+    uint16_t* LastInputs() const;
     /// Abort: p has crossed SanFabricPacket::MAX_HOPS switches (a livelock, most likely).
     /// \param p the packet
     [[noreturn]] void AbortTooManyHops(const SanFabricPacket* p) const;
@@ -162,6 +174,7 @@ class SanSwitch : public Object
     uint32_t m_splitThreshold{0};              //!< largest piece of a split packet (0: never split)
     bool m_coalesce{true};                     //!< merge consecutive pieces of one burst
     bool m_byNumber{false};                    //!< m_store is indexed by port number
+    uint8_t m_arbitration{0};                  //!< SanOutputArbiter::Policy (FCFS; in padding)
     std::unique_ptr<SanSwitchPort*[]> m_ports; //!< by topology port (nullptr: unconnected),
                                                //!< unless m_byNumber
     SanSwitchPort* m_store{nullptr};           //!< the ports, in one array (after its header,

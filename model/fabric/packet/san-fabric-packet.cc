@@ -146,6 +146,7 @@ SanFabricPacket::Clear()
     escaped = 0;
     wormhole = 0;
     splittable = 0;
+    trafficClass = 0;
     holdPort = nullptr;
     next = nullptr;
     if (m_extra != nullptr)
@@ -176,6 +177,7 @@ SanFabricPacket::CopyStateFrom(const SanFabricPacket& o)
     escaped = o.escaped;
     wormhole = o.wormhole;
     splittable = o.splittable;
+    trafficClass = o.trafficClass;
     if (o.m_extra == nullptr)
     {
         if (m_extra != nullptr)

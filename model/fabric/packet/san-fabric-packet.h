@@ -85,6 +85,8 @@ class SanFabricPacket
     static constexpr uint32_t MAX_HOPS = 0xffff;
     /// The largest credit slot a packet may hold (16 bits; SanPort refuses larger tables).
     static constexpr uint32_t MAX_SLOT = 0xffff;
+    /// The highest traffic class (trafficClass has 3 bits).
+    static constexpr uint32_t MAX_TRAFFIC_CLASS = 7;
 
     /// \return a cleared descriptor from the pool
     static SanFabricPacket* Allocate();
@@ -124,8 +126,11 @@ class SanFabricPacket
     uint8_t wormhole : 1;   //!< the packet is longer than a buffer in wormhole mode
     uint8_t splittable : 1; //!< a switch may split it (a CLAN write burst)
     uint8_t inPool : 1;     //!< on the free list (kept by the pool, not by Clear)
-    SanPort* holdPort;      //!< port whose downstream buffer slot the head occupies
-    SanFabricPacket* next;  //!< intrusive link: wait queues and the free list
+    /// Traffic class, 0 (the default) to MAX_TRAFFIC_CLASS, set by the sender
+    /// (SanEndpointDevice "TrafficClass"); only a switch's Priority arbitration reads it.
+    uint8_t trafficClass : 3;
+    SanPort* holdPort;     //!< port whose downstream buffer slot the head occupies
+    SanFabricPacket* next; //!< intrusive link: wait queues and the free list
 
     /// A descriptor in the pool (bit-fields take no default member initializers in C++17).
     SanFabricPacket()
@@ -133,7 +138,8 @@ class SanFabricPacket
           escaped(0),
           wormhole(0),
           splittable(0),
-          inPool(1)
+          inPool(1),
+          trafficClass(0)
     {
     }
 
