@@ -573,6 +573,55 @@ class SanLayeringTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * Libraries know their interface only through a per-process context (DESIGN.md): no file of a
+ * library folder (Rats; VMMC and its libraries; CLAN's protocols; DART's compound operations;
+ * SCILAN) asks anything for its device (GetDevice). The VMMC daemon, the kernel's side of
+ * VMMC, is the one exception: it owns the interface's tables.
+ */
+class SanLibraryContextTestCase : public TestCase
+{
+  public:
+    SanLibraryContextTestCase()
+        : TestCase("libraries reach their interface only through contexts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::string> tried;
+        const fs::path root = FindModuleRoot(tried);
+        NS_TEST_ASSERT_MSG_EQ(root.empty(), false, "cannot find san's root folder");
+        uint32_t files = 0;
+        for (const char* folder : {"model/rats",
+                                   "model/vmmc",
+                                   "model/clan/protocols",
+                                   "model/dart/compound",
+                                   "model/scilan"})
+        {
+            for (const char* suffix : {".h", ".cc"})
+            {
+                for (const auto& path : ListFiles(root, folder, true, suffix))
+                {
+                    if (fs::path(path).filename().string().rfind("vmmc-daemon", 0) == 0)
+                    {
+                        continue;
+                    }
+                    std::string text;
+                    NS_TEST_EXPECT_MSG_EQ(ReadFile(root / path, text), true, path << " unreadable");
+                    ++files;
+                    NS_TEST_EXPECT_MSG_EQ(text.find("GetDevice("),
+                                          std::string::npos,
+                                          path << " (a library) asks for its device");
+                }
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(files, 40, "the library folders' files were found");
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The suite "san-build-files".
  */
 class SanBuildFilesTestSuite : public TestSuite
@@ -587,6 +636,7 @@ SanBuildFilesTestSuite::SanBuildFilesTestSuite()
     AddTestCase(new SanBuildFilesTestCase, TestCase::QUICK);
     AddTestCase(new SanDoxygenGroupTestCase, TestCase::QUICK);
     AddTestCase(new SanLayeringTestCase, TestCase::QUICK);
+    AddTestCase(new SanLibraryContextTestCase, TestCase::QUICK);
 }
 
 /// The san-build-files suite's instance.

@@ -40,6 +40,7 @@
 #include "ns3/network-module.h"
 #include "ns3/rats-interface-manager.h"
 #include "ns3/rats-tagged-write.h"
+#include "ns3/san-channel.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/sci-helper.h"

@@ -115,7 +115,7 @@ Ptr<VmmcEndpoint>
 VmmcDaemon::CreateEndpoint()
 {
     Ptr<VmmcEndpoint> ep = CreateObject<VmmcEndpoint>();
-    ep->Setup(this);
+    ep->Setup(this, m_device);
     return ep;
 }
 
@@ -272,12 +272,12 @@ VmmcDaemon::RemoveExport(uint32_t id, Callback<void> done)
     {
         Ptr<VmmcDaemon> d = m_cluster->Find(h);
         NS_ABORT_MSG_IF(d == nullptr, "VmmcDaemon: importer " << h << " has no daemon");
-        d->GetDevice()->Fence(me, Callback<void>([left, finish]() {
-                                  if (--*left == 0)
-                                  {
-                                      finish();
-                                  }
-                              }));
+        d->Fence(me, Callback<void>([left, finish]() {
+                     if (--*left == 0)
+                     {
+                         finish();
+                     }
+                 }));
     }
 }
 

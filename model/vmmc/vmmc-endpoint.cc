@@ -84,10 +84,10 @@ VmmcEndpoint::DoDispose()
 }
 
 void
-VmmcEndpoint::Setup(Ptr<VmmcDaemon> daemon)
+VmmcEndpoint::Setup(Ptr<VmmcDaemon> daemon, Ptr<ShrimpNetDevice> device)
 {
     m_daemon = daemon;
-    m_device = daemon->GetDevice();
+    m_device = device;
 }
 
 Ptr<VmmcDaemon>

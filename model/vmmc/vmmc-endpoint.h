@@ -71,8 +71,11 @@ class VmmcEndpoint : public Object
     VmmcEndpoint();
     ~VmmcEndpoint() override;
 
-    /// \param daemon the node's daemon (VmmcDaemon::CreateEndpoint calls it)
-    void Setup(Ptr<VmmcDaemon> daemon);
+    /**
+     * \param daemon the node's daemon (VmmcDaemon::CreateEndpoint calls it)
+     * \param device the node's interface, as the process maps it: its command registers
+     */
+    void Setup(Ptr<VmmcDaemon> daemon, Ptr<ShrimpNetDevice> device);
 
     /// \return the daemon
     Ptr<VmmcDaemon> GetDaemon() const;
