@@ -10,6 +10,7 @@
 
 #include "san-test-util.h"
 
+#include "ns3/san-output-file.h"
 #include "ns3/san-paper.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -89,7 +90,8 @@ class SanTestPaper : public SanPaper
 
     void WriteFigures(const std::string& prefix) const override
     {
-        std::ofstream(prefix + "testpaper-figure.csv") << "x,y\n1," << m_base << "\n";
+        SanOutputStream out(prefix + "testpaper-figure.csv"); // as the five papers write
+        out << "x,y\n1," << m_base << "\n";
     }
 
   private:
