@@ -445,6 +445,107 @@ class SanDmaEngineTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * SanDmaEngine's other kinds of transfer (reads, short bursts, one burst with its start on the
+ * bus), and a card with two engines (two bus masters, each with its bus class).
+ */
+class SanDmaEngineKindsTestCase : public TestCase
+{
+  public:
+    SanDmaEngineKindsTestCase()
+        : TestCase("DMA engine: reads, short bursts and single bursts take the bus's times; "
+                   "two engines are two masters; immediate start shares the bus")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int run = 0; run < 2; ++run) // twice, with Destroy between
+        {
+            Ptr<HostBus> bus = CreateObject<HostBus>();
+            Ptr<SanDmaEngine> dma = CreateObject<SanDmaEngine>();
+            dma->SetBus(bus);
+            const uint32_t burstBytes = bus->GetBurstLength() * bus->GetWidth();
+            // One engine, three kinds queued at once: each starts when the one before ends.
+            Time readEnd;
+            Time burstsEnd;
+            Time onBus;
+            Time burstEnd;
+            dma->Read(burstBytes + 8, 0, Callback<void>([&readEnd]() {
+                          readEnd = Simulator::Now();
+                      }));
+            dma->TransferBursts(64, 4, Callback<void>([&burstsEnd]() {
+                                    burstsEnd = Simulator::Now();
+                                }));
+            dma->Burst(16,
+                       true,
+                       Callback<void>([&onBus]() { onBus = Simulator::Now(); }),
+                       Callback<void>([&burstEnd]() { burstEnd = Simulator::Now(); }));
+            Simulator::Run();
+            const Time read =
+                bus->GetDmaBurstTime(burstBytes, true) + bus->GetDmaBurstTime(8, true);
+            NS_TEST_EXPECT_MSG_EQ(readEnd, read, "a read pays the read latency in every burst");
+            const uint32_t shortBurst = 4 * bus->GetWidth();
+            Time bursts = Seconds(0);
+            for (uint32_t left = 64; left > 0; left -= std::min(left, shortBurst))
+            {
+                bursts += bus->GetDmaBurstTime(std::min(left, shortBurst), false);
+            }
+            NS_TEST_EXPECT_MSG_EQ(burstsEnd - readEnd, bursts, "bursts of 4 beats, after the read");
+            NS_TEST_EXPECT_MSG_EQ(onBus,
+                                  burstsEnd,
+                                  "the burst is on the bus when the engine frees");
+            NS_TEST_EXPECT_MSG_EQ(burstEnd - onBus,
+                                  bus->GetDmaBurstTime(16, true),
+                                  "and ends one read burst later");
+            NS_TEST_EXPECT_MSG_EQ(dma->GetNTransfers(), 3u, "three transfers");
+            NS_TEST_EXPECT_MSG_EQ(dma->GetBytes(), burstBytes + 8 + 64 + 16, "bytes");
+
+            // Two engines of one card on one bus, the second with the lower bus class: the
+            // first's transfer takes its time alone, the second's waits at every grant.
+            bus->SetNumPriorities(2);
+            Ptr<SanDmaEngine> second = CreateObject<SanDmaEngine>();
+            second->SetBus(bus);
+            second->SetBusPriority(1);
+            const Time t0 = Simulator::Now();
+            Time firstEnd;
+            Time secondEnd;
+            second->Transfer(3 * burstBytes,
+                             Callback<void>([&secondEnd]() { secondEnd = Simulator::Now(); }));
+            dma->Transfer(3 * burstBytes,
+                          Callback<void>([&firstEnd]() { firstEnd = Simulator::Now(); }));
+            Simulator::Run();
+            const Time one = bus->GetDmaBurstTime(burstBytes, false);
+            NS_TEST_EXPECT_MSG_LT(firstEnd - t0, one * 5, "class 0 is served first at each grant");
+            NS_TEST_EXPECT_MSG_EQ(secondEnd - t0,
+                                  one * 6,
+                                  "class 1 gets the bus between and after");
+            NS_TEST_EXPECT_MSG_EQ(second->GetNTransfers(), 1u, "the second engine's own count");
+
+            // Immediate start (a card that orders its own transfers): two transfers given at
+            // once share the bus grant by grant instead of queueing at the engine.
+            Ptr<SanDmaEngine> immediate = CreateObject<SanDmaEngine>();
+            immediate->SetBus(bus);
+            immediate->SetImmediateStart(true);
+            const Time t1 = Simulator::Now();
+            std::vector<Time> ends(2);
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                immediate->Transfer(2 * burstBytes,
+                                    Callback<void>([&ends, i]() { ends[i] = Simulator::Now(); }));
+            }
+            NS_TEST_EXPECT_MSG_EQ(immediate->IsIdle(), false, "both run");
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(ends[0] - t1, one * 3, "interleaved: the first ends third");
+            NS_TEST_EXPECT_MSG_EQ(ends[1] - t1, one * 4, "and the second fourth");
+            NS_TEST_EXPECT_MSG_EQ(immediate->IsIdle(), true, "idle again");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
  * SanOperation: AddWait and AddParallel.
  */
 class SanOperationAsyncTestCase : public TestCase
@@ -986,6 +1087,7 @@ class SanNicTestSuite : public TestSuite
         AddTestCase(new SanEventQueueInterruptTestCase, TestCase::QUICK);
         AddTestCase(new SanArbiterTestCase, TestCase::QUICK);
         AddTestCase(new SanDmaEngineTestCase, TestCase::QUICK);
+        AddTestCase(new SanDmaEngineKindsTestCase, TestCase::QUICK);
         AddTestCase(new SanOperationAsyncTestCase, TestCase::QUICK);
         AddTestCase(new HostBusTransactionTestCase, TestCase::QUICK);
         AddTestCase(new HostPioWindowTestCase, TestCase::QUICK);

@@ -82,9 +82,13 @@ ClanNetDevice::GetTypeId()
 }
 
 ClanNetDevice::ClanNetDevice()
-    : m_tripwires(CreateObject<ClanTripwireTable>())
+    : m_tripwires(CreateObject<ClanTripwireTable>()),
+      m_rxDma(AddDmaEngine())
 {
     NS_LOG_FUNCTION(this);
+    // The DMA scheduler and the receive FIFO order the engines' transfers.
+    GetDmaEngine()->SetImmediateStart(true);
+    m_rxDma->SetImmediateStart(true);
     SetDropReasons(
         {"malformed", "no-memory", "not-exported", "unknown-reply", "no-endpoint", "mailbox-full"});
 }
@@ -102,6 +106,7 @@ ClanNetDevice::DoDispose()
     m_tripHandler.clear();
     m_heldRead = Callback<void>();
     m_dma = nullptr;
+    m_rxDma = nullptr;
     m_cost = nullptr;
     m_rx.clear();
     m_loads.clear();

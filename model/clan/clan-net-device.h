@@ -360,29 +360,30 @@ class ClanNetDevice : public SanNicDevice
     bool m_drainFifo;          //!< one interrupt serves every waiting id
 
     // Tables and state
-    ClanApertureTable m_apertures;                     //!< exported memory
-    std::map<uint64_t, Window> m_windows;              //!< imported, by bus base
-    uint64_t m_nextWindow{WINDOW_BASE};                //!< next free bus address
-    Ptr<HostPioWindow> m_pio;                          //!< processor stores into the windows
-    Ptr<HostPioWindow> m_kernelPio;                    //!< the driver's stores into mailboxes
-    Ptr<ClanTripwireTable> m_tripwires;                //!< CAM
-    Ptr<ClanTripwireState> m_tripState;                //!< bitmap, waiters, Tripsets
-    std::vector<Ptr<ClanEventQueue>> m_tripQueue;      //!< per Tripwire: its event queue
-    std::vector<Callback<void>> m_tripHandler;         //!< per Tripwire: a kernel handler
-    std::deque<FifoEntry> m_fifo;                      //!< Tripwire FIFO on the NIC
-    uint64_t m_rxWrites{0};                            //!< incoming writes numbered so far
-    uint64_t m_rxVisible{0};                           //!< the last one visible
-    uint64_t m_heldFor{0};                             //!< FIFO read held until this write
-    Callback<void> m_heldRead;                         //!< its completion
-    bool m_isrPending{false};                          //!< interrupt raised or routine running
-    std::vector<uint32_t> m_matchScratch;              //!< Match() output, reused
-    Ptr<ClanDmaScheduler> m_dma;                       //!< driver queues of the DMA engine
-    ClanDmaRequest m_dmaRequest;                       //!< the running request
-    uint64_t m_dmaDone{0};                             //!< its bytes read so far
-    bool m_dmaRunning{false};                          //!< a request runs
-    std::deque<RxItem> m_rx;                           //!< receive FIFO
-    bool m_rxBusy{false};                              //!< the front write is on the bus
-    std::vector<uint8_t> m_scratch;                    //!< bytes of a piece, reused
+    ClanApertureTable m_apertures;                //!< exported memory
+    std::map<uint64_t, Window> m_windows;         //!< imported, by bus base
+    uint64_t m_nextWindow{WINDOW_BASE};           //!< next free bus address
+    Ptr<HostPioWindow> m_pio;                     //!< processor stores into the windows
+    Ptr<HostPioWindow> m_kernelPio;               //!< the driver's stores into mailboxes
+    Ptr<ClanTripwireTable> m_tripwires;           //!< CAM
+    Ptr<ClanTripwireState> m_tripState;           //!< bitmap, waiters, Tripsets
+    std::vector<Ptr<ClanEventQueue>> m_tripQueue; //!< per Tripwire: its event queue
+    std::vector<Callback<void>> m_tripHandler;    //!< per Tripwire: a kernel handler
+    std::deque<FifoEntry> m_fifo;                 //!< Tripwire FIFO on the NIC
+    uint64_t m_rxWrites{0};                       //!< incoming writes numbered so far
+    uint64_t m_rxVisible{0};                      //!< the last one visible
+    uint64_t m_heldFor{0};                        //!< FIFO read held until this write
+    Callback<void> m_heldRead;                    //!< its completion
+    bool m_isrPending{false};                     //!< interrupt raised or routine running
+    std::vector<uint32_t> m_matchScratch;         //!< Match() output, reused
+    Ptr<ClanDmaScheduler> m_dma;                  //!< driver queues of the DMA engine
+    ClanDmaRequest m_dmaRequest;                  //!< the running request
+    uint64_t m_dmaDone{0};                        //!< its bytes read so far
+    bool m_dmaRunning{false};                     //!< a request runs
+    std::deque<RxItem> m_rx;                      //!< receive FIFO
+    bool m_rxBusy{false};                         //!< the front write is on the bus
+    Ptr<SanDmaEngine> m_rxDma;      //!< the receiving bridge: a bus master of its own (section 5.2)
+    std::vector<uint8_t> m_scratch; //!< bytes of a piece, reused
     std::map<uint32_t, PendingLoad> m_loads;           //!< loads by tag
     uint32_t m_nextTag{1};                             //!< next load tag
     std::map<uint16_t, Ptr<ClanEndpoint>> m_endpoints; //!< by port

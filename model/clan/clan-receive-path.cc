@@ -189,7 +189,7 @@ ClanNetDevice::RxNext()
     // DWORDS for DMA traffic" (section 5.2).
     const uint32_t beats =
         item.header.IsDma() ? m_cost->GetDmaReceiveBurst() : m_cost->GetPioReceiveBurst();
-    GetIoBus()->DmaBursts(item.length, beats, MakeCallback(&ClanNetDevice::RxBusDone, this));
+    m_rxDma->TransferBursts(item.length, beats, MakeCallback(&ClanNetDevice::RxBusDone, this));
 }
 
 void
@@ -254,27 +254,27 @@ ClanNetDevice::ServeRead(const RxItem& item)
     }
     // The NIC reads host memory by DMA and answers; a refused read still answers (with the
     // all-ones a PCI master abort returns), or the requester's processor would hang.
-    GetIoBus()->DmaRead(len,
-                        m_cost->GetDmaTransmitBurst(),
-                        Callback<void>([this, address, len, tag, src, ok]() {
-                            m_rx.pop_front();
-                            m_rxBusy = false;
-                            std::vector<uint8_t> data(len, 0xff);
-                            if (ok)
-                            {
-                                GetMemory()->Read(address, data.data(), len);
-                            }
-                            ClanHeader h;
-                            h.SetType(ClanHeader::READ_REPLY);
-                            h.SetAddress(tag);
-                            Ptr<Packet> p = Create<Packet>(data.data(), len);
-                            p->AddHeader(h);
-                            Simulator::Schedule(m_cost->GetTxPipelineDelay(), [this, src, p]() {
-                                NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(src, p),
-                                                "ClanNetDevice: the fabric refused a read reply");
-                            });
-                            RxNext();
-                        }));
+    m_rxDma->Read(len,
+                  m_cost->GetDmaTransmitBurst(),
+                  Callback<void>([this, address, len, tag, src, ok]() {
+                      m_rx.pop_front();
+                      m_rxBusy = false;
+                      std::vector<uint8_t> data(len, 0xff);
+                      if (ok)
+                      {
+                          GetMemory()->Read(address, data.data(), len);
+                      }
+                      ClanHeader h;
+                      h.SetType(ClanHeader::READ_REPLY);
+                      h.SetAddress(tag);
+                      Ptr<Packet> p = Create<Packet>(data.data(), len);
+                      p->AddHeader(h);
+                      Simulator::Schedule(m_cost->GetTxPipelineDelay(), [this, src, p]() {
+                          NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(src, p),
+                                          "ClanNetDevice: the fabric refused a read reply");
+                      });
+                      RxNext();
+                  }));
 }
 
 void

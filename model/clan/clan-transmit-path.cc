@@ -153,7 +153,8 @@ ClanNetDevice::DmaNextBurst()
     // The first word is on the card after the burst's overhead and read latency: the packet
     // starts leaving then (section 2.2), and ends when the burst does.
     const Time firstWord = burst - bus->GetCyclesTime((n + 3) / 4 - 1);
-    bus->DmaBurst(
+    // The card's DMA engine (SanNicDevice's first) reads the burst from host memory.
+    GetDmaEngine()->Burst(
         n,
         true,
         Callback<void>([this, n, burst, firstWord]() {

@@ -45,42 +45,130 @@ SanDmaEngine::SetBus(Ptr<HostBus> bus)
 }
 
 void
+SanDmaEngine::SetBusPriority(uint32_t busClass)
+{
+    m_busClass = busClass;
+}
+
+void
 SanDmaEngine::Transfer(uint64_t bytes,
                        Callback<void> done,
                        Callback<void> started,
                        uint32_t priorityClass)
 {
+    Queue(DMA, bytes, 0, std::move(started), std::move(done), priorityClass);
+}
+
+void
+SanDmaEngine::TransferBursts(uint64_t bytes,
+                             uint32_t maxBurstBeats,
+                             Callback<void> done,
+                             uint32_t priorityClass)
+{
+    Queue(BURSTS, bytes, maxBurstBeats, Callback<void>(), std::move(done), priorityClass);
+}
+
+void
+SanDmaEngine::Read(uint64_t bytes,
+                   uint32_t maxBurstBeats,
+                   Callback<void> done,
+                   uint32_t priorityClass)
+{
+    Queue(READ, bytes, maxBurstBeats, Callback<void>(), std::move(done), priorityClass);
+}
+
+void
+SanDmaEngine::Burst(uint32_t bytes,
+                    bool isRead,
+                    Callback<void> onBus,
+                    Callback<void> done,
+                    uint32_t priorityClass)
+{
+    Queue(BURST, bytes, isRead ? 1 : 0, std::move(onBus), std::move(done), priorityClass);
+}
+
+void
+SanDmaEngine::SetImmediateStart(bool immediate)
+{
+    m_immediate = immediate;
+}
+
+void
+SanDmaEngine::Queue(Kind kind,
+                    uint64_t bytes,
+                    uint32_t beats,
+                    Callback<void> onBus,
+                    Callback<void> done,
+                    uint32_t priorityClass)
+{
     NS_ABORT_MSG_IF(m_bus == nullptr, "SanDmaEngine: no host bus (attach the device first)");
-    m_engine->Acquire(Callback<void>([this, bytes, done, started]() {
-                          if (m_running++ == 0)
-                          {
-                              m_busyTrace(true);
-                          }
-                          if (!started.IsNull())
-                          {
-                              started();
-                          }
-                          m_bus->Dma(bytes, Callback<void>([this, bytes, done]() {
-                                         m_engine->Release();
-                                         ++m_transfers;
-                                         m_bytes += bytes;
-                                         if (--m_running == 0)
-                                         {
-                                             m_busyTrace(false);
-                                         }
-                                         if (!done.IsNull())
-                                         {
-                                             done();
-                                         }
-                                     }));
+    if (m_immediate)
+    {
+        Start(kind, bytes, beats, onBus, done);
+        return;
+    }
+    m_engine->Acquire(Callback<void>([this, kind, bytes, beats, onBus, done]() {
+                          Start(kind, bytes, beats, onBus, done);
                       }),
                       priorityClass);
+}
+
+void
+SanDmaEngine::Start(Kind kind,
+                    uint64_t bytes,
+                    uint32_t beats,
+                    const Callback<void>& onBus,
+                    const Callback<void>& done)
+{
+    if (m_running++ == 0)
+    {
+        m_busyTrace(true);
+    }
+    Callback<void> end([this, bytes, done]() { Ended(bytes, done); });
+    switch (kind)
+    {
+    case DMA:
+        if (!onBus.IsNull())
+        {
+            onBus(); // the engine's start
+        }
+        m_bus->Dma(bytes, end, m_busClass);
+        break;
+    case BURSTS:
+        m_bus->DmaBursts(bytes, beats, end, m_busClass);
+        break;
+    case READ:
+        m_bus->DmaRead(bytes, beats, end, m_busClass);
+        break;
+    case BURST:
+        m_bus->DmaBurst(static_cast<uint32_t>(bytes), beats != 0, onBus, end, m_busClass);
+        break;
+    }
+}
+
+void
+SanDmaEngine::Ended(uint64_t bytes, const Callback<void>& done)
+{
+    if (!m_immediate)
+    {
+        m_engine->Release();
+    }
+    ++m_transfers;
+    m_bytes += bytes;
+    if (--m_running == 0)
+    {
+        m_busyTrace(false);
+    }
+    if (!done.IsNull())
+    {
+        done();
+    }
 }
 
 bool
 SanDmaEngine::IsIdle() const
 {
-    return !m_engine->IsBusy() && m_engine->GetQueueLength() == 0;
+    return m_running == 0 && !m_engine->IsBusy() && m_engine->GetQueueLength() == 0;
 }
 
 Ptr<SanResource>

@@ -61,6 +61,11 @@ SanNicDevice::DoDispose()
         m_dma->Dispose();
     }
     m_dma = nullptr;
+    for (const auto& engine : m_moreDma)
+    {
+        engine->Dispose();
+    }
+    m_moreDma.clear();
     SanNetDevice::DoDispose();
 }
 
@@ -93,6 +98,10 @@ SanNicDevice::Attach(Ptr<SanHost> host, Ptr<NetDevice> port)
     m_portDevice = port;
     m_port = fp;
     m_dma->SetBus(host->GetIoBus());
+    for (const auto& engine : m_moreDma)
+    {
+        engine->SetBus(host->GetIoBus());
+    }
     m_port->SetPacketArrivalCallback(MakeCallback(&SanNicDevice::PortArrival, this));
     if (m_heads)
     {
@@ -210,6 +219,19 @@ Ptr<SanDmaEngine>
 SanNicDevice::GetDmaEngine() const
 {
     return m_dma;
+}
+
+Ptr<SanDmaEngine>
+SanNicDevice::AddDmaEngine(uint32_t busClass)
+{
+    Ptr<SanDmaEngine> engine = CreateObject<SanDmaEngine>();
+    engine->SetBusPriority(busClass);
+    if (m_host != nullptr)
+    {
+        engine->SetBus(m_host->GetIoBus());
+    }
+    m_moreDma.push_back(engine);
+    return engine;
 }
 
 void

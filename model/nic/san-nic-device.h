@@ -99,7 +99,7 @@ class SanNicDevice : public SanNetDevice
     SanFabricPort* GetFabricPort() const;
     /// \return this host's number in the fabric
     uint32_t GetHostNumber() const;
-    /// \return the host DMA engine
+    /// \return the host DMA engine (the card's first bus master)
     Ptr<SanDmaEngine> GetDmaEngine() const;
 
     /**
@@ -126,6 +126,15 @@ class SanNicDevice : public SanNetDevice
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
 
   protected:
+    /**
+     * \brief Give the card another host DMA engine, for a card with several independent bus
+     * masters (each queues its own transfers). Call from the constructor; the engine gets the
+     * host's bus on Attach and is disposed with the device.
+     * \param busClass the bus priority class of its transfers
+     * \return the engine
+     */
+    Ptr<SanDmaEngine> AddDmaEngine(uint32_t busClass = 0);
+
     void DoDispose() override;
 
     /// \brief Called at the end of Attach(): build host-side state (queues, regions).
@@ -180,6 +189,7 @@ class SanNicDevice : public SanNetDevice
     Ptr<NetDevice> m_portDevice;                                       //!< fabric port device
     SanFabricPort* m_port{nullptr};                                    //!< its port interface
     Ptr<SanDmaEngine> m_dma;                                           //!< host DMA engine
+    std::vector<Ptr<SanDmaEngine>> m_moreDma;                          //!< other bus masters
     bool m_heads{false};                                               //!< listening for heads
     std::vector<std::string> m_dropNames;                              //!< reason names
     std::vector<uint64_t> m_drops;                                     //!< drops per reason

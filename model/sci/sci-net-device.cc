@@ -69,8 +69,12 @@ SciNetDevice::GetTypeId()
 SciNetDevice::SciNetDevice()
     : m_txPath(CreateObject<SanResource>()),
       m_rxPath(CreateObject<SanResource>()),
-      m_dmaEngine(CreateObject<SanResource>())
+      m_inboundDma(AddDmaEngine())
 {
+    // The inbound queue and the DMA windows (at most two requests waiting) order the
+    // transfers; several DMA jobs share the bus grant by grant.
+    GetDmaEngine()->SetImmediateStart(true);
+    m_inboundDma->SetImmediateStart(true);
     SetDropReasons({"no-segment", "corrupt", "malformed"});
 }
 
@@ -88,10 +92,11 @@ SciNetDevice::DoDispose()
     m_loads.clear();
     m_inbound.clear();
     m_flagHandlers.clear();
-    for (Ptr<SanResource> r : {m_txPath, m_rxPath, m_dmaEngine})
+    for (Ptr<SanResource> r : {m_txPath, m_rxPath})
     {
         r->Dispose();
     }
+    m_inboundDma = nullptr;
     SanNicDevice::DoDispose();
 }
 

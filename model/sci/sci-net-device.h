@@ -333,7 +333,7 @@ class SciNetDevice : public SanNicDevice
     bool m_inboundBusy{false};                           //!< the front one is in progress
     std::vector<uint64_t> m_flags;                       //!< flag id -> host address
     std::vector<Callback<void>> m_flagHandlers;          //!< flag id -> driver routine
-    Ptr<SanResource> m_dmaEngine;                        //!< the DMA engine
+    Ptr<SanDmaEngine> m_inboundDma; //!< the bus master serving remote requests (not the DMA engine)
 
     uint64_t m_requestsSent{0};   //!< first attempts
     uint64_t m_retries{0};        //!< retries

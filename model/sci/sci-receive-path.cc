@@ -175,41 +175,41 @@ SciNetDevice::NextInbound()
     if (in.header.GetType() == SciHeader::READ_REQUEST)
     {
         // The adapter reads memory across the PCI bus and answers.
-        GetIoBus()->DmaRead(in.header.GetLength(), 0, Callback<void>([this]() {
-                                const Inbound& r = m_inbound.front();
-                                std::vector<uint8_t> bytes(r.header.GetLength());
-                                GetMemory()->Read(r.hostAddress, bytes.data(), bytes.size());
-                                SciHeader h;
-                                h.SetType(SciHeader::READ_RESPONSE);
-                                h.SetSourceNode(GetNodeId());
-                                h.SetTransaction(r.header.GetTransaction());
-                                h.SetAddress(r.header.GetAddress());
-                                Transmit(static_cast<uint16_t>(r.srcHost),
-                                         h,
-                                         Create<Packet>(bytes.data(), bytes.size()));
-                                InboundDone();
-                            }));
+        m_inboundDma->Read(in.header.GetLength(), 0, Callback<void>([this]() {
+                               const Inbound& r = m_inbound.front();
+                               std::vector<uint8_t> bytes(r.header.GetLength());
+                               GetMemory()->Read(r.hostAddress, bytes.data(), bytes.size());
+                               SciHeader h;
+                               h.SetType(SciHeader::READ_RESPONSE);
+                               h.SetSourceNode(GetNodeId());
+                               h.SetTransaction(r.header.GetTransaction());
+                               h.SetAddress(r.header.GetAddress());
+                               Transmit(static_cast<uint16_t>(r.srcHost),
+                                        h,
+                                        Create<Packet>(bytes.data(), bytes.size()));
+                               InboundDone();
+                           }));
         return;
     }
     // A write: across the PCI bus, then the system bus, then it is in memory. The next one
     // starts on the PCI bus as soon as this one is off it (the bridge posts the write).
     const uint32_t n = static_cast<uint32_t>(in.data.size());
-    GetIoBus()->Dma(n, Callback<void>([this, system, n]() {
-                        Inbound w = std::move(m_inbound.front());
-                        auto land = [this, w]() {
-                            GetMemory()->Write(w.hostAddress, w.data.data(), w.data.size());
-                            m_bytesReceived += w.data.size();
-                        };
-                        if (system)
-                        {
-                            system->InboundWrite(n, Callback<void>(land));
-                        }
-                        else
-                        {
-                            land();
-                        }
-                        InboundDone();
-                    }));
+    m_inboundDma->Transfer(n, Callback<void>([this, system, n]() {
+                               Inbound w = std::move(m_inbound.front());
+                               auto land = [this, w]() {
+                                   GetMemory()->Write(w.hostAddress, w.data.data(), w.data.size());
+                                   m_bytesReceived += w.data.size();
+                               };
+                               if (system)
+                               {
+                                   system->InboundWrite(n, Callback<void>(land));
+                               }
+                               else
+                               {
+                                   land();
+                               }
+                               InboundDone();
+                           }));
 }
 
 void
@@ -218,53 +218,53 @@ SciNetDevice::FlagAccess(bool increment, bool respond)
     // A locked read-modify-write of the flag's word across the PCI bus (and the system bus):
     // an increment through the special mapping, a plain write or read through the ordinary.
     Ptr<HostMemorySystem> system = GetHost()->GetMemorySystem();
-    GetIoBus()->DmaRead(4, 0, Callback<void>([this, system, increment, respond]() {
-                            GetIoBus()->Dma(
-                                4,
-                                Callback<void>([this, system, increment, respond]() {
-                                    auto apply = [this, increment, respond]() {
-                                        const Inbound& in = m_inbound.front();
-                                        const uint32_t flag = static_cast<uint32_t>(in.flag);
-                                        const uint32_t before = ReadFlag(flag);
-                                        if (increment)
-                                        {
-                                            WriteFlag(flag, before + 1);
-                                            ++m_stimuli;
-                                            if ((before & 0x80000000u) == 0)
-                                            {
-                                                m_interruptTrace(flag, before);
-                                                RaiseFlagInterrupt(flag);
-                                            }
-                                        }
-                                        else if (!respond)
-                                        {
-                                            GetMemory()->Write(in.hostAddress, in.data.data(), 4);
-                                        }
-                                        if (respond)
-                                        {
-                                            uint8_t b[4];
-                                            HostWords::Store32(b, before);
-                                            SciHeader h;
-                                            h.SetType(SciHeader::READ_RESPONSE);
-                                            h.SetSourceNode(GetNodeId());
-                                            h.SetTransaction(in.header.GetTransaction());
-                                            h.SetAddress(in.header.GetAddress());
-                                            Transmit(static_cast<uint16_t>(in.srcHost),
-                                                     h,
-                                                     Create<Packet>(b, 4));
-                                        }
-                                        InboundDone();
-                                    };
-                                    if (system)
-                                    {
-                                        system->InboundWrite(4, Callback<void>(apply));
-                                    }
-                                    else
-                                    {
-                                        apply();
-                                    }
-                                }));
-                        }));
+    m_inboundDma->Read(4, 0, Callback<void>([this, system, increment, respond]() {
+                           m_inboundDma->Transfer(
+                               4,
+                               Callback<void>([this, system, increment, respond]() {
+                                   auto apply = [this, increment, respond]() {
+                                       const Inbound& in = m_inbound.front();
+                                       const uint32_t flag = static_cast<uint32_t>(in.flag);
+                                       const uint32_t before = ReadFlag(flag);
+                                       if (increment)
+                                       {
+                                           WriteFlag(flag, before + 1);
+                                           ++m_stimuli;
+                                           if ((before & 0x80000000u) == 0)
+                                           {
+                                               m_interruptTrace(flag, before);
+                                               RaiseFlagInterrupt(flag);
+                                           }
+                                       }
+                                       else if (!respond)
+                                       {
+                                           GetMemory()->Write(in.hostAddress, in.data.data(), 4);
+                                       }
+                                       if (respond)
+                                       {
+                                           uint8_t b[4];
+                                           HostWords::Store32(b, before);
+                                           SciHeader h;
+                                           h.SetType(SciHeader::READ_RESPONSE);
+                                           h.SetSourceNode(GetNodeId());
+                                           h.SetTransaction(in.header.GetTransaction());
+                                           h.SetAddress(in.header.GetAddress());
+                                           Transmit(static_cast<uint16_t>(in.srcHost),
+                                                    h,
+                                                    Create<Packet>(b, 4));
+                                       }
+                                       InboundDone();
+                                   };
+                                   if (system)
+                                   {
+                                       system->InboundWrite(4, Callback<void>(apply));
+                                   }
+                                   else
+                                   {
+                                       apply();
+                                   }
+                               }));
+                       }));
 }
 
 void

@@ -374,21 +374,21 @@ SciNetDevice::DmaNext(Ptr<SciDmaJob> job)
     job->next += n;
     ++job->unechoed;
     // The engine reads the block from memory across the PCI bus, then it leaves as a request.
-    GetIoBus()->DmaRead(n, 0, Callback<void>([this, job, offset, n, at]() {
-                            std::vector<uint8_t> bytes(n);
-                            GetMemory()->Read(job->hostAddress + offset, bytes.data(), n);
-                            QueueRequest(job->node,
-                                         at,
-                                         Create<Packet>(bytes.data(), n),
-                                         Callback<void>([job]() {
-                                             if (--job->unechoed == 0 && job->next >= job->len &&
-                                                 !job->done.IsNull())
-                                             {
-                                                 job->done();
-                                             }
-                                         }));
-                            DmaNext(job);
-                        }));
+    GetDmaEngine()->Read(n, 0, Callback<void>([this, job, offset, n, at]() {
+                             std::vector<uint8_t> bytes(n);
+                             GetMemory()->Read(job->hostAddress + offset, bytes.data(), n);
+                             QueueRequest(job->node,
+                                          at,
+                                          Create<Packet>(bytes.data(), n),
+                                          Callback<void>([job]() {
+                                              if (--job->unechoed == 0 && job->next >= job->len &&
+                                                  !job->done.IsNull())
+                                              {
+                                                  job->done();
+                                              }
+                                          }));
+                             DmaNext(job);
+                         }));
 }
 
 } // namespace ns3

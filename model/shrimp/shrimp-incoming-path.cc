@@ -97,28 +97,28 @@ ShrimpNetDevice::IncomingNext()
         const uint32_t address = h.address;
         // The engine is busy while the data crosses EISA; the bridge posts it onto the memory
         // bus, so the next packet's EISA transfer overlaps this one's memory write.
-        GetIoBus()->Dma(dataBytes,
-                        Callback<void>([this, address, data, notify]() {
-                            m_dmaBusy = false;
-                            Callback<void> landed([this, address, data, notify]() {
-                                Simulator::Schedule(GetIoBus()->GetInboundWriteDelay(),
-                                                    &ShrimpNetDevice::IncomingLanded,
-                                                    this,
-                                                    address,
-                                                    data,
-                                                    notify);
-                            });
-                            if (m_memorySystem)
-                            {
-                                m_memorySystem->InboundWriteAt(address, data.size(), landed);
-                            }
-                            else
-                            {
-                                landed();
-                            }
-                            IncomingNext();
-                        }),
-                        PORT_INCOMING);
+        GetDmaEngine()->Transfer(dataBytes, Callback<void>([this, address, data, notify]() {
+                                     m_dmaBusy = false;
+                                     Callback<void> landed([this, address, data, notify]() {
+                                         Simulator::Schedule(GetIoBus()->GetInboundWriteDelay(),
+                                                             &ShrimpNetDevice::IncomingLanded,
+                                                             this,
+                                                             address,
+                                                             data,
+                                                             notify);
+                                     });
+                                     if (m_memorySystem)
+                                     {
+                                         m_memorySystem->InboundWriteAt(address,
+                                                                        data.size(),
+                                                                        landed);
+                                     }
+                                     else
+                                     {
+                                         landed();
+                                     }
+                                     IncomingNext();
+                                 }));
     }
 }
 

@@ -54,9 +54,15 @@ ShrimpNetDevice::GetTypeId()
 }
 
 ShrimpNetDevice::ShrimpNetDevice()
-    : m_port(CreateObject<SanResource>())
+    : m_port(CreateObject<SanResource>()),
+      m_outgoingDma(AddDmaEngine(PORT_OUTGOING))
 {
     m_port->SetNumPriorities(2);
+    GetDmaEngine()->SetBusPriority(PORT_INCOMING);
+    // The incoming FIFO orders the Incoming DMA Engine's transfers; update jobs share the
+    // outgoing datapath's bus class grant by grant.
+    GetDmaEngine()->SetImmediateStart(true);
+    m_outgoingDma->SetImmediateStart(true);
     SetDropReasons({"MALFORMED", "DISABLED_PAGE", "BAD_ADDRESS"});
 }
 
@@ -72,6 +78,7 @@ ShrimpNetDevice::DoDispose()
     }
     m_port = nullptr;
     m_memorySystem = nullptr;
+    m_outgoingDma = nullptr;
     m_cost = nullptr;
     m_incoming.clear();
     m_fences.clear();

@@ -254,10 +254,13 @@ class ShrimpNetDevice : public SanNicDevice
 
     std::deque<Incoming> m_incoming; //!< packets waiting for the Incoming DMA Engine
     bool m_dmaBusy{false};           //!< the engine works on a packet
-    bool m_frozen{false};            //!< receive datapath frozen
-    bool m_selfWrite{false};         //!< the card writes memory (not a snooped update)
-    uint32_t m_landing{0};           //!< packets written and not yet in memory
-    uint64_t m_checked{0};           //!< data packets past the IPT check
+    /// The outgoing datapath's bus master (deliberate update reads memory over EISA); the
+    /// Incoming DMA Engine is SanNicDevice's first engine.
+    Ptr<SanDmaEngine> m_outgoingDma;
+    bool m_frozen{false};    //!< receive datapath frozen
+    bool m_selfWrite{false}; //!< the card writes memory (not a snooped update)
+    uint32_t m_landing{0};   //!< packets written and not yet in memory
+    uint64_t m_checked{0};   //!< data packets past the IPT check
     /// AfterLandings() callers, with the count of landings each waits for.
     std::deque<std::pair<uint64_t, Callback<void>>> m_landingWaiters;
     NotifyCallback m_notify;                                   //!< notification handler

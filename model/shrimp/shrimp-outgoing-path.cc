@@ -294,7 +294,7 @@ ShrimpNetDevice::DuNextBurst(Ptr<DuJob> job)
             DuBurstRead(job, src, dst, n);
         }
     });
-    eisa->DmaRead(n, 0, part, PORT_OUTGOING);
+    m_outgoingDma->Read(n, 0, part);
     if (m_memorySystem)
     {
         m_memorySystem->InboundRead(n, part);
