@@ -7,7 +7,7 @@
 // Suite "san-sci": Dolphin's PCI/SCI adapter (SciNetDevice) on the SCILAN paper's hosts
 // (SciScenario: Pentium / 430HX, one SCI switch or a ringlet) and the host memory system it
 // loads: interrupt-flag arithmetic, write gathering, hardware retries, remote loads, refused
-// writes, DMA, and the processor's copy loops on the system bus.
+// writes, DMA, the processor's copy loops on the system bus, and a process's SciContext.
 
 #include "san-test-util.h"
 
@@ -18,6 +18,7 @@
 #include "ns3/pointer.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-host-helper.h"
+#include "ns3/sci-context.h"
 #include "ns3/sci-helper.h"
 #include "ns3/sci-scenario.h"
 #include "ns3/simulator.h"
@@ -324,6 +325,74 @@ class SciMemorySystemTestCase : public TestCase
     }
 };
 
+/// A process's SciContext: it reaches only what it set up; Close withdraws its segments.
+class SciContextTestCase : public TestCase
+{
+  public:
+    SciContextTestCase()
+        : TestCase("SCI context: a process reaches only its own mappings and flags; Close "
+                   "withdraws its segments")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int run = 0; run < 2; ++run) // twice, with Destroy between
+        {
+            SciScenario s(SciScenario::Configure(2, false));
+            Ptr<SciContext> a = CreateObject<SciContext>();
+            a->Open(s.nics[0]);
+            Ptr<SciContext> b = CreateObject<SciContext>();
+            b->Open(s.nics[1]);
+            Ptr<SciContext> neighbour = CreateObject<SciContext>(); // another process on host 0
+            neighbour->Open(s.nics[0]);
+            const uint64_t region = s.GetHost(1)->GetMemory()->Allocate(256, "inbox");
+            const uint64_t segment = b->Export(region, 256);
+            const uint64_t mapped = a->Map(b->GetNodeId(), segment, 256);
+            const std::vector<uint8_t> data = SciRig::Pattern(64);
+            a->Store(mapped, data.data(), 64, Callback<void>());
+            bool ok = false;
+            a->CheckTransfers(SciContext::CheckCallback([&ok](bool good) { ok = good; }));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(ok, true, "the stores through the process's mapping were taken");
+            std::vector<uint8_t> got(64);
+            s.GetHost(1)->GetMemory()->Read(region, got.data(), 64);
+            NS_TEST_EXPECT_MSG_EQ((got == data), true, "and landed");
+
+            NS_TEST_EXPECT_MSG_EQ(
+                AbortsWith([&]() { neighbour->Store(mapped, data.data(), 4, Callback<void>()); },
+                           "outside this process's mappings"),
+                true,
+                "another process cannot store through it");
+            NS_TEST_EXPECT_MSG_EQ(
+                AbortsWith([&]() { a->Store(mapped + 250, data.data(), 8, Callback<void>()); },
+                           "outside this process's mappings"),
+                true,
+                "nor past its end");
+            const uint32_t flag = a->CreateFlag();
+            NS_TEST_EXPECT_MSG_EQ(
+                AbortsWith([&]() { neighbour->WriteFlag(flag, 0); }, "not this process's"),
+                true,
+                "another process cannot write its flag");
+            NS_TEST_EXPECT_MSG_EQ(a->ReadFlag(flag), SciNetDevice::FLAG_INITIAL, "its own flag");
+
+            // The exporting process exits: a later store is refused at the target.
+            b->Close();
+            NS_TEST_EXPECT_MSG_EQ(b->IsOpen(), false, "closed");
+            a->Store(mapped, data.data(), 4, Callback<void>());
+            ok = true;
+            a->CheckTransfers(SciContext::CheckCallback([&ok](bool good) { ok = good; }));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(ok, false, "the check reports the refused store");
+            NS_TEST_EXPECT_MSG_EQ(s.nics[1]->GetNDropped(SciNetDevice::DROP_NO_SEGMENT),
+                                  1u,
+                                  "dropped as no-segment");
+            Simulator::Destroy();
+        }
+    }
+};
+
 /// A ringlet of four: every node writes to every other; all bytes land.
 class SciRingTestCase : public TestCase
 {
@@ -464,6 +533,7 @@ class SanSciTestSuite : public TestSuite
         AddTestCase(new SciRefusedWriteTestCase, TestCase::QUICK);
         AddTestCase(new SciDmaTestCase, TestCase::QUICK);
         AddTestCase(new SciMemorySystemTestCase, TestCase::QUICK);
+        AddTestCase(new SciContextTestCase, TestCase::QUICK);
         AddTestCase(new SciRingTestCase, TestCase::QUICK);
         AddTestCase(new SciCostPresetTestCase, TestCase::QUICK);
     }

@@ -14,12 +14,12 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SciFlagWaiter");
 
-SciFlagWaiter::SciFlagWaiter(Ptr<SciNetDevice> nic)
-    : m_nic(nic),
-      m_id(nic->CreateFlag())
+SciFlagWaiter::SciFlagWaiter(Ptr<SciContext> ctx)
+    : m_ctx(ctx),
+      m_id(ctx->CreateFlag())
 {
     Disarm(); // no interrupts while the owner runs (section 3.5)
-    m_nic->SetFlagHandler(m_id, MakeCallback(&SciFlagWaiter::Interrupted, this));
+    m_ctx->SetFlagHandler(m_id, MakeCallback(&SciFlagWaiter::Interrupted, this));
 }
 
 SciFlagWaiter::~SciFlagWaiter() = default;
@@ -27,14 +27,14 @@ SciFlagWaiter::~SciFlagWaiter() = default;
 void
 SciFlagWaiter::Close()
 {
-    if (m_nic)
+    if (m_ctx)
     {
-        m_nic->SetFlagHandler(m_id, Callback<void>()); // a no-op on a disposed device
+        m_ctx->SetFlagHandler(m_id, Callback<void>()); // a no-op on a disposed device
     }
     m_wait = nullptr;
     m_ready = Callback<bool>();
     m_handler = Callback<void>();
-    m_nic = nullptr;
+    m_ctx = nullptr;
 }
 
 uint32_t
@@ -55,7 +55,7 @@ SciFlagWaiter::Arm()
     if (!m_armed)
     {
         m_armed = true;
-        m_nic->WriteFlag(m_id, SciNetDevice::FLAG_INITIAL);
+        m_ctx->WriteFlag(m_id, SciNetDevice::FLAG_INITIAL);
     }
 }
 
@@ -63,7 +63,7 @@ void
 SciFlagWaiter::Disarm()
 {
     m_armed = false;
-    m_nic->WriteFlag(m_id, 0x80000000u);
+    m_ctx->WriteFlag(m_id, 0x80000000u);
 }
 
 void
@@ -82,14 +82,14 @@ SciFlagWaiter::SetHandler(Callback<void> handler)
 bool
 SciFlagWaiter::StimulatedSinceArmed() const
 {
-    return m_armed && m_nic->ReadFlag(m_id) != SciNetDevice::FLAG_INITIAL;
+    return m_armed && m_ctx->ReadFlag(m_id) != SciNetDevice::FLAG_INITIAL;
 }
 
 void
 SciFlagWaiter::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
 {
     NS_ABORT_MSG_IF(m_wait != nullptr, "SciFlagWaiter: a second thread waits on one flag");
-    Ptr<HostCpu> cpu = m_nic->GetCpu();
+    Ptr<HostCpu> cpu = m_ctx->GetCpu();
     Ptr<HostCpuWait> wait = cpu->CreateWait();
     m_wait = wait;
     m_ready = ready;
@@ -138,7 +138,7 @@ SciFlagWaiter::BackOff(Ptr<HostCpuWait> wait)
     // Prolonged unsuccessful polling: enable the flag, look once more, sleep in the driver
     // (section 4.7); the kernel entry runs while the thread is off the critical path.
     Arm();
-    m_nic->GetCpu()->ExecuteOffPath(m_nic->GetCpu()->GetSyscallCost() / 2);
+    m_ctx->GetCpu()->ExecuteOffPath(m_ctx->GetCpu()->GetSyscallCost() / 2);
     if (m_ready())
     {
         wait->Signal();
@@ -183,7 +183,7 @@ SciFlagWaiter::Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed)
     }
     m_wait = nullptr;
     m_ready = Callback<bool>();
-    if (!m_nic)
+    if (!m_ctx)
     {
         return;
     }
@@ -194,7 +194,7 @@ SciFlagWaiter::Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed)
         return;
     }
     // Back from the driver: the return half of the kernel call.
-    m_nic->GetCpu()->Execute(m_nic->GetCpu()->GetSyscallCost() / 2, resumed);
+    m_ctx->GetCpu()->Execute(m_ctx->GetCpu()->GetSyscallCost() / 2, resumed);
 }
 
 } // namespace ns3

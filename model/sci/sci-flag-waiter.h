@@ -6,7 +6,7 @@
 #ifndef SCI_FLAG_WAITER_H
 #define SCI_FLAG_WAITER_H
 
-#include "sci-net-device.h"
+#include "sci-context.h"
 
 #include "ns3/callback.h"
 #include "ns3/host-cpu.h"
@@ -19,7 +19,7 @@ namespace ns3
 /**
  * \ingroup san
  * \brief An SCI interrupt flag and the thread that may wait on it: the discipline SCILAN
- * describes (Ryan and Bryhni 1998, sections 3.2 and 3.5), for any user of SciNetDevice's flags.
+ * describes (Ryan and Bryhni 1998, sections 3.2 and 3.5), for any user of a SciContext's flags.
  *
  * The flag is kept disabled (its top bit set) while the thread runs, so that stimuli do not
  * interrupt; only a thread that is about to sleep enables it, checks once more for what it
@@ -33,8 +33,8 @@ namespace ns3
 class SciFlagWaiter : public SimpleRefCount<SciFlagWaiter>
 {
   public:
-    /// \param nic the adapter whose flag this is (creates it, disabled)
-    explicit SciFlagWaiter(Ptr<SciNetDevice> nic);
+    /// \param ctx the adapter whose flag this is (creates it, disabled)
+    explicit SciFlagWaiter(Ptr<SciContext> ctx);
     ~SciFlagWaiter();
 
     /// \return the flag's id on its adapter
@@ -82,7 +82,7 @@ class SciFlagWaiter : public SimpleRefCount<SciFlagWaiter>
     /// The thread runs again.
     void Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed);
 
-    Ptr<SciNetDevice> m_nic;  //!< the adapter
+    Ptr<SciContext> m_ctx;    //!< the adapter
     uint32_t m_id;            //!< flag id
     Ptr<HostCpuWait> m_wait;  //!< the waiting thread, if any
     Callback<bool> m_ready;   //!< what it waits for

@@ -20,16 +20,16 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SciRing");
 
-SciRingReceiver::SciRingReceiver(Ptr<SciNetDevice> nic, uint32_t ringBytes)
-    : m_nic(nic),
-      m_flag(Create<SciFlagWaiter>(nic)),
+SciRingReceiver::SciRingReceiver(Ptr<SciContext> ctx, uint32_t ringBytes)
+    : m_ctx(ctx),
+      m_flag(Create<SciFlagWaiter>(ctx)),
       m_ringBytes(ringBytes)
 {
     NS_ABORT_MSG_IF(ringBytes == 0 || ringBytes % 64 != 0,
                     "SciRingReceiver: a ring of " << ringBytes << " bytes (a multiple of 64)");
-    Ptr<HostMemory> mem = nic->GetMemory();
+    Ptr<HostMemory> mem = ctx->GetMemory();
     m_region = mem->Allocate(CONTROL_BYTES + ringBytes, "");
-    m_segment = nic->Export(m_region, CONTROL_BYTES + ringBytes);
+    m_segment = ctx->Export(m_region, CONTROL_BYTES + ringBytes);
     mem->SetWriteSnoop(m_region, MakeCallback(&SciRingReceiver::Written, this));
 }
 
@@ -38,25 +38,25 @@ SciRingReceiver::~SciRingReceiver() = default;
 void
 SciRingReceiver::Close()
 {
-    if (!m_nic)
+    if (!m_ctx)
     {
         return;
     }
     // At the end of a run the device, the host or its memory may be disposed already.
-    if (m_nic->IsAttached())
+    if (m_ctx->IsOpen())
     {
-        m_nic->Unexport(m_segment);
+        m_ctx->Unexport(m_segment);
     }
-    m_nic->ClearWriteSnoop(m_region);
+    m_ctx->ClearWriteSnoop(m_region);
     m_flag->Close();
-    m_nic = nullptr;
+    m_ctx = nullptr;
 }
 
 SciRingAddress
 SciRingReceiver::GetAddress() const
 {
     SciRingAddress a;
-    a.node = m_nic->GetNodeId();
+    a.node = m_ctx->GetNodeId();
     a.segment = m_segment;
     a.ringBytes = m_ringBytes;
     a.flag = m_flag->GetId();
@@ -73,7 +73,7 @@ uint32_t
 SciRingReceiver::ReadControl(uint32_t offset) const
 {
     uint8_t b[4];
-    m_nic->GetMemory()->Read(m_region + offset, b, 4);
+    m_ctx->GetMemory()->Read(m_region + offset, b, 4);
     return HostWords::Load32(b);
 }
 
@@ -81,7 +81,7 @@ uint64_t
 SciRingReceiver::ReadPeerSegment() const
 {
     uint8_t b[8];
-    m_nic->GetMemory()->Read(m_region + PEER_SEGMENT, b, 8);
+    m_ctx->GetMemory()->Read(m_region + PEER_SEGMENT, b, 8);
     return HostWords::Load64(b);
 }
 
@@ -103,7 +103,7 @@ SciRingReceiver::Peek(uint8_t* out, uint32_t len) const
     NS_ABORT_MSG_IF(len > Available(), "SciRingReceiver::Peek: more than is there");
     const uint32_t pos = m_readPointer % m_ringBytes;
     const uint32_t first = std::min(len, m_ringBytes - pos);
-    Ptr<HostMemory> mem = m_nic->GetMemory();
+    Ptr<HostMemory> mem = m_ctx->GetMemory();
     mem->Read(m_region + CONTROL_BYTES + pos, out, first);
     mem->Read(m_region + CONTROL_BYTES, out + first, len - first);
 }
@@ -115,7 +115,7 @@ SciRingReceiver::Consume(uint32_t len)
     m_readPointer += len;
     uint8_t b[4];
     HostWords::Store32(b, m_readPointer);
-    m_nic->GetMemory()->Write(m_region + READ_POINTER, b, 4);
+    m_ctx->GetMemory()->Write(m_region + READ_POINTER, b, 4);
 }
 
 void
@@ -130,17 +130,17 @@ SciRingReceiver::Written(uint64_t, uint64_t)
     m_flag->Changed();
 }
 
-SciRingTransmitter::SciRingTransmitter(Ptr<SciNetDevice> nic,
+SciRingTransmitter::SciRingTransmitter(Ptr<SciContext> ctx,
                                        const SciRingAddress& peer,
                                        Ptr<SciFlagWaiter> flag)
-    : m_nic(nic),
+    : m_ctx(ctx),
       m_peer(peer),
       m_flag(flag)
 {
-    NS_ABORT_MSG_IF(nic->GetHost()->GetMemorySystem() == nullptr,
+    NS_ABORT_MSG_IF(ctx->GetMemorySystem() == nullptr,
                     "SciRingTransmitter: SCILAN's copies need a host preset that models its "
                     "memory system (HostMemorySystem; e.g. ns3::PentiumNtHostPreset)");
-    m_mapped = nic->Map(peer.node,
+    m_mapped = ctx->Map(peer.node,
                         peer.segment,
                         SciRingReceiver::CONTROL_BYTES + uint64_t(peer.ringBytes));
 }
@@ -175,12 +175,12 @@ void
 SciRingTransmitter::RefreshRoom(Callback<void, uint32_t> done)
 {
     Ptr<SciRingTransmitter> self = this;
-    Ptr<SanResource> cpu = m_nic->GetCpu()->GetResource();
+    Ptr<SanResource> cpu = m_ctx->GetCpu()->GetResource();
     // The processor stalls on the remote load of the receiver's read pointer.
     cpu->Acquire(Callback<void>([self, cpu, done]() {
-        self->m_nic->Load(self->m_mapped + SciRingReceiver::READ_POINTER,
+        self->m_ctx->Load(self->m_mapped + SciRingReceiver::READ_POINTER,
                           4,
-                          SciNetDevice::ReadCallback([self, cpu, done](const uint8_t* b, uint32_t) {
+                          SciContext::ReadCallback([self, cpu, done](const uint8_t* b, uint32_t) {
                               self->m_readSeen = HostWords::Load32(b);
                               cpu->Release();
                               done(self->KnownRoom());
@@ -192,18 +192,18 @@ void
 SciRingTransmitter::Write(const uint8_t* data, uint32_t len, Callback<void> done)
 {
     NS_ABORT_MSG_IF(len > KnownRoom(), "SciRingTransmitter::Write: more than the ring's room");
-    Ptr<HostMemorySystem> system = m_nic->GetHost()->GetMemorySystem();
+    Ptr<HostMemorySystem> system = m_ctx->GetMemorySystem();
     const uint32_t pos = m_written % m_peer.ringBytes;
     const uint32_t first = std::min(len, m_peer.ringBytes - pos);
     const uint64_t ring = m_mapped + SciRingReceiver::CONTROL_BYTES;
     m_written += len;
     if (first == len)
     {
-        system->CopyToDevice(data, len, true, m_nic->GetStoreSink(ring + pos), done);
+        system->CopyToDevice(data, len, true, m_ctx->GetStoreSink(ring + pos), done);
         return;
     }
     // The copy wraps around the ring's end: two loops.
-    Ptr<SciNetDevice> nic = m_nic;
+    Ptr<SciContext> ctx = m_ctx;
     std::vector<uint8_t> rest;
     if (data != nullptr)
     {
@@ -212,12 +212,12 @@ SciRingTransmitter::Write(const uint8_t* data, uint32_t len, Callback<void> done
     system->CopyToDevice(data,
                          first,
                          true,
-                         m_nic->GetStoreSink(ring + pos),
-                         Callback<void>([system, nic, rest, len, first, ring, done]() {
+                         m_ctx->GetStoreSink(ring + pos),
+                         Callback<void>([system, ctx, rest, len, first, ring, done]() {
                              system->CopyToDevice(rest.empty() ? nullptr : rest.data(),
                                                   len - first,
                                                   true,
-                                                  nic->GetStoreSink(ring),
+                                                  ctx->GetStoreSink(ring),
                                                   done);
                          }));
 }
@@ -226,7 +226,7 @@ void
 SciRingTransmitter::Publish(Callback<void, bool> done)
 {
     Ptr<SciRingTransmitter> self = this;
-    m_nic->CheckTransfers(SciNetDevice::CheckCallback([self, done](bool ok) {
+    m_ctx->CheckTransfers(SciContext::CheckCallback([self, done](bool ok) {
         if (!ok)
         {
             done(false);
@@ -234,7 +234,7 @@ SciRingTransmitter::Publish(Callback<void, bool> done)
         }
         uint8_t b[4];
         HostWords::Store32(b, self->m_written);
-        self->m_nic->Store(self->m_mapped + SciRingReceiver::WRITE_POINTER, b, 4, Callback<void>());
+        self->m_ctx->Store(self->m_mapped + SciRingReceiver::WRITE_POINTER, b, 4, Callback<void>());
         self->m_published = self->m_written;
         self->Stimulate();
         done(true);
@@ -244,7 +244,7 @@ SciRingTransmitter::Publish(Callback<void, bool> done)
 void
 SciRingTransmitter::Stimulate()
 {
-    m_nic->Stimulate(m_peer.node, m_peer.flag, Callback<void>());
+    m_ctx->Stimulate(m_peer.node, m_peer.flag, Callback<void>());
 }
 
 void
@@ -274,14 +274,14 @@ SciRingTransmitter::SendClose()
 {
     uint8_t b[4];
     HostWords::Store32(b, 1);
-    m_nic->Store(m_mapped + SciRingReceiver::CLOSED, b, 4, Callback<void>());
+    m_ctx->Store(m_mapped + SciRingReceiver::CLOSED, b, 4, Callback<void>());
     Stimulate();
 }
 
 void
 SciRingTransmitter::WriteControl(uint32_t offset, const uint8_t* data, uint32_t len)
 {
-    m_nic->Store(m_mapped + offset, data, len, Callback<void>());
+    m_ctx->Store(m_mapped + offset, data, len, Callback<void>());
 }
 
 } // namespace ns3

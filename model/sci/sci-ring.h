@@ -6,8 +6,8 @@
 #ifndef SCI_RING_H
 #define SCI_RING_H
 
+#include "sci-context.h"
 #include "sci-flag-waiter.h"
-#include "sci-net-device.h"
 
 #include "ns3/callback.h"
 #include "ns3/ptr.h"
@@ -63,10 +63,10 @@ class SciRingReceiver : public SimpleRefCount<SciRingReceiver>
     };
 
     /**
-     * \param nic this host's adapter
+     * \param ctx this host's adapter
      * \param ringBytes ring size (a multiple of 64)
      */
-    SciRingReceiver(Ptr<SciNetDevice> nic, uint32_t ringBytes);
+    SciRingReceiver(Ptr<SciContext> ctx, uint32_t ringBytes);
     ~SciRingReceiver();
 
     /// \return the address a transmitter needs
@@ -101,7 +101,7 @@ class SciRingReceiver : public SimpleRefCount<SciRingReceiver>
     /// Snoop: something was written into the segment.
     void Written(uint64_t address, uint64_t len);
 
-    Ptr<SciNetDevice> m_nic;   //!< adapter
+    Ptr<SciContext> m_ctx;     //!< adapter
     Ptr<SciFlagWaiter> m_flag; //!< the receiver's flag
     uint32_t m_ringBytes;      //!< ring size
     uint64_t m_region{0};      //!< host address of the segment
@@ -121,11 +121,11 @@ class SciRingTransmitter : public SimpleRefCount<SciRingTransmitter>
 {
   public:
     /**
-     * \param nic this host's adapter
+     * \param ctx this host's adapter
      * \param peer the receiver
      * \param flag the transmitter's own flag (told to the receiver at set-up)
      */
-    SciRingTransmitter(Ptr<SciNetDevice> nic, const SciRingAddress& peer, Ptr<SciFlagWaiter> flag);
+    SciRingTransmitter(Ptr<SciContext> ctx, const SciRingAddress& peer, Ptr<SciFlagWaiter> flag);
     ~SciRingTransmitter();
 
     /// \return the flag the transmitter sleeps on when the ring is full
@@ -168,7 +168,7 @@ class SciRingTransmitter : public SimpleRefCount<SciRingTransmitter>
     void Close();
 
   private:
-    Ptr<SciNetDevice> m_nic;   //!< adapter
+    Ptr<SciContext> m_ctx;     //!< adapter
     SciRingAddress m_peer;     //!< the receiver
     Ptr<SciFlagWaiter> m_flag; //!< the transmitter's flag
     uint64_t m_mapped{0};      //!< bus address of the mapping

@@ -92,7 +92,7 @@ ScilanConnectionlessSender::Next()
     m_target.node = e.node;
     const uint64_t directory = m_stack->MapDirectory(e.node, e.directory);
     Ptr<ScilanConnectionlessSender> self = this;
-    m_stack->GetNic()->GetCpu()->ExecuteInstructions(
+    m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetSetupInstructions(),
         Callback<void>([self, directory]() { self->Probe(directory, 0); }));
 }
@@ -112,14 +112,14 @@ ScilanConnectionlessSender::Probe(uint64_t directoryBus, uint32_t attempt)
     const uint16_t port = m_target.port;
     const uint32_t slot = (port + attempt) % ScilanStack::DIRECTORY_SLOTS;
     Ptr<ScilanConnectionlessSender> self = this;
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    Ptr<SanResource> cpu = nic->GetCpu()->GetResource();
+    Ptr<SciContext> ctx = m_stack->GetContext();
+    Ptr<SanResource> cpu = ctx->GetCpu()->GetResource();
     // A remote load of the slot; the processor stalls on it.
-    cpu->Acquire(Callback<void>([self, nic, cpu, directoryBus, attempt, slot, port]() {
-        nic->Load(directoryBus + uint64_t(slot) * ScilanStack::SLOT_BYTES,
+    cpu->Acquire(Callback<void>([self, ctx, cpu, directoryBus, attempt, slot, port]() {
+        ctx->Load(directoryBus + uint64_t(slot) * ScilanStack::SLOT_BYTES,
                   24,
-                  SciNetDevice::ReadCallback(
-                      [self, nic, cpu, directoryBus, attempt, port](const uint8_t* b, uint32_t) {
+                  SciContext::ReadCallback(
+                      [self, ctx, cpu, directoryBus, attempt, port](const uint8_t* b, uint32_t) {
                           cpu->Release();
                           const uint32_t key = HostWords::Load32(b);
                           if (key == 0)
@@ -138,7 +138,7 @@ ScilanConnectionlessSender::Probe(uint64_t directoryBus, uint32_t attempt)
                           t.ring.segment = HostWords::Load64(b + 8);
                           t.ring.flag = HostWords::Load32(b + 16);
                           t.lock = HostWords::Load32(b + 20);
-                          t.bus = nic->Map(t.node,
+                          t.bus = ctx->Map(t.node,
                                            t.ring.segment,
                                            SciRingReceiver::CONTROL_BYTES + t.ring.ringBytes);
                           self->m_targets.push_back(t);
@@ -155,10 +155,10 @@ ScilanConnectionlessSender::Lock()
         return;
     }
     Ptr<ScilanConnectionlessSender> self = this;
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    Ptr<SanResource> cpu = nic->GetCpu()->GetResource();
-    cpu->Acquire(Callback<void>([self, nic, cpu]() {
-        nic->FetchAndIncrement(self->m_target.node,
+    Ptr<SciContext> ctx = m_stack->GetContext();
+    Ptr<SanResource> cpu = ctx->GetCpu()->GetResource();
+    cpu->Acquire(Callback<void>([self, ctx, cpu]() {
+        ctx->FetchAndIncrement(self->m_target.node,
                                self->m_target.lock,
                                Callback<void, uint32_t>([self, cpu](uint32_t before) {
                                    cpu->Release();
@@ -177,21 +177,24 @@ ScilanConnectionlessSender::Lock()
 void
 ScilanConnectionlessSender::Unlock()
 {
-    m_stack->GetNic()->WriteRemoteFlag(m_target.node, m_target.lock, LOCK_FREE, Callback<void>());
+    m_stack->GetContext()->WriteRemoteFlag(m_target.node,
+                                           m_target.lock,
+                                           LOCK_FREE,
+                                           Callback<void>());
 }
 
 void
 ScilanConnectionlessSender::Locked()
 {
     Ptr<ScilanConnectionlessSender> self = this;
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    Ptr<SanResource> cpu = nic->GetCpu()->GetResource();
+    Ptr<SciContext> ctx = m_stack->GetContext();
+    Ptr<SanResource> cpu = ctx->GetCpu()->GetResource();
     // The ring has many writers: read its pointers first.
-    cpu->Acquire(Callback<void>([self, nic, cpu]() {
-        nic->Load(
+    cpu->Acquire(Callback<void>([self, ctx, cpu]() {
+        ctx->Load(
             self->m_target.bus,
             SciRingReceiver::READ_POINTER + 4,
-            SciNetDevice::ReadCallback([self, nic, cpu](const uint8_t* b, uint32_t) {
+            SciContext::ReadCallback([self, ctx, cpu](const uint8_t* b, uint32_t) {
                 cpu->Release();
                 if (!self->m_stack || self->m_queue.empty())
                 {
@@ -218,12 +221,12 @@ ScilanConnectionlessSender::Locked()
                 }
                 // The transmitter copy of the record into the ring (in two loops if it
                 // wraps), then the check, the new write pointer, the stimulus, the release.
-                Ptr<HostMemorySystem> system = nic->GetHost()->GetMemorySystem();
+                Ptr<HostMemorySystem> system = ctx->GetMemorySystem();
                 const uint64_t base = self->m_target.bus + SciRingReceiver::CONTROL_BYTES;
                 const uint32_t pos = wp % ring;
                 const uint32_t first = std::min(len, ring - pos);
-                auto publish = [self, nic, wp, len]() {
-                    nic->CheckTransfers(SciNetDevice::CheckCallback([self, nic, wp, len](bool ok) {
+                auto publish = [self, ctx, wp, len]() {
+                    ctx->CheckTransfers(SciContext::CheckCallback([self, ctx, wp, len](bool ok) {
                         if (!ok)
                         {
                             self->Unlock();
@@ -232,11 +235,11 @@ ScilanConnectionlessSender::Locked()
                         }
                         uint8_t w[4];
                         HostWords::Store32(w, wp + len);
-                        nic->Store(self->m_target.bus + SciRingReceiver::WRITE_POINTER,
+                        ctx->Store(self->m_target.bus + SciRingReceiver::WRITE_POINTER,
                                    w,
                                    4,
                                    Callback<void>());
-                        nic->Stimulate(self->m_target.node,
+                        ctx->Stimulate(self->m_target.node,
                                        self->m_target.ring.flag,
                                        Callback<void>());
                         self->Unlock();
@@ -249,7 +252,7 @@ ScilanConnectionlessSender::Locked()
                     system->CopyToDevice(data,
                                          len,
                                          true,
-                                         nic->GetStoreSink(base + pos),
+                                         ctx->GetStoreSink(base + pos),
                                          Callback<void>(publish));
                     return;
                 }
@@ -257,12 +260,12 @@ ScilanConnectionlessSender::Locked()
                 system->CopyToDevice(data,
                                      first,
                                      true,
-                                     nic->GetStoreSink(base + pos),
-                                     Callback<void>([system, nic, base, rest, publish]() {
+                                     ctx->GetStoreSink(base + pos),
+                                     Callback<void>([system, ctx, base, rest, publish]() {
                                          system->CopyToDevice(rest.data(),
                                                               static_cast<uint32_t>(rest.size()),
                                                               true,
-                                                              nic->GetStoreSink(base),
+                                                              ctx->GetStoreSink(base),
                                                               Callback<void>(publish));
                                      }));
             }));

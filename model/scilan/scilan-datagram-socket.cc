@@ -136,9 +136,9 @@ ScilanDatagramSocket::Bind(const Address& address)
     }
     m_port = port;
     // A bound socket is a receiver that connectionless transmitters find in the directory.
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    m_rx = Create<SciRingReceiver>(nic, m_stack->GetRingBytes());
-    m_lock = Create<SciFlagWaiter>(nic); // disabled: the free lock
+    Ptr<SciContext> ctx = m_stack->GetContext();
+    m_rx = Create<SciRingReceiver>(ctx, m_stack->GetRingBytes());
+    m_lock = Create<SciFlagWaiter>(ctx); // disabled: the free lock
     m_stack->Register(port, m_rx->GetAddress(), m_lock->GetId());
     Simulator::ScheduleNow(&ScilanDatagramSocket::RxNext, Ptr<ScilanDatagramSocket>(this));
     return 0;
@@ -261,7 +261,7 @@ ScilanDatagramSocket::SendTo(Ptr<Packet> p, uint32_t, const Address& toAddress)
     Ptr<ScilanDatagramSocket> self = this;
     Ptr<ScilanConnectionlessSender> sender = m_sender;
     // One sendto() call's own work, then the connectionless transmitter.
-    m_stack->GetNic()->GetCpu()->ExecuteInstructions(
+    m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetSendInstructions(),
         Callback<void>([self, sender, to, record, len]() {
             sender->Send(
@@ -313,9 +313,9 @@ ScilanDatagramSocket::RxNext()
     const InetSocketAddress from(Ipv4Address(HostWords::Load32(h + 4)),
                                  static_cast<uint16_t>(HostWords::Load32(h + 8)));
     m_rxBusy = true;
-    Ptr<HostMemorySystem> system = m_stack->GetNic()->GetHost()->GetMemorySystem();
+    Ptr<HostMemorySystem> system = m_stack->GetContext()->GetMemorySystem();
     // One recvfrom() call: its own work, then the receiver copy.
-    m_stack->GetNic()->GetCpu()->ExecuteInstructions(
+    m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetRecvInstructions(),
         Callback<void>([self, system, len, record, from]() {
             system->Copy(len, Callback<void>([self, len, record, from]() {

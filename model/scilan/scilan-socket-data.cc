@@ -47,7 +47,7 @@ ScilanSocket::TxNext()
     }
     m_txBusy = true;
     // One send() call per queued buffer.
-    m_stack->GetNic()->GetCpu()->ExecuteInstructions(
+    m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetSendInstructions(),
         Callback<void>([self = Ptr<ScilanSocket>(this)]() { self->TxChunk(); }));
 }
@@ -90,7 +90,7 @@ ScilanSocket::TxChunk()
     const uint32_t n = std::min({remaining, room, m_stack->GetMtu()});
     std::vector<uint8_t> bytes(n);
     p->CreateFragment(m_txOffset, n)->CopyData(bytes.data(), n);
-    Ptr<HostCpu> cpu = m_stack->GetNic()->GetCpu();
+    Ptr<HostCpu> cpu = m_stack->GetContext()->GetCpu();
     m_tx->Write(bytes.data(), n, Callback<void>([self, cpu, n]() {
                     cpu->ExecuteInstructions(self->m_stack->GetCheckInstructions(),
                                              Callback<void>([self, n]() {
@@ -159,8 +159,8 @@ ScilanSocket::RxNext()
     const uint32_t n = std::min(available, space);
     m_rxBusy = true;
     Ptr<ScilanSocket> self = this;
-    Ptr<HostCpu> cpu = m_stack->GetNic()->GetCpu();
-    Ptr<HostMemorySystem> system = m_stack->GetNic()->GetHost()->GetMemorySystem();
+    Ptr<HostCpu> cpu = m_stack->GetContext()->GetCpu();
+    Ptr<HostMemorySystem> system = m_stack->GetContext()->GetMemorySystem();
     // One recv() call: its own work, then the receiver copy out of the ring.
     const bool copy = m_stack->HasReceiverCopy();
     cpu->ExecuteInstructions(m_stack->GetRecvInstructions(),
@@ -187,7 +187,7 @@ ScilanSocket::RxCopied(uint32_t n)
     m_rx->Peek(bytes.data(), n);
     m_rx->Consume(n);
     // Room in the ring: wake the peer's transmitter if it sleeps (section 3.4).
-    m_stack->GetNic()->Stimulate(m_tx->GetPeer().node, m_peerTxFlag, Callback<void>());
+    m_stack->GetContext()->Stimulate(m_tx->GetPeer().node, m_peerTxFlag, Callback<void>());
     RxDelivered(Create<Packet>(bytes.data(), n));
 }
 

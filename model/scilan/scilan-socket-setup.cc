@@ -26,9 +26,9 @@ NS_LOG_COMPONENT_DEFINE("ScilanSocketSetup");
 void
 ScilanSocket::ConnectCluster(Ipv4Address address, uint16_t port)
 {
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    m_rx = Create<SciRingReceiver>(nic, m_stack->GetRingBytes());
-    m_txFlag = Create<SciFlagWaiter>(nic);
+    Ptr<SciContext> ctx = m_stack->GetContext();
+    m_rx = Create<SciRingReceiver>(ctx, m_stack->GetRingBytes());
+    m_txFlag = Create<SciFlagWaiter>(ctx);
     // The connection request: where this socket's receiver is, and who asks.
     const SciRingAddress me = m_rx->GetAddress();
     std::vector<uint8_t> r(ScilanStack::REQUEST_BYTES, 0);
@@ -75,7 +75,7 @@ ScilanSocket::HandshakeDone()
     peer.flag = m_rx->ReadControl(SciRingReceiver::PEER_FLAG);
     peer.ringBytes = m_rx->ReadControl(SciRingReceiver::PEER_RING);
     m_peerTxFlag = m_rx->ReadControl(SciRingReceiver::PEER_TX_FLAG);
-    m_tx = Create<SciRingTransmitter>(m_stack->GetNic(), peer, m_txFlag);
+    m_tx = Create<SciRingTransmitter>(m_stack->GetContext(), peer, m_txFlag);
     m_state = CONNECTED;
     NotifyConnectionSucceeded();
     RxNext();
@@ -126,7 +126,7 @@ ScilanSocket::Accept(const uint8_t* r)
     const Ipv4Address ip(HostWords::Load32(r + 24));
     const uint16_t port = static_cast<uint16_t>(HostWords::Load32(r + 28));
     Ptr<ScilanSocket> self = this;
-    m_stack->GetNic()->GetCpu()->ExecuteInstructions(
+    m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetSetupInstructions(),
         Callback<void>([self, peer, peerTxFlag, ip, port]() {
             const InetSocketAddress from(ip, port);
@@ -136,9 +136,9 @@ ScilanSocket::Accept(const uint8_t* r)
                 child->m_sndBufSize = self->m_sndBufSize;
                 child->m_rcvBufSize = self->m_rcvBufSize;
                 child->m_localPort = self->m_localPort;
-                Ptr<SciNetDevice> nic = self->m_stack->GetNic();
-                child->StartChild(Create<SciRingReceiver>(nic, self->m_stack->GetRingBytes()),
-                                  Create<SciFlagWaiter>(nic),
+                Ptr<SciContext> ctx = self->m_stack->GetContext();
+                child->StartChild(Create<SciRingReceiver>(ctx, self->m_stack->GetRingBytes()),
+                                  Create<SciFlagWaiter>(ctx),
                                   peer,
                                   peerTxFlag,
                                   ip,
@@ -162,7 +162,7 @@ ScilanSocket::StartChild(Ptr<SciRingReceiver> rx,
     m_peerTxFlag = peerTxFlag;
     m_peerAddress = peerAddress;
     m_peerPort = peerPort;
-    m_tx = Create<SciRingTransmitter>(m_stack->GetNic(), peer, txFlag);
+    m_tx = Create<SciRingTransmitter>(m_stack->GetContext(), peer, txFlag);
     // Tell the connecting socket where this receiver is: one store of the set-up words (the
     // segment last in the word order but in the same request), then its flag.
     const SciRingAddress me = rx->GetAddress();

@@ -180,11 +180,11 @@ ScilanSocket::DoListen()
     {
         Bind();
     }
-    Ptr<SciNetDevice> nic = m_stack->GetNic();
-    m_listenRx = Create<SciRingReceiver>(nic, m_stack->GetRingBytes());
+    Ptr<SciContext> ctx = m_stack->GetContext();
+    m_listenRx = Create<SciRingReceiver>(ctx, m_stack->GetRingBytes());
     // The lock: a flag kept disabled (top bit set) that connecting transmitters fetch and
     // increment; the one that finds it at exactly 0x80000000 holds it.
-    m_lock = Create<SciFlagWaiter>(nic);
+    m_lock = Create<SciFlagWaiter>(ctx);
     m_stack->Register(m_localPort, m_listenRx->GetAddress(), m_lock->GetId());
     m_state = LISTENING;
     // Hosts with an internet stack also take TCP connections from outside the cluster (the

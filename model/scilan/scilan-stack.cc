@@ -153,7 +153,11 @@ ScilanStack::DoDispose()
         s->Dispose();
     }
     m_node = nullptr;
-    m_nic = nullptr;
+    if (m_ctx != nullptr)
+    {
+        m_ctx->Dispose();
+    }
+    m_ctx = nullptr;
     m_cluster = nullptr;
     Object::DoDispose();
 }
@@ -169,18 +173,21 @@ ScilanStack::Setup(Ptr<Node> node,
     NS_ABORT_MSG_IF(m_ringBytes % 64 != 0,
                     "ScilanStack: RingBytes " << m_ringBytes << " is not a multiple of 64");
     m_node = node;
-    m_nic = nic;
+    // The SCILAN library runs in the process it was linked into (section 3): one context.
+    Ptr<SciContext> ctx = CreateObject<SciContext>();
+    ctx->Open(nic);
+    m_ctx = ctx;
     m_address = address;
     m_cluster = cluster;
     const uint64_t bytes = uint64_t(DIRECTORY_SLOTS) * SLOT_BYTES;
-    m_directory = nic->GetMemory()->Allocate(bytes, "");
-    cluster->Add(address, ScilanCluster::Entry{nic->GetNodeId(), nic->Export(m_directory, bytes)});
+    m_directory = ctx->GetMemory()->Allocate(bytes, "");
+    cluster->Add(address, ScilanCluster::Entry{ctx->GetNodeId(), ctx->Export(m_directory, bytes)});
 }
 
 Ptr<Socket>
 ScilanStack::CreateSocket()
 {
-    NS_ABORT_MSG_IF(m_nic == nullptr, "ScilanStack::CreateSocket: not set up");
+    NS_ABORT_MSG_IF(m_ctx == nullptr, "ScilanStack::CreateSocket: not set up");
     Ptr<ScilanSocket> s = CreateObject<ScilanSocket>();
     s->SetStack(this);
     m_sockets.push_back(s);
@@ -190,7 +197,7 @@ ScilanStack::CreateSocket()
 Ptr<Socket>
 ScilanStack::CreateDatagramSocket()
 {
-    NS_ABORT_MSG_IF(m_nic == nullptr, "ScilanStack::CreateDatagramSocket: not set up");
+    NS_ABORT_MSG_IF(m_ctx == nullptr, "ScilanStack::CreateDatagramSocket: not set up");
     Ptr<ScilanDatagramSocket> s = CreateObject<ScilanDatagramSocket>();
     s->SetStack(this);
     m_sockets.push_back(s);
@@ -203,10 +210,10 @@ ScilanStack::GetNode() const
     return m_node;
 }
 
-Ptr<SciNetDevice>
-ScilanStack::GetNic() const
+Ptr<SciContext>
+ScilanStack::GetContext() const
 {
-    return m_nic;
+    return m_ctx;
 }
 
 Ipv4Address
@@ -290,7 +297,7 @@ ScilanStack::Register(uint16_t port, const SciRingAddress& receiver, uint32_t lo
     {
         const uint32_t slot = (port + i) % DIRECTORY_SLOTS;
         uint8_t e[SLOT_BYTES];
-        m_nic->GetMemory()->Read(m_directory + slot * SLOT_BYTES, e, SLOT_BYTES);
+        m_ctx->GetMemory()->Read(m_directory + slot * SLOT_BYTES, e, SLOT_BYTES);
         if (HostWords::Load32(e) != 0)
         {
             continue;
@@ -300,7 +307,7 @@ ScilanStack::Register(uint16_t port, const SciRingAddress& receiver, uint32_t lo
         HostWords::Store64(e + 8, receiver.segment);
         HostWords::Store32(e + 16, receiver.flag);
         HostWords::Store32(e + 20, lockFlag);
-        m_nic->GetMemory()->Write(m_directory + slot * SLOT_BYTES, e, SLOT_BYTES);
+        m_ctx->GetMemory()->Write(m_directory + slot * SLOT_BYTES, e, SLOT_BYTES);
         m_slots[port] = slot;
         return;
     }
@@ -320,7 +327,7 @@ ScilanStack::Unregister(uint16_t port)
     // looked up, since real ports fit in 16 bits and a slot of 0x10000 matches none).
     uint8_t e[SLOT_BYTES] = {};
     HostWords::Store32(e, 0x10000u + 1);
-    m_nic->GetMemory()->Write(m_directory + it->second * SLOT_BYTES, e, SLOT_BYTES);
+    m_ctx->GetMemory()->Write(m_directory + it->second * SLOT_BYTES, e, SLOT_BYTES);
     m_slots.erase(it);
 }
 
@@ -367,7 +374,7 @@ ScilanStack::MapDirectory(uint16_t node, uint64_t directory)
     {
         return it->second;
     }
-    const uint64_t bus = m_nic->Map(node, directory, uint64_t(DIRECTORY_SLOTS) * SLOT_BYTES);
+    const uint64_t bus = m_ctx->Map(node, directory, uint64_t(DIRECTORY_SLOTS) * SLOT_BYTES);
     m_directoryMaps[node] = bus;
     return bus;
 }

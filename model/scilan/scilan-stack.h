@@ -9,7 +9,7 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/node.h"
 #include "ns3/object.h"
-#include "ns3/sci-net-device.h"
+#include "ns3/sci-context.h"
 #include "ns3/sci-ring.h"
 #include "ns3/socket.h"
 
@@ -78,7 +78,7 @@ class ScilanStack : public Object
     /**
      * \brief Set up on a host (ScilanHelper does it).
      * \param node the host
-     * \param nic its SCI adapter
+     * \param nic its SCI adapter (the stack opens its process's SciContext on it)
      * \param address its cluster address
      * \param cluster the cluster's names (the host is added)
      */
@@ -94,8 +94,8 @@ class ScilanStack : public Object
 
     /// \return the host
     Ptr<Node> GetNode() const;
-    /// \return its adapter
-    Ptr<SciNetDevice> GetNic() const;
+    /// \return the process's view of the adapter (all the library's SCI access goes through it)
+    Ptr<SciContext> GetContext() const;
     /// \return its cluster address
     Ipv4Address GetAddress() const;
     /// \return the cluster's names
@@ -153,7 +153,7 @@ class ScilanStack : public Object
 
   private:
     Ptr<Node> m_node;                             //!< host
-    Ptr<SciNetDevice> m_nic;                      //!< adapter
+    Ptr<SciContext> m_ctx;                        //!< adapter
     Ipv4Address m_address;                        //!< cluster address
     Ptr<ScilanCluster> m_cluster;                 //!< names
     uint64_t m_directory{0};                      //!< host address of the directory

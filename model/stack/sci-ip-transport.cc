@@ -87,7 +87,11 @@ SciIpTransport::DoDispose()
         }
     }
     m_peers.clear();
-    m_nic = nullptr;
+    if (m_ctx != nullptr)
+    {
+        m_ctx->Dispose();
+    }
+    m_ctx = nullptr;
     m_receive = ReceiveCallback();
     SanIpTransport::DoDispose();
 }
@@ -95,32 +99,35 @@ SciIpTransport::DoDispose()
 void
 SciIpTransport::Setup(Ptr<SciNetDevice> nic)
 {
-    NS_ABORT_MSG_IF(m_nic != nullptr, "SciIpTransport::Setup: set up already");
-    NS_ABORT_MSG_IF(nic == nullptr || nic->GetHost()->GetMemorySystem() == nullptr,
+    NS_ABORT_MSG_IF(m_ctx != nullptr, "SciIpTransport::Setup: set up already");
+    NS_ABORT_MSG_IF(nic == nullptr || !nic->IsAttached() ||
+                        nic->GetHost()->GetMemorySystem() == nullptr,
                     "SciIpTransport: needs an attached SCI adapter on a host whose preset "
                     "models its memory system");
-    m_nic = nic;
+    // The driver's own mappings and flags: the kernel's context on the adapter.
+    m_ctx = CreateObject<SciContext>();
+    m_ctx->Open(nic);
 }
 
 void
 SciIpTransport::Connect(Ptr<SciIpTransport> a, Ptr<SciIpTransport> b)
 {
-    NS_ABORT_MSG_IF(!a->m_nic || !b->m_nic, "SciIpTransport::Connect: not set up");
+    NS_ABORT_MSG_IF(!a->m_ctx || !b->m_ctx, "SciIpTransport::Connect: not set up");
     for (auto dir : {std::make_pair(a, b), std::make_pair(b, a)})
     {
         Ptr<SciIpTransport> from = dir.first;
         Ptr<SciIpTransport> to = dir.second;
         const uint32_t src = from->GetHostNumber();
         Peer& in = to->m_peers[src];
-        in.rx = Create<SciRingReceiver>(to->m_nic, to->m_ringBytes);
+        in.rx = Create<SciRingReceiver>(to->m_ctx, to->m_ringBytes);
         // Raw: the transport owns the ring (and its flag), not the other way round.
         SciIpTransport* raw = PeekPointer(to);
         in.rx->GetFlag()->SetHandler(Callback<void>([raw, src]() { raw->Interrupted(src); }));
         in.rx->GetFlag()->Arm(); // the driver keeps its flag enabled
         Peer& out = from->m_peers[to->GetHostNumber()];
-        out.tx = Create<SciRingTransmitter>(from->m_nic,
+        out.tx = Create<SciRingTransmitter>(from->m_ctx,
                                             in.rx->GetAddress(),
-                                            Create<SciFlagWaiter>(from->m_nic));
+                                            Create<SciFlagWaiter>(from->m_ctx));
     }
 }
 
@@ -153,7 +160,7 @@ void
 SciIpTransport::SendNext(uint32_t host)
 {
     Peer& peer = m_peers[host];
-    if (peer.sending || peer.queue.empty() || !m_nic)
+    if (peer.sending || peer.queue.empty() || !m_ctx)
     {
         return;
     }
@@ -169,7 +176,7 @@ SciIpTransport::SendNext(uint32_t host)
         packet->CopyData(bytes.data() + RECORD_HEADER, packet->GetSize());
         // The driver's bookkeeping, then its copy into the peer's ring, the check, the
         // stimulus.
-        self->m_nic->GetCpu()->ExecuteInstructions(
+        self->m_ctx->GetCpu()->ExecuteInstructions(
             self->m_ringInstructions,
             Callback<void>([self, host, bytes]() {
                 Peer& q = self->m_peers[host];
@@ -216,14 +223,14 @@ SciIpTransport::Interrupted(uint32_t host)
     }
     peer.draining = true;
     Ptr<SciIpTransport> self = this;
-    m_nic->GetCpu()->Execute(m_interruptWork,
+    m_ctx->GetCpu()->Execute(m_interruptWork,
                              Callback<void>([self, host]() { self->Drain(host); }));
 }
 
 void
 SciIpTransport::Drain(uint32_t host)
 {
-    if (!m_nic)
+    if (!m_ctx)
     {
         return;
     }
@@ -249,8 +256,8 @@ SciIpTransport::Drain(uint32_t host)
     const uint32_t record = RecordBytes(len);
     NS_ABORT_MSG_IF(rx->Available() < record, "SciIpTransport: a partial record in the ring");
     Ptr<SciIpTransport> self = this;
-    Ptr<HostMemorySystem> system = m_nic->GetHost()->GetMemorySystem();
-    m_nic->GetCpu()->ExecuteInstructions(
+    Ptr<HostMemorySystem> system = m_ctx->GetMemorySystem();
+    m_ctx->GetCpu()->ExecuteInstructions(
         m_ringInstructions,
         Callback<void>([self, system, host, len, protocol, record]() {
             // The copy out of the ring into an NDIS packet.
@@ -279,8 +286,8 @@ SciIpTransport::SetReceiveCallback(ReceiveCallback cb)
 uint32_t
 SciIpTransport::GetHostNumber() const
 {
-    NS_ABORT_MSG_IF(!m_nic, "SciIpTransport: not set up");
-    return m_nic->GetHostNumber();
+    NS_ABORT_MSG_IF(!m_ctx, "SciIpTransport: not set up");
+    return m_ctx->GetHostNumber();
 }
 
 uint16_t

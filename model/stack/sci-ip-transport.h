@@ -42,7 +42,7 @@ class SciIpTransport : public SanIpTransport
     SciIpTransport();
     ~SciIpTransport() override;
 
-    /// \param nic this host's adapter (once)
+    /// \param nic this host's adapter (once; the driver opens its own SciContext on it)
     void Setup(Ptr<SciNetDevice> nic);
     /// \brief The drivers' set-up (off the data path): a ring each way between \p a and \p b.
     static void Connect(Ptr<SciIpTransport> a, Ptr<SciIpTransport> b);
@@ -81,7 +81,7 @@ class SciIpTransport : public SanIpTransport
     /// Take the next packet out of \p host's ring (or enable the flag and stop).
     void Drain(uint32_t host);
 
-    Ptr<SciNetDevice> m_nic;          //!< adapter
+    Ptr<SciContext> m_ctx;            //!< the driver's view of the adapter
     std::map<uint32_t, Peer> m_peers; //!< by host number
     ReceiveCallback m_receive;        //!< up the stack
     uint16_t m_mtu;                   //!< attribute
