@@ -47,7 +47,8 @@ SciNetDevice::GetTypeId()
             .AddAttribute("MaxOutstandingRequests",
                           "Requests awaiting their echoes at most.",
                           UintegerValue(16),
-                          MakeUintegerAccessor(&SciNetDevice::m_maxOutstanding),
+                          MakeUintegerAccessor(&SciNetDevice::SetMaxOutstanding,
+                                               &SciNetDevice::GetMaxOutstanding),
                           MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("ReceiveErrorModel",
                           "Corrupts incoming packets (each corrupted request is echoed RETRY "
@@ -75,6 +76,10 @@ SciNetDevice::SciNetDevice()
     // transfers; several DMA jobs share the bus grant by grant.
     GetDmaEngine()->SetImmediateStart(true);
     m_inboundDma->SetImmediateStart(true);
+    m_transactions.Setup(MakeCallback(&SciNetDevice::Transmit, this),
+                         Callback<void, uint16_t, uint32_t>(
+                             [this](uint16_t node, uint32_t bytes) { m_retryTrace(node, bytes); }),
+                         MakeCallback(&SciNetDevice::MaybeChecked, this));
     SetDropReasons({"no-segment", "corrupt", "malformed"});
 }
 
@@ -86,10 +91,8 @@ SciNetDevice::DoDispose()
     m_pio = nullptr;
     m_cost = nullptr;
     m_receiveErrors = nullptr;
-    m_outstanding.clear();
-    m_waiting.clear();
+    m_transactions.Clear();
     m_checks.clear();
-    m_loads.clear();
     m_inbound.clear();
     m_flagHandlers.clear();
     for (Ptr<SanResource> r : {m_txPath, m_rxPath})
@@ -256,19 +259,31 @@ SciNetDevice::FetchAndIncrement(uint16_t node, uint32_t flag, Callback<void, uin
 uint64_t
 SciNetDevice::GetRequestsSent() const
 {
-    return m_requestsSent;
+    return m_transactions.GetRequestsSent();
 }
 
 uint64_t
 SciNetDevice::GetRetries() const
 {
-    return m_retries;
+    return m_transactions.GetRetries();
 }
 
 uint64_t
 SciNetDevice::GetErrors() const
 {
-    return m_errors;
+    return m_transactions.GetErrors();
+}
+
+void
+SciNetDevice::SetMaxOutstanding(uint32_t n)
+{
+    m_transactions.SetMaxOutstanding(n);
+}
+
+uint32_t
+SciNetDevice::GetMaxOutstanding() const
+{
+    return m_transactions.GetMaxOutstanding();
 }
 
 uint64_t

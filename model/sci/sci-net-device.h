@@ -8,6 +8,7 @@
 
 #include "sci-cost-model.h"
 #include "sci-header.h"
+#include "sci-transactions.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
@@ -208,6 +209,10 @@ class SciNetDevice : public SanNicDevice
 
     /// \param model the adapter's and driver's costs (replaces the "CostModel" attribute)
     void SetCostModel(Ptr<SciCostModel> model);
+    /// \param n requests awaiting echoes at most ("MaxOutstandingRequests")
+    void SetMaxOutstanding(uint32_t n);
+    /// \return requests awaiting echoes at most
+    uint32_t GetMaxOutstanding() const;
     /// \return the cost preset (null until set or attached: Attach makes the paper's card)
     Ptr<SciCostModel> GetCostModel() const;
 
@@ -241,15 +246,6 @@ class SciNetDevice : public SanNicDevice
         uint64_t remote;  //!< address within the target
     };
 
-    /// A request awaiting its echo (or waiting to be sent).
-    struct Request
-    {
-        uint16_t node;         //!< target
-        SciHeader header;      //!< its header (the transaction id set when it is sent)
-        Ptr<Packet> data;      //!< its data, kept for a retry
-        Callback<void> echoed; //!< DMA: the caller's count of completions
-    };
-
     /// The stores being gathered into one request.
     struct Gather
     {
@@ -272,13 +268,6 @@ class SciNetDevice : public SanNicDevice
         bool plain;                //!< an ordinary write of the flag's word
     };
 
-    /// A load waiting for its response.
-    struct PendingLoad
-    {
-        uint32_t len;      //!< bytes
-        ReadCallback done; //!< the caller
-    };
-
     // transmit path (sci-transmit-path.cc)
     void StoresLanded(uint64_t offset, const uint8_t* data, uint32_t len);
     const Mapping& FindMapping(uint64_t busAddress, uint32_t len) const;
@@ -286,11 +275,8 @@ class SciNetDevice : public SanNicDevice
     void SendGathered();
     void GatherTimeout(uint64_t generation);
     void QueueRequest(uint16_t node, uint64_t address, Ptr<Packet> data, Callback<void> echoed);
-    void SendNextRequests();
     void Transmit(uint16_t node, const SciHeader& header, Ptr<const Packet> data);
-    uint16_t NewTransaction() const;
     void DmaNext(Ptr<SciDmaJob> job);
-    void EchoReceived(const SciHeader& h);
     void MaybeChecked();
 
     // receive path (sci-receive-path.cc)
@@ -310,34 +296,25 @@ class SciNetDevice : public SanNicDevice
 
     // attributes
     Ptr<SciCostModel> m_cost;        //!< the adapter's and driver's costs (read where used)
-    uint32_t m_maxOutstanding;       //!< requests awaiting echoes at most
     Ptr<ErrorModel> m_receiveErrors; //!< corrupts incoming packets
 
-    Ptr<HostPioWindow> m_pio;                            //!< the adapter's PCI space (all mappings)
-    uint64_t m_nextBus{0};                               //!< next free bus address for a mapping
-    std::map<uint64_t, Mapping> m_maps;                  //!< by bus base
-    uint64_t m_nextSegment{0};                           //!< next free address in this node
-    std::map<uint64_t, Segment> m_segments;              //!< by SCI address
-    Gather m_gather;                                     //!< the open request
-    uint16_t m_nextTransaction{0};                       //!< transaction ids
-    std::unordered_map<uint16_t, Request> m_outstanding; //!< awaiting echoes
-    std::deque<Request> m_waiting;                       //!< not yet sent (window full)
-    std::vector<CheckCallback> m_checks;                 //!< waiting for the echoes
-    bool m_checkReading{false};                          //!< the status register is being read
-    std::vector<Callback<void>> m_dmaResume;             //!< DMA transfers waiting for room
-    bool m_failed{false};                                //!< an ERROR echo since the last check
-    std::unordered_map<uint16_t, PendingLoad> m_loads;   //!< loads awaiting responses
-    Ptr<SanResource> m_txPath;                           //!< the adapter's transmit datapath
-    Ptr<SanResource> m_rxPath;                           //!< the adapter's receive datapath
-    std::deque<Inbound> m_inbound;                       //!< memory operations in arrival order
-    bool m_inboundBusy{false};                           //!< the front one is in progress
-    std::vector<uint64_t> m_flags;                       //!< flag id -> host address
-    std::vector<Callback<void>> m_flagHandlers;          //!< flag id -> driver routine
+    Ptr<HostPioWindow> m_pio;                   //!< the adapter's PCI space (all mappings)
+    uint64_t m_nextBus{0};                      //!< next free bus address for a mapping
+    std::map<uint64_t, Mapping> m_maps;         //!< by bus base
+    uint64_t m_nextSegment{0};                  //!< next free address in this node
+    std::map<uint64_t, Segment> m_segments;     //!< by SCI address
+    Gather m_gather;                            //!< the open request
+    SciTransactions m_transactions;             //!< requests and loads in flight
+    std::vector<CheckCallback> m_checks;        //!< waiting for the echoes
+    bool m_checkReading{false};                 //!< the status register is being read
+    Ptr<SanResource> m_txPath;                  //!< the adapter's transmit datapath
+    Ptr<SanResource> m_rxPath;                  //!< the adapter's receive datapath
+    std::deque<Inbound> m_inbound;              //!< memory operations in arrival order
+    bool m_inboundBusy{false};                  //!< the front one is in progress
+    std::vector<uint64_t> m_flags;              //!< flag id -> host address
+    std::vector<Callback<void>> m_flagHandlers; //!< flag id -> driver routine
     Ptr<SanDmaEngine> m_inboundDma; //!< the bus master serving remote requests (not the DMA engine)
 
-    uint64_t m_requestsSent{0};   //!< first attempts
-    uint64_t m_retries{0};        //!< retries
-    uint64_t m_errors{0};         //!< ERROR echoes
     uint64_t m_flagInterrupts{0}; //!< interrupts raised
     uint64_t m_stimuli{0};        //!< stimuli taken
     uint64_t m_bytesReceived{0};  //!< remote bytes written here

@@ -51,22 +51,21 @@ SciNetDevice::Accepted(Ptr<Packet> p, SciHeader h, uint32_t srcHost)
     switch (h.GetType())
     {
     case SciHeader::ECHO:
-        EchoReceived(h);
+        m_transactions.EchoReceived(h);
         return;
     case SciHeader::READ_RESPONSE: {
-        auto it = m_loads.find(h.GetTransaction());
-        if (it == m_loads.end())
+        uint32_t len = 0;
+        ReadCallback done;
+        if (!m_transactions.TakeResponse(h.GetTransaction(), len, done))
         {
             Drop(DROP_MALFORMED, p, srcHost);
             return;
         }
-        PendingLoad load = it->second;
-        m_loads.erase(it);
         // The data goes back to the stalled processor across the PCI bus.
         std::vector<uint8_t> bytes(p->GetSize());
         p->CopyData(bytes.data(), bytes.size());
-        GetIoBus()->PioLoad(load.len, Callback<void>([load, bytes]() {
-                                load.done(bytes.data(), static_cast<uint32_t>(bytes.size()));
+        GetIoBus()->PioLoad(len, Callback<void>([done, bytes]() {
+                                done(bytes.data(), static_cast<uint32_t>(bytes.size()));
                             }));
         return;
     }

@@ -3,8 +3,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// SciNetDevice's transmit side: stores gathered into 64-byte requests, echoes and hardware
-// retries, the error check, remote loads and the DMA engine (SCILAN 1998, sections 3.2, 4.2).
+// SciNetDevice's transmit side: stores gathered into 64-byte requests (SciTransactions sends
+// them and takes their echoes), the error check, remote loads and the DMA engine (SCILAN 1998,
+// sections 3.2, 4.2).
 
 #include "sci-net-device.h"
 
@@ -178,44 +179,7 @@ SciNetDevice::QueueRequest(uint16_t node, uint64_t address, Ptr<Packet> data, Ca
     h.SetType(SciHeader::WRITE_REQUEST);
     h.SetSourceNode(GetNodeId());
     h.SetAddress(address);
-    m_waiting.push_back(Request{node, h, data, echoed});
-    SendNextRequests();
-}
-
-uint16_t
-SciNetDevice::NewTransaction() const
-{
-    uint16_t id = m_nextTransaction;
-    while (m_outstanding.count(id) != 0 || m_loads.count(id) != 0)
-    {
-        ++id;
-    }
-    return id;
-}
-
-void
-SciNetDevice::SendNextRequests()
-{
-    while (!m_waiting.empty() && m_outstanding.size() < m_maxOutstanding)
-    {
-        Request r = m_waiting.front();
-        m_waiting.pop_front();
-        const uint16_t id = NewTransaction();
-        m_nextTransaction = id + 1;
-        r.header.SetTransaction(id);
-        ++m_requestsSent;
-        Transmit(r.node, r.header, r.data);
-        m_outstanding.emplace(id, r);
-    }
-    if (!m_dmaResume.empty() && m_waiting.size() < 2)
-    {
-        std::vector<Callback<void>> resume;
-        resume.swap(m_dmaResume);
-        for (auto& r : resume)
-        {
-            r();
-        }
-    }
+    m_transactions.QueueWrite(node, h, data, echoed);
 }
 
 void
@@ -235,37 +199,6 @@ SciNetDevice::Transmit(uint16_t node, const SciHeader& header, Ptr<const Packet>
 }
 
 void
-SciNetDevice::EchoReceived(const SciHeader& h)
-{
-    auto it = m_outstanding.find(h.GetTransaction());
-    if (it == m_outstanding.end())
-    {
-        return; // a stale echo
-    }
-    if (h.GetStatus() == SciHeader::RETRY)
-    {
-        // SCI's hardware retry: the same request again; nothing reaches software.
-        ++m_retries;
-        m_retryTrace(it->second.node, it->second.data->GetSize());
-        Transmit(it->second.node, it->second.header, it->second.data);
-        return;
-    }
-    if (h.GetStatus() == SciHeader::ERROR)
-    {
-        ++m_errors;
-        m_failed = true;
-    }
-    Callback<void> echoed = it->second.echoed;
-    m_outstanding.erase(it);
-    SendNextRequests();
-    if (!echoed.IsNull())
-    {
-        echoed();
-    }
-    MaybeChecked();
-}
-
-void
 SciNetDevice::CheckTransfers(CheckCallback done)
 {
     NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::CheckTransfers: device not attached");
@@ -280,8 +213,7 @@ SciNetDevice::CheckTransfers(CheckCallback done)
 void
 SciNetDevice::MaybeChecked()
 {
-    if (m_checks.empty() || m_checkReading || !m_outstanding.empty() || !m_waiting.empty() ||
-        m_gather.open)
+    if (m_checks.empty() || m_checkReading || !m_transactions.IsQuiet() || m_gather.open)
     {
         return;
     }
@@ -289,8 +221,7 @@ SciNetDevice::MaybeChecked()
     m_checkReading = true;
     GetIoBus()->PioLoad(4, Callback<void>([this]() {
                             m_checkReading = false;
-                            const bool ok = !m_failed;
-                            m_failed = false;
+                            const bool ok = !m_transactions.TakeFailed();
                             std::vector<CheckCallback> checks;
                             checks.swap(m_checks);
                             for (auto& c : checks)
@@ -320,16 +251,12 @@ void
 SciNetDevice::LoadRemote(uint16_t node, uint64_t remote, uint32_t len, ReadCallback done)
 {
     SendGathered();
-    const uint16_t id = NewTransaction();
-    m_nextTransaction = id + 1;
-    m_loads.emplace(id, PendingLoad{len, done});
     SciHeader h;
     h.SetType(SciHeader::READ_REQUEST);
     h.SetSourceNode(GetNodeId());
-    h.SetTransaction(id);
     h.SetAddress(remote);
     h.SetLength(static_cast<uint16_t>(len));
-    Transmit(node, h, nullptr);
+    m_transactions.StartLoad(node, h, len, done);
 }
 
 void
@@ -361,9 +288,9 @@ SciNetDevice::DmaNext(Ptr<SciDmaJob> job)
     {
         return;
     }
-    if (m_waiting.size() >= 2)
+    if (!m_transactions.HasRoom())
     {
-        m_dmaResume.emplace_back([this, job]() { DmaNext(job); });
+        m_transactions.WhenRoom(Callback<void>([this, job]() { DmaNext(job); }));
         return;
     }
     const uint64_t at = job->sciAddress + job->next;
