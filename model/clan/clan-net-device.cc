@@ -82,7 +82,8 @@ ClanNetDevice::GetTypeId()
 }
 
 ClanNetDevice::ClanNetDevice()
-    : m_tripwires(CreateObject<ClanTripwireTable>()),
+    : m_windows(WINDOW_BASE, ClanHeader::MAX_ADDRESS),
+      m_tripwires(CreateObject<ClanTripwireTable>()),
       m_rxDma(AddDmaEngine())
 {
     NS_LOG_FUNCTION(this);
@@ -110,11 +111,7 @@ ClanNetDevice::DoDispose()
     m_cost = nullptr;
     m_rx.clear();
     m_loads.clear();
-    for (auto& [port, ep] : m_endpoints)
-    {
-        ep->GetQueue()->CancelWait(); // breaks a waiting process's hold on its endpoint
-    }
-    m_endpoints.clear();
+    m_mailbox.Clear();
     SanNicDevice::DoDispose();
 }
 
@@ -188,16 +185,16 @@ ClanNetDevice::NotifyAttached()
                                      MakeCallback(&ClanNetDevice::DmaStart, this),
                                      MakeCallback(&ClanNetDevice::GetDmaDriverWork, this));
     // The driver's mailbox ring, with a kernel Tripwire on remote writes into it.
-    m_mailboxBase =
-        GetMemory()->Allocate(uint64_t(m_mailboxEntries) * OOB_RECORD_BYTES, "clan-mailbox");
-    m_mailboxTripwire = m_tripwires->Allocate();
-    NS_ABORT_MSG_IF(m_mailboxTripwire == ClanTripwireTable::NO_TRIPWIRE,
+    m_mailbox.Setup(GetMemory(), m_mailboxEntries, OOB_RECORD_BYTES);
+    const uint32_t tripwire = m_tripwires->Allocate();
+    NS_ABORT_MSG_IF(tripwire == ClanTripwireTable::NO_TRIPWIRE,
                     "ClanNetDevice: no Tripwire left for the driver's mailbox");
-    m_tripwires->Set(m_mailboxTripwire,
-                     m_mailboxBase,
-                     m_mailboxBase + uint64_t(m_mailboxEntries) * OOB_RECORD_BYTES - 1,
+    m_tripwires->Set(tripwire,
+                     m_mailbox.GetBase(),
+                     m_mailbox.GetBase() + m_mailbox.GetBytes() - 1,
                      ClanTripwireTable::WRITE | ClanTripwireTable::REMOTE);
-    m_tripwires->Enable(m_mailboxTripwire);
+    m_tripwires->Enable(tripwire);
+    m_mailbox.SetTripwire(tripwire);
     GetFabricPort()->SetPieceArrivalCallback(MakeCallback(&ClanNetDevice::PieceArrived, this));
 }
 
@@ -236,44 +233,13 @@ ClanNetDevice::Import(const ClanCookie& cookie)
                     "ClanNetDevice::Import: the aperture is this host's own memory");
     NS_ABORT_MSG_IF(cookie.base + cookie.size > ClanHeader::MAX_ADDRESS,
                     "ClanNetDevice::Import: aperture beyond the 48-bit network address space");
-    const uint64_t base = m_nextWindow;
-    // Windows are page-aligned (8 KB Alpha pages): mappings are made a page at a time.
-    const uint64_t page = 8192;
-    const uint64_t span = (cookie.size + page - 1) / page * page;
-    NS_ABORT_MSG_IF(base + span > ClanHeader::MAX_ADDRESS,
-                    "ClanNetDevice::Import: outgoing address space exhausted");
-    m_nextWindow += span;
-    m_windows.emplace(base, Window{base, cookie});
-    return base;
-}
-
-const ClanNetDevice::Window&
-ClanNetDevice::FindWindow(uint64_t busAddress, uint32_t len) const
-{
-    auto it = m_windows.upper_bound(busAddress);
-    NS_ABORT_MSG_IF(it == m_windows.begin(),
-                    "ClanNetDevice: bus address 0x" << std::hex << busAddress
-                                                    << " is in no window (segmentation fault)");
-    --it;
-    const Window& w = it->second;
-    NS_ABORT_MSG_IF(busAddress - w.busBase + len > w.remote.size,
-                    "ClanNetDevice: access of " << len << " bytes at window offset "
-                                                << busAddress - w.busBase
-                                                << " beyond its aperture of " << w.remote.size
-                                                << " bytes (segmentation fault)");
-    return w;
+    return m_windows.Import(cookie);
 }
 
 bool
 ClanNetDevice::IsMapped(uint64_t busAddress, uint32_t len) const
 {
-    auto it = m_windows.upper_bound(busAddress);
-    if (it == m_windows.begin())
-    {
-        return false;
-    }
-    --it;
-    return busAddress - it->second.busBase + len <= it->second.remote.size;
+    return m_windows.Covers(busAddress, len);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,10 +355,9 @@ void
 ClanNetDevice::IdRead(uint32_t id)
 {
     double instructions = m_cost->GetIsrTripwireInstructions();
-    if (id == m_mailboxTripwire)
+    if (m_mailbox.IsTripwire(id))
     {
-        instructions +=
-            double(m_mailboxWritten - m_mailboxRead) * m_cost->GetOobDemuxInstructions();
+        instructions += double(m_mailbox.GetWaiting()) * m_cost->GetOobDemuxInstructions();
     }
     Simulator::Schedule(GetCpu()->InstructionsToTime(instructions), [this, id]() {
         FireId(id);
@@ -412,14 +377,12 @@ void
 ClanNetDevice::FireId(uint32_t id)
 {
     ++m_tripIds;
-    if (id == m_mailboxTripwire)
+    if (m_mailbox.IsTripwire(id))
     {
         // Every record the NIC has placed and the driver has not taken.
-        while (m_mailboxRead < m_mailboxWritten)
-        {
-            DemuxOob(static_cast<uint32_t>(m_mailboxRead % m_mailboxEntries));
-            ++m_mailboxRead;
-        }
+        m_mailbox.Drain(ClanMailbox::RefusedCallback([this](uint32_t why, uint32_t srcHost) {
+            Drop(why == ClanMailbox::NO_ENDPOINT ? NO_ENDPOINT : MAILBOX_FULL, nullptr, srcHost);
+        }));
         return;
     }
     m_tripState->Fire(id);
@@ -504,7 +467,7 @@ ClanNetDevice::GetBytesReceived() const
 uint64_t
 ClanNetDevice::GetNOobDelivered() const
 {
-    return m_oobDelivered;
+    return m_mailbox.GetNDelivered();
 }
 
 } // namespace ns3

@@ -11,8 +11,10 @@
 #include "clan-dma-scheduler.h"
 #include "clan-event-queue.h"
 #include "clan-header.h"
+#include "clan-mailbox.h"
 #include "clan-tripwire-state.h"
 #include "clan-tripwire-table.h"
+#include "clan-window-table.h"
 
 #include "ns3/host-pio-window.h"
 #include "ns3/san-nic-device.h"
@@ -247,13 +249,6 @@ class ClanNetDevice : public SanNicDevice
     /// \return the DMA driver's work per entry, from the cost preset at the host's CPU
     Time GetDmaDriverWork() const;
 
-    /// An imported aperture: a window of the outgoing address space.
-    struct Window
-    {
-        uint64_t busBase;  //!< first bus address here
-        ClanCookie remote; //!< the aperture it maps
-    };
-
     /// A piece waiting for the receive side's PCI bus (FIFO: PRAM order).
     struct RxItem
     {
@@ -287,8 +282,6 @@ class ClanNetDevice : public SanNicDevice
     /// The driver's mailbox stores reached the NIC. \param offset host x record size
     /// \param data the record \param len its bytes
     void KernelStoresLanded(uint64_t offset, const uint8_t* data, uint32_t len);
-    /// \param busAddress an address in a window \param len bytes \return its window (aborts)
-    const Window& FindWindow(uint64_t busAddress, uint32_t len) const;
     /// Send one write burst. \param dstHost destination \param address there \param data
     /// bytes \param len length \param dma from the DMA engine \param localBus the outgoing
     /// bus address (for local Tripwires) \param lastByteReady when its last byte is on the card
@@ -349,8 +342,6 @@ class ClanNetDevice : public SanNicDevice
     void IdRead(uint32_t id);
     /// The routine has read an id from the FIFO and done its work. \param id it
     void FireId(uint32_t id);
-    /// Deliver an out-of-band record from the mailbox ring. \param slot its ring slot
-    void DemuxOob(uint32_t slot);
 
     // Attributes
     Ptr<ClanCostModel> m_cost; //!< the card's and driver's costs (read where used)
@@ -361,8 +352,7 @@ class ClanNetDevice : public SanNicDevice
 
     // Tables and state
     ClanApertureTable m_apertures;                //!< exported memory
-    std::map<uint64_t, Window> m_windows;         //!< imported, by bus base
-    uint64_t m_nextWindow{WINDOW_BASE};           //!< next free bus address
+    ClanWindowTable m_windows;                    //!< imported
     Ptr<HostPioWindow> m_pio;                     //!< processor stores into the windows
     Ptr<HostPioWindow> m_kernelPio;               //!< the driver's stores into mailboxes
     Ptr<ClanTripwireTable> m_tripwires;           //!< CAM
@@ -384,13 +374,9 @@ class ClanNetDevice : public SanNicDevice
     bool m_rxBusy{false};                         //!< the front write is on the bus
     Ptr<SanDmaEngine> m_rxDma;      //!< the receiving bridge: a bus master of its own (section 5.2)
     std::vector<uint8_t> m_scratch; //!< bytes of a piece, reused
-    std::map<uint32_t, PendingLoad> m_loads;           //!< loads by tag
-    uint32_t m_nextTag{1};                             //!< next load tag
-    std::map<uint16_t, Ptr<ClanEndpoint>> m_endpoints; //!< by port
-    uint64_t m_mailboxBase{0};                         //!< the mailbox ring in host memory
-    uint32_t m_mailboxTripwire{0};                     //!< kernel Tripwire on the ring
-    uint64_t m_mailboxWritten{0};                      //!< records the NIC has placed
-    uint64_t m_mailboxRead{0};                         //!< records the driver has taken
+    ClanMailbox m_mailbox;          //!< the driver's mailbox ring and endpoints
+    std::map<uint32_t, PendingLoad> m_loads; //!< loads by tag
+    uint32_t m_nextTag{1};                   //!< next load tag
 
     // Statistics and traces
     uint64_t m_tripInterrupts{0};                              //!< interrupts raised
@@ -399,7 +385,6 @@ class ClanNetDevice : public SanNicDevice
     uint64_t m_packetsSent{0};                                 //!< bursts sent
     uint64_t m_piecesReceived{0};                              //!< pieces received
     uint64_t m_bytesReceived{0};                               //!< bytes written
-    uint64_t m_oobDelivered{0};                                //!< OOB messages queued
     TracedCallback<uint64_t, uint32_t, uint32_t> m_writeTrace; //!< "Write"
 };
 

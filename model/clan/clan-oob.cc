@@ -5,10 +5,9 @@
  */
 // ClanNetDevice's endpoints and out-of-band messages (Riddoch et al. 1999, section 3.1): the
 // driver stores a record into the destination's mailbox; the NIC there places it in the next
-// slot of its driver's ring (clan-receive-path.cc), a kernel Tripwire on the ring interrupts,
-// and the interrupt routine demultiplexes the record into its endpoint's queue.
+// slot of its driver's ring (ClanMailbox, from clan-receive-path.cc), a kernel Tripwire on the
+// ring interrupts, and the interrupt routine demultiplexes the record into its endpoint's queue.
 
-#include "clan-endpoint.h"
 #include "clan-net-device.h"
 
 #include "ns3/abort.h"
@@ -19,43 +18,31 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("ClanMailbox");
+NS_LOG_COMPONENT_DEFINE("ClanOob");
 
 Ptr<ClanEndpoint>
 ClanNetDevice::CreateEndpoint(uint16_t port, uint32_t queueEntries)
 {
     NS_ABORT_MSG_IF(!IsAttached(), "ClanNetDevice::CreateEndpoint: device not attached");
-    NS_ABORT_MSG_IF(m_endpoints.count(port) != 0,
-                    "ClanNetDevice::CreateEndpoint: port " << port << " is taken");
-    auto ep = Create<ClanEndpoint>(port,
-                                   static_cast<uint32_t>(port),
-                                   GetMemory(),
-                                   GetCpu(),
-                                   queueEntries);
-    m_endpoints.emplace(port, ep);
-    return ep;
+    return m_mailbox.CreateEndpoint(port, queueEntries, GetCpu());
 }
 
 void
 ClanNetDevice::AdoptEndpoint(Ptr<ClanEndpoint> endpoint)
 {
-    NS_ABORT_MSG_IF(!endpoint, "ClanNetDevice::AdoptEndpoint: no endpoint");
-    NS_ABORT_MSG_IF(m_endpoints.count(endpoint->GetPort()) != 0,
-                    "ClanNetDevice::AdoptEndpoint: port " << endpoint->GetPort() << " is taken");
-    m_endpoints.emplace(endpoint->GetPort(), endpoint);
+    m_mailbox.AdoptEndpoint(endpoint);
 }
 
 bool
 ClanNetDevice::DestroyEndpoint(uint16_t port)
 {
-    return m_endpoints.erase(port) != 0;
+    return m_mailbox.DestroyEndpoint(port);
 }
 
 Ptr<ClanEndpoint>
 ClanNetDevice::GetEndpoint(uint16_t port) const
 {
-    auto it = m_endpoints.find(port);
-    return it == m_endpoints.end() ? nullptr : it->second;
+    return m_mailbox.GetEndpoint(port);
 }
 
 void
@@ -86,26 +73,6 @@ ClanNetDevice::KernelStoresLanded(uint64_t offset, const uint8_t* data, uint32_t
 {
     const uint32_t dstHost = static_cast<uint32_t>(offset / OOB_RECORD_BYTES);
     SendBurst(dstHost, MAILBOX_ADDRESS, data, len, false, MAILBOX_ADDRESS, Seconds(0));
-}
-
-void
-ClanNetDevice::DemuxOob(uint32_t slot)
-{
-    uint8_t record[OOB_RECORD_BYTES];
-    GetMemory()->Read(m_mailboxBase + uint64_t(slot) * OOB_RECORD_BYTES, record, sizeof(record));
-    const ClanOobMessage m = ClanOobMessage::Decode(record);
-    Ptr<ClanEndpoint> ep = GetEndpoint(m.dstPort);
-    if (!ep)
-    {
-        Drop(NO_ENDPOINT, nullptr, m.srcHost);
-        return;
-    }
-    if (!ep->Deliver(record))
-    {
-        Drop(MAILBOX_FULL, nullptr, m.srcHost);
-        return;
-    }
-    ++m_oobDelivered;
 }
 
 } // namespace ns3

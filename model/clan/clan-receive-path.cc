@@ -138,17 +138,13 @@ ClanNetDevice::PieceReady(const RxItem& piece)
             Drop(MALFORMED, item.packet, item.srcHost);
             return;
         }
-        if (rel == 0)
+        uint64_t slot = 0;
+        if (!m_mailbox.Place(rel == 0, slot))
         {
-            if (m_mailboxWritten - m_mailboxRead >= m_mailboxEntries)
-            {
-                Drop(MAILBOX_FULL, item.packet, item.srcHost);
-                return;
-            }
-            ++m_mailboxWritten;
+            Drop(MAILBOX_FULL, item.packet, item.srcHost);
+            return;
         }
-        const uint64_t slot = (m_mailboxWritten - 1) % m_mailboxEntries;
-        address = m_mailboxBase + slot * OOB_RECORD_BYTES + rel;
+        address = slot + rel;
     }
     if (!GetMemory()->Contains(address, item.length))
     {

@@ -24,7 +24,7 @@ ClanNetDevice::Store(uint64_t busAddress, const uint8_t* data, uint32_t len, Cal
 {
     NS_ABORT_MSG_IF(!IsAttached(), "ClanNetDevice::Store: device not attached");
     NS_ABORT_MSG_IF(len == 0, "ClanNetDevice::Store: an empty store");
-    FindWindow(busAddress, len); // a store outside every mapping faults
+    m_windows.Find(busAddress, len); // a store outside every mapping faults
     m_pio->Store(busAddress - WINDOW_BASE, data, len, landed);
 }
 
@@ -36,7 +36,7 @@ ClanNetDevice::StoresLanded(uint64_t offset, const uint8_t* data, uint32_t len)
         return; // a load's place in the order of stores (see Load)
     }
     const uint64_t busAddress = WINDOW_BASE + offset;
-    const Window& w = FindWindow(busAddress, len);
+    const ClanWindow& w = m_windows.Find(busAddress, len);
     const uint64_t remote = w.remote.base + (busAddress - w.busBase);
     // The processor's write buffer and the host bridge merge stores into aligned blocks, one
     // PCI write transaction each; "each of which represents a write burst" and becomes a
@@ -98,7 +98,7 @@ ClanNetDevice::Load(uint64_t busAddress, uint32_t len, ReadCallback done)
     NS_ABORT_MSG_IF(len == 0 || len > m_cost->GetDmaTransmitBurst() * 4,
                     "ClanNetDevice::Load: a load of " << len << " bytes (1 to "
                                                       << m_cost->GetDmaTransmitBurst() * 4 << ")");
-    const Window& w = FindWindow(busAddress, len);
+    const ClanWindow& w = m_windows.Find(busAddress, len);
     const uint32_t dstHost = w.remote.host;
     const uint64_t remote = w.remote.base + (busAddress - w.busBase);
     const uint32_t tag = m_nextTag++;
@@ -134,8 +134,8 @@ ClanNetDevice::DmaStart(const ClanDmaRequest& request, uint32_t queue)
                     "ClanNetDevice: DMA source [0x" << std::hex << request.source << ", +"
                                                     << std::dec << request.bytes
                                                     << ") is not host memory");
-    FindWindow(request.destination, request.bytes); // aborts unless mapped
-    CheckDmaTransmitBurst();                        // the preset may have changed since Attach
+    m_windows.Find(request.destination, request.bytes); // aborts unless mapped
+    CheckDmaTransmitBurst();                            // the preset may have changed since Attach
     m_dmaRequest = request;
     m_dmaDone = 0;
     m_dmaRunning = true;
@@ -159,7 +159,7 @@ ClanNetDevice::DmaNextBurst()
         true,
         Callback<void>([this, n, burst, firstWord]() {
             const uint64_t busAddress = m_dmaRequest.destination + m_dmaDone;
-            const Window& w = FindWindow(busAddress, n);
+            const ClanWindow& w = m_windows.Find(busAddress, n);
             m_scratch.resize(n);
             GetMemory()->Read(m_dmaRequest.source + m_dmaDone, m_scratch.data(), n);
             const uint64_t remote = w.remote.base + (busAddress - w.busBase);
