@@ -43,22 +43,24 @@ ClanNetDevice::GetTypeId()
                 MakePointerChecker<ClanCostModel>())
             // ASSUMED: the paper gives no depth; an FPGA FIFO of 1024 ids. Overflows are
             // counted (GetNFifoOverflows) so an experiment shows if it matters.
-            .AddAttribute("TripwireFifoDepth",
-                          "Entries of the NIC's FIFO of fired Tripwire ids.",
-                          UintegerValue(1024),
-                          MakeUintegerAccessor(&ClanNetDevice::m_fifoDepth),
-                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "TripwireFifoDepth",
+                "Entries of the NIC's FIFO of fired Tripwire ids.",
+                UintegerValue(1024),
+                MakeUintegerAccessor(&ClanNetDevice::SetFifoDepth, &ClanNetDevice::GetFifoDepth),
+                MakeUintegerChecker<uint32_t>(1))
             // Sections 2.5 and 5.3: "when a Tripwire fires the NIC places an integer
             // identifier for the Tripwire into a FIFO and raises an interrupt": one interrupt
             // per firing, as built. Section 7 names fewer interrupts as future work; true is
             // that variant: the routine drains the FIFO, ids arriving meanwhile included.
-            .AddAttribute("DrainFifoPerInterrupt",
-                          "The interrupt routine serves every id in the FIFO, including ids "
-                          "that arrive while it runs (else, as the paper's NIC, one id per "
-                          "interrupt).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&ClanNetDevice::m_drainFifo),
-                          MakeBooleanChecker())
+            .AddAttribute(
+                "DrainFifoPerInterrupt",
+                "The interrupt routine serves every id in the FIFO, including ids "
+                "that arrive while it runs (else, as the paper's NIC, one id per "
+                "interrupt).",
+                BooleanValue(false),
+                MakeBooleanAccessor(&ClanNetDevice::SetDrainFifo, &ClanNetDevice::GetDrainFifo),
+                MakeBooleanChecker())
             // ASSUMED: 256 records of 48 bytes.
             .AddAttribute("MailboxEntries",
                           "Slots of the driver's out-of-band mailbox ring.",
@@ -105,7 +107,7 @@ ClanNetDevice::DoDispose()
     m_tripState = nullptr;
     m_tripQueue.clear();
     m_tripHandler.clear();
-    m_heldRead = Callback<void>();
+    m_tripFifo.Clear();
     m_dma = nullptr;
     m_rxDma = nullptr;
     m_cost = nullptr;
@@ -140,6 +142,30 @@ ClanNetDevice::SetMailboxEntries(uint32_t entries)
     m_mailboxEntries = entries;
 }
 
+void
+ClanNetDevice::SetFifoDepth(uint32_t depth)
+{
+    m_tripFifo.Configure(depth, m_tripFifo.IsDraining());
+}
+
+uint32_t
+ClanNetDevice::GetFifoDepth() const
+{
+    return m_tripFifo.GetDepth();
+}
+
+void
+ClanNetDevice::SetDrainFifo(bool drain)
+{
+    m_tripFifo.Configure(m_tripFifo.GetDepth(), drain);
+}
+
+bool
+ClanNetDevice::GetDrainFifo() const
+{
+    return m_tripFifo.IsDraining();
+}
+
 uint32_t
 ClanNetDevice::GetMailboxEntries() const
 {
@@ -168,6 +194,10 @@ ClanNetDevice::NotifyAttached()
     }
     CheckDmaTransmitBurst();
     m_apertures.SetHost(GetHostNumber());
+    m_tripFifo.Setup(GetCpu(),
+                     GetIoBus(),
+                     MakeCallback(&ClanNetDevice::IdWork, this),
+                     MakeCallback(&ClanNetDevice::FireId, this));
     // One window for every store into the outgoing address space: posted stores reach the NIC
     // in program order whatever aperture they go to (PRAM, section 2.1).
     m_pio = Create<HostPioWindow>(GetIoBus(),
@@ -291,92 +321,27 @@ ClanNetDevice::MatchTripwires(uint64_t address,
     }
     for (uint32_t id : m_matchScratch)
     {
-        if (m_fifo.size() >= m_fifoDepth)
-        {
-            ++m_fifoOverflows;
-            NS_LOG_WARN("ClanNetDevice: Tripwire FIFO full, id " << id << " lost");
-            continue;
-        }
-        m_fifo.push_back(FifoEntry{id, write});
+        m_tripFifo.Push(id, write);
     }
-    RaiseTripwireInterrupt();
+    m_tripFifo.Raise();
 }
 
-void
-ClanNetDevice::RaiseTripwireInterrupt()
+Time
+ClanNetDevice::IdWork(uint32_t id)
 {
-    if (m_isrPending || m_fifo.empty())
-    {
-        return;
-    }
-    m_isrPending = true;
-    ++m_tripInterrupts;
-    // The routine holds the CPU while it reads the FIFO across the PCI bus.
-    GetCpu()->InterruptHeld(Seconds(0), MakeCallback(&ClanNetDevice::ServeTripwireFifo, this));
-}
-
-void
-ClanNetDevice::ServeTripwireFifo()
-{
-    if (m_fifo.empty())
-    {
-        // The read that finds the FIFO empty ends the routine.
-        GetIoBus()->PioLoad(
-            4,
-            Callback<void>([this]() {
-                if (!m_fifo.empty())
-                {
-                    ServeTripwireFifo(); // an id came while the empty status was read
-                    return;
-                }
-                m_isrPending = false;
-                GetCpu()->EndInterrupt();
-            }));
-        return;
-    }
-    const uint32_t id = m_fifo.front().id;
-    const uint64_t write = m_fifo.front().write;
-    m_fifo.pop_front();
-    // One PCI load per id, then the routine's work on it (and on each out-of-band record
-    // waiting in the mailbox, if it is the mailbox's Tripwire). The load completes no earlier
-    // than the write that tripped the id is visible (see the class's description).
-    GetIoBus()->PioLoad(4, Callback<void>([this, id, write]() {
-                            if (write > m_rxVisible)
-                            {
-                                m_heldFor = write;
-                                m_heldRead = Callback<void>([this, id]() { IdRead(id); });
-                                return;
-                            }
-                            IdRead(id);
-                        }));
-}
-
-void
-ClanNetDevice::IdRead(uint32_t id)
-{
+    // The routine's work on the id, and on each out-of-band record waiting in the mailbox if
+    // it is the mailbox's Tripwire.
     double instructions = m_cost->GetIsrTripwireInstructions();
     if (m_mailbox.IsTripwire(id))
     {
         instructions += double(m_mailbox.GetWaiting()) * m_cost->GetOobDemuxInstructions();
     }
-    Simulator::Schedule(GetCpu()->InstructionsToTime(instructions), [this, id]() {
-        FireId(id);
-        if (m_drainFifo)
-        {
-            ServeTripwireFifo();
-            return;
-        }
-        // One id per interrupt: return, and interrupt again if more are waiting.
-        m_isrPending = false;
-        GetCpu()->EndInterrupt();
-        RaiseTripwireInterrupt();
-    });
+    return GetCpu()->InstructionsToTime(instructions);
 }
 
 void
 ClanNetDevice::FireId(uint32_t id)
 {
-    ++m_tripIds;
     if (m_mailbox.IsTripwire(id))
     {
         // Every record the NIC has placed and the driver has not taken.
@@ -431,19 +396,19 @@ ClanNetDevice::GetDmaScheduler() const
 uint64_t
 ClanNetDevice::GetNTripwireInterrupts() const
 {
-    return m_tripInterrupts;
+    return m_tripFifo.GetNInterrupts();
 }
 
 uint64_t
 ClanNetDevice::GetNTripwireIds() const
 {
-    return m_tripIds;
+    return m_tripFifo.GetNIds();
 }
 
 uint64_t
 ClanNetDevice::GetNFifoOverflows() const
 {
-    return m_fifoOverflows;
+    return m_tripFifo.GetNOverflows();
 }
 
 uint64_t

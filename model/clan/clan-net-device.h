@@ -12,6 +12,7 @@
 #include "clan-event-queue.h"
 #include "clan-header.h"
 #include "clan-mailbox.h"
+#include "clan-tripwire-fifo.h"
 #include "clan-tripwire-state.h"
 #include "clan-tripwire-table.h"
 #include "clan-window-table.h"
@@ -261,13 +262,6 @@ class ClanNetDevice : public SanNicDevice
         uint64_t write{0};        //!< a write's place in the receive stream (from 1)
     };
 
-    /// A fired Tripwire's id in the NIC's FIFO.
-    struct FifoEntry
-    {
-        uint32_t id;    //!< the Tripwire
-        uint64_t write; //!< the incoming write that tripped it (0: none)
-    };
-
     /// A load waiting for its reply.
     struct PendingLoad
     {
@@ -318,8 +312,8 @@ class ClanNetDevice : public SanNicDevice
     /// The front write has crossed the bus.
     void RxBusDone();
     /// A write is visible to the processor. \param address first byte \param len bytes
-    /// \param srcHost sender
-    void WriteVisible(uint64_t address, uint32_t len, uint32_t srcHost);
+    /// \param srcHost sender \param write its number in the receive stream
+    void WriteVisible(uint64_t address, uint32_t len, uint32_t srcHost, uint64_t write);
     /// Serve a read request. \param item its piece
     void ServeRead(const RxItem& item);
     /// A read reply arrived. \param item its piece
@@ -334,21 +328,23 @@ class ClanNetDevice : public SanNicDevice
                         bool isWrite,
                         bool isRemote,
                         uint64_t write = 0);
-    /// Raise the Tripwire interrupt unless the routine is pending or running.
-    void RaiseTripwireInterrupt();
-    /// The interrupt routine runs (CPU held): serve the FIFO.
-    void ServeTripwireFifo();
-    /// The routine's load of an id from the FIFO has completed. \param id it
-    void IdRead(uint32_t id);
+    /// The routine's work on an id: its time. \param id it \return the CPU's time for it
+    Time IdWork(uint32_t id);
     /// The routine has read an id from the FIFO and done its work. \param id it
     void FireId(uint32_t id);
+    /// \param depth the Tripwire FIFO's entries ("TripwireFifoDepth")
+    void SetFifoDepth(uint32_t depth);
+    /// \return the Tripwire FIFO's entries
+    uint32_t GetFifoDepth() const;
+    /// \param drain one interrupt serves every id ("DrainFifoPerInterrupt")
+    void SetDrainFifo(bool drain);
+    /// \return true if one interrupt serves every id
+    bool GetDrainFifo() const;
 
     // Attributes
     Ptr<ClanCostModel> m_cost; //!< the card's and driver's costs (read where used)
-    uint32_t m_fifoDepth;      //!< Tripwire FIFO entries
     uint32_t m_mailboxEntries; //!< mailbox ring slots
     bool m_receiveCheck;       //!< later revision's receive-side protection
-    bool m_drainFifo;          //!< one interrupt serves every waiting id
 
     // Tables and state
     ClanApertureTable m_apertures;                //!< exported memory
@@ -358,13 +354,9 @@ class ClanNetDevice : public SanNicDevice
     Ptr<ClanTripwireTable> m_tripwires;           //!< CAM
     Ptr<ClanTripwireState> m_tripState;           //!< bitmap, waiters, Tripsets
     std::vector<Ptr<ClanEventQueue>> m_tripQueue; //!< per Tripwire: its event queue
+    ClanTripwireFifo m_tripFifo;                  //!< fired ids and the interrupt routine
     std::vector<Callback<void>> m_tripHandler;    //!< per Tripwire: a kernel handler
-    std::deque<FifoEntry> m_fifo;                 //!< Tripwire FIFO on the NIC
     uint64_t m_rxWrites{0};                       //!< incoming writes numbered so far
-    uint64_t m_rxVisible{0};                      //!< the last one visible
-    uint64_t m_heldFor{0};                        //!< FIFO read held until this write
-    Callback<void> m_heldRead;                    //!< its completion
-    bool m_isrPending{false};                     //!< interrupt raised or routine running
     std::vector<uint32_t> m_matchScratch;         //!< Match() output, reused
     Ptr<ClanDmaScheduler> m_dma;                  //!< driver queues of the DMA engine
     ClanDmaRequest m_dmaRequest;                  //!< the running request
@@ -379,9 +371,6 @@ class ClanNetDevice : public SanNicDevice
     uint32_t m_nextTag{1};                   //!< next load tag
 
     // Statistics and traces
-    uint64_t m_tripInterrupts{0};                              //!< interrupts raised
-    uint64_t m_tripIds{0};                                     //!< ids served
-    uint64_t m_fifoOverflows{0};                               //!< ids lost
     uint64_t m_packetsSent{0};                                 //!< bursts sent
     uint64_t m_piecesReceived{0};                              //!< pieces received
     uint64_t m_bytesReceived{0};                               //!< bytes written

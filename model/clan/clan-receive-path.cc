@@ -208,23 +208,16 @@ ClanNetDevice::RxBusDone()
     const uint64_t write = item.write;
     Simulator::Schedule(GetIoBus()->GetInboundWriteDelay(), [this, address, bytes, src, write]() {
         GetMemory()->Write(address, bytes.data(), bytes.size());
-        m_rxVisible = std::max(m_rxVisible, write);
-        WriteVisible(address, static_cast<uint32_t>(bytes.size()), src);
+        WriteVisible(address, static_cast<uint32_t>(bytes.size()), src, write);
     });
 }
 
 void
-ClanNetDevice::WriteVisible(uint64_t address, uint32_t len, uint32_t srcHost)
+ClanNetDevice::WriteVisible(uint64_t address, uint32_t len, uint32_t srcHost, uint64_t write)
 {
     m_bytesReceived += len;
     m_writeTrace(address, len, srcHost);
-    if (!m_heldRead.IsNull() && m_rxVisible >= m_heldFor)
-    {
-        // The interrupt routine's read of the Tripwire FIFO waited for this write.
-        Callback<void> read = m_heldRead;
-        m_heldRead = Callback<void>();
-        read();
-    }
+    m_tripFifo.WriteVisible(write); // the routine's read of the FIFO may have waited for it
 }
 
 void
