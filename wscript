@@ -374,6 +374,7 @@ def build(bld):
         'model/fabric/topology/san-ring-topology.h',
         'model/fabric/topology/san-topology-graph.h',
         'model/fabric/topology/san-topology.h',
+        'model/hamlyn/hamlyn-card.h',
         'model/hamlyn/hamlyn-context.h',
         'model/hamlyn/hamlyn-cost-model.h',
         'model/hamlyn/hamlyn-header.h',
