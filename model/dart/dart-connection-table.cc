@@ -12,7 +12,7 @@ namespace ns3
 
 DartConnectionTable::DartConnectionTable(uint32_t connections, uint32_t registers)
     : m_entries(connections),
-      m_registers(registers, 0)
+      m_nRegisters(registers)
 {
     NS_ABORT_MSG_IF(connections == 0 || connections > 65536,
                     "DartConnectionTable: " << connections
@@ -25,10 +25,10 @@ DartConnectionTable::Set(uint16_t vci, const DartConnection& c)
     NS_ABORT_MSG_IF(vci >= m_entries.size(),
                     "DartConnectionTable: VCI " << vci << " outside the table (" << m_entries.size()
                                                 << " entries)");
-    NS_ABORT_MSG_IF(static_cast<uint64_t>(c.regBase) + c.regCount > m_registers.size(),
+    NS_ABORT_MSG_IF(static_cast<uint64_t>(c.regBase) + c.regCount > m_nRegisters,
                     "DartConnectionTable: register window ["
                         << c.regBase << ", " << c.regBase + c.regCount
-                        << ") outside the register file (" << m_registers.size() << ")");
+                        << ") outside the register file (" << m_nRegisters << ")");
     NS_ABORT_MSG_IF(c.regCount > 256,
                     "DartConnectionTable: a window of " << c.regCount
                                                         << " registers (an index is 8 bits)");
@@ -77,23 +77,9 @@ DartConnectionTable::InWindow(const DartConnection& c, uint32_t index)
 }
 
 uint32_t
-DartConnectionTable::GetRegister(uint32_t reg) const
-{
-    NS_ABORT_MSG_IF(reg >= m_registers.size(), "DartConnectionTable: register " << reg);
-    return m_registers[reg];
-}
-
-void
-DartConnectionTable::SetRegister(uint32_t reg, uint32_t value)
-{
-    NS_ABORT_MSG_IF(reg >= m_registers.size(), "DartConnectionTable: register " << reg);
-    m_registers[reg] = value;
-}
-
-uint32_t
 DartConnectionTable::GetNRegisters() const
 {
-    return static_cast<uint32_t>(m_registers.size());
+    return m_nRegisters;
 }
 
 uint32_t

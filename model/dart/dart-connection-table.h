@@ -45,17 +45,19 @@ struct DartWindow
 
 /**
  * \ingroup san
- * \brief DART's Connection Table and its address registers. Each connection names a window
- * [regBase, regBase + regCount) of one register file; a message's register index i names
- * register regBase + i and must be below regCount. Windows may overlap and nest, which is how
- * connections share registers (a counter that many senders increment) or keep them apart.
+ * \brief DART's Connection Table. Each connection names a window [regBase, regBase +
+ * regCount) of the interface's register file (DartRegisterFile); a message's register index i
+ * names register regBase + i and must be below regCount. Windows may overlap and nest, which is
+ * how connections share registers (a counter that many senders increment) or keep them apart.
  */
 class DartConnectionTable
 {
   public:
+    /// An empty table (no connections, no registers): what a device has before it is attached.
+    DartConnectionTable() = default;
     /**
      * \param connections VCIs (entries) in the table
-     * \param registers address registers in the register file
+     * \param registers address registers in the register file (windows must fit in it)
      */
     DartConnectionTable(uint32_t connections, uint32_t registers);
 
@@ -81,18 +83,14 @@ class DartConnectionTable
      * \return true if the index is inside the connection's window
      */
     static bool InWindow(const DartConnection& c, uint32_t index);
-    /// \param reg an absolute register number \return its value
-    uint32_t GetRegister(uint32_t reg) const;
-    /// \param reg an absolute register number \param value its new value
-    void SetRegister(uint32_t reg, uint32_t value);
-    /// \return registers in the file
+    /// \return registers in the file the windows are checked against
     uint32_t GetNRegisters() const;
     /// \return entries in the table
     uint32_t GetNConnections() const;
 
   private:
     std::vector<DartConnection> m_entries; //!< by VCI
-    std::vector<uint32_t> m_registers;     //!< the register file
+    uint32_t m_nRegisters{0};              //!< registers in the file
 };
 
 } // namespace ns3

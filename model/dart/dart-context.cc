@@ -33,14 +33,22 @@ void
 DartContext::DoDispose()
 {
     m_device = nullptr;
+    m_entry.frames = nullptr;
     Object::DoDispose();
 }
 
 void
-DartContext::Setup(Ptr<DartNetDevice> device, uint32_t endpoint)
+DartContext::Setup(Ptr<DartNetDevice> device, uint32_t index, const DartEndpoint& endpoint)
 {
     m_device = device;
-    m_endpoint = endpoint;
+    m_endpoint = index;
+    m_entry = endpoint;
+}
+
+bool
+DartContext::InBounds(uint64_t offset, uint64_t len) const
+{
+    return offset <= m_entry.size && len <= m_entry.size - offset;
 }
 
 uint32_t
@@ -52,33 +60,33 @@ DartContext::GetEndpoint() const
 uint64_t
 DartContext::GetSize() const
 {
-    return m_device->m_endpoints.Find(m_endpoint)->size;
+    return m_entry.size;
 }
 
 uint64_t
 DartContext::GetVirtualBase() const
 {
-    return m_device->m_endpoints.Find(m_endpoint)->virtualBase;
+    return m_entry.virtualBase;
 }
 
 void
 DartContext::Write(uint64_t offset, const uint8_t* data, uint64_t len)
 {
-    NS_ABORT_MSG_IF(!m_device->m_endpoints.InBounds(m_endpoint, offset, len),
+    NS_ABORT_MSG_IF(!InBounds(offset, len),
                     "DartContext::Write: [" << offset << ", " << offset + len
                                             << ") is outside the endpoint (" << GetSize()
                                             << " bytes)");
-    m_device->m_endpoints.Find(m_endpoint)->frames->Write(offset, data, len);
+    m_entry.frames->Write(offset, data, len);
 }
 
 void
 DartContext::Read(uint64_t offset, uint8_t* out, uint64_t len) const
 {
-    NS_ABORT_MSG_IF(!m_device->m_endpoints.InBounds(m_endpoint, offset, len),
+    NS_ABORT_MSG_IF(!InBounds(offset, len),
                     "DartContext::Read: [" << offset << ", " << offset + len
                                            << ") is outside the endpoint (" << GetSize()
                                            << " bytes)");
-    m_device->m_endpoints.Find(m_endpoint)->frames->Read(offset, out, len);
+    m_entry.frames->Read(offset, out, len);
 }
 
 void
@@ -114,19 +122,18 @@ void
 DartContext::WaitForDeposit(uint64_t offset, uint64_t len, Callback<void> resumed)
 {
     NS_ABORT_MSG_IF(len == 0, "DartContext::WaitForDeposit: watch at least one byte");
-    NS_ABORT_MSG_IF(!m_device->m_endpoints.InBounds(m_endpoint, offset, len),
+    NS_ABORT_MSG_IF(!InBounds(offset, len),
                     "DartContext::WaitForDeposit: [" << offset << ", " << offset + len
                                                      << ") is outside the endpoint (" << GetSize()
                                                      << " bytes)");
     // The host memory's write watch sees the deposit; the poll loop looks again one step
     // later (ScheduleNow), when the interface has finished the whole message's writes.
-    m_device->m_endpoints.Find(m_endpoint)
-        ->frames->WatchWrites(offset, len, Callback<void>([resumed]() {
-                                  if (!resumed.IsNull())
-                                  {
-                                      Simulator::ScheduleNow([resumed]() { resumed(); });
-                                  }
-                              }));
+    m_entry.frames->WatchWrites(offset, len, Callback<void>([resumed]() {
+                                    if (!resumed.IsNull())
+                                    {
+                                        Simulator::ScheduleNow([resumed]() { resumed(); });
+                                    }
+                                }));
 }
 
 const DartConnection&

@@ -7,6 +7,7 @@
 #define DART_CONTEXT_H
 
 #include "dart-connection-table.h"
+#include "dart-endpoint-table.h"
 #include "dart-operation.h"
 
 #include "ns3/callback.h"
@@ -45,8 +46,13 @@ class DartContext : public Object
     DartContext();
     ~DartContext() override;
 
-    /// \param device the interface \param endpoint the endpoint's index (DartNetDevice calls it)
-    void Setup(Ptr<DartNetDevice> device, uint32_t endpoint);
+    /**
+     * \brief DartNetDevice::OpenEndpoint calls it.
+     * \param device the interface
+     * \param index the endpoint's index in the Endpoint Table
+     * \param endpoint the endpoint (its bound and page frames, fixed once opened)
+     */
+    void Setup(Ptr<DartNetDevice> device, uint32_t index, const DartEndpoint& endpoint);
     /// \return the endpoint's index in the Endpoint Table
     uint32_t GetEndpoint() const;
     /// \return the endpoint's size in bytes
@@ -118,8 +124,12 @@ class DartContext : public Object
   private:
     friend class DartNetDevice; // Connect() wires two contexts' interfaces before the run
 
+    /// \param offset where \param len bytes \return true if inside the endpoint
+    bool InBounds(uint64_t offset, uint64_t len) const;
+
     Ptr<DartNetDevice> m_device; //!< interface
     uint32_t m_endpoint{0};      //!< endpoint index
+    DartEndpoint m_entry;        //!< the endpoint: bound and page frames
 };
 
 } // namespace ns3

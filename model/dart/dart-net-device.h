@@ -6,18 +6,22 @@
 #ifndef DART_NET_DEVICE_H
 #define DART_NET_DEVICE_H
 
+#include "dart-action-queues.h"
+#include "dart-address-translation.h"
+#include "dart-card.h"
 #include "dart-connection-table.h"
 #include "dart-cost-model.h"
 #include "dart-endpoint-table.h"
+#include "dart-engine.h"
 #include "dart-operation.h"
+#include "dart-receive-path.h"
+#include "dart-register-file.h"
+#include "dart-send-path.h"
 
-#include "ns3/host-pio-window.h"
 #include "ns3/san-event-queue.h"
 #include "ns3/san-nic-device.h"
 #include "ns3/san-resource.h"
 
-#include <deque>
-#include <memory>
 #include <utility>
 #include <vector>
 
@@ -25,34 +29,6 @@ namespace ns3
 {
 
 class DartContext;
-
-/**
- * \ingroup san
- * \brief An action the Operation Logic hands to the host: a conditional that held, or a
- * software exception. It is what an action queue's entry holds (16 bytes in host memory).
- */
-struct DartAction
-{
-    /// Why the host is told.
-    enum Kind : uint8_t
-    {
-        CONDITION = 1,          //!< a message's conditional held
-        SOFTWARE_EXCEPTION = 2, //!< a SOFTWARE_EXCEPTION message
-    };
-
-    Kind kind{CONDITION}; //!< why
-    uint16_t vci{0};      //!< the connection the message came on
-    uint32_t value{0};    //!< the value path (effective address, or the operand)
-    uint32_t lhs{0};      //!< the conditional's left side
-    uint32_t rhs{0};      //!< its right side
-
-    /// Bytes of an entry.
-    static constexpr uint32_t BYTES = 16;
-    /// \param out BYTES bytes
-    void Encode(uint8_t* out) const;
-    /// \param in BYTES bytes \return the action
-    static DartAction Decode(const uint8_t* in);
-};
 
 /**
  * \ingroup san
@@ -83,8 +59,16 @@ struct DartAction
  *
  * Stage trace names: "send" (registers landed or trap entered to cell handed to the fabric),
  * "receive" (message at the card to the end of its operation), "tlb-miss", "reply".
+ *
+ * This class is the NetDevice and its control plane (the kernel's set-up: endpoints,
+ * connections, registers, action queues) and wires its parts, each of which owns its state and
+ * sees the device only through the narrow DartCard interface: DartEngine (who does the work,
+ * and the host interrupts), DartAddressTranslation (the TLB and its misses), DartActionQueues,
+ * DartSendPath and DartReceivePath (the Operation Logic). The Connection Table, the register
+ * file (DartRegisterFile) and the Endpoint Table are the device's, lent to the parts that use
+ * them.
  */
-class DartNetDevice : public SanNicDevice
+class DartNetDevice : public SanNicDevice, private DartCard
 {
   public:
     /// Drop reasons.
@@ -245,124 +229,41 @@ class DartNetDevice : public SanNicDevice
     void ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost) override;
 
   private:
-    friend class DartContext;
+    // DartCard: what the parts ask of the device.
+    Ptr<HostCpu> GetHostCpu() const override;
+    Ptr<HostBus> GetHostIoBus() const override;
+    Ptr<SanDmaEngine> GetHostDma() const override;
+    void HandToFabric(uint32_t dst, Ptr<Packet> packet) override;
+    void RefuseMessage(uint32_t reason, Ptr<const Packet> packet, uint32_t srcHost) override;
+    void MessageCompleted(Ptr<const Packet> packet) override;
+    void TraceStage(const char* stage, Time start, Time end) override;
 
-    /// A message waiting for the Operation Logic.
-    struct Arrival
-    {
-        Ptr<const Packet> packet; //!< the packet
-        uint32_t src;             //!< source host
-        Time at;                  //!< arrival
-    };
+    /// \param bytes page size ("PageSize")
+    void SetPageSize(uint32_t bytes);
+    /// \return the page size
+    uint32_t GetPageSize() const;
+    /// \param entries default entries of an action queue ("ActionQueueEntries")
+    void SetActionQueueEntries(uint32_t entries);
+    /// \return default entries of an action queue
+    uint32_t GetActionQueueEntries() const;
+    /// \param trap interrupt the host for every refused message ("TrapOnErrors")
+    void SetTrapOnErrors(bool trap);
+    /// \return whether refused messages interrupt the host
+    bool GetTrapOnErrors() const;
 
-    /// What one message will do once its operation is decided.
-    struct Plan
-    {
-        uint16_t vci{0};                     //!< connection
-        const DartConnection* conn{nullptr}; //!< its entry
-        DartControl ctl;                     //!< control (after the variant's fetch)
-        DartExecution x;                     //!< the Operation Logic's result
-        std::vector<uint8_t> data;           //!< the message's data
-        uint32_t cells{1};                   //!< cells of the message
-        uint64_t accessOffset{0};            //!< first byte of the endpoint touched
-        uint32_t accessBytes{0};             //!< bytes touched (0: none)
-        uint32_t replyOffset{0};             //!< read: where the reply goes at the requester
-        uint32_t replyTag{0};                //!< read: the requester's tag
-        uint32_t missingPages{0};            //!< pages the TLB must be loaded with
-        bool fetched{false};                 //!< the variant fetched the control word
-        uint32_t fetchOffset{0};             //!< from there
-        Time start;                          //!< arrival at the card
-        Ptr<const Packet> packet;            //!< the message
-    };
-
-    /// \param vci connection \param ctl control \param offset data \param size bytes
-    /// \return the packet for it (reads the endpoint)
-    Ptr<Packet> BuildMessage(uint16_t vci,
-                             const DartControl& ctl,
-                             const uint8_t* data,
-                             uint32_t size) const;
-    /// \param bytes data \return cells of a message with that much data
-    static uint32_t CellsFor(uint32_t bytes);
-    /// Send-side work on the card, then the message to the fabric.
-    void CardSend(uint16_t vci, DartControl ctl, uint32_t offset, uint32_t size, Time start);
-    /// Store the oldest waiting send's Send Registers, if no store is crossing the bus.
-    void StoreNextSend();
-    /// The Send Registers of a connection landed.
-    void SendRegistersLanded(uint16_t vci, uint64_t offset, const uint8_t* data, uint32_t len);
-
-    /// Start the next message if the Operation Logic is free.
-    void StartNext();
-    /// Decide a message's operation (protection, logic, bounds); false if refused.
-    bool Decide(const Arrival& a, Plan& plan);
-    /// Run the decided message's timed work, then Finish.
-    void Execute(std::shared_ptr<Plan> plan);
-    /// Commit registers, deposit, reply, post actions; start the next message.
-    void Finish(std::shared_ptr<Plan> plan);
-    /// \param plan a refused message: trap to the host if configured, then go on
-    void Refused();
-    /// Post an action to a queue.
-    void PostAction(uint32_t queue, const DartAction& action);
-    /// Load the TLB entries a plan misses (host exception), then continue.
-    void LoadTlb(std::shared_ptr<Plan> plan, Callback<void> then);
-    /// \param endpoint an endpoint \param offset where \param len bytes
-    /// \return pages of the range the TLB lacks (counts misses, touches hits)
-    uint32_t CountMisses(uint32_t endpoint, uint64_t offset, uint32_t len);
-    /// Insert the range's translations (after the host loaded them).
-    void FillTlb(uint32_t endpoint, uint64_t offset, uint32_t len);
-    /// \param units work in the cost model's units \return its duration
-    Time Work(double units) const;
-    /// Run work on the engine (card processor, or the host CPU as kernel work).
-    void RunWork(double units, Callback<void> done);
-    /// Answer a read.
-    void Reply(std::shared_ptr<Plan> plan);
-    /// Hand a packet to the fabric, moving its cells through the FIFO first on HOST_KERNEL.
-    /// \param cpuHeld the caller (the receive interrupt's handler) holds the CPU already
-    void Transmit(uint32_t dst, Ptr<Packet> packet, Callback<void> done, bool cpuHeld = false);
-    /// End the receive interrupt handler's hold of the CPU (HOST_KERNEL), if any.
-    void ReleaseKernel();
-
-    Ptr<DartCostModel> m_cost;                          //!< costs
-    uint32_t m_nConnections;                            //!< attribute
-    uint32_t m_nRegisters;                              //!< attribute
-    uint32_t m_tlbEntries;                              //!< attribute
-    uint32_t m_pageSize;                                //!< attribute
-    uint32_t m_actionEntries;                           //!< attribute
-    bool m_trapOnErrors;                                //!< attribute
-    std::unique_ptr<DartConnectionTable> m_connections; //!< Connection Table + registers
-    DartEndpointTable m_endpoints;                      //!< Endpoint Table
-    std::unique_ptr<DartTlb> m_tlb;                     //!< TLB
-    std::vector<Ptr<DartContext>> m_contexts;           //!< per endpoint
-    std::vector<Ptr<HostPioWindow>> m_sendRegisters;    //!< per VCI (null if none)
-
-    /// A send whose Send Registers the processor has yet to store.
-    struct PendingSend
-    {
-        uint16_t vci;              //!< its connection
-        std::vector<uint8_t> regs; //!< the registers' contents (control, offset, size)
-    };
-
-    std::deque<PendingSend> m_storeQueue; //!< sends in program order, not yet stored
-    bool m_storing{false};                //!< a send's stores are crossing the bus
-
-    /// One action queue.
-    struct ActionQueue
-    {
-        Ptr<SanEventQueue> ring; //!< entries in host memory
-        bool immediate;          //!< interrupts
-        Callback<void> handler;  //!< immediate: the host's handler
-    };
-
-    std::vector<ActionQueue> m_queues;           //!< action queues
-    Ptr<SanResource> m_card;                     //!< card processor
-    std::deque<Arrival> m_arrivals;              //!< messages waiting for the Operation Logic
-    bool m_busy{false};                          //!< a message is in the Operation Logic
-    bool m_kernelHolds{false};                   //!< the receive interrupt's handler holds the CPU
-    uint64_t m_sent{0};                          //!< statistics
-    uint64_t m_received{0};                      //!< statistics
-    uint64_t m_readsServed{0};                   //!< statistics
-    uint64_t m_actions{0};                       //!< statistics
-    uint64_t m_interrupts{0};                    //!< statistics
-    uint64_t m_errorTraps{0};                    //!< statistics
+    uint32_t m_nConnections;                  //!< attribute
+    uint32_t m_nRegisters;                    //!< attribute
+    uint32_t m_tlbEntries;                    //!< attribute
+    DartConnectionTable m_connections;        //!< Connection Table (built at Attach)
+    DartRegisterFile m_registers;             //!< address registers (built at Attach)
+    DartEndpointTable m_endpoints;            //!< Endpoint Table
+    std::vector<Ptr<DartContext>> m_contexts; //!< per endpoint
+    // The parts, each with its own state; each sees the device only as a DartCard.
+    DartEngine m_engine;                         //!< who does the work (kernel or card processor)
+    DartAddressTranslation m_translation;        //!< the TLB and its misses
+    DartActionQueues m_queues;                   //!< action queues
+    DartSendPath m_send;                         //!< send path
+    DartReceivePath m_receive;                   //!< receive path (the Operation Logic)
     TracedCallback<Ptr<const Packet>> m_txTrace; //!< message to the fabric
     TracedCallback<Ptr<const Packet>> m_rxTrace; //!< message's operation completed
 };

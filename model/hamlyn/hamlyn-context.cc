@@ -88,7 +88,7 @@ HamlynContext::GetCompletionWordAddress() const
 uint64_t
 HamlynContext::ReadCompletionWord() const
 {
-    const uint32_t n = m_device->m_completionWordSizes[m_terminus->GetId()];
+    const uint32_t n = m_device->GetCompletionWordBytes(m_terminus->GetId());
     std::vector<uint8_t> word(n);
     bool ok = GetMemory()->Read(GetCompletionWordAddress(), word.data(), n);
     NS_ABORT_MSG_IF(!ok, "HamlynContext: completion word not readable");

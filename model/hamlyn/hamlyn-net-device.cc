@@ -57,7 +57,8 @@ HamlynNetDevice::GetTypeId()
             .AddAttribute("SendBuffers",
                           "Packet buffers for outgoing packets in the card's memory.",
                           UintegerValue(2),
-                          MakeUintegerAccessor(&HamlynNetDevice::m_sendBuffers),
+                          MakeUintegerAccessor(&HamlynNetDevice::SetSendBuffers,
+                                               &HamlynNetDevice::GetSendBuffers),
                           MakeUintegerChecker<uint32_t>(1))
             // Assumed (the paper gives no layout): slot 2, notification index 2, offset 4, key 4,
             // counter Y0 4 bytes; a DMA request's area, offset and length take the same space
@@ -92,7 +93,8 @@ HamlynNetDevice::GetTypeId()
             .AddAttribute("SlotDescriptorBytes",
                           "Bytes fetched over the host bus on a slot-cache miss.",
                           UintegerValue(16),
-                          MakeUintegerAccessor(&HamlynNetDevice::m_slotDescriptorBytes),
+                          MakeUintegerAccessor(&HamlynNetDevice::SetSlotDescriptorBytes,
+                                               &HamlynNetDevice::GetSlotDescriptorBytes),
                           MakeUintegerChecker<uint32_t>(1))
             // Table 3: "updating a word in host memory to indicate that the message has been
             // sent".
@@ -139,18 +141,15 @@ HamlynNetDevice::HamlynNetDevice()
     : m_packetSize(512),
       m_workQueueEntries(64),
       m_keyBits(32),
-      m_sendBuffers(2),
       m_pageSize(4096),
       m_notifyQueueEntries(256),
-      m_slotDescriptorBytes(16),
       m_completionWordBytes(4),
       m_descriptorBytes(16),
       m_slotCacheSize(1000),
-      m_tx(this),
-      m_rx(this)
+      m_tx(*this),
+      m_rx(*this, m_slots)
 {
     m_processor = CreateObject<SanResource>();
-    m_linkOut = CreateObject<SanResource>();
     SetDropReasons({"UnknownSlot",
                     "BadKey",
                     "OutOfRange",
@@ -167,16 +166,11 @@ HamlynNetDevice::~HamlynNetDevice() = default;
 void
 HamlynNetDevice::DoDispose()
 {
-    for (auto& t : m_termini)
-    {
-        t->Close();
-    }
-    m_termini.clear();
-    m_apps.clear();
+    m_tx.Dispose();
+    m_rx.Dispose();
     m_areas.clear();
     m_cost = nullptr;
     m_processor = nullptr;
-    m_linkOut = nullptr;
     SanNicDevice::DoDispose();
 }
 
@@ -261,28 +255,23 @@ HamlynNetDevice::AddApplication(uint32_t notifyAreas)
     NS_ABORT_MSG_IF(notifyAreas >= HamlynHeader::NO_NOTIFY,
                     "HamlynNetDevice: at most " << HamlynHeader::NO_NOTIFY - 1
                                                 << " notification areas per application");
-    Application app;
-    app.queue = Create<SanEventQueue>(GetMemory(),
-                                      GetCpu(),
-                                      m_notifyQueueEntries,
-                                      HamlynNotification::MAX_BYTES);
-    app.assembly.Resize(notifyAreas);
-    m_apps.push_back(app);
-    return static_cast<uint32_t>(m_apps.size() - 1);
+    return m_rx.AddApplication(Create<SanEventQueue>(GetMemory(),
+                                                     GetCpu(),
+                                                     m_notifyQueueEntries,
+                                                     HamlynNotification::MAX_BYTES),
+                               notifyAreas);
 }
 
 Ptr<SanEventQueue>
 HamlynNetDevice::GetNotificationQueue(uint32_t app) const
 {
-    NS_ABORT_MSG_IF(app >= m_apps.size(), "HamlynNetDevice: no application " << app);
-    return m_apps[app].queue;
+    return m_rx.GetNotificationQueue(app);
 }
 
 const HamlynNotificationAssembly&
 HamlynNetDevice::GetNotificationAssembly(uint32_t app) const
 {
-    NS_ABORT_MSG_IF(app >= m_apps.size(), "HamlynNetDevice: no application " << app);
-    return m_apps[app].assembly;
+    return m_rx.GetNotificationAssembly(app);
 }
 
 uint32_t
@@ -315,7 +304,7 @@ HamlynNetDevice::DefineSlot(uint16_t slot,
                             uint64_t limit,
                             uint64_t key)
 {
-    NS_ABORT_MSG_IF(app >= m_apps.size(),
+    NS_ABORT_MSG_IF(app >= m_rx.GetNApplications(),
                     "HamlynNetDevice::DefineSlot: slot " << slot << ": no application " << app);
     Ptr<HostPinnedRegion> a = GetMessageArea(area);
     NS_ABORT_MSG_IF(a == nullptr,
@@ -353,8 +342,8 @@ Ptr<HamlynSendTerminus>
 HamlynNetDevice::CreateTerminus(uint32_t priority)
 {
     CheckAttached("CreateTerminus");
-    NS_ABORT_MSG_IF(m_termini.size() >= 0xffff, "HamlynNetDevice: too many send termini");
-    auto id = static_cast<uint16_t>(m_termini.size());
+    NS_ABORT_MSG_IF(m_tx.GetNTermini() >= 0xffff, "HamlynNetDevice: too many send termini");
+    auto id = static_cast<uint16_t>(m_tx.GetNTermini());
     Ptr<HamlynSendTerminus> t = Create<HamlynSendTerminus>(id, m_workQueueEntries, GetCpu());
     t->SetPriority(priority);
     t->SetWorkCallback(Callback<void>([this]() { m_tx.Kick(); }));
@@ -367,30 +356,33 @@ HamlynNetDevice::CreateTerminus(uint32_t priority)
                                                 entryBytes * m_workQueueEntries,
                                                 HostPioWindow::SinkCallback()),
                           m_descriptorBytes);
-    m_termini.push_back(t);
-    m_completionWords.push_back(GetMemory()->Allocate(m_completionWordBytes));
-    m_completionWordSizes.push_back(m_completionWordBytes); // the word keeps its size
+    // The word keeps the size it was created with.
+    m_tx.AddTerminus(t, GetMemory()->Allocate(m_completionWordBytes), m_completionWordBytes);
     return t;
 }
 
 Ptr<HamlynSendTerminus>
 HamlynNetDevice::GetTerminus(uint16_t id) const
 {
-    NS_ABORT_MSG_IF(id >= m_termini.size(), "HamlynNetDevice: no send terminus " << id);
-    return m_termini[id];
+    return m_tx.GetTerminus(id);
 }
 
 uint32_t
 HamlynNetDevice::GetNTermini() const
 {
-    return static_cast<uint32_t>(m_termini.size());
+    return m_tx.GetNTermini();
 }
 
 uint64_t
 HamlynNetDevice::GetCompletionWordAddress(uint16_t terminus) const
 {
-    NS_ABORT_MSG_IF(terminus >= m_termini.size(), "HamlynNetDevice: no send terminus " << terminus);
-    return m_completionWords[terminus];
+    return m_tx.GetCompletionWordAddress(terminus);
+}
+
+uint32_t
+HamlynNetDevice::GetCompletionWordBytes(uint16_t terminus) const
+{
+    return m_tx.GetCompletionWordBytes(terminus);
 }
 
 // ---- fabric --------------------------------------------------------------------------------
@@ -418,6 +410,110 @@ HamlynNetDevice::HeadFromFabric(Ptr<const Packet> packet, uint32_t srcHost, Time
     m_rx.Head(packet, srcHost, tailArrival);
 }
 
+// ---- HamlynCard: what the send and receive paths ask of the device ------------------------
+
+bool
+HamlynNetDevice::IsReady() const
+{
+    return IsAttached() && m_cost != nullptr;
+}
+
+Ptr<HostBus>
+HamlynNetDevice::GetHostIoBus() const
+{
+    return GetIoBus();
+}
+
+Ptr<HostMemory>
+HamlynNetDevice::GetHostMemory() const
+{
+    return GetMemory();
+}
+
+Ptr<SanDmaEngine>
+HamlynNetDevice::GetHostDma() const
+{
+    return GetDmaEngine();
+}
+
+SanFabricPort*
+HamlynNetDevice::GetPort() const
+{
+    return GetFabricPort();
+}
+
+uint32_t
+HamlynNetDevice::GetSourceHost() const
+{
+    return GetHostNumber();
+}
+
+void
+HamlynNetDevice::RefusePacket(uint32_t reason, Ptr<const Packet> packet, uint32_t srcHost)
+{
+    Drop(reason, packet, srcHost);
+}
+
+void
+HamlynNetDevice::TraceStage(const char* stage, Time start, Time end)
+{
+    Stage(stage, start, end);
+}
+
+void
+HamlynNetDevice::TracePacketSent(const HamlynHeader& header, uint32_t payload)
+{
+    m_txTrace(header, payload);
+}
+
+void
+HamlynNetDevice::TracePacketDelivered(const HamlynHeader& header, uint32_t payload)
+{
+    m_rxTrace(header, payload);
+}
+
+void
+HamlynNetDevice::TraceNotification(uint32_t app, uint64_t area)
+{
+    m_notifyTrace(app, area);
+}
+
+void
+HamlynNetDevice::TraceSendComplete(uint32_t terminus, uint64_t handle)
+{
+    m_sendDoneTrace(terminus, handle);
+}
+
+void
+HamlynNetDevice::TraceRequestReject(uint32_t terminus, uint64_t handle)
+{
+    m_rejectTrace(terminus, handle);
+}
+
+void
+HamlynNetDevice::SetSendBuffers(uint32_t buffers)
+{
+    m_tx.SetSendBuffers(buffers);
+}
+
+uint32_t
+HamlynNetDevice::GetSendBuffers() const
+{
+    return m_tx.GetSendBuffers();
+}
+
+void
+HamlynNetDevice::SetSlotDescriptorBytes(uint32_t bytes)
+{
+    m_rx.SetSlotDescriptorBytes(bytes);
+}
+
+uint32_t
+HamlynNetDevice::GetSlotDescriptorBytes() const
+{
+    return m_rx.GetSlotDescriptorBytes();
+}
+
 // ---- statistics ----------------------------------------------------------------------------
 
 uint64_t
@@ -429,31 +525,31 @@ HamlynNetDevice::GetNDropped(DropReason reason) const
 uint64_t
 HamlynNetDevice::GetNPacketsSent() const
 {
-    return m_sent;
+    return m_tx.GetNPacketsSent();
 }
 
 uint64_t
 HamlynNetDevice::GetNPacketsDelivered() const
 {
-    return m_delivered;
+    return m_rx.GetNPacketsDelivered();
 }
 
 uint64_t
 HamlynNetDevice::GetNNotifications() const
 {
-    return m_notifications;
+    return m_rx.GetNNotifications();
 }
 
 uint64_t
 HamlynNetDevice::GetNNotificationsLost() const
 {
-    return m_notificationsLost;
+    return m_rx.GetNNotificationsLost();
 }
 
 uint64_t
 HamlynNetDevice::GetNRequestsRejected() const
 {
-    return m_rejected;
+    return m_tx.GetNRequestsRejected();
 }
 
 Ptr<SanResource>

@@ -6,6 +6,7 @@
 #ifndef HAMLYN_NET_DEVICE_H
 #define HAMLYN_NET_DEVICE_H
 
+#include "hamlyn-card.h"
 #include "hamlyn-cost-model.h"
 #include "hamlyn-header.h"
 #include "hamlyn-notification-assembly.h"
@@ -36,9 +37,14 @@ class HamlynContext;
  * counting notification, out-of-order reassembly.
  *
  * This class is the device shell and its control plane (what the paper's OS does when it sets
- * up applications, message areas, slots and termini); the send path is HamlynTransmitter, the
- * receive path HamlynReceiver. The NIC layer (SanNicDevice) gives it the host, the fabric port,
- * the host DMA engine, the drop counters and the "Drop" and "Stage" traces.
+ * up applications, message areas, slots and termini). The send path, HamlynTransmitter, owns
+ * the send termini and their completion words, the send buffers and the outbound link; the
+ * receive path, HamlynReceiver, owns the receiving applications (notification queues and
+ * assembly areas). Both see the device only through the narrow HamlynCard interface: the cost
+ * preset, the interface processor and its cycle stealing (shared by both paths), the settings
+ * and message areas, the host, the fabric port and the traces. The NIC layer (SanNicDevice)
+ * gives it the host, the fabric port, the host DMA engine, the drop counters and the "Drop" and
+ * "Stage" traces.
  *
  * A process uses the device through a HamlynContext (OpenContext()): its notification queue
  * and assembly areas, its send terminus, its message areas and its slots.
@@ -56,7 +62,7 @@ class HamlynContext;
  * before its slot was revoked or its area released is cut off when it would land (REVOKED):
  * after RevokeSlot() or ReleaseMessageArea() returns, no byte lands in that memory.
  */
-class HamlynNetDevice : public SanNicDevice
+class HamlynNetDevice : public SanNicDevice, private HamlynCard
 {
   public:
     /// Why an incoming packet was dropped (SanNicDevice's reason codes for Hamlyn).
@@ -173,6 +179,8 @@ class HamlynNetDevice : public SanNicDevice
     uint32_t GetNTermini() const;
     /// \param terminus terminus id \return host address of its completion word
     uint64_t GetCompletionWordAddress(uint16_t terminus) const;
+    /// \param terminus terminus id \return bytes of its completion word (as created)
+    uint32_t GetCompletionWordBytes(uint16_t terminus) const;
 
     /**
      * \brief Hand the device a packet as if it came from the fabric (tests deliver packets in
@@ -224,60 +232,55 @@ class HamlynNetDevice : public SanNicDevice
     void HeadFromFabric(Ptr<const Packet> packet, uint32_t srcHost, Time tailArrival) override;
 
   private:
-    friend class HamlynTransmitter;
-    friend class HamlynReceiver;
-    friend class HamlynContext;
-
-    /// A receiving application.
-    struct Application
-    {
-        Ptr<SanEventQueue> queue;            //!< its notification queue
-        HamlynNotificationAssembly assembly; //!< its notification assembly areas
-    };
+    // HamlynCard: what the send and receive paths ask of the device.
+    bool IsReady() const override;
+    void DmaActivity(int delta) override;
+    Ptr<HostBus> GetHostIoBus() const override;
+    Ptr<HostMemory> GetHostMemory() const override;
+    Ptr<SanDmaEngine> GetHostDma() const override;
+    SanFabricPort* GetPort() const override;
+    uint32_t GetSourceHost() const override;
+    void RefusePacket(uint32_t reason, Ptr<const Packet> packet, uint32_t srcHost) override;
+    void TraceStage(const char* stage, Time start, Time end) override;
+    void TracePacketSent(const HamlynHeader& header, uint32_t payload) override;
+    void TracePacketDelivered(const HamlynHeader& header, uint32_t payload) override;
+    void TraceNotification(uint32_t app, uint64_t area) override;
+    void TraceSendComplete(uint32_t terminus, uint64_t handle) override;
+    void TraceRequestReject(uint32_t terminus, uint64_t handle) override;
 
     /// Abort unless attached. \param what the call
     void CheckAttached(const char* what) const;
-    /**
-     * \brief A DMA engine of the card started (+1) or stopped (-1): while any runs, the
-     * processor runs at the preset's DmaStealRate (cycle stealing, Hamlyn Table 4 note c).
-     * \param delta +1 or -1
-     */
-    void DmaActivity(int delta);
     /// The host DMA engine's Busy trace. \param busy started or stopped
     void HostDmaBusy(bool busy);
+    /// \param buffers "SendBuffers" (the transmitter's)
+    void SetSendBuffers(uint32_t buffers);
+    /// \return "SendBuffers"
+    uint32_t GetSendBuffers() const;
+    /// \param bytes "SlotDescriptorBytes" (the receiver's)
+    void SetSlotDescriptorBytes(uint32_t bytes);
+    /// \return "SlotDescriptorBytes"
+    uint32_t GetSlotDescriptorBytes() const;
 
     Ptr<HamlynCostModel> m_cost;    //!< cost preset
     Ptr<SanResource> m_processor;   //!< the interface processor
-    Ptr<SanResource> m_linkOut;     //!< outbound link engine
     uint32_t m_packetSize;          //!< payload bytes per packet
     uint32_t m_workQueueEntries;    //!< per terminus
     uint32_t m_keyBits;             //!< 32 or 64
-    uint32_t m_sendBuffers;         //!< SRAM packet buffers
     uint32_t m_pageSize;            //!< message-area page size
     uint32_t m_notifyQueueEntries;  //!< per application
-    uint32_t m_slotDescriptorBytes; //!< fetched on a slot-cache miss
     uint32_t m_completionWordBytes; //!< sender notification word
     uint32_t m_descriptorBytes;     //!< send request descriptor
     uint32_t m_slotCacheSize;       //!< slots held on the card
+    uint32_t m_activeDmas{0};       //!< card DMA engines running now
 
     HamlynSlotTable m_slots;                           //!< slot table
     uint64_t m_slotGeneration{0};                      //!< definitions made
-    std::vector<Application> m_apps;                   //!< receiving applications
     std::map<uint32_t, Ptr<HostPinnedRegion>> m_areas; //!< message areas by id
     uint32_t m_nextArea{0};                            //!< next area id
-    std::vector<Ptr<HamlynSendTerminus>> m_termini;    //!< send termini by id
-    std::vector<uint64_t> m_completionWords;           //!< per terminus
-    std::vector<uint32_t> m_completionWordSizes;       //!< per terminus, as allocated
 
-    HamlynTransmitter m_tx; //!< send path
-    HamlynReceiver m_rx;    //!< receive path
-
-    uint64_t m_sent{0};              //!< packets sent
-    uint64_t m_delivered{0};         //!< packets delivered
-    uint64_t m_notifications{0};     //!< notification entries written
-    uint64_t m_notificationsLost{0}; //!< notification entries lost
-    uint64_t m_rejected{0};          //!< DMA requests refused
-    uint32_t m_activeDmas{0};        //!< card DMA engines running now
+    // The two paths, each with its own state; each sees the device only as a HamlynCard.
+    HamlynTransmitter m_tx; //!< send path: termini, send buffers, outbound link
+    HamlynReceiver m_rx;    //!< receive path: applications, notifications
 
     TracedCallback<const HamlynHeader&, uint32_t> m_txTrace; //!< sends
     TracedCallback<const HamlynHeader&, uint32_t> m_rxTrace; //!< deliveries

@@ -20,9 +20,82 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("HamlynReceiver");
 
-HamlynReceiver::HamlynReceiver(HamlynNetDevice* device)
-    : m_dev(device)
+HamlynReceiver::HamlynReceiver(HamlynCard& card, HamlynSlotTable& slots)
+    : m_dev(card),
+      m_slots(slots)
 {
+}
+
+uint32_t
+HamlynReceiver::AddApplication(Ptr<SanEventQueue> queue, uint32_t notifyAreas)
+{
+    Application app;
+    app.queue = queue;
+    app.assembly.Resize(notifyAreas);
+    m_apps.push_back(app);
+    return static_cast<uint32_t>(m_apps.size() - 1);
+}
+
+uint32_t
+HamlynReceiver::GetNApplications() const
+{
+    return static_cast<uint32_t>(m_apps.size());
+}
+
+void
+HamlynReceiver::CheckApplication(uint32_t app) const
+{
+    NS_ABORT_MSG_IF(app >= m_apps.size(), "HamlynNetDevice: no application " << app);
+}
+
+Ptr<SanEventQueue>
+HamlynReceiver::GetNotificationQueue(uint32_t app) const
+{
+    CheckApplication(app);
+    return m_apps[app].queue;
+}
+
+const HamlynNotificationAssembly&
+HamlynReceiver::GetNotificationAssembly(uint32_t app) const
+{
+    CheckApplication(app);
+    return m_apps[app].assembly;
+}
+
+void
+HamlynReceiver::Dispose()
+{
+    m_apps.clear();
+}
+
+void
+HamlynReceiver::SetSlotDescriptorBytes(uint32_t bytes)
+{
+    m_slotDescriptorBytes = bytes;
+}
+
+uint32_t
+HamlynReceiver::GetSlotDescriptorBytes() const
+{
+    return m_slotDescriptorBytes;
+}
+
+uint64_t
+HamlynReceiver::GetNPacketsDelivered() const
+{
+    return m_delivered;
+}
+
+uint64_t
+HamlynReceiver::GetNNotifications() const
+{
+    return m_notifications;
+}
+
+uint64_t
+HamlynReceiver::GetNNotificationsLost() const
+{
+    return m_notificationsLost;
 }
 
 HamlynReceiver::RxPtr
@@ -30,7 +103,7 @@ HamlynReceiver::Parse(Ptr<const Packet> packet, uint32_t srcNode)
 {
     if (!HamlynHeader::IsWellFormed(packet))
     {
-        m_dev->Drop(HamlynNetDevice::MALFORMED, packet, srcNode);
+        m_dev.RefusePacket(HamlynNetDevice::MALFORMED, packet, srcNode);
         return nullptr;
     }
     auto rx = std::make_shared<RxPacket>();
@@ -55,30 +128,30 @@ HamlynReceiver::Receive(Ptr<const Packet> packet, uint32_t srcNode)
     // the card. The tables charge the inbound DMA's cycle stealing to this check (71 +
     // min(71, d/4)): the inbound engine counts as running for the payload's link time from the
     // check's start, and no longer than the check.
-    Ptr<HamlynCostModel> cost = m_dev->m_cost;
-    SanFabricPort* port = m_dev->GetFabricPort();
+    Ptr<HamlynCostModel> cost = m_dev.GetCostModel();
+    SanFabricPort* port = m_dev.GetPort();
     const Time linkIn = port->GetLinkTxTime(rx->data->GetSize()) - port->GetLinkTxTime(0);
-    HamlynNetDevice* dev = m_dev;
-    m_dev->m_processor->SubmitWithStart(cost->Cycles(cost->GetReceiveCycles()),
-                                        Callback<void>([dev, rx, linkIn]() {
-                                            rx->linkInOpen = true;
-                                            dev->DmaActivity(1);
-                                            Simulator::Schedule(linkIn, [dev, rx]() {
-                                                if (rx->linkInOpen)
-                                                {
-                                                    rx->linkInOpen = false;
-                                                    dev->DmaActivity(-1);
-                                                }
-                                            });
-                                        }),
-                                        Callback<void>([this, dev, rx]() {
-                                            if (rx->linkInOpen)
-                                            {
-                                                rx->linkInOpen = false; // the check ended first
-                                                dev->DmaActivity(-1);
-                                            }
-                                            CheckSlot(rx);
-                                        }));
+    HamlynCard* dev = &m_dev;
+    m_dev.GetProcessor()->SubmitWithStart(cost->Cycles(cost->GetReceiveCycles()),
+                                          Callback<void>([dev, rx, linkIn]() {
+                                              rx->linkInOpen = true;
+                                              dev->DmaActivity(1);
+                                              Simulator::Schedule(linkIn, [dev, rx]() {
+                                                  if (rx->linkInOpen)
+                                                  {
+                                                      rx->linkInOpen = false;
+                                                      dev->DmaActivity(-1);
+                                                  }
+                                              });
+                                          }),
+                                          Callback<void>([this, dev, rx]() {
+                                              if (rx->linkInOpen)
+                                              {
+                                                  rx->linkInOpen = false; // the check ended first
+                                                  dev->DmaActivity(-1);
+                                              }
+                                              CheckSlot(rx);
+                                          }));
 }
 
 void
@@ -94,32 +167,32 @@ HamlynReceiver::Head(Ptr<const Packet> packet, uint32_t srcNode, Time tailArriva
     // reports the packet's first byte; the state machine checks the header once all of its
     // bytes are on the card (its link time, never later than the tail), while the payload
     // still streams in.
-    const Time headerIn = std::min(
-        rx->arrival + m_dev->GetFabricPort()->GetLinkTxTime(rx->header.GetSerializedSize()),
-        std::max(rx->arrival, tailArrival));
-    Ptr<HamlynCostModel> cost = m_dev->m_cost;
+    const Time headerIn =
+        std::min(rx->arrival + m_dev.GetPort()->GetLinkTxTime(rx->header.GetSerializedSize()),
+                 std::max(rx->arrival, tailArrival));
+    Ptr<HamlynCostModel> cost = m_dev.GetCostModel();
     Ptr<SanOperation> op = Create<SanOperation>();
     op->AddDelay(headerIn - rx->arrival)
-        .AddStep(m_dev->m_processor, cost->Cycles(cost->GetReceiveCycles()));
+        .AddStep(m_dev.GetProcessor(), cost->Cycles(cost->GetReceiveCycles()));
     op->Start(Callback<void>([this, rx]() { CheckSlot(rx); }));
 }
 
 void
 HamlynReceiver::CheckSlot(RxPtr rx)
 {
-    m_dev->Stage("recv.link", rx->arrival, Simulator::Now());
+    m_dev.TraceStage("recv.link", rx->arrival, Simulator::Now());
     bool hit = false;
-    const HamlynSlot* slot = m_dev->m_slots.Lookup(rx->header.GetSlot(), hit);
+    const HamlynSlot* slot = m_slots.Lookup(rx->header.GetSlot(), hit);
     if (slot == nullptr)
     {
-        m_dev->Drop(HamlynNetDevice::UNKNOWN_SLOT, rx->packet, rx->src);
+        m_dev.RefusePacket(HamlynNetDevice::UNKNOWN_SLOT, rx->packet, rx->src);
         return;
     }
     if (!hit)
     {
         // Slot-cache miss: fetch the descriptor from host memory first.
-        m_dev->GetDmaEngine()->Transfer(m_dev->m_slotDescriptorBytes,
-                                        Callback<void>([this, rx]() { Admit(rx); }));
+        m_dev.GetHostDma()->Transfer(m_slotDescriptorBytes,
+                                     Callback<void>([this, rx]() { Admit(rx); }));
         return;
     }
     Admit(rx);
@@ -130,7 +203,7 @@ HamlynReceiver::CheckAdmission(RxPtr rx) const
 {
     const HamlynHeader& h = rx->header;
     const HamlynSlot& slot = rx->slot;
-    if (h.GetKey() != slot.key || h.GetKeyBits() != m_dev->m_keyBits)
+    if (h.GetKey() != slot.key || h.GetKeyBits() != m_dev.GetKeyBits())
     {
         return HamlynNetDevice::BAD_KEY;
     }
@@ -145,7 +218,7 @@ HamlynReceiver::CheckAdmission(RxPtr rx) const
         return HamlynNetDevice::OUT_OF_RANGE;
     }
     if (h.GetNotifyIndex() != HamlynHeader::NO_NOTIFY &&
-        !m_dev->m_apps[slot.application].assembly.Has(h.GetNotifyIndex()))
+        !m_apps[slot.application].assembly.Has(h.GetNotifyIndex()))
     {
         return HamlynNetDevice::UNKNOWN_NOTIFY_AREA;
     }
@@ -155,24 +228,24 @@ HamlynReceiver::CheckAdmission(RxPtr rx) const
 void
 HamlynReceiver::Admit(RxPtr rx)
 {
-    const HamlynSlot* found = m_dev->m_slots.Find(rx->header.GetSlot());
+    const HamlynSlot* found = m_slots.Find(rx->header.GetSlot());
     if (found == nullptr)
     {
-        m_dev->Drop(HamlynNetDevice::UNKNOWN_SLOT, rx->packet, rx->src); // revoked meanwhile
+        m_dev.RefusePacket(HamlynNetDevice::UNKNOWN_SLOT, rx->packet, rx->src); // revoked meanwhile
         return;
     }
     rx->slot = *found;
-    rx->area = m_dev->GetMessageArea(found->area);
+    rx->area = m_dev.GetMessageArea(found->area);
     const uint32_t reason = CheckAdmission(rx);
     if (reason != HamlynNetDevice::N_DROP_REASONS)
     {
         // Dropped once, at the header: nothing of the packet is written.
-        m_dev->Drop(reason, rx->packet, rx->src);
+        m_dev.RefusePacket(reason, rx->packet, rx->src);
         return;
     }
     const Time start = Simulator::Now();
     const uint64_t payload = rx->data->GetSize();
-    Ptr<HamlynCostModel> cost = m_dev->m_cost;
+    Ptr<HamlynCostModel> cost = m_dev.GetCostModel();
     Ptr<SanOperation> op = Create<SanOperation>();
     if (cost->IsCutThrough())
     {
@@ -181,7 +254,7 @@ HamlynReceiver::Admit(RxPtr rx)
         // its last burst ("ChunkBytes") can only start when the tail has arrived, so it ends
         // no earlier than tailArrival + one burst's bus time, and no earlier than its start +
         // the whole payload's bus time.
-        Ptr<HostBus> bus = m_dev->GetIoBus();
+        Ptr<HostBus> bus = m_dev.GetHostIoBus();
         const uint64_t burst = std::min<uint64_t>(payload, cost->GetCutThroughChunkBytes());
         const Time ready = rx->tailArrival + bus->GetDmaTime(burst) - bus->GetDmaTime(payload);
         if (ready > start)
@@ -196,12 +269,12 @@ HamlynReceiver::Admit(RxPtr rx)
         const double setup = cost->GetReceiveDmaSetupCycles(static_cast<uint32_t>(payload));
         if (setup > 0)
         {
-            op->AddStep(m_dev->m_processor, cost->Cycles(setup));
+            op->AddStep(m_dev.GetProcessor(), cost->Cycles(setup));
         }
     }
-    HamlynNetDevice* dev = m_dev;
+    HamlynCard* dev = &m_dev;
     op->AddWait(SanOperation::AsyncWork(
-        [dev, payload](Callback<void> done) { dev->GetDmaEngine()->Transfer(payload, done); }));
+        [dev, payload](Callback<void> done) { dev->GetHostDma()->Transfer(payload, done); }));
     op->Start(Callback<void>([this, rx, start]() { Land(rx, start); }));
 }
 
@@ -210,11 +283,11 @@ HamlynReceiver::Land(RxPtr rx, Time start)
 {
     // Revocation is real: the slot must still be the definition the packet was admitted
     // under, and its area must still be there.
-    const HamlynSlot* now = m_dev->m_slots.Find(rx->header.GetSlot());
+    const HamlynSlot* now = m_slots.Find(rx->header.GetSlot());
     if (now == nullptr || now->generation != rx->slot.generation ||
-        m_dev->GetMessageArea(rx->slot.area) != rx->area)
+        m_dev.GetMessageArea(rx->slot.area) != rx->area)
     {
-        m_dev->Drop(HamlynNetDevice::REVOKED, rx->packet, rx->src);
+        m_dev.RefusePacket(HamlynNetDevice::REVOKED, rx->packet, rx->src);
         return;
     }
     const uint64_t payload = rx->data->GetSize();
@@ -224,22 +297,22 @@ HamlynReceiver::Land(RxPtr rx, Time start)
         rx->data->CopyData(bytes.data(), static_cast<uint32_t>(payload));
     }
     rx->area->Write(rx->slot.base + rx->header.GetOffset(), bytes.data(), payload);
-    m_dev->Stage("recv.host", start, Simulator::Now());
+    m_dev.TraceStage("recv.host", start, Simulator::Now());
     Landed(rx);
 }
 
 void
 HamlynReceiver::Landed(RxPtr rx)
 {
-    ++m_dev->m_delivered;
-    m_dev->m_rxTrace(rx->header, static_cast<uint32_t>(rx->data->GetSize()));
+    ++m_delivered;
+    m_dev.TracePacketDelivered(rx->header, static_cast<uint32_t>(rx->data->GetSize()));
     const uint16_t index = rx->header.GetNotifyIndex();
     if (index == HamlynHeader::NO_NOTIFY)
     {
         return;
     }
     const uint32_t app = rx->slot.application;
-    HamlynNotificationAssembly& assembly = m_dev->m_apps[app].assembly;
+    HamlynNotificationAssembly& assembly = m_apps[app].assembly;
     if (!rx->header.GetOutOfBand().empty())
     {
         assembly.SetOutOfBand(index, rx->header.GetOutOfBand());
@@ -256,26 +329,27 @@ HamlynReceiver::Landed(RxPtr rx)
     entry->node = rx->header.GetSourceNode();
     entry->terminus = rx->header.GetSourceTerminus();
     entry->outOfBand = assembly.TakeOutOfBand(index);
-    Ptr<SanEventQueue> queue = m_dev->m_apps[app].queue;
-    HamlynNetDevice* dev = m_dev;
+    Ptr<SanEventQueue> queue = m_apps[app].queue;
+    HamlynCard* dev = &m_dev;
+    Ptr<HamlynCostModel> cost = dev->GetCostModel();
     const Time start = Simulator::Now();
     Ptr<SanOperation> op = Create<SanOperation>();
-    op->AddStep(dev->m_processor, dev->m_cost->Cycles(dev->m_cost->GetReceiveNotifyCycles()))
+    op->AddStep(dev->GetProcessor(), cost->Cycles(cost->GetReceiveNotifyCycles()))
         .AddWait(SanOperation::AsyncWork([dev, entry](Callback<void> done) {
-            dev->GetDmaEngine()->Transfer(entry->GetWireBytes(), done);
+            dev->GetHostDma()->Transfer(entry->GetWireBytes(), done);
         }))
-        .AddAction(Callback<void>([dev, entry, queue, start, app]() {
+        .AddAction(Callback<void>([this, dev, entry, queue, start, app]() {
             entry->sequence = static_cast<uint32_t>(queue->GetNPushed());
             uint8_t bytes[HamlynNotification::MAX_BYTES];
             entry->Serialize(bytes);
             if (!queue->Push(bytes))
             {
-                ++dev->m_notificationsLost;
+                ++m_notificationsLost;
                 return;
             }
-            ++dev->m_notifications;
-            dev->Stage("recv.notify", start, Simulator::Now());
-            dev->m_notifyTrace(app, entry->area);
+            ++m_notifications;
+            dev->TraceStage("recv.notify", start, Simulator::Now());
+            dev->TraceNotification(app, entry->area);
         }));
     op->Start();
 }

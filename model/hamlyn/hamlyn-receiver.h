@@ -6,20 +6,22 @@
 #ifndef HAMLYN_RECEIVER_H
 #define HAMLYN_RECEIVER_H
 
+#include "hamlyn-card.h"
 #include "hamlyn-header.h"
+#include "hamlyn-notification-assembly.h"
 #include "hamlyn-slot-table.h"
 
 #include "ns3/host-pinned-region.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
+#include "ns3/san-event-queue.h"
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace ns3
 {
-
-class HamlynNetDevice;
 
 /**
  * \ingroup san
@@ -42,8 +44,39 @@ class HamlynNetDevice;
 class HamlynReceiver
 {
   public:
-    /// \param device the device whose receive path this is
-    explicit HamlynReceiver(HamlynNetDevice* device);
+    /**
+     * \param card the device whose receive path this is
+     * \param slots the slot table (the device's control plane defines and revokes slots)
+     */
+    HamlynReceiver(HamlynCard& card, HamlynSlotTable& slots);
+
+    /**
+     * \brief Deliver to a receiving application from now on.
+     * \param queue its notification queue in host memory
+     * \param notifyAreas notification assembly areas in its pool
+     * \return the application id
+     */
+    uint32_t AddApplication(Ptr<SanEventQueue> queue, uint32_t notifyAreas);
+    /// \return receiving applications
+    uint32_t GetNApplications() const;
+    /// \param app application id \return its notification queue
+    Ptr<SanEventQueue> GetNotificationQueue(uint32_t app) const;
+    /// \param app application id \return its notification assembly areas
+    const HamlynNotificationAssembly& GetNotificationAssembly(uint32_t app) const;
+    /// \brief The device is disposed: forget the applications.
+    void Dispose();
+
+    /// \param bytes fetched over the host bus on a slot-cache miss ("SlotDescriptorBytes")
+    void SetSlotDescriptorBytes(uint32_t bytes);
+    /// \return bytes fetched on a slot-cache miss
+    uint32_t GetSlotDescriptorBytes() const;
+
+    /// \return packets whose payload reached host memory
+    uint64_t GetNPacketsDelivered() const;
+    /// \return notification entries written
+    uint64_t GetNNotifications() const;
+    /// \return notification entries lost to full queues
+    uint64_t GetNNotificationsLost() const;
 
     /**
      * \brief A whole packet is on the card (store-and-forward presets, and tests).
@@ -61,6 +94,13 @@ class HamlynReceiver
     void Head(Ptr<const Packet> packet, uint32_t srcNode, Time tailArrival);
 
   private:
+    /// A receiving application.
+    struct Application
+    {
+        Ptr<SanEventQueue> queue;            //!< its notification queue
+        HamlynNotificationAssembly assembly; //!< its notification assembly areas
+    };
+
     /// A packet being received.
     struct RxPacket
     {
@@ -90,7 +130,16 @@ class HamlynReceiver
     /// The payload is in host memory: out-of-band bytes, delta, notification.
     void Landed(RxPtr rx);
 
-    HamlynNetDevice* m_dev; //!< the device
+    /// \param app an application id (aborts if there is none)
+    void CheckApplication(uint32_t app) const;
+
+    HamlynCard& m_dev;                  //!< the device
+    HamlynSlotTable& m_slots;           //!< slot table
+    std::vector<Application> m_apps;    //!< receiving applications
+    uint32_t m_slotDescriptorBytes{16}; //!< "SlotDescriptorBytes"
+    uint64_t m_delivered{0};            //!< packets delivered
+    uint64_t m_notifications{0};        //!< notification entries written
+    uint64_t m_notificationsLost{0};    //!< notification entries lost
 };
 
 } // namespace ns3

@@ -5,8 +5,6 @@
  */
 #include "hamlyn-transmitter.h"
 
-#include "hamlyn-net-device.h"
-
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/san-operation.h"
@@ -21,9 +19,77 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("HamlynTransmitter");
 
-HamlynTransmitter::HamlynTransmitter(HamlynNetDevice* device)
-    : m_dev(device)
+HamlynTransmitter::HamlynTransmitter(HamlynCard& card)
+    : m_dev(card),
+      m_linkOut(CreateObject<SanResource>())
 {
+}
+
+void
+HamlynTransmitter::AddTerminus(Ptr<HamlynSendTerminus> terminus,
+                               uint64_t completionWord,
+                               uint32_t completionWordBytes)
+{
+    NS_ASSERT(terminus->GetId() == m_termini.size());
+    m_termini.push_back(terminus);
+    m_completionWords.push_back(completionWord);
+    m_completionWordSizes.push_back(completionWordBytes);
+}
+
+void
+HamlynTransmitter::CheckTerminus(uint16_t id) const
+{
+    NS_ABORT_MSG_IF(id >= m_termini.size(), "HamlynNetDevice: no send terminus " << id);
+}
+
+Ptr<HamlynSendTerminus>
+HamlynTransmitter::GetTerminus(uint16_t id) const
+{
+    CheckTerminus(id);
+    return m_termini[id];
+}
+
+uint32_t
+HamlynTransmitter::GetNTermini() const
+{
+    return static_cast<uint32_t>(m_termini.size());
+}
+
+uint64_t
+HamlynTransmitter::GetCompletionWordAddress(uint16_t id) const
+{
+    CheckTerminus(id);
+    return m_completionWords[id];
+}
+
+uint32_t
+HamlynTransmitter::GetCompletionWordBytes(uint16_t id) const
+{
+    CheckTerminus(id);
+    return m_completionWordSizes[id];
+}
+
+void
+HamlynTransmitter::Dispose()
+{
+    for (auto& t : m_termini)
+    {
+        t->Close();
+    }
+    m_termini.clear();
+    m_linkOut = nullptr;
+}
+
+void
+HamlynTransmitter::SetSendBuffers(uint32_t buffers)
+{
+    m_sendBuffers = buffers;
+}
+
+uint32_t
+HamlynTransmitter::GetSendBuffers() const
+{
+    return m_sendBuffers;
 }
 
 uint32_t
@@ -32,16 +98,28 @@ HamlynTransmitter::GetBuffersInUse() const
     return m_buffersInUse;
 }
 
+uint64_t
+HamlynTransmitter::GetNPacketsSent() const
+{
+    return m_sent;
+}
+
+uint64_t
+HamlynTransmitter::GetNRequestsRejected() const
+{
+    return m_rejected;
+}
+
 void
 HamlynTransmitter::Kick()
 {
-    if (!m_dev->IsAttached() || m_dev->m_cost == nullptr)
+    if (!m_dev.IsReady())
     {
         return;
     }
     // "SendBuffers" is read here, so a later Config::Set takes effect at once. Cut-through: no
     // packet starts while a message's start request is still on its way to the card.
-    while (m_buffersInUse < m_dev->m_sendBuffers && !m_requestOnBus)
+    while (m_buffersInUse < m_sendBuffers && !m_requestOnBus)
     {
         Ptr<HamlynSendTerminus> t = Pick();
         if (t == nullptr)
@@ -55,7 +133,7 @@ HamlynTransmitter::Kick()
 Ptr<HamlynSendTerminus>
 HamlynTransmitter::Pick()
 {
-    auto& termini = m_dev->m_termini;
+    auto& termini = m_termini;
     const auto n = static_cast<uint32_t>(termini.size());
     auto hasWork = [&termini](uint32_t k) { return termini[k]->HasWork(); };
     auto priority = [&termini](uint32_t k) { return termini[k]->GetPriority(); };
@@ -67,7 +145,7 @@ HamlynTransmitter::Pick()
     // Store and forward (Tables 4 and 5 assume no cut-through at the card on sending): while
     // a packet is on the card, only the next packet of its own message may overlap it (Table
     // 5's "(N-2) load/send"); a packet of another message waits for the card to be free.
-    if (!m_dev->m_cost->IsCutThrough() && m_buffersInUse > 0 &&
+    if (!m_dev.GetCostModel()->IsCutThrough() && m_buffersInUse > 0 &&
         !(i == m_active && termini[i]->GetNextPacketIndex() > 0))
     {
         return nullptr;
@@ -98,11 +176,11 @@ HamlynTransmitter::StartPacket(Ptr<HamlynSendTerminus> t)
             // The terminus does not own that <area, offset, length> (or no longer: the area
             // was released mid-message): refuse the rest of the request, read nothing more.
             HamlynSendRequest bad = t->DropFront();
-            ++m_dev->m_rejected;
+            ++m_rejected;
             NS_LOG_WARN("HamlynNetDevice: terminus "
                         << t->GetId() << " DMA request " << bad.handle << " names area " << bad.area
                         << " [" << bad.areaOffset << ", +" << bad.length << "): refused");
-            m_dev->m_rejectTrace(t->GetId(), bad.handle);
+            m_dev.TraceRequestReject(t->GetId(), bad.handle);
             return;
         }
     }
@@ -111,17 +189,17 @@ HamlynTransmitter::StartPacket(Ptr<HamlynSendTerminus> t)
     uint32_t delta = 0;
     bool last = false;
     HamlynSendRequest req =
-        t->NextPacket(m_dev->m_packetSize, payloadOffset, payloadBytes, delta, last);
+        t->NextPacket(m_dev.GetPacketSize(), payloadOffset, payloadBytes, delta, last);
     NS_ABORT_MSG_IF(uint64_t(req.offset) + payloadOffset > 0xffffffffULL,
                     "HamlynNetDevice: slot offset overflows 32 bits");
 
     auto tx = std::make_shared<TxPacket>();
     tx->header.SetSlot(req.slot);
     tx->header.SetOffset(req.offset + payloadOffset);
-    tx->header.SetKey(req.key, m_dev->m_keyBits);
+    tx->header.SetKey(req.key, m_dev.GetKeyBits());
     tx->header.SetDelta(delta);
     tx->header.SetNotifyIndex(req.notifyIndex);
-    tx->header.SetSourceNode(m_dev->GetHostNumber());
+    tx->header.SetSourceNode(m_dev.GetSourceHost());
     tx->header.SetSourceTerminus(t->GetId());
     if (first)
     {
@@ -142,7 +220,7 @@ HamlynTransmitter::StartPacket(Ptr<HamlynSendTerminus> t)
         tx->packet = Create<Packet>(req.data.data() + payloadOffset, payloadBytes);
     }
     const uint64_t src = req.areaOffset + payloadOffset;
-    if (m_dev->m_cost->IsCutThrough())
+    if (m_dev.GetCostModel()->IsCutThrough())
     {
         StartCutThrough(tx, direct, first, area, src);
         return;
@@ -160,8 +238,8 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
                                         Ptr<HostPinnedRegion> area,
                                         uint64_t src)
 {
-    Ptr<HamlynCostModel> cost = m_dev->m_cost;
-    Ptr<SanResource> processor = m_dev->m_processor;
+    Ptr<HamlynCostModel> cost = m_dev.GetCostModel();
+    Ptr<SanResource> processor = m_dev.GetProcessor();
     Ptr<SanOperation> op = Create<SanOperation>();
     if (direct)
     {
@@ -181,7 +259,7 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
         if (first)
         {
             op->AddAction(Callback<void>([this, d]() {
-                m_dev->Stage("send.start", Simulator::Now() - d, Simulator::Now());
+                m_dev.TraceStage("send.start", Simulator::Now() - d, Simulator::Now());
             }));
         }
         // Table 4 "load payload" with note a: the processor loads the header while the host
@@ -193,17 +271,17 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
         // cycles for 2048 packets of 512 bytes, is 106 + 288 + 2046 x 288 + 277; a processor
         // held through each load and send would take 2048 x (288 + 277), about 1.16M.
         op->AddParallel(SanOperation::AsyncWork([this, tx, area, src](Callback<void> loaded) {
-                            m_dev->GetDmaEngine()->Transfer(
+                            m_dev.GetHostDma()->Transfer(
                                 tx->payload,
                                 Callback<void>([this, tx, area, src, loaded]() {
                                     tx->packet = ReadPayload(area, src, tx->payload);
-                                    m_dev->Stage("send.load", tx->loadStart, Simulator::Now());
+                                    m_dev.TraceStage("send.load", tx->loadStart, Simulator::Now());
                                     loaded();
                                 }),
                                 Callback<void>([this, tx]() {
                                     tx->loadStart = Simulator::Now();
-                                    Ptr<HamlynCostModel> c = m_dev->m_cost;
-                                    m_dev->m_processor->Submit(
+                                    Ptr<HamlynCostModel> c = m_dev.GetCostModel();
+                                    m_dev.GetProcessor()->Submit(
                                         c->Cycles(c->GetDmaHeaderLoadCycles()),
                                         tx->headerReady);
                                 }));
@@ -225,9 +303,9 @@ HamlynTransmitter::Transmit(TxPtr tx, bool paced)
 {
     tx->packet->AddHeader(tx->header);
     // One packet at a time on the link: the next head waits for this tail.
-    m_dev->m_linkOut->Acquire(Callback<void>([this, tx, paced]() {
+    m_linkOut->Acquire(Callback<void>([this, tx, paced]() {
         const uint32_t size = tx->packet->GetSize();
-        SanFabricPort* port = m_dev->GetFabricPort();
+        SanFabricPort* port = m_dev.GetPort();
         bool ok = paced ? port->SendPacketPaced(tx->dst, tx->packet, tx->lastByte)
                         : port->SendPacket(tx->dst, tx->packet);
         NS_ABORT_MSG_IF(!ok,
@@ -237,8 +315,8 @@ HamlynTransmitter::Transmit(TxPtr tx, bool paced)
                             << port->GetMaxPacketSize()
                             << " bytes; Post checks both, so PacketSize or KeyBits changed "
                                "after the request was posted)");
-        ++m_dev->m_sent;
-        m_dev->m_txTrace(tx->header, tx->payload);
+        ++m_sent;
+        m_dev.TracePacketSent(tx->header, tx->payload);
         // The tail leaves after the whole packet's link time and, when paced, not before its
         // last byte is on the card (the fabric paces it the same way). Meanwhile the outbound
         // DMA engine steals the processor's SRAM cycles.
@@ -247,11 +325,11 @@ HamlynTransmitter::Transmit(TxPtr tx, bool paced)
         {
             tailGone = std::max(tailGone, tx->lastByte);
         }
-        m_dev->DmaActivity(1);
+        m_dev.DmaActivity(1);
         Simulator::Schedule(tailGone - Simulator::Now(), [this, tx, paced]() {
-            m_dev->DmaActivity(-1);
-            m_dev->Stage("send.packet", tx->procStart, Simulator::Now());
-            m_dev->m_linkOut->Release();
+            m_dev.DmaActivity(-1);
+            m_dev.TraceStage("send.packet", tx->procStart, Simulator::Now());
+            m_linkOut->Release();
             if (!paced)
             {
                 PacketGone(tx); // the send buffer frees when the tail has left the card
@@ -279,28 +357,29 @@ HamlynTransmitter::MessageSent(TxPtr tx)
 {
     if (!tx->notifySent)
     {
-        m_dev->m_sendDoneTrace(tx->terminus, tx->handle);
+        m_dev.TraceSendComplete(tx->terminus, tx->handle);
         return;
     }
     // Table 3 "notify host [102]": off the critical path, but it occupies the processor and
     // the host DMA engine; the word holds the request's handle.
-    HamlynNetDevice* dev = m_dev;
+    HamlynCard* dev = &m_dev;
+    const uint32_t n = m_completionWordSizes[tx->terminus];
+    const uint64_t address = m_completionWords[tx->terminus];
     const Time start = Simulator::Now();
+    Ptr<HamlynCostModel> cost = dev->GetCostModel();
     Ptr<SanOperation> op = Create<SanOperation>();
-    op->AddStep(dev->m_processor, dev->m_cost->Cycles(dev->m_cost->GetSendNotifyCycles()))
-        .AddWait(SanOperation::AsyncWork([dev, tx](Callback<void> done) {
-            dev->GetDmaEngine()->Transfer(dev->m_completionWordSizes[tx->terminus], done);
-        }))
-        .AddAction(Callback<void>([dev, tx, start]() {
-            const uint32_t n = dev->m_completionWordSizes[tx->terminus];
+    op->AddStep(dev->GetProcessor(), cost->Cycles(cost->GetSendNotifyCycles()))
+        .AddWait(SanOperation::AsyncWork(
+            [dev, n](Callback<void> done) { dev->GetHostDma()->Transfer(n, done); }))
+        .AddAction(Callback<void>([dev, tx, n, address, start]() {
             std::vector<uint8_t> word(n, 0);
             for (uint32_t i = 0; i < n && i < 8; ++i)
             {
                 word[n - 1 - i] = static_cast<uint8_t>(tx->handle >> (8 * i));
             }
-            dev->GetMemory()->Write(dev->m_completionWords[tx->terminus], word.data(), n);
-            dev->Stage("send.notify", start, Simulator::Now());
-            dev->m_sendDoneTrace(tx->terminus, tx->handle);
+            dev->GetHostMemory()->Write(address, word.data(), n);
+            dev->TraceStage("send.notify", start, Simulator::Now());
+            dev->TraceSendComplete(tx->terminus, tx->handle);
         }));
     op->Start();
 }
@@ -322,12 +401,12 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
             // "Assemble and transmit the header" (section 4.2): the state machine builds it;
             // its link time is the fabric's.
             SanOperation::AsyncWork([this, tx](Callback<void> assembled) {
-                Ptr<HamlynCostModel> c = m_dev->m_cost;
+                Ptr<HamlynCostModel> c = m_dev.GetCostModel();
                 const Time a = c->Cycles(c->GetHeaderAssemblyCycles());
-                m_dev->m_processor->Submit(a, Callback<void>([tx, a, assembled]() {
-                                               tx->procStart = Simulator::Now() - a;
-                                               assembled();
-                                           }));
+                m_dev.GetProcessor()->Submit(a, Callback<void>([tx, a, assembled]() {
+                                                 tx->procStart = Simulator::Now() - a;
+                                                 assembled();
+                                             }));
             }),
             SanOperation::AsyncWork([this, tx, direct, area, src](Callback<void> known) {
                 if (direct)
@@ -344,10 +423,10 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
                 // once (HostBus::GetDmaTime) and the head may leave with that as the tail's
                 // pace; when the bus is shared at that moment, the end is not known before it
                 // happens and the head waits for it.
-                m_dev->GetDmaEngine()->Transfer(
+                m_dev.GetHostDma()->Transfer(
                     tx->payload,
                     Callback<void>([this, tx, area, src, known]() {
-                        m_dev->Stage("send.load", tx->loadStart, Simulator::Now());
+                        m_dev.TraceStage("send.load", tx->loadStart, Simulator::Now());
                         tx->loaded = true;
                         if (!tx->predicted)
                         {
@@ -360,7 +439,7 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
                     }),
                     Callback<void>([this, tx, area, src, known]() {
                         tx->loadStart = Simulator::Now();
-                        Ptr<HostBus> bus = m_dev->GetIoBus();
+                        Ptr<HostBus> bus = m_dev.GetHostIoBus();
                         if (!bus->IsIdle())
                         {
                             return;
@@ -376,19 +455,20 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
         op->Start(Callback<void>([this, tx]() { Transmit(tx, true); }));
     };
 
-    const double requestCycles = m_dev->m_cost->GetStartRequestBusCycles();
+    const double requestCycles = m_dev.GetCostModel()->GetStartRequestBusCycles();
     if (!direct && first && requestCycles > 0)
     {
         // "A GSC+ bus cycle to move the 'start transmission' request to the interface".
         m_requestOnBus = true;
         const Time start = Simulator::Now();
-        m_dev->GetIoBus()->Transaction(static_cast<uint32_t>(std::ceil(requestCycles)),
-                                       Callback<void>([this, begin, start]() {
-                                           m_dev->Stage("send.start", start, Simulator::Now());
-                                           m_requestOnBus = false;
-                                           begin();
-                                           Kick();
-                                       }));
+        m_dev.GetHostIoBus()->Transaction(
+            static_cast<uint32_t>(std::ceil(requestCycles)),
+            Callback<void>([this, begin, start]() {
+                m_dev.TraceStage("send.start", start, Simulator::Now());
+                m_requestOnBus = false;
+                begin();
+                Kick();
+            }));
         return;
     }
     begin();

@@ -6,6 +6,7 @@
 #ifndef HAMLYN_TRANSMITTER_H
 #define HAMLYN_TRANSMITTER_H
 
+#include "hamlyn-card.h"
 #include "hamlyn-header.h"
 #include "hamlyn-send-terminus.h"
 
@@ -16,11 +17,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace ns3
 {
-
-class HamlynNetDevice;
 
 /**
  * \ingroup san
@@ -47,13 +47,43 @@ class HamlynNetDevice;
 class HamlynTransmitter
 {
   public:
-    /// \param device the device whose send path this is
-    explicit HamlynTransmitter(HamlynNetDevice* device);
+    /// \param card the device whose send path this is
+    explicit HamlynTransmitter(HamlynCard& card);
+
+    /**
+     * \brief Serve a terminus from now on.
+     * \param terminus the terminus (its id is the number of termini served so far)
+     * \param completionWord host address of its completion word
+     * \param completionWordBytes the word's size (it keeps it)
+     */
+    void AddTerminus(Ptr<HamlynSendTerminus> terminus,
+                     uint64_t completionWord,
+                     uint32_t completionWordBytes);
+    /// \param id terminus id \return the terminus (aborts if unknown)
+    Ptr<HamlynSendTerminus> GetTerminus(uint16_t id) const;
+    /// \return the number of termini
+    uint32_t GetNTermini() const;
+    /// \param id terminus id \return host address of its completion word
+    uint64_t GetCompletionWordAddress(uint16_t id) const;
+    /// \param id terminus id \return bytes of its completion word
+    uint32_t GetCompletionWordBytes(uint16_t id) const;
+    /// \brief The device is disposed: close every terminus, forget them and the link engine.
+    void Dispose();
+
+    /// \param buffers packet buffers for outgoing packets in the card's memory ("SendBuffers",
+    /// read at each packet)
+    void SetSendBuffers(uint32_t buffers);
+    /// \return packet buffers for outgoing packets
+    uint32_t GetSendBuffers() const;
 
     /// \brief A terminus has work, or a resource freed: start what can start.
     void Kick();
     /// \return send buffers in use
     uint32_t GetBuffersInUse() const;
+    /// \return packets handed to the fabric
+    uint64_t GetNPacketsSent() const;
+    /// \return DMA requests refused (bad area, offset or length)
+    uint64_t GetNRequestsRejected() const;
 
   private:
     /// A packet on its way out.
@@ -106,11 +136,21 @@ class HamlynTransmitter
     /// \param area the area \param src offset \param bytes length \return a packet of those bytes
     static Ptr<Packet> ReadPayload(Ptr<HostPinnedRegion> area, uint64_t src, uint32_t bytes);
 
-    HamlynNetDevice* m_dev;         //!< the device
-    SanRoundRobinArbiter m_arbiter; //!< terminus arbiter
-    uint32_t m_buffersInUse{0};     //!< SRAM send buffers taken
-    int32_t m_active{-1};           //!< terminus whose message the card works on (-1: none)
-    bool m_requestOnBus{false};     //!< cut-through: a start request crosses the bus
+    /// \param id a terminus id (aborts if there is no such terminus)
+    void CheckTerminus(uint16_t id) const;
+
+    HamlynCard& m_dev;                              //!< the device
+    Ptr<SanResource> m_linkOut;                     //!< outbound link engine
+    std::vector<Ptr<HamlynSendTerminus>> m_termini; //!< send termini by id
+    std::vector<uint64_t> m_completionWords;        //!< per terminus
+    std::vector<uint32_t> m_completionWordSizes;    //!< per terminus, as allocated
+    SanRoundRobinArbiter m_arbiter;                 //!< terminus arbiter
+    uint32_t m_sendBuffers{2};                      //!< "SendBuffers"
+    uint32_t m_buffersInUse{0};                     //!< SRAM send buffers taken
+    int32_t m_active{-1};       //!< terminus whose message the card works on (-1: none)
+    bool m_requestOnBus{false}; //!< cut-through: a start request crosses the bus
+    uint64_t m_sent{0};         //!< packets sent
+    uint64_t m_rejected{0};     //!< DMA requests refused
 };
 
 } // namespace ns3
