@@ -24,7 +24,10 @@ namespace ns3
  *
  * Each function builds its scenario (HamlynHelper over a SanFabricHelper crossbar, the paper's
  * 8x8 Myrinet switch; fabric defaults), runs the simulation, destroys it, and returns rows. No
- * paper total is typed in: every simulated value is measured.
+ * paper total is typed in: every simulated value is measured. The set-ups are HamlynPaperRigs
+ * (hamlyn-paper-rigs.h), the rows' writing HamlynPaperRows (hamlyn-paper-rows.h); the rows are
+ * defined one table group per file: hamlyn-paper-host-tables.cc (Tables 1-2), -nic-tables.cc
+ * (Tables 3-5), -end-to-end.cc, -sweeps.cc, -state-machine.cc, -beyond.cc.
  *
  * Megabytes: the paper's stated MB/s are decimal (the link's "80 MB/s" is 2 bytes per 25 ns,
  * the ping-pong's "12.1MB/s" is 512 B / 42.2 us); its transfer sizes are binary ("1MB" is

@@ -3,16 +3,14 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// NxProcess: attributes, set-up, the call machinery and the poll loop. The send side is in
-// nx-process-send.cc, the zero-copy sender in nx-process-zero-copy.cc, the receive side in
-// nx-process-receive.cc.
+// NxProcess: attributes, set-up, the calls, the poll loop and the notification handler. The
+// protocol's parts are NxConnections, NxSender, NxReceiver and NxZeroCopy.
 
 #include "nx-process.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
-#include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -168,19 +166,13 @@ NxProcess::~NxProcess() = default;
 void
 NxProcess::DoDispose()
 {
-    for (auto& kv : m_zc)
-    {
-        for (ZcSend* z : kv.second)
-        {
-            delete z;
-        }
-    }
-    m_zc.clear();
+    m_zeroCopy.Dispose();
+    m_receiver.Dispose();
+    m_sender.Dispose();
+    m_connections.Dispose();
     m_calls.clear();
     m_waitReady = nullptr;
     m_waitThen = nullptr;
-    m_peers.clear();
-    m_overflow.clear();
     m_ep = nullptr;
     Object::DoDispose();
 }
@@ -194,16 +186,36 @@ NxProcess::Setup(Ptr<VmmcEndpoint> ep, uint32_t rank, uint32_t size)
     NS_ABORT_MSG_IF(m_packetBufferBytes % 16 != 0,
                     "NxProcess: PacketBufferBytes " << m_packetBufferBytes
                                                     << " is not a multiple of 16");
-    NS_ABORT_MSG_IF(m_threshold + DESC_BYTES > m_packetBufferBytes,
+    NS_ABORT_MSG_IF(m_threshold + NxConnections::DESC_BYTES > m_packetBufferBytes,
                     "NxProcess: ZeroCopyThreshold "
                         << m_threshold << " does not fit a packet buffer of " << m_packetBufferBytes
                         << " bytes");
-    NS_ABORT_MSG_IF(CTRL_CREDITS + 4 * m_packetBuffers > ep->GetPageBytes(),
+    NS_ABORT_MSG_IF(NxConnections::CTRL_CREDITS + 4 * m_packetBuffers > ep->GetPageBytes(),
                     "NxProcess: " << m_packetBuffers << " credits do not fit the control page");
     m_ep = ep;
     m_rank = rank;
     m_size = size;
-    m_peers.assign(size, Peer());
+    // The attributes as the parts read them (a factory sets them before Setup).
+    m_settings.variant = m_variant;
+    m_settings.packetBuffers = m_packetBuffers;
+    m_settings.packetBufferBytes = m_packetBufferBytes;
+    m_settings.threshold = m_threshold;
+    m_settings.copyChunk = m_copyChunk;
+    m_settings.sendCallInstructions = m_sendCallInstructions;
+    m_settings.receiveCallInstructions = m_receiveCallInstructions;
+    m_settings.bufferSearchInstructions = m_bufferSearchInstructions;
+    m_settings.headerInstructions = m_headerInstructions;
+    m_settings.matchInstructions = m_matchInstructions;
+    m_settings.consumeInstructions = m_consumeInstructions;
+    m_settings.creditInstructions = m_creditInstructions;
+    m_settings.scoutReplyInstructions = m_scoutReplyInstructions;
+    m_settings.zeroCopyInstructions = m_zeroCopyInstructions;
+    m_settings.copyCheckInstructions = m_copyCheckInstructions;
+    m_settings.requestInstructions = m_requestInstructions;
+    m_connections.Setup(ep, &m_settings, rank, size);
+    m_sender.Setup(ep, &m_settings, &m_connections, this, &m_creditReceivedTrace);
+    m_receiver.Setup(ep, &m_settings, &m_connections, this, &m_creditReturnedTrace);
+    m_zeroCopy.Setup(ep, &m_settings, &m_connections, this, &m_sender, &m_receiver);
 }
 
 uint32_t
@@ -242,62 +254,6 @@ NxProcess::GetNPacketBuffers() const
     return m_packetBuffers;
 }
 
-// ----- layout -----------------------------------------------------------------------------
-
-uint32_t
-NxProcess::CtrlOffset() const
-{
-    const uint32_t page = m_ep->GetPageBytes();
-    const uint32_t data = m_packetBuffers * m_packetBufferBytes;
-    const uint32_t ctrlBytes = CTRL_CREDITS + 4 * m_packetBuffers;
-    // Deliberate update: the control area may share the packet buffers' last page (every
-    // control store goes through a page bound without combining). Automatic update needs the
-    // packet buffers' pages bound with combining, so the control area gets its own page.
-    if (m_variant != AU && data % page != 0 && data % page + ctrlBytes <= page && data % 0x400 == 0)
-    {
-        return data;
-    }
-    return (data + page - 1) / page * page;
-}
-
-uint32_t
-NxProcess::DataPages() const
-{
-    const uint32_t page = m_ep->GetPageBytes();
-    return (m_packetBuffers * m_packetBufferBytes + page - 1) / page;
-}
-
-uint32_t
-NxProcess::RequestOffset() const
-{
-    const uint32_t page = m_ep->GetPageBytes();
-    return (CtrlOffset() / page + 1) * page;
-}
-
-uint32_t
-NxProcess::GetChunkBytes() const
-{
-    return RequestOffset() + m_ep->GetPageBytes();
-}
-
-uint64_t
-NxProcess::InBuffer(uint32_t peer, uint32_t b) const
-{
-    return m_peers[peer].in + uint64_t(b) * m_packetBufferBytes;
-}
-
-uint64_t
-NxProcess::InDesc(uint32_t peer, uint32_t b) const
-{
-    return InBuffer(peer, b) + m_packetBufferBytes - DESC_BYTES;
-}
-
-uint64_t
-NxProcess::InCtrl(uint32_t peer) const
-{
-    return m_peers[peer].in + CtrlOffset();
-}
-
 // ----- set-up -----------------------------------------------------------------------------
 
 void
@@ -306,126 +262,22 @@ NxProcess::ExportChunks(const std::vector<uint32_t>& hostOf,
 {
     NS_ABORT_MSG_IF(m_ep == nullptr, "NxProcess::ExportChunks: not set up");
     NS_ABORT_MSG_IF(hostOf.size() != m_size, "NxProcess::ExportChunks: hosts of a wrong group");
-    const uint32_t chunk = GetChunkBytes();
-    // Received pages are cached write-through, as in the VMMC layer's ping-pong (section 3.4).
-    m_inBytes = uint64_t(chunk) * (m_size - 1);
-    m_inBase = m_ep->Allocate(static_cast<uint32_t>(m_inBytes), HostMemorySystem::WRITE_THROUGH);
-    // The send side's bound pages for every peer in one allocation: AU, the packet buffers'
-    // mirror and the control page; DU, the control page.
-    const uint32_t page = m_ep->GetPageBytes();
-    m_mirrorBytes = (m_variant == AU ? DataPages() + 1 : 1) * page;
-    m_mirrorBase = m_ep->Allocate(m_mirrorBytes * (m_size - 1));
-    m_marshal = m_ep->Allocate(m_packetBufferBytes);
-    m_scratch = m_ep->Allocate(4);
-    uint32_t k = 0;
-    for (uint32_t j = 0; j < m_size; ++j)
-    {
-        if (j == m_rank)
-        {
-            continue;
-        }
-        Peer& p = m_peers[j];
-        p.host = hostOf[j];
-        p.mirror = m_mirrorBase + uint64_t(m_mirrorBytes) * k;
-        p.in = m_inBase + uint64_t(chunk) * k++;
-        p.busy.assign(m_packetBuffers, false);
-        p.lastCredit.assign(m_packetBuffers, 0);
-        p.claimed.assign(m_packetBuffers, false);
-        p.creditGen.assign(m_packetBuffers, 0);
-        uint8_t empty[4];
-        HostWords::Store32(empty, EMPTY);
-        for (uint32_t b = 0; b < m_packetBuffers; ++b)
-        {
-            m_ep->GetMemory()->Write(InDesc(j, b) + 12, empty, 4); // set-up, not timed
-        }
-    }
-    auto ids = std::make_shared<std::vector<uint32_t>>(m_size, 0);
-    auto pending = std::make_shared<uint32_t>(m_size - 1);
-    for (uint32_t j = 0; j < m_size; ++j)
-    {
-        if (j == m_rank)
-        {
-            continue;
-        }
-        m_ep->Export(m_peers[j].in,
-                     chunk,
-                     {m_peers[j].host},
-                     Callback<void, uint32_t>([this, j, ids, pending, done](uint32_t id) {
-                         (*ids)[j] = id;
-                         m_peers[j].exportId = id;
-                         m_peerOfExport[id] = j;
-                         // The handler serves buffer requests: only the request page
-                         // interrupts; the others are polled (section 6).
-                         m_ep->SetNotificationHandler(
-                             id,
-                             MakeCallback(&NxProcess::OnNotification, this),
-                             Callback<void>([this, id, ids, pending, done]() {
-                                 m_ep->SetNotificationPages(id,
-                                                            0,
-                                                            RequestOffset(),
-                                                            false,
-                                                            Callback<void>([ids, pending, done]() {
-                                                                if (--*pending == 0 &&
-                                                                    !done.IsNull())
-                                                                {
-                                                                    done(*ids);
-                                                                }
-                                                            }));
-                             }));
-                     }));
-    }
+    m_connections.Allocate(hostOf);
+    m_sender.Allocate();
+    m_connections.Export(MakeCallback(&NxProcess::OnNotification, this), done);
 }
 
 void
 NxProcess::ConnectTo(uint32_t peer, uint32_t host, uint32_t exportId, Callback<void> done)
 {
     NS_ABORT_MSG_IF(peer >= m_size || peer == m_rank, "NxProcess::ConnectTo: peer " << peer);
-    m_ep->Import(
-        host,
-        exportId,
-        Callback<void, int32_t>([this, peer, done](int32_t h) {
-            NS_ABORT_MSG_IF(h < 0,
-                            "NxProcess: rank " << m_rank << " may not import the chunk of "
-                                               << peer);
-            Peer& p = m_peers[peer];
-            p.handle = h;
-            const uint32_t page = m_ep->GetPageBytes();
-            const uint32_t ctrlPage = CtrlOffset() / page * page;
-            VmmcEndpoint::BindOptions control;
-            control.combine = false;
-            control.timer = false;
-            control.notify = true; // for a peer asleep in its poll loop (section 6)
-            auto bindControl = [this, peer, h, ctrlPage, page, control, done]() {
-                Peer& q = m_peers[peer];
-                const uint64_t local = q.mirror + m_mirrorBytes - page;
-                q.ctrl = local + CtrlOffset() % page;
-                m_ep->Bind(local, page, h, ctrlPage, control, Callback<void, bool>([done](bool ok) {
-                               NS_ABORT_MSG_UNLESS(ok, "NxProcess: control bind refused");
-                               if (!done.IsNull())
-                               {
-                                   done();
-                               }
-                           }));
-            };
-            if (m_variant != AU)
-            {
-                bindControl();
-                return;
-            }
-            // The send buffer mirrors the packet buffers, bound with combining (and
-            // the timer) so that data and descriptor leave as one packet.
-            VmmcEndpoint::BindOptions data;
-            data.notify = true;
-            m_ep->Bind(p.mirror,
-                       DataPages() * page,
-                       h,
-                       0,
-                       data,
-                       Callback<void, bool>([bindControl](bool ok) {
-                           NS_ABORT_MSG_UNLESS(ok, "NxProcess: data bind refused");
-                           bindControl();
-                       }));
-        }));
+    m_connections.Connect(peer, host, exportId, done);
+}
+
+uint32_t
+NxProcess::GetChunkBytes() const
+{
+    return m_connections.GetChunkBytes();
 }
 
 // ----- calls ------------------------------------------------------------------------------
@@ -447,21 +299,18 @@ NxProcess::RunNextCall()
     {
         return;
     }
-    if (m_calls.empty() && m_inBase != 0)
+    if (m_calls.empty() && m_connections.IsAllocated())
     {
         // Leaving the library: a buffer request that arrived during the call (its signal
         // found the process busy) is served now, as the deferred handler.
-        for (uint32_t j = 0; j < m_size; ++j)
+        const int32_t j = m_receiver.FindPendingRequest();
+        if (j >= 0)
         {
-            if (j != m_rank && !m_peers[j].draining && RequestPending(j))
-            {
-                m_handlerActive = true;
-                Drain(j, [this]() {
-                    m_handlerActive = false;
-                    RunNextCall();
-                });
-                return;
-            }
+            m_handlerActive = true;
+            m_receiver.Drain(static_cast<uint32_t>(j), [this]() {
+                m_handlerActive = false;
+                RunNextCall();
+            });
         }
         return;
     }
@@ -489,8 +338,8 @@ NxProcess::Wait(std::function<bool()> ready, std::function<void()> then)
     m_waitReady = std::move(ready);
     m_waitThen = std::move(then);
     // The process spins on its incoming pages: every write there makes it look again.
-    m_ep->Poll(m_inBase,
-               static_cast<uint32_t>(m_inBytes),
+    m_ep->Poll(m_connections.GetInBase(),
+               m_connections.GetInBytes(),
                Callback<bool>([this]() { return m_waitReady() || HasBackgroundWork(); }),
                Callback<void>([this]() {
                    if (HasBackgroundWork())
@@ -510,53 +359,205 @@ NxProcess::Wait(std::function<bool()> ready, std::function<void()> then)
 bool
 NxProcess::HasBackgroundWork() const
 {
-    for (const auto& kv : m_zc)
-    {
-        for (const ZcSend* z : kv.second)
-        {
-            if (z->returned && !z->transferring && ReplyArrived(z))
-            {
-                return true;
-            }
-        }
-    }
-    for (uint32_t j = 0; j < m_size; ++j)
-    {
-        if (j != m_rank && !m_peers[j].draining && RequestPending(j))
-        {
-            return true;
-        }
-    }
-    return false;
+    return m_zeroCopy.HasBackgroundWork() || m_receiver.FindPendingRequest() >= 0;
 }
 
 void
 NxProcess::DoBackgroundWork(std::function<void()> then)
 {
-    for (auto& kv : m_zc)
+    if (m_zeroCopy.DoBackgroundWork(then))
     {
-        for (ZcSend* z : kv.second)
-        {
-            if (z->returned && !z->transferring && ReplyArrived(z))
-            {
-                // An early-returned send: its data goes from the safe copy.
-                ZcTransfer(z, z->staging, [this, z, then]() {
-                    ZcFinished(z);
-                    then();
-                });
-                return;
-            }
-        }
+        return;
     }
-    for (uint32_t j = 0; j < m_size; ++j)
+    const int32_t j = m_receiver.FindPendingRequest();
+    if (j >= 0)
     {
-        if (j != m_rank && !m_peers[j].draining && RequestPending(j))
-        {
-            Drain(j, then);
-            return;
-        }
+        m_receiver.Drain(static_cast<uint32_t>(j), then);
+        return;
     }
     then();
+}
+
+void
+NxProcess::OnNotification(uint32_t exportId, uint64_t address)
+{
+    uint32_t peer = 0;
+    if (m_ep == nullptr || !m_connections.FindPeerOfExport(exportId, peer))
+    {
+        return;
+    }
+    // Inside a call the library serves the request word from its own poll loop; the signal
+    // (queued behind that loop) has nothing left to do.
+    if (m_busy || m_handlerActive || m_receiver.IsDraining(peer) ||
+        !m_receiver.RequestPending(peer))
+    {
+        return;
+    }
+    m_handlerActive = true;
+    m_receiver.Drain(peer, [this]() {
+        m_handlerActive = false;
+        RunNextCall();
+    });
+}
+
+// ----- send ---------------------------------------------------------------------------------
+
+void
+NxProcess::Send(uint32_t dst, uint32_t tag, uint64_t addr, uint32_t bytes, Callback<void> done)
+{
+    NS_ABORT_MSG_IF(m_ep == nullptr, "NxProcess::Send: not set up");
+    NS_ABORT_MSG_IF(dst >= m_size || dst == m_rank,
+                    "NxProcess::Send: rank " << m_rank << " cannot send to " << dst);
+    NS_ABORT_MSG_IF(!m_connections.IsConnected(dst),
+                    "NxProcess::Send: not connected to " << dst << " (NxGroup::Initialize)");
+    NS_ABORT_MSG_IF(bytes > 0 && !m_ep->GetMemory()->Contains(addr, bytes),
+                    "NxProcess::Send: [" << addr << ", +" << bytes << ") is not in memory");
+    NS_ABORT_MSG_IF(bytes > m_settings.threshold && addr % 4 != 0,
+                    "NxProcess::Send: a zero-copy message ("
+                        << bytes << " bytes) needs a word-aligned buffer (section 4)");
+    StartCall([this, dst, tag, addr, bytes, done]() { DoSend(dst, tag, addr, bytes, done); });
+}
+
+void
+NxProcess::DoSend(uint32_t dst, uint32_t tag, uint64_t addr, uint32_t bytes, Callback<void> done)
+{
+    const bool zc = bytes > m_settings.threshold;
+    auto body = [this, dst, tag, addr, bytes, done, zc]() {
+        m_sender.AcquireBuffer(dst, [this, dst, tag, addr, bytes, done, zc](uint32_t b) {
+            m_ep->Compute(m_settings.headerInstructions,
+                          Callback<void>([this, dst, tag, addr, bytes, done, zc, b]() {
+                              uint32_t desc[4] = {tag,
+                                                  m_sender.NextSequence(dst),
+                                                  NxConnections::KIND_DATA,
+                                                  bytes};
+                              if (zc)
+                              {
+                                  m_zeroCopy.Send(dst, b, desc, addr, bytes, done);
+                                  return;
+                              }
+                              m_sender.PutMessage(dst, b, desc, addr, bytes, [this, done]() {
+                                  Finish([done]() {
+                                      if (!done.IsNull())
+                                      {
+                                          done();
+                                      }
+                                  });
+                              });
+                          }));
+        });
+    };
+    m_ep->Compute(m_settings.sendCallInstructions, Callback<void>([this, dst, zc, body]() {
+                      if (zc && !m_zeroCopy.HasFreeSlot(dst))
+                      {
+                          Wait([this, dst]() { return m_zeroCopy.HasFreeSlot(dst); }, body);
+                          return;
+                      }
+                      body();
+                  }));
+}
+
+void
+NxProcess::Flush(Callback<void> done)
+{
+    NS_ABORT_MSG_IF(m_ep == nullptr, "NxProcess::Flush: not set up");
+    StartCall([this, done]() {
+        auto none = [this]() { return m_zeroCopy.IsIdle(); };
+        auto finish = [this, done]() {
+            Finish([done]() {
+                if (!done.IsNull())
+                {
+                    done();
+                }
+            });
+        };
+        if (none())
+        {
+            finish();
+            return;
+        }
+        Wait(none, finish);
+    });
+}
+
+// ----- receive ------------------------------------------------------------------------------
+
+void
+NxProcess::Receive(uint32_t src,
+                   uint32_t tag,
+                   uint64_t addr,
+                   uint32_t maxBytes,
+                   ReceiveCallback done)
+{
+    NS_ABORT_MSG_IF(m_ep == nullptr, "NxProcess::Receive: not set up");
+    NS_ABORT_MSG_IF(src != ANY && (src >= m_size || src == m_rank),
+                    "NxProcess::Receive: rank " << m_rank << " cannot receive from " << src);
+    NS_ABORT_MSG_IF(maxBytes > 0 && !m_ep->GetMemory()->Contains(addr, maxBytes),
+                    "NxProcess::Receive: [" << addr << ", +" << maxBytes << ") is not in memory");
+    StartCall(
+        [this, src, tag, addr, maxBytes, done]() { DoReceive(src, tag, addr, maxBytes, done); });
+}
+
+void
+NxProcess::DoReceive(uint32_t src,
+                     uint32_t tag,
+                     uint64_t addr,
+                     uint32_t maxBytes,
+                     ReceiveCallback done)
+{
+    m_ep->Compute(m_settings.receiveCallInstructions,
+                  Callback<void>([this, src, tag, addr, maxBytes, done]() {
+                      TryReceive(src, tag, addr, maxBytes, done);
+                  }));
+}
+
+void
+NxProcess::TryReceive(uint32_t src,
+                      uint32_t tag,
+                      uint64_t addr,
+                      uint32_t maxBytes,
+                      ReceiveCallback done)
+{
+    NxReceiver::Message w;
+    uint32_t examined = 0;
+    const bool found = m_receiver.FindMatch(src, tag, w, examined);
+    if (found)
+    {
+        m_receiver.Claim(w); // now, so that a handler cannot move it meanwhile
+    }
+    m_ep->Compute(m_settings.matchInstructions * std::max<uint32_t>(examined, 1),
+                  Callback<void>([this, found, w, src, tag, addr, maxBytes, done]() {
+                      if (found)
+                      {
+                          Consume(w, addr, maxBytes, done);
+                          return;
+                      }
+                      Wait(
+                          [this, src, tag]() {
+                              NxReceiver::Message x;
+                              uint32_t e = 0;
+                              return m_receiver.FindMatch(src, tag, x, e);
+                          },
+                          [this, src, tag, addr, maxBytes, done]() {
+                              TryReceive(src, tag, addr, maxBytes, done);
+                          });
+                  }));
+}
+
+void
+NxProcess::Consume(const NxReceiver::Message& w,
+                   uint64_t addr,
+                   uint32_t maxBytes,
+                   ReceiveCallback done)
+{
+    NS_ABORT_MSG_IF(w.size > maxBytes,
+                    "NxProcess::Receive: a " << w.size << "-byte message from " << w.src
+                                             << " does not fit " << maxBytes << " bytes");
+    if (w.kind == NxConnections::KIND_SCOUT)
+    {
+        m_zeroCopy.ReceiveScout(w, addr, done);
+        return;
+    }
+    m_receiver.Consume(w, addr, done);
 }
 
 // ----- statistics ---------------------------------------------------------------------------
@@ -564,55 +565,55 @@ NxProcess::DoBackgroundWork(std::function<void()> then)
 uint64_t
 NxProcess::GetNCreditsReceived() const
 {
-    return m_creditsReceived;
+    return m_sender.GetNCreditsReceived();
 }
 
 uint64_t
 NxProcess::GetNCreditsReturned() const
 {
-    return m_creditsReturned;
+    return m_receiver.GetNCreditsReturned();
 }
 
 uint64_t
 NxProcess::GetNBufferRequestsSent() const
 {
-    return m_requestsSent;
+    return m_sender.GetNBufferRequestsSent();
 }
 
 uint64_t
 NxProcess::GetNBufferRequestsServed() const
 {
-    return m_requestsServed;
+    return m_receiver.GetNBufferRequestsServed();
 }
 
 uint64_t
 NxProcess::GetNMessagesOverflowed() const
 {
-    return m_overflowed;
+    return m_receiver.GetNMessagesOverflowed();
 }
 
 uint64_t
 NxProcess::GetNZeroCopySends() const
 {
-    return m_zcSends;
+    return m_zeroCopy.GetNZeroCopySends();
 }
 
 uint64_t
 NxProcess::GetNEarlyReturns() const
 {
-    return m_earlyReturns;
+    return m_zeroCopy.GetNEarlyReturns();
 }
 
 uint64_t
 NxProcess::GetBackgroundBytesCopied() const
 {
-    return m_backgroundBytes;
+    return m_zeroCopy.GetBackgroundBytesCopied();
 }
 
 uint64_t
 NxProcess::GetNDirectTransfers() const
 {
-    return m_directTransfers;
+    return m_zeroCopy.GetNDirectTransfers();
 }
 
 } // namespace ns3

@@ -6,6 +6,13 @@
 #ifndef NX_PROCESS_H
 #define NX_PROCESS_H
 
+#include "nx-call-context.h"
+#include "nx-connections.h"
+#include "nx-receiver.h"
+#include "nx-sender.h"
+#include "nx-settings.h"
+#include "nx-zero-copy.h"
+
 #include "ns3/callback.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -14,7 +21,6 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <map>
 #include <vector>
 
 namespace ns3
@@ -69,8 +75,15 @@ namespace ns3
  * single-threaded process): a call made while another is in progress starts when it ends.
  * Waiting is polling (the library's choice, section 6): the process spins on its incoming
  * pages and holds its processor meanwhile.
+ *
+ * The process owns the calls, the poll loop and the notification handler; the protocol's
+ * state lives in its parts, each in its own files: NxConnections (the chunks, their layout,
+ * export, import and binding), NxSender (packet buffers at the peers, credits, buffer
+ * requests sent), NxReceiver (matching, consuming, credits returned, buffer requests served)
+ * and NxZeroCopy (both halves of the zero-copy protocol). They reach the process only through
+ * NxCallContext (wait, return from the call).
  */
-class NxProcess : public Object
+class NxProcess : public Object, private NxCallContext
 {
   public:
     /**
@@ -82,19 +95,20 @@ class NxProcess : public Object
     NxProcess();
     ~NxProcess() override;
 
-    /// How one-copy messages travel.
-    enum Variant
-    {
-        AU,       //!< automatic update: marshal header and data in the bound send buffer
-        DU_1COPY, //!< deliberate update of the data from user memory, then of the header
-        DU_2COPY, //!< copy the data next to the header, one deliberate update of both
-    };
+    /// How one-copy messages travel (NxSettings::Variant).
+    typedef NxSettings::Variant Variant;
+    /// automatic update: marshal header and data in the bound send buffer
+    static constexpr Variant AU = NxSettings::AU;
+    /// deliberate update of the data from user memory, then of the header
+    static constexpr Variant DU_1COPY = NxSettings::DU_1COPY;
+    /// copy the data next to the header, one deliberate update of both
+    static constexpr Variant DU_2COPY = NxSettings::DU_2COPY;
 
     /// Matches any source or any tag in Receive.
-    static constexpr uint32_t ANY = 0xffffffff;
+    static constexpr uint32_t ANY = NxReceiver::ANY;
 
     /// A receive's continuation: (bytes, source rank, tag).
-    typedef Callback<void, uint32_t, uint32_t, uint32_t> ReceiveCallback;
+    typedef NxReceiver::ReceiveCallback ReceiveCallback;
     /// Trace signature of credits: (peer rank, packet buffer).
     typedef void (*CreditTracedCallback)(uint32_t peer, uint32_t buffer);
 
@@ -189,152 +203,61 @@ class NxProcess : public Object
     void DoDispose() override;
 
   private:
-    /// Descriptor words (offsets in the 16-byte descriptor).
-    static constexpr uint32_t DESC_BYTES = 16;
-    static constexpr uint32_t EMPTY = 0xffffffff; //!< size field of a free packet buffer
-    static constexpr uint32_t KIND_DATA = 1;      //!< a one-copy message
-    static constexpr uint32_t KIND_SCOUT = 2;     //!< a zero-copy scout
-    static constexpr uint32_t ZC_SLOTS = 8;       //!< zero-copy sends in flight per peer
-    // Control page layout (offsets).
-    static constexpr uint32_t CTRL_CLOSE = 0x40;    //!< AU closing store
-    static constexpr uint32_t CTRL_REPLY = 0x80;    //!< scout replies, 16 bytes each
-    static constexpr uint32_t CTRL_ZCDONE = 0x100;  //!< zero-copy data flags, a word each
-    static constexpr uint32_t CTRL_CREDITS = 0x400; //!< credits, a word per packet buffer
-
-    /// A message waiting: in a packet buffer or moved into library memory.
-    struct Waiting
-    {
-        uint32_t src{0};    //!< source rank
-        uint32_t tag{0};    //!< tag
-        uint32_t seq{0};    //!< per-connection sequence
-        uint32_t kind{0};   //!< KIND_DATA or KIND_SCOUT
-        uint32_t zcId{0};   //!< scout's zero-copy id
-        uint32_t size{0};   //!< bytes
-        int32_t buffer{-1}; //!< packet buffer, or -1 if moved
-        uint64_t heap{0};   //!< moved data (library memory), 0 if none
-        int32_t slot{-1};   //!< index in the overflow list (when moved)
-    };
-
-    /// A zero-copy send in progress.
-    struct ZcSend
-    {
-        uint32_t dst{0};          //!< destination rank
-        uint32_t id{0};           //!< zero-copy id on the connection
-        uint64_t user{0};         //!< user's data
-        uint32_t bytes{0};        //!< size
-        uint64_t staging{0};      //!< the safe copy (library memory)
-        uint32_t copied{0};       //!< bytes copied so far
-        bool returned{false};     //!< the send call returned early
-        bool transferring{false}; //!< its data transfer has started
-        Callback<void> done;      //!< the call's continuation (until it returns)
-    };
-
-    /// Per peer state.
-    struct Peer
-    {
-        uint32_t host{0};                 //!< fabric host number
-        uint64_t in{0};                   //!< incoming chunk (written by the peer)
-        uint32_t exportId{0};             //!< its export id
-        int32_t handle{-1};               //!< import of the peer's chunk for this process
-        uint64_t mirror{0};               //!< bound pages (AU: packet buffers' mirror first)
-        uint64_t ctrl{0};                 //!< local page bound to the peer's control page
-        std::vector<bool> busy;           //!< packet buffers at the peer in use
-        std::vector<uint32_t> lastCredit; //!< last credit seen for each
-        uint32_t nextBuffer{0};           //!< where the search starts
-        uint32_t sendSeq{0};              //!< next sequence sent
-        uint32_t closes{0};               //!< AU closing stores
-        uint32_t requests{0};             //!< buffer requests sent
-        bool requested{false};            //!< a request is outstanding
-        std::vector<bool> claimed;        //!< incoming packet buffers being consumed
-        std::vector<uint32_t> creditGen;  //!< credits returned, per incoming packet buffer
-        uint32_t lastRequest{0};          //!< last request word seen
-        bool draining{false};             //!< a drain runs
-        uint32_t zcNext{0};               //!< next zero-copy id
-        uint32_t zcPending{0};            //!< zero-copy sends not complete
-    };
-
-    // Set-up and layout.
-    uint64_t InBuffer(uint32_t peer, uint32_t b) const;
-    uint64_t InDesc(uint32_t peer, uint32_t b) const;
-    uint64_t InCtrl(uint32_t peer) const;
-    uint32_t DataPages() const;
-    uint32_t CtrlOffset() const;
-    uint32_t RequestOffset() const;
-
-    // Calls.
+    // The call machinery (NxCallContext).
+    void Wait(std::function<bool()> ready, std::function<void()> then) override;
+    void Finish(std::function<void()> user) override;
+    /// \brief Queue a call; it runs when the process is free. \param call the call
     void StartCall(std::function<void()> call);
+    /// Run the next call, or serve a buffer request left waiting while the process was busy.
     void RunNextCall();
-    void Finish(std::function<void()> user);
-    void Wait(std::function<bool()> ready, std::function<void()> then);
+    /// \return whether the poll loop has work besides what it waits for
     bool HasBackgroundWork() const;
+    /// \brief Do that work. \param then when done
     void DoBackgroundWork(std::function<void()> then);
+    /// \brief The notification handler (the request pages' interrupts).
+    /// \param exportId the export written \param address the address written
+    void OnNotification(uint32_t exportId, uint64_t address);
 
-    // Send side (nx-process.cc).
+    // The calls' bodies.
+    /// \brief Send (NX csend) once the process is free. \param dst rank \param tag tag
+    /// \param addr data \param bytes size \param done continuation
     void DoSend(uint32_t dst, uint32_t tag, uint64_t addr, uint32_t bytes, Callback<void> done);
-    void AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got);
-    bool CollectCredits(uint32_t dst, uint32_t& examined);
-    bool HasCredit(uint32_t dst) const;
-    void PutMessage(uint32_t dst,
-                    uint32_t b,
-                    const uint32_t desc[4],
-                    uint64_t addr,
-                    uint32_t bytes,
-                    std::function<void()> then);
-    void PutMarshaled(uint32_t dst,
-                      uint32_t b,
-                      const uint32_t desc[4],
-                      uint64_t addr,
-                      uint32_t bytes,
-                      std::function<void()> then);
-    void BackgroundCopy(ZcSend* zc);
-    bool ReplyArrived(const ZcSend* zc) const;
-    void ZcTransfer(ZcSend* zc, uint64_t src, std::function<void()> then);
-    void ZcFinished(ZcSend* zc);
-
-    // Receive side (nx-process-receive.cc).
+    /// \brief Receive (NX crecv) once the process is free. \param src rank or ANY
+    /// \param tag tag or ANY \param addr room \param maxBytes its size \param done continuation
     void DoReceive(uint32_t src,
                    uint32_t tag,
                    uint64_t addr,
                    uint32_t maxBytes,
                    ReceiveCallback done);
+    /// \brief Look for a match; wait for one if none. \param src rank or ANY
+    /// \param tag tag or ANY \param addr room \param maxBytes its size \param done continuation
     void TryReceive(uint32_t src,
                     uint32_t tag,
                     uint64_t addr,
                     uint32_t maxBytes,
                     ReceiveCallback done);
-    bool FindMatch(uint32_t src, uint32_t tag, Waiting& w, uint32_t& examined) const;
-    void Claim(const Waiting& w);
-    void Consume(const Waiting& w, uint64_t addr, uint32_t maxBytes, ReceiveCallback done);
-    void ConsumeScout(const Waiting& w, uint64_t addr, uint32_t maxBytes, ReceiveCallback done);
-    void FreeBuffer(uint32_t peer, uint32_t b, std::function<void()> then);
-    bool RequestPending(uint32_t peer) const;
-    void Drain(uint32_t peer, std::function<void()> then);
-    void OnNotification(uint32_t exportId, uint64_t address);
+    /// \brief Consume a claimed message (one-copy, or a zero-copy scout).
+    /// \param w the message \param addr room \param maxBytes its size \param done continuation
+    void Consume(const NxReceiver::Message& w,
+                 uint64_t addr,
+                 uint32_t maxBytes,
+                 ReceiveCallback done);
 
-    Ptr<VmmcEndpoint> m_ep;                        //!< the process's endpoint
-    uint32_t m_rank{0};                            //!< rank
-    uint32_t m_size{0};                            //!< group size
-    std::vector<Peer> m_peers;                     //!< by rank (this rank's entry unused)
-    std::map<uint32_t, uint32_t> m_peerOfExport;   //!< incoming export id -> rank
-    uint64_t m_inBase{0};                          //!< incoming chunks, contiguous
-    uint64_t m_inBytes{0};                         //!< their size
-    uint64_t m_mirrorBase{0};                      //!< bound send-side pages, every peer's
-    uint32_t m_mirrorBytes{0};                     //!< their size per peer
-    uint64_t m_marshal{0};                         //!< DU marshaling area (a packet buffer)
-    uint64_t m_scratch{0};                         //!< DU request word source
-    std::deque<Waiting> m_overflow;                //!< messages moved into library memory
-    std::map<uint32_t, std::vector<ZcSend*>> m_zc; //!< zero-copy sends not complete, by dst
-    std::map<std::pair<uint32_t, uint32_t>, int32_t> m_importCache;  //!< (host, export) -> handle
-    std::map<std::pair<uint64_t, uint32_t>, uint32_t> m_exportCache; //!< (first page, host) -> id
-    std::map<std::pair<uint64_t, uint32_t>, uint32_t> m_exportPages; //!< its page count
-    std::deque<std::function<void()>> m_calls;                       //!< calls waiting to run
-    bool m_busy{false};                                              //!< a call runs
-    bool m_handlerActive{false};       //!< the notification handler drains
-    std::function<bool()> m_waitReady; //!< what the current wait waits for
-    std::function<void()> m_waitThen;  //!< and what follows it
-    uint32_t m_recvStart{0};           //!< ANY source: where the search starts
+    Ptr<VmmcEndpoint> m_ep;                    //!< the process's endpoint
+    uint32_t m_rank{0};                        //!< rank
+    uint32_t m_size{0};                        //!< group size
+    NxSettings m_settings;                     //!< the attributes, as the parts read them
+    NxConnections m_connections;               //!< the chunks and their import
+    NxSender m_sender;                         //!< the one-copy send side
+    NxReceiver m_receiver;                     //!< the receive side
+    NxZeroCopy m_zeroCopy;                     //!< the zero-copy protocol
+    std::deque<std::function<void()>> m_calls; //!< calls waiting to run
+    bool m_busy{false};                        //!< a call runs
+    bool m_handlerActive{false};               //!< the notification handler drains
+    std::function<bool()> m_waitReady;         //!< what the current wait waits for
+    std::function<void()> m_waitThen;          //!< and what follows it
 
-    // Attributes.
+    // Attributes (Setup copies them into m_settings).
     Variant m_variant;
     uint32_t m_packetBuffers;
     uint32_t m_packetBufferBytes;
@@ -351,17 +274,6 @@ class NxProcess : public Object
     double m_zeroCopyInstructions;
     double m_copyCheckInstructions;
     double m_requestInstructions;
-
-    // Statistics.
-    uint64_t m_creditsReceived{0};
-    uint64_t m_creditsReturned{0};
-    uint64_t m_requestsSent{0};
-    uint64_t m_requestsServed{0};
-    uint64_t m_overflowed{0};
-    uint64_t m_zcSends{0};
-    uint64_t m_earlyReturns{0};
-    uint64_t m_backgroundBytes{0};
-    uint64_t m_directTransfers{0};
 
     TracedCallback<uint32_t, uint32_t> m_creditReturnedTrace; //!< (sender rank, buffer)
     TracedCallback<uint32_t, uint32_t> m_creditReceivedTrace; //!< (receiver rank, buffer)
