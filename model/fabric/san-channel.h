@@ -329,7 +329,7 @@ SanChannel::DeliverTo(SanPort* to, const SanLinkMessage& msg)
 }
 
 // Inline, here where SanChannel is complete: the port files (san-port-device.cc,
-// san-port-splitting.cc) return a credit per packet-hop through it.
+// san-port-splitter.cc) return a credit per packet-hop through it.
 void
 SanPort::ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts)
 {
@@ -358,6 +358,12 @@ SanChannel*
 SanPort::GetLinkAttributes() const
 {
     return Link();
+}
+
+SanPort*
+SanPort::FarEnd() const
+{
+    return m_peer != nullptr ? m_peer : Link()->GetPort(m_end ^ 1);
 }
 
 // Inline, here where SanChannel is complete: the port files read the link's timing per

@@ -246,7 +246,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
     }
     SanRouting* routing = PeekPointer(Fabric()->GetRouting());
     const int64_t now = Simulator::Now().GetTimeStep();
-    const bool cells = Fabric()->GetSwitchingMode() == SanFabric::CELL;
+    const SanSwitchingPolicy& switching = Fabric()->GetSwitching();
 
     SanFabricPacket* p = SanFabricPacket::Allocate();
     p->uid = SanFabric::MakeUid(m_host, ++m_uidCount);
@@ -261,8 +261,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
     p->readyTs = now;
     p->tailTs = lastByteTs; // the tail cannot leave the host before this
     p->SetPayload(payload);
-    p->wormhole =
-        Fabric()->GetSwitchingMode() == SanFabric::WORMHOLE && bytes > Fabric()->GetBufferSize();
+    p->wormhole = switching.IsWorm(bytes);
     if (splittable)
     {
         p->splittable = 1;
@@ -278,14 +277,14 @@ SanEndpointDevice::DoSend(uint32_t dst,
     {
         probe->PacketSent(*p);
     }
-    if (!cells)
+    if (!switching.CutsIntoCells())
     {
         uint32_t mask = routing->PrepareAtSource(*p, m_srcSwitch);
         Forward(p, mask);
         return true;
     }
     // Cell mode: p stays here as the reassembly record; its cells travel.
-    const uint32_t payloadPerCell = Fabric()->GetCellPayload();
+    const uint32_t payloadPerCell = switching.GetCellPayload();
     const uint32_t nCells = (bytes + payloadPerCell - 1) / payloadPerCell;
     p->Extra().cellsLeft = nCells;
     for (uint32_t i = 0; i < nCells; ++i)
@@ -295,7 +294,7 @@ SanEndpointDevice::DoSend(uint32_t dst,
         c->src = m_host;
         c->dst = dst;
         c->dstSwitch = p->dstSwitch;
-        c->bytes = Fabric()->GetCellSize();
+        c->bytes = switching.GetCellSize();
         c->seq = p->seq;
         c->trafficClass = m_trafficClass;
         c->createdTs = now;

@@ -147,50 +147,12 @@ SanFabric::GetConfigurationError() const
     {
         return error;
     }
-    const std::string buffer = "BufferSize (" + std::to_string(m_bufferSize) + ")";
     if (m_minPacketSize > m_maxPacketSize)
     {
         return "SanFabric: MinPacketSize (" + std::to_string(m_minPacketSize) +
                ") exceeds MaxPacketSize (" + std::to_string(m_maxPacketSize) + ")";
     }
-    uint64_t slotsPerVc = 1; // wormhole: a worm owns its virtual channel until its tail passes
-    switch (m_mode)
-    {
-    case WORMHOLE:
-        break;
-    case VIRTUAL_CUT_THROUGH:
-    case STORE_AND_FORWARD:
-        if (m_bufferSize < m_maxPacketSize)
-        {
-            return "SanFabric: virtual cut-through and store-and-forward need " + buffer +
-                   " >= MaxPacketSize (" + std::to_string(m_maxPacketSize) +
-                   "); use Wormhole for smaller buffers";
-        }
-        slotsPerVc = m_bufferSize / m_maxPacketSize;
-        break;
-    case CELL:
-        if (m_cellPayload > m_cellSize)
-        {
-            return "SanFabric: CellPayload (" + std::to_string(m_cellPayload) +
-                   ") exceeds CellSize (" + std::to_string(m_cellSize) + ")";
-        }
-        if (m_bufferSize < m_cellSize)
-        {
-            return "SanFabric: Cell mode needs " + buffer + " >= CellSize (" +
-                   std::to_string(m_cellSize) + ")";
-        }
-        slotsPerVc = m_bufferSize / m_cellSize;
-        break;
-    default:
-        return "SanFabric: unknown switching mode " + std::to_string(m_mode);
-    }
-    if (slotsPerVc > 256)
-    {
-        return "SanFabric: " + std::to_string(slotsPerVc) +
-               " packet slots per virtual channel is more than the 256 supported; lower "
-               "BufferSize";
-    }
-    return "";
+    return SanSwitchingPolicy::For(m_mode, SwitchingSizes()).GetError();
 }
 
 void
@@ -200,18 +162,7 @@ SanFabric::Configure()
     NS_ABORT_MSG_IF(!error.empty(), error);
     m_routing->Setup(m_topology);
     m_routing->SetOccupancy(this);
-    switch (m_mode)
-    {
-    case VIRTUAL_CUT_THROUGH:
-    case STORE_AND_FORWARD:
-        m_slotsPerVc = m_bufferSize / m_maxPacketSize;
-        break;
-    case CELL:
-        m_slotsPerVc = m_bufferSize / m_cellSize;
-        break;
-    default:
-        m_slotsPerVc = 1; // a worm owns its virtual channel until its tail passes
-    }
+    m_switching = SanSwitchingPolicy::For(m_mode, SwitchingSizes());
     m_endpoints.resize(m_topology->GetNHosts());
     m_switches.resize(m_topology->GetNSwitches());
     m_configured = true;
@@ -248,7 +199,7 @@ SanFabric::GetSwitchingMode() const
 bool
 SanFabric::RoutesOnTail() const
 {
-    return m_mode == STORE_AND_FORWARD || m_mode == CELL;
+    return m_switching.RoutesOnTail();
 }
 
 uint32_t
@@ -261,7 +212,18 @@ SanFabric::GetNVcs() const
 uint32_t
 SanFabric::GetSlotsPerVc() const
 {
-    return m_slotsPerVc;
+    return m_switching.GetSlotsPerVc();
+}
+
+SanSwitchingPolicy::Sizes
+SanFabric::SwitchingSizes() const
+{
+    SanSwitchingPolicy::Sizes sizes;
+    sizes.bufferSize = m_bufferSize;
+    sizes.maxPacketSize = m_maxPacketSize;
+    sizes.cellSize = m_cellSize;
+    sizes.cellPayload = m_cellPayload;
+    return sizes;
 }
 
 uint32_t

@@ -11,6 +11,7 @@
 #include "ns3/ptr.h"
 #include "ns3/san-output-occupancy.h"
 #include "ns3/san-routing.h"
+#include "ns3/san-switching-policy.h"
 #include "ns3/san-topology.h"
 #include "ns3/traced-callback.h"
 
@@ -53,13 +54,13 @@ class SanSwitch;
 class SanFabric : public Object, public SanOutputOccupancy
 {
   public:
-    /// How switches move packets.
+    /// How switches move packets (the SwitchingMode attribute; SanSwitchingPolicy's modes).
     enum SwitchingMode
     {
-        WORMHOLE,
-        VIRTUAL_CUT_THROUGH,
-        STORE_AND_FORWARD,
-        CELL
+        WORMHOLE = SanSwitchingPolicy::WORMHOLE,
+        VIRTUAL_CUT_THROUGH = SanSwitchingPolicy::VIRTUAL_CUT_THROUGH,
+        STORE_AND_FORWARD = SanSwitchingPolicy::STORE_AND_FORWARD,
+        CELL = SanSwitchingPolicy::CELL
     };
 
     /**
@@ -103,6 +104,14 @@ class SanFabric : public Object, public SanOutputOccupancy
 
     /// \return the switching mode
     SwitchingMode GetSwitchingMode() const;
+
+    /// \return the switching mode's policy, made by Configure from the attributes (what a
+    /// port, switch or endpoint asks of the mode on the per-packet path)
+    const SanSwitchingPolicy& GetSwitching() const
+    {
+        return m_switching;
+    }
+
     /// \return true in store-and-forward and cell modes
     bool RoutesOnTail() const;
     /// \return the number of virtual channels per link
@@ -229,24 +238,27 @@ class SanFabric : public Object, public SanOutputOccupancy
     void DoDispose() override;
 
   private:
-    Ptr<SanTopology> m_topology; //!< shape
-    Ptr<SanRouting> m_routing;   //!< routing function
-    SwitchingMode m_mode;        //!< switching mode
-    uint32_t m_bufferSize;       //!< bytes per virtual-channel buffer
-    uint32_t m_maxPacketSize;    //!< largest packet in bytes
-    uint32_t m_minPacketSize{0}; //!< shortest packet hosts send (0: no promise)
-    uint32_t m_cellSize;         //!< ATM cell on the wire
-    uint32_t m_cellPayload;      //!< ATM cell payload
-    uint32_t m_slotsPerVc{1};    //!< derived
-    bool m_configured{false};    //!< Configure() ran
-    uint64_t m_nextUid{1};       //!< uid counter
-    uint64_t m_injected{0};      //!< counter
-    uint64_t m_delivered{0};     //!< counter
-    uint64_t m_hops{0};          //!< counter
-    uint64_t m_splits{0};        //!< counter
-    uint64_t m_coalesced{0};     //!< counter
-    uint64_t m_xoffSymbols{0};   //!< counter
-    uint64_t m_xonSymbols{0};    //!< counter
+    /// \return the sizes the switching mode's policy depends on (the attributes)
+    SanSwitchingPolicy::Sizes SwitchingSizes() const;
+
+    Ptr<SanTopology> m_topology;    //!< shape
+    Ptr<SanRouting> m_routing;      //!< routing function
+    SwitchingMode m_mode;           //!< switching mode
+    uint32_t m_bufferSize;          //!< bytes per virtual-channel buffer
+    uint32_t m_maxPacketSize;       //!< largest packet in bytes
+    uint32_t m_minPacketSize{0};    //!< shortest packet hosts send (0: no promise)
+    uint32_t m_cellSize;            //!< ATM cell on the wire
+    uint32_t m_cellPayload;         //!< ATM cell payload
+    SanSwitchingPolicy m_switching; //!< the mode's policy (Configure)
+    bool m_configured{false};       //!< Configure() ran
+    uint64_t m_nextUid{1};          //!< uid counter
+    uint64_t m_injected{0};         //!< counter
+    uint64_t m_delivered{0};        //!< counter
+    uint64_t m_hops{0};             //!< counter
+    uint64_t m_splits{0};           //!< counter
+    uint64_t m_coalesced{0};        //!< counter
+    uint64_t m_xoffSymbols{0};      //!< counter
+    uint64_t m_xonSymbols{0};       //!< counter
     /// Xon/Xoff symbols (one trace for the fabric, so that a port carries none)
     TracedCallback<uint32_t, uint32_t, uint32_t, bool, uint64_t> m_xonXoffTrace;
     SanFlowProbe* m_flowProbe{nullptr};              //!< told of every send and delivery

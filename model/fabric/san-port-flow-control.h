@@ -7,10 +7,14 @@
 #define SAN_PORT_FLOW_CONTROL_H
 
 // A port's link-level flow control as a policy: what a packet's entry, the queue's service and
-// a departure (SanPort's templates ForwardWith, ServeQueueWith, Depart) ask of it. A port's
-// policy is chosen once, by its link's FlowControl as it attaches (the m_xonXoff bit), and the
-// port's entry points dispatch on it once (SanPort::WithFlow); the policies keep no state of
-// their own (the port's m_slotStore holds the credit table or the Xon/Xoff gate).
+// a departure (SanPort's templates ForwardWith, ServeQueueWith, Depart) ask of it, and how the
+// port sets up and counts its side of the link. A port's policy is chosen once, by its link's
+// FlowControl as it attaches (the m_xonXoff bit), and the port's entry points dispatch on it
+// once (SanPort::WithFlow); the only other test of the bit is SanPort::ReturnCredit's (inline
+// in san-channel.h, once per credit), which sends a released slot to the credit table or to the
+// Xon/Xoff receiver. The policies keep their state in the port's packed record (m_slotStore:
+// the credit table, or the Xon/Xoff gate), so a port costs no more than before; an Xon/Xoff
+// link's receiving end keeps its buffers in a SanXonXoffReceiver among the port's extras.
 
 #include "san-channel.h"
 #include "san-port.h"
@@ -30,6 +34,19 @@ struct SanPort::CreditFlow
 {
     /// A packet that finds a slot free may be committed to follow the packet on the link.
     static constexpr bool COMMITS_TO_BUSY_LINK = true;
+    /// A small credit table keeps framed release times (SanPort::Reframe re-encodes them).
+    static constexpr bool FRAMED_SLOTS = true;
+    /// Not Xon/Xoff (SanPort::IsXonXoff).
+    static constexpr bool XON_XOFF = false;
+
+    /// Size the credit table for the fabric's channels and slots (all free).
+    /// \param port the port \param fabric its fabric
+    static void Prepare(SanPort& port, const SanFabric& fabric);
+
+    /// Nothing to set up once the link is connected. \param port the port
+    static void Connect(SanPort& /* port */)
+    {
+    }
 
     /**
      * \param port the port \param vcMask acceptable channels \param ts the time
@@ -72,7 +89,27 @@ struct SanPort::CreditFlow
     /// will wake the port)
     static int64_t NextChance(const SanPort& port, uint32_t vcMask, int64_t ts)
     {
-        return port.EarliestRelease(vcMask, ts);
+        return EarliestRelease(port, vcMask, ts);
+    }
+
+    /// \param port the port \param vcMask channels \param ts time
+    /// \return the earliest known release time of a slot in vcMask after ts (HELD if none)
+    static int64_t EarliestRelease(const SanPort& port, uint32_t vcMask, int64_t ts);
+
+    /**
+     * \param port the port
+     * \param firstVc the first virtual channel to look at
+     * \param vcMask the channels to count
+     * \param now the time now
+     * \return slots of those channels in use at now (released later, or HELD)
+     */
+    static uint32_t CountInUse(const SanPort& port, uint32_t firstVc, uint32_t vcMask, int64_t now);
+
+    /// \param port the port \param vc a channel (below the link's) \param now the time
+    /// \return slots of that channel at the far end in use now
+    static uint32_t SlotsInUse(const SanPort& port, uint32_t vc, int64_t now)
+    {
+        return CountInUse(port, vc, 1u << vc, now);
     }
 
     /// A packet leaves on slot: it holds it until a credit says otherwise.
@@ -93,7 +130,7 @@ struct SanPort::CreditFlow
     /// \return what the far end's buffers add to the port's occupancy: slots in use
     static uint32_t Occupancy(const SanPort& port, uint32_t vcMask, int64_t now)
     {
-        return port.m_link == 0 ? 0 : port.CountInUse(0, vcMask, now);
+        return port.m_link == 0 ? 0 : CountInUse(port, 0, vcMask, now);
     }
 };
 
@@ -106,6 +143,18 @@ struct SanPort::XonXoffFlow
 {
     /// A packet starts only on an idle link.
     static constexpr bool COMMITS_TO_BUSY_LINK = false;
+    /// The slot store keeps the gate, no times.
+    static constexpr bool FRAMED_SLOTS = false;
+    /// Xon/Xoff (SanPort::IsXonXoff).
+    static constexpr bool XON_XOFF = true;
+
+    /// Open every channel's gate. \param port the port \param fabric its fabric
+    static void Prepare(SanPort& port, const SanFabric& fabric);
+
+    /// The link is connected: a port sending into a switch's buffers sends XPACKETs, and a
+    /// switch port receiving on the link makes its SanXonXoffReceiver (checking the marks).
+    /// \param port the port
+    static void Connect(SanPort& port);
 
     /**
      * \param port the port \param vcMask acceptable channels \param ts the time (unused)
@@ -149,6 +198,12 @@ struct SanPort::XonXoffFlow
     static uint32_t Occupancy(const SanPort& port, uint32_t vcMask, int64_t /* now */)
     {
         return static_cast<uint32_t>(__builtin_popcount(vcMask & port.m_slotStore.xoffMask));
+    }
+
+    /// \return 0: an Xon/Xoff link keeps no credits
+    static uint32_t SlotsInUse(const SanPort& /* port */, uint32_t /* vc */, int64_t /* now */)
+    {
+        return 0;
     }
 };
 

@@ -13,8 +13,10 @@
 #include "san-lazy-trace-accessor.h"
 #include "san-output-arbiter.h"
 #include "san-port-flow-control.h"
+#include "san-port-splitter.h"
 #include "san-switch-port.h"
-#include "san-xon-xoff-buffer.h"
+#include "san-switch.h"
+#include "san-xon-xoff-receiver.h"
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
@@ -113,28 +115,9 @@ SanPort::Prepare(Ptr<SanFabric> fabric, Ptr<SanChannel> channel)
                     "SanPort::Attach: port " << GetPortName() << " is already attached");
     channel->UseFabric(PeekPointer(fabric));
     m_link = channel->GetHandle();
-    if (channel->GetFlowControl() == SanChannel::XON_XOFF)
-    {
-        m_xonXoff = 1; // no credits: the slot store keeps the sender's gate
-        m_slotStore.xoffMask = 0;
-        return;
-    }
-    const uint32_t nSlots = fabric->GetNVcs() * fabric->GetSlotsPerVc();
-    // SanFabric allows 256 slots per virtual channel, and a mask of 32 channels at most: a
-    // packet's 16-bit holdSlot holds any slot.
-    NS_ABORT_MSG_IF(nSlots > SanFabricPacket::MAX_SLOT + 1,
-                    "SanPort: a credit table of " << nSlots << " slots (at most "
-                                                  << SanFabricPacket::MAX_SLOT + 1 << ")");
-    if (nSlots > INLINE_SLOTS)
-    {
-        m_slotStore.heap = new int64_t[nSlots];
-        m_heapSlots = 1;
-        std::fill_n(m_slotStore.heap, nSlots, int64_t{0});
-    }
-    else
-    {
-        std::fill_n(m_slotStore.framed, INLINE_SLOTS, FRAMED_PAST); // all free
-    }
+    // The port's flow-control policy, chosen here once for good (WithFlow dispatches on it).
+    m_xonXoff = channel->GetFlowControl() == SanChannel::XON_XOFF ? 1 : 0;
+    WithFlow([&](auto flow) { decltype(flow)::Prepare(*this, *fabric); });
 }
 
 void
@@ -146,7 +129,7 @@ SanPort::Connect(uint8_t end, bool peerIsSink)
     // The link's timing in time steps, shared by the ports of links with these attributes
     // (worked out here once: a later change to the attributes does not reach an attached link).
     Link()->SetTiming();
-    SetupXonXoff();
+    WithFlow([this](auto flow) { decltype(flow)::Connect(*this); });
 }
 
 bool
@@ -176,6 +159,12 @@ SanPort::Forward(SanFabricPacket* p, uint32_t vcMask)
     WithFlow([&](auto flow) { ForwardWith<decltype(flow)>(p, vcMask); });
 }
 
+bool
+SanPort::WaitsForBusyLink(const SanFabricPacket* p) const
+{
+    return (p->splittable && SanPortSplitter::WaitsForLink(*this, p)) || GetArbitration() != 0;
+}
+
 template <class Flow>
 void
 SanPort::ForwardWith(SanFabricPacket* p, uint32_t vcMask)
@@ -197,7 +186,7 @@ void
 SanPort::Block(SanFabricPacket* p)
 {
     const int64_t now = Simulator::Now().GetTimeStep();
-    if (p->splittable && m_qTail != nullptr && TryCoalesce(p))
+    if (p->splittable && m_qTail != nullptr && SanPortSplitter::TryCoalesce(*this, p))
     {
         return; // merged into the piece ahead of it, which is already waiting
     }
@@ -253,7 +242,7 @@ SanPort::ServeQueueWith()
             const SanOutputArbiter::Choice c = SanOutputArbiter::Pick(
                 policy,
                 m_qTail,
-                GetLastInput(),
+                GetSwitchBlock()->owner->GetLastInput(m_storeIndex),
                 [&](const SanFabricPacket* q, uint32_t& s, uint32_t& v) {
                     if (Flow::Grant(*this, q->waitMask, now, s, v))
                     {
@@ -262,7 +251,12 @@ SanPort::ServeQueueWith()
                     earliest = std::min(earliest, Flow::NextChance(*this, q->waitMask, now));
                     return false;
                 },
-                [this](const SanFabricPacket* q) { return InputOf(q); });
+                [](const SanFabricPacket* q) {
+                    // The input a packet came through: the far end of the link whose buffer
+                    // slot it holds (0 if none).
+                    const SanPort* in = q->holdPort != nullptr ? q->holdPort->FarEnd() : nullptr;
+                    return in != nullptr ? uint32_t{in->m_number} : 0u;
+                });
             if (c.packet != nullptr)
             {
                 granted = true;
@@ -272,7 +266,7 @@ SanPort::ServeQueueWith()
                 vc = c.vc;
                 if (policy == SanOutputArbiter::ROUND_ROBIN)
                 {
-                    SetLastInput(c.input);
+                    GetSwitchBlock()->owner->SetLastInput(m_storeIndex, c.input);
                 }
             }
         }
@@ -305,7 +299,7 @@ SanPort::ServeQueueWith()
         Unlink(prev, cur);
         if (cur->splittable && m_qTail != nullptr)
         {
-            TrySplit(cur, cur->waitMask, now);
+            SanPortSplitter::TrySplit(*this, cur, cur->waitMask, now);
         }
         cur->waitMask = 0;
         Depart<Flow>(cur, slot, vc, now, true);
@@ -407,7 +401,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     }
     if (IsTraced())
     {
-        TracePacket('-', p, vc, departTs);
+        SanPortExtras::TracePacket(this, '-', p, vc, departTs);
     }
 
     if (m_peerIsSink)
@@ -523,80 +517,28 @@ SanPort::AbortQueueFull() const
                                "the offered load is far beyond what the fabric carries");
 }
 
-void
-SanPort::TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t ts)
-{
-    SanFabricHeader h;
-    h.SetSource(p->src);
-    h.SetDestination(p->dst);
-    h.SetSequence(static_cast<uint32_t>(p->seq));
-    h.SetWireSize(p->bytes);
-    Ptr<Packet> pkt;
-    if (p->IsPiece() && p->PeekPayload() != nullptr &&
-        p->PeekPayload()->GetSize() >=
-            p->GetSplitHeader() + p->PeekExtra()->burstOffset + p->GetPieceBytes())
-    {
-        // A piece: the burst's header (as the sender wrote it: the fabric does not know the
-        // NIC's header format, so the address is not advanced), then the piece's data.
-        pkt = p->PeekPayload()->CreateFragment(0, p->GetSplitHeader());
-        pkt->AddAtEnd(
-            p->PeekPayload()->CreateFragment(p->GetSplitHeader() + p->PeekExtra()->burstOffset,
-                                             p->GetPieceBytes()));
-    }
-    else
-    {
-        pkt = p->PeekPayload() != nullptr && !p->IsPiece() ? p->PeekPayload()->Copy()
-                                                           : Create<Packet>(p->bytes);
-    }
-    pkt->AddHeader(h);
-    const int64_t now = Simulator::Now().GetTimeStep();
-    if (ts <= now)
-    {
-        FireTraces(kind, pkt, vc);
-        return;
-    }
-    // Only while a tracer listens: one event per traced departure or arrival.
-    Simulator::Schedule(TimeStep(ts - now), &SanPort::FireTraces, this, kind, pkt, vc);
-}
-
-void
-SanPort::FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc)
-{
-    Traces& t = GetTraces();
-    t.promiscSniffer(pkt);
-    t.packetEvent(kind, pkt, vc);
-}
-
 SanPort::Traces&
 SanPort::GetTraces()
 {
     return GetExtras().traces;
 }
 
-std::unordered_map<const SanPort*, std::unique_ptr<SanPort::Extras>>&
-SanPort::ExtrasTable()
-{
-    // Never destroyed: ports may outlive static destruction.
-    static auto* table = new std::unordered_map<const SanPort*, std::unique_ptr<Extras>>;
-    return *table;
-}
-
-SanPort::Extras&
+SanPortExtras&
 SanPort::GetExtras()
 {
     if (!m_hasExtras)
     {
-        ExtrasTable()[this] = std::make_unique<Extras>();
         m_hasExtras = 1;
+        return SanPortExtras::Make(this);
     }
     return FindExtras();
 }
 
-SanPort::Extras&
+SanPortExtras&
 SanPort::FindExtras() const
 {
     NS_ASSERT(m_hasExtras != 0);
-    return *ExtrasTable().find(this)->second;
+    return SanPortExtras::Find(this);
 }
 
 void
@@ -604,7 +546,7 @@ SanPort::DropExtras()
 {
     if (m_hasExtras)
     {
-        ExtrasTable().erase(this);
+        SanPortExtras::Drop(this);
         m_hasExtras = 0;
     }
 }
@@ -630,7 +572,7 @@ SanPort::GetBusySteps() const
 void
 SanPort::CarryCounts(uint64_t tx, uint64_t busy)
 {
-    Extras& extras = GetExtras();
+    SanPortExtras& extras = GetExtras();
     extras.txPacketsHigh += tx;
     extras.busyStepsHigh += busy;
 }
@@ -638,11 +580,12 @@ SanPort::CarryCounts(uint64_t tx, uint64_t busy)
 uint32_t
 SanPort::GetSlotsInUse(uint32_t vc) const
 {
-    if (m_link == 0 || vc >= Timing().nVcs || m_xonXoff)
+    if (m_link == 0 || vc >= Timing().nVcs)
     {
-        return 0; // an Xon/Xoff link keeps no credits
+        return 0;
     }
-    return CountInUse(vc, 1u << vc, Simulator::Now().GetTimeStep());
+    const int64_t now = Simulator::Now().GetTimeStep();
+    return WithFlow([&](auto flow) { return decltype(flow)::SlotsInUse(*this, vc, now); });
 }
 
 Ptr<SanFabric>

@@ -10,6 +10,7 @@
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 #include "ns3/san-fabric-packet.h"
+#include "ns3/san-port-extras.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -25,7 +26,7 @@ namespace ns3
 class SanChannel;
 class SanFabric;
 class SanSwitch;
-class SanXonXoffBuffer;
+class SanXonXoffReceiver;
 struct SanLinkMessage;
 
 /**
@@ -94,7 +95,7 @@ struct SanLinkTiming
  * not told it Xoff on that channel, and only when its link is idle: it does
  * not commit a packet to follow the one on the link, since an Xoff may come
  * in between. As the receiving end of its link it counts the bytes in each
- * of its virtual channels' buffers (SanXonXoffBuffer: a packet counts in
+ * of its virtual channels' buffers (SanXonXoffReceiver: a packet counts in
  * full from its head's arrival until its tail leaves the switch; in wormhole
  * mode a worm counts as a full buffer, so one worm holds a channel at a time
  * as under credits) and sends Xoff when a buffer reaches the Xoff mark, Xon
@@ -112,6 +113,13 @@ struct SanLinkTiming
  * channel's Transmit(), and what arrives comes from the channel
  * (ReceivePacket, ReceiveCredit). That keeps a link splittable across MPI
  * ranks.
+ *
+ * The port itself keeps the queue, the link's busy time and the wake-up; each of its other
+ * jobs is a collaborator's, none of which adds to a port's 64 bytes: the flow-control policy
+ * (CreditFlow, the credit table; XonXoffFlow, the sender's gate; san-port-flow-control.h), the
+ * receiving end of an Xon/Xoff link (SanXonXoffReceiver), splitting and coalescing
+ * (SanPortSplitter), the output arbitration (SanOutputArbiter), the switching mode's answers
+ * (SanSwitchingPolicy, the fabric's), and what few ports need (SanPortExtras).
  */
 class SanPort
 {
@@ -274,17 +282,8 @@ class SanPort
      */
     std::string GetPortName() const;
 
-    /// The port's trace sources. Most ports of a large fabric are never traced, so they are
-    /// made when a tracer first connects (72 bytes a port otherwise, on every port).
-    struct Traces
-    {
-        /// Fires with a packet (san header + payload) built only when someone
-        /// listens, as it leaves and as it arrives; pcap helpers connect here.
-        TracedCallback<Ptr<const Packet>> promiscSniffer;
-        /// Departures and arrivals with their kind; ASCII trace helpers connect here.
-        TracedCallback<char, Ptr<const Packet>, uint32_t> packetEvent;
-        TracedCallback<uint64_t, uint32_t, uint32_t, uint32_t, uint32_t> tx; //!< departures
-    };
+    /// The port's trace sources (made when a tracer first connects).
+    using Traces = SanPortTraces;
 
     /// \return the trace sources, made on first use (SanPortDevice's trace sources)
     Traces& GetTraces();
@@ -387,8 +386,10 @@ class SanPort
     }
 
   private:
-    friend class SanChannel; // Connect, ReceivePacket, ReceiveCredit, ReceiveXonXoff, IsSink
-    friend class SanSwitch;  // lays out the block of its ports (SwitchBlock)
+    friend class SanChannel;      // Connect, ReceivePacket, ReceiveCredit, ReceiveXonXoff, IsSink
+    friend class SanSwitch;       // lays out the block of its ports (SwitchBlock)
+    friend class SanPortSplitter; // cuts and merges packets in the queue
+    friend class SanXonXoffReceiver; // the receiving end of an Xon/Xoff link
 
     /// Give back a slot table kept on the heap (Dispose, the destructor).
     void FreeSlots();
@@ -422,7 +423,7 @@ class SanPort
     inline void ReceiveCredit(uint32_t slot, int64_t ts);
     /**
      * An XPACKET, XOFF or XON message arrives through the channel (defined in
-     * san-port-xon-xoff.cc, with the rest of Xon/Xoff). Called by SanChannel only.
+     * san-port-flow-control.cc, with the rest of Xon/Xoff). Called by SanChannel only.
      * \param msg the message
      */
     void ReceiveXonXoff(const SanLinkMessage& msg);
@@ -445,10 +446,6 @@ class SanPort
      */
     template <class Flow>
     void Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs, bool wasQueued);
-    /// \return the earliest known release time of a slot in vcMask after ts (HELD if none)
-    /// \param vcMask channels
-    /// \param ts time
-    int64_t EarliestRelease(uint32_t vcMask, int64_t ts) const;
     /// Queue p; a wormhole packet also marks the slots it holds upstream as held.
     /// \param p the packet
     void Block(SanFabricPacket* p);
@@ -472,80 +469,34 @@ class SanPort
     /// ServeQueue under a flow-control policy.
     template <class Flow>
     void ServeQueueWith();
-    /**
-     * A switch port's input through which a waiting packet came (round-robin arbitration):
-     * the far end of the link whose buffer slot it holds (in san-port-arbitration.cc).
-     * \param p the packet
-     * \return that port's number on this switch (0 if it holds no slot)
-     */
-    uint32_t InputOf(const SanFabricPacket* p) const;
-    /// \return a switch port's last input served (round robin; in san-port-arbitration.cc)
-    uint32_t GetLastInput() const;
-    /// \param input a switch port's input just served (round robin)
-    void SetLastInput(uint32_t input);
 
     /**
      * Whether a packet that finds a slot free but the link busy with an earlier packet waits
      * in the queue rather than being committed to follow at once: a splittable packet that
-     * WaitsForLink, and every packet at a switch port whose arbitration is not FCFS (its
-     * choice is made when the link frees).
-     * \param p the packet
-     * \return true if p should wait in the queue
+     * SanPortSplitter::WaitsForLink, and every packet at a switch port whose arbitration is not
+     * FCFS (its choice is made when the link frees). \param p the packet \return true if p should
+     * wait in the queue
      */
-    bool WaitsForBusyLink(const SanFabricPacket* p) const
-    {
-        return (p->splittable && WaitsForLink(p)) || GetArbitration() != 0;
-    }
+    inline bool WaitsForBusyLink(const SanFabricPacket* p) const;
+
+    /// Put p into the queue right after before (a split's rest, SanPortSplitter).
+    /// \param before a waiting packet \param p the packet
+    inline void InsertAfter(SanFabricPacket* before, SanFabricPacket* p);
 
     /// Take cur (after prev, or at the head) out of the queue.
     /// \param prev its predecessor, or nullptr \param cur the packet
     inline void Unlink(SanFabricPacket* prev, SanFabricPacket* cur);
 
-    // Xon/Xoff (san-port-xon-xoff.cc)
-    /// Check the marks against the buffer and the link's round trip (aborts if data could be
-    /// lost) and set up the input buffers' bookkeeping. Called by Connect.
-    void SetupXonXoff();
+    // Xon/Xoff (san-port-flow-control.cc; the receiving end is SanXonXoffReceiver)
     /// This port owns the link into the buffer that holds an entry: the entry's packet leaves
     /// that buffer at ts (or is HELD), so tell the far end, the buffer's owner.
     /// \param slot the entry \param ts release time, or HELD
     void ReleaseXonXoff(uint32_t slot, int64_t ts);
-    /// The receiving end: an entry of its buffers has a new release time.
-    /// \param slot the entry \param ts release time, or HELD
-    void OnBufferRelease(uint32_t slot, int64_t ts);
-    /// Make sure the input buffers are checked at ts. \param ts time (HELD: never)
-    void ScheduleCheck(int64_t ts);
-    /// Check event: send Xoff or Xon where a mark has been crossed.
+    /// Check event of the receiving end (SanXonXoffReceiver::Check; nothing once disposed).
     void HandleCheck();
     /// An Xoff or Xon from the far end takes effect (event).
     /// \param vc the virtual channel \param xoff true for Xoff
     void ApplyGate(uint32_t vc, bool xoff);
-    /**
-     * A splittable packet finds a slot free but the link still busy with an earlier packet.
-     * Any other packet is committed to leave when the link frees; this one waits in the queue
-     * if it might be split then (or have its burst's next piece merged into it), so that the
-     * decision is taken when it takes the link, against whatever waits for it at that time.
-     * It leaves no later than it would have: it is first in the queue and its slot stays free.
-     * \param p the packet
-     * \return true if p should wait in the queue
-     */
-    bool WaitsForLink(const SanFabricPacket* p) const;
-    /**
-     * p (unlinked from the queue, about to depart at departTs) is splittable: if it is longer
-     * than the split threshold and packets of other pairs wait, cut it to a first piece and
-     * queue the rest as a new packet (in san-port-splitting.cc: only splittable packets come
-     * here).
-     * \param p the packet
-     * \param vcMask the virtual channels it waited for
-     * \param departTs its departure time
-     */
-    void TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs);
-    /**
-     * p (splittable, about to be queued) continues the burst piece at the queue's tail: merge
-     * it into that piece.
-     * \param p the packet
-     * \return true if p was merged (and freed)
-     */
-    bool TryCoalesce(SanFabricPacket* p);
     /// Make sure the queue is served at ts.
     /// \param ts time
     void ScheduleWake(int64_t ts);
@@ -560,44 +511,34 @@ class SanPort
     }
 
     /**
-     * Trace a departure or an arrival at the time it happens (scheduled if that is later
-     * than now: a tracer sees every event in time order).
+     * Trace a departure or an arrival at the time it happens (SanPortExtras::TracePacket).
      * \param kind '-' departure or 'r' arrival
      * \param p the packet
      * \param vc channel taken, or NO_VC
      * \param ts time of the event
      */
-    void TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t ts);
-    /// Fire the trace sources. \param kind '-' or 'r' \param pkt packet \param vc channel
-    void FireTraces(char kind, Ptr<const Packet> pkt, uint32_t vc);
-
-    /// What few ports need: trace sources (ports someone traces) and input buffers (the
-    /// receiving ends of Xon/Xoff links), made on first use and kept in a table beside the
-    /// ports (a pointer in every port would cost 8 bytes on each).
-    struct Extras
+    void TracePacket(char kind, const SanFabricPacket* p, uint32_t vc, int64_t ts)
     {
-        Traces traces;                              //!< the port's trace sources
-        std::unique_ptr<SanXonXoffBuffer> rxBuffer; //!< Xon/Xoff receiver: buffers and checks
-        uint64_t txPacketsHigh{0}; //!< packets sent, above the port's 32 bits (their carries)
-        uint64_t busyStepsHigh{0}; //!< busy time, above the port's 32 bits (their carries)
-        int64_t farWake{0};        //!< a pending wake-up time beyond the frame (FRAMED_FAR)
-        int64_t farBusyUntil{0};   //!< a busy-until time beyond the frame (FRAMED_FAR)
-    };
+        SanPortExtras::TracePacket(this, kind, p, vc, ts);
+    }
 
-    /// \return the extras of the ports that have some, by port
-    static std::unordered_map<const SanPort*, std::unique_ptr<Extras>>& ExtrasTable();
-    /// \return the extras, made on first use
-    Extras& GetExtras();
+    /// \return the extras (SanPortExtras), made on first use
+    SanPortExtras& GetExtras();
     /// \return the extras (the port has some: m_hasExtras)
-    Extras& FindExtras() const;
+    SanPortExtras& FindExtras() const;
     /// Drop the extras, if any (Dispose, the destructor).
     void DropExtras();
 
-    /// \return the Xon/Xoff input buffers (nullptr unless the link uses Xon/Xoff)
-    SanXonXoffBuffer* RxBuffer() const
+    /// \return the Xon/Xoff receiving end (nullptr unless a switch port receives on an
+    /// Xon/Xoff link)
+    SanXonXoffReceiver* Rx() const
     {
-        return m_hasExtras ? FindExtras().rxBuffer.get() : nullptr;
+        return m_hasExtras ? FindExtras().rx.get() : nullptr;
     }
+
+    /// \return the far end of the link (defined in san-channel.h; nullptr while the channel
+    /// has one end)
+    inline SanPort* FarEnd() const;
 
     /// \return the link's timing, shared with the link's other end (and with every bare link
     /// of the same attributes)
@@ -686,14 +627,6 @@ class SanPort
 
     /// SetSlot for a time beyond the frame (out of line). \param slot slot \param ts time
     void SetSlotSlow(uint32_t slot, int64_t ts);
-
-    /**
-     * \param firstVc the first virtual channel to look at
-     * \param vcMask the channels to count
-     * \param now the time now
-     * \return slots of those channels in use at now (released later, or HELD)
-     */
-    uint32_t CountInUse(uint32_t firstVc, uint32_t vcMask, int64_t now) const;
 
     /// \return the time from which the link is idle (a time before the frame's base: past)
     int64_t BusyUntil() const
@@ -844,6 +777,22 @@ SanPort::Unlink(SanFabricPacket* prev, SanFabricPacket* cur)
     }
     --m_qLen;
     cur->next = nullptr;
+}
+
+void
+SanPort::InsertAfter(SanFabricPacket* before, SanFabricPacket* p)
+{
+    p->next = before->next;
+    before->next = p;
+    if (m_qTail == before)
+    {
+        m_qTail = p;
+    }
+    if (m_qLen == MAX_QUEUE)
+    {
+        AbortQueueFull();
+    }
+    ++m_qLen;
 }
 
 void

@@ -282,8 +282,9 @@ SanSwitch::UpdateRoutesOnTail()
     {
         return; // Setup decides
     }
-    m_routesOnTail = m_fabric->RoutesOnTail() &&
-                     !(m_cutThroughCells && m_fabric->GetSwitchingMode() == SanFabric::CELL);
+    // CutThroughCells lets a switch route a cell on its head (cells only).
+    const SanSwitchingPolicy& switching = m_fabric->GetSwitching();
+    m_routesOnTail = switching.RoutesOnTail() && !(m_cutThroughCells && switching.CutsIntoCells());
 }
 
 SanSwitchPort*

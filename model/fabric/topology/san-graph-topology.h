@@ -6,6 +6,8 @@
 #ifndef SAN_GRAPH_TOPOLOGY_H
 #define SAN_GRAPH_TOPOLOGY_H
 
+#include "san-graph-file.h"
+#include "san-graph-routing-tables.h"
 #include "san-topology.h"
 
 #include <string>
@@ -94,17 +96,20 @@ namespace ns3
  * switches, where full 16-bit tables took 17 GB. A graph whose tables would take more than
  * MaxTableBytes (by default three quarters of the machine's memory) is refused when it is
  * read, with the estimate in the message.
+ *
+ * The topology keeps the graph (ports and hosts); the file reader is SanGraphFile and the
+ * tables are SanGraphRoutingTables.
  */
 class SanGraphTopology : public SanTopology
 {
   public:
     /// Most switches a graph may have (the tables' size, MaxTableBytes, is the real bound).
-    static constexpr uint32_t MAX_SWITCHES = 16777215;
+    static constexpr uint32_t MAX_SWITCHES = SanGraphFile::MAX_SWITCHES;
     /// Most ports a switch may have (the next-port table holds 16-bit entries).
-    static constexpr uint32_t MAX_PORTS = 65535;
+    static constexpr uint32_t MAX_PORTS = SanGraphFile::MAX_PORTS;
     /// Largest graph file read (256 MiB: some ten million 'link' lines), checked before
     /// reading, so that a wrong file name costs no memory.
-    static constexpr uint64_t MAX_FILE_BYTES = uint64_t(256) << 20;
+    static constexpr uint64_t MAX_FILE_BYTES = SanGraphFile::MAX_FILE_BYTES;
 
     /**
      * \brief Get the type ID.
@@ -194,119 +199,25 @@ class SanGraphTopology : public SanTopology
     void NotifyConstructionCompleted() override;
 
   private:
-    /// A switch-to-switch link seen from one end.
-    struct SwitchLink
-    {
-        uint32_t port;     //!< port on this switch
-        uint32_t peer;     //!< switch at the other end
-        uint32_t peerPort; //!< port on that switch
-    };
-
-    /// Where a host is attached.
-    struct HostPlace
-    {
-        uint32_t sw;   //!< switch
-        uint32_t port; //!< port on that switch
-    };
-
-    /// The result of parsing a graph description.
-    struct Parsed
-    {
-        uint32_t nSwitches{0};                       //!< number of switches
-        std::vector<std::vector<SanPortPeer>> ports; //!< ports of each switch, in order
-        std::vector<HostPlace> hosts;                //!< where each host is attached
-    };
-
-    /**
-     * \param sourceName the name used in error messages \param line the 'switches' line
-     * \param nSwitches switches \param maxPorts the most ports of a switch
-     * \param maxTableBytes the bound (0: GetDefaultTableLimit())
-     * \return "" if the tables fit, else the message with the estimate
-     */
-    static std::string CheckTableSize(const std::string& sourceName,
-                                      uint32_t line,
-                                      uint32_t nSwitches,
-                                      uint32_t maxPorts,
-                                      uint64_t maxTableBytes);
-    /**
-     * \param fileName a file \param text set to its contents
-     * \return "" or a message (missing, a directory, unreadable)
-     */
-    static std::string ReadFile(const std::string& fileName, std::string& text);
-    /**
-     * Parse a graph description.
-     * \param text the description
-     * \param sourceName the name used in error messages
-     * \param out filled in on success
-     * \param maxTableBytes the bound on the routing tables (0: GetDefaultTableLimit())
-     * \return "" on success, else the error message
-     */
-    static std::string Parse(const std::string& text,
-                             const std::string& sourceName,
-                             Parsed& out,
-                             uint64_t maxTableBytes);
     /**
      * Take a parsed graph and compute the routing tables.
-     * \param parsed the graph
+     * \param parsed the graph (its ports are taken)
      */
-    void Build(Parsed& parsed);
-    /// Compute the up*\/down* next-port table from the distance table.
-    void BuildUpDownTable();
+    void Build(SanGraphFile::Parsed& parsed);
     /**
      * Set the file to read (attribute FileName).
      * \param fileName the file, or "" for none
      */
     void SetFileName(std::string fileName);
 
-    /**
-     * \param from a switch
-     * \param to a neighbour of from
-     * \return true if the hop from -> to goes up (to is the up end of the link)
-     */
-    bool IsUpHop(uint32_t from, uint32_t to) const
-    {
-        const uint32_t lf = m_level[from];
-        const uint32_t lt = m_level[to];
-        return lt < lf || (lt == lf && to < from);
-    }
-
-    /// \param sw a switch \param dst a switch \return the distance from sw to dst, modulo 3
-    uint32_t Residue(uint32_t sw, uint32_t dst) const
-    {
-        const size_t cell = static_cast<size_t>(dst) * m_nSwitches + sw;
-        return (m_residue[cell >> 2] >> ((cell & 3) * 2)) & 3;
-    }
-
-    /// \param sw a switch \param dst a switch \return the up*\/down* next port, or NO_PORT
-    uint32_t NextPort(uint32_t sw, uint32_t dst) const
-    {
-        const size_t cell = static_cast<size_t>(dst) * m_nSwitches + sw;
-        if (!m_next16.empty())
-        {
-            return m_next16[cell] == NO_NEXT16 ? NO_PORT : m_next16[cell];
-        }
-        return m_next8[cell] == NO_NEXT8 ? NO_PORT : m_next8[cell];
-    }
-
     std::string m_fileName;             //!< attribute FileName
     bool m_constructed{false};          //!< true once the attributes have all been set
     uint32_t m_nSwitches{0};            //!< number of switches S
     std::vector<uint32_t> m_portOffset; //!< ports of switch s: m_peers[m_portOffset[s]..[s+1])
     std::vector<SanPortPeer> m_peers;   //!< the far end of every port of every switch
-    std::vector<uint32_t> m_linkOffset; //!< links of switch s: m_links[m_linkOffset[s]..[s+1])
-    std::vector<SwitchLink> m_links;    //!< switch-to-switch links of every switch, port order
-    std::vector<HostPlace> m_hosts;     //!< where each host is attached
-    uint64_t m_maxTableBytes{0};        //!< attribute MaxTableBytes (0: the default)
-    /// m_level[sw]: hops from switch 0 (the up*\/down* levels)
-    std::vector<uint32_t> m_level;
-    /// 2 bits per cell dst * S + sw: the distance from sw to dst modulo 3
-    std::vector<uint8_t> m_residue;
-    /// Cell dst * S + sw: up*\/down* output port of sw toward dst (NO_NEXT8 if sw == dst),
-    /// when every switch has fewer than 255 ports; else m_next16
-    std::vector<uint8_t> m_next8;
-    std::vector<uint16_t> m_next16;               //!< as m_next8, for switches of more ports
-    static constexpr uint8_t NO_NEXT8 = 0xff;     //!< m_next8 entry for "no port"
-    static constexpr uint16_t NO_NEXT16 = 0xffff; //!< m_next16 entry for "no port"
+    std::vector<SanGraphFile::HostPlace> m_hosts; //!< where each host is attached
+    uint64_t m_maxTableBytes{0};                  //!< attribute MaxTableBytes (0: the default)
+    SanGraphRoutingTables m_tables;               //!< distances and up*\/down* next ports
 };
 
 } // namespace ns3

@@ -4,13 +4,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// SanPort's credit table, wake-up and busy-until times (see "The port's frame" in san-port.h):
-// the scans of the table other than CreditFlow::Grant (inline in san-port-flow-control.h), and
-// the frame in which a small table's release times, the pending wake-up time and the time the
-// link is busy until are kept as 32-bit offsets -- moving it to now, and what a time beyond it
-// takes (a heap table, the extras).
+// SanPort's frame (see "The port's frame" in san-port.h), in which a small credit table's release
+// times, the pending wake-up time and the time the link is busy until are kept as 32-bit
+// offsets: moving it to now, and what a time beyond it takes (a heap table, the extras). The
+// credit table's scans are the policy SanPort::CreditFlow's (san-port-flow-control.cc).
 
 #include "san-channel.h"
+#include "san-port-flow-control.h"
 #include "san-port.h"
 
 #include "ns3/abort.h"
@@ -20,60 +20,6 @@
 
 namespace ns3
 {
-
-int64_t
-SanPort::EarliestRelease(uint32_t vcMask, int64_t ts) const
-{
-    const SanLinkTiming& t = Timing();
-    auto scan = [&](const auto* slots, auto limit, auto none) {
-        auto best = none;
-        for (uint32_t vc = 0; vc < t.nVcs; ++vc)
-        {
-            if ((vcMask & (1u << vc)) == 0)
-            {
-                continue;
-            }
-            const uint32_t base = vc * t.slotsPerVc;
-            for (uint32_t i = 0; i < t.slotsPerVc; ++i)
-            {
-                const auto r = slots[base + i];
-                if (r > limit && r < best)
-                {
-                    best = r;
-                }
-            }
-        }
-        return best;
-    };
-    if (m_heapSlots)
-    {
-        return scan(m_slotStore.heap, ts, HELD);
-    }
-    return FrameDecode(scan(m_slotStore.framed, FrameQuery(ts), FRAMED_NONE));
-}
-
-uint32_t
-SanPort::CountInUse(uint32_t firstVc, uint32_t vcMask, int64_t now) const
-{
-    const SanLinkTiming& t = Timing();
-    auto count = [&](const auto* slots, auto limit) {
-        uint32_t n = 0;
-        for (uint32_t vc = firstVc; vc < t.nVcs; ++vc)
-        {
-            if ((vcMask & (1u << vc)) == 0)
-            {
-                continue;
-            }
-            const uint32_t base = vc * t.slotsPerVc;
-            for (uint32_t i = 0; i < t.slotsPerVc; ++i)
-            {
-                n += slots[base + i] > limit ? 1 : 0;
-            }
-        }
-        return n;
-    };
-    return m_heapSlots ? count(m_slotStore.heap, now) : count(m_slotStore.framed, FrameQuery(now));
-}
 
 void
 SanPort::Reframe(int64_t now)
@@ -88,7 +34,8 @@ SanPort::Reframe(int64_t now)
     // Decode with the old frame, encode with the new one: a time before its base is past
     // (the base is at most now), and any later time fits, since the frame only moves forward.
     int64_t slots[INLINE_SLOTS];
-    const bool framedSlots = !m_heapSlots && !m_xonXoff;
+    const bool framedSlots =
+        !m_heapSlots && WithFlow([](auto flow) { return decltype(flow)::FRAMED_SLOTS; });
     for (uint32_t i = 0; framedSlots && i < INLINE_SLOTS; ++i)
     {
         slots[i] = FrameDecode(m_slotStore.framed[i]);

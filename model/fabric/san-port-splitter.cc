@@ -4,13 +4,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// SanPort's splitting and coalescing of splittable packets (CLAN 1999, section 2.2; see
-// the class description): whether a splittable packet waits for the link, the split itself, and
-// the merge of consecutive pieces. Only splittable packets reach this file.
+#include "san-port-splitter.h"
 
 #include "san-channel.h"
 #include "san-fabric.h"
-#include "san-port.h"
 
 #include "ns3/assert.h"
 #include "ns3/log.h"
@@ -20,35 +17,35 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("SanPortSplitting");
+NS_LOG_COMPONENT_DEFINE("SanPortSplitter");
 
 bool
-SanPort::WaitsForLink(const SanFabricPacket* p) const
+SanPortSplitter::WaitsForLink(const SanPort& port, const SanFabricPacket* p)
 {
-    const SanFabric::SwitchingMode mode = Fabric()->GetSwitchingMode();
-    if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
+    const SanSwitchingPolicy& switching = port.Fabric()->GetSwitching();
+    if (!switching.MaySplit())
     {
         return false;
     }
-    const uint32_t threshold = GetSplitThreshold();
+    const uint32_t threshold = port.GetSplitThreshold();
     if (threshold != 0 && p->bytes > threshold)
     {
         return true; // it may be split if others are waiting when the link frees
     }
     // A piece may have the next piece of its burst merged into it while it waits.
-    return mode == SanFabric::VIRTUAL_CUT_THROUGH && p->IsPiece() && MayCoalesce();
+    return switching.MayCoalesce() && p->IsPiece() && port.MayCoalesce();
 }
 
 void
-SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
+SanPortSplitter::TrySplit(SanPort& port, SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
 {
-    const uint32_t threshold = GetSplitThreshold();
+    const uint32_t threshold = port.GetSplitThreshold();
     if (threshold == 0 || p->bytes <= threshold || threshold < p->GetSplitHeader() + 4u)
     {
         return; // not longer than a piece, or no room for a header and one word
     }
-    const SanFabric::SwitchingMode mode = Fabric()->GetSwitchingMode();
-    if (mode != SanFabric::WORMHOLE && mode != SanFabric::VIRTUAL_CUT_THROUGH)
+    const SanSwitchingPolicy& switching = port.Fabric()->GetSwitching();
+    if (!switching.MaySplit())
     {
         return;
     }
@@ -56,7 +53,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     // pair (the rest of p goes just before that one, so per-pair order holds). A later packet
     // of the same pair gains nothing from a split.
     SanFabricPacket* before = nullptr; // the rest is queued after this one
-    for (SanFabricPacket* q = QueueHead(); q != nullptr; q = QueueNext(q))
+    for (SanFabricPacket* q = port.QueueHead(); q != nullptr; q = port.QueueNext(q))
     {
         if (q->src == p->src && q->dst == p->dst)
         {
@@ -78,7 +75,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     // first part's length, as CLAN's switch computes it (section 2.2).
     SanFabricPacket* r = SanFabricPacket::Allocate();
     r->CopyStateFrom(*p);
-    r->uid = Fabric()->NextUid();
+    r->uid = port.Fabric()->NextUid();
     r->bytes = p->GetSplitHeader() + restData;
     r->Extra().burstOffset = p->Extra().burstOffset + pieceData;
     r->waitMask = static_cast<uint8_t>(vcMask);
@@ -88,7 +85,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     r->holdSlot = p->holdSlot;
     // Had the burst gone whole, its rest would have started leaving once the first part's data
     // had: a later departure of the rest is the worm's stall from then on.
-    r->readyTs = p->readyTs + static_cast<int64_t>(Timing().stepsPerByte * pieceData + 0.5);
+    r->readyTs = p->readyTs + static_cast<int64_t>(port.Timing().stepsPerByte * pieceData + 0.5);
     if (!p->wormhole)
     {
         // Virtual cut-through: input slots of pieces coalesced into p free with the rest.
@@ -109,7 +106,7 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
             if (e.releaseTs <= r->readyTs)
             {
                 e.releaseTs += stall;
-                ReturnCredit(e.port, e.slot, e.releaseTs);
+                SanPort::ReturnCredit(e.port, e.slot, e.releaseTs);
                 continue;
             }
             r->Extra().held.push_back(e);
@@ -120,34 +117,24 @@ SanPort::TrySplit(SanFabricPacket* p, uint32_t vcMask, int64_t departTs)
     // The first part: its last data byte arrived here restData byte-times (of the link it came
     // in on) before the burst's tail.
     const double inStepsPerByte =
-        p->holdPort != nullptr ? p->holdPort->Timing().stepsPerByte : Timing().stepsPerByte;
+        p->holdPort != nullptr ? p->holdPort->Timing().stepsPerByte : port.Timing().stepsPerByte;
     p->tailTs -= static_cast<int64_t>(inStepsPerByte * restData + 0.5);
     p->bytes = p->GetSplitHeader() + pieceData;
-    p->wormhole = mode == SanFabric::WORMHOLE && p->bytes > Fabric()->GetBufferSize();
+    p->wormhole = switching.IsWorm(p->bytes);
     p->holdPort = nullptr; // the rest keeps the input slot
     p->holdSlot = 0;
 
-    r->next = before->next;
-    before->next = r;
-    if (m_qTail == before)
-    {
-        m_qTail = r;
-    }
-    if (m_qLen == MAX_QUEUE)
-    {
-        AbortQueueFull();
-    }
-    ++m_qLen;
-    Fabric()->NotifySplit();
-    NS_LOG_LOGIC("port " << m_number << " of node " << GetNodeId() << ": split packet " << p->uid
-                         << " (" << p->src << "->" << p->dst << ") at data offset "
+    port.InsertAfter(before, r);
+    port.Fabric()->NotifySplit();
+    NS_LOG_LOGIC("port " << port.m_number << " of node " << port.GetNodeId() << ": split packet "
+                         << p->uid << " (" << p->src << "->" << p->dst << ") at data offset "
                          << r->Extra().burstOffset << ", rest " << r->uid);
 }
 
 bool
-SanPort::TryCoalesce(SanFabricPacket* p)
+SanPortSplitter::TryCoalesce(SanPort& port, SanFabricPacket* p)
 {
-    SanFabricPacket* q = m_qTail;
+    SanFabricPacket* q = port.m_qTail;
     // Only in virtual cut-through: a wormhole buffer holds one packet per virtual channel, so
     // two pieces of one burst never wait at one switch on the same channel; and in wormhole
     // mode a piece may span upstream buffers, whose bookkeeping a merge would have to join.
@@ -156,8 +143,8 @@ SanPort::TryCoalesce(SanFabricPacket* p)
         q->waitMask != p->waitMask || q->Extra().routeIdx != p->Extra().routeIdx ||
         q->phase != p->phase || q->dim != p->dim || q->dateline != p->dateline ||
         q->escaped != p->escaped || q->wormhole || p->wormhole || q->holdPort == nullptr ||
-        p->holdPort == nullptr || Fabric()->GetSwitchingMode() != SanFabric::VIRTUAL_CUT_THROUGH ||
-        !MayCoalesce())
+        p->holdPort == nullptr || !port.Fabric()->GetSwitching().MayCoalesce() ||
+        !port.MayCoalesce())
     {
         return false;
     }
@@ -166,12 +153,12 @@ SanPort::TryCoalesce(SanFabricPacket* p)
     q->bytes += p->GetPieceBytes();
     q->tailTs = std::max(q->tailTs, p->tailTs);
     q->hops = std::max(q->hops, p->hops);
-    NS_LOG_LOGIC("port " << m_number << " of node " << GetNodeId() << ": coalesced packet "
-                         << p->uid << " into " << q->uid << " (" << q->src << "->" << q->dst
-                         << "), now " << q->GetPieceBytes() << " data bytes from offset "
-                         << q->Extra().burstOffset);
+    NS_LOG_LOGIC("port " << port.m_number << " of node " << port.GetNodeId()
+                         << ": coalesced packet " << p->uid << " into " << q->uid << " (" << q->src
+                         << "->" << q->dst << "), now " << q->GetPieceBytes()
+                         << " data bytes from offset " << q->Extra().burstOffset);
     SanFabricPacket::Free(p);
-    Fabric()->NotifyCoalesced();
+    port.Fabric()->NotifyCoalesced();
     return true;
 }
 
