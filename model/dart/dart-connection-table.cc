@@ -55,6 +55,14 @@ DartConnectionTable::Find(uint16_t vci) const
     return &m_entries[vci];
 }
 
+const DartConnection&
+DartConnectionTable::Get(uint16_t vci) const
+{
+    const DartConnection* c = Find(vci);
+    NS_ABORT_MSG_IF(c == nullptr, "DartNetDevice: no connection with VCI " << vci);
+    return *c;
+}
+
 uint16_t
 DartConnectionTable::AllocateVci() const
 {

@@ -74,6 +74,9 @@ class DartConnectionTable
      * \return its entry, or null if there is none (unknown connection)
      */
     const DartConnection* Find(uint16_t vci) const;
+    /// \param vci a connection the process or the card uses \return its entry (the run
+    /// stops with one line if there is none)
+    const DartConnection& Get(uint16_t vci) const;
     /// \return the first VCI with no entry (aborts when the table is full)
     uint16_t AllocateVci() const;
 

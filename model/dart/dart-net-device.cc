@@ -302,9 +302,7 @@ DartNetDevice::Connect(Ptr<DartContext> a,
 const DartConnection&
 DartNetDevice::GetConnection(uint16_t vci) const
 {
-    const DartConnection* c = m_connections.Find(vci);
-    NS_ABORT_MSG_IF(c == nullptr, "DartNetDevice: no connection with VCI " << vci);
-    return *c;
+    return m_connections.Get(vci);
 }
 
 uint32_t

@@ -72,9 +72,7 @@ DartSendPath::Clear()
 const DartConnection&
 DartSendPath::Connection(uint16_t vci) const
 {
-    const DartConnection* c = m_connections.Find(vci);
-    NS_ABORT_MSG_IF(c == nullptr, "DartNetDevice: no connection with VCI " << vci);
-    return *c;
+    return m_connections.Get(vci);
 }
 
 uint32_t

@@ -33,7 +33,7 @@ namespace ns3
 class SciFlagWaiter : public SimpleRefCount<SciFlagWaiter>
 {
   public:
-    /// \param ctx the adapter whose flag this is (creates it, disabled)
+    /// \param ctx the process's view of the adapter whose flag this is (creates it, disabled)
     explicit SciFlagWaiter(Ptr<SciContext> ctx);
     ~SciFlagWaiter();
 
@@ -82,7 +82,7 @@ class SciFlagWaiter : public SimpleRefCount<SciFlagWaiter>
     /// The thread runs again.
     void Resumed(Ptr<HostCpuWait> wait, Callback<void> resumed);
 
-    Ptr<SciContext> m_ctx;    //!< the adapter
+    Ptr<SciContext> m_ctx;    //!< the process's view of the adapter
     uint32_t m_id;            //!< flag id
     Ptr<HostCpuWait> m_wait;  //!< the waiting thread, if any
     Callback<bool> m_ready;   //!< what it waits for

@@ -63,7 +63,7 @@ class SciRingReceiver : public SimpleRefCount<SciRingReceiver>
     };
 
     /**
-     * \param ctx this host's adapter
+     * \param ctx the process's view of this host's adapter
      * \param ringBytes ring size (a multiple of 64)
      */
     SciRingReceiver(Ptr<SciContext> ctx, uint32_t ringBytes);
@@ -101,7 +101,7 @@ class SciRingReceiver : public SimpleRefCount<SciRingReceiver>
     /// Snoop: something was written into the segment.
     void Written(uint64_t address, uint64_t len);
 
-    Ptr<SciContext> m_ctx;     //!< adapter
+    Ptr<SciContext> m_ctx;     //!< the process's view of the adapter
     Ptr<SciFlagWaiter> m_flag; //!< the receiver's flag
     uint32_t m_ringBytes;      //!< ring size
     uint64_t m_region{0};      //!< host address of the segment
@@ -121,7 +121,7 @@ class SciRingTransmitter : public SimpleRefCount<SciRingTransmitter>
 {
   public:
     /**
-     * \param ctx this host's adapter
+     * \param ctx the process's view of this host's adapter
      * \param peer the receiver
      * \param flag the transmitter's own flag (told to the receiver at set-up)
      */
@@ -168,7 +168,7 @@ class SciRingTransmitter : public SimpleRefCount<SciRingTransmitter>
     void Close();
 
   private:
-    Ptr<SciContext> m_ctx;     //!< adapter
+    Ptr<SciContext> m_ctx;     //!< the process's view of the adapter
     SciRingAddress m_peer;     //!< the receiver
     Ptr<SciFlagWaiter> m_flag; //!< the transmitter's flag
     uint64_t m_mapped{0};      //!< bus address of the mapping

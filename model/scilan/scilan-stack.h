@@ -153,7 +153,7 @@ class ScilanStack : public Object
 
   private:
     Ptr<Node> m_node;                             //!< host
-    Ptr<SciContext> m_ctx;                        //!< adapter
+    Ptr<SciContext> m_ctx;                        //!< the library's view of the adapter
     Ipv4Address m_address;                        //!< cluster address
     Ptr<ScilanCluster> m_cluster;                 //!< names
     uint64_t m_directory{0};                      //!< host address of the directory
