@@ -761,6 +761,125 @@ class ShrimpCostPresetTestCase : public TestCase
     }
 };
 
+/// Mapping set-up travels over the network: an import is a request to the exporter's daemon
+/// and its answer (one packet each way, a round trip after the daemon's own time); a refused
+/// import takes the same trip; an unexport asks the importer's daemon to fence and waits for
+/// its answer; a library's start-up message reaches the listening port with its source host.
+/// Twice, with Simulator::Destroy between.
+class ShrimpSetupOverNetworkTestCase : public TestCase
+{
+  public:
+    ShrimpSetupOverNetworkTestCase()
+        : TestCase("SHRIMP: daemons set up and tear down mappings with messages over the network")
+    {
+    }
+
+  private:
+    static void CountSent(std::vector<uint32_t>* sent, uint32_t host, uint64_t, uint32_t, uint32_t)
+    {
+        ++(*sent)[host];
+    }
+
+    void DoRun() override
+    {
+        for (int run = 0; run < 2; ++run)
+        {
+            auto s = std::make_unique<ShrimpScenario>(ShrimpScenario::Configure(2, 2));
+            Ptr<VmmcEndpoint> a = s->CreateEndpoint(0);
+            Ptr<VmmcEndpoint> b = s->CreateEndpoint(3);
+            std::vector<uint32_t> sent(4, 0);
+            for (uint32_t h = 0; h < 4; ++h)
+            {
+                Ptr<Node> node = s->nics[h]->GetNode();
+                for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+                {
+                    if (DynamicCast<SanEndpointDevice>(node->GetDevice(d)))
+                    {
+                        node->GetDevice(d)->TraceConnectWithoutContext(
+                            "PacketSent",
+                            MakeBoundCallback(&ShrimpSetupOverNetworkTestCase::CountSent,
+                                              &sent,
+                                              h));
+                    }
+                }
+            }
+            const Time setup = a->GetDaemon()->GetSetupTime();
+            const uint32_t page = a->GetPageBytes();
+            const uint64_t recv = b->Allocate(page);
+            Time exportedAt;
+            Time importedAt;
+            Time refusedAt;
+            Time unexportedAt;
+            int32_t handle = -2;
+            int32_t refused = -2;
+            std::vector<uint32_t> atImport;
+            std::vector<uint32_t> atRefusal;
+            std::vector<uint32_t> atUnexport;
+            b->Export(recv, page, {}, Callback<void, uint32_t>([&](uint32_t id) {
+                          exportedAt = Simulator::Now();
+                          a->Import(3, id, Callback<void, int32_t>([&, id](int32_t h) {
+                                        importedAt = Simulator::Now();
+                                        handle = h;
+                                        atImport = sent;
+                                        a->Import(3,
+                                                  id + 100,
+                                                  Callback<void, int32_t>([&, id](int32_t h2) {
+                                                      refusedAt = Simulator::Now();
+                                                      refused = h2;
+                                                      atRefusal = sent;
+                                                      b->Unexport(id, Callback<void>([&]() {
+                                                                      unexportedAt =
+                                                                          Simulator::Now();
+                                                                      atUnexport = sent;
+                                                                  }));
+                                                  }));
+                                    }));
+                      }));
+            uint32_t postFrom = 99;
+            std::vector<uint8_t> postData;
+            b->Listen(VmmcDaemon::FIRST_LIBRARY_PORT + 4,
+                      VmmcDaemon::PostHandler([&](uint32_t src, std::vector<uint8_t> data) {
+                          postFrom = src;
+                          postData = data;
+                      }));
+            Simulator::Schedule(MicroSeconds(5), [&]() {
+                a->Post(3, VmmcDaemon::FIRST_LIBRARY_PORT + 4, {7, 8, 9});
+            });
+            Simulator::Run();
+
+            NS_TEST_EXPECT_MSG_EQ(handle, 0, "the import is granted");
+            NS_TEST_EXPECT_MSG_EQ((importedAt > exportedAt + setup),
+                                  true,
+                                  "an import takes the daemon's time and a network round trip");
+            NS_TEST_EXPECT_MSG_LT((importedAt - exportedAt - setup),
+                                  MicroSeconds(200),
+                                  "the round trip is a network's, not another set-up time");
+            NS_TEST_ASSERT_MSG_EQ(atImport.size(), 4u, "import counted");
+            // The start-up post (host 0) and the request (host 0); the answer (host 3).
+            NS_TEST_EXPECT_MSG_EQ(atImport[0], 2u, "the post and the import request left host 0");
+            NS_TEST_EXPECT_MSG_EQ(atImport[3], 1u, "the answer left host 3");
+            NS_TEST_EXPECT_MSG_EQ(refused, -1, "an unknown export is refused by its daemon");
+            NS_TEST_EXPECT_MSG_EQ((refusedAt > importedAt + setup),
+                                  true,
+                                  "the refusal also makes the trip");
+            NS_TEST_ASSERT_MSG_EQ(atRefusal.size(), 4u, "refusal counted");
+            NS_TEST_EXPECT_MSG_EQ(atRefusal[0] - atImport[0], 1u, "one request");
+            NS_TEST_EXPECT_MSG_EQ(atRefusal[3] - atImport[3], 1u, "one answer");
+            NS_TEST_ASSERT_MSG_EQ(atUnexport.size(), 4u, "the unexport finished");
+            // Host 3 asks host 0 to fence and echoes its fence; host 0 sends the fence and says
+            // it is done.
+            NS_TEST_EXPECT_MSG_EQ(atUnexport[3] - atRefusal[3], 2u, "fence request and echo");
+            NS_TEST_EXPECT_MSG_EQ(atUnexport[0] - atRefusal[0], 2u, "fence and its answer");
+            NS_TEST_EXPECT_MSG_EQ(postFrom, 0u, "the post names its source host");
+            NS_TEST_EXPECT_MSG_EQ((postData == std::vector<uint8_t>{7, 8, 9}),
+                                  true,
+                                  "the post's data arrive intact");
+            s.reset();
+            Simulator::Destroy();
+        }
+    }
+};
+
 /// The suite.
 class SanShrimpTestSuite : public TestSuite
 {
@@ -779,6 +898,7 @@ class SanShrimpTestSuite : public TestSuite
         AddTestCase(new ShrimpCachePolicyTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpFuzzTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpCostPresetTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpSetupOverNetworkTestCase, TestCase::QUICK);
     }
 };
 

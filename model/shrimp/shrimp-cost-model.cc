@@ -73,10 +73,12 @@ ShrimpCostModel::GetTypeId()
                           DoubleValue(100),
                           MakeDoubleAccessor(&ShrimpCostModel::m_notifyInstructions),
                           MakeDoubleChecker<double>(0))
-            // ASSUMED: a fence or its echo is a few dozen instructions of the daemon's
-            // kernel support: 50.
+            // ASSUMED: a fence, its echo or a daemon's set-up message is a few dozen
+            // instructions of the daemon's kernel support: 50 (the daemon's own work is in
+            // VmmcDaemon's MappingSetupTime).
             .AddAttribute("FenceHandlerInstructions",
-                          "Instructions of the kernel's handler for a fence or its echo.",
+                          "Instructions of the kernel's handler for a fence, its echo or a "
+                          "daemon's message.",
                           DoubleValue(50),
                           MakeDoubleAccessor(&ShrimpCostModel::m_fenceInstructions),
                           MakeDoubleChecker<double>(0));

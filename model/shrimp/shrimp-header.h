@@ -30,9 +30,10 @@ class ShrimpHeader : public Header
     /// What the packet is.
     enum Kind : uint8_t
     {
-        DATA = 1,      //!< an update: data for the destination address
-        FENCE = 2,     //!< the daemon's fence (address: its token)
-        FENCE_ECHO = 3 //!< the echo of a fence (address: its token)
+        DATA = 1,       //!< an update: data for the destination address
+        FENCE = 2,      //!< the daemon's fence (address: its token)
+        FENCE_ECHO = 3, //!< the echo of a fence (address: its token)
+        KERNEL = 4      //!< a daemon's message to another node's daemon (address: its port)
     };
 
     /// Flag: the sender asks for an interrupt at the destination.

@@ -54,14 +54,16 @@ ShrimpNetDevice::IncomingNext()
         ShrimpHeader h;
         in.packet->PeekHeader(h);
         const uint32_t dataBytes = in.packet->GetSize() - ShrimpHeader::BYTES;
-        if (h.kind == ShrimpHeader::FENCE || h.kind == ShrimpHeader::FENCE_ECHO)
+        if (h.kind == ShrimpHeader::FENCE || h.kind == ShrimpHeader::FENCE_ECHO ||
+            h.kind == ShrimpHeader::KERNEL)
         {
-            if (dataBytes != 0)
+            if (h.length != dataBytes || (h.kind != ShrimpHeader::KERNEL && dataBytes != 0) ||
+                (h.kind == ShrimpHeader::KERNEL && m_kernelMessage.IsNull()))
             {
                 Drop(MALFORMED, in.packet, in.srcHost);
                 continue;
             }
-            Control(h, in.srcHost);
+            Control(h, in.srcHost, in.packet);
             continue;
         }
         if (h.kind != ShrimpHeader::DATA || h.length != dataBytes || dataBytes == 0)
@@ -176,8 +178,25 @@ ShrimpNetDevice::FaultHandler(Incoming in)
 }
 
 void
-ShrimpNetDevice::Control(const ShrimpHeader& h, uint32_t srcHost)
+ShrimpNetDevice::Control(const ShrimpHeader& h, uint32_t srcHost, Ptr<const Packet> p)
 {
+    if (h.kind == ShrimpHeader::KERNEL)
+    {
+        // The driver's interrupt handler takes it off the card, as it takes a fence's echo,
+        // and hands it to the daemon.
+        Ptr<Packet> payload = p->Copy();
+        ShrimpHeader stripped;
+        payload->RemoveHeader(stripped);
+        const uint32_t port = h.address;
+        GetCpu()->InterruptInstructions(m_cost->GetFenceHandlerInstructions(),
+                                        Callback<void>([this, srcHost, port, payload]() {
+                                            if (!m_kernelMessage.IsNull())
+                                            {
+                                                m_kernelMessage(srcHost, port, payload);
+                                            }
+                                        }));
+        return;
+    }
     if (h.kind == ShrimpHeader::FENCE)
     {
         // Echo once every packet taken before it is in memory.

@@ -84,6 +84,7 @@ ShrimpNetDevice::DoDispose()
     m_fences.clear();
     m_landingWaiters.clear();
     m_notify = NotifyCallback();
+    m_kernelMessage = KernelMessageCallback();
     SanNicDevice::DoDispose();
 }
 
@@ -214,6 +215,12 @@ void
 ShrimpNetDevice::SetNotifyCallback(NotifyCallback cb)
 {
     m_notify = cb;
+}
+
+void
+ShrimpNetDevice::SetKernelMessageCallback(KernelMessageCallback cb)
+{
+    m_kernelMessage = cb;
 }
 
 bool

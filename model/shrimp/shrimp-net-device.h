@@ -146,6 +146,20 @@ class ShrimpNetDevice : public SanNicDevice
      */
     void Fence(uint32_t dstHost, Callback<void> echoed);
 
+    /**
+     * \brief Send a kernel message (a daemon's, to \p dstHost's daemon) over the SHRIMP
+     * network: a control packet carrying \p payload, handed to the far kernel's
+     * KernelMessageCallback from its interrupt handler. Set-up travels this way.
+     * \param dstHost the destination host
+     * \param port which of the far daemon's services it is for
+     * \param payload the message (at most the largest packet's data)
+     */
+    void SendKernelMessage(uint32_t dstHost, uint32_t port, Ptr<const Packet> payload);
+    /// Called in the kernel's interrupt handler for a kernel message: source host, port, payload.
+    typedef Callback<void, uint32_t, uint32_t, Ptr<Packet>> KernelMessageCallback;
+    /// \param cb called for each kernel message (null: they are dropped as MALFORMED)
+    void SetKernelMessageCallback(KernelMessageCallback cb);
+
     /// Called in the kernel's interrupt handler for a notification: the written address.
     typedef Callback<void, uint64_t> NotifyCallback;
     /// \param cb called for each notification (null: none)
@@ -216,7 +230,10 @@ class ShrimpNetDevice : public SanNicDevice
     /// Put a formed packet into the Outgoing FIFO (through the Arbiter to the NIC chip).
     void Enqueue(Outgoing&& out);
     /// Put a control packet into the FIFO.
-    void EnqueueControl(uint32_t dstHost, uint8_t kind, uint32_t token);
+    void EnqueueControl(uint32_t dstHost,
+                        uint8_t kind,
+                        uint32_t token,
+                        Ptr<Packet> payload = nullptr);
     /// A packet's turn at the port is over: onto the fabric.
     void Transmit(uint32_t dstHost, Ptr<Packet> packet);
     /// Deliberate update: read and send the next burst of \p job.
@@ -234,8 +251,8 @@ class ShrimpNetDevice : public SanNicDevice
     void EchoPendingFences();
     /// The driver's handler for a frozen datapath.
     void FaultHandler(Incoming in);
-    /// A control packet (fence, echo) arrived.
-    void Control(const ShrimpHeader& h, uint32_t srcHost);
+    /// A control packet (fence, echo, kernel message) arrived; \p p is the whole packet.
+    void Control(const ShrimpHeader& h, uint32_t srcHost, Ptr<const Packet> p);
 
     // attributes
     Ptr<ShrimpCostModel> m_cost; //!< the interface's and driver's costs (read where used)
@@ -264,6 +281,7 @@ class ShrimpNetDevice : public SanNicDevice
     /// AfterLandings() callers, with the count of landings each waits for.
     std::deque<std::pair<uint64_t, Callback<void>>> m_landingWaiters;
     NotifyCallback m_notify;                                   //!< notification handler
+    KernelMessageCallback m_kernelMessage;                     //!< kernel message handler
     uint32_t m_nextFence{1};                                   //!< next fence token
     std::vector<std::pair<uint32_t, Callback<void>>> m_fences; //!< fences awaiting echoes
     /// Fence echoes waiting for the packets before them to land.

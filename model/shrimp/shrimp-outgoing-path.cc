@@ -177,12 +177,13 @@ ShrimpNetDevice::Enqueue(Outgoing&& out)
 }
 
 void
-ShrimpNetDevice::EnqueueControl(uint32_t dstHost, uint8_t kind, uint32_t token)
+ShrimpNetDevice::EnqueueControl(uint32_t dstHost, uint8_t kind, uint32_t token, Ptr<Packet> payload)
 {
     ShrimpHeader h;
     h.kind = kind;
     h.address = token;
-    Ptr<Packet> p = Create<Packet>();
+    Ptr<Packet> p = payload ? payload : Create<Packet>();
+    h.length = static_cast<uint16_t>(p->GetSize());
     p->AddHeader(h);
     const Time port = m_cost->GetPortRate().CalculateBytesTxTime(p->GetSize());
     ++m_fifoPackets;
@@ -212,6 +213,16 @@ ShrimpNetDevice::Fence(uint32_t dstHost, Callback<void> echoed)
     const uint32_t token = m_nextFence++;
     m_fences.emplace_back(token, echoed);
     EnqueueControl(dstHost, ShrimpHeader::FENCE, token);
+}
+
+void
+ShrimpNetDevice::SendKernelMessage(uint32_t dstHost, uint32_t port, Ptr<const Packet> payload)
+{
+    NS_ABORT_MSG_IF(payload == nullptr || payload->GetSize() > m_maxPacketData,
+                    "ShrimpNetDevice::SendKernelMessage: a message of "
+                        << (payload ? payload->GetSize() : 0) << " bytes (at most "
+                        << m_maxPacketData << ")");
+    EnqueueControl(dstHost, ShrimpHeader::KERNEL, port, payload->Copy());
 }
 
 bool

@@ -22,24 +22,43 @@ NS_LOG_COMPONENT_DEFINE("VmmcDaemon");
 
 NS_OBJECT_ENSURE_REGISTERED(VmmcDaemon);
 
-void
-VmmcCluster::Add(uint32_t host, Ptr<VmmcDaemon> daemon)
+namespace
 {
-    NS_ABORT_MSG_IF(m_daemons.count(host), "VmmcCluster: host " << host << " has a daemon");
-    m_daemons[host] = daemon;
+
+/// Append \p v to \p m, least significant byte first.
+void
+PutWord(std::vector<uint8_t>& m, uint64_t v, uint32_t bytes)
+{
+    for (uint32_t i = 0; i < bytes; ++i)
+    {
+        m.push_back(static_cast<uint8_t>(v >> (8 * i)));
+    }
 }
 
-Ptr<VmmcDaemon>
-VmmcCluster::Find(uint32_t host) const
+/// \return the \p bytes-byte word at \p at of \p m (0 past its end), advancing \p at
+uint64_t
+GetWord(const std::vector<uint8_t>& m, size_t& at, uint32_t bytes)
 {
-    auto it = m_daemons.find(host);
-    return it == m_daemons.end() ? nullptr : it->second;
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < bytes; ++i, ++at)
+    {
+        v |= uint64_t(at < m.size() ? m[at] : 0) << (8 * i);
+    }
+    return v;
 }
 
+} // namespace
+
 void
-VmmcCluster::Clear()
+VmmcCluster::Add(uint32_t host)
 {
-    m_daemons.clear();
+    NS_ABORT_MSG_IF(!m_hosts.insert(host).second, "VmmcCluster: host " << host << " has a daemon");
+}
+
+bool
+VmmcCluster::Contains(uint32_t host) const
+{
+    return m_hosts.count(host) != 0;
 }
 
 TypeId
@@ -77,14 +96,14 @@ VmmcDaemon::DoDispose()
 {
     m_exports.clear();
     m_exportPages.clear();
-    if (m_cluster)
-    {
-        m_cluster->Clear();
-    }
+    m_importRequests.clear();
+    m_fenceWaits.clear();
+    m_listeners.clear();
     m_cluster = nullptr;
     if (m_device)
     {
         m_device->SetNotifyCallback(ShrimpNetDevice::NotifyCallback());
+        m_device->SetKernelMessageCallback(ShrimpNetDevice::KernelMessageCallback());
     }
     m_device = nullptr;
     Object::DoDispose();
@@ -97,8 +116,9 @@ VmmcDaemon::Setup(Ptr<ShrimpNetDevice> device, Ptr<VmmcCluster> cluster)
                     "VmmcDaemon::Setup: needs an attached ShrimpNetDevice");
     m_device = device;
     m_cluster = cluster;
-    cluster->Add(device->GetHostNumber(), this);
+    cluster->Add(device->GetHostNumber());
     device->SetNotifyCallback(MakeCallback(&VmmcDaemon::Notified, this));
+    device->SetKernelMessageCallback(MakeCallback(&VmmcDaemon::Received, this));
 }
 
 Ptr<VmmcDaemon>
@@ -167,10 +187,161 @@ VmmcDaemon::GetSetupTime() const
     return m_setupTime;
 }
 
-Ptr<VmmcDaemon>
-VmmcDaemon::FindPeer(uint32_t host) const
+bool
+VmmcDaemon::HasPeer(uint32_t host) const
 {
-    return m_cluster ? m_cluster->Find(host) : nullptr;
+    return m_cluster && m_cluster->Contains(host);
+}
+
+void
+VmmcDaemon::Send(uint32_t host, uint32_t port, const std::vector<uint8_t>& msg)
+{
+    if (host == GetHostNumber())
+    {
+        Received(host, port, Create<Packet>(msg.data(), msg.size()));
+        return;
+    }
+    m_device->SendKernelMessage(host, port, Create<Packet>(msg.data(), msg.size()));
+}
+
+void
+VmmcDaemon::Received(uint32_t srcHost, uint32_t port, Ptr<Packet> payload)
+{
+    std::vector<uint8_t> msg(payload->GetSize());
+    payload->CopyData(msg.data(), msg.size());
+    if (port == 0)
+    {
+        Handle(srcHost, msg);
+        return;
+    }
+    auto it = m_listeners.find(port);
+    if (it == m_listeners.end())
+    {
+        NS_LOG_WARN("VmmcDaemon: a message from host " << srcHost << " for port " << port
+                                                       << ", where no library listens");
+        return;
+    }
+    PostHandler handler = it->second;
+    handler(srcHost, msg);
+}
+
+void
+VmmcDaemon::Handle(uint32_t srcHost, const std::vector<uint8_t>& msg)
+{
+    size_t at = 0;
+    const auto op = static_cast<uint8_t>(GetWord(msg, at, 1));
+    switch (op)
+    {
+    case IMPORT_REQUEST: {
+        const auto request = static_cast<uint32_t>(GetWord(msg, at, 4));
+        const auto id = static_cast<uint32_t>(GetWord(msg, at, 4));
+        uint64_t address = 0;
+        uint32_t bytes = 0;
+        const bool granted = GrantImport(id, srcHost, address, bytes);
+        std::vector<uint8_t> answer;
+        PutWord(answer, IMPORT_ANSWER, 1);
+        PutWord(answer, request, 4);
+        PutWord(answer, granted ? 1 : 0, 1);
+        PutWord(answer, address, 8);
+        PutWord(answer, bytes, 4);
+        Send(srcHost, 0, answer);
+        return;
+    }
+    case IMPORT_ANSWER: {
+        const auto request = static_cast<uint32_t>(GetWord(msg, at, 4));
+        const bool granted = GetWord(msg, at, 1) != 0;
+        const uint64_t address = GetWord(msg, at, 8);
+        const auto bytes = static_cast<uint32_t>(GetWord(msg, at, 4));
+        auto it = m_importRequests.find(request);
+        if (it == m_importRequests.end())
+        {
+            return;
+        }
+        ImportAnswer done = it->second;
+        m_importRequests.erase(it);
+        done(granted, address, bytes);
+        return;
+    }
+    case UNIMPORT:
+        ForgetImport(static_cast<uint32_t>(GetWord(msg, at, 4)), srcHost);
+        return;
+    case FENCE_REQUEST: {
+        // An exporter is destroying a buffer this host imported: fence what this host has
+        // sent it, then say so.
+        const auto request = static_cast<uint32_t>(GetWord(msg, at, 4));
+        Fence(srcHost, Callback<void>([this, srcHost, request]() {
+                  std::vector<uint8_t> done;
+                  PutWord(done, FENCE_DONE, 1);
+                  PutWord(done, request, 4);
+                  Send(srcHost, 0, done);
+              }));
+        return;
+    }
+    case FENCE_DONE: {
+        auto it = m_fenceWaits.find(static_cast<uint32_t>(GetWord(msg, at, 4)));
+        if (it != m_fenceWaits.end())
+        {
+            std::function<void()> one = it->second;
+            one();
+        }
+        return;
+    }
+    default:
+        NS_LOG_WARN("VmmcDaemon: an unknown message " << int(op) << " from host " << srcHost);
+    }
+}
+
+void
+VmmcDaemon::RequestImport(uint32_t host, uint32_t id, ImportAnswer done)
+{
+    if (!HasPeer(host))
+    {
+        done(false, 0, 0);
+        return;
+    }
+    const uint32_t request = m_nextRequest++;
+    m_importRequests[request] = done;
+    std::vector<uint8_t> msg;
+    PutWord(msg, IMPORT_REQUEST, 1);
+    PutWord(msg, request, 4);
+    PutWord(msg, id, 4);
+    Send(host, 0, msg);
+}
+
+void
+VmmcDaemon::ReleaseImport(uint32_t host, uint32_t id)
+{
+    std::vector<uint8_t> msg;
+    PutWord(msg, UNIMPORT, 1);
+    PutWord(msg, id, 4);
+    Send(host, 0, msg);
+}
+
+void
+VmmcDaemon::Post(uint32_t host, uint32_t port, const std::vector<uint8_t>& data)
+{
+    NS_ABORT_MSG_IF(port < FIRST_LIBRARY_PORT,
+                    "VmmcDaemon::Post: port " << port << " is the daemons' own (use "
+                                              << FIRST_LIBRARY_PORT << " or above)");
+    NS_ABORT_MSG_IF(!HasPeer(host), "VmmcDaemon::Post: host " << host << " runs no SHRIMP daemon");
+    Send(host, port, data);
+}
+
+void
+VmmcDaemon::Listen(uint32_t port, PostHandler handler)
+{
+    NS_ABORT_MSG_IF(port < FIRST_LIBRARY_PORT,
+                    "VmmcDaemon::Listen: port " << port << " is the daemons' own (use "
+                                                << FIRST_LIBRARY_PORT << " or above)");
+    NS_ABORT_MSG_IF(m_listeners.count(port),
+                    "VmmcDaemon::Listen: port " << port << " already has a listener");
+    m_listeners[port] = handler;
+}
+
+void
+VmmcDaemon::StopListening(uint32_t port)
+{
+    m_listeners.erase(port);
 }
 
 uint32_t
@@ -240,7 +411,6 @@ VmmcDaemon::RemoveExport(uint32_t id, Callback<void> done)
     std::vector<uint32_t> hosts = it->second.importers;
     std::sort(hosts.begin(), hosts.end());
     hosts.erase(std::unique(hosts.begin(), hosts.end()), hosts.end());
-    const uint32_t me = GetHostNumber();
     auto finish = [this, id, done]() {
         auto e = m_exports.find(id);
         if (e != m_exports.end())
@@ -265,19 +435,23 @@ VmmcDaemon::RemoveExport(uint32_t id, Callback<void> done)
         Simulator::ScheduleNow(finish);
         return;
     }
-    // Every importer's daemon fences the packets it has sent here; the pages are disabled
-    // once all fences are echoed.
+    // Every importer's daemon fences the packets it has sent here and answers; the pages
+    // are disabled once all have answered.
+    const uint32_t request = m_nextRequest++;
     auto left = std::make_shared<uint32_t>(hosts.size());
+    m_fenceWaits[request] = [this, request, left, finish]() {
+        if (--*left == 0)
+        {
+            m_fenceWaits.erase(request);
+            finish();
+        }
+    };
+    std::vector<uint8_t> msg;
+    PutWord(msg, FENCE_REQUEST, 1);
+    PutWord(msg, request, 4);
     for (uint32_t h : hosts)
     {
-        Ptr<VmmcDaemon> d = m_cluster->Find(h);
-        NS_ABORT_MSG_IF(d == nullptr, "VmmcDaemon: importer " << h << " has no daemon");
-        d->Fence(me, Callback<void>([left, finish]() {
-                     if (--*left == 0)
-                     {
-                         finish();
-                     }
-                 }));
+        Send(h, 0, msg);
     }
 }
 

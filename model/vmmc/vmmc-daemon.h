@@ -14,7 +14,9 @@
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -25,22 +27,21 @@ class VmmcEndpoint;
 
 /**
  * \ingroup san
- * \brief The SHRIMP daemons of one system, by fabric host number: how a daemon reaches its
- * peers to set up and destroy mappings (SHRIMP 1996, section 3.3: "trusted servers (one per
- * node) which cooperate to establish (and destroy) import/export mappings").
+ * \brief Which fabric hosts run a SHRIMP daemon: the host list the daemons are started with
+ * (SHRIMP 1996, section 3.3: "trusted servers (one per node) which cooperate to establish
+ * (and destroy) import/export mappings"). It holds no daemon's state: daemons cooperate only
+ * through messages over the network (VmmcDaemon).
  */
 class VmmcCluster : public SimpleRefCount<VmmcCluster>
 {
   public:
-    /// \param host a fabric host number \param daemon its daemon
-    void Add(uint32_t host, Ptr<VmmcDaemon> daemon);
-    /// \param host a fabric host number \return its daemon, or null
-    Ptr<VmmcDaemon> Find(uint32_t host) const;
-    /// \brief Forget every daemon (the end of a simulation).
-    void Clear();
+    /// \param host a fabric host number that runs a daemon
+    void Add(uint32_t host);
+    /// \param host a fabric host number \return true if it runs a daemon
+    bool Contains(uint32_t host) const;
 
   private:
-    std::map<uint32_t, Ptr<VmmcDaemon>> m_daemons; //!< by host number
+    std::set<uint32_t> m_hosts; //!< hosts with a daemon
 };
 
 /**
@@ -58,6 +59,13 @@ class VmmcCluster : public SimpleRefCount<VmmcCluster>
  *
  * Notifications arrive from the device's interrupt; the daemon's kernel half finds the
  * exporting process and hands the notification to it (VmmcEndpoint).
+ *
+ * Daemons talk only through kernel messages over the SHRIMP network
+ * (ShrimpNetDevice::SendKernelMessage): an import is a request to the exporter's daemon and
+ * its answer; an unimport tells it; an unexport asks each importer's daemon to fence and waits
+ * for their answers. (The prototype sent such low-priority messages over its Ethernet, section
+ * 3.1; that network is not modelled, and its time is part of MappingSetupTime.) Libraries may
+ * exchange start-up data the same way (Post, Listen), as NX does for its buffers' names.
  */
 class VmmcDaemon : public Object
 {
@@ -85,8 +93,36 @@ class VmmcDaemon : public Object
     uint32_t GetHostNumber() const;
     /// \return the mapping set-up time
     Time GetSetupTime() const;
-    /// \param host a fabric host number \return its daemon (this one for this host), or null
-    Ptr<VmmcDaemon> FindPeer(uint32_t host) const;
+    /// \param host a fabric host number \return true if it runs a SHRIMP daemon
+    bool HasPeer(uint32_t host) const;
+
+    /// The answer to an import request: granted, the buffer's first byte, its size.
+    typedef Callback<void, bool, uint64_t, uint32_t> ImportAnswer;
+    /**
+     * \brief Ask \p host's daemon to import its export \p id for this host: a message there
+     * and its answer back (refused if the host runs no daemon, has no such export or does
+     * not allow this host).
+     * \param host the exporting host \param id its export \param done the answer
+     */
+    void RequestImport(uint32_t host, uint32_t id, ImportAnswer done);
+    /// \param host an exporting host \param id its export: this host no longer imports it
+    void ReleaseImport(uint32_t host, uint32_t id);
+
+    /// The first port a library may Listen on (lower ones are the daemons' own).
+    static constexpr uint32_t FIRST_LIBRARY_PORT = 16;
+    /// A library's start-up message: the sending host and the data.
+    typedef Callback<void, uint32_t, std::vector<uint8_t>> PostHandler;
+    /**
+     * \brief Send \p data to the library listening on \p port at \p host's daemon.
+     * \param host the destination (a host that runs a daemon; this one is allowed)
+     * \param port its port (at least FIRST_LIBRARY_PORT)
+     * \param data the message
+     */
+    void Post(uint32_t host, uint32_t port, const std::vector<uint8_t>& data);
+    /// \param port a port (at least FIRST_LIBRARY_PORT) \param handler called per message
+    void Listen(uint32_t port, PostHandler handler);
+    /// \param port a port: its messages are dropped from now on
+    void StopListening(uint32_t port);
 
     /// An exported receive buffer.
     struct Export
@@ -106,17 +142,6 @@ class VmmcDaemon : public Object
     uint32_t AddExport(const Export& exp);
     /// \param id an export id \return the export, or null
     const Export* FindExport(uint32_t id) const;
-    /**
-     * \brief A remote daemon asks to import \p id for \p host.
-     * \param id the export
-     * \param host the importing host
-     * \param[out] address the buffer's first byte
-     * \param[out] bytes its size
-     * \return false if there is no such export or \p host may not import it
-     */
-    bool GrantImport(uint32_t id, uint32_t host, uint64_t& address, uint32_t& bytes);
-    /// \param id an export \param host an importer that unimported it
-    void ForgetImport(uint32_t id, uint32_t host);
     /**
      * \brief Destroy an export: every importer fences its packets to it first, then its pages
      * are disabled.
@@ -155,16 +180,40 @@ class VmmcDaemon : public Object
     void DoDispose() override;
 
   private:
+    /// The daemons' own messages (port 0).
+    enum Op : uint8_t
+    {
+        IMPORT_REQUEST = 1, //!< request id, export id
+        IMPORT_ANSWER = 2,  //!< request id, granted, address, bytes
+        UNIMPORT = 3,       //!< export id
+        FENCE_REQUEST = 4,  //!< request id: fence what you sent me, then answer
+        FENCE_DONE = 5      //!< request id
+    };
+
     /// The device's notification interrupt: the written address.
     void Notified(uint64_t address);
+    /// The device's kernel-message interrupt.
+    void Received(uint32_t srcHost, uint32_t port, Ptr<Packet> payload);
+    /// A daemon's message from \p srcHost (this host's own are handled without the network).
+    void Handle(uint32_t srcHost, const std::vector<uint8_t>& msg);
+    /// Send a message on \p port to \p host (this host: handled at once).
+    void Send(uint32_t host, uint32_t port, const std::vector<uint8_t>& msg);
+    /// \return whether \p host may import \p id, filling its place if so
+    bool GrantImport(uint32_t id, uint32_t host, uint64_t& address, uint32_t& bytes);
+    /// \param id an export \param host an importer that unimported it
+    void ForgetImport(uint32_t id, uint32_t host);
 
-    Time m_setupTime;                           //!< mapping set-up
-    Ptr<ShrimpNetDevice> m_device;              //!< the node's interface
-    Ptr<VmmcCluster> m_cluster;                 //!< the system's daemons
-    std::map<uint32_t, Export> m_exports;       //!< by id
-    std::map<uint64_t, uint32_t> m_exportPages; //!< exported page -> export id
-    uint32_t m_nextExport{1};                   //!< next export id
-    uint64_t m_nextProxyPage;                   //!< next proxy page number
+    Time m_setupTime;                                       //!< mapping set-up
+    Ptr<ShrimpNetDevice> m_device;                          //!< the node's interface
+    Ptr<VmmcCluster> m_cluster;                             //!< hosts with daemons
+    uint32_t m_nextRequest{1};                              //!< next request id
+    std::map<uint32_t, ImportAnswer> m_importRequests;      //!< awaiting answers
+    std::map<uint32_t, std::function<void()>> m_fenceWaits; //!< unexports' fences by id
+    std::map<uint32_t, PostHandler> m_listeners;            //!< library ports
+    std::map<uint32_t, Export> m_exports;                   //!< by id
+    std::map<uint64_t, uint32_t> m_exportPages;             //!< exported page -> export id
+    uint32_t m_nextExport{1};                               //!< next export id
+    uint64_t m_nextProxyPage;                               //!< next proxy page number
 };
 
 } // namespace ns3

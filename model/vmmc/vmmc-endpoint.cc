@@ -189,41 +189,77 @@ VmmcEndpoint::Unexport(uint32_t id, Callback<void> done)
 }
 
 void
+VmmcEndpoint::Post(uint32_t host, uint32_t port, const std::vector<uint8_t>& data)
+{
+    m_daemon->Post(host, port, data);
+}
+
+void
+VmmcEndpoint::Listen(uint32_t port, VmmcDaemon::PostHandler handler)
+{
+    m_daemon->Listen(port, handler);
+}
+
+void
+VmmcEndpoint::StopListening(uint32_t port)
+{
+    if (m_daemon)
+    {
+        m_daemon->StopListening(port);
+    }
+}
+
+void
 VmmcEndpoint::Import(uint32_t host, uint32_t id, ImportCallback done)
 {
+    // The local daemon's work, then its request to the exporter's daemon and the answer.
     Simulator::Schedule(m_daemon->GetSetupTime(), [this, host, id, done]() {
-        Ptr<VmmcDaemon> remote = m_daemon->FindPeer(host);
-        uint64_t address = 0;
-        uint32_t bytes = 0;
-        if (remote == nullptr || !remote->GrantImport(id, GetHostNumber(), address, bytes))
-        {
-            if (!done.IsNull())
-            {
-                done(-1);
-            }
-            return;
-        }
-        const uint32_t page = GetPageBytes();
-        ImportEntry imp;
-        imp.host = host;
-        imp.exportId = id;
-        imp.remote = address;
-        imp.bytes = bytes;
-        imp.proxyPage = m_daemon->AllocateProxyPages(bytes / page);
-        imp.live = true;
-        for (uint32_t i = 0; i < bytes / page; ++i)
-        {
-            ShrimpOutgoingEntry e;
-            e.dstHost = host;
-            e.dstPage = address + uint64_t(i) * page;
-            m_daemon->SetOutgoingPage(imp.proxyPage + i, e);
-        }
-        m_imports.push_back(imp);
+        m_daemon->RequestImport(
+            host,
+            id,
+            VmmcDaemon::ImportAnswer(
+                [this, host, id, done](bool granted, uint64_t address, uint32_t bytes) {
+                    Imported(host, id, granted, address, bytes, done);
+                }));
+    });
+}
+
+void
+VmmcEndpoint::Imported(uint32_t host,
+                       uint32_t id,
+                       bool granted,
+                       uint64_t address,
+                       uint32_t bytes,
+                       ImportCallback done)
+{
+    if (!granted)
+    {
         if (!done.IsNull())
         {
-            done(static_cast<int32_t>(m_imports.size() - 1));
+            done(-1);
         }
-    });
+        return;
+    }
+    const uint32_t page = GetPageBytes();
+    ImportEntry imp;
+    imp.host = host;
+    imp.exportId = id;
+    imp.remote = address;
+    imp.bytes = bytes;
+    imp.proxyPage = m_daemon->AllocateProxyPages(bytes / page);
+    imp.live = true;
+    for (uint32_t i = 0; i < bytes / page; ++i)
+    {
+        ShrimpOutgoingEntry e;
+        e.dstHost = host;
+        e.dstPage = address + uint64_t(i) * page;
+        m_daemon->SetOutgoingPage(imp.proxyPage + i, e);
+    }
+    m_imports.push_back(imp);
+    if (!done.IsNull())
+    {
+        done(static_cast<int32_t>(m_imports.size() - 1));
+    }
 }
 
 const VmmcEndpoint::ImportEntry*
@@ -251,11 +287,7 @@ VmmcEndpoint::Unimport(int32_t handle, Callback<void> done)
                         {
                             m_daemon->ClearOutgoingPage(copy.proxyPage + i);
                         }
-                        Ptr<VmmcDaemon> remote = m_daemon->FindPeer(copy.host);
-                        if (remote)
-                        {
-                            remote->ForgetImport(copy.exportId, GetHostNumber());
-                        }
+                        m_daemon->ReleaseImport(copy.host, copy.exportId);
                         if (!done.IsNull())
                         {
                             done();

@@ -120,6 +120,16 @@ class VmmcEndpoint : public Object
     /// \param id an export of this process \param done called when no packet to it is pending
     void Unexport(uint32_t id, Callback<void> done);
     /**
+     * \brief A library's start-up message to its process on \p host, through the daemons over
+     * the network (VmmcDaemon::Post): how processes learn each other's export ids.
+     * \param host the destination \param port the library's port there \param data the message
+     */
+    void Post(uint32_t host, uint32_t port, const std::vector<uint8_t>& data);
+    /// \param port a port of this host's daemon \param handler called per message to it
+    void Listen(uint32_t port, VmmcDaemon::PostHandler handler);
+    /// \param port a port this process listened on: no longer
+    void StopListening(uint32_t port);
+    /**
      * \brief Import a remote receive buffer.
      * \param host the exporting node
      * \param id its export id there
@@ -312,6 +322,13 @@ class VmmcEndpoint : public Object
     void WakeSleepers(uint64_t address);
     /// \return the import of \p handle, or null
     const ImportEntry* FindImport(int32_t handle) const;
+    /// The exporter's daemon answered an import request: map the proxy pages and answer.
+    void Imported(uint32_t host,
+                  uint32_t id,
+                  bool granted,
+                  uint64_t address,
+                  uint32_t bytes,
+                  ImportCallback done);
 
     Time m_signalCost;               //!< signal delivery and return
     double m_duInstructions;         //!< library instructions of a deliberate update

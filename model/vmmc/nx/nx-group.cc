@@ -6,6 +6,7 @@
 #include "nx-group.h"
 
 #include "ns3/abort.h"
+#include "ns3/host-words.h"
 #include "ns3/log.h"
 
 #include <memory>
@@ -35,6 +36,7 @@ NxGroup::~NxGroup() = default;
 void
 NxGroup::DoDispose()
 {
+    StopListening();
     for (auto& p : m_processes)
     {
         p->Dispose();
@@ -67,46 +69,78 @@ void
 NxGroup::Initialize(Callback<void> ready)
 {
     NS_ABORT_MSG_IF(m_processes.empty(), "NxGroup::Initialize: no processes (Create)");
+    NS_ABORT_MSG_IF(!m_ports.empty(), "NxGroup::Initialize: called twice");
     const uint32_t n = GetN();
     std::vector<uint32_t> hosts;
     for (const auto& p : m_processes)
     {
         hosts.push_back(p->GetEndpoint()->GetHostNumber());
     }
-    m_ids.assign(n, std::vector<uint32_t>(n, 0));
-    auto exported = std::make_shared<uint32_t>(n);
+    // Each process listens on its own port of its daemon; an exporter posts each peer the id
+    // of the chunk it exported for it, and the peer imports it when the message arrives.
+    static uint32_t nextPort = VmmcDaemon::FIRST_LIBRARY_PORT;
     auto connected = std::make_shared<uint32_t>(n * (n - 1));
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        m_ports.push_back(nextPort++);
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        m_processes[i]->GetEndpoint()->Listen(
+            m_ports[i],
+            VmmcDaemon::PostHandler(
+                [this, i, n, hosts, connected, ready](uint32_t srcHost, std::vector<uint8_t> msg) {
+                    NS_ABORT_MSG_IF(msg.size() != 8, "NxGroup: a malformed start-up message");
+                    const uint32_t from = HostWords::Load32(msg.data());
+                    const uint32_t id = HostWords::Load32(msg.data() + 4);
+                    NS_ABORT_MSG_IF(from >= n || hosts[from] != srcHost,
+                                    "NxGroup: a start-up message from rank " << from << " on host "
+                                                                             << srcHost);
+                    m_processes[i]->ConnectTo(from,
+                                              srcHost,
+                                              id,
+                                              Callback<void>([this, connected, ready]() {
+                                                  if (--*connected > 0)
+                                                  {
+                                                      return;
+                                                  }
+                                                  StopListening();
+                                                  if (!ready.IsNull())
+                                                  {
+                                                      ready();
+                                                  }
+                                              }));
+                }));
+    }
     for (uint32_t i = 0; i < n; ++i)
     {
         m_processes[i]->ExportChunks(
             hosts,
-            Callback<void, std::vector<uint32_t>>(
-                [this, i, n, hosts, exported, connected, ready](std::vector<uint32_t> ids) {
-                    m_ids[i] = ids;
-                    if (--*exported > 0)
+            Callback<void, std::vector<uint32_t>>([this, i, n, hosts](std::vector<uint32_t> ids) {
+                for (uint32_t j = 0; j < n; ++j)
+                {
+                    if (j == i)
                     {
-                        return;
+                        continue;
                     }
-                    for (uint32_t a = 0; a < n; ++a)
-                    {
-                        for (uint32_t b = 0; b < n; ++b)
-                        {
-                            if (a == b)
-                            {
-                                continue;
-                            }
-                            m_processes[a]->ConnectTo(b,
-                                                      hosts[b],
-                                                      m_ids[b][a],
-                                                      Callback<void>([connected, ready]() {
-                                                          if (--*connected == 0 && !ready.IsNull())
-                                                          {
-                                                              ready();
-                                                          }
-                                                      }));
-                        }
-                    }
-                }));
+                    std::vector<uint8_t> msg(8);
+                    HostWords::Store32(msg.data(), i);
+                    HostWords::Store32(msg.data() + 4, ids[j]);
+                    m_processes[i]->GetEndpoint()->Post(hosts[j], m_ports[j], msg);
+                }
+            }));
+    }
+}
+
+void
+NxGroup::StopListening()
+{
+    for (uint32_t i = 0; i < m_ports.size() && i < m_processes.size(); ++i)
+    {
+        if (m_processes[i]->GetEndpoint())
+        {
+            m_processes[i]->GetEndpoint()->StopListening(m_ports[i]);
+        }
     }
 }
 

@@ -22,10 +22,12 @@ namespace ns3
  * initialization (SHRIMP 1996, section 4.1: "At initialization time, a connection is set up
  * between each pair of processes").
  *
- * Initialize() has every process export its incoming chunks, hands each export id to the
- * peer it is for (what NX's start-up passes through the daemons; set-up only, never on a
- * measured path), and has every process import and bind its peers' chunks. It takes the
- * daemons' set-up time ("MappingSetupTime") several times over.
+ * Initialize() has every process export its incoming chunks and post each export id to the
+ * peer it is for, through the daemons over the network (VmmcEndpoint::Post); a peer imports
+ * and binds the chunk when the id arrives. It takes the daemons' set-up time
+ * ("MappingSetupTime") several times over. The group itself is the program's launcher: it
+ * knows which host each rank runs on (as a host file does) and reports when every pair is
+ * connected.
  */
 class NxGroup : public Object
 {
@@ -54,9 +56,12 @@ class NxGroup : public Object
     void DoDispose() override;
 
   private:
-    ObjectFactory m_factory;                  //!< makes the processes
-    std::vector<Ptr<NxProcess>> m_processes;  //!< by rank
-    std::vector<std::vector<uint32_t>> m_ids; //!< [exporter][importer] chunk export ids
+    ObjectFactory m_factory;                 //!< makes the processes
+    std::vector<Ptr<NxProcess>> m_processes; //!< by rank
+    /// Stop the processes' start-up listeners.
+    void StopListening();
+
+    std::vector<uint32_t> m_ports; //!< each process's start-up port, by rank
 };
 
 } // namespace ns3
