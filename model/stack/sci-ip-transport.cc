@@ -113,6 +113,10 @@ void
 SciIpTransport::Connect(Ptr<SciIpTransport> a, Ptr<SciIpTransport> b)
 {
     NS_ABORT_MSG_IF(!a->m_ctx || !b->m_ctx, "SciIpTransport::Connect: not set up");
+    NS_ABORT_MSG_IF(!Simulator::Now().IsZero(),
+                    "SciIpTransport::Connect: the drivers' start-up wiring, before Simulator::Run "
+                    "(at "
+                        << Simulator::Now().As(Time::US) << ")");
     for (auto dir : {std::make_pair(a, b), std::make_pair(b, a)})
     {
         Ptr<SciIpTransport> from = dir.first;

@@ -44,7 +44,12 @@ class SciIpTransport : public SanIpTransport
 
     /// \param nic this host's adapter (once; the driver opens its own SciContext on it)
     void Setup(Ptr<SciNetDevice> nic);
-    /// \brief The drivers' set-up (off the data path): a ring each way between \p a and \p b.
+    /**
+     * \brief The drivers' start-up: a ring each way between \p a and \p b, wired into both
+     * hosts' tables before Simulator::Run (aborts once simulated time has begun). The paper
+     * gives no protocol for how Dolphin's driver finds its peers' rings, so none is simulated.
+     * \param a one host's driver \param b the other's
+     */
     static void Connect(Ptr<SciIpTransport> a, Ptr<SciIpTransport> b);
 
     /// \return interrupts taken by this driver
