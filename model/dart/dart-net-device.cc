@@ -278,6 +278,11 @@ DartNetDevice::Connect(Ptr<DartContext> a,
     Ptr<DartNetDevice> da = a->m_device;
     Ptr<DartNetDevice> db = b->m_device;
     NS_ABORT_MSG_IF(da == db, "DartNetDevice::Connect: both endpoints are on one interface");
+    // The kernels' connection set-up is not in the paper: it is start-up wiring, never a
+    // zero-time exchange between hosts during a run.
+    NS_ABORT_MSG_IF(!Simulator::Now().IsZero(),
+                    "DartNetDevice::Connect: start-up wiring, before Simulator::Run (at "
+                        << Simulator::Now().As(Time::US) << ")");
     const uint16_t vciA = da->AllocateVci();
     const uint16_t vciB = db->AllocateVci();
     DartConnection ca;
