@@ -9,6 +9,9 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network', 'internet', 'point-to-point', 'applications'])
     module.source = [
+        'model/bench/san-messenger.cc',
+        'model/bench/san-ping-pong.cc',
+        'model/bench/san-socket-messenger.cc',
         'model/clan/clan-aperture.cc',
         'model/clan/clan-connection.cc',
         'model/clan/clan-context.cc',
@@ -252,6 +255,7 @@ def build(bld):
         'helper/san-load-sweep.cc',
         'helper/san-nic-helper.cc',
         'helper/san-output-file.cc',
+        'helper/san-ping-pong-helper.cc',
         'helper/san-run-input.cc',
         'helper/san-traffic-helper.cc',
         'helper/san-type-check.cc',
@@ -263,6 +267,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-arbitration-test-suite.cc',
+        'test/san-bench-test-suite.cc',
         'test/san-build-files-test-suite.cc',
         'test/san-clan-connection-test-suite.cc',
         'test/san-clan-dma-test-suite.cc',
@@ -328,6 +333,9 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/bench/san-messenger.h',
+        'model/bench/san-ping-pong.h',
+        'model/bench/san-socket-messenger.h',
         'model/clan/clan-aperture.h',
         'model/clan/clan-connection.h',
         'model/clan/clan-context.h',
@@ -560,6 +568,7 @@ def build(bld):
         'helper/san-load-sweep.h',
         'helper/san-nic-helper.h',
         'helper/san-output-file.h',
+        'helper/san-ping-pong-helper.h',
         'helper/san-run-input.h',
         'helper/san-traffic-helper.h',
         'helper/san-type-check.h',

@@ -1,0 +1,245 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-ping-pong.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/node-list.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanPingPong");
+
+NS_OBJECT_ENSURE_REGISTERED(SanPingPongServer);
+NS_OBJECT_ENSURE_REGISTERED(SanPingPongClient);
+
+TypeId
+SanPingPongServer::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::SanPingPongServer")
+                            .SetParent<Application>()
+                            .SetGroupName("San")
+                            .AddConstructor<SanPingPongServer>();
+    return tid;
+}
+
+SanPingPongServer::SanPingPongServer() = default;
+
+SanPingPongServer::~SanPingPongServer() = default;
+
+void
+SanPingPongServer::DoDispose()
+{
+    if (m_messenger)
+    {
+        m_messenger->Dispose();
+        m_messenger = nullptr;
+    }
+    Application::DoDispose();
+}
+
+void
+SanPingPongServer::SetMessenger(Ptr<SanMessenger> messenger)
+{
+    m_messenger = messenger;
+}
+
+Ptr<SanMessenger>
+SanPingPongServer::GetMessenger() const
+{
+    return m_messenger;
+}
+
+uint64_t
+SanPingPongServer::GetEchoed() const
+{
+    return m_echoed;
+}
+
+void
+SanPingPongServer::StartApplication()
+{
+    NS_ABORT_MSG_IF(m_messenger == nullptr,
+                    "SanPingPongServer: no messenger (install with SanPingPongHelper)");
+    m_messenger->SetReceiveCallback(MakeCallback(&SanPingPongServer::Received, this));
+    m_messenger->Open(GetNode());
+}
+
+void
+SanPingPongServer::StopApplication()
+{
+    if (m_messenger)
+    {
+        m_messenger->SetReceiveCallback(SanMessenger::ReceiveCallback());
+    }
+}
+
+void
+SanPingPongServer::Received(uint32_t peer, uint32_t bytes)
+{
+    ++m_echoed;
+    m_messenger->Send(peer, bytes, Callback<void>());
+}
+
+TypeId
+SanPingPongClient::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SanPingPongClient")
+            .SetParent<Application>()
+            .SetGroupName("San")
+            .AddConstructor<SanPingPongClient>()
+            .AddAttribute("Peer",
+                          "The server's node id.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanPingPongClient::m_peer),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("MessageBytes",
+                          "Bytes of each message (at least the messenger's smallest).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&SanPingPongClient::m_bytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Rounds",
+                          "Measured round trips.",
+                          UintegerValue(100),
+                          MakeUintegerAccessor(&SanPingPongClient::m_rounds),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("WarmupRounds",
+                          "Round trips before the measured ones (caches, first-touch costs).",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&SanPingPongClient::m_warmup),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("RoundTrip",
+                            "A measured round trip ended (its time).",
+                            MakeTraceSourceAccessor(&SanPingPongClient::m_roundTripTrace),
+                            "ns3::Time::TracedCallback");
+    return tid;
+}
+
+SanPingPongClient::SanPingPongClient() = default;
+
+SanPingPongClient::~SanPingPongClient() = default;
+
+void
+SanPingPongClient::DoDispose()
+{
+    if (m_messenger)
+    {
+        m_messenger->Dispose();
+        m_messenger = nullptr;
+    }
+    Application::DoDispose();
+}
+
+void
+SanPingPongClient::SetMessenger(Ptr<SanMessenger> messenger)
+{
+    m_messenger = messenger;
+}
+
+Ptr<SanMessenger>
+SanPingPongClient::GetMessenger() const
+{
+    return m_messenger;
+}
+
+const std::vector<Time>&
+SanPingPongClient::GetRoundTrips() const
+{
+    return m_roundTrips;
+}
+
+Time
+SanPingPongClient::GetOneWayLatency() const
+{
+    if (m_roundTrips.empty())
+    {
+        return Time(0);
+    }
+    Time sum(0);
+    for (const Time& t : m_roundTrips)
+    {
+        sum += t;
+    }
+    return sum / static_cast<int64_t>(2 * m_roundTrips.size());
+}
+
+double
+SanPingPongClient::GetBandwidthMBps() const
+{
+    const Time oneWay = GetOneWayLatency();
+    return oneWay.IsStrictlyPositive() ? m_bytes / oneWay.GetSeconds() / 1e6 : 0;
+}
+
+bool
+SanPingPongClient::IsDone() const
+{
+    return m_done == m_warmup + m_rounds;
+}
+
+void
+SanPingPongClient::StartApplication()
+{
+    NS_ABORT_MSG_IF(m_messenger == nullptr,
+                    "SanPingPongClient: no messenger (install with SanPingPongHelper)");
+    NS_ABORT_MSG_IF(m_peer >= NodeList::GetNNodes() || m_peer == GetNode()->GetId(),
+                    "SanPingPongClient: \"Peer\" " << m_peer << " is not another node");
+    NS_ABORT_MSG_IF(m_bytes < m_messenger->GetMinMessageBytes(),
+                    "SanPingPongClient: \"MessageBytes\" "
+                        << m_bytes << " is below the smallest message of "
+                        << m_messenger->GetDescription() << " ("
+                        << m_messenger->GetMinMessageBytes() << ")");
+    m_running = true;
+    m_done = 0;
+    m_roundTrips.clear();
+    m_messenger->SetReceiveCallback(MakeCallback(&SanPingPongClient::Received, this));
+    m_messenger->Open(GetNode());
+    m_messenger->Connect(NodeList::GetNode(m_peer),
+                         MakeCallback(&SanPingPongClient::Connected, this));
+}
+
+void
+SanPingPongClient::StopApplication()
+{
+    m_running = false;
+}
+
+void
+SanPingPongClient::Connected()
+{
+    Ping();
+}
+
+void
+SanPingPongClient::Ping()
+{
+    if (!m_running || IsDone())
+    {
+        return;
+    }
+    m_sentAt = Simulator::Now();
+    m_messenger->Send(m_peer, m_bytes, Callback<void>());
+}
+
+void
+SanPingPongClient::Received(uint32_t peer, uint32_t bytes)
+{
+    NS_ABORT_MSG_IF(peer != m_peer || bytes != m_bytes,
+                    "SanPingPongClient: an echo of " << bytes << " bytes from node " << peer);
+    if (m_done >= m_warmup)
+    {
+        const Time rtt = Simulator::Now() - m_sentAt;
+        m_roundTrips.push_back(rtt);
+        m_roundTripTrace(rtt);
+    }
+    ++m_done;
+    Ping();
+}
+
+} // namespace ns3

@@ -1,0 +1,344 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-socket-messenger.h"
+
+#include "ns3/abort.h"
+#include "ns3/host-words.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/scilan-socket-factory.h"
+#include "ns3/scilan-stack.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SanSocketMessenger");
+
+NS_OBJECT_ENSURE_REGISTERED(SanSocketMessenger);
+
+TypeId
+SanSocketMessenger::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SanSocketMessenger")
+            .SetParent<SanMessenger>()
+            .SetGroupName("San")
+            .AddConstructor<SanSocketMessenger>()
+            .AddAttribute("SocketFactory",
+                          "The stream socket factory: ns3::ScilanSocketFactory (SCI), "
+                          "ns3::ShrimpSocketFactory (SHRIMP) or ns3::TcpSocketFactory.",
+                          TypeIdValue(TypeId::LookupByName("ns3::TcpSocketFactory")),
+                          MakeTypeIdAccessor(&SanSocketMessenger::m_factory),
+                          MakeTypeIdChecker())
+            .AddAttribute("Port",
+                          "The port each process listens on.",
+                          UintegerValue(7000),
+                          MakeUintegerAccessor(&SanSocketMessenger::m_port),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("SendSize",
+                          "Bytes handed to one send() call at most (a program's buffer).",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&SanSocketMessenger::m_sendSize),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+SanSocketMessenger::SanSocketMessenger() = default;
+
+SanSocketMessenger::~SanSocketMessenger() = default;
+
+void
+SanSocketMessenger::DoDispose()
+{
+    // No Close(): the node disposes its devices before its applications, so a socket's
+    // closing handshake would run on a disposed interface. Only let the sockets go.
+    for (auto& [raw, c] : m_connections)
+    {
+        c.socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        c.socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+    }
+    m_connections.clear();
+    m_byPeer.clear();
+    if (m_listener)
+    {
+        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                      MakeNullCallback<void, Ptr<Socket>, const Address&>());
+        m_listener = nullptr;
+    }
+    m_resolver = AddressResolver();
+    SanMessenger::DoDispose();
+}
+
+void
+SanSocketMessenger::SetAddressResolver(AddressResolver resolver)
+{
+    m_resolver = resolver;
+}
+
+Ipv4Address
+SanSocketMessenger::AddressOf(Ptr<Node> node) const
+{
+    if (!m_resolver.IsNull())
+    {
+        return m_resolver(node);
+    }
+    if (m_factory == ScilanSocketFactory::GetTypeId())
+    {
+        Ptr<ScilanStack> stack = node->GetObject<ScilanStack>();
+        NS_ABORT_MSG_IF(stack == nullptr,
+                        "SanSocketMessenger: node " << node->GetId()
+                                                    << " has no SCILAN stack (ScilanHelper)");
+        return stack->GetAddress();
+    }
+    Ptr<Ipv4> ip = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(ip == nullptr || ip->GetNInterfaces() < 2,
+                    "SanSocketMessenger: node " << node->GetId()
+                                                << " has no IPv4 interface besides loopback");
+    return ip->GetAddress(1, 0).GetLocal();
+}
+
+void
+SanSocketMessenger::Open(Ptr<Node> node)
+{
+    SetNode(node);
+    m_listener = Socket::CreateSocket(node, m_factory);
+    NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
+                    "SanSocketMessenger::Open: port " << m_port << " of node " << node->GetId()
+                                                      << " is taken");
+    m_listener->Listen();
+    m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                  MakeCallback(&SanSocketMessenger::Accepted, this));
+}
+
+void
+SanSocketMessenger::Connect(Ptr<Node> peer, Callback<void> connected)
+{
+    NS_ABORT_MSG_IF(GetNode() == nullptr, "SanSocketMessenger::Connect: not open");
+    NS_ABORT_MSG_IF(peer == nullptr || peer == GetNode(),
+                    "SanSocketMessenger::Connect: a peer on another node");
+    NS_ABORT_MSG_IF(m_byPeer.count(peer->GetId()),
+                    "SanSocketMessenger::Connect: already connected to node " << peer->GetId());
+    Ptr<Socket> s = Socket::CreateSocket(GetNode(), m_factory);
+    Connection& c = Adopt(s);
+    c.peer = peer->GetId();
+    c.connected = connected;
+    m_byPeer[c.peer] = PeekPointer(s);
+    s->SetConnectCallback(MakeCallback(&SanSocketMessenger::ConnectSucceeded, this),
+                          MakeCallback(&SanSocketMessenger::ConnectFailed, this));
+    s->Connect(InetSocketAddress(AddressOf(peer), m_port));
+}
+
+SanSocketMessenger::Connection&
+SanSocketMessenger::Adopt(Ptr<Socket> socket)
+{
+    Connection& c = m_connections[PeekPointer(socket)];
+    c.socket = socket;
+    socket->SetRecvCallback(MakeCallback(&SanSocketMessenger::Readable, this));
+    socket->SetSendCallback(MakeCallback(&SanSocketMessenger::Writable, this));
+    return c;
+}
+
+SanSocketMessenger::Connection&
+SanSocketMessenger::Of(Ptr<Socket> socket)
+{
+    auto it = m_connections.find(PeekPointer(socket));
+    NS_ABORT_MSG_IF(it == m_connections.end(), "SanSocketMessenger: a socket it does not own");
+    return it->second;
+}
+
+void
+SanSocketMessenger::Accepted(Ptr<Socket> socket, const Address&)
+{
+    Adopt(socket); // its peer says who it is in its hello
+}
+
+void
+SanSocketMessenger::ConnectSucceeded(Ptr<Socket> socket)
+{
+    Connection& c = Of(socket);
+    Queue(c, FRAME_BYTES, HELLO | GetNode()->GetId(), Callback<void>());
+}
+
+void
+SanSocketMessenger::ConnectFailed(Ptr<Socket> socket)
+{
+    NS_ABORT_MSG("SanSocketMessenger: node " << GetNode()->GetId() << " could not connect to node "
+                                             << Of(socket).peer << " (has it opened?)");
+}
+
+bool
+SanSocketMessenger::IsConnected(uint32_t peer) const
+{
+    auto it = m_byPeer.find(peer);
+    return it != m_byPeer.end() && m_connections.at(it->second).up;
+}
+
+uint32_t
+SanSocketMessenger::GetMinMessageBytes() const
+{
+    return FRAME_BYTES;
+}
+
+std::string
+SanSocketMessenger::GetDescription() const
+{
+    return "stream sockets (" + m_factory.GetName() + ")";
+}
+
+void
+SanSocketMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
+{
+    NS_ABORT_MSG_IF(!IsConnected(peer),
+                    "SanSocketMessenger::Send: node " << (GetNode() ? GetNode()->GetId() : 0)
+                                                      << " is not connected to node " << peer);
+    NS_ABORT_MSG_IF(bytes < FRAME_BYTES,
+                    "SanSocketMessenger::Send: a message of " << bytes << " bytes (at least "
+                                                              << FRAME_BYTES << ")");
+    Sending(peer, bytes);
+    Queue(m_connections.at(m_byPeer.at(peer)), bytes, DATA, sent);
+}
+
+void
+SanSocketMessenger::Queue(Connection& c, uint32_t bytes, uint32_t kind, Callback<void> sent)
+{
+    Outgoing o;
+    o.bytes = bytes;
+    o.kind = kind;
+    o.sent = sent;
+    c.queue.push_back(o);
+    Pump(c);
+}
+
+void
+SanSocketMessenger::Pump(Connection& c)
+{
+    while (!c.queue.empty())
+    {
+        Outgoing& o = c.queue.front();
+        const uint32_t room = c.socket->GetTxAvailable();
+        const uint32_t n = std::min({o.bytes - o.handed, m_sendSize, room});
+        if (n == 0)
+        {
+            return; // Writable resumes
+        }
+        Ptr<Packet> piece;
+        if (o.handed < FRAME_BYTES)
+        {
+            // The frame's words are real bytes; the rest of the message is zeros.
+            uint8_t frame[FRAME_BYTES];
+            HostWords::Store32(frame, o.bytes);
+            HostWords::Store32(frame + 4, o.kind);
+            const uint32_t head = std::min(n, FRAME_BYTES - o.handed);
+            piece = Create<Packet>(frame + o.handed, head);
+            if (n > head)
+            {
+                piece->AddAtEnd(Create<Packet>(n - head));
+            }
+        }
+        else
+        {
+            piece = Create<Packet>(n);
+        }
+        const int taken = c.socket->Send(piece);
+        if (taken <= 0)
+        {
+            return; // Writable resumes
+        }
+        o.handed += static_cast<uint32_t>(taken);
+        if (o.handed < o.bytes)
+        {
+            continue;
+        }
+        Callback<void> sent = o.sent;
+        c.queue.pop_front();
+        if (!sent.IsNull())
+        {
+            sent();
+        }
+    }
+}
+
+void
+SanSocketMessenger::Writable(Ptr<Socket> socket, uint32_t)
+{
+    Pump(Of(socket));
+}
+
+void
+SanSocketMessenger::Readable(Ptr<Socket> socket)
+{
+    while (Ptr<Packet> p = socket->Recv())
+    {
+        uint32_t at = 0;
+        const uint32_t size = p->GetSize();
+        while (at < size)
+        {
+            // Look the connection up afresh: Arrived may have added others.
+            Connection& c = Of(socket);
+            if (c.frameBytes < FRAME_BYTES)
+            {
+                const uint32_t n = std::min(FRAME_BYTES - c.frameBytes, size - at);
+                p->CreateFragment(at, n)->CopyData(c.frame + c.frameBytes, n);
+                c.frameBytes += n;
+                at += n;
+                if (c.frameBytes < FRAME_BYTES)
+                {
+                    break;
+                }
+                const uint32_t length = HostWords::Load32(c.frame);
+                NS_ABORT_MSG_IF(length < FRAME_BYTES,
+                                "SanSocketMessenger: a malformed frame on node "
+                                    << GetNode()->GetId());
+                c.remaining = length - FRAME_BYTES;
+            }
+            const uint32_t body = std::min(c.remaining, size - at);
+            c.remaining -= body;
+            at += body;
+            if (c.remaining == 0)
+            {
+                c.frameBytes = 0;
+                Arrived(c, HostWords::Load32(c.frame), HostWords::Load32(c.frame + 4));
+            }
+        }
+    }
+}
+
+void
+SanSocketMessenger::Arrived(Connection& c, uint32_t bytes, uint32_t kind)
+{
+    if (kind & HELLO)
+    {
+        const uint32_t peer = kind & ~HELLO;
+        NS_ABORT_MSG_IF(m_byPeer.count(peer),
+                        "SanSocketMessenger: node " << peer << " connected twice to node "
+                                                    << GetNode()->GetId());
+        c.peer = peer;
+        c.up = true;
+        m_byPeer[peer] = PeekPointer(c.socket);
+        Queue(c, FRAME_BYTES, ANSWER | GetNode()->GetId(), Callback<void>());
+        return;
+    }
+    if (kind & ANSWER)
+    {
+        c.up = true;
+        Callback<void> connected = c.connected;
+        c.connected = Callback<void>();
+        if (!connected.IsNull())
+        {
+            connected();
+        }
+        return;
+    }
+    Delivered(c.peer, bytes);
+}
+
+} // namespace ns3

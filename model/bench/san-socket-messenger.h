@@ -1,0 +1,126 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_SOCKET_MESSENGER_H
+#define SAN_SOCKET_MESSENGER_H
+
+#include "san-messenger.h"
+
+#include "ns3/address.h"
+#include "ns3/socket.h"
+#include "ns3/type-id.h"
+
+#include <deque>
+#include <map>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief Messages over stream sockets of any ns-3 socket factory: SCILAN's sockets over SCI
+ * ("ns3::ScilanSocketFactory"), SHRIMP's sockets over VMMC ("ns3::ShrimpSocketFactory") and
+ * ns-3's TCP over the host's stack ("ns3::TcpSocketFactory").
+ *
+ * One connection per pair of processes, opened by Connect and used both ways. A message is
+ * framed in its own bytes (it is at least 8 bytes): its first word is its length, its second
+ * says what it is (data, or the connection's hello and its answer, which tell the accepting end
+ * who connected). The rest is zeros: the sockets carry the bytes, nobody reads them. A message
+ * larger than the socket's free buffer goes in pieces of at most "SendSize" bytes as room
+ * frees (SetSendCallback), as a program calling send() in a loop would.
+ */
+class SanSocketMessenger : public SanMessenger
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanSocketMessenger();
+    ~SanSocketMessenger() override;
+
+    /// \return the address a peer on \p node is reached at (its SCILAN cluster address with
+    /// SCILAN's factory, else its first IPv4 interface's); aborts if it has none
+    typedef Callback<Ipv4Address, Ptr<Node>> AddressResolver;
+    /// \param resolver replaces the default address look-up
+    void SetAddressResolver(AddressResolver resolver);
+
+    void Open(Ptr<Node> node) override;
+    void Connect(Ptr<Node> peer, Callback<void> connected) override;
+    void Send(uint32_t peer, uint32_t bytes, Callback<void> sent) override;
+    bool IsConnected(uint32_t peer) const override;
+    uint32_t GetMinMessageBytes() const override;
+    std::string GetDescription() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// The frame's second word.
+    enum Kind : uint32_t
+    {
+        DATA = 0,          //!< a message
+        HELLO = 1u << 31,  //!< a connecting process: its node id in the low bits
+        ANSWER = 1u << 30, //!< the accepting process's answer: its node id in the low bits
+    };
+
+    /// Bytes of the frame (length word, kind word).
+    static constexpr uint32_t FRAME_BYTES = 8;
+
+    /// A message on its way into a socket.
+    struct Outgoing
+    {
+        uint32_t bytes{0};   //!< its size
+        uint32_t kind{DATA}; //!< what it is
+        uint32_t handed{0};  //!< bytes the socket has taken
+        Callback<void> sent; //!< when all are taken
+    };
+
+    /// One connection.
+    struct Connection
+    {
+        Ptr<Socket> socket;           //!< the stream
+        uint32_t peer{UINT32_MAX};    //!< the peer's node id, once known
+        bool up{false};               //!< hello answered
+        Callback<void> connected;     //!< the connecting end's Connect callback
+        std::deque<Outgoing> queue;   //!< messages not yet wholly handed over
+        uint8_t frame[FRAME_BYTES]{}; //!< the arriving message's frame so far
+        uint32_t frameBytes{0};       //!< bytes of it
+        uint32_t remaining{0};        //!< body bytes of the arriving message still due
+    };
+
+    /// \param node a host \return its address for this factory
+    Ipv4Address AddressOf(Ptr<Node> node) const;
+    /// \param socket a new stream \return its connection (created)
+    Connection& Adopt(Ptr<Socket> socket);
+    /// \param socket a stream \return its connection (aborts if unknown)
+    Connection& Of(Ptr<Socket> socket);
+    /// Queue a message on \p c and push what fits.
+    void Queue(Connection& c, uint32_t bytes, uint32_t kind, Callback<void> sent);
+    /// Hand the socket of \p c what its buffer takes.
+    void Pump(Connection& c);
+    /// Socket callbacks.
+    void Accepted(Ptr<Socket> socket, const Address& from);
+    void ConnectSucceeded(Ptr<Socket> socket);
+    void ConnectFailed(Ptr<Socket> socket);
+    void Readable(Ptr<Socket> socket);
+    void Writable(Ptr<Socket> socket, uint32_t available);
+    /// A whole message has arrived on \p c.
+    void Arrived(Connection& c, uint32_t bytes, uint32_t kind);
+
+    TypeId m_factory;                            //!< socket factory
+    uint16_t m_port;                             //!< listening port
+    uint32_t m_sendSize;                         //!< bytes per send() call at most
+    AddressResolver m_resolver;                  //!< replaces AddressOf if set
+    Ptr<Socket> m_listener;                      //!< accepting socket
+    std::map<Socket*, Connection> m_connections; //!< by socket
+    std::map<uint32_t, Socket*> m_byPeer;        //!< connections by peer node id
+};
+
+} // namespace ns3
+
+#endif /* SAN_SOCKET_MESSENGER_H */
