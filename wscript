@@ -301,6 +301,7 @@ def build(bld):
         'test/san-ordered-scheduler-test-suite.cc',
         'test/san-paper-harness-test-suite.cc',
         'test/san-paper-interface-test-suite.cc',
+        'test/san-paper-partition-test-suite.cc',
         'test/san-protection-fuzz-test-suite.cc',
         'test/san-rats-test-suite.cc',
         'test/san-run-input-test-suite.cc',

@@ -5,18 +5,106 @@
  */
 #include "san-scenario.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/global-value.h"
+#include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/san-distributed.h"
+#include "ns3/san-graph-topology.h"
+#include "ns3/san-remote-channel.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
+#include <vector>
+
 namespace ns3
 {
 
+NS_LOG_COMPONENT_DEFINE("SanScenario");
+
+namespace
+{
+
+/// SanScenarioSwitches: see SanScenario.
+GlobalValue g_sanScenarioSwitches(
+    "SanScenarioSwitches",
+    "Switches of the paper scenarios' crossbars: 1 (as the papers had them) or 2 (half of the "
+    "hosts on each of two linked switches, in order, an odd one more on the first, so that "
+    "SanScenarioPartitions has a link to cut). Scenarios with one host, and other topologies, "
+    "are built as they are.",
+    UintegerValue(1),
+    MakeUintegerChecker<uint32_t>(1, 2));
+
+/// SanScenarioPartitions: see SanScenario.
+GlobalValue g_sanScenarioPartitions(
+    "SanScenarioPartitions",
+    "Parts to cut the paper scenarios' fabrics into (SanFabricHelper::SetPartitions; links "
+    "between parts deliver through the scheduler, encoded, one lead later; in one process). "
+    "0 or 1: not cut.",
+    UintegerValue(0),
+    MakeUintegerChecker<uint32_t>());
+
+/// \param value a global value \return its value
+uint32_t
+ScenarioSetting(GlobalValue& value)
+{
+    UintegerValue v;
+    value.GetValue(v);
+    return static_cast<uint32_t>(v.Get());
+}
+
+/// What the cut scenarios of this process have cut (SanScenario::GetCutStatistics).
+SanScenario::CutStatistics g_sanScenarioCuts;
+
+/**
+ * At Destroy: add the messages that crossed these cut links to the process's count.
+ * \param links the cut links of one scenario
+ */
+void
+CountCrossings(std::vector<Ptr<SanRemoteChannel>> links)
+{
+    for (const Ptr<SanRemoteChannel>& link : links)
+    {
+        g_sanScenarioCuts.crossings += link->GetLocalMessages() + link->GetRemoteMessages();
+    }
+}
+
+} // namespace
+
 SanScenario::SanScenario(const SanScenarioSpec& spec)
 {
-    if (spec.topology == "ns3::SanFatTreeTopology")
+    const uint32_t switches = ScenarioSetting(g_sanScenarioSwitches);
+    const uint32_t parts = ScenarioSetting(g_sanScenarioPartitions);
+    const bool twoSwitches =
+        switches == 2 && spec.topology == "ns3::SanCrossbarTopology" && spec.hosts > 1;
+    // An odd count of hosts on two switches: the extra one on switch 0, which a mesh (the
+    // same count on every switch) cannot hold; a two-switch graph does.
+    const bool oddSplit = twoSwitches && spec.hosts % 2 != 0;
+    if (twoSwitches && !oddSplit)
+    {
+        // The same hosts in the same order, half on each of two switches: the switch-to-switch
+        // link is what a partition can cut (host links never are).
+        m_fabric.SetTopology("ns3::SanMeshTopology",
+                             "X",
+                             UintegerValue(2),
+                             "Y",
+                             UintegerValue(1),
+                             "HostsPerSwitch",
+                             UintegerValue(spec.hosts / 2));
+    }
+    else if (oddSplit)
+    {
+        Ptr<SanGraphTopology> graph = CreateObject<SanGraphTopology>();
+        std::ostringstream text;
+        text << "switches 2\nlink 0 1\nhosts 0 " << spec.hosts / 2 + 1 << "\nhosts 1 "
+             << spec.hosts / 2 << "\n";
+        graph->LoadFromString(text.str(), "SanScenarioSwitches");
+        m_fabric.SetTopology(graph);
+    }
+    else if (spec.topology == "ns3::SanFatTreeTopology")
     {
         m_fabric.SetTopology(spec.topology,
                              "K",
@@ -45,7 +133,8 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
     {
         m_fabric.SetTopology(spec.topology, "NHosts", UintegerValue(spec.hosts));
     }
-    m_fabric.SetRouting(spec.routing);
+    // A graph is routed by tables (up*\/down*): on two switches, the one route there is.
+    m_fabric.SetRouting(oddSplit ? "ns3::SanUpDownRouting" : spec.routing);
     if (spec.paperCables)
     {
         // Hamlyn Tables 3 and 4 account 20 cycles ("switch", 0.5 us) between the sender's
@@ -90,12 +179,87 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
     {
         m_fabric.SetSwitchAttribute("SplitThreshold", UintegerValue(spec.splitThreshold));
     }
+    const bool cut = parts >= 2;
+    if (cut)
+    {
+        CutFabric(spec, parts);
+    }
     SanHostHelper hosts;
     hosts.SetPreset(spec.hostPreset);
     const uint32_t n = m_fabric.GetTopology()->GetNHosts();
-    m_hosts.Create(n);
+    if (cut)
+    {
+        // Each host on its switch's part (the same nodes as below in one process).
+        m_hosts = m_fabric.CreateHosts();
+    }
+    else
+    {
+        m_hosts.Create(n);
+    }
     hosts.Install(m_hosts);
     m_endpoints = m_fabric.Install(m_hosts);
+    if (cut)
+    {
+        CountCut();
+    }
+}
+
+void
+SanScenario::CutFabric(const SanScenarioSpec& spec, uint32_t parts)
+{
+    NS_ABORT_MSG_IF(spec.switchingMode == "Cell",
+                    "SanScenario: SanScenarioPartitions="
+                        << parts
+                        << ": a Cell-mode fabric cannot be cut (a cell points at its source's "
+                           "reassembly record; see SanRemoteChannel)");
+    m_fabric.SetPartitions(parts);
+    // Every packet a host sends has at least one byte (SanEndpointDevice refuses empty ones),
+    // so this promise changes nothing; it gives a cut link whose cable has no Delay (the
+    // papers') a lead: a byte's serialization, or the switch's routing delay if shorter.
+    // A MinPacketSize the user set stays.
+    struct TypeId::AttributeInformation info;
+    const bool found =
+        TypeId::LookupByName("ns3::SanFabric").LookupAttributeByName("MinPacketSize", &info);
+    NS_ABORT_MSG_IF(!found, "SanScenario: SanFabric has no MinPacketSize attribute");
+    if (DynamicCast<const UintegerValue>(info.initialValue)->Get() == 0)
+    {
+        m_fabric.SetFabricAttribute("MinPacketSize", UintegerValue(1));
+    }
+}
+
+void
+SanScenario::CountCut()
+{
+    const uint32_t links = m_fabric.GetCutLinks();
+    NS_LOG_INFO("SanScenario: " << links << " cut links, lookahead " << m_fabric.GetLookahead());
+    // SCI's and CLAN's fabrics (no Delay, no routing delay; Xon/Xoff links count only the
+    // Delay) give a message its effect at once: a cut delivers it through a same-time event,
+    // which one process runs alike, but ns-3's MPI engines need a positive lookahead.
+    NS_ABORT_MSG_IF(links > 0 && !m_fabric.GetLookahead().IsStrictlyPositive() &&
+                        SanDistributed::GetSize() > 1,
+                    "SanScenario: the cut links have no lead (cables without Delay, switches "
+                    "without RoutingDelay, or Xon/Xoff links): a cut of this scenario runs in "
+                    "one process only");
+    ++g_sanScenarioCuts.scenarios;
+    g_sanScenarioCuts.cutLinks += links;
+    std::vector<Ptr<SanRemoteChannel>> channels;
+    for (uint32_t i = 0; i < links; ++i)
+    {
+        channels.emplace_back(m_fabric.GetFabric()->GetCutLink(i));
+    }
+    Simulator::ScheduleDestroy(&CountCrossings, channels);
+}
+
+SanScenario::CutStatistics
+SanScenario::GetCutStatistics()
+{
+    return g_sanScenarioCuts;
+}
+
+void
+SanScenario::ResetCutStatistics()
+{
+    g_sanScenarioCuts = CutStatistics();
 }
 
 const NodeContainer&

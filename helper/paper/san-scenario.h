@@ -62,11 +62,37 @@ struct SanScenarioSpec
  * fabric (SanFabricHelper). A paper's scenario adds its interfaces with their helper, onto
  * these hosts and endpoints. Keep the object alive while the simulation runs (the fabric
  * helper owns the fabric).
+ *
+ * Two ns-3 global values (so any program's CommandLine takes them, e.g.
+ * --SanScenarioPartitions=2) change every scenario built while they are set; their defaults
+ * build each spec as it is:
+ * - SanScenarioSwitches (1 or 2): 2 builds a crossbar spec as two linked switches with the
+ *   first half of the hosts on switch 0 and the second on switch 1, in the same order (a 2x1
+ *   SanMeshTopology; for an odd count, with the extra host on switch 0, a two-switch
+ *   SanGraphTopology routed up*\/down*); a one-host crossbar and the other topologies (which
+ *   have several switches already) are built as they are.
+ * - SanScenarioPartitions: 2 or more cuts the fabric into that many parts
+ *   (SanFabricHelper::SetPartitions): links between switches of different parts become
+ *   SanRemoteChannels, which encode every message and deliver it through the scheduler one
+ *   lead later. The fabric then promises its MinPacketSize as 1 byte (unless it is set), the
+ *   least every host sends, so that on a credit link a cut link's lead is its Delay plus a
+ *   byte's serialization or the switch's routing delay, whichever is shorter (the papers'
+ *   cables have no Delay; 13 ns on Hamlyn's). SCI's fabric (no routing delay) and CLAN's
+ *   (Xon/Xoff links, which count only the Delay) have no lead at all: a cut delivers through a
+ *   same-time event, which runs alike in one process. What the fabric cannot cut is refused:
+ *   a Cell-mode fabric (DART) here, a wormhole packet longer than a buffer (Hamlyn's, SHRIMP's
+ *   and CLAN's wormhole switches keep the fabric's 64-byte buffers) by SanRemoteChannel as it
+ *   crosses. The paper experiments read
+ *   every host's results in one process, so a cut scenario runs in one process (not across MPI
+ *   ranks). Cut and uncut give the same rows under SanOrderedScheduler; under ns-3's default
+ *   scheduler a cut's later hand-over can break ties between simultaneous events otherwise
+ *   (SCILAN's all-to-all runs). The san-paper-partition suite compares paper experiments cut
+ *   and uncut.
  */
 class SanScenario
 {
   public:
-    /// \param spec what to build
+    /// \param spec what to build (as changed by the global values above)
     explicit SanScenario(const SanScenarioSpec& spec);
 
     /// \return the host nodes
@@ -83,7 +109,30 @@ class SanScenario
     /// \brief Run the simulation, then destroy it.
     static void RunAndDestroy();
 
+    /// What the scenarios built in this process have cut (SanScenarioPartitions): a cut
+    /// that no message crosses proves nothing, so a test can ask.
+    struct CutStatistics
+    {
+        uint64_t scenarios{0}; //!< scenarios built with a cut fabric
+        uint64_t cutLinks{0};  //!< their cut links
+        uint64_t crossings{0}; //!< messages that crossed a cut link (counted at Destroy)
+    };
+
+    /// \return the counts since the last ResetCutStatistics
+    static CutStatistics GetCutStatistics();
+    /// \brief Set the counts to zero.
+    static void ResetCutStatistics();
+
   private:
+    /**
+     * Cut the fabric (SanScenarioPartitions), before the hosts are made.
+     * \param spec what is built
+     * \param parts parts, at least 2
+     */
+    void CutFabric(const SanScenarioSpec& spec, uint32_t parts);
+    /// After Install: count the cut links, and at Destroy the messages that crossed them.
+    void CountCut();
+
     SanFabricHelper m_fabric;       //!< builds and owns the fabric
     NodeContainer m_hosts;          //!< hosts
     NetDeviceContainer m_endpoints; //!< their endpoints
