@@ -31,6 +31,7 @@
 #include <vector>
 
 using namespace ns3;
+using ns3::santest::AbortsWith;
 
 namespace
 {
