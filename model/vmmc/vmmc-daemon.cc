@@ -8,6 +8,7 @@
 #include "vmmc-endpoint.h"
 
 #include "ns3/abort.h"
+#include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
@@ -25,29 +26,39 @@ NS_OBJECT_ENSURE_REGISTERED(VmmcDaemon);
 namespace
 {
 
-/// Append \p v to \p m, least significant byte first.
-void
-PutWord(std::vector<uint8_t>& m, uint64_t v, uint32_t bytes)
-{
-    for (uint32_t i = 0; i < bytes; ++i)
-    {
-        m.push_back(static_cast<uint8_t>(v >> (8 * i)));
-    }
-}
-
-/// \return the \p bytes-byte word at \p at of \p m (0 past its end), advancing \p at
-uint64_t
-GetWord(const std::vector<uint8_t>& m, size_t& at, uint32_t bytes)
-{
-    uint64_t v = 0;
-    for (uint32_t i = 0; i < bytes; ++i, ++at)
-    {
-        v |= uint64_t(at < m.size() ? m[at] : 0) << (8 * i);
-    }
-    return v;
-}
+/// Bytes of every daemon message: op, request, export id, granted, address, size.
+constexpr uint32_t DAEMON_MESSAGE_BYTES = 22;
 
 } // namespace
+
+std::vector<uint8_t>
+VmmcDaemon::Message::Encode() const
+{
+    std::vector<uint8_t> m(DAEMON_MESSAGE_BYTES);
+    m[0] = op;
+    HostWords::Store32(&m[1], request);
+    HostWords::Store32(&m[5], id);
+    m[9] = granted ? 1 : 0;
+    HostWords::Store64(&m[10], address);
+    HostWords::Store32(&m[18], bytes);
+    return m;
+}
+
+bool
+VmmcDaemon::Message::Decode(const std::vector<uint8_t>& m)
+{
+    if (m.size() != DAEMON_MESSAGE_BYTES)
+    {
+        return false;
+    }
+    op = m[0];
+    request = HostWords::Load32(&m[1]);
+    id = HostWords::Load32(&m[5]);
+    granted = m[9] != 0;
+    address = HostWords::Load64(&m[10]);
+    bytes = HostWords::Load32(&m[18]);
+    return true;
+}
 
 void
 VmmcCluster::Add(uint32_t host)
@@ -226,59 +237,53 @@ VmmcDaemon::Received(uint32_t srcHost, uint32_t port, Ptr<Packet> payload)
 }
 
 void
-VmmcDaemon::Handle(uint32_t srcHost, const std::vector<uint8_t>& msg)
+VmmcDaemon::Handle(uint32_t srcHost, const std::vector<uint8_t>& bytes)
 {
-    size_t at = 0;
-    const auto op = static_cast<uint8_t>(GetWord(msg, at, 1));
-    switch (op)
+    Message msg;
+    if (!msg.Decode(bytes))
+    {
+        NS_LOG_WARN("VmmcDaemon: a malformed message of " << bytes.size() << " bytes from host "
+                                                          << srcHost);
+        return;
+    }
+    switch (msg.op)
     {
     case IMPORT_REQUEST: {
-        const auto request = static_cast<uint32_t>(GetWord(msg, at, 4));
-        const auto id = static_cast<uint32_t>(GetWord(msg, at, 4));
-        uint64_t address = 0;
-        uint32_t bytes = 0;
-        const bool granted = GrantImport(id, srcHost, address, bytes);
-        std::vector<uint8_t> answer;
-        PutWord(answer, IMPORT_ANSWER, 1);
-        PutWord(answer, request, 4);
-        PutWord(answer, granted ? 1 : 0, 1);
-        PutWord(answer, address, 8);
-        PutWord(answer, bytes, 4);
-        Send(srcHost, 0, answer);
+        Message answer;
+        answer.op = IMPORT_ANSWER;
+        answer.request = msg.request;
+        answer.granted = GrantImport(msg.id, srcHost, answer.address, answer.bytes);
+        Send(srcHost, 0, answer.Encode());
         return;
     }
     case IMPORT_ANSWER: {
-        const auto request = static_cast<uint32_t>(GetWord(msg, at, 4));
-        const bool granted = GetWord(msg, at, 1) != 0;
-        const uint64_t address = GetWord(msg, at, 8);
-        const auto bytes = static_cast<uint32_t>(GetWord(msg, at, 4));
-        auto it = m_importRequests.find(request);
+        auto it = m_importRequests.find(msg.request);
         if (it == m_importRequests.end())
         {
             return;
         }
         ImportAnswer done = it->second;
         m_importRequests.erase(it);
-        done(granted, address, bytes);
+        done(msg.granted, msg.address, msg.bytes);
         return;
     }
     case UNIMPORT:
-        ForgetImport(static_cast<uint32_t>(GetWord(msg, at, 4)), srcHost);
+        ForgetImport(msg.id, srcHost);
         return;
     case FENCE_REQUEST: {
         // An exporter is destroying a buffer this host imported: fence what this host has
         // sent it, then say so.
-        const auto request = static_cast<uint32_t>(GetWord(msg, at, 4));
+        const uint32_t request = msg.request;
         Fence(srcHost, Callback<void>([this, srcHost, request]() {
-                  std::vector<uint8_t> done;
-                  PutWord(done, FENCE_DONE, 1);
-                  PutWord(done, request, 4);
-                  Send(srcHost, 0, done);
+                  Message done;
+                  done.op = FENCE_DONE;
+                  done.request = request;
+                  Send(srcHost, 0, done.Encode());
               }));
         return;
     }
     case FENCE_DONE: {
-        auto it = m_fenceWaits.find(static_cast<uint32_t>(GetWord(msg, at, 4)));
+        auto it = m_fenceWaits.find(msg.request);
         if (it != m_fenceWaits.end())
         {
             std::function<void()> one = it->second;
@@ -287,7 +292,7 @@ VmmcDaemon::Handle(uint32_t srcHost, const std::vector<uint8_t>& msg)
         return;
     }
     default:
-        NS_LOG_WARN("VmmcDaemon: an unknown message " << int(op) << " from host " << srcHost);
+        NS_LOG_WARN("VmmcDaemon: an unknown message " << int(msg.op) << " from host " << srcHost);
     }
 }
 
@@ -301,20 +306,20 @@ VmmcDaemon::RequestImport(uint32_t host, uint32_t id, ImportAnswer done)
     }
     const uint32_t request = m_nextRequest++;
     m_importRequests[request] = done;
-    std::vector<uint8_t> msg;
-    PutWord(msg, IMPORT_REQUEST, 1);
-    PutWord(msg, request, 4);
-    PutWord(msg, id, 4);
-    Send(host, 0, msg);
+    Message msg;
+    msg.op = IMPORT_REQUEST;
+    msg.request = request;
+    msg.id = id;
+    Send(host, 0, msg.Encode());
 }
 
 void
 VmmcDaemon::ReleaseImport(uint32_t host, uint32_t id)
 {
-    std::vector<uint8_t> msg;
-    PutWord(msg, UNIMPORT, 1);
-    PutWord(msg, id, 4);
-    Send(host, 0, msg);
+    Message msg;
+    msg.op = UNIMPORT;
+    msg.id = id;
+    Send(host, 0, msg.Encode());
 }
 
 void
@@ -446,12 +451,12 @@ VmmcDaemon::RemoveExport(uint32_t id, Callback<void> done)
             finish();
         }
     };
-    std::vector<uint8_t> msg;
-    PutWord(msg, FENCE_REQUEST, 1);
-    PutWord(msg, request, 4);
+    Message msg;
+    msg.op = FENCE_REQUEST;
+    msg.request = request;
     for (uint32_t h : hosts)
     {
-        Send(h, 0, msg);
+        Send(h, 0, msg.Encode());
     }
 }
 

@@ -190,6 +190,22 @@ class VmmcDaemon : public Object
         FENCE_DONE = 5      //!< request id
     };
 
+    /// A daemon message: one layout for every Op (each uses the fields it names).
+    struct Message
+    {
+        uint8_t op{0};       //!< Op
+        uint32_t request{0}; //!< request id
+        uint32_t id{0};      //!< export id
+        bool granted{false}; //!< import granted
+        uint64_t address{0}; //!< the buffer's first byte
+        uint32_t bytes{0};   //!< its size
+
+        /// \return its bytes
+        std::vector<uint8_t> Encode() const;
+        /// \param m bytes received \return false if they are not a message
+        bool Decode(const std::vector<uint8_t>& m);
+    };
+
     /// The device's notification interrupt: the written address.
     void Notified(uint64_t address);
     /// The device's kernel-message interrupt.
