@@ -23,7 +23,7 @@ TypeId
 SanPingPongServer::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::SanPingPongServer")
-                            .SetParent<Application>()
+                            .SetParent<SanMessengerApplication>()
                             .SetGroupName("San")
                             .AddConstructor<SanPingPongServer>();
     return tid;
@@ -32,29 +32,6 @@ SanPingPongServer::GetTypeId()
 SanPingPongServer::SanPingPongServer() = default;
 
 SanPingPongServer::~SanPingPongServer() = default;
-
-void
-SanPingPongServer::DoDispose()
-{
-    if (m_messenger)
-    {
-        m_messenger->Dispose();
-        m_messenger = nullptr;
-    }
-    Application::DoDispose();
-}
-
-void
-SanPingPongServer::SetMessenger(Ptr<SanMessenger> messenger)
-{
-    m_messenger = messenger;
-}
-
-Ptr<SanMessenger>
-SanPingPongServer::GetMessenger() const
-{
-    return m_messenger;
-}
 
 uint64_t
 SanPingPongServer::GetEchoed() const
@@ -65,18 +42,17 @@ SanPingPongServer::GetEchoed() const
 void
 SanPingPongServer::StartApplication()
 {
-    NS_ABORT_MSG_IF(m_messenger == nullptr,
-                    "SanPingPongServer: no messenger (install with SanPingPongHelper)");
-    m_messenger->SetReceiveCallback(MakeCallback(&SanPingPongServer::Received, this));
-    m_messenger->Open(GetNode());
+    Ptr<SanMessenger> messenger = RequireMessenger("SanPingPongServer");
+    messenger->SetReceiveCallback(MakeCallback(&SanPingPongServer::Received, this));
+    messenger->Open(GetNode());
 }
 
 void
 SanPingPongServer::StopApplication()
 {
-    if (m_messenger)
+    if (GetMessenger())
     {
-        m_messenger->SetReceiveCallback(SanMessenger::ReceiveCallback());
+        GetMessenger()->SetReceiveCallback(SanMessenger::ReceiveCallback());
     }
 }
 
@@ -84,7 +60,7 @@ void
 SanPingPongServer::Received(uint32_t peer, uint32_t bytes)
 {
     ++m_echoed;
-    m_messenger->Send(peer, bytes, Callback<void>());
+    GetMessenger()->Send(peer, bytes, Callback<void>());
 }
 
 TypeId
@@ -92,7 +68,7 @@ SanPingPongClient::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::SanPingPongClient")
-            .SetParent<Application>()
+            .SetParent<SanMessengerApplication>()
             .SetGroupName("San")
             .AddConstructor<SanPingPongClient>()
             .AddAttribute("Peer",
@@ -126,29 +102,6 @@ SanPingPongClient::SanPingPongClient() = default;
 
 SanPingPongClient::~SanPingPongClient() = default;
 
-void
-SanPingPongClient::DoDispose()
-{
-    if (m_messenger)
-    {
-        m_messenger->Dispose();
-        m_messenger = nullptr;
-    }
-    Application::DoDispose();
-}
-
-void
-SanPingPongClient::SetMessenger(Ptr<SanMessenger> messenger)
-{
-    m_messenger = messenger;
-}
-
-Ptr<SanMessenger>
-SanPingPongClient::GetMessenger() const
-{
-    return m_messenger;
-}
-
 const std::vector<Time>&
 SanPingPongClient::GetRoundTrips() const
 {
@@ -173,8 +126,13 @@ SanPingPongClient::GetOneWayLatency() const
 double
 SanPingPongClient::GetBandwidthMBps() const
 {
-    const Time oneWay = GetOneWayLatency();
-    return oneWay.IsStrictlyPositive() ? m_bytes / oneWay.GetSeconds() / 1e6 : 0;
+    if (m_roundTrips.empty())
+    {
+        return 0;
+    }
+    const Time elapsed = m_lastEcho - m_measuredFrom;
+    const double moved = 2.0 * m_bytes * m_roundTrips.size();
+    return elapsed.IsStrictlyPositive() ? moved / elapsed.GetSeconds() / 1e6 : 0;
 }
 
 bool
@@ -186,22 +144,21 @@ SanPingPongClient::IsDone() const
 void
 SanPingPongClient::StartApplication()
 {
-    NS_ABORT_MSG_IF(m_messenger == nullptr,
-                    "SanPingPongClient: no messenger (install with SanPingPongHelper)");
+    Ptr<SanMessenger> messenger = RequireMessenger("SanPingPongClient");
     NS_ABORT_MSG_IF(m_peer >= NodeList::GetNNodes() || m_peer == GetNode()->GetId(),
                     "SanPingPongClient: \"Peer\" " << m_peer << " is not another node");
-    NS_ABORT_MSG_IF(m_bytes < m_messenger->GetMinMessageBytes(),
+    NS_ABORT_MSG_IF(m_bytes < messenger->GetMinMessageBytes(),
                     "SanPingPongClient: \"MessageBytes\" "
                         << m_bytes << " is below the smallest message of "
-                        << m_messenger->GetDescription() << " ("
-                        << m_messenger->GetMinMessageBytes() << ")");
+                        << messenger->GetDescription() << " (" << messenger->GetMinMessageBytes()
+                        << ")");
     m_running = true;
     m_done = 0;
     m_roundTrips.clear();
-    m_messenger->SetReceiveCallback(MakeCallback(&SanPingPongClient::Received, this));
-    m_messenger->Open(GetNode());
-    m_messenger->Connect(NodeList::GetNode(m_peer),
-                         MakeCallback(&SanPingPongClient::Connected, this));
+    messenger->SetReceiveCallback(MakeCallback(&SanPingPongClient::Received, this));
+    messenger->Open(GetNode());
+    messenger->Connect(NodeList::GetNode(m_peer),
+                       MakeCallback(&SanPingPongClient::Connected, this));
 }
 
 void
@@ -224,7 +181,11 @@ SanPingPongClient::Ping()
         return;
     }
     m_sentAt = Simulator::Now();
-    m_messenger->Send(m_peer, m_bytes, Callback<void>());
+    if (m_done == m_warmup)
+    {
+        m_measuredFrom = m_sentAt;
+    }
+    GetMessenger()->Send(m_peer, m_bytes, Callback<void>());
 }
 
 void
@@ -234,7 +195,8 @@ SanPingPongClient::Received(uint32_t peer, uint32_t bytes)
                     "SanPingPongClient: an echo of " << bytes << " bytes from node " << peer);
     if (m_done >= m_warmup)
     {
-        const Time rtt = Simulator::Now() - m_sentAt;
+        m_lastEcho = Simulator::Now();
+        const Time rtt = m_lastEcho - m_sentAt;
         m_roundTrips.push_back(rtt);
         m_roundTripTrace(rtt);
     }

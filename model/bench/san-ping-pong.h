@@ -6,9 +6,8 @@
 #ifndef SAN_PING_PONG_H
 #define SAN_PING_PONG_H
 
-#include "san-messenger.h"
+#include "san-messenger-application.h"
 
-#include "ns3/application.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
@@ -22,7 +21,7 @@ namespace ns3
  * \brief The ping-pong server: echoes every message back to its sender, same size, through its
  * messenger (any interface's library). Start it no later than its clients.
  */
-class SanPingPongServer : public Application
+class SanPingPongServer : public SanMessengerApplication
 {
   public:
     /**
@@ -34,15 +33,8 @@ class SanPingPongServer : public Application
     SanPingPongServer();
     ~SanPingPongServer() override;
 
-    /// \param messenger the process's messenger (not yet opened)
-    void SetMessenger(Ptr<SanMessenger> messenger);
-    /// \return the messenger
-    Ptr<SanMessenger> GetMessenger() const;
     /// \return messages echoed
     uint64_t GetEchoed() const;
-
-  protected:
-    void DoDispose() override;
 
   private:
     void StartApplication() override;
@@ -50,17 +42,16 @@ class SanPingPongServer : public Application
     /// A message from \p peer: send it back.
     void Received(uint32_t peer, uint32_t bytes);
 
-    Ptr<SanMessenger> m_messenger; //!< the process's messages
-    uint64_t m_echoed{0};          //!< messages echoed
+    uint64_t m_echoed{0}; //!< messages echoed
 };
 
 /**
  * \brief The ping-pong client: connects to the server's node, then sends a message of
  * "MessageBytes" and waits for its echo, "WarmupRounds" + "Rounds" times. Each measured round
- * trip is traced ("RoundTrip") and kept: half of it is the one-way latency the papers report,
- * and the message's bytes over that half is the ping-pong bandwidth.
+ * trip is traced ("RoundTrip") and kept: half of it is the one-way latency the papers report;
+ * the bytes the measured rounds moved over their whole time is the ping-pong bandwidth.
  */
-class SanPingPongClient : public Application
+class SanPingPongClient : public SanMessengerApplication
 {
   public:
     /**
@@ -72,22 +63,18 @@ class SanPingPongClient : public Application
     SanPingPongClient();
     ~SanPingPongClient() override;
 
-    /// \param messenger the process's messenger (not yet opened)
-    void SetMessenger(Ptr<SanMessenger> messenger);
-    /// \return the messenger
-    Ptr<SanMessenger> GetMessenger() const;
-
     /// \return the measured round trips, in order
     const std::vector<Time>& GetRoundTrips() const;
     /// \return half the mean measured round trip (zero before any)
     Time GetOneWayLatency() const;
-    /// \return the message's bytes over the one-way latency, in MB/s (10^6 bytes)
+    /**
+     * \return the ping-pong bandwidth in MB/s (10^6 bytes): the bytes the measured rounds
+     * moved (each message there and back) over the time from the first measured send to the
+     * last echo
+     */
     double GetBandwidthMBps() const;
     /// \return true once every round is done
     bool IsDone() const;
-
-  protected:
-    void DoDispose() override;
 
   private:
     void StartApplication() override;
@@ -99,7 +86,6 @@ class SanPingPongClient : public Application
     /// Its echo.
     void Received(uint32_t peer, uint32_t bytes);
 
-    Ptr<SanMessenger> m_messenger;         //!< the process's messages
     uint32_t m_peer{0};                    //!< the server's node id
     uint32_t m_bytes{8};                   //!< message bytes
     uint32_t m_rounds{100};                //!< measured rounds
@@ -107,6 +93,8 @@ class SanPingPongClient : public Application
     uint32_t m_done{0};                    //!< rounds finished
     bool m_running{false};                 //!< between start and stop
     Time m_sentAt;                         //!< this round's start
+    Time m_measuredFrom;                   //!< the first measured round's start
+    Time m_lastEcho;                       //!< the last measured echo's arrival
     std::vector<Time> m_roundTrips;        //!< measured
     TracedCallback<Time> m_roundTripTrace; //!< each measured round trip
 };
