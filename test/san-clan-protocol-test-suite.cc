@@ -17,6 +17,8 @@
 // routine: ClanTripwireState::GetNWakeups of the waiting side's NIC. A spinning process is
 // never woken (0); a process in TRIPWIRE mode is, whenever it had to wait.
 
+#include "san-test-util.h"
+
 #include "ns3/clan-context.h"
 #include "ns3/clan-distributed-queue.h"
 #include "ns3/clan-message-channel.h"
@@ -306,6 +308,63 @@ class ClanServerTestCase : public TestCase
     }
 };
 
+/**
+ * The protocols' two-ended Setup is start-up wiring: once simulated time has begun it stops
+ * with a message that names it (during a run, ends are set up over the fabric).
+ */
+class ClanSetupAtStartUpTestCase : public TestCase
+{
+  public:
+    ClanSetupAtStartUpTestCase()
+        : TestCase("Two-ended Setup only before the run")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool queue : {false, true})
+        {
+            const std::string name =
+                queue ? "ClanDistributedQueue::Setup" : "ClanMessageChannel::Setup";
+            const bool aborted = santest::AbortsWith(
+                [queue]() {
+                    ClanScenario s(ClanScenario::Configure(2));
+                    Simulator::Schedule(MicroSeconds(1), [&s, queue]() {
+                        if (queue)
+                        {
+                            CreateObject<ClanDistributedQueue>()->Setup(s.ctx[0],
+                                                                        s.ctx[1],
+                                                                        64,
+                                                                        4,
+                                                                        ClanContext::SPIN,
+                                                                        ClanContext::SPIN);
+                        }
+                        else
+                        {
+                            CreateObject<ClanMessageChannel>()->Setup(s.ctx[0],
+                                                                      s.ctx[1],
+                                                                      64,
+                                                                      ClanContext::SPIN,
+                                                                      ClanContext::SPIN);
+                        }
+                    });
+                    Simulator::Run();
+                },
+                name + ": both ends wired at once is start-up configuration");
+            NS_TEST_EXPECT_MSG_EQ(aborted, true, name << " during the run");
+            // Before the run it builds (as every protocol test here does).
+            ClanScenario s(ClanScenario::Configure(2));
+            CreateObject<ClanMessageChannel>()->Setup(s.ctx[0],
+                                                      s.ctx[1],
+                                                      64,
+                                                      ClanContext::SPIN,
+                                                      ClanContext::SPIN);
+            Simulator::Destroy();
+        }
+    }
+};
+
 } // namespace
 
 /// CLAN's protocols.
@@ -329,6 +388,7 @@ class SanClanProtocolTestSuite : public TestSuite
             }
         }
         AddTestCase(new ClanServerTestCase, TestCase::QUICK);
+        AddTestCase(new ClanSetupAtStartUpTestCase, TestCase::QUICK);
     }
 };
 

@@ -85,6 +85,17 @@ class SpinWatch : public SimpleRefCount<SpinWatch>
 
 } // namespace
 
+void
+ClanContext::RequireStartUp(const char* caller)
+{
+    NS_ABORT_MSG_IF(!Simulator::Now().IsZero(),
+                    caller << ": both ends wired at once is start-up configuration, before "
+                              "Simulator::Run (now "
+                           << Simulator::Now().As(Time::US)
+                           << "); during a run, set ends up over the fabric (ClanConnection, "
+                              "and each end's own half of the protocol)");
+}
+
 TypeId
 ClanContext::GetTypeId()
 {

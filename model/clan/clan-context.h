@@ -53,6 +53,16 @@ class ClanContext : public Object
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+
+    /**
+     * A protocol's Setup that takes both processes' contexts maps each one's buffers into the
+     * other's at once: start-up wiring, as a launcher would hand out cookies before the run.
+     * During a run, ends set up with messages over the fabric (ClanConnection, and the
+     * protocols' one-sided halves, e.g. ClanDistributedQueue::SetupReceiver). Aborts, naming
+     * the caller, once simulated time has begun.
+     * \param caller the Setup's name, for the message
+     */
+    static void RequireStartUp(const char* caller);
     ClanContext();
     ~ClanContext() override;
 

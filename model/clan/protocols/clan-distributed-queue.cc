@@ -53,6 +53,7 @@ ClanDistributedQueue::Setup(Ptr<ClanContext> sender,
 {
     NS_ABORT_MSG_IF(!sender || !receiver || sender == receiver,
                     "ClanDistributedQueue::Setup: needs two processes");
+    ClanContext::RequireStartUp("ClanDistributedQueue::Setup");
     const ClanCookie area = SetupReceiver(receiver, elementBytes, slots, receiverMode);
     const ClanCookie lazyRead = SetupSender(sender, area, elementBytes, slots, senderMode);
     ConnectReceiver(lazyRead);

@@ -62,6 +62,7 @@ ClanMessageChannel::Setup(Ptr<ClanContext> sender,
 {
     NS_ABORT_MSG_IF(!sender || !receiver || sender == receiver,
                     "ClanMessageChannel::Setup: needs two processes");
+    ClanContext::RequireStartUp("ClanMessageChannel::Setup");
     NS_ABORT_MSG_IF(messageBytes == 0 || messageBytes % 4 != 0,
                     "ClanMessageChannel::Setup: message length " << messageBytes
                                                                  << " (a positive multiple of 4)");

@@ -58,6 +58,7 @@ ClanRequestService::Setup(Ptr<ClanContext> client, Ptr<ClanContext> server, uint
     NS_ABORT_MSG_IF(!client || !server || client == server,
                     "ClanRequestService::Setup: needs two processes");
     NS_ABORT_MSG_IF(connections == 0, "ClanRequestService::Setup: no connections");
+    ClanContext::RequireStartUp("ClanRequestService::Setup");
     m_client = client;
     m_server = server;
     m_connections = connections;
