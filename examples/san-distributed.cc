@@ -184,8 +184,8 @@ main(int argc, char* argv[])
                  "routing TypeId (default: dimension order / up*-down*; UGAL on dragonflies)",
                  o.routing);
     cmd.AddValue("switching",
-                 "VirtualCutThrough or StoreAndForward (Wormhole only with packets that fit a "
-                 "buffer; worms may not span ranks)",
+                 "VirtualCutThrough, StoreAndForward or Cell (Wormhole only with packets that "
+                 "fit a buffer; worms may not span ranks)",
                  o.switching);
     cmd.AddValue("engine", "granted (time window) or null (null messages)", o.engine);
     cmd.AddValue("partitions",

@@ -318,8 +318,14 @@ SanFabricHelper::Install(NodeContainer hosts)
                 switches[link.switchA]->GetPortDevice(link.portA);
                 switches[link.b]->GetPortDevice(link.portB);
                 cutChannels.push_back(DynamicCast<SanRemoteChannel>(channel));
+                cutChannels.back()->SetEndParts(switchPart[link.switchA], switchPart[link.b]);
             }
         }
+    }
+    if (parts > 1)
+    {
+        // Cells of Cell mode find their packet's record in each part they reach.
+        m_fabric->SetSwitchParts(switchPart);
     }
     // A cut link's lead depends on the links of the switches at its ends: all are attached now.
     bool allOwnLookahead = true;

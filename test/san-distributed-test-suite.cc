@@ -119,7 +119,8 @@ RunScenario(const DistributedScenario& s, uint32_t parts)
                                                      MakeBoundCallback(&LogRx, &out.deliveries, h));
     }
     Ptr<SanEndpointDevice> ep0 = DynamicCast<SanEndpointDevice>(endpoints.Get(0));
-    const Time pt = TimeStep(ep0->GetSerializationSteps(64));
+    // The shortest packet on a link: 64 bytes, or a cell (all are cells in Cell mode).
+    const Time pt = TimeStep(ep0->GetSerializationSteps(s.switching == "Cell" ? 53 : 64));
     // A credit link's lead, given 64-byte packets: the Delay plus the routing delay or a
     // packet's serialization on a link (every link alike here), whichever is less, for a
     // packet; a serialization for a credit; the smaller of the two.
@@ -390,22 +391,27 @@ class SanDistributedLeadTestCase : public TestCase
 /**
  * \ingroup san-tests
  * A payload crosses a cut intact, with its bytes, and the sender's descriptor goes back to
- * its pool.
+ * its pool; in Cell mode, every cell crosses three cuts, and each part's record of the packet
+ * goes too.
  */
 class SanDistributedPayloadTestCase : public TestCase
 {
   public:
-    SanDistributedPayloadTestCase()
-        : TestCase("payloads cross a cut intact; descriptors are not leaked")
+    /// \param switching the fabric's SwitchingMode
+    explicit SanDistributedPayloadTestCase(std::string switching)
+        : TestCase("payloads cross a cut intact; descriptors are not leaked: " + switching),
+          m_switching(std::move(switching))
     {
     }
 
   private:
+    std::string m_switching; //!< SwitchingMode
+
     void DoRun() override
     {
         SanFabricHelper fabric;
         fabric.SetTopology("ns3::SanMeshTopology", "X", UintegerValue(4), "Y", UintegerValue(4));
-        fabric.SetFabricAttribute("SwitchingMode", StringValue("VirtualCutThrough"));
+        fabric.SetFabricAttribute("SwitchingMode", StringValue(m_switching));
         fabric.SetFabricAttribute("BufferSize", UintegerValue(4096));
         fabric.SetPartitions(4);
         NodeContainer hosts = fabric.CreateHosts();
@@ -435,6 +441,19 @@ class SanDistributedPayloadTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ((got == sent), true, "the payload's bytes arrived");
         NS_TEST_ASSERT_MSG_EQ(hops, 7u, "over 7 switches");
         NS_TEST_ASSERT_MSG_EQ(SanFabricPacket::GetLiveCount(), liveBefore, "no descriptor leaked");
+        SanCutCellRecords* records = fabric.GetFabric()->GetCutCellRecords();
+        NS_TEST_ASSERT_MSG_NE(records, nullptr, "a cut fabric keeps cell records");
+        NS_TEST_ASSERT_MSG_EQ(records->GetRecords(), 0u, "every part's record is gone");
+        if (m_switching == "Cell")
+        {
+            uint64_t crossings = 0;
+            for (uint32_t i = 0; fabric.GetFabric()->GetCutLink(i) != nullptr; ++i)
+            {
+                crossings += fabric.GetFabric()->GetCutLink(i)->GetLocalMessages();
+            }
+            // 316 bytes in 48-byte cells: 7 cells, each across three cuts, and their credits.
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(crossings, 21u, "every cell crossed three cuts");
+        }
         Simulator::Destroy();
     }
 };
@@ -491,7 +510,8 @@ class SanDistributedTestSuite : public TestSuite
     {
         AddTestCase(new SanDistributedPartitionTestCase, TestCase::QUICK);
         AddTestCase(new SanDistributedLeadTestCase, TestCase::QUICK);
-        AddTestCase(new SanDistributedPayloadTestCase, TestCase::QUICK);
+        AddTestCase(new SanDistributedPayloadTestCase("VirtualCutThrough"), TestCase::QUICK);
+        AddTestCase(new SanDistributedPayloadTestCase("Cell"), TestCase::QUICK);
         AddTestCase(new SanDistributedMergeTestCase, TestCase::QUICK);
         DistributedScenario tree{"4-ary 3-tree, uniform",
                                  "ns3::SanFatTreeTopology",
@@ -525,6 +545,13 @@ class SanDistributedTestSuite : public TestSuite
         worm.switching = "Wormhole";
         worm.load = 0.3;
         AddTestCase(new SanDistributedEquivalenceTestCase(worm), TestCase::QUICK);
+        DistributedScenario cells{"8x8 mesh, Cell mode, Valiant (cells leave a part and return)",
+                                  "ns3::SanMeshTopology",
+                                  {{"X", "8"}, {"Y", "8"}}};
+        cells.switching = "Cell";
+        cells.routing = "ns3::SanValiantRouting";
+        cells.load = 0.3;
+        AddTestCase(new SanDistributedEquivalenceTestCase(cells), TestCase::QUICK);
         DistributedScenario xon{"8x8 mesh, Xon-Xoff links",
                                 "ns3::SanMeshTopology",
                                 {{"X", "8"}, {"Y", "8"}}};

@@ -63,7 +63,7 @@ struct SanScenarioSpec
  * these hosts and endpoints. Keep the object alive while the simulation runs (the fabric
  * helper owns the fabric).
  *
- * Two ns-3 global values (so any program's CommandLine takes them, e.g.
+ * Three ns-3 global values (so any program's CommandLine takes them, e.g.
  * --SanScenarioPartitions=2) change every scenario built while they are set; their defaults
  * build each spec as it is:
  * - SanScenarioSwitches (1 or 2): 2 builds a crossbar spec as two linked switches with the
@@ -79,15 +79,23 @@ struct SanScenarioSpec
  *   byte's serialization or the switch's routing delay, whichever is shorter (the papers'
  *   cables have no Delay; 13 ns on Hamlyn's). SCI's fabric (no routing delay) and CLAN's
  *   (Xon/Xoff links, which count only the Delay) have no lead at all: a cut delivers through a
- *   same-time event, which runs alike in one process. What the fabric cannot cut is refused:
- *   a Cell-mode fabric (DART) here, a wormhole packet longer than a buffer (Hamlyn's, SHRIMP's
- *   and CLAN's wormhole switches keep the fabric's 64-byte buffers) by SanRemoteChannel as it
- *   crosses. The paper experiments read
+ *   same-time event, which runs alike in one process. A Cell-mode fabric (DART) is cut like
+ *   any other (each part keeps its own record of a packet whose cells cross; see
+ *   SanCutCellRecords). What the fabric cannot cut, a wormhole packet longer than a buffer
+ *   (Hamlyn's, SHRIMP's and CLAN's wormhole switches keep the fabric's 64-byte buffers), is
+ *   refused by SanRemoteChannel as it crosses: when a worm's head stops, the slots its tail
+ *   was about to free upstream stay held from that instant, which no lead can carry to
+ *   another part in time. The paper experiments read
  *   every host's results in one process, so a cut scenario runs in one process (not across MPI
  *   ranks). Cut and uncut give the same rows under SanOrderedScheduler; under ns-3's default
  *   scheduler a cut's later hand-over can break ties between simultaneous events otherwise
  *   (SCILAN's all-to-all runs). The san-paper-partition suite compares paper experiments cut
  *   and uncut.
+ * - SanScenarioBufferSize: the bytes of every switch buffer, instead of the spec's (0: as the
+ *   spec has it). A what-if on buffering; in wormhole mode a packet that fits a buffer is no
+ *   worm, so with buffers as large as the largest packet a wormhole fabric can be cut (the
+ *   partition suite compares SHRIMP's experiments so: their rows then are not the paper's,
+ *   but what crosses between hosts is).
  */
 class SanScenario
 {

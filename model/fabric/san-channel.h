@@ -158,11 +158,11 @@ struct SanLinkMessage
  * no larger than Delay and that serialization time keeps such messages in
  * time; given the shortest packet, a longer one does (SanRemoteChannel::GetLead:
  * a packet is routed a switch's RoutingDelay after its head arrives). As the
- * model stands, three things cannot cross ranks: a blocked
- * wormhole packet marks (HELD) or postpones slots several links upstream
- * with effect from t itself, so worms must not span ranks; a cell points at
- * its source's reassembly record (Cell mode); and packet uids and the
- * fabric's counters live in the one SanFabric object.
+ * model stands, one thing cannot cross ranks: a blocked wormhole packet marks
+ * (HELD) or postpones slots several links upstream with effect from t itself,
+ * so worms must not span ranks. A cell (Cell mode), which points at its
+ * packet's reassembly record, crosses with a copy of that packet, and each
+ * part keeps its own record (SanCutCellRecords).
  */
 class SanChannel : public Channel
 {

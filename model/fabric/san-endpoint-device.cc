@@ -6,6 +6,7 @@
 #include "san-endpoint-device.h"
 
 #include "san-channel.h"
+#include "san-cut-cell-records.h"
 #include "san-fabric-event.h"
 #include "san-fabric.h"
 #include "san-flow-probe.h"
@@ -366,6 +367,10 @@ SanEndpointDevice::Deliver(SanFabricPacket* p)
     SanFabricPacket::Free(p);
     if (--parent->Extra().cellsLeft == 0)
     {
+        if (SanCutCellRecords* records = Fabric()->GetCutCellRecords())
+        {
+            records->Reassembled(parent); // its record in this part, if cells crossed a cut
+        }
         // The port reassembles a packet from its cells: nothing of it reaches the NIC before
         // its last cell, so a cut-through NIC hears of its head now, with its tail.
         if (!Cb().headArrival.IsNull() && (!parent->splittable || Cb().piece.IsNull()))

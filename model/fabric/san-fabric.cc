@@ -5,6 +5,7 @@
  */
 #include "san-fabric.h"
 
+#include "san-cut-cell-records.h"
 #include "san-endpoint-device.h"
 #include "san-remote-channel.h"
 #include "san-switch-port.h"
@@ -121,6 +122,7 @@ SanFabric::DoDispose()
     m_endpoints.clear();
     m_switches.clear();
     m_cutLinks.clear();
+    m_cutCells.reset();
     if (m_routing != nullptr)
     {
         m_routing->SetOccupancy(nullptr);
@@ -245,6 +247,12 @@ SanFabric::GetMinPacketSize() const
 }
 
 uint32_t
+SanFabric::GetShortestWirePacket() const
+{
+    return m_mode == CELL ? m_cellSize : m_minPacketSize;
+}
+
+uint32_t
 SanFabric::GetCellSize() const
 {
     return m_cellSize;
@@ -295,6 +303,12 @@ SanFabric::AddCutLink(Ptr<SanRemoteChannel> link)
 {
     m_cutLinks.push_back(link);
     return static_cast<uint32_t>(m_cutLinks.size() - 1);
+}
+
+void
+SanFabric::SetSwitchParts(std::vector<uint32_t> switchPart)
+{
+    m_cutCells = std::make_unique<SanCutCellRecords>(std::move(switchPart));
 }
 
 SanRemoteChannel*

@@ -16,11 +16,13 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ns3
 {
 
+class SanCutCellRecords;
 class SanFlowProbe;
 class SanEndpointDevice;
 class SanRemoteChannel;
@@ -124,6 +126,9 @@ class SanFabric : public Object, public SanOutputOccupancy
     uint32_t GetMaxPacketSize() const;
     /// \return the shortest packet hosts send (MinPacketSize; 0: no promise)
     uint32_t GetMinPacketSize() const;
+    /// \return the shortest packet on a link: a cell in Cell mode (every packet on the wire
+    /// is one), else MinPacketSize (0: no promise); a cut link's lead counts on it
+    uint32_t GetShortestWirePacket() const;
     /// \return the cell size on the wire (CELL mode)
     uint32_t GetCellSize() const;
     /// \return the cell payload (CELL mode)
@@ -169,6 +174,19 @@ class SanFabric : public Object, public SanOutputOccupancy
     uint32_t AddCutLink(Ptr<SanRemoteChannel> link);
     /// \param index a number AddCutLink gave \return the link (nullptr if there is none)
     SanRemoteChannel* GetCutLink(uint32_t index) const;
+    /**
+     * The fabric is cut: give each switch its part (SanFabricHelper does, for two parts or
+     * more), so that cells of Cell mode find their packet's record in each part they cross
+     * (SanCutCellRecords).
+     * \param switchPart the part of each switch, by index
+     */
+    void SetSwitchParts(std::vector<uint32_t> switchPart);
+
+    /// \return the cut fabric's cell records (nullptr if the fabric is not cut)
+    SanCutCellRecords* GetCutCellRecords() const
+    {
+        return m_cutCells.get();
+    }
 
     /// Count a packet whose head entered the fabric.
     void NotifyInjected();
@@ -265,6 +283,7 @@ class SanFabric : public Object, public SanOutputOccupancy
     std::vector<Ptr<SanEndpointDevice>> m_endpoints; //!< by host index
     std::vector<Ptr<SanSwitch>> m_switches;          //!< by switch index
     std::vector<Ptr<SanRemoteChannel>> m_cutLinks;   //!< by number (distributed runs)
+    std::unique_ptr<SanCutCellRecords> m_cutCells;   //!< cell records per part (cut fabrics)
 };
 
 } // namespace ns3

@@ -11,30 +11,36 @@
 namespace ns3
 {
 
-void
-SanLinkMessageCodec::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out)
+namespace
 {
-    const bool isPacket = msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET;
-    const SanFabricPacket* pk = isPacket ? msg.packet : nullptr;
-    const uint32_t payloadBytes =
-        pk != nullptr && pk->PeekPayload() != nullptr ? pk->PeekPayload()->GetSerializedSize() : 0;
+
+/// \param p a packet \return bytes of its payload when serialized (0: none)
+uint32_t
+PayloadBytes(const SanFabricPacket* p)
+{
+    return p->PeekPayload() != nullptr ? p->PeekPayload()->GetSerializedSize() : 0;
+}
+
+/// \param p a packet \return what EncodePacket writes for it at most
+size_t
+PacketCapacity(const SanFabricPacket* p)
+{
+    const SanFabricPacketExtra* e = p->PeekExtra();
+    return SanLinkMessageCodec::FIXED_MESSAGE_BYTES + (e != nullptr ? e->routeLen : 0) +
+           PayloadBytes(p);
+}
+
+/**
+ * Every field of a descriptor, its source route and its serialized payload.
+ * \param w the writer \param p the packet
+ */
+void
+EncodePacket(SanWireWriter& w, const SanFabricPacket& p)
+{
     // What only some packets carry (their extra record) travels as zeros for the others.
     static const SanFabricPacketExtra none{};
-    const SanFabricPacketExtra& e =
-        pk != nullptr && pk->PeekExtra() != nullptr ? *pk->PeekExtra() : none;
-    SanWireWriter w(out, FIXED_MESSAGE_BYTES + e.routeLen + payloadBytes);
-    w.Put(static_cast<uint8_t>(msg.kind));
-    w.Put(msg.from);
-    w.Put(msg.slot);
-    w.Put(msg.headTs);
-    w.Put(msg.tailTs);
-    w.Put(msg.releaseTs);
-    if (!isPacket)
-    {
-        w.Finish();
-        return;
-    }
-    const SanFabricPacket& p = *msg.packet;
+    const SanFabricPacketExtra& e = p.PeekExtra() != nullptr ? *p.PeekExtra() : none;
+    const uint32_t payloadBytes = PayloadBytes(&p);
     w.Put(p.uid);
     w.Put(p.src);
     w.Put(p.dst);
@@ -75,6 +81,101 @@ SanLinkMessageCodec::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out
                                                        << ": its payload could not be serialized");
         w.Skip(payloadBytes);
     }
+}
+
+/**
+ * What EncodePacket wrote, into a new descriptor from this process's pool.
+ * \param r the reader \param[out] holdsSlot the packet's head held a credit slot
+ * \param[out] error what is malformed ("" if nothing)
+ * \return the descriptor (nullptr if malformed)
+ */
+SanFabricPacket*
+DecodePacket(SanWireReader& r, bool& holdsSlot, std::string& error)
+{
+    SanFabricPacket* p = SanFabricPacket::Allocate();
+    p->uid = r.Get<uint64_t>();
+    p->src = r.Get<uint32_t>();
+    p->dst = r.Get<uint32_t>();
+    p->dstSwitch = r.Get<uint32_t>();
+    p->bytes = r.Get<uint32_t>();
+    p->seq = static_cast<uint32_t>(r.Get<uint64_t>());
+    p->SetTag(r.Get<uint64_t>());
+    p->createdTs = r.Get<int64_t>();
+    p->injectedTs = r.Get<int64_t>();
+    p->readyTs = r.Get<int64_t>();
+    p->tailTs = r.Get<int64_t>();
+    p->hops = static_cast<uint16_t>(r.Get<uint32_t>());
+    p->intermediate = r.Get<uint32_t>();
+    p->phase = r.Get<uint8_t>();
+    p->dim = r.Get<uint8_t>();
+    p->dateline = r.Get<uint8_t>() != 0 ? 1 : 0;
+    p->escaped = r.Get<uint8_t>() != 0 ? 1 : 0;
+    const auto routeLen = r.Get<uint8_t>();
+    const auto routeIdx = r.Get<uint8_t>();
+    p->waitMask = r.Get<uint8_t>();
+    p->holdSlot = static_cast<uint16_t>(r.Get<uint32_t>());
+    const auto flags = r.Get<uint8_t>();
+    p->splittable = flags & 1;
+    p->trafficClass = (flags >> 1) & SanFabricPacket::MAX_TRAFFIC_CLASS;
+    const auto splitHeader = r.Get<uint16_t>();
+    const auto cellsLeft = r.Get<uint32_t>();
+    const auto burstOffset = r.Get<uint32_t>();
+    const auto burstBytes = r.Get<uint32_t>();
+    holdsSlot = r.Get<uint8_t>() != 0;
+    if (routeLen > SanFabricPacket::MAX_ROUTE)
+    {
+        SanFabricPacket::Free(p);
+        error = "a malformed source route";
+        return nullptr;
+    }
+    if (routeLen != 0 || routeIdx != 0 || splitHeader != 0 || cellsLeft != 0 || burstOffset != 0 ||
+        burstBytes != 0 || p->splittable)
+    {
+        SanFabricPacketExtra& e = p->Extra();
+        e.routeLen = routeLen;
+        e.routeIdx = routeIdx;
+        e.splitHeader = splitHeader;
+        e.cellsLeft = cellsLeft;
+        e.burstOffset = burstOffset;
+        e.burstBytes = burstBytes;
+        std::memcpy(e.route, r.Take(routeLen), routeLen);
+    }
+    const auto payloadBytes = r.Get<uint32_t>();
+    if (payloadBytes > 0)
+    {
+        p->SetPayload(Create<Packet>(r.Take(payloadBytes), payloadBytes, true));
+    }
+    return p;
+}
+
+} // namespace
+
+void
+SanLinkMessageCodec::Encode(const SanLinkMessage& msg, std::vector<uint8_t>& out)
+{
+    const bool isPacket = msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET;
+    const SanFabricPacket* pk = isPacket ? msg.packet : nullptr;
+    const SanFabricPacket* parent = pk != nullptr ? pk->GetParent() : nullptr;
+    SanWireWriter w(out,
+                    (pk != nullptr ? PacketCapacity(pk) : FIXED_MESSAGE_BYTES) +
+                        (parent != nullptr ? PacketCapacity(parent) : 0));
+    w.Put(static_cast<uint8_t>(msg.kind));
+    w.Put(msg.from);
+    w.Put(msg.slot);
+    w.Put(msg.headTs);
+    w.Put(msg.tailTs);
+    w.Put(msg.releaseTs);
+    if (pk != nullptr)
+    {
+        EncodePacket(w, *pk);
+        // A cell of Cell mode: its packet's descriptor and payload, which its destination
+        // hands up once every cell has arrived (SanCutCellRecords).
+        w.Put(static_cast<uint8_t>(parent != nullptr));
+        if (parent != nullptr)
+        {
+            EncodePacket(w, *parent);
+        }
+    }
     w.Finish();
 }
 
@@ -97,66 +198,35 @@ SanLinkMessageCodec::Decode(const uint8_t* data,
     {
         return "a malformed message arrived";
     }
+    std::string error;
     if (msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET)
     {
-        SanFabricPacket* p = SanFabricPacket::Allocate();
-        p->uid = r.Get<uint64_t>();
-        p->src = r.Get<uint32_t>();
-        p->dst = r.Get<uint32_t>();
-        p->dstSwitch = r.Get<uint32_t>();
-        p->bytes = r.Get<uint32_t>();
-        p->seq = static_cast<uint32_t>(r.Get<uint64_t>());
-        p->SetTag(r.Get<uint64_t>());
-        p->createdTs = r.Get<int64_t>();
-        p->injectedTs = r.Get<int64_t>();
-        p->readyTs = r.Get<int64_t>();
-        p->tailTs = r.Get<int64_t>();
-        p->hops = static_cast<uint16_t>(r.Get<uint32_t>());
-        p->intermediate = r.Get<uint32_t>();
-        p->phase = r.Get<uint8_t>();
-        p->dim = r.Get<uint8_t>();
-        p->dateline = r.Get<uint8_t>() != 0 ? 1 : 0;
-        p->escaped = r.Get<uint8_t>() != 0 ? 1 : 0;
-        const auto routeLen = r.Get<uint8_t>();
-        const auto routeIdx = r.Get<uint8_t>();
-        p->waitMask = r.Get<uint8_t>();
-        p->holdSlot = static_cast<uint16_t>(r.Get<uint32_t>());
-        const auto flags = r.Get<uint8_t>();
-        p->splittable = flags & 1;
-        p->trafficClass = (flags >> 1) & SanFabricPacket::MAX_TRAFFIC_CLASS;
-        const auto splitHeader = r.Get<uint16_t>();
-        const auto cellsLeft = r.Get<uint32_t>();
-        const auto burstOffset = r.Get<uint32_t>();
-        const auto burstBytes = r.Get<uint32_t>();
-        holdsSlot = r.Get<uint8_t>() != 0;
-        if (routeLen > SanFabricPacket::MAX_ROUTE)
+        msg.packet = DecodePacket(r, holdsSlot, error);
+        if (msg.packet == nullptr)
         {
-            SanFabricPacket::Free(p);
-            return "a malformed source route";
+            return error;
         }
-        if (routeLen != 0 || routeIdx != 0 || splitHeader != 0 || cellsLeft != 0 ||
-            burstOffset != 0 || burstBytes != 0 || p->splittable)
+        if (r.Get<uint8_t>() != 0)
         {
-            SanFabricPacketExtra& e = p->Extra();
-            e.routeLen = routeLen;
-            e.routeIdx = routeIdx;
-            e.splitHeader = splitHeader;
-            e.cellsLeft = cellsLeft;
-            e.burstOffset = burstOffset;
-            e.burstBytes = burstBytes;
-            std::memcpy(e.route, r.Take(routeLen), routeLen);
+            bool parentHolds = false;
+            SanFabricPacket* parent = DecodePacket(r, parentHolds, error);
+            if (parent == nullptr)
+            {
+                SanFabricPacket::Free(msg.packet);
+                msg.packet = nullptr;
+                return "a cell's packet: " + error;
+            }
+            msg.packet->Extra().parent = parent;
         }
-        const auto payloadBytes = r.Get<uint32_t>();
-        if (payloadBytes > 0)
-        {
-            p->SetPayload(Create<Packet>(r.Take(payloadBytes), payloadBytes, true));
-        }
-        msg.packet = p;
     }
     if (r.Left() != 0)
     {
         if (msg.packet != nullptr)
         {
+            if (SanFabricPacket* parent = msg.packet->GetParent())
+            {
+                SanFabricPacket::Free(parent);
+            }
             SanFabricPacket::Free(msg.packet);
             msg.packet = nullptr;
         }

@@ -5,6 +5,7 @@
  */
 #include "san-remote-channel.h"
 
+#include "san-cut-cell-records.h"
 #include "san-fabric.h"
 #include "san-link-message-codec.h"
 #include "san-port.h"
@@ -104,7 +105,8 @@ SanRemoteChannel::SetupReceivers()
     m_index = m_fabric->AddCutLink(this);
     const int64_t delay = GetDelay().GetTimeStep();
     m_leadSteps = delay;
-    const uint32_t shortest = m_fabric->GetMinPacketSize();
+    // A cell in Cell mode, else the fabric's MinPacketSize.
+    const uint32_t shortest = m_fabric->GetShortestWirePacket();
     if (shortest > 0 && GetFlowControl() == CREDITS)
     {
         // Either way: a packet takes effect a Delay and its arrival lead after it is sent, a
@@ -149,6 +151,25 @@ SanRemoteChannel::SetupReceivers()
 #endif
 }
 
+void
+SanRemoteChannel::SetEndParts(uint32_t part0, uint32_t part1)
+{
+    m_part[0] = part0;
+    m_part[1] = part1;
+}
+
+SanCutCellRecords*
+SanRemoteChannel::CutCellRecords() const
+{
+    SanCutCellRecords* records = m_fabric->GetCutCellRecords();
+    NS_ABORT_MSG_IF(records == nullptr,
+                    "SanRemoteChannel " << LinkName()
+                                        << ": a cell crosses, but the fabric has no parts "
+                                           "(SanFabric::SetSwitchParts; SanFabricHelper sets "
+                                           "them when it cuts)");
+    return records;
+}
+
 Time
 SanRemoteChannel::GetLead() const
 {
@@ -178,19 +199,15 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
                                             << " bytes) cannot cross a cut link: its worm holds "
                                                "slots upstream; use VirtualCutThrough or "
                                                "StoreAndForward, or larger buffers");
-        NS_ABORT_MSG_IF(p->GetParent() != nullptr,
-                        "SanRemoteChannel " << LinkName()
-                                            << ": Cell mode cannot be partitioned (a cell "
-                                               "points at its source's reassembly record)");
         NS_ABORT_MSG_IF(p->HoldsSlots(),
                         "SanRemoteChannel " << LinkName()
                                             << ": a packet holding upstream slots (coalesced "
                                                "pieces of a split burst) cannot cross a cut");
         // Its head arrives a Delay after it is sent, or later. The rest of the lead is the
-        // receiving end's GetArrivalLeadSteps for MinPacketSize at most, which grows with the
-        // size: it holds for any packet no shorter.
+        // receiving end's GetArrivalLeadSteps for the shortest wire packet at most, which
+        // grows with the size: it holds for any packet no shorter.
         NS_ABORT_MSG_IF(m_leadSteps > GetDelay().GetTimeStep() &&
-                            p->bytes < m_fabric->GetMinPacketSize(),
+                            p->bytes < m_fabric->GetShortestWirePacket(),
                         "SanRemoteChannel " << LinkName() << ": a packet of " << p->bytes
                                             << " bytes crosses, shorter than the fabric's "
                                                "MinPacketSize ("
@@ -218,9 +235,10 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
                         << ", sooner than the link's lead (" << m_leadSteps
                         << " steps) after it is sent at " << now
                         << "; the lead is the cut link's lookahead: its Delay or, given the "
-                           "fabric's MinPacketSize ("
-                        << m_fabric->GetMinPacketSize()
-                        << " bytes), the least time before a packet or its credit takes effect. "
+                           "fabric's shortest packet ("
+                        << m_fabric->GetShortestWirePacket()
+                        << " bytes: MinPacketSize, or a cell), the least time before a packet or "
+                           "its credit takes effect. "
                            "A credit is sent as the packet that frees its slot leaves, and takes "
                            "effect as its tail has left: lower Delay below the shortest packet's "
                            "serialization, or lower MinPacketSize");
@@ -244,6 +262,15 @@ SanRemoteChannel::DecodeAndDeliver(const uint8_t* data, uint32_t size)
         // The slot the head occupies is in the credit table of this link's sending end: its
         // copy on this rank, through which the credit will travel back.
         msg.packet->holdPort = holdsSlot ? GetPort(msg.from) : nullptr;
+        if (SanFabricPacket* copy = msg.packet->GetParent())
+        {
+            // A cell: its packet's record in this part (the copy, or one made before).
+            const uint32_t perCell = m_fabric->GetSwitching().GetCellPayload();
+            msg.packet->Extra().parent =
+                CutCellRecords()->CellArrived(copy,
+                                              m_part[msg.from ^ 1],
+                                              (copy->bytes + perCell - 1) / perCell);
+        }
     }
     Deliver(msg);
 }
@@ -263,6 +290,11 @@ SanRemoteChannel::Transmit(const SanLinkMessage& msg)
     const bool isPacket = msg.kind == SanLinkMessage::PACKET || msg.kind == SanLinkMessage::XPACKET;
     if (isPacket)
     {
+        if (SanFabricPacket* record = msg.packet->GetParent())
+        {
+            // A cell leaves this part: its packet's record here counts it gone.
+            CutCellRecords()->CellLeft(record, m_part[msg.from]);
+        }
         // The receiving side decodes its own descriptor; this one is done with.
         SanFabricPacket::Free(msg.packet);
     }

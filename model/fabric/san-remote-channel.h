@@ -16,6 +16,8 @@
 namespace ns3
 {
 
+class SanCutCellRecords;
+
 /**
  * \ingroup san
  * \brief A fabric link cut by a partition of the fabric: its two ends may be simulated by
@@ -53,9 +55,12 @@ namespace ns3
  * serialization time is shorter than Delay: lower Delay or make the packets longer; a packet
  * shorter than MinPacketSize), a
  * wormhole packet longer than a buffer (it marks and postpones slots several links upstream
- * with effect at once), a cell of Cell mode (it points at its source's reassembly record), and
- * a packet whose descriptor holds upstream slots (coalesced pieces of a split burst); payloads
- * whose encoding exceeds ns-3's MPI message size (2000 bytes, header included).
+ * with effect at once: when its head stops, a slot whose tail was due to pass a moment later
+ * stays held, and no lead is short enough to tell the far part in time), and a packet whose
+ * descriptor holds upstream slots (coalesced pieces of a split burst); payloads whose encoding
+ * exceeds ns-3's MPI message size (2000 bytes, header included). A cell of Cell mode crosses
+ * with a copy of its packet's descriptor, payload included, and each part keeps its own record
+ * of the packet (SanCutCellRecords).
  *
  * The encoding is the descriptor's fields in the host's byte order: all ranks must run on
  * machines of one architecture (as ns-3's own MPI receive path assumes for its header).
@@ -79,6 +84,14 @@ class SanRemoteChannel : public SanChannel
      * (nothing more when MPI is not running).
      */
     void SetupReceivers();
+
+    /**
+     * Say which part of the cut simulates each end (SanFabricHelper does, before
+     * SetupReceivers): a cell of Cell mode that crosses leaves its packet's record in one and
+     * finds or makes one in the other (SanCutCellRecords).
+     * \param part0 the part of the end attached first \param part1 the other's
+     */
+    void SetEndParts(uint32_t part0, uint32_t part1);
 
     /// \return the time from sending a message to handing it to the far end: the link's
     /// lookahead (its Delay, plus what the fabric's MinPacketSize allows; see the class)
@@ -177,6 +190,8 @@ class SanRemoteChannel : public SanChannel
     static void KeepPromises();
 
     std::string LinkName() const;
+    /// \return the fabric's cell records (aborts if it has none: not cut by a helper)
+    SanCutCellRecords* CutCellRecords() const;
 
     uint64_t m_remote{0};              //!< messages sent to another rank
     uint64_t m_local{0};               //!< messages delivered through this rank's scheduler
@@ -186,6 +201,7 @@ class SanRemoteChannel : public SanChannel
     uint32_t m_rank[2]{0, 0};          //!< rank simulating each end
     uint32_t m_nodeId[2]{0, 0};        //!< each end's node
     bool m_remoteEnd[2]{false, false}; //!< each end is simulated by another rank
+    uint32_t m_part[2]{0, 0};          //!< part of the cut each end is in (SetEndParts)
 };
 
 } // namespace ns3
