@@ -6,6 +6,7 @@
 #include "san-messenger-application.h"
 
 #include "ns3/abort.h"
+#include "ns3/node-list.h"
 
 namespace ns3
 {
@@ -53,6 +54,20 @@ SanMessengerApplication::RequireMessenger(const std::string& who) const
     NS_ABORT_MSG_IF(m_messenger == nullptr,
                     who << ": no messenger (install it with its helper, or SetMessenger)");
     return m_messenger;
+}
+
+void
+SanMessengerApplication::CheckPeerAndSize(const std::string& who,
+                                          uint32_t peer,
+                                          uint32_t bytes) const
+{
+    Ptr<SanMessenger> messenger = RequireMessenger(who);
+    NS_ABORT_MSG_IF(peer >= NodeList::GetNNodes() || peer == GetNode()->GetId(),
+                    who << ": \"Peer\" " << peer << " is not another node");
+    NS_ABORT_MSG_IF(bytes < messenger->GetMinMessageBytes(),
+                    who << ": \"MessageBytes\" " << bytes << " is below the smallest message of "
+                        << messenger->GetDescription() << " (" << messenger->GetMinMessageBytes()
+                        << ")");
 }
 
 } // namespace ns3

@@ -39,6 +39,13 @@ class SanMessengerApplication : public Application
     void DoDispose() override;
     /// \param who the workload, for the message \return the messenger (aborts if none was set)
     Ptr<SanMessenger> RequireMessenger(const std::string& who) const;
+    /**
+     * Abort with a one-line message unless \p peer is another node and \p bytes a message the
+     * messenger carries (a client's or sender's start).
+     * \param who the workload, for the message \param peer its "Peer" attribute
+     * \param bytes its "MessageBytes" attribute
+     */
+    void CheckPeerAndSize(const std::string& who, uint32_t peer, uint32_t bytes) const;
 
   private:
     Ptr<SanMessenger> m_messenger; //!< the process's messages

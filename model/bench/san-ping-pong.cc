@@ -144,14 +144,8 @@ SanPingPongClient::IsDone() const
 void
 SanPingPongClient::StartApplication()
 {
-    Ptr<SanMessenger> messenger = RequireMessenger("SanPingPongClient");
-    NS_ABORT_MSG_IF(m_peer >= NodeList::GetNNodes() || m_peer == GetNode()->GetId(),
-                    "SanPingPongClient: \"Peer\" " << m_peer << " is not another node");
-    NS_ABORT_MSG_IF(m_bytes < messenger->GetMinMessageBytes(),
-                    "SanPingPongClient: \"MessageBytes\" "
-                        << m_bytes << " is below the smallest message of "
-                        << messenger->GetDescription() << " (" << messenger->GetMinMessageBytes()
-                        << ")");
+    CheckPeerAndSize("SanPingPongClient", m_peer, m_bytes);
+    Ptr<SanMessenger> messenger = GetMessenger();
     m_running = true;
     m_done = 0;
     m_roundTrips.clear();
