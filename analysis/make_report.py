@@ -648,6 +648,43 @@ def fabric_load_section(rows):
     return out
 
 
+def shootout_section(rows):
+    """Markdown for nic-shootout's rows: per workload and figure, a table of
+    sizes (rows) against interfaces (columns), as the CSV holds them."""
+    out = ["## Interfaces side by side (nic-shootout)", ""]
+    out.append("The same workloads (model/bench) over each interface's own library, each on "
+               "its own paper's hosts and network (preset `as-published`): the papers could "
+               "not compare them on equal terms; these rows still carry each paper's hardware.")
+    out.append("")
+    keys = []
+    for r in rows:
+        key = (r["workload"], r["figure"], r["unit"], r["preset"])
+        if key not in keys:
+            keys.append(key)
+    for workload, figure, unit, preset in keys:
+        chosen = [r for r in rows if (r["workload"], r["figure"], r["unit"], r["preset"])
+                  == (workload, figure, unit, preset)]
+        ifaces = []
+        for r in chosen:
+            if r["interface"] not in ifaces:
+                ifaces.append(r["interface"])
+        sizes = sorted({int(r["size_bytes"]) for r in chosen})
+        out.append("### %s: %s (%s, %s)" % (workload, figure.replace("_", " "), unit, preset))
+        out.append("")
+        table = []
+        for size in sizes:
+            cells = [str(size)]
+            for iface in ifaces:
+                hit = [r for r in chosen if r["interface"] == iface and int(r["size_bytes"]) == size]
+                value = hit[0]["value"] if hit else None
+                cells.append("" if value is None else
+                             "%.0f" % value if abs(value) >= 1000 else "%.3g" % value)
+            table.append(cells)
+        out.append(md_table(["bytes"] + ifaces, table))
+        out.append("")
+    return out
+
+
 def _thousands(value):
     return "{:,.0f}".format(value)
 
@@ -717,6 +754,12 @@ def fabric_bench_section(rows):
 # One-line captions of the figures the plot scripts write, by file name: what each shows.
 # A figure without one gets a generic caption (figure_caption).
 FIGURE_CAPTIONS = {
+    "shootout-latency.png":
+        "nic-shootout: ping-pong one-way latency against message size, every interface on its "
+        "own paper's hosts and network (as published).",
+    "shootout-bandwidth.png":
+        "nic-shootout: ping-pong bandwidth (one message at a time) and stream bandwidth "
+        "(back to back) against message size, every interface as published.",
     "hamlyn-latency-vs-size.png":
         "Hamlyn on LANai 3: one-way latency from the post to the receiver's notification "
         "against message size, by direct I/O and by DMA, with the simulated break-even; stars: "
@@ -940,6 +983,7 @@ def build_report(results_dir, report_path=None):
     skipped = []
     fabric_load_rows = None
     fabric_bench_rows = None
+    shootout_rows = None
     unreadable_papers = 0
     provenances = []
     for path in sancsv.csv_files(results_dir):
@@ -952,6 +996,10 @@ def build_report(results_dir, report_path=None):
                 provenances.append((path, paper["provenance"], paper["parameters"]))
             elif kind == "fabric-load" and os.path.basename(path) == "fabric-load.csv":
                 fabric_load_rows = sancsv.read_fabric_load(path)
+                comments = sancsv.read_comments(path)
+                provenances.append((path, comments["provenance"], comments["parameters"]))
+            elif kind == "shootout" and os.path.basename(path) == "shootout.csv":
+                shootout_rows = sancsv.read_shootout(path)
                 comments = sancsv.read_comments(path)
                 provenances.append((path, comments["provenance"], comments["parameters"]))
             elif kind == "fabric-bench" and os.path.basename(path) == "fabric-bench.csv":
@@ -1010,6 +1058,14 @@ def build_report(results_dir, report_path=None):
     if fabric_pngs:
         out.extend(["### Figures (fabric-load)", ""])
         out.extend(figure_blocks(fabric_pngs, results_dir, report_dir))
+
+    if shootout_rows:
+        out.extend(shootout_section(shootout_rows))
+        shootout_pngs = [n for n in other_pngs if n.startswith("shootout-")]
+        if shootout_pngs:
+            other_pngs = [n for n in other_pngs if n not in shootout_pngs]
+            out.extend(["### Figures (nic-shootout)", ""])
+            out.extend(figure_blocks(shootout_pngs, results_dir, report_dir))
 
     out.extend(other_figures_section(other_pngs, results_dir, report_dir, bool(pngs)))
 

@@ -125,6 +125,9 @@ FABRIC_BENCH_HEADER = (
 _FABRIC_LOAD_NUMERIC = FABRIC_LOAD_HEADER[3:]
 _FABRIC_BENCH_NUMERIC = FABRIC_BENCH_HEADER[2:]
 
+# results/shootout.csv (examples/nic-shootout): one figure of one workload on one interface.
+SHOOTOUT_HEADER = ("workload", "interface", "preset", "size_bytes", "figure", "value", "unit")
+
 
 class CsvError(Exception):
     """A CSV file that cannot be used; str() names the file and line."""
@@ -246,7 +249,7 @@ def _parse_check(path, line, text):
 def kind_of(path):
     """Classify a CSV by its header.
 
-    Returns "paper", "fabric-load", "fabric-bench", "san-run" or None (some other CSV,
+    Returns "paper", "fabric-load", "fabric-bench", "shootout", "san-run" or None (some other CSV,
     or an empty file). A file whose first column is "paper" but whose header
     differs from the paper header raises CsvError: it was meant to be a paper
     CSV and would otherwise be skipped without a word.
@@ -260,6 +263,8 @@ def kind_of(path):
         return "fabric-load"
     if header == FABRIC_BENCH_HEADER:
         return "fabric-bench"
+    if header == SHOOTOUT_HEADER:
+        return "shootout"
     if header in (SAN_RUN_HEADER, SAN_RUN_HEADER_NO_BOUND):
         return "san-run"
     if header and header[0] == "paper":
@@ -508,6 +513,11 @@ def read_fabric_load(path):
             if row[column] == "":
                 raise CsvError(path, row["_line"], "column %s is empty" % column)
     return rows
+
+
+def read_shootout(path):
+    """Read results/shootout.csv (see SHOOTOUT_HEADER); size_bytes and value as floats."""
+    return read_rows(path, SHOOTOUT_HEADER, numeric=("size_bytes", "value"))
 
 
 def read_fabric_bench(path):

@@ -23,6 +23,7 @@ import plot_fabric_load  # noqa: E402
 import plot_hamlyn  # noqa: E402
 import plot_san_run  # noqa: E402
 import plot_scaling  # noqa: E402
+import plot_shootout  # noqa: E402
 import plot_shrimp  # noqa: E402
 import plot_tripwire  # noqa: E402
 import sancsv  # noqa: E402
@@ -679,6 +680,57 @@ class ScalingPlotTest(TempDirTest):
         with self.assertRaises(SystemExit) as e, contextlib.redirect_stdout(io.StringIO()):
             plot_scaling.main()
         self.assertIn("san-scaling.csv: line 3: hop_rate_wall is not a number: 'fast'", str(e.exception))
+
+
+SHOOTOUT_CSV = """# san-results: shootout
+# commit: abc1234
+workload,interface,preset,size_bytes,figure,value,unit
+ping-pong,tcp,as-published,8,one_way_latency,67.8,us
+ping-pong,tcp,as-published,4096,one_way_latency,445.9,us
+ping-pong,tcp,as-published,8,bandwidth,0.059,MB/s
+ping-pong,scilan,as-published,8,one_way_latency,94.7,us
+ping-pong,scilan,as-published,4096,one_way_latency,244.5,us
+stream,tcp,as-published,512,bandwidth,9.1,MB/s
+stream,scilan,as-published,4096,bandwidth,31.5,MB/s
+"""
+
+
+class ShootoutTest(TempDirTest):
+    """nic-shootout's CSV: read, tabled in the report by interface, plotted."""
+
+    def test_read_and_report(self):
+        write(self.dir, "shootout.csv", SHOOTOUT_CSV)
+        self.assertEqual(sancsv.kind_of(os.path.join(self.dir, "shootout.csv")), "shootout")
+        rows = sancsv.read_shootout(os.path.join(self.dir, "shootout.csv"))
+        self.assertEqual(len(rows), 7)
+        self.assertEqual((rows[1]["size_bytes"], rows[1]["value"]), (4096.0, 445.9))
+        text, problems = make_report.build_report(self.dir)
+        self.assertEqual(problems, [])
+        self.assertIn("## Interfaces side by side (nic-shootout)", text)
+        self.assertIn("### ping-pong: one way latency (us, as-published)", text)
+        self.assertIn("| bytes | tcp | scilan |", text)
+        self.assertIn("| 4096 | 446 | 244 |", text)
+        # A size one interface lacks leaves its cell empty.
+        self.assertIn("| 512 | 9.1 |  |", text)
+        self.assertIn("| 4096 |  | 31.5 |", text)
+        self.assertNotIn("Other CSV files", text)
+
+    def test_plots_written(self):
+        write(self.dir, "shootout.csv", SHOOTOUT_CSV)
+        with contextlib.redirect_stdout(io.StringIO()):
+            sys.argv = ["plot_shootout.py", "--results", self.dir]
+            self.assertEqual(plot_shootout.main(), 0)
+        for name in ("shootout-latency.png", "shootout-bandwidth.png"):
+            with open(os.path.join(self.dir, name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_errors_are_clear(self):
+        write(self.dir, "shootout.csv", SHOOTOUT_CSV.replace("445.9", "slow"))
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            sys.argv = ["plot_shootout.py", "--results", self.dir]
+            self.assertEqual(plot_shootout.main(), 1)
+        self.assertIn("shootout.csv:5: column value: 'slow' is not a number", err.getvalue())
 
 
 def segments_under(box, ax):

@@ -28,6 +28,7 @@ EXAMPLES=(
     tripwire-paper
     scilan-paper
     shrimp-paper
+    nic-shootout
 )
 
 PYTHON=/usr/bin/python3
@@ -67,6 +68,11 @@ example_args() {
         shrimp-paper)
             # results/shrimp.csv, plus shrimp-fig3..fig8 side files
             echo "--output=$RESULTS/shrimp.csv"
+            ;;
+        nic-shootout)
+            # results/shootout.csv: the benchmark workloads over every interface
+            echo "--csv=$RESULTS/shootout.csv"
+            if [ "$QUICK" = 1 ]; then echo "--sizes=8,4096 --rounds=5 --messages=16"; fi
             ;;
         *) ;; # a paper example: its defaults write results/<paper>.csv
     esac
@@ -128,6 +134,9 @@ if [ -f "$RESULTS/scilan-fig7-copy.csv" ]; then
 fi
 if [ -f "$RESULTS/shrimp-fig3-vmmc.csv" ]; then
     "$PYTHON" analysis/plot_shrimp.py --results "$RESULTS"
+fi
+if [ -f "$RESULTS/shootout.csv" ]; then
+    "$PYTHON" analysis/plot_shootout.py --results "$RESULTS"
 fi
 "$PYTHON" analysis/make_report.py --results "$RESULTS"
 

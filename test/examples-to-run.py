@@ -29,6 +29,8 @@ cpp_examples = [
     ("shrimp-vmmc-nx --rounds=5", "True", "False"),
     ("tcp-baseline --bytes=1024 --link=gige", "True", "False"),
     ("tcp-baseline --bytes=1 --link=atm_lane", "True", "False"),
+    ("nic-shootout --csv=none --sizes=8,4096 --rounds=3 --messages=8 --streamBytes=32768", "True",
+     "False"),
 ]
 
 python_examples = []

@@ -4,8 +4,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The benchmark workloads as a user's program runs them: the ping-pong (SanPingPongHelper)
-// over each stream-socket library through SanSocketMessenger: ns-3's TCP on the host's stack,
+// The benchmark workloads as a user's program runs them: the ping-pong (SanPingPongHelper) and
+// the stream (SanStreamHelper) over each stream-socket library through SanSocketMessenger, on
+// the testbeds nic-shootout uses (SanBenchTestbed): ns-3's TCP on the host's stack,
 // SCILAN's sockets over SCI, SHRIMP's sockets over VMMC. What can be known without the
 // simulation: every message is echoed (counts conserved), a round trip is longer than the
 // wire's serialization of the message both ways, a larger message takes longer, and a second
@@ -15,6 +16,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
+#include "ns3/san-bench-testbed.h"
 #include "ns3/san-module.h"
 #include "ns3/test.h"
 
@@ -44,25 +46,20 @@ struct PingPongOutcome
     double linkBps{0};            //!< the slowest link's rate on the path
 };
 
-/// Builds two hosts with an interface and its library; returns the two nodes, the socket
-/// factory's TypeId name, the link rate; keeps what it built alive in \p keep.
-using Build = std::function<
-    NodeContainer(std::string& factory, double& linkBps, std::shared_ptr<void>& keep)>;
-
-/// Run a ping-pong of \p bytes on what \p build makes.
+/// Run a ping-pong of \p bytes on a testbed of \p iface.
 PingPongOutcome
-RunPingPong(const Build& build, uint32_t bytes)
+RunPingPong(const std::string& iface, uint32_t bytes)
 {
-    std::string factory;
     PingPongOutcome out;
-    std::shared_ptr<void> keep;
-    NodeContainer nodes = build(factory, out.linkBps, keep);
+    SanBenchTestbed testbed(iface);
+    out.linkBps = testbed.GetLinkBps();
     SanPingPongHelper pingPong;
-    pingPong.SetMessengerAttribute("SocketFactory", StringValue(factory));
+    testbed.ConfigureMessenger(pingPong);
     pingPong.SetClientAttribute("MessageBytes", UintegerValue(bytes));
     pingPong.SetClientAttribute("Rounds", UintegerValue(5));
     pingPong.SetClientAttribute("WarmupRounds", UintegerValue(2));
-    ApplicationContainer apps = pingPong.Install(nodes.Get(0), nodes.Get(1));
+    ApplicationContainer apps =
+        pingPong.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
     apps.Start(MicroSeconds(10));
     Simulator::Stop(Seconds(5));
     Simulator::Run();
@@ -76,61 +73,40 @@ RunPingPong(const Build& build, uint32_t bytes)
     return out;
 }
 
-/// TCP over 100 Mbit/s Ethernet between two hosts with their operating system's costs.
-NodeContainer
-BuildTcp(std::string& factory, double& linkBps, std::shared_ptr<void>& keep)
+/// What one streaming run gave.
+struct StreamOutcome
 {
-    const TcpBaselineExperiments::Link link = TcpBaselineExperiments::Ethernet100();
-    auto pair =
-        std::make_shared<TcpBaselineExperiments::Pair>(TcpBaselineExperiments::BuildPair(link));
-    keep = pair;
-    factory = "ns3::TcpSocketFactory";
-    linkBps = link.rateBps;
-    return pair->nodes;
-}
+    uint64_t sent{0};     //!< messages the library took
+    uint64_t received{0}; //!< messages the sink took
+    uint64_t bytes{0};    //!< bytes the sink took
+    double mbps{0};       //!< the sink's bandwidth
+    double linkBps{0};    //!< the slowest link's rate
+};
 
-/// SCILAN's sockets over SCI adapters on a two-host fabric.
-NodeContainer
-BuildScilan(std::string& factory, double& linkBps, std::shared_ptr<void>& keep)
+/// Stream \p messages of \p bytes on a testbed of \p iface.
+StreamOutcome
+RunStream(const std::string& iface, uint32_t bytes, uint32_t messages)
 {
-    NodeContainer hosts;
-    hosts.Create(2);
-    SanHostHelper hostHelper;
-    hostHelper.SetPreset("ns3::PentiumNtHostPreset");
-    hostHelper.Install(hosts);
-    auto fabric = std::make_shared<SanFabricHelper>();
-    fabric->SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
-    NetDeviceContainer endpoints = fabric->Install(hosts);
-    SciHelper sci;
-    sci.Install(hosts, endpoints);
-    ScilanHelper scilan;
-    scilan.Install(hosts);
-    keep = fabric;
-    factory = "ns3::ScilanSocketFactory";
-    DataRateValue rate;
-    endpoints.Get(0)->GetChannel()->GetAttribute("DataRate", rate);
-    linkBps = rate.Get().GetBitRate();
-    return hosts;
-}
-
-/// SHRIMP's sockets over VMMC (connections set up over the Ethernet), hosts 0 and 3 of a 2x2
-/// mesh.
-NodeContainer
-BuildShrimp(std::string& factory, double& linkBps, std::shared_ptr<void>& keep)
-{
-    ShrimpScenario::Spec spec = ShrimpScenario::Configure(2, 2);
-    spec.ethernet = true;
-    auto s = std::make_shared<ShrimpScenario>(spec);
-    ShrimpSocketFactory::Install(s->GetHosts());
-    keep = s;
-    factory = "ns3::ShrimpSocketFactory";
-    DataRateValue rate;
-    s->GetEndpoints().Get(0)->GetChannel()->GetAttribute("DataRate", rate);
-    linkBps = rate.Get().GetBitRate();
-    NodeContainer two;
-    two.Add(s->GetHosts().Get(0));
-    two.Add(s->GetHosts().Get(3));
-    return two;
+    StreamOutcome out;
+    SanBenchTestbed testbed(iface);
+    out.linkBps = testbed.GetLinkBps();
+    SanStreamHelper stream;
+    testbed.ConfigureMessenger(stream);
+    stream.SetClientAttribute("MessageBytes", UintegerValue(bytes));
+    stream.SetClientAttribute("Messages", UintegerValue(messages));
+    stream.SetServerAttribute("WarmupMessages", UintegerValue(4));
+    ApplicationContainer apps =
+        stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
+    apps.Start(MicroSeconds(10));
+    Simulator::Stop(Seconds(5));
+    Simulator::Run();
+    Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
+    out.sent = DynamicCast<SanStreamSender>(apps.Get(1))->GetSent();
+    out.received = sink->GetReceived();
+    out.bytes = sink->GetReceivedBytes();
+    out.mbps = sink->GetBandwidthMBps();
+    Simulator::Destroy();
+    return out;
 }
 
 /// The ping-pong over one library: conserved, above the wire's minimum, growing with size,
@@ -138,12 +114,12 @@ BuildShrimp(std::string& factory, double& linkBps, std::shared_ptr<void>& keep)
 class PingPongTestCase : public TestCase
 {
   public:
-    /// \param name the library \param build what it runs on
-    PingPongTestCase(const std::string& name, Build build)
-        : TestCase("ping-pong over " + name +
+    /// \param iface a SanBenchTestbed interface
+    explicit PingPongTestCase(const std::string& iface)
+        : TestCase("ping-pong over " + iface +
                    ": every message echoed, above the wire's time, "
                    "the same in a second run"),
-          m_build(std::move(build))
+          m_iface(iface)
     {
     }
 
@@ -153,8 +129,8 @@ class PingPongTestCase : public TestCase
         std::vector<Time> previous;
         for (uint32_t bytes : {8u, 4096u})
         {
-            const PingPongOutcome a = RunPingPong(m_build, bytes);
-            const PingPongOutcome b = RunPingPong(m_build, bytes);
+            const PingPongOutcome a = RunPingPong(m_iface, bytes);
+            const PingPongOutcome b = RunPingPong(m_iface, bytes);
             NS_TEST_ASSERT_MSG_EQ(a.done, true, "every round finished (" << bytes << " B)");
             NS_TEST_EXPECT_MSG_EQ(a.roundTrips.size(), 5u, "five measured rounds");
             NS_TEST_EXPECT_MSG_EQ(a.echoed, 7u, "warm-up and measured messages echoed");
@@ -186,7 +162,42 @@ class PingPongTestCase : public TestCase
         }
     }
 
-    Build m_build; //!< what it runs on
+    std::string m_iface; //!< the interface
+};
+
+/// Streaming over one library: every message arrives whole, the stream is slower than the
+/// link and faster than the ping-pong's one message at a time, the same twice.
+class StreamTestCase : public TestCase
+{
+  public:
+    /// \param iface a SanBenchTestbed interface
+    explicit StreamTestCase(const std::string& iface)
+        : TestCase("stream over " + iface +
+                   ": every message arrives, below the link's rate, above the ping-pong's, "
+                   "the same in a second run"),
+          m_iface(iface)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t bytes = 4096;
+        const uint32_t messages = 24;
+        const StreamOutcome a = RunStream(m_iface, bytes, messages);
+        const StreamOutcome b = RunStream(m_iface, bytes, messages);
+        NS_TEST_EXPECT_MSG_EQ(a.sent, messages, "the library took every message");
+        NS_TEST_EXPECT_MSG_EQ(a.received, messages, "every message arrived");
+        NS_TEST_EXPECT_MSG_EQ(a.bytes, uint64_t{bytes} * messages, "every byte arrived");
+        NS_TEST_EXPECT_MSG_GT(a.mbps, 0.0, "a bandwidth");
+        NS_TEST_EXPECT_MSG_LT(a.mbps * 1e6, a.linkBps / 8, "below the link's rate");
+        NS_TEST_EXPECT_MSG_EQ(a.mbps, b.mbps, "a second run in the same process gives the same");
+        // Streaming overlaps what ping-pong serializes (sender, wire, receiver, and back).
+        const PingPongOutcome p = RunPingPong(m_iface, bytes);
+        NS_TEST_EXPECT_MSG_GT(a.mbps, p.mbps, "streaming beats one message at a time");
+    }
+
+    std::string m_iface; //!< the interface
 };
 
 /// Bad input: a messenger TypeId that is no SanMessenger, and a message smaller than the
@@ -211,14 +222,12 @@ class PingPongInputTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(
             santest::AbortsWith(
                 []() {
-                    std::string factory;
-                    double rate = 0;
-                    std::shared_ptr<void> keep;
-                    NodeContainer nodes = BuildTcp(factory, rate, keep);
+                    SanBenchTestbed testbed("tcp");
                     SanPingPongHelper pingPong;
-                    pingPong.SetMessengerAttribute("SocketFactory", StringValue(factory));
+                    testbed.ConfigureMessenger(pingPong);
                     pingPong.SetClientAttribute("MessageBytes", UintegerValue(4));
-                    pingPong.Install(nodes.Get(0), nodes.Get(1)).Start(MicroSeconds(10));
+                    pingPong.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1))
+                        .Start(MicroSeconds(10));
                     Simulator::Run();
                 },
                 "is below the smallest message"),
@@ -234,10 +243,11 @@ class SanBenchTestSuite : public TestSuite
     SanBenchTestSuite()
         : TestSuite("san-bench", UNIT)
     {
-        AddTestCase(new PingPongTestCase("TCP (host stack, 100 Mbit per s Ethernet)", &BuildTcp),
-                    TestCase::QUICK);
-        AddTestCase(new PingPongTestCase("SCILAN sockets (SCI)", &BuildScilan), TestCase::QUICK);
-        AddTestCase(new PingPongTestCase("SHRIMP sockets (VMMC)", &BuildShrimp), TestCase::QUICK);
+        for (const std::string& iface : SanBenchTestbed::GetInterfaces())
+        {
+            AddTestCase(new PingPongTestCase(iface), TestCase::QUICK);
+            AddTestCase(new StreamTestCase(iface), TestCase::QUICK);
+        }
         AddTestCase(new PingPongInputTestCase, TestCase::QUICK);
     }
 };

@@ -218,6 +218,14 @@ class SanExamplesTestSuite : public TestSuite
                                            "--bytes=1 --link=atm_lane",
                                            {"atm_lane 1 bytes: rtt " + number + " us"}),
                     TestCase::QUICK);
+        // The shoot-out: both workloads over every testbed, rows printed (no CSV).
+        AddTestCase(new SanExampleTestCase(
+                        "nic-shootout",
+                        "--csv=none --sizes=8,4096 --rounds=3 --messages=8 --streamBytes=32768",
+                        {"nic-shootout: shrimp-sockets: SHRIMP sockets over VMMC",
+                         "ping-pong +tcp +4096 one_way_latency +" + number + " us",
+                         "stream +scilan +4096 bandwidth +" + number + " MB/s"}),
+                    TestCase::QUICK);
     }
 };
 

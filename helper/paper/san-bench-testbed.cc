@@ -1,0 +1,129 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-bench-testbed.h"
+
+#include "shrimp-scenario.h"
+#include "tcp-baseline-experiments.h"
+
+#include "ns3/abort.h"
+#include "ns3/channel.h"
+#include "ns3/data-rate.h"
+#include "ns3/san-fabric-helper.h"
+#include "ns3/san-host-helper.h"
+#include "ns3/san-pair-workload-helper.h"
+#include "ns3/sci-helper.h"
+#include "ns3/scilan-helper.h"
+#include "ns3/shrimp-socket-factory.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// \param device a device on a channel \return the channel's DataRate (bit/s)
+double
+ChannelRate(Ptr<NetDevice> device)
+{
+    DataRateValue rate;
+    device->GetChannel()->GetAttribute("DataRate", rate);
+    return static_cast<double>(rate.Get().GetBitRate());
+}
+
+} // namespace
+
+std::vector<std::string>
+SanBenchTestbed::GetInterfaces()
+{
+    return {"tcp", "scilan", "shrimp-sockets"};
+}
+
+SanBenchTestbed::SanBenchTestbed(const std::string& iface)
+    : m_iface(iface)
+{
+    if (iface == "tcp")
+    {
+        const TcpBaselineExperiments::Link link = TcpBaselineExperiments::Ethernet100();
+        auto pair =
+            std::make_shared<TcpBaselineExperiments::Pair>(TcpBaselineExperiments::BuildPair(link));
+        m_hosts = pair->nodes;
+        m_keep = pair;
+        m_factory = "ns3::TcpSocketFactory";
+        m_linkBps = link.rateBps;
+        m_described = "TCP on the host stack, 530 MHz Alpha / Linux 2.2, 100 Mbit/s Ethernet";
+    }
+    else if (iface == "scilan")
+    {
+        m_hosts.Create(2);
+        SanHostHelper hosts;
+        hosts.SetPreset("ns3::PentiumNtHostPreset");
+        hosts.Install(m_hosts);
+        auto fabric = std::make_shared<SanFabricHelper>();
+        fabric->SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+        NetDeviceContainer endpoints = fabric->Install(m_hosts);
+        SciHelper sci;
+        sci.Install(m_hosts, endpoints);
+        ScilanHelper scilan;
+        scilan.Install(m_hosts);
+        m_keep = fabric;
+        m_factory = "ns3::ScilanSocketFactory";
+        m_linkBps = ChannelRate(endpoints.Get(0));
+        m_described = "SCILAN sockets over SCI, Pentium Pro / NT, Dolphin PCI-SCI adapters";
+    }
+    else if (iface == "shrimp-sockets")
+    {
+        ShrimpScenario::Spec spec = ShrimpScenario::Configure(2, 2);
+        spec.ethernet = true;
+        auto s = std::make_shared<ShrimpScenario>(spec);
+        ShrimpSocketFactory::Install(s->GetHosts());
+        m_keep = s;
+        m_hosts.Add(s->GetHosts().Get(0));
+        m_hosts.Add(s->GetHosts().Get(3));
+        m_factory = "ns3::ShrimpSocketFactory";
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = "SHRIMP sockets over VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
+    }
+    else
+    {
+        std::ostringstream known;
+        for (const std::string& name : GetInterfaces())
+        {
+            known << " " << name;
+        }
+        NS_ABORT_MSG("SanBenchTestbed: no interface '" << iface << "' (known:" << known.str()
+                                                       << ")");
+    }
+}
+
+NodeContainer
+SanBenchTestbed::GetHosts() const
+{
+    return m_hosts;
+}
+
+void
+SanBenchTestbed::ConfigureMessenger(SanPairWorkloadHelper& helper) const
+{
+    helper.SetMessengerAttribute("SocketFactory", StringValue(m_factory));
+}
+
+double
+SanBenchTestbed::GetLinkBps() const
+{
+    return m_linkBps;
+}
+
+std::string
+SanBenchTestbed::GetDescription() const
+{
+    return m_described;
+}
+
+} // namespace ns3

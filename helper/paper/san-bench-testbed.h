@@ -1,0 +1,61 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_BENCH_TESTBED_H
+#define SAN_BENCH_TESTBED_H
+
+#include "ns3/node-container.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class SanPairWorkloadHelper;
+
+/**
+ * \ingroup san
+ * \brief Two hosts with one interface and its library, as its paper measured it ("as
+ * published"), for the benchmark workloads (model/bench): the same workload then runs on every
+ * interface through its own messenger.
+ *
+ * Interfaces (GetInterfaces): "tcp" (ns-3's TCP on the host stack, Alphas under Linux 2.2 with
+ * 100 Mbit/s Ethernet back to back: the Tripwire paper's baseline); "scilan" (SCILAN's sockets
+ * over SCI adapters, Pentium Pro PCs under NT on a two-host SCI fabric); "shrimp-sockets"
+ * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
+ * up over its Ethernet). Keep the object alive while the simulation runs.
+ */
+class SanBenchTestbed
+{
+  public:
+    /// \return the interfaces a testbed can be built for
+    static std::vector<std::string> GetInterfaces();
+
+    /// \param iface one of GetInterfaces() (aborts, listing them, otherwise)
+    explicit SanBenchTestbed(const std::string& iface);
+
+    /// \return the two hosts: the workload's client (sender) and its server (sink)
+    NodeContainer GetHosts() const;
+    /// \param helper a workload's helper: its messengers are set for this interface
+    void ConfigureMessenger(SanPairWorkloadHelper& helper) const;
+    /// \return the rate of the slowest link between the two hosts (bit/s)
+    double GetLinkBps() const;
+    /// \return one line: interface, library, hosts and network
+    std::string GetDescription() const;
+
+  private:
+    std::string m_iface;          //!< its name
+    NodeContainer m_hosts;        //!< the two hosts
+    std::string m_factory;        //!< the socket factory's TypeId name
+    double m_linkBps{0};          //!< slowest link
+    std::string m_described;      //!< GetDescription
+    std::shared_ptr<void> m_keep; //!< what must outlive the run (a fabric, a scenario)
+};
+
+} // namespace ns3
+
+#endif /* SAN_BENCH_TESTBED_H */
