@@ -39,14 +39,48 @@ void
 SanMessenger::DoDispose()
 {
     m_receive = ReceiveCallback();
+    m_arrived.clear();
     m_node = nullptr;
     Object::DoDispose();
 }
 
 void
-SanMessenger::SetReceiveCallback(ReceiveCallback cb)
+SanMessenger::Receive(ReceiveCallback done)
 {
-    m_receive = cb;
+    NS_ABORT_MSG_IF(done.IsNull(), GetInstanceTypeId().GetName() << "::Receive: no callback");
+    NS_ABORT_MSG_IF(!m_receive.IsNull(),
+                    GetInstanceTypeId().GetName()
+                        << "::Receive: a receive is already posted (one at a time)");
+    m_receive = done;
+    Drain();
+}
+
+void
+SanMessenger::Drain()
+{
+    // A receive posted from a callback is served by this loop, not by a call nested in it.
+    if (m_draining)
+    {
+        return;
+    }
+    m_draining = true;
+    while (!m_receive.IsNull() && !m_arrived.empty())
+    {
+        const Arrival a = m_arrived.front();
+        m_arrived.pop_front();
+        ReceiveCallback done = m_receive;
+        m_receive = ReceiveCallback();
+        done(a.peer, a.bytes);
+    }
+    m_draining = false;
+}
+
+void
+SanMessenger::Received(ReceiveCallback done, uint32_t peer, uint32_t bytes)
+{
+    NS_LOG_FUNCTION(this << peer << bytes);
+    m_rxTrace(peer, bytes);
+    done(peer, bytes);
 }
 
 Ptr<Node>
@@ -70,10 +104,8 @@ SanMessenger::Delivered(uint32_t peer, uint32_t bytes)
 {
     NS_LOG_FUNCTION(this << peer << bytes);
     m_rxTrace(peer, bytes);
-    if (!m_receive.IsNull())
-    {
-        m_receive(peer, bytes);
-    }
+    m_arrived.push_back(Arrival{peer, bytes});
+    Drain();
 }
 
 void

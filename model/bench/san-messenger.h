@@ -12,6 +12,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <deque>
 #include <string>
 
 namespace ns3
@@ -73,8 +74,16 @@ class SanMessenger : public Object
     /// \return one line naming the interface and library (for rows and logs)
     virtual std::string GetDescription() const = 0;
 
-    /// \param cb called for each whole message received
-    void SetReceiveCallback(ReceiveCallback cb);
+    /**
+     * \brief Take the next whole message, from any peer, as a program's receive call does:
+     * \p done is called with its sender and size once it is in the process's memory. One
+     * receive is posted at a time; post the next from \p done or later. A library whose
+     * receive is a blocking call (NX's crecv) holds the process until a message comes, so a
+     * workload posts one only when it expects a message (a sender that only sends never does).
+     * The default: messages the library handed up (Delivered) wait, in order, for a receive.
+     * \param done called with the message
+     */
+    virtual void Receive(ReceiveCallback done);
     /// \return the node this messenger's process runs on (null before Open)
     Ptr<Node> GetNode() const;
 
@@ -83,16 +92,34 @@ class SanMessenger : public Object
     /// \param node the process's node (subclasses' Open)
     void SetNode(Ptr<Node> node);
     /**
-     * \brief A whole message is in the process's memory: count, trace and hand it up.
+     * \brief A whole message is in the process's memory (a library that hands messages up as
+     * they come): trace it; it waits for a receive (the default Receive).
      * \param peer the sender's node id \param bytes its size
      */
     void Delivered(uint32_t peer, uint32_t bytes);
+    /**
+     * \brief A receive of a library with blocking receive calls (an overridden Receive) took a
+     * message: trace it and hand it to \p done.
+     * \param done the receive's callback \param peer the sender's node id \param bytes its size
+     */
+    void Received(ReceiveCallback done, uint32_t peer, uint32_t bytes);
     /// \param peer the receiver's node id \param bytes its size: a message is being sent
     void Sending(uint32_t peer, uint32_t bytes);
 
   private:
-    Ptr<Node> m_node;                             //!< the process's host
-    ReceiveCallback m_receive;                    //!< the workload's handler
+    Ptr<Node> m_node; //!< the process's host
+    /// Hand waiting messages to the posted receive, one after another (no nested calls).
+    void Drain();
+
+    struct Arrival
+    {
+        uint32_t peer;  //!< sender's node id
+        uint32_t bytes; //!< size
+    };
+
+    std::deque<Arrival> m_arrived;                //!< handed up, not yet received
+    ReceiveCallback m_receive;                    //!< the posted receive (null: none)
+    bool m_draining{false};                       //!< inside Drain
     TracedCallback<uint32_t, uint32_t> m_txTrace; //!< messages sent (peer, bytes)
     TracedCallback<uint32_t, uint32_t> m_rxTrace; //!< messages received (peer, bytes)
 };

@@ -43,24 +43,27 @@ void
 SanPingPongServer::StartApplication()
 {
     Ptr<SanMessenger> messenger = RequireMessenger("SanPingPongServer");
-    messenger->SetReceiveCallback(MakeCallback(&SanPingPongServer::Received, this));
+    m_running = true;
     messenger->Open(GetNode());
+    messenger->Receive(MakeCallback(&SanPingPongServer::Received, this));
 }
 
 void
 SanPingPongServer::StopApplication()
 {
-    if (GetMessenger())
-    {
-        GetMessenger()->SetReceiveCallback(SanMessenger::ReceiveCallback());
-    }
+    m_running = false;
 }
 
 void
 SanPingPongServer::Received(uint32_t peer, uint32_t bytes)
 {
+    if (!m_running)
+    {
+        return;
+    }
     ++m_echoed;
     GetMessenger()->Send(peer, bytes, Callback<void>());
+    GetMessenger()->Receive(MakeCallback(&SanPingPongServer::Received, this));
 }
 
 TypeId
@@ -149,7 +152,6 @@ SanPingPongClient::StartApplication()
     m_running = true;
     m_done = 0;
     m_roundTrips.clear();
-    messenger->SetReceiveCallback(MakeCallback(&SanPingPongClient::Received, this));
     messenger->Open(GetNode());
     messenger->Connect(NodeList::GetNode(m_peer),
                        MakeCallback(&SanPingPongClient::Connected, this));
@@ -180,6 +182,7 @@ SanPingPongClient::Ping()
         m_measuredFrom = m_sentAt;
     }
     GetMessenger()->Send(m_peer, m_bytes, Callback<void>());
+    GetMessenger()->Receive(MakeCallback(&SanPingPongClient::Received, this));
 }
 
 void

@@ -42,7 +42,8 @@ class SanPingPongServer : public SanMessengerApplication
     /// A message from \p peer: send it back.
     void Received(uint32_t peer, uint32_t bytes);
 
-    uint64_t m_echoed{0}; //!< messages echoed
+    uint64_t m_echoed{0};  //!< messages echoed
+    bool m_running{false}; //!< between start and stop
 };
 
 /**

@@ -74,22 +74,25 @@ SanStreamSink::StartApplication()
     m_received = 0;
     m_bytes = 0;
     m_measured = 0;
-    messenger->SetReceiveCallback(MakeCallback(&SanStreamSink::Received, this));
+    m_running = true;
     messenger->Open(GetNode());
+    messenger->Receive(MakeCallback(&SanStreamSink::Received, this));
 }
 
 void
 SanStreamSink::StopApplication()
 {
-    if (GetMessenger())
-    {
-        GetMessenger()->SetReceiveCallback(SanMessenger::ReceiveCallback());
-    }
+    m_running = false;
 }
 
 void
 SanStreamSink::Received(uint32_t peer, uint32_t bytes)
 {
+    if (!m_running)
+    {
+        return;
+    }
+    GetMessenger()->Receive(MakeCallback(&SanStreamSink::Received, this));
     ++m_received;
     m_bytes += bytes;
     m_lastArrival = Simulator::Now();

@@ -58,6 +58,7 @@ class SanStreamSink : public SanMessengerApplication
     uint64_t m_measured{0};             //!< bytes of the measured messages
     Time m_measuredFrom;                //!< the last warm-up arrival
     Time m_lastArrival;                 //!< the last arrival
+    bool m_running{false};              //!< between start and stop
     TracedCallback<uint32_t> m_rxTrace; //!< each message (its bytes)
 };
 
