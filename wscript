@@ -11,6 +11,7 @@ def build(bld):
     module.source = [
         'model/bench/san-messenger-application.cc',
         'model/bench/san-messenger.cc',
+        'model/bench/san-nx-messenger.cc',
         'model/bench/san-ping-pong.cc',
         'model/bench/san-socket-messenger.cc',
         'model/bench/san-stream.cc',
@@ -342,6 +343,7 @@ def build(bld):
     headers.source = [
         'model/bench/san-messenger-application.h',
         'model/bench/san-messenger.h',
+        'model/bench/san-nx-messenger.h',
         'model/bench/san-ping-pong.h',
         'model/bench/san-socket-messenger.h',
         'model/bench/san-stream.h',

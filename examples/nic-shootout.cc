@@ -75,7 +75,7 @@ RunPingPong(const std::string& iface,
             std::vector<ShootoutRow>& rows)
 {
     SanBenchTestbed testbed(iface);
-    SanPingPongHelper pingPong;
+    SanPingPongHelper pingPong(testbed.GetMessengerType());
     testbed.ConfigureMessenger(pingPong);
     pingPong.SetClientAttribute("MessageBytes", UintegerValue(bytes));
     pingPong.SetClientAttribute("Rounds", UintegerValue(rounds));
@@ -107,7 +107,7 @@ RunStream(const std::string& iface,
           std::vector<ShootoutRow>& rows)
 {
     SanBenchTestbed testbed(iface);
-    SanStreamHelper stream;
+    SanStreamHelper stream(testbed.GetMessengerType());
     testbed.ConfigureMessenger(stream);
     stream.SetClientAttribute("MessageBytes", UintegerValue(bytes));
     stream.SetClientAttribute("Messages", UintegerValue(messages));

@@ -53,7 +53,7 @@ RunPingPong(const std::string& iface, uint32_t bytes)
     PingPongOutcome out;
     SanBenchTestbed testbed(iface);
     out.linkBps = testbed.GetLinkBps();
-    SanPingPongHelper pingPong;
+    SanPingPongHelper pingPong(testbed.GetMessengerType());
     testbed.ConfigureMessenger(pingPong);
     pingPong.SetClientAttribute("MessageBytes", UintegerValue(bytes));
     pingPong.SetClientAttribute("Rounds", UintegerValue(5));
@@ -90,7 +90,7 @@ RunStream(const std::string& iface, uint32_t bytes, uint32_t messages)
     StreamOutcome out;
     SanBenchTestbed testbed(iface);
     out.linkBps = testbed.GetLinkBps();
-    SanStreamHelper stream;
+    SanStreamHelper stream(testbed.GetMessengerType());
     testbed.ConfigureMessenger(stream);
     stream.SetClientAttribute("MessageBytes", UintegerValue(bytes));
     stream.SetClientAttribute("Messages", UintegerValue(messages));
@@ -173,8 +173,8 @@ class StreamTestCase : public TestCase
     /// \param iface a SanBenchTestbed interface
     explicit StreamTestCase(const std::string& iface)
         : TestCase("stream over " + iface +
-                   ": every message arrives, below the link's rate, above the ping-pong's, "
-                   "the same in a second run"),
+                   ": every message arrives, below the link's rate (over sockets above the "
+                   "ping-pong's), the same in a second run"),
           m_iface(iface)
     {
     }
@@ -192,9 +192,17 @@ class StreamTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(a.mbps, 0.0, "a bandwidth");
         NS_TEST_EXPECT_MSG_LT(a.mbps * 1e6, a.linkBps / 8, "below the link's rate");
         NS_TEST_EXPECT_MSG_EQ(a.mbps, b.mbps, "a second run in the same process gives the same");
-        // Streaming overlaps what ping-pong serializes (sender, wire, receiver, and back).
-        const PingPongOutcome p = RunPingPong(m_iface, bytes);
-        NS_TEST_EXPECT_MSG_GT(a.mbps, p.mbps, "streaming beats one message at a time");
+        // Over a socket's buffers streaming overlaps what ping-pong serializes (sender, wire,
+        // receiver, and back). NX is no such law: a large message waits for the receiver's
+        // buffer address (zero-copy), which a receiver busy with the last message gives later
+        // than one already waiting in crecv, as the ping-pong's is.
+        if (SanBenchTestbed(m_iface).GetMessengerType() == "ns3::SanSocketMessenger")
+        {
+            Simulator::Destroy();
+            const PingPongOutcome p = RunPingPong(m_iface, bytes);
+            NS_TEST_EXPECT_MSG_GT(a.mbps, p.mbps, "streaming beats one message at a time");
+        }
+        Simulator::Destroy();
     }
 
     std::string m_iface; //!< the interface

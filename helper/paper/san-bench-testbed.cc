@@ -11,6 +11,8 @@
 #include "ns3/abort.h"
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
+#include "ns3/nx-group.h"
+#include "ns3/pointer.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/san-pair-workload-helper.h"
@@ -19,6 +21,7 @@
 #include "ns3/shrimp-socket-factory.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
+#include "ns3/vmmc-daemon.h"
 
 #include <sstream>
 
@@ -42,7 +45,7 @@ ChannelRate(Ptr<NetDevice> device)
 std::vector<std::string>
 SanBenchTestbed::GetInterfaces()
 {
-    return {"tcp", "scilan", "shrimp-sockets"};
+    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface)
@@ -90,6 +93,22 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface)
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "SHRIMP sockets over VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
     }
+    else if (iface == "shrimp-nx")
+    {
+        auto s = std::make_shared<ShrimpScenario>(ShrimpScenario::Configure(2, 2));
+        m_keep = s;
+        m_hosts.Add(s->GetHosts().Get(0));
+        m_hosts.Add(s->GetHosts().Get(3));
+        Ptr<NxGroup> group = CreateObject<NxGroup>();
+        group->Create({VmmcDaemon::Of(m_hosts.Get(0))->CreateEndpoint(),
+                       VmmcDaemon::Of(m_hosts.Get(1))->CreateEndpoint()});
+        // The program starts with the run: every pair connects over the SHRIMP network.
+        group->Initialize(Callback<void>());
+        m_group = group;
+        m_messenger = "ns3::SanNxMessenger";
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = "NX on VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
+    }
     else
     {
         std::ostringstream known;
@@ -108,9 +127,20 @@ SanBenchTestbed::GetHosts() const
     return m_hosts;
 }
 
+std::string
+SanBenchTestbed::GetMessengerType() const
+{
+    return m_messenger;
+}
+
 void
 SanBenchTestbed::ConfigureMessenger(SanPairWorkloadHelper& helper) const
 {
+    if (m_group != nullptr)
+    {
+        helper.SetMessengerAttribute("Group", PointerValue(m_group));
+        return;
+    }
     helper.SetMessengerAttribute("SocketFactory", StringValue(m_factory));
 }
 

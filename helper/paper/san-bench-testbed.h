@@ -7,6 +7,7 @@
 #define SAN_BENCH_TESTBED_H
 
 #include "ns3/node-container.h"
+#include "ns3/object.h"
 
 #include <memory>
 #include <string>
@@ -27,7 +28,9 @@ class SanPairWorkloadHelper;
  * 100 Mbit/s Ethernet back to back: the Tripwire paper's baseline); "scilan" (SCILAN's sockets
  * over SCI adapters, Pentium Pro PCs under NT on a two-host SCI fabric); "shrimp-sockets"
  * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
- * up over its Ethernet). Keep the object alive while the simulation runs.
+ * up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX program whose
+ * start-up, every pair connected over the SHRIMP network, begins when the testbed is built).
+ * Keep the object alive while the simulation runs.
  */
 class SanBenchTestbed
 {
@@ -40,6 +43,8 @@ class SanBenchTestbed
 
     /// \return the two hosts: the workload's client (sender) and its server (sink)
     NodeContainer GetHosts() const;
+    /// \return the messenger's TypeId name, for a workload helper's constructor
+    std::string GetMessengerType() const;
     /// \param helper a workload's helper: its messengers are set for this interface
     void ConfigureMessenger(SanPairWorkloadHelper& helper) const;
     /// \return the rate of the slowest link between the two hosts (bit/s)
@@ -48,11 +53,13 @@ class SanBenchTestbed
     std::string GetDescription() const;
 
   private:
-    std::string m_iface;          //!< its name
-    NodeContainer m_hosts;        //!< the two hosts
-    std::string m_factory;        //!< the socket factory's TypeId name
-    double m_linkBps{0};          //!< slowest link
-    std::string m_described;      //!< GetDescription
+    std::string m_iface;                                //!< its name
+    NodeContainer m_hosts;                              //!< the two hosts
+    std::string m_factory;                              //!< the socket factory's TypeId name
+    std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
+    Ptr<Object> m_group;                                //!< the NX program (shrimp-nx)
+    double m_linkBps{0};                                //!< slowest link
+    std::string m_described;                            //!< GetDescription
     std::shared_ptr<void> m_keep; //!< what must outlive the run (a fabric, a scenario)
 };
 

@@ -37,6 +37,7 @@ void
 NxGroup::DoDispose()
 {
     StopListening();
+    m_whenReady.clear();
     for (auto& p : m_processes)
     {
         p->Dispose();
@@ -105,9 +106,16 @@ NxGroup::Initialize(Callback<void> ready)
                                                       return;
                                                   }
                                                   StopListening();
+                                                  m_ready = true;
                                                   if (!ready.IsNull())
                                                   {
                                                       ready();
+                                                  }
+                                                  std::vector<Callback<void>> waiting;
+                                                  waiting.swap(m_whenReady);
+                                                  for (const auto& cb : waiting)
+                                                  {
+                                                      cb();
                                                   }
                                               }));
                 }));
@@ -130,6 +138,23 @@ NxGroup::Initialize(Callback<void> ready)
                 }
             }));
     }
+}
+
+bool
+NxGroup::IsReady() const
+{
+    return m_ready;
+}
+
+void
+NxGroup::WhenReady(Callback<void> ready)
+{
+    if (m_ready)
+    {
+        ready();
+        return;
+    }
+    m_whenReady.push_back(ready);
 }
 
 void

@@ -47,6 +47,10 @@ class NxGroup : public Object
     void Create(const std::vector<Ptr<VmmcEndpoint>>& endpoints);
     /// \param ready called when every pair is connected
     void Initialize(Callback<void> ready);
+    /// \return true once every pair is connected
+    bool IsReady() const;
+    /// \param ready called once every pair is connected (at once if they are)
+    void WhenReady(Callback<void> ready);
     /// \param rank a rank \return its process
     Ptr<NxProcess> Get(uint32_t rank) const;
     /// \return processes
@@ -61,7 +65,9 @@ class NxGroup : public Object
     /// Stop the processes' start-up listeners.
     void StopListening();
 
-    std::vector<uint32_t> m_ports; //!< each process's start-up port, by rank
+    std::vector<uint32_t> m_ports;           //!< each process's start-up port, by rank
+    bool m_ready{false};                     //!< every pair connected
+    std::vector<Callback<void>> m_whenReady; //!< waiting for it (WhenReady)
 };
 
 } // namespace ns3
