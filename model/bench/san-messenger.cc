@@ -75,6 +75,17 @@ SanMessenger::Drain()
     m_draining = false;
 }
 
+SanMessenger::ReceiveCallback
+SanMessenger::TakePostedReceive()
+{
+    NS_ABORT_MSG_IF(!m_arrived.empty(),
+                    GetInstanceTypeId().GetName()
+                        << ": messages are waiting; a posted receive cannot move elsewhere");
+    ReceiveCallback posted = m_receive;
+    m_receive = ReceiveCallback();
+    return posted;
+}
+
 void
 SanMessenger::Received(ReceiveCallback done, uint32_t peer, uint32_t bytes)
 {

@@ -105,6 +105,9 @@ class SanMessenger : public Object
     void Received(ReceiveCallback done, uint32_t peer, uint32_t bytes);
     /// \param peer the receiver's node id \param bytes its size: a message is being sent
     void Sending(uint32_t peer, uint32_t bytes);
+    /// \return the receive the default Receive holds, now taken from it (null if none): a
+    /// messenger whose receives become calls of their own re-issues it
+    ReceiveCallback TakePostedReceive();
 
   private:
     Ptr<Node> m_node; //!< the process's host

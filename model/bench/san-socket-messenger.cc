@@ -6,11 +6,14 @@
 #include "san-socket-messenger.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/host-stack-net-device.h"
 #include "ns3/host-words.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-host.h"
 #include "ns3/scilan-socket-factory.h"
 #include "ns3/scilan-stack.h"
 #include "ns3/string.h"
@@ -48,7 +51,14 @@ SanSocketMessenger::GetTypeId()
                           "Bytes handed to one send() call at most (a program's buffer).",
                           UintegerValue(65536),
                           MakeUintegerAccessor(&SanSocketMessenger::m_sendSize),
-                          MakeUintegerChecker<uint32_t>(1));
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ChargeSocketCalls",
+                          "Over a host's stack (a HostStackNetDevice on the node), once a "
+                          "connection is up, make the process's sends and receives blocking "
+                          "calls that cost the host (HostSocketCalls).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&SanSocketMessenger::m_chargeCalls),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -63,6 +73,12 @@ SanSocketMessenger::DoDispose()
     // closing handshake would run on a disposed interface. Only let the sockets go.
     for (auto& [raw, c] : m_connections)
     {
+        if (c.calls)
+        {
+            c.calls->Dispose();
+            c.calls = nullptr;
+        }
+        c.waiting.clear();
         c.socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
         c.socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
     }
@@ -204,7 +220,131 @@ SanSocketMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
                     "SanSocketMessenger::Send: a message of " << bytes << " bytes (at least "
                                                               << FRAME_BYTES << ")");
     Sending(peer, bytes);
-    Queue(m_connections.at(m_byPeer.at(peer)), bytes, DATA, sent);
+    Connection& c = m_connections.at(m_byPeer.at(peer));
+    if (!c.calls)
+    {
+        Queue(c, bytes, DATA, sent);
+        return;
+    }
+    Socket* key = PeekPointer(c.socket);
+    Call(c, [this, key, bytes, sent]() {
+        // write(): the frame's words, then the rest of the message as zeros.
+        uint8_t frame[FRAME_BYTES];
+        HostWords::Store32(frame, bytes);
+        HostWords::Store32(frame + 4, DATA);
+        Ptr<Packet> message = Create<Packet>(frame, FRAME_BYTES);
+        message->AddAtEnd(Create<Packet>(bytes - FRAME_BYTES));
+        m_connections.at(key).calls->Send(message, Callback<void>([this, key, sent]() {
+                                              CallReturned(m_connections.at(key));
+                                              if (!sent.IsNull())
+                                              {
+                                                  sent();
+                                              }
+                                          }));
+    });
+}
+
+void
+SanSocketMessenger::Receive(ReceiveCallback done)
+{
+    Connection* costed = nullptr;
+    for (auto& [raw, c] : m_connections)
+    {
+        if (c.calls)
+        {
+            NS_ABORT_MSG_IF(costed != nullptr,
+                            "SanSocketMessenger::Receive: node "
+                                << GetNode()->GetId()
+                                << " has several connections with costed calls; a blocking "
+                                   "read takes one (set ChargeSocketCalls false)");
+            costed = &c;
+        }
+    }
+    if (costed == nullptr)
+    {
+        SanMessenger::Receive(done);
+        return;
+    }
+    Socket* key = PeekPointer(costed->socket);
+    Call(*costed, [this, key, done]() {
+        // read() the frame, then read() the body it announces.
+        m_connections.at(key).calls->Recv(
+            FRAME_BYTES,
+            Callback<void, Ptr<Packet>>([this, key, done](Ptr<Packet> head) {
+                uint8_t frame[FRAME_BYTES];
+                head->CopyData(frame, FRAME_BYTES);
+                const uint32_t length = HostWords::Load32(frame);
+                NS_ABORT_MSG_IF(length < FRAME_BYTES || HostWords::Load32(frame + 4) != DATA,
+                                "SanSocketMessenger: a malformed frame on node "
+                                    << GetNode()->GetId());
+                Connection& c = m_connections.at(key);
+                if (length == FRAME_BYTES)
+                {
+                    CallReturned(c);
+                    Received(done, c.peer, length);
+                    return;
+                }
+                c.calls->Recv(length - FRAME_BYTES,
+                              Callback<void, Ptr<Packet>>([this, key, done, length](Ptr<Packet>) {
+                                  Connection& c = m_connections.at(key);
+                                  CallReturned(c);
+                                  Received(done, c.peer, length);
+                              }));
+            }));
+    });
+}
+
+void
+SanSocketMessenger::UseProcessCalls(Connection& c)
+{
+    if (!m_chargeCalls || c.calls)
+    {
+        return;
+    }
+    Ptr<HostStackNetDevice> stack;
+    for (uint32_t i = 0; i < GetNode()->GetNDevices() && !stack; ++i)
+    {
+        stack = DynamicCast<HostStackNetDevice>(GetNode()->GetDevice(i));
+    }
+    if (!stack)
+    {
+        return; // not ns-3's stack on a san host (SCILAN, SHRIMP: their libraries charge)
+    }
+    NS_ABORT_MSG_IF(!c.queue.empty() || c.socket->GetRxAvailable() != 0,
+                    "SanSocketMessenger: node " << GetNode()->GetId()
+                                                << " switches to costed calls mid-message");
+    c.calls = CreateObject<HostSocketCalls>();
+    c.calls->Setup(SanHost::Of(GetNode()), c.socket, stack->GetStackCosts());
+    // A receive posted before the connection was up (a server's first) becomes a read.
+    ReceiveCallback posted = TakePostedReceive();
+    if (!posted.IsNull())
+    {
+        Receive(posted);
+    }
+}
+
+void
+SanSocketMessenger::Call(Connection& c, std::function<void()> call)
+{
+    c.waiting.push_back(std::move(call));
+    if (!c.calling)
+    {
+        CallReturned(c);
+    }
+}
+
+void
+SanSocketMessenger::CallReturned(Connection& c)
+{
+    c.calling = false;
+    if (c.waiting.empty())
+    {
+        return;
+    }
+    std::function<void()> next = std::move(c.waiting.front());
+    c.waiting.pop_front();
+    c.calling = true;
+    next();
 }
 
 void
@@ -307,6 +447,13 @@ SanSocketMessenger::Readable(Ptr<Socket> socket)
             {
                 c.frameBytes = 0;
                 Arrived(c, HostWords::Load32(c.frame), HostWords::Load32(c.frame + 4));
+                if (Of(socket).calls)
+                {
+                    // The process's calls read from here on (nothing follows the hello or
+                    // its answer until the connection is up).
+                    NS_ABORT_MSG_IF(at != size, "SanSocketMessenger: data after the hello");
+                    return;
+                }
             }
         }
     }
@@ -325,11 +472,13 @@ SanSocketMessenger::Arrived(Connection& c, uint32_t bytes, uint32_t kind)
         c.up = true;
         m_byPeer[peer] = PeekPointer(c.socket);
         Queue(c, FRAME_BYTES, ANSWER | GetNode()->GetId(), Callback<void>());
+        UseProcessCalls(c);
         return;
     }
     if (kind & ANSWER)
     {
         c.up = true;
+        UseProcessCalls(c);
         Callback<void> connected = c.connected;
         c.connected = Callback<void>();
         if (!connected.IsNull())

@@ -9,10 +9,12 @@
 #include "san-messenger.h"
 
 #include "ns3/address.h"
+#include "ns3/host-socket-calls.h"
 #include "ns3/socket.h"
 #include "ns3/type-id.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 
 namespace ns3
@@ -30,6 +32,13 @@ namespace ns3
  * who connected). The rest is zeros: the sockets carry the bytes, nobody reads them. A message
  * larger than the socket's free buffer goes in pieces of at most "SendSize" bytes as room
  * frees (SetSendCallback), as a program calling send() in a loop would.
+ *
+ * Over ns-3's TCP on a host's stack (a HostStackNetDevice on the node: its HostStackCosts), once
+ * a connection is up the process's sends and receives are HostSocketCalls ("ChargeSocketCalls"):
+ * a write() of the whole message and read()s of its frame and then its body, each a system
+ * call with its copy (and the checksum on the way out), blocking and woken as the host's OS
+ * does, one call at a time. A receive then reads from the process's one connection. SCILAN's
+ * and SHRIMP's socket libraries charge their own calls.
  */
 class SanSocketMessenger : public SanMessenger
 {
@@ -52,6 +61,7 @@ class SanSocketMessenger : public SanMessenger
     void Open(Ptr<Node> node) override;
     void Connect(Ptr<Node> peer, Callback<void> connected) override;
     void Send(uint32_t peer, uint32_t bytes, Callback<void> sent) override;
+    void Receive(ReceiveCallback done) override;
     bool IsConnected(uint32_t peer) const override;
     uint32_t GetMinMessageBytes() const override;
     std::string GetDescription() const override;
@@ -91,6 +101,9 @@ class SanSocketMessenger : public SanMessenger
         uint8_t frame[FRAME_BYTES]{}; //!< the arriving message's frame so far
         uint32_t frameBytes{0};       //!< bytes of it
         uint32_t remaining{0};        //!< body bytes of the arriving message still due
+        Ptr<HostSocketCalls> calls;   //!< the process's costed calls, once up (host stacks)
+        std::deque<std::function<void()>> waiting; //!< calls waiting for the process
+        bool calling{false};                       //!< a call is running
     };
 
     /// \param node a host \return its address for this factory
@@ -111,10 +124,19 @@ class SanSocketMessenger : public SanMessenger
     void Writable(Ptr<Socket> socket, uint32_t available);
     /// A whole message has arrived on \p c.
     void Arrived(Connection& c, uint32_t bytes, uint32_t kind);
+    /// Once \p c is up: over a host's stack (a HostStackNetDevice on the node), the process's
+    /// sends and receives become blocking calls that cost the host (HostSocketCalls).
+    void UseProcessCalls(Connection& c);
+    /// Run \p call on \p c's process when the calls before it have returned (one at a time,
+    /// as a single-threaded program). \param c the connection \param call the call
+    void Call(Connection& c, std::function<void()> call);
+    /// The running call on \p c returned: the next. \param c the connection
+    void CallReturned(Connection& c);
 
     TypeId m_factory;                            //!< socket factory
     uint16_t m_port;                             //!< listening port
     uint32_t m_sendSize;                         //!< bytes per send() call at most
+    bool m_chargeCalls;                          //!< costed calls over a host's stack
     AddressResolver m_resolver;                  //!< replaces AddressOf if set
     Ptr<Socket> m_listener;                      //!< accepting socket
     std::map<Socket*, Connection> m_connections; //!< by socket
