@@ -489,12 +489,27 @@ HostBus::SubmitGrant(uint32_t slot)
     t.grantBytes = grantBytes;
     t.grantTx = static_cast<uint32_t>(DivCeil(grantBytes, txBytes));
     Time duration =
-        Seconds(TransferCycles(grantBytes,
-                               txBytes,
-                               t.isDma ? m_transactionOverhead + (t.isLoad ? m_dmaReadLatency : 0)
-                                       : (t.isLoad ? m_pioLoadOverhead : m_pioOverhead)) /
-                m_clockRate);
+        GrantTime(TransferCycles(grantBytes,
+                                 txBytes,
+                                 t.isDma ? m_transactionOverhead + (t.isLoad ? m_dmaReadLatency : 0)
+                                         : (t.isLoad ? m_pioLoadOverhead : m_pioOverhead)));
     m_resource->Submit(duration, t.next, t.priorityClass);
+}
+
+Time
+HostBus::GrantTime(uint64_t cycles) const
+{
+    if (m_memoClock != m_clockRate || m_grantTimes.size() > 1024)
+    {
+        m_grantTimes.clear();
+        m_memoClock = m_clockRate;
+    }
+    auto it = m_grantTimes.find(cycles);
+    if (it == m_grantTimes.end())
+    {
+        it = m_grantTimes.emplace(cycles, Seconds(cycles / m_clockRate)).first;
+    }
+    return it->second;
 }
 
 void

@@ -15,6 +15,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace ns3
@@ -279,6 +280,9 @@ class HostBus : public Object
     uint64_t TransferCycles(uint64_t bytes, uint64_t txBytes, uint32_t overhead) const;
     /// Check attribute consistency before use; abort with a clear message otherwise.
     void CheckConfig(bool isDma) const;
+    /// \param cycles bus cycles \return Seconds(cycles / ClockRate), memoized per cycle count
+    /// (a transfer's grants repeat a few lengths, and forming a Time from a double is not cheap)
+    Time GrantTime(uint64_t cycles) const;
 
     Ptr<SanResource> m_resource;     //!< the bus as a server
     double m_clockRate;              //!< Hz
@@ -296,11 +300,13 @@ class HostBus : public Object
     uint32_t m_pioBurstLength;       //!< stores merged per PIO transaction
     uint32_t m_numPriorities;        //!< bus priority classes
 
-    std::vector<Transfer> m_transfers; //!< pool of transfers
-    std::vector<uint32_t> m_free;      //!< free slots in m_transfers
-    uint64_t m_bytesTransferred;       //!< completed bytes
-    uint64_t m_transactions;           //!< completed transactions
-    uint64_t m_transfersDone;          //!< completed transfers
+    std::vector<Transfer> m_transfers;             //!< pool of transfers
+    std::vector<uint32_t> m_free;                  //!< free slots in m_transfers
+    uint64_t m_bytesTransferred;                   //!< completed bytes
+    uint64_t m_transactions;                       //!< completed transactions
+    uint64_t m_transfersDone;                      //!< completed transfers
+    mutable std::map<uint64_t, Time> m_grantTimes; //!< GrantTime's memo, at m_memoClock
+    mutable double m_memoClock{0};                 //!< the clock rate m_grantTimes is for
 
     TracedCallback<uint64_t, bool> m_transferStartTrace; //!< transfer requested
     TracedCallback<uint64_t, bool> m_transferEndTrace;   //!< transfer completed
