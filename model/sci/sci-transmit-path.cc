@@ -188,14 +188,24 @@ SciNetDevice::Transmit(uint16_t node, const SciHeader& header, Ptr<const Packet>
     Ptr<Packet> p = data ? data->Copy() : Create<Packet>();
     p->AddHeader(header);
     // The transmit half of the adapter's datapath, then its fixed delay, then the link.
-    m_txPath->Submit(AdapterTime(p->GetSize()), Callback<void>([this, node, p]() {
-                         Simulator::Schedule(m_cost->GetAdapterLatency(), [this, node, p]() {
-                             NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(node, p),
-                                             "SciNetDevice: the fabric refused a packet to "
-                                             "node "
-                                                 << node);
-                         });
-                     }));
+    m_txPath.Cross(AdapterTime(p->GetSize()), p, header, node);
+}
+
+void
+SciNetDevice::TxPathDone(Ptr<Packet> p, const SciHeader& /* h */, uint32_t node)
+{
+    Simulator::Schedule(m_cost->GetAdapterLatency(),
+                        &SciNetDevice::SendToFabric,
+                        this,
+                        static_cast<uint16_t>(node),
+                        p);
+}
+
+void
+SciNetDevice::SendToFabric(uint16_t node, Ptr<Packet> p)
+{
+    NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(node, p),
+                    "SciNetDevice: the fabric refused a packet to node " << node);
 }
 
 void
