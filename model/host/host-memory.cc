@@ -93,6 +93,7 @@ HostMemory::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_regions.clear();
+    m_lastEntry = nullptr;
     m_names.clear();
     m_watches.clear();
     m_reservedBytes = 0;
@@ -153,12 +154,23 @@ HostMemory::Free(uint64_t base)
     }
     m_reservedBytes -= it->second.region.size;
     m_storageBytes -= it->second.data.size();
+    m_lastEntry = nullptr;
     m_regions.erase(it);
 }
 
 const HostMemory::Entry*
 HostMemory::Locate(uint64_t addr, uint64_t len) const
 {
+    // Regions never overlap and are never empty, so the region found last answers again for
+    // any range inside it (accesses come in runs over one buffer).
+    if (m_lastEntry != nullptr)
+    {
+        const HostMemoryRegion& r = m_lastEntry->region;
+        if (addr >= r.base && addr - r.base < r.size && len <= r.size - (addr - r.base))
+        {
+            return m_lastEntry;
+        }
+    }
     auto it = m_regions.upper_bound(addr);
     if (it == m_regions.begin())
     {
@@ -171,7 +183,8 @@ HostMemory::Locate(uint64_t addr, uint64_t len) const
     {
         return nullptr;
     }
-    return &it->second;
+    m_lastEntry = &it->second;
+    return m_lastEntry;
 }
 
 void

@@ -220,6 +220,7 @@ class HostMemory : public Object
     std::vector<Watch> m_watches;                      //!< pending watches
     uint64_t m_nextWatch{1};                           //!< next token
     std::map<uint64_t, Entry> m_regions;               //!< live regions by base address
+    mutable const Entry* m_lastEntry{nullptr};         //!< the region Locate found last (a cache)
     std::unordered_map<std::string, uint64_t> m_names; //!< named regions: name -> base
     bool m_virtual;                                    //!< virtual-payload mode
     uint64_t m_baseAddress;                            //!< address of the first region

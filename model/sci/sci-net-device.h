@@ -322,21 +322,22 @@ class SciNetDevice : public SanNicDevice
     Ptr<SciCostModel> m_cost;        //!< the adapter's and driver's costs (read where used)
     Ptr<ErrorModel> m_receiveErrors; //!< corrupts incoming packets
 
-    Ptr<HostPioWindow> m_pio;                   //!< the adapter's PCI space (all mappings)
-    uint64_t m_nextBus{0};                      //!< next free bus address for a mapping
-    std::map<uint64_t, Mapping> m_maps;         //!< by bus base
-    uint64_t m_nextSegment{0};                  //!< next free address in this node
-    std::map<uint64_t, Segment> m_segments;     //!< by SCI address
-    Gather m_gather;                            //!< the open request
-    SciTransactions m_transactions;             //!< requests and loads in flight
-    std::vector<CheckCallback> m_checks;        //!< waiting for the echoes
-    bool m_checkReading{false};                 //!< the status register is being read
-    SciDatapath m_txPath;                       //!< the adapter's transmit datapath
-    SciDatapath m_rxPath;                       //!< the adapter's receive datapath
-    std::deque<Inbound> m_inbound;              //!< memory operations in arrival order
-    bool m_inboundBusy{false};                  //!< the front one is in progress
-    std::vector<uint64_t> m_flags;              //!< flag id -> host address
-    std::vector<Callback<void>> m_flagHandlers; //!< flag id -> driver routine
+    Ptr<HostPioWindow> m_pio;                      //!< the adapter's PCI space (all mappings)
+    uint64_t m_nextBus{0};                         //!< next free bus address for a mapping
+    std::map<uint64_t, Mapping> m_maps;            //!< by bus base
+    mutable const Mapping* m_lastMapping{nullptr}; //!< the mapping FindMapping found last
+    uint64_t m_nextSegment{0};                     //!< next free address in this node
+    std::map<uint64_t, Segment> m_segments;        //!< by SCI address
+    Gather m_gather;                               //!< the open request
+    SciTransactions m_transactions;                //!< requests and loads in flight
+    std::vector<CheckCallback> m_checks;           //!< waiting for the echoes
+    bool m_checkReading{false};                    //!< the status register is being read
+    SciDatapath m_txPath;                          //!< the adapter's transmit datapath
+    SciDatapath m_rxPath;                          //!< the adapter's receive datapath
+    std::deque<Inbound> m_inbound;                 //!< memory operations in arrival order
+    bool m_inboundBusy{false};                     //!< the front one is in progress
+    std::vector<uint64_t> m_flags;                 //!< flag id -> host address
+    std::vector<Callback<void>> m_flagHandlers;    //!< flag id -> driver routine
     Ptr<SanDmaEngine> m_inboundDma; //!< the bus master serving remote requests (not the DMA engine)
 
     std::vector<InboundLanding> m_landings;      //!< writes on the system bus

@@ -44,6 +44,12 @@ struct SciDmaJob : public SimpleRefCount<SciDmaJob>
 const SciNetDevice::Mapping&
 SciNetDevice::FindMapping(uint64_t busAddress, uint32_t len) const
 {
+    // Mappings never overlap and are never removed: the one found last answers again.
+    if (m_lastMapping != nullptr && busAddress >= m_lastMapping->busBase &&
+        busAddress + len <= m_lastMapping->busBase + m_lastMapping->size)
+    {
+        return *m_lastMapping;
+    }
     auto it = m_maps.upper_bound(busAddress);
     NS_ABORT_MSG_IF(it == m_maps.begin(),
                     "SciNetDevice: no mapping at bus address 0x" << std::hex << busAddress);
@@ -52,6 +58,7 @@ SciNetDevice::FindMapping(uint64_t busAddress, uint32_t len) const
     NS_ABORT_MSG_IF(busAddress + len > m.busBase + m.size,
                     "SciNetDevice: an access of " << len << " bytes at 0x" << std::hex << busAddress
                                                   << " runs past its mapping");
+    m_lastMapping = &m;
     return m;
 }
 
