@@ -499,17 +499,27 @@ HostBus::SubmitGrant(uint32_t slot)
 Time
 HostBus::GrantTime(uint64_t cycles) const
 {
-    if (m_memoClock != m_clockRate || m_grantTimes.size() > 1024)
+    if (m_memoClock != m_clockRate)
     {
         m_grantTimes.clear();
+        m_grantKnown.clear();
         m_memoClock = m_clockRate;
     }
-    auto it = m_grantTimes.find(cycles);
-    if (it == m_grantTimes.end())
+    if (cycles >= MEMO_CYCLES)
     {
-        it = m_grantTimes.emplace(cycles, Seconds(cycles / m_clockRate)).first;
+        return Seconds(cycles / m_clockRate);
     }
-    return it->second;
+    if (cycles >= m_grantKnown.size())
+    {
+        m_grantTimes.resize(cycles + 1);
+        m_grantKnown.resize(cycles + 1, false);
+    }
+    if (!m_grantKnown[cycles])
+    {
+        m_grantTimes[cycles] = Seconds(cycles / m_clockRate);
+        m_grantKnown[cycles] = true;
+    }
+    return m_grantTimes[cycles];
 }
 
 void

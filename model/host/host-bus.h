@@ -15,7 +15,6 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <map>
 #include <vector>
 
 namespace ns3
@@ -300,13 +299,16 @@ class HostBus : public Object
     uint32_t m_pioBurstLength;       //!< stores merged per PIO transaction
     uint32_t m_numPriorities;        //!< bus priority classes
 
-    std::vector<Transfer> m_transfers;             //!< pool of transfers
-    std::vector<uint32_t> m_free;                  //!< free slots in m_transfers
-    uint64_t m_bytesTransferred;                   //!< completed bytes
-    uint64_t m_transactions;                       //!< completed transactions
-    uint64_t m_transfersDone;                      //!< completed transfers
-    mutable std::map<uint64_t, Time> m_grantTimes; //!< GrantTime's memo, at m_memoClock
-    mutable double m_memoClock{0};                 //!< the clock rate m_grantTimes is for
+    std::vector<Transfer> m_transfers; //!< pool of transfers
+    std::vector<uint32_t> m_free;      //!< free slots in m_transfers
+    uint64_t m_bytesTransferred;       //!< completed bytes
+    uint64_t m_transactions;           //!< completed transactions
+    uint64_t m_transfersDone;          //!< completed transfers
+    /// Grant lengths in cycles whose time is memoized (longer ones are formed each time).
+    static constexpr uint64_t MEMO_CYCLES = 4096;
+    mutable std::vector<Time> m_grantTimes; //!< GrantTime's memo by cycles, at m_memoClock
+    mutable std::vector<bool> m_grantKnown; //!< which of m_grantTimes are formed
+    mutable double m_memoClock{0};          //!< the clock rate m_grantTimes is for
 
     TracedCallback<uint64_t, bool> m_transferStartTrace; //!< transfer requested
     TracedCallback<uint64_t, bool> m_transferEndTrace;   //!< transfer completed

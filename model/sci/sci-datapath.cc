@@ -27,17 +27,27 @@ Time
 SciDatapath::GetCrossingTime(const DataRate& rate, uint32_t bytes) const
 {
     // A few sizes recur, and forming a Time from a double is not cheap.
-    if (rate.GetBitRate() != m_bps || m_times.size() > 1024)
+    if (rate.GetBitRate() != m_bps)
     {
         m_times.clear();
+        m_known.clear();
         m_bps = rate.GetBitRate();
     }
-    auto it = m_times.find(bytes);
-    if (it == m_times.end())
+    if (bytes >= MEMO_SIZES)
     {
-        it = m_times.emplace(bytes, rate.CalculateBytesTxTime(bytes)).first;
+        return rate.CalculateBytesTxTime(bytes);
     }
-    return it->second;
+    if (bytes >= m_known.size())
+    {
+        m_times.resize(bytes + 1);
+        m_known.resize(bytes + 1, false);
+    }
+    if (!m_known[bytes])
+    {
+        m_times[bytes] = rate.CalculateBytesTxTime(bytes);
+        m_known[bytes] = true;
+    }
+    return m_times[bytes];
 }
 
 void

@@ -16,7 +16,6 @@
 #include "ns3/san-resource.h"
 
 #include <cstdint>
-#include <map>
 #include <vector>
 
 namespace ns3
@@ -80,12 +79,16 @@ class SciDatapath
     /// \param slot the slot whose packet has crossed
     void Crossed(uint32_t slot);
 
-    Ptr<SanResource> m_resource;              //!< the datapath as a server
-    CrossedCallback m_crossed;                //!< the owner
-    std::vector<Slot> m_slots;                //!< the pool of slots
-    std::vector<uint32_t> m_free;             //!< free slots
-    mutable std::map<uint32_t, Time> m_times; //!< crossing time per size, at m_bps
-    mutable uint64_t m_bps{0};                //!< the rate m_times is for
+    Ptr<SanResource> m_resource;  //!< the datapath as a server
+    CrossedCallback m_crossed;    //!< the owner
+    std::vector<Slot> m_slots;    //!< the pool of slots
+    std::vector<uint32_t> m_free; //!< free slots
+    /// Packet sizes whose crossing time is memoized (an SCI packet is at most 64 bytes of data
+    /// and its header).
+    static constexpr uint32_t MEMO_SIZES = 1024;
+    mutable std::vector<Time> m_times; //!< crossing time by size, at m_bps
+    mutable std::vector<bool> m_known; //!< which of m_times are formed
+    mutable uint64_t m_bps{0};         //!< the rate m_times is for
 };
 
 } // namespace ns3
