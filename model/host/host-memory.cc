@@ -93,7 +93,7 @@ HostMemory::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_regions.clear();
-    m_lastEntry = nullptr;
+    m_found.fill(nullptr);
     m_names.clear();
     m_watches.clear();
     m_reservedBytes = 0;
@@ -154,21 +154,22 @@ HostMemory::Free(uint64_t base)
     }
     m_reservedBytes -= it->second.region.size;
     m_storageBytes -= it->second.data.size();
-    m_lastEntry = nullptr;
+    m_found.fill(nullptr);
     m_regions.erase(it);
 }
 
 const HostMemory::Entry*
 HostMemory::Locate(uint64_t addr, uint64_t len) const
 {
-    // Regions never overlap and are never empty, so the region found last answers again for
-    // any range inside it (accesses come in runs over one buffer).
-    if (m_lastEntry != nullptr)
+    // Regions never overlap and are never empty, so a region found before for an address in
+    // the same page answers again for any range inside it.
+    const Entry*& found = m_found[(addr >> 12) % LOCATE_CACHE];
+    if (found != nullptr)
     {
-        const HostMemoryRegion& r = m_lastEntry->region;
+        const HostMemoryRegion& r = found->region;
         if (addr >= r.base && addr - r.base < r.size && len <= r.size - (addr - r.base))
         {
-            return m_lastEntry;
+            return found;
         }
     }
     auto it = m_regions.upper_bound(addr);
@@ -183,8 +184,8 @@ HostMemory::Locate(uint64_t addr, uint64_t len) const
     {
         return nullptr;
     }
-    m_lastEntry = &it->second;
-    return m_lastEntry;
+    found = &it->second;
+    return found;
 }
 
 void
