@@ -489,12 +489,37 @@ HostBus::SubmitGrant(uint32_t slot)
     t.grantBytes = grantBytes;
     t.grantTx = static_cast<uint32_t>(DivCeil(grantBytes, txBytes));
     Time duration =
-        Seconds(TransferCycles(grantBytes,
-                               txBytes,
-                               t.isDma ? m_transactionOverhead + (t.isLoad ? m_dmaReadLatency : 0)
-                                       : (t.isLoad ? m_pioLoadOverhead : m_pioOverhead)) /
-                m_clockRate);
+        GrantTime(TransferCycles(grantBytes,
+                                 txBytes,
+                                 t.isDma ? m_transactionOverhead + (t.isLoad ? m_dmaReadLatency : 0)
+                                         : (t.isLoad ? m_pioLoadOverhead : m_pioOverhead)));
     m_resource->Submit(duration, t.next, t.priorityClass);
+}
+
+Time
+HostBus::GrantTime(uint64_t cycles) const
+{
+    if (m_memoClock != m_clockRate)
+    {
+        m_grantTimes.clear();
+        m_grantKnown.clear();
+        m_memoClock = m_clockRate;
+    }
+    if (cycles >= MEMO_CYCLES)
+    {
+        return Seconds(cycles / m_clockRate);
+    }
+    if (cycles >= m_grantKnown.size())
+    {
+        m_grantTimes.resize(cycles + 1);
+        m_grantKnown.resize(cycles + 1, false);
+    }
+    if (!m_grantKnown[cycles])
+    {
+        m_grantTimes[cycles] = Seconds(cycles / m_clockRate);
+        m_grantKnown[cycles] = true;
+    }
+    return m_grantTimes[cycles];
 }
 
 void

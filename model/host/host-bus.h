@@ -279,6 +279,9 @@ class HostBus : public Object
     uint64_t TransferCycles(uint64_t bytes, uint64_t txBytes, uint32_t overhead) const;
     /// Check attribute consistency before use; abort with a clear message otherwise.
     void CheckConfig(bool isDma) const;
+    /// \param cycles bus cycles \return Seconds(cycles / ClockRate), memoized per cycle count
+    /// (a transfer's grants repeat a few lengths, and forming a Time from a double is not cheap)
+    Time GrantTime(uint64_t cycles) const;
 
     Ptr<SanResource> m_resource;     //!< the bus as a server
     double m_clockRate;              //!< Hz
@@ -301,6 +304,11 @@ class HostBus : public Object
     uint64_t m_bytesTransferred;       //!< completed bytes
     uint64_t m_transactions;           //!< completed transactions
     uint64_t m_transfersDone;          //!< completed transfers
+    /// Grant lengths in cycles whose time is memoized (longer ones are formed each time).
+    static constexpr uint64_t MEMO_CYCLES = 4096;
+    mutable std::vector<Time> m_grantTimes; //!< GrantTime's memo by cycles, at m_memoClock
+    mutable std::vector<bool> m_grantKnown; //!< which of m_grantTimes are formed
+    mutable double m_memoClock{0};          //!< the clock rate m_grantTimes is for
 
     TracedCallback<uint64_t, bool> m_transferStartTrace; //!< transfer requested
     TracedCallback<uint64_t, bool> m_transferEndTrace;   //!< transfer completed

@@ -135,7 +135,20 @@ Time
 HostCpu::InstructionsToTime(double instructions) const
 {
     NS_ABORT_MSG_IF(!(instructions >= 0), "HostCpu: negative instruction count " << instructions);
-    return SanDuration(instructions * m_cpi / m_clockRate, "HostCpu");
+    if (m_memoCpi != m_cpi || m_memoClock != m_clockRate || m_instructionTimes.size() > 4096)
+    {
+        m_instructionTimes.clear();
+        m_memoCpi = m_cpi;
+        m_memoClock = m_clockRate;
+    }
+    auto it = m_instructionTimes.find(instructions);
+    if (it == m_instructionTimes.end())
+    {
+        it = m_instructionTimes
+                 .emplace(instructions, SanDuration(instructions * m_cpi / m_clockRate, "HostCpu"))
+                 .first;
+    }
+    return it->second;
 }
 
 Time

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 
 namespace ns3
 {
@@ -341,13 +342,18 @@ class HostCpu : public Object
     Ptr<SanResource> m_resource; //!< the CPU as a server
     double m_clockRate;          //!< Hz
     double m_cpi;                //!< cycles per instruction
-    Time m_syscallCost;          //!< fixed system-call cost
-    Time m_interruptLatency;     //!< interrupt latency
-    Time m_wakeupLatency;        //!< scheduler wake-up latency
-    Time m_pollInterval;         //!< one poll-loop iteration
-    Time m_pollBeforeBlock;      //!< POLL_THEN_BLOCK polling time
-    uint64_t m_syscalls;         //!< system calls made
-    uint64_t m_interrupts;       //!< interrupts taken
+    /// InstructionsToTime's memo (instructions -> time at m_memoCpi and m_memoClock): a few
+    /// counts recur, and forming a Time from a double is not cheap.
+    mutable std::map<double, Time> m_instructionTimes;
+    mutable double m_memoCpi{0};   //!< the CPI m_instructionTimes is for
+    mutable double m_memoClock{0}; //!< the clock rate m_instructionTimes is for
+    Time m_syscallCost;            //!< fixed system-call cost
+    Time m_interruptLatency;       //!< interrupt latency
+    Time m_wakeupLatency;          //!< scheduler wake-up latency
+    Time m_pollInterval;           //!< one poll-loop iteration
+    Time m_pollBeforeBlock;        //!< POLL_THEN_BLOCK polling time
+    uint64_t m_syscalls;           //!< system calls made
+    uint64_t m_interrupts;         //!< interrupts taken
 
     /// An interrupt handler waiting for the one that runs on top of the poll loop.
     struct PendingHandler

@@ -24,7 +24,7 @@ NS_LOG_COMPONENT_DEFINE("HostMemorySystem");
 
 NS_OBJECT_ENSURE_REGISTERED(HostMemorySystem);
 
-struct HostMemorySystem::Job : public SimpleRefCount<Job>
+struct HostMemorySystem::Job
 {
     bool toDevice{false};       //!< stores go to a device window
     Ptr<HostMemory> memory;     //!< stores go into this memory (WriteMemory)
@@ -41,6 +41,15 @@ struct HostMemorySystem::Job : public SimpleRefCount<Job>
     bool cpuReleased{false};    //!< this copy has given the processor back
     StoreSink sink;             //!< the device window
     Callback<void> done;        //!< the caller's continuation
+    Callback<void> begin;       //!< Begin(this) (made once per pooled job)
+    Callback<void> storeLine;   //!< StoreLine(this) (made once per pooled job)
+};
+
+struct HostMemorySystem::Landing
+{
+    Job* job{nullptr};     //!< the copy that stored
+    uint32_t bytes{0};     //!< bytes of the store
+    Callback<void> landed; //!< Landed(this) (made once per pooled landing)
 };
 
 TypeId
@@ -139,6 +148,13 @@ HostMemorySystem::~HostMemorySystem() = default;
 void
 HostMemorySystem::DoDispose()
 {
+    // The pooled jobs stay allocated (an event may still name one) but let go of what they hold.
+    for (auto& job : m_jobs)
+    {
+        job->memory = nullptr;
+        job->sink = StoreSink();
+        job->done = Callback<void>();
+    }
     m_cpu = nullptr;
     m_policies.clear();
     if (m_bus)
@@ -159,7 +175,17 @@ HostMemorySystem::Setup(Ptr<HostCpu> cpu)
 Time
 HostMemorySystem::Cycles(double cycles) const
 {
-    return Seconds(cycles / m_clock);
+    if (m_memoClock != m_clock || m_cycleTimes.size() > 1024)
+    {
+        m_cycleTimes.clear();
+        m_memoClock = m_clock;
+    }
+    auto it = m_cycleTimes.find(cycles);
+    if (it == m_cycleTimes.end())
+    {
+        it = m_cycleTimes.emplace(cycles, Seconds(cycles / m_clock)).first;
+    }
+    return it->second;
 }
 
 Time
@@ -206,21 +232,60 @@ HostMemorySystem::GetCopyTime(uint64_t bytes) const
     return Cycles(lines * m_lineReadCycles + stores * m_memoryStoreCycles);
 }
 
-void
-HostMemorySystem::Copy(uint64_t bytes, Callback<void> done, bool cpuHeld)
+HostMemorySystem::Job*
+HostMemorySystem::TakeJob()
 {
-    Ptr<Job> job = Create<Job>();
-    job->len = bytes;
-    job->done = done;
-    job->cpuHeld = cpuHeld;
-    if (cpuHeld)
+    Job* job;
+    if (m_freeJobs.empty())
+    {
+        m_jobs.push_back(std::make_unique<Job>());
+        job = m_jobs.back().get();
+        job->begin = Callback<void>([this, job]() { Begin(job); });
+        job->storeLine = Callback<void>([this, job]() { StoreLine(job); });
+    }
+    else
+    {
+        job = m_freeJobs.back();
+        m_freeJobs.pop_back();
+    }
+    job->toDevice = false;
+    job->memory = nullptr;
+    job->dst = 0;
+    job->readSource = true;
+    job->data.clear();
+    job->len = 0;
+    job->next = 0;
+    job->outstanding = 0;
+    job->storesDone = false;
+    job->waitingForRoom = false;
+    job->finished = false;
+    job->cpuHeld = false;
+    job->cpuReleased = false;
+    job->sink = StoreSink();
+    job->done = Callback<void>();
+    return job;
+}
+
+void
+HostMemorySystem::Launch(Job* job)
+{
+    if (job->cpuHeld)
     {
         Simulator::ScheduleNow(&HostMemorySystem::Begin, this, job);
         return;
     }
     NS_ABORT_MSG_IF(m_cpu == nullptr, "HostMemorySystem: not set up with a processor");
-    m_cpu->GetResource()->Acquire(
-        Callback<void>([this, job]() { Begin(job); })); // granted in a new event
+    m_cpu->GetResource()->Acquire(job->begin); // granted in a new event
+}
+
+void
+HostMemorySystem::Copy(uint64_t bytes, Callback<void> done, bool cpuHeld)
+{
+    Job* job = TakeJob();
+    job->len = bytes;
+    job->done = done;
+    job->cpuHeld = cpuHeld;
+    Launch(job);
 }
 
 void
@@ -232,7 +297,7 @@ HostMemorySystem::CopyToDevice(const uint8_t* data,
                                bool cpuHeld)
 {
     NS_ABORT_MSG_IF(sink.IsNull(), "HostMemorySystem::CopyToDevice: no window");
-    Ptr<Job> job = Create<Job>();
+    Job* job = TakeJob();
     job->toDevice = true;
     job->readSource = readSource;
     if (data != nullptr)
@@ -243,23 +308,17 @@ HostMemorySystem::CopyToDevice(const uint8_t* data,
     job->sink = sink;
     job->done = done;
     job->cpuHeld = cpuHeld;
-    if (cpuHeld)
-    {
-        Simulator::ScheduleNow(&HostMemorySystem::Begin, this, job);
-        return;
-    }
-    NS_ABORT_MSG_IF(m_cpu == nullptr, "HostMemorySystem: not set up with a processor");
-    m_cpu->GetResource()->Acquire(Callback<void>([this, job]() { Begin(job); }));
+    Launch(job);
 }
 
 void
-HostMemorySystem::Begin(Ptr<Job> job)
+HostMemorySystem::Begin(Job* job)
 {
     NextLine(job);
 }
 
 void
-HostMemorySystem::NextLine(Ptr<Job> job)
+HostMemorySystem::NextLine(Job* job)
 {
     if (job->next >= job->len)
     {
@@ -280,11 +339,11 @@ HostMemorySystem::NextLine(Ptr<Job> job)
     const uint64_t stores = (n + m_storeBytes - 1) / m_storeBytes;
     const double cycles = (job->readSource ? m_lineReadCycles : 0) +
                           stores * (job->toDevice ? m_bridgeStoreCycles : m_memoryStoreCycles);
-    m_bus->Submit(Cycles(cycles), Callback<void>([this, job]() { StoreLine(job); }));
+    m_bus->Submit(Cycles(cycles), job->storeLine);
 }
 
 void
-HostMemorySystem::StoreLine(Ptr<Job> job)
+HostMemorySystem::StoreLine(Job* job)
 {
     const uint64_t offset = job->next;
     const uint32_t n = static_cast<uint32_t>(
@@ -303,14 +362,32 @@ HostMemorySystem::StoreLine(Ptr<Job> job)
     {
         job->outstanding += n;
         const uint8_t* bytes = job->data.empty() ? nullptr : job->data.data() + offset;
-        job->sink(offset, bytes, n, Callback<void>([this, job, n]() { Landed(job, n); }));
+        Landing* landing;
+        if (m_freeLandings.empty())
+        {
+            m_landings.push_back(std::make_unique<Landing>());
+            landing = m_landings.back().get();
+            landing->landed = Callback<void>([this, landing]() { Landed(landing); });
+        }
+        else
+        {
+            landing = m_freeLandings.back();
+            m_freeLandings.pop_back();
+        }
+        landing->job = job;
+        landing->bytes = n;
+        job->sink(offset, bytes, n, landing->landed);
     }
     NextLine(job);
 }
 
 void
-HostMemorySystem::Landed(Ptr<Job> job, uint32_t bytes)
+HostMemorySystem::Landed(Landing* landing)
 {
+    Job* job = landing->job;
+    const uint32_t bytes = landing->bytes;
+    landing->job = nullptr;
+    m_freeLandings.push_back(landing);
     NS_ASSERT(job->outstanding >= bytes);
     job->outstanding -= bytes;
     if (job->waitingForRoom)
@@ -323,7 +400,7 @@ HostMemorySystem::Landed(Ptr<Job> job, uint32_t bytes)
 }
 
 void
-HostMemorySystem::MaybeFinish(Ptr<Job> job)
+HostMemorySystem::MaybeFinish(Job* job)
 {
     if (job->finished || !job->storesDone)
     {
@@ -340,9 +417,16 @@ HostMemorySystem::MaybeFinish(Ptr<Job> job)
         return; // the caller waits for the stores to land
     }
     job->finished = true;
-    if (!job->done.IsNull())
+    // Nothing names the job any more (no line in flight, every store landed): back to the pool
+    // before the caller's continuation runs, which may start the next copy.
+    Callback<void> done = std::move(job->done);
+    job->done = Callback<void>();
+    job->memory = nullptr;
+    job->sink = StoreSink();
+    m_freeJobs.push_back(job);
+    if (!done.IsNull())
     {
-        job->done();
+        done();
     }
 }
 
@@ -395,7 +479,7 @@ HostMemorySystem::WriteMemory(Ptr<HostMemory> memory,
                               bool cpuHeld)
 {
     NS_ABORT_MSG_IF(memory == nullptr, "HostMemorySystem::WriteMemory: no memory");
-    Ptr<Job> job = Create<Job>();
+    Job* job = TakeJob();
     job->memory = memory;
     job->dst = dst;
     job->readSource = readSource;
@@ -417,13 +501,7 @@ HostMemorySystem::WriteMemory(Ptr<HostMemory> memory,
     }
     job->done = done;
     job->cpuHeld = cpuHeld;
-    if (cpuHeld)
-    {
-        Simulator::ScheduleNow(&HostMemorySystem::Begin, this, job);
-        return;
-    }
-    NS_ABORT_MSG_IF(m_cpu == nullptr, "HostMemorySystem: not set up with a processor");
-    m_cpu->GetResource()->Acquire(Callback<void>([this, job]() { Begin(job); }));
+    Launch(job);
 }
 
 Time

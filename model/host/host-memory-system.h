@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -202,19 +203,26 @@ class HostMemorySystem : public Object
     void DoDispose() override;
 
   private:
-    /// One copy in progress (there is at most one per processor, which it holds).
+    /// One copy in progress (there is at most one per processor, which it holds). Jobs are
+    /// pooled: one that has finished serves the next copy, with the callbacks it made once.
     struct Job;
+    /// One store to a device that has not landed yet (pooled, with its callback made once).
+    struct Landing;
 
+    /// \return a job from the pool (or a new one), reset
+    Job* TakeJob();
+    /// Start \p job: at once when the caller holds the processor, else once it is granted.
+    void Launch(Job* job);
     /// Start \p job once the processor is held.
-    void Begin(Ptr<Job> job);
+    void Begin(Job* job);
     /// Next line of \p job (or its end).
-    void NextLine(Ptr<Job> job);
+    void NextLine(Job* job);
     /// The source line of \p job has been read: store it.
-    void StoreLine(Ptr<Job> job);
-    /// A store of \p job has landed in the device.
-    void Landed(Ptr<Job> job, uint32_t bytes);
+    void StoreLine(Job* job);
+    /// The store of \p landing has landed in the device.
+    void Landed(Landing* landing);
     /// \p job may be complete: finish it.
-    void MaybeFinish(Ptr<Job> job);
+    void MaybeFinish(Job* job);
     /// \param cycles system-bus cycles \return their duration
     Time Cycles(double cycles) const;
 
@@ -234,6 +242,15 @@ class HostMemorySystem : public Object
     std::map<uint64_t, CachePolicy> m_policies; //!< non-default pages: page number -> policy
     uint64_t m_bytesCopied{0};                  //!< processor copies
     uint64_t m_bytesInbound{0};                 //!< device writes
+
+    std::vector<std::unique_ptr<Job>> m_jobs;         //!< every job made (the pool's storage)
+    std::vector<Job*> m_freeJobs;                     //!< jobs free for the next copy
+    std::vector<std::unique_ptr<Landing>> m_landings; //!< every landing made
+    std::vector<Landing*> m_freeLandings;             //!< landings free for the next store
+    /// Durations already formed by Cycles (cycles -> time at m_memoClock): a few distinct
+    /// step lengths recur for every line, and forming a Time from a double is not cheap.
+    mutable std::map<double, Time> m_cycleTimes;
+    mutable double m_memoClock{0}; //!< the clock m_cycleTimes holds durations for
 };
 
 } // namespace ns3

@@ -93,6 +93,7 @@ HostMemory::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_regions.clear();
+    m_found.fill(nullptr);
     m_names.clear();
     m_watches.clear();
     m_reservedBytes = 0;
@@ -153,12 +154,24 @@ HostMemory::Free(uint64_t base)
     }
     m_reservedBytes -= it->second.region.size;
     m_storageBytes -= it->second.data.size();
+    m_found.fill(nullptr);
     m_regions.erase(it);
 }
 
 const HostMemory::Entry*
 HostMemory::Locate(uint64_t addr, uint64_t len) const
 {
+    // Regions never overlap and are never empty, so a region found before for an address in
+    // the same page answers again for any range inside it.
+    const Entry*& found = m_found[(addr >> 12) % LOCATE_CACHE];
+    if (found != nullptr)
+    {
+        const HostMemoryRegion& r = found->region;
+        if (addr >= r.base && addr - r.base < r.size && len <= r.size - (addr - r.base))
+        {
+            return found;
+        }
+    }
     auto it = m_regions.upper_bound(addr);
     if (it == m_regions.begin())
     {
@@ -171,7 +184,8 @@ HostMemory::Locate(uint64_t addr, uint64_t len) const
     {
         return nullptr;
     }
-    return &it->second;
+    found = &it->second;
+    return found;
 }
 
 void

@@ -10,6 +10,7 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -217,9 +218,14 @@ class HostMemory : public Object
         Callback<void> seen; //!< the watcher
     };
 
-    std::vector<Watch> m_watches;                      //!< pending watches
-    uint64_t m_nextWatch{1};                           //!< next token
-    std::map<uint64_t, Entry> m_regions;               //!< live regions by base address
+    std::vector<Watch> m_watches;        //!< pending watches
+    uint64_t m_nextWatch{1};             //!< next token
+    std::map<uint64_t, Entry> m_regions; //!< live regions by base address
+    /// Slots of Locate's cache of regions found, by page of the address looked up.
+    static constexpr size_t LOCATE_CACHE = 64;
+    /// Regions Locate found, by page of the address (a cache: emptied when a region comes or
+    /// goes; regions never overlap, so a cached region that holds an access is the answer).
+    mutable std::array<const Entry*, LOCATE_CACHE> m_found{};
     std::unordered_map<std::string, uint64_t> m_names; //!< named regions: name -> base
     bool m_virtual;                                    //!< virtual-payload mode
     uint64_t m_baseAddress;                            //!< address of the first region

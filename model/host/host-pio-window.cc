@@ -23,6 +23,7 @@ HostPioWindow::HostPioWindow(Ptr<HostBus> bus,
       m_sink(sink),
       m_class(priorityClass)
 {
+    m_crossed = Callback<void>([this]() { Crossed(); });
     NS_ABORT_MSG_IF(bus == nullptr, "HostPioWindow: no host bus");
     NS_ABORT_MSG_IF(size == 0, "HostPioWindow: size must be > 0");
 }
@@ -36,7 +37,14 @@ HostPioWindow::Store(uint64_t offset, const uint8_t* data, uint32_t len, Callbac
     // The store sits in the processor's write buffer and the host bridge for the bus's
     // PostedWriteDelay before it reaches the I/O bus (a constant delay: order is kept).
     const Time ready = Simulator::Now() + m_bus->GetPostedWriteDelay();
-    m_pending.push_back(Pending{offset, std::vector<uint8_t>(data, data + len), landed, ready});
+    std::vector<uint8_t> bytes;
+    if (!m_spare.empty())
+    {
+        bytes = std::move(m_spare.back());
+        m_spare.pop_back();
+    }
+    bytes.assign(data, data + len);
+    m_pending.push_back(Pending{offset, std::move(bytes), landed, ready});
     StartNext();
 }
 
@@ -50,30 +58,42 @@ HostPioWindow::StartNext()
     if (m_pending.front().ready > Simulator::Now())
     {
         m_onBus = true; // reserved for the front store until it is ready
-        Simulator::Schedule(m_pending.front().ready - Simulator::Now(), [this]() {
-            m_onBus = false;
-            StartNext();
-        });
+        Simulator::Schedule(m_pending.front().ready - Simulator::Now(),
+                            &HostPioWindow::Ready,
+                            this);
         return;
     }
     m_onBus = true;
-    m_bus->Pio(m_pending.front().bytes.size(),
-               Callback<void>([this]() {
-                   Pending p = std::move(m_pending.front());
-                   m_pending.pop_front();
-                   m_onBus = false;
-                   StartNext(); // the next store follows at once
-                   m_bytesStored += p.bytes.size();
-                   if (!m_sink.IsNull())
-                   {
-                       m_sink(p.offset, p.bytes.data(), static_cast<uint32_t>(p.bytes.size()));
-                   }
-                   if (!p.landed.IsNull())
-                   {
-                       p.landed();
-                   }
-               }),
-               m_class);
+    m_bus->Pio(m_pending.front().bytes.size(), m_crossed, m_class);
+}
+
+void
+HostPioWindow::Ready()
+{
+    m_onBus = false;
+    StartNext();
+}
+
+void
+HostPioWindow::Crossed()
+{
+    Pending p = std::move(m_pending.front());
+    m_pending.pop_front();
+    m_onBus = false;
+    StartNext(); // the next store follows at once
+    m_bytesStored += p.bytes.size();
+    if (!m_sink.IsNull())
+    {
+        m_sink(p.offset, p.bytes.data(), static_cast<uint32_t>(p.bytes.size()));
+    }
+    if (m_spare.size() < 64)
+    {
+        m_spare.push_back(std::move(p.bytes));
+    }
+    if (!p.landed.IsNull())
+    {
+        p.landed();
+    }
 }
 
 uint64_t

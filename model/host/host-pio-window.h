@@ -84,9 +84,15 @@ class HostPioWindow : public SimpleRefCount<HostPioWindow>
 
     /// Start the oldest pending store on the bus, if none is crossing it.
     void StartNext();
+    /// The front store is ready to cross the bus (its posting delay is over).
+    void Ready();
+    /// The front store has crossed the bus: hand it to the device.
+    void Crossed();
 
     std::deque<Pending> m_pending; //!< stores in issue order; the front one is on the bus
     bool m_onBus{false};           //!< the front store is crossing the bus
+    Callback<void> m_crossed;      //!< Crossed() (made once, passed to every bus transfer)
+    std::vector<std::vector<uint8_t>> m_spare; //!< byte buffers of landed stores, for reuse
 };
 
 } // namespace ns3

@@ -74,6 +74,7 @@ SanResource::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_endEvent.Cancel();
+    m_endStepEvent = nullptr;
     m_queues.clear();
     m_queues.resize(m_numPriorities);
     m_currentDone = Callback<void>();
@@ -138,9 +139,7 @@ SanResource::SetRate(double rate)
         m_segmentStart = now;
         m_endEvent.Cancel();
         m_rate = rate;
-        m_endEvent = Simulator::Schedule(Seconds(m_remaining.GetSeconds() / m_rate),
-                                         &SanResource::EndStep,
-                                         this);
+        ScheduleEnd(Seconds(m_remaining.GetSeconds() / m_rate));
         return;
     }
     m_rate = rate;
@@ -238,8 +237,31 @@ SanResource::StartEntry(Entry&& entry, uint32_t priorityClass)
         // deleting a resource disposes it first, and DoDispose cancels this event.
         const Time length =
             m_rate == 1.0 ? entry.duration : Seconds(entry.duration.GetSeconds() / m_rate);
-        m_endEvent = Simulator::Schedule(length, &SanResource::EndStep, this);
+        ScheduleEnd(length);
     }
+}
+
+SanResource::EndStepEvent::EndStepEvent(SanResource* resource)
+    : m_resource(resource)
+{
+}
+
+void
+SanResource::EndStepEvent::Notify()
+{
+    m_resource->EndStep();
+}
+
+void
+SanResource::ScheduleEnd(Time length)
+{
+    // Only an event that is not pending is scheduled again: a step ends before the next starts,
+    // and SetRate cancels the pending one first (a cancelled event stays cancelled: replace it).
+    if (!m_endStepEvent || m_endStepEvent->IsCancelled())
+    {
+        m_endStepEvent = Create<EndStepEvent>(this);
+    }
+    m_endEvent = Simulator::Schedule(length, Ptr<EventImpl>(m_endStepEvent));
 }
 
 void

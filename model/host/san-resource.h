@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
+#include "ns3/event-impl.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -76,7 +77,8 @@ SanInvokeCallback(Callback<void> cb)
  * Besides fixed-length steps, a holder may Acquire() the resource for a length of time not known
  * in advance (e.g. a process polling a memory word) and Release() it later.
  *
- * Queues are one std::deque per class: no allocation per step beyond the Callback itself.
+ * Queues are one std::deque per class, and one end-of-step event is reused for every step: no
+ * allocation per step beyond the Callback itself.
  */
 class SanResource : public Object
 {
@@ -204,6 +206,24 @@ class SanResource : public Object
     void EndStep();
     /// Common accounting when a step or hold ends.
     void Finish();
+    /// Schedule EndStep after \p length with the reusable end event (a new one only when the
+    /// last was cancelled): the same Schedule call as before, without an allocation per step.
+    void ScheduleEnd(Time length);
+
+    /// The end-of-step event, kept and scheduled again for every step (an event that has run
+    /// can be scheduled again; a cancelled one cannot, so SetRate replaces it).
+    class EndStepEvent : public EventImpl
+    {
+      public:
+        /// \param resource the resource whose EndStep it runs (not owned: the resource owns it)
+        explicit EndStepEvent(SanResource* resource);
+
+      protected:
+        void Notify() override;
+
+      private:
+        SanResource* m_resource; //!< the resource
+    };
 
     std::vector<std::deque<Entry>> m_queues; //!< one FIFO per priority class
     uint32_t m_numPriorities;                //!< number of classes
@@ -217,6 +237,7 @@ class SanResource : public Object
     Time m_remaining;                        //!< work left in the running step, at speed 1
     Time m_segmentStart;                     //!< when m_remaining was last brought up to date
     EventId m_endEvent;                      //!< end of the active fixed-length step
+    Ptr<EndStepEvent> m_endStepEvent;        //!< the reused end-of-step event
     Time m_busyTime;                         //!< accumulated busy time of ended steps
     Time m_statsStart;                       //!< start of the statistics window
     uint64_t m_stepsCompleted;               //!< steps ended in the window

@@ -102,29 +102,47 @@ SanDmaEngine::Queue(Kind kind,
                     uint32_t priorityClass)
 {
     NS_ABORT_MSG_IF(m_bus == nullptr, "SanDmaEngine: no host bus (attach the device first)");
+    uint32_t index;
+    if (m_freeJobs.empty())
+    {
+        index = static_cast<uint32_t>(m_jobs.size());
+        m_jobs.emplace_back();
+        m_jobs[index].start = Callback<void>([this, index]() { Start(index); });
+        m_jobs[index].end = Callback<void>([this, index]() { Ended(index); });
+    }
+    else
+    {
+        index = m_freeJobs.back();
+        m_freeJobs.pop_back();
+    }
+    Job& job = m_jobs[index];
+    job.kind = kind;
+    job.bytes = bytes;
+    job.beats = beats;
+    job.onBus = std::move(onBus);
+    job.done = std::move(done);
     if (m_immediate)
     {
-        Start(kind, bytes, beats, onBus, done);
+        Start(index);
         return;
     }
-    m_engine->Acquire(Callback<void>([this, kind, bytes, beats, onBus, done]() {
-                          Start(kind, bytes, beats, onBus, done);
-                      }),
-                      priorityClass);
+    m_engine->Acquire(job.start, priorityClass);
 }
 
 void
-SanDmaEngine::Start(Kind kind,
-                    uint64_t bytes,
-                    uint32_t beats,
-                    const Callback<void>& onBus,
-                    const Callback<void>& done)
+SanDmaEngine::Start(uint32_t index)
 {
     if (m_running++ == 0)
     {
         m_busyTrace(true);
     }
-    Callback<void> end([this, bytes, done]() { Ended(bytes, done); });
+    // Copies: a callback below may queue another transfer and move the pool.
+    const Job& job = m_jobs[index];
+    const Kind kind = job.kind;
+    const uint64_t bytes = job.bytes;
+    const uint32_t beats = job.beats;
+    const Callback<void> onBus = job.onBus;
+    const Callback<void> end = job.end;
     switch (kind)
     {
     case DMA:
@@ -147,8 +165,14 @@ SanDmaEngine::Start(Kind kind,
 }
 
 void
-SanDmaEngine::Ended(uint64_t bytes, const Callback<void>& done)
+SanDmaEngine::Ended(uint32_t index)
 {
+    Job& job = m_jobs[index];
+    const uint64_t bytes = job.bytes;
+    const Callback<void> done = std::move(job.done);
+    job.done = Callback<void>();
+    job.onBus = Callback<void>();
+    m_freeJobs.push_back(index);
     if (!m_immediate)
     {
         m_engine->Release();
@@ -194,6 +218,11 @@ SanDmaEngine::DoDispose()
 {
     m_bus = nullptr;
     m_engine = nullptr;
+    for (Job& job : m_jobs)
+    {
+        job.onBus = Callback<void>();
+        job.done = Callback<void>();
+    }
     Object::DoDispose();
 }
 

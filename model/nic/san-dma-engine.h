@@ -13,6 +13,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace ns3
 {
@@ -160,15 +161,24 @@ class SanDmaEngine : public Object
                Callback<void> onBus,
                Callback<void> done,
                uint32_t priorityClass);
-    /// Start a transfer on the bus (the engine is the caller's). Parameters as Queue's.
-    /// \param kind kind \param bytes size \param beats bursts \param onBus notice \param done end
-    void Start(Kind kind,
-               uint64_t bytes,
-               uint32_t beats,
-               const Callback<void>& onBus,
-               const Callback<void>& done);
-    /// \param bytes moved \param done the caller's end callback
-    void Ended(uint64_t bytes, const Callback<void>& done);
+
+    /// A queued or running transfer. Jobs are pooled by index, each with its start and end
+    /// callbacks made once (not per transfer).
+    struct Job
+    {
+        Kind kind{DMA};       //!< the bus operation
+        uint64_t bytes{0};    //!< size
+        uint32_t beats{0};    //!< longest burst, or the read flag of a burst
+        Callback<void> onBus; //!< the start notice (may be null)
+        Callback<void> done;  //!< the caller's end
+        Callback<void> start; //!< Start(this job) (made once)
+        Callback<void> end;   //!< Ended(this job) (made once)
+    };
+
+    /// Start job \p index on the bus (the engine is the caller's).
+    void Start(uint32_t index);
+    /// Job \p index has ended: free the engine and the job, tell the caller.
+    void Ended(uint32_t index);
 
     Ptr<HostBus> m_bus;               //!< the bus
     uint32_t m_busClass{0};           //!< bus priority class of the transfers
@@ -178,6 +188,8 @@ class SanDmaEngine : public Object
     uint64_t m_bytes{0};              //!< moved
     uint32_t m_running{0};            //!< transfers on the bus now
     TracedCallback<bool> m_busyTrace; //!< busy / idle
+    std::vector<Job> m_jobs;          //!< the pool of jobs
+    std::vector<uint32_t> m_freeJobs; //!< free entries of m_jobs
 };
 
 } // namespace ns3

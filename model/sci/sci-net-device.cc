@@ -68,9 +68,7 @@ SciNetDevice::GetTypeId()
 }
 
 SciNetDevice::SciNetDevice()
-    : m_txPath(CreateObject<SanResource>()),
-      m_rxPath(CreateObject<SanResource>()),
-      m_inboundDma(AddDmaEngine())
+    : m_inboundDma(AddDmaEngine())
 {
     // The inbound queue and the DMA windows (at most two requests waiting) order the
     // transfers; several DMA jobs share the bus grant by grant.
@@ -81,6 +79,9 @@ SciNetDevice::SciNetDevice()
                              [this](uint16_t node, uint32_t bytes) { m_retryTrace(node, bytes); }),
                          MakeCallback(&SciNetDevice::MaybeChecked, this));
     SetDropReasons({"no-segment", "corrupt", "malformed"});
+    m_inboundWritten = Callback<void>([this]() { InboundWritten(); });
+    m_txPath.SetCrossedCallback(MakeCallback(&SciNetDevice::TxPathDone, this));
+    m_rxPath.SetCrossedCallback(MakeCallback(&SciNetDevice::RxPathDone, this));
 }
 
 SciNetDevice::~SciNetDevice() = default;
@@ -95,10 +96,8 @@ SciNetDevice::DoDispose()
     m_checks.clear();
     m_inbound.clear();
     m_flagHandlers.clear();
-    for (Ptr<SanResource> r : {m_txPath, m_rxPath})
-    {
-        r->Dispose();
-    }
+    m_txPath.Dispose();
+    m_rxPath.Dispose();
     m_inboundDma = nullptr;
     SanNicDevice::DoDispose();
 }
@@ -321,7 +320,20 @@ SciNetDevice::GetCostModel() const
 Time
 SciNetDevice::AdapterTime(uint32_t bytes) const
 {
-    return m_cost->GetAdapterRate().CalculateBytesTxTime(bytes);
+    return m_txPath.GetCrossingTime(m_cost->GetAdapterRate(), bytes);
+}
+
+std::vector<uint8_t>
+SciNetDevice::TakeBuffer()
+{
+    std::vector<uint8_t> buffer;
+    if (!m_buffers.empty())
+    {
+        buffer = std::move(m_buffers.back());
+        m_buffers.pop_back();
+        buffer.clear();
+    }
+    return buffer;
 }
 
 } // namespace ns3

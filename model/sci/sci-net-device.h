@@ -7,6 +7,7 @@
 #define SCI_NET_DEVICE_H
 
 #include "sci-cost-model.h"
+#include "sci-datapath.h"
 #include "sci-header.h"
 #include "sci-transactions.h"
 
@@ -294,26 +295,55 @@ class SciNetDevice : public SanNicDevice
     void RaiseFlagInterrupt(uint32_t flag);
     Time AdapterTime(uint32_t bytes) const;
 
+    /// A write from the fabric crossing the system bus into memory (pooled, with its callback
+    /// made once).
+    struct InboundLanding
+    {
+        uint64_t hostAddress{0};   //!< where in memory
+        std::vector<uint8_t> data; //!< the bytes
+        Callback<void> landed;     //!< InboundLanded of this landing
+    };
+
+    /// \param p a packet that has crossed the transmit half \param h unused \param node its target
+    void TxPathDone(Ptr<Packet> p, const SciHeader& h, uint32_t node);
+    /// \param p a packet that has crossed the receive half \param h its header
+    /// \param srcHost its sender
+    void RxPathDone(Ptr<Packet> p, const SciHeader& h, uint32_t srcHost);
+    /// \param node the target \param p the packet: hand it to the fabric
+    void SendToFabric(uint16_t node, Ptr<Packet> p);
+    /// The front inbound write has crossed the PCI bus: on to the system bus.
+    void InboundWritten();
+    /// \param index the landing whose write is in memory
+    void InboundLanded(uint32_t index);
+    /// \return a byte buffer for a request's data (an earlier one's, emptied, if any)
+    std::vector<uint8_t> TakeBuffer();
+
     // attributes
     Ptr<SciCostModel> m_cost;        //!< the adapter's and driver's costs (read where used)
     Ptr<ErrorModel> m_receiveErrors; //!< corrupts incoming packets
 
-    Ptr<HostPioWindow> m_pio;                   //!< the adapter's PCI space (all mappings)
-    uint64_t m_nextBus{0};                      //!< next free bus address for a mapping
-    std::map<uint64_t, Mapping> m_maps;         //!< by bus base
-    uint64_t m_nextSegment{0};                  //!< next free address in this node
-    std::map<uint64_t, Segment> m_segments;     //!< by SCI address
-    Gather m_gather;                            //!< the open request
-    SciTransactions m_transactions;             //!< requests and loads in flight
-    std::vector<CheckCallback> m_checks;        //!< waiting for the echoes
-    bool m_checkReading{false};                 //!< the status register is being read
-    Ptr<SanResource> m_txPath;                  //!< the adapter's transmit datapath
-    Ptr<SanResource> m_rxPath;                  //!< the adapter's receive datapath
-    std::deque<Inbound> m_inbound;              //!< memory operations in arrival order
-    bool m_inboundBusy{false};                  //!< the front one is in progress
-    std::vector<uint64_t> m_flags;              //!< flag id -> host address
-    std::vector<Callback<void>> m_flagHandlers; //!< flag id -> driver routine
+    Ptr<HostPioWindow> m_pio;                      //!< the adapter's PCI space (all mappings)
+    uint64_t m_nextBus{0};                         //!< next free bus address for a mapping
+    std::map<uint64_t, Mapping> m_maps;            //!< by bus base
+    mutable const Mapping* m_lastMapping{nullptr}; //!< the mapping FindMapping found last
+    uint64_t m_nextSegment{0};                     //!< next free address in this node
+    std::map<uint64_t, Segment> m_segments;        //!< by SCI address
+    Gather m_gather;                               //!< the open request
+    SciTransactions m_transactions;                //!< requests and loads in flight
+    std::vector<CheckCallback> m_checks;           //!< waiting for the echoes
+    bool m_checkReading{false};                    //!< the status register is being read
+    SciDatapath m_txPath;                          //!< the adapter's transmit datapath
+    SciDatapath m_rxPath;                          //!< the adapter's receive datapath
+    std::deque<Inbound> m_inbound;                 //!< memory operations in arrival order
+    bool m_inboundBusy{false};                     //!< the front one is in progress
+    std::vector<uint64_t> m_flags;                 //!< flag id -> host address
+    std::vector<Callback<void>> m_flagHandlers;    //!< flag id -> driver routine
     Ptr<SanDmaEngine> m_inboundDma; //!< the bus master serving remote requests (not the DMA engine)
+
+    std::vector<InboundLanding> m_landings;      //!< writes on the system bus
+    std::vector<uint32_t> m_freeLandings;        //!< free landings
+    std::vector<std::vector<uint8_t>> m_buffers; //!< spare byte buffers
+    Callback<void> m_inboundWritten;             //!< InboundWritten (made once)
 
     uint64_t m_flagInterrupts{0}; //!< interrupts raised
     uint64_t m_stimuli{0};        //!< stimuli taken

@@ -35,14 +35,13 @@ SciNetDevice::ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost)
     SciHeader h;
     p->RemoveHeader(h);
     // The receive half of the adapter's datapath, then its fixed delay.
-    m_rxPath->Submit(AdapterTime(packet->GetSize()), Callback<void>([this, p, h, srcHost]() {
-                         Simulator::Schedule(m_cost->GetAdapterLatency(),
-                                             &SciNetDevice::Accepted,
-                                             this,
-                                             p,
-                                             h,
-                                             srcHost);
-                     }));
+    m_rxPath.Cross(AdapterTime(packet->GetSize()), p, h, srcHost);
+}
+
+void
+SciNetDevice::RxPathDone(Ptr<Packet> p, const SciHeader& h, uint32_t srcHost)
+{
+    Simulator::Schedule(m_cost->GetAdapterLatency(), &SciNetDevice::Accepted, this, p, h, srcHost);
 }
 
 void
@@ -103,6 +102,7 @@ SciNetDevice::Accepted(Ptr<Packet> p, SciHeader h, uint32_t srcHost)
     Inbound in{h, {}, srcHost, hostAddress, flag, plain};
     if (h.GetType() == SciHeader::WRITE_REQUEST && (flag < 0 || plain))
     {
+        in.data = TakeBuffer();
         in.data.resize(p->GetSize());
         p->CopyData(in.data.data(), in.data.size());
     }
@@ -164,7 +164,6 @@ SciNetDevice::NextInbound()
     }
     m_inboundBusy = true;
     const Inbound& in = m_inbound.front();
-    Ptr<HostMemorySystem> system = GetHost()->GetMemorySystem();
     if (in.flag >= 0)
     {
         const bool read = in.header.GetType() == SciHeader::READ_REQUEST;
@@ -192,23 +191,53 @@ SciNetDevice::NextInbound()
     }
     // A write: across the PCI bus, then the system bus, then it is in memory. The next one
     // starts on the PCI bus as soon as this one is off it (the bridge posts the write).
-    const uint32_t n = static_cast<uint32_t>(in.data.size());
-    m_inboundDma->Transfer(n, Callback<void>([this, system, n]() {
-                               Inbound w = std::move(m_inbound.front());
-                               auto land = [this, w]() {
-                                   GetMemory()->Write(w.hostAddress, w.data.data(), w.data.size());
-                                   m_bytesReceived += w.data.size();
-                               };
-                               if (system)
-                               {
-                                   system->InboundWrite(n, Callback<void>(land));
-                               }
-                               else
-                               {
-                                   land();
-                               }
-                               InboundDone();
-                           }));
+    m_inboundDma->Transfer(static_cast<uint32_t>(in.data.size()), m_inboundWritten);
+}
+
+void
+SciNetDevice::InboundWritten()
+{
+    Inbound& w = m_inbound.front();
+    Ptr<HostMemorySystem> system = GetHost()->GetMemorySystem();
+    if (system)
+    {
+        uint32_t index;
+        if (m_freeLandings.empty())
+        {
+            index = static_cast<uint32_t>(m_landings.size());
+            m_landings.emplace_back();
+            m_landings[index].landed = Callback<void>([this, index]() { InboundLanded(index); });
+        }
+        else
+        {
+            index = m_freeLandings.back();
+            m_freeLandings.pop_back();
+        }
+        InboundLanding& l = m_landings[index];
+        l.hostAddress = w.hostAddress;
+        l.data.swap(w.data);
+        system->InboundWrite(l.data.size(), l.landed);
+    }
+    else
+    {
+        GetMemory()->Write(w.hostAddress, w.data.data(), w.data.size());
+        m_bytesReceived += w.data.size();
+    }
+    InboundDone();
+}
+
+void
+SciNetDevice::InboundLanded(uint32_t index)
+{
+    InboundLanding& l = m_landings[index];
+    GetMemory()->Write(l.hostAddress, l.data.data(), l.data.size());
+    m_bytesReceived += l.data.size();
+    if (m_buffers.size() < 64)
+    {
+        m_buffers.push_back(std::move(l.data));
+    }
+    l.data = std::vector<uint8_t>();
+    m_freeLandings.push_back(index);
 }
 
 void

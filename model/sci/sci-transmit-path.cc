@@ -44,6 +44,12 @@ struct SciDmaJob : public SimpleRefCount<SciDmaJob>
 const SciNetDevice::Mapping&
 SciNetDevice::FindMapping(uint64_t busAddress, uint32_t len) const
 {
+    // Mappings never overlap and are never removed: the one found last answers again.
+    if (m_lastMapping != nullptr && busAddress >= m_lastMapping->busBase &&
+        busAddress + len <= m_lastMapping->busBase + m_lastMapping->size)
+    {
+        return *m_lastMapping;
+    }
     auto it = m_maps.upper_bound(busAddress);
     NS_ABORT_MSG_IF(it == m_maps.begin(),
                     "SciNetDevice: no mapping at bus address 0x" << std::hex << busAddress);
@@ -52,6 +58,7 @@ SciNetDevice::FindMapping(uint64_t busAddress, uint32_t len) const
     NS_ABORT_MSG_IF(busAddress + len > m.busBase + m.size,
                     "SciNetDevice: an access of " << len << " bytes at 0x" << std::hex << busAddress
                                                   << " runs past its mapping");
+    m_lastMapping = &m;
     return m;
 }
 
@@ -188,14 +195,24 @@ SciNetDevice::Transmit(uint16_t node, const SciHeader& header, Ptr<const Packet>
     Ptr<Packet> p = data ? data->Copy() : Create<Packet>();
     p->AddHeader(header);
     // The transmit half of the adapter's datapath, then its fixed delay, then the link.
-    m_txPath->Submit(AdapterTime(p->GetSize()), Callback<void>([this, node, p]() {
-                         Simulator::Schedule(m_cost->GetAdapterLatency(), [this, node, p]() {
-                             NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(node, p),
-                                             "SciNetDevice: the fabric refused a packet to "
-                                             "node "
-                                                 << node);
-                         });
-                     }));
+    m_txPath.Cross(AdapterTime(p->GetSize()), p, header, node);
+}
+
+void
+SciNetDevice::TxPathDone(Ptr<Packet> p, const SciHeader& /* h */, uint32_t node)
+{
+    Simulator::Schedule(m_cost->GetAdapterLatency(),
+                        &SciNetDevice::SendToFabric,
+                        this,
+                        static_cast<uint16_t>(node),
+                        p);
+}
+
+void
+SciNetDevice::SendToFabric(uint16_t node, Ptr<Packet> p)
+{
+    NS_ABORT_MSG_IF(!GetFabricPort()->SendPacket(node, p),
+                    "SciNetDevice: the fabric refused a packet to node " << node);
 }
 
 void
