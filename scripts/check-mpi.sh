@@ -2,8 +2,10 @@
 # Checks that a distributed run gives the same results on any number of MPI ranks: runs the
 # san-distributed example of the MPI build (make mpi) on 1, 2 and 4 ranks with each of ns-3's
 # two engines (granted time window, null messages), and on 2 ranks with the links' Delay as the
-# lookahead (--minPacketSize=0), and requires byte-identical results CSVs; prints each run's
-# wall time and the lookahead it used. Ends with "N passed, N failed".
+# lookahead (--minPacketSize=0), and requires byte-identical results CSVs; then the same tree in
+# Cell mode (cells cross the cuts) on 1 rank and on 2 with each engine, identical to its own
+# 1-rank run. Prints each run's wall time and the lookahead it used. Ends with "N passed, N
+# failed".
 #
 # Usage: scripts/check-mpi.sh PROGRAM [extra san-distributed arguments]
 #   PROGRAM  the san-distributed program of the MPI build
@@ -32,7 +34,6 @@ export OMPI_MCA_btl_vader_single_copy_mechanism=none
 
 passed=0
 failed=0
-reference=""
 # Each engine on each number of ranks with the default lookahead (cut links' lead: Delay plus
 # what the packet size allows), then on 2 ranks with the Delay alone (--minPacketSize=0: ns-3's
 # engines find the lookahead themselves).
@@ -45,9 +46,20 @@ done
 for engine in $engines; do
     runs+=("$engine 2 --minPacketSize=0")
 done
+# Cell mode (cells cross the cuts with copies of their packets): its own reference, one rank.
+runs+=("granted 1 --switching=Cell")
+for engine in $engines; do
+    runs+=("$engine 2 --switching=Cell")
+done
+declare -A references=()
 for run in "${runs[@]}"; do
     read -r engine ranks extra <<<"$run"
-    tag=$engine-$ranks${extra:+-delay}
+    case "$extra" in
+        --switching=Cell) group=cell tag=$engine-$ranks-cell ;;
+        --minPacketSize=0) group=main tag=$engine-$ranks-delay ;;
+        *) group=main tag=$engine-$ranks ;;
+    esac
+    reference=${references[$group]:-}
     csv=$out/dist-$tag.csv
     log=$out/dist-$tag.log
     rm -f "$csv"
@@ -64,7 +76,7 @@ for run in "${runs[@]}"; do
     echo "check-mpi: $engine, $ranks rank(s)${extra:+ $extra}: $(head -n 1 "$log" | sed 's/^san-distributed: //')"
     echo "check-mpi:   $(tail -n 1 "$log" | sed 's/^san-distributed: //'); wall $((wall_ms / 1000)).$(printf '%03d' $((wall_ms % 1000))) s with start-up"
     if [ -z "$reference" ]; then
-        reference=$csv
+        references[$group]=$csv
         echo "check-mpi:   reference: $(tail -n 1 "$csv")"
         passed=$((passed + 1))
     elif cmp -s "$reference" "$csv"; then
