@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -165,17 +166,40 @@ main(int argc, char* argv[])
     cmd.AddValue("streamBytes", "stream bytes per size, at least", streamBytes);
     cmd.Parse(argc, argv);
 
-    std::vector<std::string> ifaces =
-        interfaces.empty() ? SanBenchTestbed::GetInterfaces() : SplitList(interfaces);
+    // Bad input: one line and status 1, before anything is built.
+    auto fail = [](const std::string& why) {
+        std::cerr << "nic-shootout: " << why << std::endl;
+        return 1;
+    };
+    const std::vector<std::string> known = SanBenchTestbed::GetInterfaces();
+    std::vector<std::string> ifaces = interfaces.empty() ? known : SplitList(interfaces);
+    for (const std::string& iface : ifaces)
+    {
+        if (std::find(known.begin(), known.end(), iface) == known.end())
+        {
+            std::string list;
+            for (const std::string& k : known)
+            {
+                list += " " + k;
+            }
+            return fail("--interfaces: no interface '" + iface + "' (known:" + list + ")");
+        }
+    }
     std::vector<uint32_t> byteSizes;
     for (const std::string& s : SplitList(sizes))
     {
-        const unsigned long n = std::stoul(s);
-        NS_ABORT_MSG_IF(n < 8 || n > (1u << 20),
-                        "nic-shootout: --sizes: " << s << " (8 bytes to 1 MiB)");
+        char* end = nullptr;
+        const unsigned long n = std::strtoul(s.c_str(), &end, 10);
+        if (end == s.c_str() || *end != '\0' || n < 8 || n > (1u << 20))
+        {
+            return fail("--sizes: '" + s + "' is not a size from 8 bytes to 1 MiB");
+        }
         byteSizes.push_back(static_cast<uint32_t>(n));
     }
-    NS_ABORT_MSG_IF(rounds == 0 || messages < 2, "nic-shootout: --rounds >= 1, --messages >= 2");
+    if (byteSizes.empty() || rounds == 0 || messages < 2)
+    {
+        return fail("need --sizes, --rounds >= 1 and --messages >= 2");
+    }
 
     std::vector<ShootoutRow> rows;
     for (const std::string& iface : ifaces)
