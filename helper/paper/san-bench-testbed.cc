@@ -22,6 +22,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 #include "ns3/vmmc-daemon.h"
+#include "ns3/vmmc-endpoint.h"
 
 #include <sstream>
 
@@ -48,11 +49,34 @@ SanBenchTestbed::GetInterfaces()
     return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx"};
 }
 
-SanBenchTestbed::SanBenchTestbed(const std::string& iface)
+SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
     : m_iface(iface)
 {
+    NS_ABORT_MSG_IF(hosts < 2, "SanBenchTestbed: " << hosts << " hosts (at least 2)");
+    // SHRIMP: the paper's 2x2 mesh for a pair (hosts 0 and 3: two hops), else the smallest
+    // square mesh that holds them, its first hosts in order.
+    uint32_t side = 2;
+    while (side * side < hosts)
+    {
+        ++side;
+    }
+    auto shrimpHosts = [hosts](const ShrimpScenario& s, NodeContainer& out) {
+        if (hosts == 2)
+        {
+            out.Add(s.GetHosts().Get(0));
+            out.Add(s.GetHosts().Get(3));
+            return;
+        }
+        for (uint32_t i = 0; i < hosts; ++i)
+        {
+            out.Add(s.GetHosts().Get(i));
+        }
+    };
     if (iface == "tcp")
     {
+        NS_ABORT_MSG_IF(hosts != 2,
+                        "SanBenchTestbed: tcp is its paper's two hosts back to back, not "
+                            << hosts);
         const TcpBaselineExperiments::Link link = TcpBaselineExperiments::Ethernet100();
         auto pair =
             std::make_shared<TcpBaselineExperiments::Pair>(TcpBaselineExperiments::BuildPair(link));
@@ -64,12 +88,12 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface)
     }
     else if (iface == "scilan")
     {
-        m_hosts.Create(2);
-        SanHostHelper hosts;
-        hosts.SetPreset("ns3::PentiumNtHostPreset");
-        hosts.Install(m_hosts);
+        m_hosts.Create(hosts);
+        SanHostHelper hostHelper;
+        hostHelper.SetPreset("ns3::PentiumNtHostPreset");
+        hostHelper.Install(m_hosts);
         auto fabric = std::make_shared<SanFabricHelper>();
-        fabric->SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(2));
+        fabric->SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(hosts));
         NetDeviceContainer endpoints = fabric->Install(m_hosts);
         SciHelper sci;
         sci.Install(m_hosts, endpoints);
@@ -82,26 +106,28 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface)
     }
     else if (iface == "shrimp-sockets")
     {
-        ShrimpScenario::Spec spec = ShrimpScenario::Configure(2, 2);
+        ShrimpScenario::Spec spec = ShrimpScenario::Configure(side, side);
         spec.ethernet = true;
         auto s = std::make_shared<ShrimpScenario>(spec);
         ShrimpSocketFactory::Install(s->GetHosts());
         m_keep = s;
-        m_hosts.Add(s->GetHosts().Get(0));
-        m_hosts.Add(s->GetHosts().Get(3));
+        shrimpHosts(*s, m_hosts);
         m_factory = "ns3::ShrimpSocketFactory";
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "SHRIMP sockets over VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
     }
     else if (iface == "shrimp-nx")
     {
-        auto s = std::make_shared<ShrimpScenario>(ShrimpScenario::Configure(2, 2));
+        auto s = std::make_shared<ShrimpScenario>(ShrimpScenario::Configure(side, side));
         m_keep = s;
-        m_hosts.Add(s->GetHosts().Get(0));
-        m_hosts.Add(s->GetHosts().Get(3));
+        shrimpHosts(*s, m_hosts);
+        std::vector<Ptr<VmmcEndpoint>> ranks;
+        for (uint32_t i = 0; i < hosts; ++i)
+        {
+            ranks.push_back(VmmcDaemon::Of(m_hosts.Get(i))->CreateEndpoint());
+        }
         Ptr<NxGroup> group = CreateObject<NxGroup>();
-        group->Create({VmmcDaemon::Of(m_hosts.Get(0))->CreateEndpoint(),
-                       VmmcDaemon::Of(m_hosts.Get(1))->CreateEndpoint()});
+        group->Create(ranks);
         // The program starts with the run: every pair connects over the SHRIMP network.
         group->Initialize(Callback<void>());
         m_group = group;

@@ -20,9 +20,10 @@ class SanPairWorkloadHelper;
 
 /**
  * \ingroup san
- * \brief Two hosts with one interface and its library, as its paper measured it ("as
- * published"), for the benchmark workloads (model/bench): the same workload then runs on every
- * interface through its own messenger.
+ * \brief Hosts with one interface and its library, as its paper measured it ("as published"),
+ * for the benchmark workloads (model/bench): the same workload then runs on every interface
+ * through its own messenger. Two hosts by default (the pair workloads); more for workloads with
+ * many clients, on a larger network of the paper's kind (see each interface).
  *
  * Interfaces (GetInterfaces): "tcp" (ns-3's TCP on the host stack, Alphas under Linux 2.2 with
  * 100 Mbit/s Ethernet back to back: the Tripwire paper's baseline); "scilan" (SCILAN's sockets
@@ -30,6 +31,9 @@ class SanPairWorkloadHelper;
  * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
  * up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX program whose
  * start-up, every pair connected over the SHRIMP network, begins when the testbed is built).
+ * With more than two hosts: SCI's crossbar grows to their number; SHRIMP's mesh is the
+ * smallest square Paragon mesh that holds them (its first hosts, in order; NX: one rank each);
+ * "tcp" stays a pair (its paper's two hosts back to back: aborts for more).
  * Keep the object alive while the simulation runs.
  */
 class SanBenchTestbed
@@ -38,23 +42,26 @@ class SanBenchTestbed
     /// \return the interfaces a testbed can be built for
     static std::vector<std::string> GetInterfaces();
 
-    /// \param iface one of GetInterfaces() (aborts, listing them, otherwise)
-    explicit SanBenchTestbed(const std::string& iface);
+    /**
+     * \param iface one of GetInterfaces() (aborts, listing them, otherwise)
+     * \param hosts how many hosts (at least 2)
+     */
+    explicit SanBenchTestbed(const std::string& iface, uint32_t hosts = 2);
 
-    /// \return the two hosts: the workload's client (sender) and its server (sink)
+    /// \return the hosts; with two: the workload's client (sender), then its server (sink)
     NodeContainer GetHosts() const;
     /// \return the messenger's TypeId name, for a workload helper's constructor
     std::string GetMessengerType() const;
     /// \param helper a workload's helper: its messengers are set for this interface
     void ConfigureMessenger(SanPairWorkloadHelper& helper) const;
-    /// \return the rate of the slowest link between the two hosts (bit/s)
+    /// \return the rate of the slowest link between two hosts (bit/s)
     double GetLinkBps() const;
     /// \return one line: interface, library, hosts and network
     std::string GetDescription() const;
 
   private:
     std::string m_iface;                                //!< its name
-    NodeContainer m_hosts;                              //!< the two hosts
+    NodeContainer m_hosts;                              //!< the hosts
     std::string m_factory;                              //!< the socket factory's TypeId name
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
     Ptr<Object> m_group;                                //!< the NX program (shrimp-nx)
