@@ -650,7 +650,8 @@ def fabric_load_section(rows):
 
 def shootout_section(rows):
     """Markdown for nic-shootout's rows: per workload and figure, a table of
-    sizes (rows) against interfaces (columns), as the CSV holds them."""
+    sizes (rows) against interfaces (columns), as the CSV holds them; for
+    request-response, of client counts (one table per message size)."""
     out = ["## Interfaces side by side (nic-shootout)", ""]
     out.append("The same workloads (model/bench) over each interface's own library, each on "
                "its own paper's hosts and network (preset `as-published`): the papers could "
@@ -658,29 +659,36 @@ def shootout_section(rows):
     out.append("")
     keys = []
     for r in rows:
-        key = (r["workload"], r["figure"], r["unit"], r["preset"])
+        by_clients = r["workload"] == "request-response"
+        key = (r["workload"], r["figure"], r["unit"], r["preset"],
+               int(r["size_bytes"]) if by_clients else None)
         if key not in keys:
             keys.append(key)
-    for workload, figure, unit, preset in keys:
+    for workload, figure, unit, preset, size in keys:
         chosen = [r for r in rows if (r["workload"], r["figure"], r["unit"], r["preset"])
-                  == (workload, figure, unit, preset)]
+                  == (workload, figure, unit, preset)
+                  and (size is None or int(r["size_bytes"]) == size)]
+        column = "size_bytes" if size is None else "clients"
         ifaces = []
         for r in chosen:
             if r["interface"] not in ifaces:
                 ifaces.append(r["interface"])
-        sizes = sorted({int(r["size_bytes"]) for r in chosen})
-        out.append("### %s: %s (%s, %s)" % (workload, figure.replace("_", " "), unit, preset))
+        keys_in_rows = sorted({int(r[column]) for r in chosen})
+        title = "### %s: %s (%s, %s)" % (workload, figure.replace("_", " "), unit, preset)
+        if size is not None:
+            title += ", %d-byte requests and responses" % size
+        out.append(title)
         out.append("")
         table = []
-        for size in sizes:
-            cells = [str(size)]
+        for k in keys_in_rows:
+            cells = [str(k)]
             for iface in ifaces:
-                hit = [r for r in chosen if r["interface"] == iface and int(r["size_bytes"]) == size]
+                hit = [r for r in chosen if r["interface"] == iface and int(r[column]) == k]
                 value = hit[0]["value"] if hit else None
                 cells.append("" if value is None else
                              "%.0f" % value if abs(value) >= 1000 else "%.3g" % value)
             table.append(cells)
-        out.append(md_table(["bytes"] + ifaces, table))
+        out.append(md_table(["bytes" if size is None else "clients"] + ifaces, table))
         out.append("")
     return out
 
@@ -757,6 +765,10 @@ FIGURE_CAPTIONS = {
     "shootout-latency.png":
         "nic-shootout: ping-pong one-way latency against message size, every interface on its "
         "own paper's hosts and network (as published).",
+    "shootout-requests.png":
+        "nic-shootout: a request/response server against its number of clients, every "
+        "interface as published: requests per second, 99th-percentile latency and the server "
+        "host's CPU time per request.",
     "shootout-bandwidth.png":
         "nic-shootout: ping-pong bandwidth (one message at a time) and stream bandwidth "
         "(back to back) against message size, every interface as published.",

@@ -9,8 +9,10 @@
 Writes, per preset in the CSV, shootout-latency.png (ping-pong one-way
 latency against message size, one curve per interface) and
 shootout-bandwidth.png (two panels: the ping-pong's bandwidth and the
-stream's, against message size); a preset other than "as-published" adds its
-name to the file names. Both axes are logarithmic. Exits with status 1, naming
+stream's, against message size) and shootout-requests.png (a request/response
+server against its clients: requests per second, 99th-percentile latency,
+server CPU per request); a preset other than "as-published" adds its name to
+the file names. Axes are logarithmic. Exits with status 1, naming
 the file, if the CSV is malformed.
 """
 
@@ -27,14 +29,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sancsv  # noqa: E402
 
 
-def curves(rows, workload, figure, preset):
-    """{interface: ([sizes], [values])} for one workload's figure, sizes ascending."""
+def curves(rows, workload, figure, preset, x="size_bytes"):
+    """{interface: ([x], [values])} for one workload's figure, x ascending."""
     out = {}
     for r in rows:
         if (r["workload"], r["figure"], r["preset"]) != (workload, figure, preset):
             continue
         xs, ys = out.setdefault(r["interface"], ([], []))
-        xs.append(r["size_bytes"])
+        xs.append(r[x])
         ys.append(r["value"])
     for iface, (xs, ys) in out.items():
         order = sorted(range(len(xs)), key=lambda i: xs[i])
@@ -42,7 +44,7 @@ def curves(rows, workload, figure, preset):
     return out
 
 
-def draw(ax, data, ylabel, title):
+def draw(ax, data, ylabel, title, xlabel="message size (bytes)"):
     """One panel: a curve per interface, or a note when there is none."""
     if not data:
         ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
@@ -52,7 +54,7 @@ def draw(ax, data, ylabel, title):
     if data:
         ax.set_yscale("log")
         ax.legend(fontsize="small")
-    ax.set_xlabel("message size (bytes)")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
@@ -78,6 +80,21 @@ def plot(rows, outdir):
              "Stream bandwidth (%s)" % preset)
         fig.tight_layout()
         path = os.path.join(outdir, "shootout-bandwidth%s.png" % suffix)
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        written.append(path)
+        if not any(r["workload"] == "request-response" and r["preset"] == preset
+                   for r in rows):
+            continue
+        fig, axes = plt.subplots(1, 3, figsize=(15, 4.4))
+        for ax, (figure, ylabel, title) in zip(axes, (
+                ("requests_per_second", "requests/s", "Server throughput"),
+                ("latency_p99", "us", "99th-percentile latency"),
+                ("server_cpu_per_request", "us", "Server CPU per request"))):
+            draw(ax, curves(rows, "request-response", figure, preset, x="clients"), ylabel,
+                 "%s (%s)" % (title, preset), xlabel="clients")
+        fig.tight_layout()
+        path = os.path.join(outdir, "shootout-requests%s.png" % suffix)
         fig.savefig(path, dpi=110)
         plt.close(fig)
         written.append(path)

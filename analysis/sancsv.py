@@ -126,7 +126,9 @@ _FABRIC_LOAD_NUMERIC = FABRIC_LOAD_HEADER[3:]
 _FABRIC_BENCH_NUMERIC = FABRIC_BENCH_HEADER[2:]
 
 # results/shootout.csv (examples/nic-shootout): one figure of one workload on one interface.
-SHOOTOUT_HEADER = ("workload", "interface", "preset", "size_bytes", "figure", "value", "unit")
+# clients: the server's clients (request-response); 1 for the pair workloads.
+SHOOTOUT_HEADER = ("workload", "interface", "preset", "size_bytes", "clients", "figure", "value",
+                   "unit")
 
 
 class CsvError(Exception):
@@ -516,8 +518,9 @@ def read_fabric_load(path):
 
 
 def read_shootout(path):
-    """Read results/shootout.csv (see SHOOTOUT_HEADER); size_bytes and value as floats."""
-    return read_rows(path, SHOOTOUT_HEADER, numeric=("size_bytes", "value"))
+    """Read results/shootout.csv (see SHOOTOUT_HEADER); size_bytes, clients and value as
+    floats."""
+    return read_rows(path, SHOOTOUT_HEADER, numeric=("size_bytes", "clients", "value"))
 
 
 def read_fabric_bench(path):

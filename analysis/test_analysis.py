@@ -684,14 +684,19 @@ class ScalingPlotTest(TempDirTest):
 
 SHOOTOUT_CSV = """# san-results: shootout
 # commit: abc1234
-workload,interface,preset,size_bytes,figure,value,unit
-ping-pong,tcp,as-published,8,one_way_latency,67.8,us
-ping-pong,tcp,as-published,4096,one_way_latency,445.9,us
-ping-pong,tcp,as-published,8,bandwidth,0.059,MB/s
-ping-pong,scilan,as-published,8,one_way_latency,94.7,us
-ping-pong,scilan,as-published,4096,one_way_latency,244.5,us
-stream,tcp,as-published,512,bandwidth,9.1,MB/s
-stream,scilan,as-published,4096,bandwidth,31.5,MB/s
+workload,interface,preset,size_bytes,clients,figure,value,unit
+ping-pong,tcp,as-published,8,1,one_way_latency,67.8,us
+ping-pong,tcp,as-published,4096,1,one_way_latency,445.9,us
+ping-pong,tcp,as-published,8,1,bandwidth,0.059,MB/s
+ping-pong,scilan,as-published,8,1,one_way_latency,94.7,us
+ping-pong,scilan,as-published,4096,1,one_way_latency,244.5,us
+stream,tcp,as-published,512,1,bandwidth,9.1,MB/s
+stream,scilan,as-published,4096,1,bandwidth,31.5,MB/s
+request-response,tcp,as-published,64,1,requests_per_second,5593,1/s
+request-response,scilan,as-published,64,1,requests_per_second,5050,1/s
+request-response,scilan,as-published,64,4,requests_per_second,8767,1/s
+request-response,scilan,as-published,64,4,server_cpu_per_request,101.3,us
+request-response,scilan,as-published,64,4,latency_p99,474.0,us
 """
 
 
@@ -702,7 +707,7 @@ class ShootoutTest(TempDirTest):
         write(self.dir, "shootout.csv", SHOOTOUT_CSV)
         self.assertEqual(sancsv.kind_of(os.path.join(self.dir, "shootout.csv")), "shootout")
         rows = sancsv.read_shootout(os.path.join(self.dir, "shootout.csv"))
-        self.assertEqual(len(rows), 7)
+        self.assertEqual(len(rows), 12)
         self.assertEqual((rows[1]["size_bytes"], rows[1]["value"]), (4096.0, 445.9))
         text, problems = make_report.build_report(self.dir)
         self.assertEqual(problems, [])
@@ -713,6 +718,12 @@ class ShootoutTest(TempDirTest):
         # A size one interface lacks leaves its cell empty.
         self.assertIn("| 512 | 9.1 |  |", text)
         self.assertIn("| 4096 |  | 31.5 |", text)
+        # Request/response: client counts as rows, one table per request size.
+        self.assertIn("### request-response: requests per second (1/s, as-published), "
+                      "64-byte requests and responses", text)
+        self.assertIn("| clients | tcp | scilan |", text)
+        self.assertIn("| 1 | 5593 | 5050 |", text)
+        self.assertIn("| 4 |  | 8767 |", text)
         self.assertNotIn("Other CSV files", text)
 
     def test_plots_written(self):
@@ -720,7 +731,7 @@ class ShootoutTest(TempDirTest):
         with contextlib.redirect_stdout(io.StringIO()):
             sys.argv = ["plot_shootout.py", "--results", self.dir]
             self.assertEqual(plot_shootout.main(), 0)
-        for name in ("shootout-latency.png", "shootout-bandwidth.png"):
+        for name in ("shootout-latency.png", "shootout-bandwidth.png", "shootout-requests.png"):
             with open(os.path.join(self.dir, name), "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
 
@@ -731,6 +742,13 @@ class ShootoutTest(TempDirTest):
             sys.argv = ["plot_shootout.py", "--results", self.dir]
             self.assertEqual(plot_shootout.main(), 1)
         self.assertIn("shootout.csv:5: column value: 'slow' is not a number", err.getvalue())
+        # A CSV of the old shape (no clients column) is named, not misread.
+        write(self.dir, "shootout.csv", SHOOTOUT_CSV.replace(",clients", ""))
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            sys.argv = ["plot_shootout.py", "--results", self.dir]
+            self.assertEqual(plot_shootout.main(), 1)
+        self.assertIn("shootout.csv", err.getvalue())
 
 
 def segments_under(box, ax):

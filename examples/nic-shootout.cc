@@ -10,29 +10,30 @@
  *
  *   ./nic-shootout [--csv=results/shootout.csv] [--interfaces=tcp,scilan,shrimp-sockets]
  *                  [--sizes=8,64,512,4096,32768] [--rounds=20] [--messages=64]
- *                  [--streamBytes=1048576]
+ *                  [--streamBytes=1048576] [--clients=1,2,4,8,16] [--requests=20]
+ *                  [--requestBytes=64]
  *
- * Workloads (model/bench): the ping-pong (SanPingPongHelper: one-way latency, half the mean
- * round trip, the bandwidth of the measured rounds, and the simulator's events per message
- * between the first and the last measured echo: what a message costs to simulate) and the
- * stream (SanStreamHelper: the bandwidth at the receiver of messages sent back to back). Columns:
- * workload, interface, preset, size_bytes, figure, value, unit.
+ * Workloads (model/bench, run by SanBenchRuns): the ping-pong (SanPingPongHelper: one-way
+ * latency, half the mean round trip, the bandwidth of the measured rounds, and the simulator's
+ * events per message between the first and the last measured echo: what a message costs to
+ * simulate); the stream (SanStreamHelper: the bandwidth at the receiver of messages sent back to
+ * back); request/response (SanRequestResponseHelper: one server, each client closed loop; the
+ * server's requests per second, its host's CPU time per request and interrupts per second over
+ * the window in which every client is measuring, latency mean and percentiles). Columns:
+ * workload, interface, preset, size_bytes, clients, figure, value, unit (clients is 1 for the
+ * pair workloads).
  */
 
 #include "ns3/core-module.h"
+#include "ns3/san-bench-runs.h"
 #include "ns3/san-bench-testbed.h"
 #include "ns3/san-output-file.h"
-#include "ns3/san-ping-pong-helper.h"
-#include "ns3/san-ping-pong.h"
 #include "ns3/san-results-writer.h"
-#include "ns3/san-stream-helper.h"
-#include "ns3/san-stream.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -45,9 +46,10 @@ namespace
 /// One figure of the shoot-out.
 struct ShootoutRow
 {
-    std::string workload; //!< ping-pong or stream
+    std::string workload; //!< ping-pong, stream or request-response
     std::string iface;    //!< SanBenchTestbed interface
     uint32_t bytes{0};    //!< message size
+    uint32_t clients{1};  //!< clients of one server (one for the pair workloads)
     std::string figure;   //!< what is measured
     double value{0};      //!< its value
     std::string unit;     //!< its unit
@@ -77,45 +79,18 @@ RunPingPong(const std::string& iface,
             uint32_t rounds,
             std::vector<ShootoutRow>& rows)
 {
-    SanBenchTestbed testbed(iface);
-    SanPingPongHelper pingPong(testbed.GetMessengerType());
-    testbed.ConfigureMessenger(pingPong);
-    pingPong.SetClientAttribute("MessageBytes", UintegerValue(bytes));
-    pingPong.SetClientAttribute("Rounds", UintegerValue(rounds));
-    pingPong.SetClientAttribute("WarmupRounds", UintegerValue(5));
-    ApplicationContainer apps =
-        pingPong.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
-    apps.Start(MicroSeconds(10));
-    // The simulator's events executed at each measured echo: their growth per round trip is
-    // what one round trip (two messages) costs to simulate, set-up and idle time left out.
-    auto events = std::make_shared<std::vector<uint64_t>>();
-    apps.Get(1)->TraceConnectWithoutContext("RoundTrip", Callback<void, Time>([events](Time) {
-                                                events->push_back(Simulator::GetEventCount());
-                                            }));
-    Simulator::Stop(Seconds(60));
-    Simulator::Run();
-    Ptr<SanPingPongClient> client = DynamicCast<SanPingPongClient>(apps.Get(1));
-    NS_ABORT_MSG_IF(!client->IsDone(),
+    const SanBenchRuns::PingPong p = SanBenchRuns::RunPingPong(iface, bytes, rounds, 5);
+    NS_ABORT_MSG_IF(!p.done,
                     "nic-shootout: the ping-pong over " << iface << " (" << bytes
                                                         << " B) did not finish");
-    if (events->size() >= 2)
+    if (p.eventsPerMessage > 0)
     {
         rows.push_back(
-            {"ping-pong",
-             iface,
-             bytes,
-             "events_per_message",
-             static_cast<double>(events->back() - events->front()) / (2.0 * (events->size() - 1)),
-             "events"});
+            {"ping-pong", iface, bytes, 1, "events_per_message", p.eventsPerMessage, "events"});
     }
-    rows.push_back({"ping-pong",
-                    iface,
-                    bytes,
-                    "one_way_latency",
-                    client->GetOneWayLatency().GetSeconds() * 1e6,
-                    "us"});
-    rows.push_back({"ping-pong", iface, bytes, "bandwidth", client->GetBandwidthMBps(), "MB/s"});
-    Simulator::Destroy();
+    rows.push_back(
+        {"ping-pong", iface, bytes, 1, "one_way_latency", p.oneWay.GetSeconds() * 1e6, "us"});
+    rows.push_back({"ping-pong", iface, bytes, 1, "bandwidth", p.mbps, "MB/s"});
 }
 
 /// Stream of \p messages of \p bytes on \p iface: its row.
@@ -125,23 +100,62 @@ RunStream(const std::string& iface,
           uint32_t messages,
           std::vector<ShootoutRow>& rows)
 {
-    SanBenchTestbed testbed(iface);
-    SanStreamHelper stream(testbed.GetMessengerType());
-    testbed.ConfigureMessenger(stream);
-    stream.SetClientAttribute("MessageBytes", UintegerValue(bytes));
-    stream.SetClientAttribute("Messages", UintegerValue(messages));
-    stream.SetServerAttribute("WarmupMessages", UintegerValue(messages / 8 + 1));
-    ApplicationContainer apps =
-        stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
-    apps.Start(MicroSeconds(10));
-    Simulator::Stop(Seconds(60));
-    Simulator::Run();
-    Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
-    NS_ABORT_MSG_IF(sink->GetReceived() != messages,
+    const SanBenchRuns::Stream st =
+        SanBenchRuns::RunStream(iface, bytes, messages, messages / 8 + 1);
+    NS_ABORT_MSG_IF(st.received != messages,
                     "nic-shootout: the stream over " << iface << " (" << bytes << " B) delivered "
-                                                     << sink->GetReceived() << " of " << messages);
-    rows.push_back({"stream", iface, bytes, "bandwidth", sink->GetBandwidthMBps(), "MB/s"});
-    Simulator::Destroy();
+                                                     << st.received << " of " << messages);
+    rows.push_back({"stream", iface, bytes, 1, "bandwidth", st.mbps, "MB/s"});
+}
+
+/// Request/response with \p clients clients on \p iface, requests and responses of \p bytes.
+void
+RunRequestResponse(const std::string& iface,
+                   uint32_t bytes,
+                   uint32_t clients,
+                   uint32_t requests,
+                   std::vector<ShootoutRow>& rows)
+{
+    const SanBenchRuns::RequestResponse r =
+        SanBenchRuns::RunRequestResponse(iface, clients, requests, 5, bytes, bytes);
+    const SanRequestResponseHelper::Summary& s = r.summary;
+    const std::string w = "request-response";
+    rows.push_back({w, iface, bytes, clients, "requests_per_second", s.requestsPerSecond, "1/s"});
+    rows.push_back(
+        {w, iface, bytes, clients, "latency_mean", s.meanLatency.GetSeconds() * 1e6, "us"});
+    rows.push_back(
+        {w, iface, bytes, clients, "latency_p50", s.p50Latency.GetSeconds() * 1e6, "us"});
+    rows.push_back(
+        {w, iface, bytes, clients, "latency_p99", s.p99Latency.GetSeconds() * 1e6, "us"});
+    rows.push_back({w,
+                    iface,
+                    bytes,
+                    clients,
+                    "server_cpu_per_request",
+                    s.cpuPerRequest.GetSeconds() * 1e6,
+                    "us"});
+    rows.push_back(
+        {w, iface, bytes, clients, "server_interrupts_per_second", s.interruptsPerSecond, "1/s"});
+}
+
+/**
+ * \param text comma-separated whole numbers \param lo smallest allowed \param hi largest
+ * \param out the numbers \return false if an item is no number in [lo, hi]
+ */
+bool
+ParseCounts(const std::string& text, uint32_t lo, uint32_t hi, std::vector<uint32_t>& out)
+{
+    for (const std::string& item : SplitList(text))
+    {
+        char* end = nullptr;
+        const unsigned long n = std::strtoul(item.c_str(), &end, 10);
+        if (end == item.c_str() || *end != '\0' || item[0] == '-' || n < lo || n > hi)
+        {
+            return false;
+        }
+        out.push_back(static_cast<uint32_t>(n));
+    }
+    return true;
 }
 
 } // namespace
@@ -155,6 +169,9 @@ main(int argc, char* argv[])
     uint32_t rounds = 20;
     uint32_t messages = 64;
     uint32_t streamBytes = 1 << 20;
+    std::string clients = "1,2,4,8,16";
+    uint32_t requests = 20;
+    uint32_t requestBytes = 64;
     CommandLine cmd(__FILE__);
     cmd.AddValue("csv", "output CSV (none: print the rows only)", csv);
     cmd.AddValue("interfaces",
@@ -164,6 +181,11 @@ main(int argc, char* argv[])
     cmd.AddValue("rounds", "measured ping-pong rounds per size", rounds);
     cmd.AddValue("messages", "stream messages per size, at least", messages);
     cmd.AddValue("streamBytes", "stream bytes per size, at least", streamBytes);
+    cmd.AddValue("clients",
+                 "comma-separated client counts of the request/response server",
+                 clients);
+    cmd.AddValue("requests", "measured requests per client", requests);
+    cmd.AddValue("requestBytes", "bytes of each request and of each response", requestBytes);
     cmd.Parse(argc, argv);
 
     // Bad input: one line and status 1, before anything is built.
@@ -186,19 +208,20 @@ main(int argc, char* argv[])
         }
     }
     std::vector<uint32_t> byteSizes;
-    for (const std::string& s : SplitList(sizes))
+    std::vector<uint32_t> clientCounts;
+    if (!ParseCounts(sizes, 8, 1u << 20, byteSizes))
     {
-        char* end = nullptr;
-        const unsigned long n = std::strtoul(s.c_str(), &end, 10);
-        if (end == s.c_str() || *end != '\0' || n < 8 || n > (1u << 20))
-        {
-            return fail("--sizes: '" + s + "' is not a size from 8 bytes to 1 MiB");
-        }
-        byteSizes.push_back(static_cast<uint32_t>(n));
+        return fail("--sizes: '" + sizes + "' is not a list of sizes from 8 bytes to 1 MiB");
     }
-    if (byteSizes.empty() || rounds == 0 || messages < 2)
+    if (!ParseCounts(clients, 0, 256, clientCounts))
     {
-        return fail("need --sizes, --rounds >= 1 and --messages >= 2");
+        return fail("--clients: '" + clients + "' is not a list of counts from 0 to 256");
+    }
+    if (byteSizes.empty() || rounds == 0 || messages < 2 || requests == 0 || requestBytes < 8 ||
+        requestBytes > (1u << 20))
+    {
+        return fail("need --sizes, --rounds >= 1, --messages >= 2, --requests >= 1 and "
+                    "--requestBytes from 8 to 1 MiB");
     }
 
     std::vector<ShootoutRow> rows;
@@ -215,21 +238,39 @@ main(int argc, char* argv[])
             const uint32_t n = std::max<uint32_t>(messages, (streamBytes + bytes - 1) / bytes);
             RunStream(iface, bytes, n, rows);
         }
+        for (uint32_t c : clientCounts)
+        {
+            if (c == 0)
+            {
+                continue;
+            }
+            if (iface == "tcp" && c > 1)
+            {
+                // The paper's pair of hosts; and a costed socket read serves one connection.
+                std::cout << "nic-shootout: tcp: request/response with one client only (its "
+                             "testbed is its paper's two hosts)"
+                          << std::endl;
+                break;
+            }
+            RunRequestResponse(iface, requestBytes, c, requests, rows);
+        }
     }
 
-    std::printf("%-10s %-15s %9s %-16s %12s %s\n",
+    std::printf("%-16s %-15s %9s %7s %-28s %12s %s\n",
                 "workload",
                 "interface",
                 "bytes",
+                "clients",
                 "figure",
                 "value",
                 "unit");
     for (const ShootoutRow& r : rows)
     {
-        std::printf("%-10s %-15s %9u %-16s %12.3f %s\n",
+        std::printf("%-16s %-15s %9u %7u %-28s %12.3f %s\n",
                     r.workload.c_str(),
                     r.iface.c_str(),
                     r.bytes,
+                    r.clients,
                     r.figure.c_str(),
                     r.value,
                     r.unit.c_str());
@@ -252,13 +293,13 @@ main(int argc, char* argv[])
     {
         out << "# " << key << ": " << value << "\n";
     }
-    out << "workload,interface,preset,size_bytes,figure,value,unit\n";
+    out << "workload,interface,preset,size_bytes,clients,figure,value,unit\n";
     char value[32];
     for (const ShootoutRow& r : rows)
     {
         std::snprintf(value, sizeof(value), "%.6g", r.value);
-        out << r.workload << "," << r.iface << ",as-published," << r.bytes << "," << r.figure << ","
-            << value << "," << r.unit << "\n";
+        out << r.workload << "," << r.iface << ",as-published," << r.bytes << "," << r.clients
+            << "," << r.figure << "," << value << "," << r.unit << "\n";
     }
     const std::string committed = file.Commit();
     if (!committed.empty())

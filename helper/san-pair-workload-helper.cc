@@ -48,16 +48,29 @@ SanPairWorkloadHelper::Install(Ptr<Node> client, Ptr<Node> server) const
 {
     NS_ABORT_MSG_IF(client == nullptr || server == nullptr || client == server,
                     m_who << "::Install: a client and a server on two nodes");
+    return Install(NodeContainer(client), server);
+}
+
+ApplicationContainer
+SanPairWorkloadHelper::Install(const NodeContainer& clients, Ptr<Node> server) const
+{
+    NS_ABORT_MSG_IF(server == nullptr || clients.GetN() == 0,
+                    m_who << "::Install: a server and at least one client");
     Ptr<SanMessengerApplication> s = m_server.Create<SanMessengerApplication>();
     s->SetMessenger(m_messenger.Create<SanMessenger>());
     server->AddApplication(s);
-    Ptr<SanMessengerApplication> c = m_client.Create<SanMessengerApplication>();
-    c->SetAttribute("Peer", UintegerValue(server->GetId()));
-    c->SetMessenger(m_messenger.Create<SanMessenger>());
-    client->AddApplication(c);
     ApplicationContainer apps;
     apps.Add(s);
-    apps.Add(c);
+    for (auto it = clients.Begin(); it != clients.End(); ++it)
+    {
+        NS_ABORT_MSG_IF(*it == nullptr || *it == server,
+                        m_who << "::Install: a client on the server's node " << server->GetId());
+        Ptr<SanMessengerApplication> c = m_client.Create<SanMessengerApplication>();
+        c->SetAttribute("Peer", UintegerValue(server->GetId()));
+        c->SetMessenger(m_messenger.Create<SanMessenger>());
+        (*it)->AddApplication(c);
+        apps.Add(c);
+    }
     return apps;
 }
 

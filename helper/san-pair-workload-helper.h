@@ -8,6 +8,7 @@
 
 #include "ns3/application-container.h"
 #include "ns3/attribute.h"
+#include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 
@@ -18,9 +19,10 @@ namespace ns3
 
 /**
  * \ingroup san
- * \brief What every two-party workload's helper does (SanPingPongHelper, SanStreamHelper): make
- * each process's messenger from one factory, a server (or sink) application on one node and a
- * client (or sender) on another, aimed at it ("Peer"), as UdpEchoHelper does for UDP.
+ * \brief What every client/server workload's helper does (SanPingPongHelper, SanStreamHelper,
+ * SanRequestResponseHelper): make each process's messenger from one factory, a server (or sink)
+ * application on one node and a client (or sender) on another, or on each of many, aimed at it
+ * ("Peer"), as UdpEchoHelper does for UDP.
  */
 class SanPairWorkloadHelper
 {
@@ -38,6 +40,13 @@ class SanPairWorkloadHelper
      * \return the server, then the client
      */
     ApplicationContainer Install(Ptr<Node> client, Ptr<Node> server) const;
+    /**
+     * \brief A server on \p server and a client on each of \p clients aimed at it, each process
+     * with its own messenger (a server with many clients).
+     * \param clients the clients' nodes (none of them \p server) \param server the server's
+     * \return the server, then the clients in order
+     */
+    ApplicationContainer Install(const NodeContainer& clients, Ptr<Node> server) const;
 
   protected:
     /**

@@ -16,6 +16,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
+#include "ns3/san-bench-runs.h"
 #include "ns3/san-bench-testbed.h"
 #include "ns3/san-module.h"
 #include "ns3/test.h"
@@ -35,79 +36,6 @@ using namespace ns3;
 
 namespace
 {
-
-/// What one ping-pong run gave.
-struct PingPongOutcome
-{
-    std::vector<Time> roundTrips; //!< measured
-    uint64_t echoed{0};           //!< messages the server echoed
-    bool done{false};             //!< every round finished
-    double mbps{0};               //!< the client's ping-pong bandwidth
-    double linkBps{0};            //!< the slowest link's rate on the path
-};
-
-/// Run a ping-pong of \p bytes on a testbed of \p iface.
-PingPongOutcome
-RunPingPong(const std::string& iface, uint32_t bytes)
-{
-    PingPongOutcome out;
-    SanBenchTestbed testbed(iface);
-    out.linkBps = testbed.GetLinkBps();
-    SanPingPongHelper pingPong(testbed.GetMessengerType());
-    testbed.ConfigureMessenger(pingPong);
-    pingPong.SetClientAttribute("MessageBytes", UintegerValue(bytes));
-    pingPong.SetClientAttribute("Rounds", UintegerValue(5));
-    pingPong.SetClientAttribute("WarmupRounds", UintegerValue(2));
-    ApplicationContainer apps =
-        pingPong.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
-    apps.Start(MicroSeconds(10));
-    Simulator::Stop(Seconds(5));
-    Simulator::Run();
-    Ptr<SanPingPongClient> client = DynamicCast<SanPingPongClient>(apps.Get(1));
-    Ptr<SanPingPongServer> server = DynamicCast<SanPingPongServer>(apps.Get(0));
-    out.roundTrips = client->GetRoundTrips();
-    out.done = client->IsDone();
-    out.mbps = client->GetBandwidthMBps();
-    out.echoed = server->GetEchoed();
-    Simulator::Destroy();
-    return out;
-}
-
-/// What one streaming run gave.
-struct StreamOutcome
-{
-    uint64_t sent{0};     //!< messages the library took
-    uint64_t received{0}; //!< messages the sink took
-    uint64_t bytes{0};    //!< bytes the sink took
-    double mbps{0};       //!< the sink's bandwidth
-    double linkBps{0};    //!< the slowest link's rate
-};
-
-/// Stream \p messages of \p bytes on a testbed of \p iface.
-StreamOutcome
-RunStream(const std::string& iface, uint32_t bytes, uint32_t messages)
-{
-    StreamOutcome out;
-    SanBenchTestbed testbed(iface);
-    out.linkBps = testbed.GetLinkBps();
-    SanStreamHelper stream(testbed.GetMessengerType());
-    testbed.ConfigureMessenger(stream);
-    stream.SetClientAttribute("MessageBytes", UintegerValue(bytes));
-    stream.SetClientAttribute("Messages", UintegerValue(messages));
-    stream.SetServerAttribute("WarmupMessages", UintegerValue(4));
-    ApplicationContainer apps =
-        stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
-    apps.Start(MicroSeconds(10));
-    Simulator::Stop(Seconds(5));
-    Simulator::Run();
-    Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
-    out.sent = DynamicCast<SanStreamSender>(apps.Get(1))->GetSent();
-    out.received = sink->GetReceived();
-    out.bytes = sink->GetReceivedBytes();
-    out.mbps = sink->GetBandwidthMBps();
-    Simulator::Destroy();
-    return out;
-}
 
 /// The ping-pong over one library: conserved, above the wire's minimum, growing with size,
 /// the same twice.
@@ -129,8 +57,8 @@ class PingPongTestCase : public TestCase
         std::vector<Time> previous;
         for (uint32_t bytes : {8u, 4096u})
         {
-            const PingPongOutcome a = RunPingPong(m_iface, bytes);
-            const PingPongOutcome b = RunPingPong(m_iface, bytes);
+            const SanBenchRuns::PingPong a = SanBenchRuns::RunPingPong(m_iface, bytes, 5, 2);
+            const SanBenchRuns::PingPong b = SanBenchRuns::RunPingPong(m_iface, bytes, 5, 2);
             NS_TEST_ASSERT_MSG_EQ(a.done, true, "every round finished (" << bytes << " B)");
             NS_TEST_EXPECT_MSG_EQ(a.roundTrips.size(), 5u, "five measured rounds");
             NS_TEST_EXPECT_MSG_EQ(a.echoed, 7u, "warm-up and measured messages echoed");
@@ -184,8 +112,8 @@ class StreamTestCase : public TestCase
     {
         const uint32_t bytes = 4096;
         const uint32_t messages = 24;
-        const StreamOutcome a = RunStream(m_iface, bytes, messages);
-        const StreamOutcome b = RunStream(m_iface, bytes, messages);
+        const SanBenchRuns::Stream a = SanBenchRuns::RunStream(m_iface, bytes, messages, 4);
+        const SanBenchRuns::Stream b = SanBenchRuns::RunStream(m_iface, bytes, messages, 4);
         NS_TEST_EXPECT_MSG_EQ(a.sent, messages, "the library took every message");
         NS_TEST_EXPECT_MSG_EQ(a.received, messages, "every message arrived");
         NS_TEST_EXPECT_MSG_EQ(a.bytes, uint64_t{bytes} * messages, "every byte arrived");
@@ -199,7 +127,7 @@ class StreamTestCase : public TestCase
         if (SanBenchTestbed(m_iface).GetMessengerType() == "ns3::SanSocketMessenger")
         {
             Simulator::Destroy();
-            const PingPongOutcome p = RunPingPong(m_iface, bytes);
+            const SanBenchRuns::PingPong p = SanBenchRuns::RunPingPong(m_iface, bytes, 5, 2);
             NS_TEST_EXPECT_MSG_GT(a.mbps, p.mbps, "streaming beats one message at a time");
         }
         Simulator::Destroy();

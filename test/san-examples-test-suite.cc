@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <regex>
 #include <string>
+#include <sys/wait.h>
 
 #ifdef SAN_BUILD_DIR
 
@@ -35,12 +36,18 @@ class SanExampleTestCase : public TestCase
      * \param program example name
      * \param args its arguments
      * \param patterns regular expressions its output must match (each somewhere)
+     * \param status the exit status it must end with (not 0: a run refusing bad input)
      */
-    SanExampleTestCase(std::string program, std::string args, std::vector<std::string> patterns)
-        : TestCase("example " + program),
+    SanExampleTestCase(std::string program,
+                       std::string args,
+                       std::vector<std::string> patterns,
+                       int status = 0)
+        : TestCase("example " + program +
+                   (status == 0 ? std::string() : " refuses " + args + " (status 1)")),
           m_program(program),
           m_args(args),
-          m_patterns(patterns)
+          m_patterns(patterns),
+          m_status(status)
     {
     }
 
@@ -50,7 +57,14 @@ class SanExampleTestCase : public TestCase
         std::string out;
         std::string cmd = std::string(SAN_BUILD_DIR) + "/examples/" + m_program + " " + m_args;
         int status = RunCapture(cmd, out);
-        NS_TEST_ASSERT_MSG_EQ(status, 0, cmd << " failed:\n" << out);
+        if (status != -1 && WIFEXITED(status))
+        {
+            status = WEXITSTATUS(status);
+        }
+        NS_TEST_ASSERT_MSG_EQ(status,
+                              m_status,
+                              cmd << " ended with status " << status << ":\n"
+                                  << out);
         for (const std::string& p : m_patterns)
         {
             NS_TEST_EXPECT_MSG_EQ(std::regex_search(out, std::regex(p)),
@@ -63,6 +77,7 @@ class SanExampleTestCase : public TestCase
     std::string m_program;               //!< example
     std::string m_args;                  //!< arguments
     std::vector<std::string> m_patterns; //!< expected output
+    int m_status;                        //!< expected exit status
 };
 
 /**
@@ -218,13 +233,27 @@ class SanExamplesTestSuite : public TestSuite
                                            "--bytes=1 --link=atm_lane",
                                            {"atm_lane 1 bytes: rtt " + number + " us"}),
                     TestCase::QUICK);
-        // The shoot-out: both workloads over every testbed, rows printed (no CSV).
-        AddTestCase(new SanExampleTestCase(
-                        "nic-shootout",
-                        "--csv=none --sizes=8,4096 --rounds=3 --messages=8 --streamBytes=32768",
-                        {"nic-shootout: shrimp-sockets: SHRIMP sockets over VMMC",
-                         "ping-pong +tcp +4096 one_way_latency +" + number + " us",
-                         "stream +scilan +4096 bandwidth +" + number + " MB/s"}),
+        // The shoot-out: every workload over every testbed, rows printed (no CSV).
+        AddTestCase(
+            new SanExampleTestCase(
+                "nic-shootout",
+                "--csv=none --sizes=8,4096 --rounds=3 --messages=8 "
+                "--streamBytes=32768 --clients=1,2 --requests=3",
+                {"nic-shootout: shrimp-sockets: SHRIMP sockets over VMMC",
+                 "ping-pong +tcp +4096 +1 one_way_latency +" + number + " us",
+                 "stream +scilan +4096 +1 bandwidth +" + number + " MB/s",
+                 "request-response +scilan +64 +2 requests_per_second +" + number + " 1/s"}),
+            TestCase::QUICK);
+        // Bad input: one line naming it and status 1, nothing run.
+        AddTestCase(new SanExampleTestCase("nic-shootout",
+                                           "--interfaces=myrinet",
+                                           {"nic-shootout: --interfaces: no interface 'myrinet'"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("nic-shootout",
+                                           "--clients=1,x",
+                                           {"nic-shootout: --clients: '1,x' is not a list"},
+                                           1),
                     TestCase::QUICK);
     }
 };

@@ -59,15 +59,16 @@ SanMessengerApplication::RequireMessenger(const std::string& who) const
 void
 SanMessengerApplication::CheckPeerAndSize(const std::string& who,
                                           uint32_t peer,
-                                          uint32_t bytes) const
+                                          uint32_t bytes,
+                                          const std::string& sizeAttribute) const
 {
     Ptr<SanMessenger> messenger = RequireMessenger(who);
     NS_ABORT_MSG_IF(peer >= NodeList::GetNNodes() || peer == GetNode()->GetId(),
                     who << ": \"Peer\" " << peer << " is not another node");
     NS_ABORT_MSG_IF(bytes < messenger->GetMinMessageBytes(),
-                    who << ": \"MessageBytes\" " << bytes << " is below the smallest message of "
-                        << messenger->GetDescription() << " (" << messenger->GetMinMessageBytes()
-                        << ")");
+                    who << ": \"" << sizeAttribute << "\" " << bytes
+                        << " is below the smallest message of " << messenger->GetDescription()
+                        << " (" << messenger->GetMinMessageBytes() << ")");
 }
 
 } // namespace ns3

@@ -43,9 +43,12 @@ class SanMessengerApplication : public Application
      * Abort with a one-line message unless \p peer is another node and \p bytes a message the
      * messenger carries (a client's or sender's start).
      * \param who the workload, for the message \param peer its "Peer" attribute
-     * \param bytes its "MessageBytes" attribute
+     * \param bytes its message size \param sizeAttribute the size's attribute, for the message
      */
-    void CheckPeerAndSize(const std::string& who, uint32_t peer, uint32_t bytes) const;
+    void CheckPeerAndSize(const std::string& who,
+                          uint32_t peer,
+                          uint32_t bytes,
+                          const std::string& sizeAttribute = "MessageBytes") const;
 
   private:
     Ptr<SanMessenger> m_messenger; //!< the process's messages

@@ -1,0 +1,143 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "san-bench-runs.h"
+
+#include "san-bench-testbed.h"
+
+#include "ns3/abort.h"
+#include "ns3/san-ping-pong-helper.h"
+#include "ns3/san-ping-pong.h"
+#include "ns3/san-request-response.h"
+#include "ns3/san-stream-helper.h"
+#include "ns3/san-stream.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <memory>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// How long a benchmark run may take in simulated time before it is cut off.
+const Time kRunLimit = Seconds(60);
+
+} // namespace
+
+SanBenchRuns::PingPong
+SanBenchRuns::RunPingPong(const std::string& iface,
+                          uint32_t bytes,
+                          uint32_t rounds,
+                          uint32_t warmup)
+{
+    PingPong out;
+    SanBenchTestbed testbed(iface);
+    out.linkBps = testbed.GetLinkBps();
+    SanPingPongHelper pingPong(testbed.GetMessengerType());
+    testbed.ConfigureMessenger(pingPong);
+    pingPong.SetClientAttribute("MessageBytes", UintegerValue(bytes));
+    pingPong.SetClientAttribute("Rounds", UintegerValue(rounds));
+    pingPong.SetClientAttribute("WarmupRounds", UintegerValue(warmup));
+    ApplicationContainer apps =
+        pingPong.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
+    apps.Start(MicroSeconds(10));
+    // The simulator's events executed at each measured echo: their growth per round trip is
+    // what one round trip (two messages) costs to simulate, set-up and idle time left out.
+    auto events = std::make_shared<std::vector<uint64_t>>();
+    apps.Get(1)->TraceConnectWithoutContext("RoundTrip", Callback<void, Time>([events](Time) {
+                                                events->push_back(Simulator::GetEventCount());
+                                            }));
+    Simulator::Stop(kRunLimit);
+    Simulator::Run();
+    Ptr<SanPingPongClient> client = DynamicCast<SanPingPongClient>(apps.Get(1));
+    out.roundTrips = client->GetRoundTrips();
+    out.done = client->IsDone();
+    out.oneWay = client->GetOneWayLatency();
+    out.mbps = client->GetBandwidthMBps();
+    out.echoed = DynamicCast<SanPingPongServer>(apps.Get(0))->GetEchoed();
+    if (events->size() >= 2)
+    {
+        out.eventsPerMessage = static_cast<double>(events->back() - events->front()) /
+                               (2.0 * static_cast<double>(events->size() - 1));
+    }
+    Simulator::Destroy();
+    return out;
+}
+
+SanBenchRuns::Stream
+SanBenchRuns::RunStream(const std::string& iface,
+                        uint32_t bytes,
+                        uint32_t messages,
+                        uint32_t warmup)
+{
+    Stream out;
+    SanBenchTestbed testbed(iface);
+    out.linkBps = testbed.GetLinkBps();
+    SanStreamHelper stream(testbed.GetMessengerType());
+    testbed.ConfigureMessenger(stream);
+    stream.SetClientAttribute("MessageBytes", UintegerValue(bytes));
+    stream.SetClientAttribute("Messages", UintegerValue(messages));
+    stream.SetServerAttribute("WarmupMessages", UintegerValue(warmup));
+    ApplicationContainer apps =
+        stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
+    apps.Start(MicroSeconds(10));
+    Simulator::Stop(kRunLimit);
+    Simulator::Run();
+    Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
+    out.sent = DynamicCast<SanStreamSender>(apps.Get(1))->GetSent();
+    out.received = sink->GetReceived();
+    out.bytes = sink->GetReceivedBytes();
+    out.mbps = sink->GetBandwidthMBps();
+    Simulator::Destroy();
+    return out;
+}
+
+SanBenchRuns::RequestResponse
+SanBenchRuns::RunRequestResponse(const std::string& iface,
+                                 uint32_t clients,
+                                 uint32_t requests,
+                                 uint32_t warmup,
+                                 uint32_t requestBytes,
+                                 uint32_t responseBytes)
+{
+    RequestResponse out;
+    SanBenchTestbed testbed(iface, clients + 1);
+    out.linkBps = testbed.GetLinkBps();
+    SanRequestResponseHelper rr(testbed.GetMessengerType());
+    testbed.ConfigureMessenger(rr);
+    rr.SetClientAttribute("RequestBytes", UintegerValue(requestBytes));
+    rr.SetClientAttribute("Requests", UintegerValue(requests));
+    rr.SetClientAttribute("WarmupRequests", UintegerValue(warmup));
+    rr.SetServerAttribute("ResponseBytes", UintegerValue(responseBytes));
+    NodeContainer clientNodes;
+    for (uint32_t i = 1; i <= clients; ++i)
+    {
+        clientNodes.Add(testbed.GetHosts().Get(i));
+    }
+    ApplicationContainer apps = rr.Install(clientNodes, testbed.GetHosts().Get(0));
+    apps.Start(MicroSeconds(10));
+    Simulator::Stop(kRunLimit);
+    Simulator::Run();
+    for (uint32_t i = 1; i < apps.GetN(); ++i)
+    {
+        Ptr<SanRequestClient> c = DynamicCast<SanRequestClient>(apps.Get(i));
+        NS_ABORT_MSG_IF(!c->IsDone(),
+                        "SanBenchRuns: request/response over "
+                            << iface << " with " << clients << " clients: client " << i
+                            << " did not finish within " << kRunLimit.As(Time::S));
+        out.latencies.insert(out.latencies.end(),
+                             c->GetLatencies().begin(),
+                             c->GetLatencies().end());
+    }
+    out.summary = SanRequestResponseHelper::Summarize(apps);
+    out.served = DynamicCast<SanRequestServer>(apps.Get(0))->GetServed().size();
+    Simulator::Destroy();
+    return out;
+}
+
+} // namespace ns3

@@ -1,0 +1,97 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SAN_BENCH_RUNS_H
+#define SAN_BENCH_RUNS_H
+
+#include "ns3/nstime.h"
+#include "ns3/san-request-response-helper.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief One run of a benchmark workload on a SanBenchTestbed of one interface, from building
+ * the testbed to Simulator::Destroy: what nic-shootout and the tests both run.
+ */
+class SanBenchRuns
+{
+  public:
+    /// What a ping-pong gave.
+    struct PingPong
+    {
+        std::vector<Time> roundTrips; //!< measured, in order
+        uint64_t echoed{0};           //!< messages the server echoed
+        bool done{false};             //!< every round finished
+        Time oneWay;                  //!< half the mean measured round trip
+        double mbps{0};               //!< the ping-pong bandwidth (10^6 bytes/s)
+        /// the simulator's events per message between the first and last measured echo
+        /// (set-up and idle time left out; zero with fewer than two measured rounds)
+        double eventsPerMessage{0};
+        double linkBps{0}; //!< the slowest link's rate
+    };
+
+    /**
+     * \param iface a SanBenchTestbed interface \param bytes message size
+     * \param rounds measured rounds \param warmup rounds before them
+     * \return what it gave (run until done or a minute of simulated time)
+     */
+    static PingPong RunPingPong(const std::string& iface,
+                                uint32_t bytes,
+                                uint32_t rounds,
+                                uint32_t warmup);
+
+    /// What a stream gave.
+    struct Stream
+    {
+        uint64_t sent{0};     //!< messages the library took
+        uint64_t received{0}; //!< messages the sink took
+        uint64_t bytes{0};    //!< bytes the sink took
+        double mbps{0};       //!< the sink's bandwidth after its warm-up
+        double linkBps{0};    //!< the slowest link's rate
+    };
+
+    /**
+     * \param iface a SanBenchTestbed interface \param bytes message size
+     * \param messages messages sent \param warmup messages the sink leaves out
+     * \return what it gave
+     */
+    static Stream RunStream(const std::string& iface,
+                            uint32_t bytes,
+                            uint32_t messages,
+                            uint32_t warmup);
+
+    /// What a request/response run gave.
+    struct RequestResponse
+    {
+        SanRequestResponseHelper::Summary summary; //!< the helper's figures
+        std::vector<Time> latencies;               //!< every client's, in client order
+        uint64_t served{0};                        //!< requests the server served
+        double linkBps{0};                         //!< the slowest link's rate
+    };
+
+    /**
+     * \brief A server on the testbed's host 0, a client on each of hosts 1..clients.
+     * \param iface a SanBenchTestbed interface \param clients clients
+     * \param requests measured requests per client \param warmup requests before them
+     * \param requestBytes each request \param responseBytes each response
+     * \return what it gave (aborts, naming the run, if a client did not finish)
+     */
+    static RequestResponse RunRequestResponse(const std::string& iface,
+                                              uint32_t clients,
+                                              uint32_t requests,
+                                              uint32_t warmup,
+                                              uint32_t requestBytes,
+                                              uint32_t responseBytes);
+};
+
+} // namespace ns3
+
+#endif /* SAN_BENCH_RUNS_H */

@@ -1,0 +1,165 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The request/response workload (SanRequestResponseHelper) as a user's program runs it: one
+// server and several clients on a SanBenchTestbed of each interface. What can be known without
+// the simulation: every request is answered and the server served exactly as many (counts
+// conserved); no latency is below the wire's serialization of a request and its response; the
+// closed loop obeys Little's law (clients = rate x mean latency, when clients never think); a
+// second run in the same process (after Simulator::Destroy) gives the same latencies.
+
+#include "san-test-util.h"
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/san-bench-runs.h"
+#include "ns3/san-bench-testbed.h"
+#include "ns3/san-module.h"
+#include "ns3/test.h"
+
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup san-tests
+ * Tests of the request/response workload over every interface.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/// Request/response over one interface with one and with three clients.
+class RequestResponseTestCase : public TestCase
+{
+  public:
+    /// \param iface a SanBenchTestbed interface \param clients the most clients to run
+    RequestResponseTestCase(const std::string& iface, uint32_t clients)
+        : TestCase("request-response over " + iface + " with up to " + std::to_string(clients) +
+                   " clients: every request answered once, above the wire's time, Little's "
+                   "law, the same in a second run"),
+          m_iface(iface),
+          m_clients(clients)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t requests = 12;
+        const uint32_t requestBytes = 64;
+        const uint32_t responseBytes = 512;
+        for (uint32_t clients = 1; clients <= m_clients; clients += 2)
+        {
+            const SanBenchRuns::RequestResponse a = SanBenchRuns::RunRequestResponse(m_iface,
+                                                                                     clients,
+                                                                                     requests,
+                                                                                     3,
+                                                                                     requestBytes,
+                                                                                     responseBytes);
+            const SanBenchRuns::RequestResponse b = SanBenchRuns::RunRequestResponse(m_iface,
+                                                                                     clients,
+                                                                                     requests,
+                                                                                     3,
+                                                                                     requestBytes,
+                                                                                     responseBytes);
+            const SanRequestResponseHelper::Summary& s = a.summary;
+            NS_TEST_EXPECT_MSG_EQ(s.clients, clients, "every client summed up");
+            NS_TEST_EXPECT_MSG_EQ(s.answered, uint64_t{clients} * requests, "measured answers");
+            NS_TEST_EXPECT_MSG_EQ(a.served,
+                                  uint64_t{clients} * (requests + 3),
+                                  "the server served each request once");
+            const Time wire = Seconds((requestBytes + responseBytes) * 8.0 / a.linkBps);
+            NS_TEST_EXPECT_MSG_GT(s.p50Latency, wire, "the median outlasts the wire's time");
+            NS_TEST_EXPECT_MSG_EQ((s.p50Latency <= s.p90Latency && s.p90Latency <= s.p99Latency &&
+                                   s.p99Latency <= s.maxLatency),
+                                  true,
+                                  "percentiles in order");
+            NS_TEST_EXPECT_MSG_GT(s.requestsPerSecond, 0.0, "a rate");
+            // Closed loop without think time: each client always has one request out, so the
+            // server's rate times the mean latency is the number of clients (the window's
+            // edges and the warm-up make it approximate).
+            const double little = s.requestsPerSecond * s.meanLatency.GetSeconds();
+            NS_TEST_EXPECT_MSG_EQ_TOL(little,
+                                      static_cast<double>(clients),
+                                      0.15 * clients,
+                                      "Little's law: rate x latency = clients");
+            NS_TEST_EXPECT_MSG_EQ((a.latencies == b.latencies),
+                                  true,
+                                  "a second run in the same process gives the same latencies");
+        }
+    }
+
+    std::string m_iface; //!< the interface
+    uint32_t m_clients;  //!< the most clients
+};
+
+/// Bad input: Summarize before the clients finished, and a client on the server's node.
+class RequestResponseInputTestCase : public TestCase
+{
+  public:
+    RequestResponseInputTestCase()
+        : TestCase("request-response: an unfinished run or a client on the server's node stops "
+                   "with one line")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(santest::AbortsWith(
+                                  []() {
+                                      SanBenchTestbed testbed("scilan", 3);
+                                      SanRequestResponseHelper rr(testbed.GetMessengerType());
+                                      testbed.ConfigureMessenger(rr);
+                                      rr.Install(testbed.GetHosts(), testbed.GetHosts().Get(0));
+                                  },
+                                  "a client on the server's node"),
+                              true,
+                              "a client on the server's node is refused");
+        NS_TEST_EXPECT_MSG_EQ(santest::AbortsWith(
+                                  []() {
+                                      SanBenchTestbed testbed("scilan", 2);
+                                      SanRequestResponseHelper rr(testbed.GetMessengerType());
+                                      testbed.ConfigureMessenger(rr);
+                                      ApplicationContainer apps =
+                                          rr.Install(NodeContainer(testbed.GetHosts().Get(1)),
+                                                     testbed.GetHosts().Get(0));
+                                      apps.Start(MicroSeconds(10));
+                                      Simulator::Stop(MicroSeconds(20));
+                                      Simulator::Run();
+                                      SanRequestResponseHelper::Summarize(apps);
+                                  },
+                                  "has not finished"),
+                              true,
+                              "a summary of a run stopped early is refused");
+        Simulator::Destroy();
+    }
+};
+
+/// The suite.
+class SanRequestResponseTestSuite : public TestSuite
+{
+  public:
+    SanRequestResponseTestSuite()
+        : TestSuite("san-request-response", UNIT)
+    {
+        for (const std::string& iface : SanBenchTestbed::GetInterfaces())
+        {
+            // ns-3's TCP testbed is its paper's pair, and a costed socket read serves one
+            // connection (no select yet): one client.
+            AddTestCase(new RequestResponseTestCase(iface, iface == "tcp" ? 1 : 3),
+                        TestCase::QUICK);
+        }
+        AddTestCase(new RequestResponseInputTestCase, TestCase::QUICK);
+    }
+};
+
+static SanRequestResponseTestSuite g_sanRequestResponseTestSuite; //!< registers the suite
+
+} // namespace
