@@ -5,6 +5,7 @@
  */
 #include "san-bench-testbed.h"
 
+#include "dart-scenario.h"
 #include "shrimp-scenario.h"
 #include "tcp-baseline-experiments.h"
 
@@ -12,9 +13,12 @@
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/nx-group.h"
+#include "ns3/object-factory.h"
 #include "ns3/pointer.h"
+#include "ns3/san-dart-messenger.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-host-helper.h"
+#include "ns3/san-messenger.h"
 #include "ns3/san-pair-workload-helper.h"
 #include "ns3/sci-helper.h"
 #include "ns3/scilan-helper.h"
@@ -46,7 +50,7 @@ ChannelRate(Ptr<NetDevice> device)
 std::vector<std::string>
 SanBenchTestbed::GetInterfaces()
 {
-    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx"};
+    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "dart"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
@@ -135,6 +139,26 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "NX on VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
     }
+    else if (iface == "dart")
+    {
+        // Osborne 1994 section 3's software DART: a pair "connected via a switchless ATM
+        // network" (its 24.5 us), more hosts through one switch as its ASX-100 (its 30 us).
+        DartScenario::Spec spec = DartScenario::Configure(
+            hosts == 2 ? DartScenario::SOFTWARE_SWITCHLESS : DartScenario::SOFTWARE_SWITCH,
+            hosts);
+        spec.endpointBytes = SanDartMessenger::GetEndpointBytes(hosts - 1);
+        auto s = std::make_shared<DartScenario>(spec);
+        m_keep = s;
+        m_hosts = s->GetHosts();
+        Ptr<SanDartWiring> wiring = CreateObject<SanDartWiring>();
+        wiring->Wire(m_hosts, s->ctx);
+        m_messengerAttributes.emplace_back("Wiring", Create<PointerValue>(wiring));
+        m_messenger = "ns3::SanDartMessenger";
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = std::string("DART messages (hybrid deposit, action queue), software DART, "
+                                  "DECstation 5000/240, TCA-100 ATM at 140 Mbit/s, ") +
+                      (hosts == 2 ? "back to back" : "one ATM switch");
+    }
     else
     {
         std::ostringstream known;
@@ -160,14 +184,41 @@ SanBenchTestbed::GetMessengerType() const
 }
 
 void
-SanBenchTestbed::ConfigureMessenger(SanPairWorkloadHelper& helper) const
+SanBenchTestbed::ForEachMessengerAttribute(
+    const std::function<void(const std::string&, const AttributeValue&)>& set) const
 {
-    if (m_group != nullptr)
+    if (!m_messengerAttributes.empty())
     {
-        helper.SetMessengerAttribute("Group", PointerValue(m_group));
+        for (const auto& [name, value] : m_messengerAttributes)
+        {
+            set(name, *value);
+        }
         return;
     }
-    helper.SetMessengerAttribute("SocketFactory", StringValue(m_factory));
+    if (m_group != nullptr)
+    {
+        set("Group", PointerValue(m_group));
+        return;
+    }
+    set("SocketFactory", StringValue(m_factory));
+}
+
+void
+SanBenchTestbed::ConfigureMessenger(SanPairWorkloadHelper& helper) const
+{
+    ForEachMessengerAttribute([&helper](const std::string& name, const AttributeValue& value) {
+        helper.SetMessengerAttribute(name, value);
+    });
+}
+
+Ptr<SanMessenger>
+SanBenchTestbed::CreateMessenger() const
+{
+    ObjectFactory factory(m_messenger);
+    ForEachMessengerAttribute([&factory](const std::string& name, const AttributeValue& value) {
+        factory.Set(name, value);
+    });
+    return factory.Create<SanMessenger>();
 }
 
 double

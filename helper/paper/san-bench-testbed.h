@@ -6,16 +6,20 @@
 #ifndef SAN_BENCH_TESTBED_H
 #define SAN_BENCH_TESTBED_H
 
+#include "ns3/attribute.h"
 #include "ns3/node-container.h"
 #include "ns3/object.h"
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
 {
 
+class SanMessenger;
 class SanPairWorkloadHelper;
 
 /**
@@ -30,7 +34,11 @@ class SanPairWorkloadHelper;
  * over SCI adapters, Pentium Pro PCs under NT on a two-host SCI fabric); "shrimp-sockets"
  * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
  * up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX program whose
- * start-up, every pair connected over the SHRIMP network, begins when the testbed is built).
+ * start-up, every pair connected over the SHRIMP network, begins when the testbed is built);
+ * "dart" (SanDartMessenger on MERL's software DART: DECstation 5000/240s with TCA-100 cards,
+ * Osborne 1994 section 3: a pair back to back, the paper's "switchless ATM network"; more hosts
+ * through one ASX-100-like ATM switch, the paper's other configuration, grown to their number;
+ * every pair connected at start-up, SanDartWiring).
  * With more than two hosts: SCI's crossbar grows to their number; SHRIMP's mesh is the
  * smallest square Paragon mesh that holds them (its first hosts, in order; NX: one rank each);
  * "tcp" stays a pair (its paper's two hosts back to back: aborts for more).
@@ -54,19 +62,28 @@ class SanBenchTestbed
     std::string GetMessengerType() const;
     /// \param helper a workload's helper: its messengers are set for this interface
     void ConfigureMessenger(SanPairWorkloadHelper& helper) const;
+    /// \return a messenger for this interface, set as ConfigureMessenger sets a helper's (for
+    /// programs with many processes; Open it on one of GetHosts())
+    Ptr<SanMessenger> CreateMessenger() const;
     /// \return the rate of the slowest link between two hosts (bit/s)
     double GetLinkBps() const;
     /// \return one line: interface, library, hosts and network
     std::string GetDescription() const;
 
   private:
+    /// \param set called with each messenger attribute to set (name, value)
+    void ForEachMessengerAttribute(
+        const std::function<void(const std::string&, const AttributeValue&)>& set) const;
+
     std::string m_iface;                                //!< its name
     NodeContainer m_hosts;                              //!< the hosts
     std::string m_factory;                              //!< the socket factory's TypeId name
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
     Ptr<Object> m_group;                                //!< the NX program (shrimp-nx)
-    double m_linkBps{0};                                //!< slowest link
-    std::string m_described;                            //!< GetDescription
+    /// Messenger attributes to set (name, value), besides the above (dart)
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_messengerAttributes;
+    double m_linkBps{0};          //!< slowest link
+    std::string m_described;      //!< GetDescription
     std::shared_ptr<void> m_keep; //!< what must outlive the run (a fabric, a scenario)
 };
 
