@@ -9,6 +9,7 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network', 'internet', 'point-to-point', 'applications'])
     module.source = [
+        'model/bench/san-clan-messenger.cc',
         'model/bench/san-messenger-application.cc',
         'model/bench/san-messenger.cc',
         'model/bench/san-nx-messenger.cc',
@@ -342,6 +343,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/bench/san-clan-messenger.h',
         'model/bench/san-messenger-application.h',
         'model/bench/san-messenger.h',
         'model/bench/san-nx-messenger.h',

@@ -5,6 +5,7 @@
  */
 #include "san-bench-testbed.h"
 
+#include "clan-scenario.h"
 #include "shrimp-scenario.h"
 #include "tcp-baseline-experiments.h"
 
@@ -46,7 +47,7 @@ ChannelRate(Ptr<NetDevice> device)
 std::vector<std::string>
 SanBenchTestbed::GetInterfaces()
 {
-    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx"};
+    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "clan"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
@@ -135,6 +136,17 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "NX on VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
     }
+    else if (iface == "clan")
+    {
+        // The Tripwire paper's Alphas with CLAN NICs through one wormhole switch (its hosts
+        // were back to back); more hosts share that crossbar.
+        auto s = std::make_shared<ClanScenario>(ClanScenario::Configure(hosts));
+        m_keep = s;
+        m_hosts = s->GetHosts();
+        m_messenger = "ns3::SanClanMessenger";
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = "CLAN message channels, 530 MHz Alpha / Linux 2.2, CLAN NICs, G-Link";
+    }
     else
     {
         std::ostringstream known;
@@ -167,7 +179,10 @@ SanBenchTestbed::ConfigureMessenger(SanPairWorkloadHelper& helper) const
         helper.SetMessengerAttribute("Group", PointerValue(m_group));
         return;
     }
-    helper.SetMessengerAttribute("SocketFactory", StringValue(m_factory));
+    if (!m_factory.empty())
+    {
+        helper.SetMessengerAttribute("SocketFactory", StringValue(m_factory));
+    }
 }
 
 double

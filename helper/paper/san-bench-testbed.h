@@ -30,9 +30,12 @@ class SanPairWorkloadHelper;
  * over SCI adapters, Pentium Pro PCs under NT on a two-host SCI fabric); "shrimp-sockets"
  * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
  * up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX program whose
- * start-up, every pair connected over the SHRIMP network, begins when the testbed is built).
- * With more than two hosts: SCI's crossbar grows to their number; SHRIMP's mesh is the
- * smallest square Paragon mesh that holds them (its first hosts, in order; NX: one rank each);
+ * start-up, every pair connected over the SHRIMP network, begins when the testbed is built);
+ * "clan" (CLAN's message channels, SanClanMessenger: the Tripwire paper's 530 MHz Alphas under
+ * Linux 2.2 with CLAN NICs through one wormhole switch, ClanScenario; connections set up during
+ * the run). With more than two hosts: SCI's crossbar and CLAN's switch grow to their number;
+ * SHRIMP's mesh is the smallest square Paragon mesh that holds them (its first hosts, in order;
+ * NX: one rank each);
  * "tcp" stays a pair (its paper's two hosts back to back: aborts for more).
  * Keep the object alive while the simulation runs.
  */
