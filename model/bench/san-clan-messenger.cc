@@ -118,14 +118,9 @@ SanClanMessenger::~SanClanMessenger() = default;
 void
 SanClanMessenger::DoDispose()
 {
+    // The node disposes its devices before its applications: nothing here may reach the NIC
+    // or the host (a spin's watches hold only the spin, and go with the host's memory).
     Simulator::Cancel(m_sliceEnd);
-    if (m_ctx)
-    {
-        for (uint64_t token : m_watches)
-        {
-            m_ctx->GetMemory()->CancelWatch(token);
-        }
-    }
     m_watches.clear();
     m_spin = nullptr;
     for (auto& [host, c] : m_accepting)
@@ -224,7 +219,7 @@ SanClanMessenger::Open(Ptr<Node> node)
     }
     // The connection table: a line per host; its cookie is every connection's offer.
     const uint64_t size = uint64_t(LINE_BYTES) * hosts;
-    m_table = m_ctx->Allocate(size, "connection table");
+    m_table = m_ctx->Allocate(size); // unnamed: a host may run several processes
     const std::vector<uint8_t> zeros(size, 0);
     m_ctx->GetMemory()->Write(m_table, zeros.data(), size);
     m_tableCookie = m_ctx->Export(m_table, size);

@@ -175,7 +175,8 @@ ClanMessageChannel::SetupReceiver(Ptr<ClanContext> receiver,
     m_rx = receiver;
     m_bytes = messageBytes;
     m_rxMode = mode;
-    m_rxArea = receiver->Allocate(BUFFER_OFFSET + messageBytes, "rx_ready+buffer");
+    // Unnamed: a process may hold many channels' halves.
+    m_rxArea = receiver->Allocate(BUFFER_OFFSET + messageBytes);
     receiver->WriteLocalWord(m_rxArea, 0); // "rx_ready is set to false"
     // A Tripwire only where this end waits on one (see Setup).
     if (mode != ClanContext::SPIN)
@@ -202,7 +203,7 @@ ClanMessageChannel::SetupSender(Ptr<ClanContext> sender,
     m_tx = sender;
     m_bytes = messageBytes;
     m_txMode = mode;
-    m_txReady = sender->Allocate(64, "tx_ready");
+    m_txReady = sender->Allocate(64);
     sender->WriteLocalWord(m_txReady, 1); // "Initially tx_ready is set to true"
     m_remoteRx = sender->Map(receiverArea);
     if (mode != ClanContext::SPIN)
