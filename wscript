@@ -9,6 +9,7 @@
 def build(bld):
     module = bld.create_ns3_module('san', ['core', 'network', 'internet', 'point-to-point', 'applications'])
     module.source = [
+        'model/bench/san-clan-messenger.cc',
         'model/bench/san-dart-messenger.cc',
         'model/bench/san-messenger-application.cc',
         'model/bench/san-messenger.cc',
@@ -347,6 +348,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'san'
     headers.source = [
+        'model/bench/san-clan-messenger.h',
         'model/bench/san-dart-messenger.h',
         'model/bench/san-messenger-application.h',
         'model/bench/san-messenger.h',

@@ -5,6 +5,7 @@
  */
 #include "san-bench-testbed.h"
 
+#include "clan-scenario.h"
 #include "dart-scenario.h"
 #include "shrimp-scenario.h"
 #include "tcp-baseline-experiments.h"
@@ -50,7 +51,7 @@ ChannelRate(Ptr<NetDevice> device)
 std::vector<std::string>
 SanBenchTestbed::GetInterfaces()
 {
-    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "dart"};
+    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "dart", "clan"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
@@ -159,6 +160,17 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
                                   "DECstation 5000/240, TCA-100 ATM at 140 Mbit/s, ") +
                       (hosts == 2 ? "back to back" : "one ATM switch");
     }
+    else if (iface == "clan")
+    {
+        // The Tripwire paper's Alphas with CLAN NICs through one wormhole switch (its hosts
+        // were back to back); more hosts share that crossbar.
+        auto s = std::make_shared<ClanScenario>(ClanScenario::Configure(hosts));
+        m_keep = s;
+        m_hosts = s->GetHosts();
+        m_messenger = "ns3::SanClanMessenger";
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = "CLAN message channels, 530 MHz Alpha / Linux 2.2, CLAN NICs, G-Link";
+    }
     else
     {
         std::ostringstream known;
@@ -200,7 +212,10 @@ SanBenchTestbed::ForEachMessengerAttribute(
         set("Group", PointerValue(m_group));
         return;
     }
-    set("SocketFactory", StringValue(m_factory));
+    if (!m_factory.empty())
+    {
+        set("SocketFactory", StringValue(m_factory));
+    }
 }
 
 void

@@ -38,9 +38,12 @@ class SanPairWorkloadHelper;
  * "dart" (SanDartMessenger on MERL's software DART: DECstation 5000/240s with TCA-100 cards,
  * Osborne 1994 section 3: a pair back to back, the paper's "switchless ATM network"; more hosts
  * through one ASX-100-like ATM switch, the paper's other configuration, grown to their number;
- * every pair connected at start-up, SanDartWiring).
- * With more than two hosts: SCI's crossbar grows to their number; SHRIMP's mesh is the
- * smallest square Paragon mesh that holds them (its first hosts, in order; NX: one rank each);
+ * every pair connected at start-up, SanDartWiring);
+ * "clan" (CLAN's message channels, SanClanMessenger: the Tripwire paper's 530 MHz Alphas under
+ * Linux 2.2 with CLAN NICs through one wormhole switch, ClanScenario; connections set up during
+ * the run). With more than two hosts: SCI's crossbar and CLAN's switch grow to their number;
+ * SHRIMP's mesh is the smallest square Paragon mesh that holds them (its first hosts, in order;
+ * NX: one rank each);
  * "tcp" stays a pair (its paper's two hosts back to back: aborts for more).
  * Keep the object alive while the simulation runs.
  */

@@ -26,6 +26,14 @@ namespace ns3
  * sets the remote tx_ready. Every access across the network is a write. Each end waits in its
  * own mode (ClanContext::WaitMode): spinning, a Tripwire on its flag, or spinning then the
  * Tripwire. PRAM order makes the flag arrive after the data it guards.
+ *
+ * A message may be shorter than the buffer (msg_length, its size): the sender sets rx_ready to
+ * the message's length (any non-zero value is "true") and writes only that many bytes; the
+ * receiver copies that many out. A message of exactly msg_length behaves as Example 1's.
+ *
+ * The two-ended Setup is start-up wiring. During a run each end builds its own half
+ * (SetupReceiver, SetupSender, ConnectReceiver), the cookies travelling between them over the
+ * fabric (e.g. through a ClanConnection), as ClanDistributedQueue's halves do.
  */
 class ClanMessageChannel : public Object
 {
@@ -54,10 +62,41 @@ class ClanMessageChannel : public Object
                ClanContext::WaitMode senderMode,
                ClanContext::WaitMode receiverMode);
 
-    /// \brief send_msg. \param message messageBytes bytes \param done when sent
+    /**
+     * \brief The receiver's half alone: allocate rx_ready and the buffer, export them.
+     * \param receiver the receiving process \param messageBytes the buffer (msg_length)
+     * \param mode how recv_msg waits
+     * \return the cookie the sender needs (SetupSender)
+     */
+    ClanCookie SetupReceiver(Ptr<ClanContext> receiver,
+                             uint32_t messageBytes,
+                             ClanContext::WaitMode mode);
+    /**
+     * \brief The sender's half: map the receiver's area, allocate and export tx_ready.
+     * \param sender the sending process \param receiverArea SetupReceiver's cookie
+     * \param messageBytes the buffer (msg_length) \param mode how send_msg waits
+     * \return the cookie the receiver needs (ConnectReceiver)
+     */
+    ClanCookie SetupSender(Ptr<ClanContext> sender,
+                           const ClanCookie& receiverArea,
+                           uint32_t messageBytes,
+                           ClanContext::WaitMode mode);
+    /// \brief The receiver maps the sender's tx_ready. \param senderTxReady its cookie
+    void ConnectReceiver(const ClanCookie& senderTxReady);
+
+    /// \brief send_msg. \param message 1 to messageBytes bytes \param done when sent
     void Send(const std::vector<uint8_t>& message, Callback<void> done);
     /// \brief recv_msg. \param done with the message
     void Receive(ReceiveCallback done);
+
+    /// \return receiver: true if a message waits in the buffer (rx_ready is set)
+    bool IsReady() const;
+    /// \return receiver: the address of rx_ready (local memory)
+    uint64_t GetRxReadyAddress() const;
+    /// \return the receiver's Tripwire on rx_ready (0 in SPIN mode)
+    uint32_t GetReceiverTripwire() const;
+    /// \return the buffer's size (msg_length)
+    uint32_t GetMessageBytes() const;
 
     /// \return messages sent
     uint64_t GetNSent() const;
@@ -68,6 +107,10 @@ class ClanMessageChannel : public Object
     void DoDispose() override;
 
   private:
+    /// Abort unless \p messageBytes is a valid msg_length that agrees with the other half's.
+    /// \param messageBytes the buffer's size
+    void CheckShape(uint32_t messageBytes) const;
+
     Ptr<ClanContext> m_tx;                             //!< sender
     Ptr<ClanContext> m_rx;                             //!< receiver
     uint32_t m_bytes{0};                               //!< msg_length
