@@ -27,6 +27,19 @@ namespace
 /// How long a benchmark run may take in simulated time before it is cut off.
 const Time kRunLimit = Seconds(60);
 
+/**
+ * \param done the workload has finished: the run ends now, rather than at kRunLimit (a process
+ * that polls, as CLAN's and DART's can, would spin until then)
+ */
+void
+StopWhen(bool done)
+{
+    if (done)
+    {
+        Simulator::Stop();
+    }
+}
+
 } // namespace
 
 SanBenchRuns::PingPong
@@ -49,12 +62,14 @@ SanBenchRuns::RunPingPong(const std::string& iface,
     // The simulator's events executed at each measured echo: their growth per round trip is
     // what one round trip (two messages) costs to simulate, set-up and idle time left out.
     auto events = std::make_shared<std::vector<uint64_t>>();
-    apps.Get(1)->TraceConnectWithoutContext("RoundTrip", Callback<void, Time>([events](Time) {
+    Ptr<SanPingPongClient> client = DynamicCast<SanPingPongClient>(apps.Get(1));
+    apps.Get(1)->TraceConnectWithoutContext("RoundTrip",
+                                            Callback<void, Time>([events, client](Time) {
                                                 events->push_back(Simulator::GetEventCount());
+                                                StopWhen(client->IsDone());
                                             }));
     Simulator::Stop(kRunLimit);
     Simulator::Run();
-    Ptr<SanPingPongClient> client = DynamicCast<SanPingPongClient>(apps.Get(1));
     out.roundTrips = client->GetRoundTrips();
     out.done = client->IsDone();
     out.oneWay = client->GetOneWayLatency();
@@ -86,9 +101,12 @@ SanBenchRuns::RunStream(const std::string& iface,
     ApplicationContainer apps =
         stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
     apps.Start(MicroSeconds(10));
+    Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
+    sink->TraceConnectWithoutContext("Rx", Callback<void, uint32_t>([sink, messages](uint32_t) {
+                                         StopWhen(sink->GetReceived() == messages);
+                                     }));
     Simulator::Stop(kRunLimit);
     Simulator::Run();
-    Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
     out.sent = DynamicCast<SanStreamSender>(apps.Get(1))->GetSent();
     out.received = sink->GetReceived();
     out.bytes = sink->GetReceivedBytes();
@@ -121,6 +139,17 @@ SanBenchRuns::RunRequestResponse(const std::string& iface,
     }
     ApplicationContainer apps = rr.Install(clientNodes, testbed.GetHosts().Get(0));
     apps.Start(MicroSeconds(10));
+    auto finished = std::make_shared<uint32_t>(0);
+    for (uint32_t i = 1; i < apps.GetN(); ++i)
+    {
+        Ptr<SanRequestClient> c = DynamicCast<SanRequestClient>(apps.Get(i));
+        c->TraceConnectWithoutContext("Latency", Callback<void, Time>([c, finished, clients](Time) {
+                                          if (c->IsDone())
+                                          {
+                                              StopWhen(++*finished == clients);
+                                          }
+                                      }));
+    }
     Simulator::Stop(kRunLimit);
     Simulator::Run();
     for (uint32_t i = 1; i < apps.GetN(); ++i)

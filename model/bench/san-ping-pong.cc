@@ -190,14 +190,15 @@ SanPingPongClient::Received(uint32_t peer, uint32_t bytes)
 {
     NS_ABORT_MSG_IF(peer != m_peer || bytes != m_bytes,
                     "SanPingPongClient: an echo of " << bytes << " bytes from node " << peer);
-    if (m_done >= m_warmup)
+    const bool measured = m_done >= m_warmup;
+    ++m_done; // before the trace: IsDone() holds in the last round's
+    if (measured)
     {
         m_lastEcho = Simulator::Now();
         const Time rtt = m_lastEcho - m_sentAt;
         m_roundTrips.push_back(rtt);
         m_roundTripTrace(rtt);
     }
-    ++m_done;
     Ping();
 }
 

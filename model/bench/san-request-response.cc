@@ -236,14 +236,15 @@ SanRequestClient::Received(uint32_t peer, uint32_t bytes)
     NS_ABORT_MSG_IF(peer != m_peer,
                     "SanRequestClient: a response of " << bytes << " bytes from node " << peer
                                                        << ", not the server " << m_peer);
-    if (m_done >= m_warmup)
+    const bool measured = m_done >= m_warmup;
+    ++m_done; // before the trace: IsDone() holds in the last request's
+    if (measured)
     {
         m_measuredUntil = Simulator::Now();
         const Time latency = m_measuredUntil - m_sentAt;
         m_latencies.push_back(latency);
         m_latencyTrace(latency);
     }
-    ++m_done;
     if (m_think.IsStrictlyPositive())
     {
         m_thinking = Simulator::Schedule(m_think, &SanRequestClient::Ask, this);
