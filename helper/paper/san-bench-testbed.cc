@@ -5,17 +5,20 @@
  */
 #include "san-bench-testbed.h"
 
+#include "hamlyn-scenario.h"
 #include "shrimp-scenario.h"
 #include "tcp-baseline-experiments.h"
 
 #include "ns3/abort.h"
 #include "ns3/channel.h"
+#include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/nx-group.h"
 #include "ns3/pointer.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/san-pair-workload-helper.h"
+#include "ns3/san-rats-messenger.h"
 #include "ns3/sci-helper.h"
 #include "ns3/scilan-helper.h"
 #include "ns3/shrimp-socket-factory.h"
@@ -46,7 +49,7 @@ ChannelRate(Ptr<NetDevice> device)
 std::vector<std::string>
 SanBenchTestbed::GetInterfaces()
 {
-    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx"};
+    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "hamlyn"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
@@ -82,7 +85,7 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
             std::make_shared<TcpBaselineExperiments::Pair>(TcpBaselineExperiments::BuildPair(link));
         m_hosts = pair->nodes;
         m_keep = pair;
-        m_factory = "ns3::TcpSocketFactory";
+        m_attributes.emplace_back("SocketFactory", StringValue("ns3::TcpSocketFactory").Copy());
         m_linkBps = link.rateBps;
         m_described = "TCP on the host stack, 530 MHz Alpha / Linux 2.2, 100 Mbit/s Ethernet";
     }
@@ -100,7 +103,7 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         ScilanHelper scilan;
         scilan.Install(m_hosts);
         m_keep = fabric;
-        m_factory = "ns3::ScilanSocketFactory";
+        m_attributes.emplace_back("SocketFactory", StringValue("ns3::ScilanSocketFactory").Copy());
         m_linkBps = ChannelRate(endpoints.Get(0));
         m_described = "SCILAN sockets over SCI, Pentium Pro / NT, Dolphin PCI-SCI adapters";
     }
@@ -112,7 +115,7 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         ShrimpSocketFactory::Install(s->GetHosts());
         m_keep = s;
         shrimpHosts(*s, m_hosts);
-        m_factory = "ns3::ShrimpSocketFactory";
+        m_attributes.emplace_back("SocketFactory", StringValue("ns3::ShrimpSocketFactory").Copy());
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "SHRIMP sockets over VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
     }
@@ -130,10 +133,47 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         group->Create(ranks);
         // The program starts with the run: every pair connects over the SHRIMP network.
         group->Initialize(Callback<void>());
-        m_group = group;
+        m_attributes.emplace_back("Group", PointerValue(group).Copy());
         m_messenger = "ns3::SanNxMessenger";
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "NX on VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
+    }
+    else if (iface == "hamlyn")
+    {
+        // Each process pins room for a stream each way to every other host (real bytes): about
+        // 10 MB a host, the largest message shrinking as hosts are added.
+        uint32_t maxBytes = 1u << 20;
+        while (maxBytes > 4096 && uint64_t(maxBytes) * (hosts - 1) > (1u << 20))
+        {
+            maxBytes /= 2;
+        }
+        const uint64_t pinned =
+            SanRatsMessenger::GetPinnedBytesNeeded(hosts - 1,
+                                                   maxBytes,
+                                                   SanRatsMessenger::DEFAULT_SLOTS);
+        // "PinnedBytes" is read when HamlynHelper opens each host's Rats process: set for
+        // this scenario only.
+        const std::string pinnedName = "ns3::RatsHardwareInterface::PinnedBytes";
+        UintegerValue before;
+        TypeId::AttributeInformation info;
+        TypeId::LookupByName("ns3::RatsHardwareInterface")
+            .LookupAttributeByName("PinnedBytes", &info);
+        before.Set(DynamicCast<const UintegerValue>(info.initialValue)->Get());
+        Config::SetDefault(pinnedName, UintegerValue(pinned));
+        HamlynScenario::Spec spec;
+        spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
+        spec.rats = true;
+        auto s = std::make_shared<HamlynScenario>(spec);
+        Config::SetDefault(pinnedName, before);
+        Ptr<SanRatsDirectory> directory = CreateObject<SanRatsDirectory>();
+        directory->Install(s->GetHosts());
+        m_keep = s;
+        m_hosts = s->GetHosts();
+        m_messenger = "ns3::SanRatsMessenger";
+        m_attributes.emplace_back("Directory", PointerValue(directory).Copy());
+        m_attributes.emplace_back("MaxMessageBytes", UintegerValue(maxBytes).Copy());
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = "Rats streams on Hamlyn, HP 9000 J200 (GSC+), Myrinet LANai 3, crossbar";
     }
     else
     {
@@ -162,12 +202,19 @@ SanBenchTestbed::GetMessengerType() const
 void
 SanBenchTestbed::ConfigureMessenger(SanPairWorkloadHelper& helper) const
 {
-    if (m_group != nullptr)
+    for (const auto& [name, value] : m_attributes)
     {
-        helper.SetMessengerAttribute("Group", PointerValue(m_group));
-        return;
+        helper.SetMessengerAttribute(name, *value);
     }
-    helper.SetMessengerAttribute("SocketFactory", StringValue(m_factory));
+}
+
+void
+SanBenchTestbed::ConfigureMessenger(ObjectFactory& factory) const
+{
+    for (const auto& [name, value] : m_attributes)
+    {
+        factory.Set(name, *value);
+    }
 }
 
 double

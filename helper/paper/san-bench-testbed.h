@@ -6,11 +6,14 @@
 #ifndef SAN_BENCH_TESTBED_H
 #define SAN_BENCH_TESTBED_H
 
+#include "ns3/attribute.h"
 #include "ns3/node-container.h"
+#include "ns3/object-factory.h"
 #include "ns3/object.h"
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -30,11 +33,15 @@ class SanPairWorkloadHelper;
  * over SCI adapters, Pentium Pro PCs under NT on a two-host SCI fabric); "shrimp-sockets"
  * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
  * up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX program whose
- * start-up, every pair connected over the SHRIMP network, begins when the testbed is built).
- * With more than two hosts: SCI's crossbar grows to their number; SHRIMP's mesh is the
- * smallest square Paragon mesh that holds them (its first hosts, in order; NX: one rank each);
- * "tcp" stays a pair (its paper's two hosts back to back: aborts for more).
- * Keep the object alive while the simulation runs.
+ * start-up, every pair connected over the SHRIMP network, begins when the testbed is built);
+ * "hamlyn" (Rats streams on Hamlyn: HP 9000 J200s on GSC+ with Myrinet LANai 3 cards on a
+ * crossbar, HamlynScenario as the Hamlyn reproduction builds it; each host's Rats process has a
+ * well-known initial-request server, SanRatsDirectory, and pins room for a stream each way to
+ * every other host: "MaxMessageBytes" is 1 MiB / (hosts - 1), a power of two, at least 4 KiB).
+ * With more than two hosts: Hamlyn's crossbar grows to their number; SCI's crossbar grows to their
+ * number; SHRIMP's mesh is the smallest square Paragon mesh that holds them (its first hosts, in
+ * order; NX: one rank each); "tcp" stays a pair (its paper's two hosts back to back: aborts for
+ * more). Keep the object alive while the simulation runs.
  */
 class SanBenchTestbed
 {
@@ -54,6 +61,8 @@ class SanBenchTestbed
     std::string GetMessengerType() const;
     /// \param helper a workload's helper: its messengers are set for this interface
     void ConfigureMessenger(SanPairWorkloadHelper& helper) const;
+    /// \param factory a factory of GetMessengerType(): its messengers are set likewise
+    void ConfigureMessenger(ObjectFactory& factory) const;
     /// \return the rate of the slowest link between two hosts (bit/s)
     double GetLinkBps() const;
     /// \return one line: interface, library, hosts and network
@@ -62,11 +71,11 @@ class SanBenchTestbed
   private:
     std::string m_iface;                                //!< its name
     NodeContainer m_hosts;                              //!< the hosts
-    std::string m_factory;                              //!< the socket factory's TypeId name
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
-    Ptr<Object> m_group;                                //!< the NX program (shrimp-nx)
-    double m_linkBps{0};                                //!< slowest link
-    std::string m_described;                            //!< GetDescription
+    /// The messengers' attributes (name, value)
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_attributes;
+    double m_linkBps{0};          //!< slowest link
+    std::string m_described;      //!< GetDescription
     std::shared_ptr<void> m_keep; //!< what must outlive the run (a fabric, a scenario)
 };
 
