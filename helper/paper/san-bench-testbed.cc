@@ -27,6 +27,7 @@
 #include "ns3/vmmc-daemon.h"
 #include "ns3/vmmc-endpoint.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -159,7 +160,7 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         TypeId::LookupByName("ns3::RatsHardwareInterface")
             .LookupAttributeByName("PinnedBytes", &info);
         before.Set(DynamicCast<const UintegerValue>(info.initialValue)->Get());
-        Config::SetDefault(pinnedName, UintegerValue(pinned));
+        Config::SetDefault(pinnedName, UintegerValue(std::max<uint64_t>(pinned, before.Get())));
         HamlynScenario::Spec spec;
         spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
         spec.rats = true;

@@ -177,7 +177,8 @@ SanRatsMessenger::GetTypeId()
             // The library's default (RatsStreamSender::Create).
             .AddAttribute("AsIsThreshold",
                           "Messages of at least this many bytes are sent as-is from the send "
-                          "buffer; smaller ones are copied into the stream's staging buffer.",
+                          "buffer; smaller ones are copied into the stream's staging buffer "
+                          "(pinned: GetPinnedBytesNeeded allows thresholds up to 512).",
                           UintegerValue(256),
                           MakeUintegerAccessor(&SanRatsMessenger::m_threshold),
                           MakeUintegerChecker<uint32_t>(1))
