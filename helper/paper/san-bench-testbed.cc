@@ -7,11 +7,13 @@
 
 #include "clan-scenario.h"
 #include "dart-scenario.h"
+#include "hamlyn-scenario.h"
 #include "shrimp-scenario.h"
 #include "tcp-baseline-experiments.h"
 
 #include "ns3/abort.h"
 #include "ns3/channel.h"
+#include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/nx-group.h"
 #include "ns3/object-factory.h"
@@ -21,6 +23,7 @@
 #include "ns3/san-host-helper.h"
 #include "ns3/san-messenger.h"
 #include "ns3/san-pair-workload-helper.h"
+#include "ns3/san-rats-messenger.h"
 #include "ns3/sci-helper.h"
 #include "ns3/scilan-helper.h"
 #include "ns3/shrimp-socket-factory.h"
@@ -29,6 +32,7 @@
 #include "ns3/vmmc-daemon.h"
 #include "ns3/vmmc-endpoint.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -51,7 +55,7 @@ ChannelRate(Ptr<NetDevice> device)
 std::vector<std::string>
 SanBenchTestbed::GetInterfaces()
 {
-    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "dart", "clan"};
+    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "dart", "clan", "hamlyn"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
@@ -87,7 +91,8 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
             std::make_shared<TcpBaselineExperiments::Pair>(TcpBaselineExperiments::BuildPair(link));
         m_hosts = pair->nodes;
         m_keep = pair;
-        m_factory = "ns3::TcpSocketFactory";
+        m_messengerAttributes.emplace_back("SocketFactory",
+                                           StringValue("ns3::TcpSocketFactory").Copy());
         m_linkBps = link.rateBps;
         m_described = "TCP on the host stack, 530 MHz Alpha / Linux 2.2, 100 Mbit/s Ethernet";
     }
@@ -105,7 +110,8 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         ScilanHelper scilan;
         scilan.Install(m_hosts);
         m_keep = fabric;
-        m_factory = "ns3::ScilanSocketFactory";
+        m_messengerAttributes.emplace_back("SocketFactory",
+                                           StringValue("ns3::ScilanSocketFactory").Copy());
         m_linkBps = ChannelRate(endpoints.Get(0));
         m_described = "SCILAN sockets over SCI, Pentium Pro / NT, Dolphin PCI-SCI adapters";
     }
@@ -117,7 +123,8 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         ShrimpSocketFactory::Install(s->GetHosts());
         m_keep = s;
         shrimpHosts(*s, m_hosts);
-        m_factory = "ns3::ShrimpSocketFactory";
+        m_messengerAttributes.emplace_back("SocketFactory",
+                                           StringValue("ns3::ShrimpSocketFactory").Copy());
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "SHRIMP sockets over VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
     }
@@ -135,7 +142,7 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         group->Create(ranks);
         // The program starts with the run: every pair connects over the SHRIMP network.
         group->Initialize(Callback<void>());
-        m_group = group;
+        m_messengerAttributes.emplace_back("Group", PointerValue(group).Copy());
         m_messenger = "ns3::SanNxMessenger";
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "NX on VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
@@ -171,6 +178,43 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "CLAN message channels, 530 MHz Alpha / Linux 2.2, CLAN NICs, G-Link";
     }
+    else if (iface == "hamlyn")
+    {
+        // Each process pins room for a stream each way to every other host (real bytes): about
+        // 10 MB a host, the largest message shrinking as hosts are added.
+        uint32_t maxBytes = 1u << 20;
+        while (maxBytes > 4096 && uint64_t(maxBytes) * (hosts - 1) > (1u << 20))
+        {
+            maxBytes /= 2;
+        }
+        const uint64_t pinned =
+            SanRatsMessenger::GetPinnedBytesNeeded(hosts - 1,
+                                                   maxBytes,
+                                                   SanRatsMessenger::DEFAULT_SLOTS);
+        // "PinnedBytes" is read when HamlynHelper opens each host's Rats process: set for
+        // this scenario only.
+        const std::string pinnedName = "ns3::RatsHardwareInterface::PinnedBytes";
+        UintegerValue before;
+        TypeId::AttributeInformation info;
+        TypeId::LookupByName("ns3::RatsHardwareInterface")
+            .LookupAttributeByName("PinnedBytes", &info);
+        before.Set(DynamicCast<const UintegerValue>(info.initialValue)->Get());
+        Config::SetDefault(pinnedName, UintegerValue(std::max<uint64_t>(pinned, before.Get())));
+        HamlynScenario::Spec spec;
+        spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
+        spec.rats = true;
+        auto s = std::make_shared<HamlynScenario>(spec);
+        Config::SetDefault(pinnedName, before);
+        Ptr<SanRatsDirectory> directory = CreateObject<SanRatsDirectory>();
+        directory->Install(s->GetHosts());
+        m_keep = s;
+        m_hosts = s->GetHosts();
+        m_messenger = "ns3::SanRatsMessenger";
+        m_messengerAttributes.emplace_back("Directory", PointerValue(directory).Copy());
+        m_messengerAttributes.emplace_back("MaxMessageBytes", UintegerValue(maxBytes).Copy());
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = "Rats streams on Hamlyn, HP 9000 J200 (GSC+), Myrinet LANai 3, crossbar";
+    }
     else
     {
         std::ostringstream known;
@@ -199,22 +243,9 @@ void
 SanBenchTestbed::ForEachMessengerAttribute(
     const std::function<void(const std::string&, const AttributeValue&)>& set) const
 {
-    if (!m_messengerAttributes.empty())
+    for (const auto& [name, value] : m_messengerAttributes)
     {
-        for (const auto& [name, value] : m_messengerAttributes)
-        {
-            set(name, *value);
-        }
-        return;
-    }
-    if (m_group != nullptr)
-    {
-        set("Group", PointerValue(m_group));
-        return;
-    }
-    if (!m_factory.empty())
-    {
-        set("SocketFactory", StringValue(m_factory));
+        set(name, *value);
     }
 }
 
@@ -234,6 +265,14 @@ SanBenchTestbed::CreateMessenger() const
         factory.Set(name, value);
     });
     return factory.Create<SanMessenger>();
+}
+
+void
+SanBenchTestbed::ConfigureMessenger(ObjectFactory& factory) const
+{
+    ForEachMessengerAttribute([&factory](const std::string& name, const AttributeValue& value) {
+        factory.Set(name, value);
+    });
 }
 
 double

@@ -8,6 +8,7 @@
 
 #include "ns3/attribute.h"
 #include "ns3/node-container.h"
+#include "ns3/object-factory.h"
 #include "ns3/object.h"
 
 #include <functional>
@@ -41,7 +42,12 @@ class SanPairWorkloadHelper;
  * every pair connected at start-up, SanDartWiring);
  * "clan" (CLAN's message channels, SanClanMessenger: the Tripwire paper's 530 MHz Alphas under
  * Linux 2.2 with CLAN NICs through one wormhole switch, ClanScenario; connections set up during
- * the run). With more than two hosts: SCI's crossbar and CLAN's switch grow to their number;
+ * the run);
+ * "hamlyn" (Rats streams on Hamlyn: HP 9000 J200s on GSC+ with Myrinet LANai 3 cards on a
+ * crossbar, HamlynScenario as the Hamlyn reproduction builds it; each host's Rats process has a
+ * well-known initial-request server, SanRatsDirectory, and pins room for a stream each way to
+ * every other host: "MaxMessageBytes" is 1 MiB / (hosts - 1), a power of two, at least 4 KiB).
+ * With more than two hosts: SCI's, CLAN's and Hamlyn's crossbars grow to their number;
  * SHRIMP's mesh is the smallest square Paragon mesh that holds them (its first hosts, in order;
  * NX: one rank each);
  * "tcp" stays a pair (its paper's two hosts back to back: aborts for more).
@@ -68,6 +74,8 @@ class SanBenchTestbed
     /// \return a messenger for this interface, set as ConfigureMessenger sets a helper's (for
     /// programs with many processes; Open it on one of GetHosts())
     Ptr<SanMessenger> CreateMessenger() const;
+    /// \param factory a factory of GetMessengerType(): its messengers are set likewise
+    void ConfigureMessenger(ObjectFactory& factory) const;
     /// \return the rate of the slowest link between two hosts (bit/s)
     double GetLinkBps() const;
     /// \return one line: interface, library, hosts and network
@@ -80,10 +88,8 @@ class SanBenchTestbed
 
     std::string m_iface;                                //!< its name
     NodeContainer m_hosts;                              //!< the hosts
-    std::string m_factory;                              //!< the socket factory's TypeId name
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
-    Ptr<Object> m_group;                                //!< the NX program (shrimp-nx)
-    /// Messenger attributes to set (name, value), besides the above (dart)
+    /// The messengers' attributes (name, value): a socket factory, an NX program, ...
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_messengerAttributes;
     double m_linkBps{0};          //!< slowest link
     std::string m_described;      //!< GetDescription
