@@ -281,6 +281,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('san')
     module_test.source = [
         'test/san-arbitration-test-suite.cc',
+        'test/san-bench-many-test-suite.cc',
         'test/san-bench-test-suite.cc',
         'test/san-build-files-test-suite.cc',
         'test/san-clan-connection-test-suite.cc',
@@ -318,7 +319,6 @@ def build(bld):
         'test/san-paper-partition-test-suite.cc',
         'test/san-protection-fuzz-test-suite.cc',
         'test/san-rats-test-suite.cc',
-        'test/san-request-response-test-suite.cc',
         'test/san-run-input-test-suite.cc',
         'test/san-sci-test-suite.cc',
         'test/san-scilan-paper-test-suite.cc',

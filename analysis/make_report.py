@@ -651,7 +651,8 @@ def fabric_load_section(rows):
 def shootout_section(rows):
     """Markdown for nic-shootout's rows: per workload and figure, a table of
     sizes (rows) against interfaces (columns), as the CSV holds them; for
-    request-response, of client counts (one table per message size)."""
+    request-response and incast, of client (sender) counts, one table per
+    message size."""
     out = ["## Interfaces side by side (nic-shootout)", ""]
     out.append("The same workloads (model/bench) over each interface's own library, each on "
                "its own paper's hosts and network (preset `as-published`): the papers could "
@@ -659,7 +660,7 @@ def shootout_section(rows):
     out.append("")
     keys = []
     for r in rows:
-        by_clients = r["workload"] == "request-response"
+        by_clients = r["workload"] in ("request-response", "incast")
         key = (r["workload"], r["figure"], r["unit"], r["preset"],
                int(r["size_bytes"]) if by_clients else None)
         if key not in keys:
@@ -676,7 +677,8 @@ def shootout_section(rows):
         keys_in_rows = sorted({int(r[column]) for r in chosen})
         title = "### %s: %s (%s, %s)" % (workload, figure.replace("_", " "), unit, preset)
         if size is not None:
-            title += ", %d-byte requests and responses" % size
+            title += (", %d-byte requests and responses" if workload == "request-response"
+                      else ", %d-byte messages") % size
         out.append(title)
         out.append("")
         table = []
@@ -768,7 +770,8 @@ FIGURE_CAPTIONS = {
     "shootout-requests.png":
         "nic-shootout: a request/response server against its number of clients, every "
         "interface as published: requests per second, 99th-percentile latency and the server "
-        "host's CPU time per request.",
+        "host's CPU time per request; and incast, the bandwidth at one sink against its "
+        "number of senders.",
     "shootout-bandwidth.png":
         "nic-shootout: ping-pong bandwidth (one message at a time) and stream bandwidth "
         "(back to back) against message size, every interface as published.",

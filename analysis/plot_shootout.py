@@ -11,7 +11,7 @@ latency against message size, one curve per interface) and
 shootout-bandwidth.png (two panels: the ping-pong's bandwidth and the
 stream's, against message size) and shootout-requests.png (a request/response
 server against its clients: requests per second, 99th-percentile latency,
-server CPU per request); a preset other than "as-published" adds its name to
+server CPU per request; incast bandwidth against senders); a preset other than "as-published" adds its name to
 the file names. Axes are logarithmic. Exits with status 1, naming
 the file, if the CSV is malformed.
 """
@@ -86,13 +86,16 @@ def plot(rows, outdir):
         if not any(r["workload"] == "request-response" and r["preset"] == preset
                    for r in rows):
             continue
-        fig, axes = plt.subplots(1, 3, figsize=(15, 4.4))
-        for ax, (figure, ylabel, title) in zip(axes, (
-                ("requests_per_second", "requests/s", "Server throughput"),
-                ("latency_p99", "us", "99th-percentile latency"),
-                ("server_cpu_per_request", "us", "Server CPU per request"))):
-            draw(ax, curves(rows, "request-response", figure, preset, x="clients"), ylabel,
-                 "%s (%s)" % (title, preset), xlabel="clients")
+        fig, axes = plt.subplots(2, 2, figsize=(11, 8.8))
+        for ax, (workload, figure, ylabel, title, xlabel) in zip(axes.flat, (
+                ("request-response", "requests_per_second", "requests/s", "Server throughput",
+                 "clients"),
+                ("request-response", "latency_p99", "us", "99th-percentile latency", "clients"),
+                ("request-response", "server_cpu_per_request", "us", "Server CPU per request",
+                 "clients"),
+                ("incast", "bandwidth", "MB/s", "Incast bandwidth at the sink", "senders"))):
+            draw(ax, curves(rows, workload, figure, preset, x="clients"), ylabel,
+                 "%s (%s)" % (title, preset), xlabel=xlabel)
         fig.tight_layout()
         path = os.path.join(outdir, "shootout-requests%s.png" % suffix)
         fig.savefig(path, dpi=110)

@@ -697,6 +697,7 @@ request-response,scilan,as-published,64,1,requests_per_second,5050,1/s
 request-response,scilan,as-published,64,4,requests_per_second,8767,1/s
 request-response,scilan,as-published,64,4,server_cpu_per_request,101.3,us
 request-response,scilan,as-published,64,4,latency_p99,474.0,us
+incast,scilan,as-published,4096,4,bandwidth,30.1,MB/s
 """
 
 
@@ -707,7 +708,7 @@ class ShootoutTest(TempDirTest):
         write(self.dir, "shootout.csv", SHOOTOUT_CSV)
         self.assertEqual(sancsv.kind_of(os.path.join(self.dir, "shootout.csv")), "shootout")
         rows = sancsv.read_shootout(os.path.join(self.dir, "shootout.csv"))
-        self.assertEqual(len(rows), 12)
+        self.assertEqual(len(rows), 13)
         self.assertEqual((rows[1]["size_bytes"], rows[1]["value"]), (4096.0, 445.9))
         text, problems = make_report.build_report(self.dir)
         self.assertEqual(problems, [])
@@ -724,6 +725,8 @@ class ShootoutTest(TempDirTest):
         self.assertIn("| clients | tcp | scilan |", text)
         self.assertIn("| 1 | 5593 | 5050 |", text)
         self.assertIn("| 4 |  | 8767 |", text)
+        self.assertIn("### incast: bandwidth (MB/s, as-published), 4096-byte messages", text)
+        self.assertIn("| 4 | 30.1 |", text)
         self.assertNotIn("Other CSV files", text)
 
     def test_plots_written(self):

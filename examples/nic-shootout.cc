@@ -11,7 +11,7 @@
  *   ./nic-shootout [--csv=results/shootout.csv] [--interfaces=tcp,scilan,shrimp-sockets]
  *                  [--sizes=8,64,512,4096,32768] [--rounds=20] [--messages=64]
  *                  [--streamBytes=1048576] [--clients=1,2,4,8,16] [--requests=20]
- *                  [--requestBytes=64]
+ *                  [--requestBytes=64] [--incastBytes=4096] [--incastTotal=1048576]
  *
  * Workloads (model/bench, run by SanBenchRuns): the ping-pong (SanPingPongHelper: one-way
  * latency, half the mean round trip, the bandwidth of the measured rounds, and the simulator's
@@ -19,9 +19,11 @@
  * simulate); the stream (SanStreamHelper: the bandwidth at the receiver of messages sent back to
  * back); request/response (SanRequestResponseHelper: one server, each client closed loop; the
  * server's requests per second, its host's CPU time per request and interrupts per second over
- * the window in which every client is measuring, latency mean and percentiles). Columns:
+ * the window in which every client is measuring, latency mean and percentiles); incast
+ * (SanStreamHelper with 2 or more senders to one sink: the bandwidth at the sink of all
+ * together, --incastTotal bytes of --incastBytes messages). Columns:
  * workload, interface, preset, size_bytes, clients, figure, value, unit (clients is 1 for the
- * pair workloads).
+ * pair workloads; the senders for incast).
  */
 
 #include "ns3/core-module.h"
@@ -108,6 +110,25 @@ RunStream(const std::string& iface,
     rows.push_back({"stream", iface, bytes, 1, "bandwidth", st.mbps, "MB/s"});
 }
 
+/// Incast: \p senders senders streaming \p total bytes together, in \p bytes messages, to one
+/// sink on \p iface: its row.
+void
+RunIncast(const std::string& iface,
+          uint32_t bytes,
+          uint32_t senders,
+          uint32_t total,
+          std::vector<ShootoutRow>& rows)
+{
+    const uint32_t each = std::max<uint32_t>(8, (total / senders + bytes - 1) / bytes);
+    const SanBenchRuns::Stream st =
+        SanBenchRuns::RunIncast(iface, senders, bytes, each, senders * each / 8 + 1);
+    NS_ABORT_MSG_IF(st.received != uint64_t{senders} * each,
+                    "nic-shootout: incast over " << iface << " (" << senders
+                                                 << " senders) delivered " << st.received << " of "
+                                                 << senders * each);
+    rows.push_back({"incast", iface, bytes, senders, "bandwidth", st.mbps, "MB/s"});
+}
+
 /// Request/response with \p clients clients on \p iface, requests and responses of \p bytes.
 void
 RunRequestResponse(const std::string& iface,
@@ -172,6 +193,8 @@ main(int argc, char* argv[])
     std::string clients = "1,2,4,8,16";
     uint32_t requests = 20;
     uint32_t requestBytes = 64;
+    uint32_t incastBytes = 4096;
+    uint32_t incastTotal = 1 << 20;
     CommandLine cmd(__FILE__);
     cmd.AddValue("csv", "output CSV (none: print the rows only)", csv);
     cmd.AddValue("interfaces",
@@ -186,6 +209,8 @@ main(int argc, char* argv[])
                  clients);
     cmd.AddValue("requests", "measured requests per client", requests);
     cmd.AddValue("requestBytes", "bytes of each request and of each response", requestBytes);
+    cmd.AddValue("incastBytes", "bytes of each incast message", incastBytes);
+    cmd.AddValue("incastTotal", "incast bytes of all senders together, at least", incastTotal);
     cmd.Parse(argc, argv);
 
     // Bad input: one line and status 1, before anything is built.
@@ -253,6 +278,10 @@ main(int argc, char* argv[])
                 break;
             }
             RunRequestResponse(iface, requestBytes, c, requests, rows);
+            if (c > 1) // one sender is the stream's row
+            {
+                RunIncast(iface, incastBytes, c, incastTotal, rows);
+            }
         }
     }
 

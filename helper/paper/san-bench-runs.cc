@@ -90,24 +90,46 @@ SanBenchRuns::RunStream(const std::string& iface,
                         uint32_t messages,
                         uint32_t warmup)
 {
+    return RunIncast(iface, 1, bytes, messages, warmup);
+}
+
+SanBenchRuns::Stream
+SanBenchRuns::RunIncast(const std::string& iface,
+                        uint32_t senders,
+                        uint32_t bytes,
+                        uint32_t messages,
+                        uint32_t warmup)
+{
     Stream out;
-    SanBenchTestbed testbed(iface);
+    SanBenchTestbed testbed(iface, senders + 1);
     out.linkBps = testbed.GetLinkBps();
     SanStreamHelper stream(testbed.GetMessengerType());
     testbed.ConfigureMessenger(stream);
     stream.SetClientAttribute("MessageBytes", UintegerValue(bytes));
     stream.SetClientAttribute("Messages", UintegerValue(messages));
     stream.SetServerAttribute("WarmupMessages", UintegerValue(warmup));
+    NodeContainer senderNodes;
+    for (uint32_t i = 1; i <= senders; ++i)
+    {
+        senderNodes.Add(testbed.GetHosts().Get(i));
+    }
+    // One sender: the pair workloads' order, host 0 to host 1 (GetHosts); more: hosts 1.. to
+    // host 0, as the request/response clients.
     ApplicationContainer apps =
-        stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
+        senders == 1 ? stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1))
+                     : stream.Install(senderNodes, testbed.GetHosts().Get(0));
     apps.Start(MicroSeconds(10));
     Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
-    sink->TraceConnectWithoutContext("Rx", Callback<void, uint32_t>([sink, messages](uint32_t) {
-                                         StopWhen(sink->GetReceived() == messages);
+    const uint64_t expected = uint64_t{senders} * messages;
+    sink->TraceConnectWithoutContext("Rx", Callback<void, uint32_t>([sink, expected](uint32_t) {
+                                         StopWhen(sink->GetReceived() == expected);
                                      }));
     Simulator::Stop(kRunLimit);
     Simulator::Run();
-    out.sent = DynamicCast<SanStreamSender>(apps.Get(1))->GetSent();
+    for (uint32_t i = 1; i < apps.GetN(); ++i)
+    {
+        out.sent += DynamicCast<SanStreamSender>(apps.Get(i))->GetSent();
+    }
     out.received = sink->GetReceived();
     out.bytes = sink->GetReceivedBytes();
     out.mbps = sink->GetBandwidthMBps();

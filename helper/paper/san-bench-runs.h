@@ -68,6 +68,21 @@ class SanBenchRuns
                             uint32_t messages,
                             uint32_t warmup);
 
+    /**
+     * \brief Incast: a stream sender on each of the testbed's hosts 1..senders, all aimed at
+     * one sink on host 0, each sending \p messages of \p bytes back to back (one sender:
+     * host 0 to host 1, as RunStream).
+     * \param iface a SanBenchTestbed interface \param senders senders
+     * \param bytes message size \param messages messages per sender
+     * \param warmup arrivals (of all senders together) the sink leaves out
+     * \return what the sink took (its bandwidth: every sender's together)
+     */
+    static Stream RunIncast(const std::string& iface,
+                            uint32_t senders,
+                            uint32_t bytes,
+                            uint32_t messages,
+                            uint32_t warmup);
+
     /// What a request/response run gave.
     struct RequestResponse
     {

@@ -4,12 +4,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The request/response workload (SanRequestResponseHelper) as a user's program runs it: one
-// server and several clients on a SanBenchTestbed of each interface. What can be known without
-// the simulation: every request is answered and the server served exactly as many (counts
-// conserved); no latency is below the wire's serialization of a request and its response; the
-// closed loop obeys Little's law (clients = rate x mean latency, when clients never think); a
-// second run in the same process (after Simulator::Destroy) gives the same latencies.
+// The workloads with many clients, as a user's program runs them on a SanBenchTestbed of each
+// interface. Request/response (SanRequestResponseHelper), one server and several clients: every
+// request is answered and the server served exactly as many (counts conserved); no latency is
+// below the wire's serialization of a request and its response; the closed loop obeys Little's
+// law (clients = rate x mean latency, when clients never think). Incast (SanStreamHelper with
+// many senders): every byte of every sender arrives, below the sink's link rate. Both: a second
+// run in the same process (after Simulator::Destroy) gives the same results.
 
 #include "san-test-util.h"
 
@@ -26,7 +27,7 @@
 /**
  * \file
  * \ingroup san-tests
- * Tests of the request/response workload over every interface.
+ * Tests of the workloads with many clients over every interface.
  */
 
 using namespace ns3;
@@ -99,6 +100,40 @@ class RequestResponseTestCase : public TestCase
     uint32_t m_clients;  //!< the most clients
 };
 
+/// Incast over one interface: three senders stream to one sink.
+class IncastTestCase : public TestCase
+{
+  public:
+    /// \param iface a SanBenchTestbed interface
+    explicit IncastTestCase(const std::string& iface)
+        : TestCase("incast over " + iface +
+                   ": three senders' every byte arrives, below the sink's link, the same in a "
+                   "second run"),
+          m_iface(iface)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t senders = 3;
+        const uint32_t bytes = 4096;
+        const uint32_t messages = 8;
+        const SanBenchRuns::Stream a =
+            SanBenchRuns::RunIncast(m_iface, senders, bytes, messages, 4);
+        const SanBenchRuns::Stream b =
+            SanBenchRuns::RunIncast(m_iface, senders, bytes, messages, 4);
+        NS_TEST_EXPECT_MSG_EQ(a.sent, senders * messages, "the libraries took every message");
+        NS_TEST_EXPECT_MSG_EQ(a.received, senders * messages, "every message arrived");
+        NS_TEST_EXPECT_MSG_EQ(a.bytes, uint64_t{bytes} * senders * messages, "every byte");
+        NS_TEST_EXPECT_MSG_GT(a.mbps, 0.0, "a bandwidth");
+        NS_TEST_EXPECT_MSG_LT(a.mbps * 1e6, a.linkBps / 8, "below the sink's link rate");
+        NS_TEST_EXPECT_MSG_EQ(a.mbps, b.mbps, "a second run in the same process gives the same");
+    }
+
+    std::string m_iface; //!< the interface
+};
+
 /// Bad input: Summarize before the clients finished, and a client on the server's node.
 class RequestResponseInputTestCase : public TestCase
 {
@@ -143,11 +178,11 @@ class RequestResponseInputTestCase : public TestCase
 };
 
 /// The suite.
-class SanRequestResponseTestSuite : public TestSuite
+class SanBenchManyTestSuite : public TestSuite
 {
   public:
-    SanRequestResponseTestSuite()
-        : TestSuite("san-request-response", UNIT)
+    SanBenchManyTestSuite()
+        : TestSuite("san-bench-many", UNIT)
     {
         for (const std::string& iface : SanBenchTestbed::GetInterfaces())
         {
@@ -155,11 +190,15 @@ class SanRequestResponseTestSuite : public TestSuite
             // connection (no select yet): one client.
             AddTestCase(new RequestResponseTestCase(iface, iface == "tcp" ? 1 : 3),
                         TestCase::QUICK);
+            if (iface != "tcp") // its paper's pair of hosts
+            {
+                AddTestCase(new IncastTestCase(iface), TestCase::QUICK);
+            }
         }
         AddTestCase(new RequestResponseInputTestCase, TestCase::QUICK);
     }
 };
 
-static SanRequestResponseTestSuite g_sanRequestResponseTestSuite; //!< registers the suite
+static SanBenchManyTestSuite g_sanBenchManyTestSuite; //!< registers the suite
 
 } // namespace
