@@ -46,7 +46,7 @@ ChannelRate(Ptr<NetDevice> device)
 std::vector<std::string>
 SanBenchTestbed::GetInterfaces()
 {
-    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx"};
+    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "shrimp-vmmc"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
@@ -135,6 +135,19 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "NX on VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
     }
+    else if (iface == "shrimp-vmmc")
+    {
+        auto s = std::make_shared<ShrimpScenario>(ShrimpScenario::Configure(side, side));
+        m_keep = s;
+        shrimpHosts(*s, m_hosts);
+        m_messenger = "ns3::SanVmmcMessenger";
+        // A receive ring per peer; slots large enough for the shoot-out's largest messages.
+        m_attributes.emplace_back("MaxPeers", Create<UintegerValue>(hosts - 1));
+        m_attributes.emplace_back("MaxMessageBytes", Create<UintegerValue>(1u << 20));
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = "VMMC (deliberate update, polling), DEC 560ST (60 MHz Pentium), Paragon "
+                      "mesh, 2 hops";
+    }
     else
     {
         std::ostringstream known;
@@ -162,6 +175,14 @@ SanBenchTestbed::GetMessengerType() const
 void
 SanBenchTestbed::ConfigureMessenger(SanPairWorkloadHelper& helper) const
 {
+    for (const auto& [name, value] : m_attributes)
+    {
+        helper.SetMessengerAttribute(name, *value);
+    }
+    if (!m_attributes.empty())
+    {
+        return;
+    }
     if (m_group != nullptr)
     {
         helper.SetMessengerAttribute("Group", PointerValue(m_group));

@@ -6,11 +6,13 @@
 #ifndef SAN_BENCH_TESTBED_H
 #define SAN_BENCH_TESTBED_H
 
+#include "ns3/attribute.h"
 #include "ns3/node-container.h"
 #include "ns3/object.h"
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -30,7 +32,9 @@ class SanPairWorkloadHelper;
  * over SCI adapters, Pentium Pro PCs under NT on a two-host SCI fabric); "shrimp-sockets"
  * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
  * up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX program whose
- * start-up, every pair connected over the SHRIMP network, begins when the testbed is built).
+ * start-up, every pair connected over the SHRIMP network, begins when the testbed is built);
+ * "shrimp-vmmc" (VMMC itself, the same hosts: SanVmmcMessenger, deliberate update and polling,
+ * receive rings set up by export and import through the daemons when a client connects).
  * With more than two hosts: SCI's crossbar grows to their number; SHRIMP's mesh is the
  * smallest square Paragon mesh that holds them (its first hosts, in order; NX: one rank each);
  * "tcp" stays a pair (its paper's two hosts back to back: aborts for more).
@@ -65,6 +69,9 @@ class SanBenchTestbed
     std::string m_factory;                              //!< the socket factory's TypeId name
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
     Ptr<Object> m_group;                                //!< the NX program (shrimp-nx)
+    /// The messenger's attributes to set (name, value); when any, ConfigureMessenger sets
+    /// these only
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_attributes;
     double m_linkBps{0};                                //!< slowest link
     std::string m_described;                            //!< GetDescription
     std::shared_ptr<void> m_keep; //!< what must outlive the run (a fabric, a scenario)
