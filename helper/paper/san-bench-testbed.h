@@ -69,12 +69,12 @@ class SanBenchTestbed
     std::string m_factory;                              //!< the socket factory's TypeId name
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
     Ptr<Object> m_group;                                //!< the NX program (shrimp-nx)
-    /// The messenger's attributes to set (name, value); when any, ConfigureMessenger sets
-    /// these only
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_attributes;
     double m_linkBps{0};                                //!< slowest link
     std::string m_described;                            //!< GetDescription
     std::shared_ptr<void> m_keep; //!< what must outlive the run (a fabric, a scenario)
+    /// The messenger's attributes to set (name, value); when any, ConfigureMessenger sets
+    /// these only
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_attributes;
 };
 
 } // namespace ns3

@@ -138,18 +138,27 @@ SanVmmcMessenger::DoDispose()
 uint32_t
 SanVmmcMessenger::SlotBytes() const
 {
-    return Words(m_maxBytes) + TRAILER_BYTES;
+    // Whole pages: the trailer ends a page, so a message of less than a page, right-aligned
+    // before it, is in one page (a deliberate update's packets do not cross pages).
+    const uint64_t page = m_ep->GetPageBytes();
+    const uint64_t slot = (uint64_t(Words(m_maxBytes)) + TRAILER_BYTES + page - 1) / page * page;
+    NS_ABORT_MSG_IF(slot * m_slots + 2 * page > 0x7fffffff,
+                    "SanVmmcMessenger: a ring of " << m_slots << " slots of " << m_maxBytes
+                                                   << " bytes is too large");
+    return static_cast<uint32_t>(slot);
+}
+
+uint32_t
+SanVmmcMessenger::TrailerOffset() const
+{
+    return SlotBytes() - TRAILER_BYTES;
 }
 
 uint32_t
 SanVmmcMessenger::RegionBytes() const
 {
-    const uint64_t page = m_ep->GetPageBytes();
-    const uint64_t ring = (uint64_t(m_slots) * SlotBytes() + page - 1) / page * page;
-    NS_ABORT_MSG_IF(ring + 2 * page > 0x7fffffff,
-                    "SanVmmcMessenger: a ring of " << m_slots << " slots of " << m_maxBytes
-                                                   << " bytes is too large");
-    return static_cast<uint32_t>(ring + 2 * page); // then the close page and the credit page
+    // The ring, then the close page and the credit page.
+    return m_slots * SlotBytes() + 2 * m_ep->GetPageBytes();
 }
 
 uint64_t
@@ -190,8 +199,7 @@ SanVmmcMessenger::AddPeer(uint32_t node, uint32_t host)
                                               << node);
     NS_ABORT_MSG_IF(m_byIndex.size() >= m_maxPeers,
                     "SanVmmcMessenger: node " << GetNode()->GetId() << " has its \"MaxPeers\" ("
-                                              << m_maxPeers << ") peers; cannot add node "
-                                              << node);
+                                              << m_maxPeers << ") peers; cannot add node " << node);
     Peer& p = m_peers[node];
     p.node = node;
     p.host = host;
@@ -321,32 +329,26 @@ SanVmmcMessenger::ImportRing(uint32_t node, std::function<void()> done)
             auto check = [node](bool ok) {
                 NS_ABORT_MSG_UNLESS(ok, "SanVmmcMessenger: binding to node " << node << " refused");
             };
-            ep->Bind(
-                mirror,
-                ring,
-                handle,
-                0,
-                data,
-                Callback<void, bool>([=](bool ok1) {
-                    check(ok1);
-                    ep->Bind(mirror + ring,
-                             page,
-                             handle,
-                             ring,
-                             close,
-                             Callback<void, bool>([=](bool ok2) {
-                                 check(ok2);
-                                 ep->Bind(mirror + ring + page,
-                                          page,
-                                          handle,
-                                          ring + page,
-                                          credit,
-                                          Callback<void, bool>([=](bool ok3) {
-                                              check(ok3);
-                                              done();
-                                          }));
-                             }));
-                }));
+            ep->Bind(mirror, ring, handle, 0, data, Callback<void, bool>([=](bool ok1) {
+                         check(ok1);
+                         ep->Bind(mirror + ring,
+                                  page,
+                                  handle,
+                                  ring,
+                                  close,
+                                  Callback<void, bool>([=](bool ok2) {
+                                      check(ok2);
+                                      ep->Bind(mirror + ring + page,
+                                               page,
+                                               handle,
+                                               ring + page,
+                                               credit,
+                                               Callback<void, bool>([=](bool ok3) {
+                                                   check(ok3);
+                                                   done();
+                                               }));
+                                  }));
+                     }));
         }));
 }
 
@@ -424,7 +426,7 @@ SanVmmcMessenger::ReadCredits(Peer& p)
 {
     p.freedByPeer = Later(p.freedByPeer, m_ep->ReadWord(InCredit(p)));
     // Messages from the peer that wait here carry its credits in their trailers.
-    const uint32_t payload = Words(m_maxBytes);
+    const uint32_t payload = TrailerOffset();
     for (uint32_t k = 1; k <= m_slots; ++k)
     {
         const uint32_t seq = p.received + k;
@@ -470,7 +472,7 @@ SanVmmcMessenger::Transmit(uint32_t node, uint32_t bytes, Callback<void> sent)
 {
     Peer& p = m_peers.at(node);
     const uint32_t seq = ++p.sent;
-    const uint32_t payload = Words(m_maxBytes);
+    const uint32_t payload = TrailerOffset();
     const uint32_t data = payload - Words(bytes); // right-aligned: data, then the trailer
     const uint32_t slot = ((seq - 1) % m_slots) * SlotBytes();
     if (m_checkPayload)
@@ -505,17 +507,18 @@ SanVmmcMessenger::Transmit(uint32_t node, uint32_t bytes, Callback<void> sent)
                     trailer,
                     TRAILER_BYTES,
                     Callback<void>([self, handle, slot, data, bytes, notify, finished]() {
-                        self->m_ep->SendDeliberate(
-                            handle,
-                            slot + data,
-                            self->m_send + data,
-                            Words(bytes) + TRAILER_BYTES,
-                            notify,
-                            Callback<void, bool>([finished](bool ok) {
-                                NS_ABORT_MSG_UNLESS(ok, "SanVmmcMessenger: a deliberate update "
-                                                        "was refused");
-                                finished();
-                            }));
+                        self->m_ep->SendDeliberate(handle,
+                                                   slot + data,
+                                                   self->m_send + data,
+                                                   Words(bytes) + TRAILER_BYTES,
+                                                   notify,
+                                                   Callback<void, bool>([finished](bool ok) {
+                                                       NS_ABORT_MSG_UNLESS(
+                                                           ok,
+                                                           "SanVmmcMessenger: a deliberate update "
+                                                           "was refused");
+                                                       finished();
+                                                   }));
                     }));
         return;
     }
@@ -524,18 +527,17 @@ SanVmmcMessenger::Transmit(uint32_t node, uint32_t bytes, Callback<void> sent)
     const uint64_t mirror = p.mirror;
     const uint64_t closeWord = mirror + RegionBytes() - 2 * m_ep->GetPageBytes();
     std::vector<uint8_t> t(trailer, trailer + TRAILER_BYTES);
-    m_ep->Copy(
-        mirror + slot + data,
-        m_send + data,
-        Words(bytes),
-        Callback<void>([self, mirror, slot, payload, t, closeWord, seq, finished]() {
-            self->m_ep->Store(mirror + slot + payload,
-                              t.data(),
-                              TRAILER_BYTES,
-                              Callback<void>([self, closeWord, seq, finished]() {
-                                  self->m_ep->StoreWord(closeWord, seq, finished);
-                              }));
-        }));
+    m_ep->Copy(mirror + slot + data,
+               m_send + data,
+               Words(bytes),
+               Callback<void>([self, mirror, slot, payload, t, closeWord, seq, finished]() {
+                   self->m_ep->Store(mirror + slot + payload,
+                                     t.data(),
+                                     TRAILER_BYTES,
+                                     Callback<void>([self, closeWord, seq, finished]() {
+                                         self->m_ep->StoreWord(closeWord, seq, finished);
+                                     }));
+               }));
 }
 
 void
@@ -550,7 +552,7 @@ bool
 SanVmmcMessenger::FindArrived(uint32_t& node)
 {
     const uint32_t n = static_cast<uint32_t>(m_byIndex.size());
-    const uint32_t payload = Words(m_maxBytes);
+    const uint32_t payload = TrailerOffset();
     for (uint32_t k = 1; k <= n; ++k)
     {
         const uint32_t i = (m_lastServed + k) % n;
@@ -618,7 +620,7 @@ SanVmmcMessenger::Take(uint32_t node, ReceiveCallback done)
 {
     Peer& p = m_peers.at(node);
     const uint32_t seq = p.received + 1;
-    const uint32_t payload = Words(m_maxBytes);
+    const uint32_t payload = TrailerOffset();
     const uint64_t slot = InRing(p) + uint64_t((seq - 1) % m_slots) * SlotBytes();
     const uint32_t bytes = m_ep->ReadWord(slot + payload);
     p.freedByPeer = Later(p.freedByPeer, m_ep->ReadWord(slot + payload + 4));

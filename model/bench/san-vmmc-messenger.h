@@ -23,13 +23,14 @@ namespace ns3
  * \brief Messages through SHRIMP's basic library itself, VMMC (SHRIMP 1996, sections 2 and
  * 3.4), as a program using it directly would carry them.
  *
- * Buffers: each process, per peer, exports a receive ring of "Slots" slots of
- * "MaxMessageBytes" (rounded up to a word) plus a trailer of three words (the message's size,
- * a credit, the message's sequence number: the flag, last), followed by a close page and a
- * credit page; the peer imports it. A message is written right-aligned in its slot, so that
- * data and trailer are contiguous and the flag is the last word written. The receive rings of
- * all peers lie in one region allocated at Open for "MaxPeers" peers, which the receive loop
- * polls as one.
+ * Buffers: each process, per peer, exports a receive ring of "Slots" slots, each of whole
+ * pages holding "MaxMessageBytes" (rounded up to a word) and a trailer of three words ending
+ * the slot (the message's size, a credit, the message's sequence number: the flag, last),
+ * followed by a close page and a credit page; the peer imports it. A message is written
+ * right-aligned in its slot, so that data and trailer are contiguous, the flag is the last
+ * word written, and a message of less than a page lies in one page. The receive rings of all
+ * peers lie in one region allocated at Open for "MaxPeers" peers, cached write-through as in
+ * the paper's measurements (section 3.4), which the receive loop polls as one.
  *
  * Set-up (Connect), during the run over the SHRIMP network: the client exports its ring for
  * the server and posts the export id to the library's port ("Port") on the server's daemon
@@ -119,24 +120,26 @@ class SanVmmcMessenger : public SanMessenger
     /// One connection.
     struct Peer
     {
-        uint32_t node{0};        //!< its node id
-        uint32_t host{0};        //!< its fabric host number
-        uint32_t index{0};       //!< its ring in the incoming region
-        uint32_t exportId{0};    //!< the ring this process exported for it
-        bool exported{false};    //!< that export is done
-        uint32_t remoteExport{0}; //!< the ring it exported for this process (0: not yet)
-        int32_t handle{-1};      //!< its import
-        uint64_t mirror{0};      //!< AU: the bound mirror of its ring and pages
-        bool connected{false};   //!< both ends may send
+        uint32_t node{0};           //!< its node id
+        uint32_t host{0};           //!< its fabric host number
+        uint32_t index{0};          //!< its ring in the incoming region
+        uint32_t exportId{0};       //!< the ring this process exported for it
+        bool exported{false};       //!< that export is done
+        uint32_t remoteExport{0};   //!< the ring it exported for this process (0: not yet)
+        int32_t handle{-1};         //!< its import
+        uint64_t mirror{0};         //!< AU: the bound mirror of its ring and pages
+        bool connected{false};      //!< both ends may send
         Callback<void> onConnected; //!< the client's Connect callback
-        uint32_t sent{0};        //!< messages sent to it
-        uint32_t freedByPeer{0}; //!< of those, slots it has freed (known here)
-        uint32_t received{0};    //!< messages taken from it
-        uint32_t returned{0};    //!< freed slots told to it
+        uint32_t sent{0};           //!< messages sent to it
+        uint32_t freedByPeer{0};    //!< of those, slots it has freed (known here)
+        uint32_t received{0};       //!< messages taken from it
+        uint32_t returned{0};       //!< freed slots told to it
     };
 
-    /// \return the bytes of one slot
+    /// \return the bytes of one slot (whole pages)
     uint32_t SlotBytes() const;
+    /// \return the trailer's offset in a slot (it ends the slot)
+    uint32_t TrailerOffset() const;
     /// \return the bytes of one peer's exported ring with its close and credit pages
     uint32_t RegionBytes() const;
     /// \param p a peer \return its ring's first byte here
@@ -192,19 +195,19 @@ class SanVmmcMessenger : public SanMessenger
     Notification m_notification{POLLING};   //!< Notification
     bool m_checkPayload{false};             //!< CheckPayload
 
-    Ptr<VmmcEndpoint> m_ep;             //!< the process's endpoint
-    uint64_t m_in{0};                   //!< the incoming rings (MaxPeers regions)
-    uint64_t m_send{0};                 //!< the send buffer (one slot's layout)
-    std::map<uint32_t, Peer> m_peers;   //!< by node id
-    std::vector<uint32_t> m_byIndex;    //!< node id of each incoming ring in use
-    uint32_t m_lastServed{0};           //!< index of the last ring a receive took from
+    Ptr<VmmcEndpoint> m_ep;                    //!< the process's endpoint
+    uint64_t m_in{0};                          //!< the incoming rings (MaxPeers regions)
+    uint64_t m_send{0};                        //!< the send buffer (one slot's layout)
+    std::map<uint32_t, Peer> m_peers;          //!< by node id
+    std::vector<uint32_t> m_byIndex;           //!< node id of each incoming ring in use
+    uint32_t m_lastServed{0};                  //!< index of the last ring a receive took from
     std::deque<std::function<void()>> m_calls; //!< calls waiting for the process
-    bool m_busy{false};                 //!< a call runs
-    Ptr<HostCpuWait> m_sleep;           //!< NOTIFICATION: the receive asleep
-    uint64_t m_corrupt{0};              //!< messages with wrong bytes
-    uint64_t m_creditUpdates{0};        //!< credits returned on their own
-    uint64_t m_creditWaits{0};          //!< sends that waited for a slot
-    bool m_listening{false};            //!< the port is ours
+    bool m_busy{false};                        //!< a call runs
+    Ptr<HostCpuWait> m_sleep;                  //!< NOTIFICATION: the receive asleep
+    uint64_t m_corrupt{0};                     //!< messages with wrong bytes
+    uint64_t m_creditUpdates{0};               //!< credits returned on their own
+    uint64_t m_creditWaits{0};                 //!< sends that waited for a slot
+    bool m_listening{false};                   //!< the port is ours
 };
 
 } // namespace ns3
