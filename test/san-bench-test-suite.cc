@@ -267,7 +267,6 @@ RunVmmcIncast(const std::string& transfer, const std::string& notification, uint
     NodeContainer hosts = testbed.GetHosts();
     auto make = [&]() {
         Ptr<SanVmmcMessenger> m = CreateObject<SanVmmcMessenger>();
-        m->SetAttribute("MaxPeers", UintegerValue(3));
         m->SetAttribute("MaxMessageBytes", UintegerValue(8192));
         m->SetAttribute("Slots", UintegerValue(4));
         m->SetAttribute("CreditBatch", UintegerValue(2));

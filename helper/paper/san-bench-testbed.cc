@@ -141,9 +141,10 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         m_keep = s;
         shrimpHosts(*s, m_hosts);
         m_messenger = "ns3::SanVmmcMessenger";
-        // A receive ring per peer; slots large enough for the shoot-out's largest messages.
-        m_attributes.emplace_back("MaxPeers", Create<UintegerValue>(hosts - 1));
-        m_attributes.emplace_back("MaxMessageBytes", Create<UintegerValue>(1u << 20));
+        // A pair: slots for the shoot-out's largest messages (1 MiB; a receive ring per peer
+        // is Slots of them). More hosts: 64 KB, the messenger's default.
+        m_attributes.emplace_back("MaxMessageBytes",
+                                  Create<UintegerValue>(hosts == 2 ? 1u << 20 : 1u << 16));
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "VMMC (deliberate update, polling), DEC 560ST (60 MHz Pentium), Paragon "
                       "mesh, 2 hops";

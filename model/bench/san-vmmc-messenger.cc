@@ -14,6 +14,8 @@
 #include "ns3/uinteger.h"
 #include "ns3/vmmc-daemon.h"
 
+#include <limits>
+
 namespace ns3
 {
 
@@ -74,12 +76,6 @@ SanVmmcMessenger::GetTypeId()
                           "message to that peer has carried them); at most Slots.",
                           UintegerValue(4),
                           MakeUintegerAccessor(&SanVmmcMessenger::m_creditBatch),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("MaxPeers",
-                          "Peers a process can be connected to (receive rings allocated at "
-                          "Open, polled as one region).",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&SanVmmcMessenger::m_maxPeers),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("Port",
                           "The library's port on its node's daemon, for connection set-up.",
@@ -164,7 +160,7 @@ SanVmmcMessenger::RegionBytes() const
 uint64_t
 SanVmmcMessenger::InRing(const Peer& p) const
 {
-    return m_in + uint64_t(p.index) * RegionBytes();
+    return p.ring;
 }
 
 uint64_t
@@ -181,8 +177,6 @@ SanVmmcMessenger::Open(Ptr<Node> node)
                                                          << m_slots);
     SetNode(node);
     m_ep = VmmcDaemon::Of(node)->CreateEndpoint();
-    // Receive buffers cached write-through, as in the paper's measurements (section 3.4).
-    m_in = m_ep->Allocate(m_maxPeers * RegionBytes(), HostMemorySystem::WRITE_THROUGH);
     m_send = m_ep->Allocate(SlotBytes() + 4); // a message's layout, then a scratch word
     m_ep->Listen(m_port,
                  VmmcDaemon::PostHandler([this](uint32_t srcHost, std::vector<uint8_t> msg) {
@@ -197,13 +191,12 @@ SanVmmcMessenger::AddPeer(uint32_t node, uint32_t host)
     NS_ABORT_MSG_IF(m_peers.count(node),
                     "SanVmmcMessenger: node " << GetNode()->GetId() << " is already connected to "
                                               << node);
-    NS_ABORT_MSG_IF(m_byIndex.size() >= m_maxPeers,
-                    "SanVmmcMessenger: node " << GetNode()->GetId() << " has its \"MaxPeers\" ("
-                                              << m_maxPeers << ") peers; cannot add node " << node);
     Peer& p = m_peers[node];
     p.node = node;
     p.host = host;
     p.index = static_cast<uint32_t>(m_byIndex.size());
+    // Its receive ring, cached write-through as in the paper's measurements (section 3.4).
+    p.ring = m_ep->Allocate(RegionBytes(), HostMemorySystem::WRITE_THROUGH);
     m_byIndex.push_back(node);
     return p;
 }
@@ -590,9 +583,11 @@ SanVmmcMessenger::DoReceive(ReceiveCallback done)
                        }));
         return;
     }
-    // The receive loop spins on every ring's next flag (one region).
-    m_ep->Poll(m_in,
-               m_maxPeers * RegionBytes(),
+    // The receive loop spins on every ring's next flag. The watched range (what makes the
+    // simulation test again) runs from the send buffer, allocated at Open before any ring, to
+    // the end of memory: it holds every ring, those of peers that connect during the wait too.
+    m_ep->Poll(m_send,
+               std::numeric_limits<uint64_t>::max() - m_send,
                Callback<bool>([self]() {
                    uint32_t from = 0;
                    return self->FindArrived(from);

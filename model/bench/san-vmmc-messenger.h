@@ -28,9 +28,9 @@ namespace ns3
  * the slot (the message's size, a credit, the message's sequence number: the flag, last),
  * followed by a close page and a credit page; the peer imports it. A message is written
  * right-aligned in its slot, so that data and trailer are contiguous, the flag is the last
- * word written, and a message of less than a page lies in one page. The receive rings of all
- * peers lie in one region allocated at Open for "MaxPeers" peers, cached write-through as in
- * the paper's measurements (section 3.4), which the receive loop polls as one.
+ * word written, and a message of less than a page lies in one page. A ring is allocated when
+ * its connection is set up, cached write-through as in the paper's measurements (section
+ * 3.4); the receive loop tests the next flag of every ring.
  *
  * Set-up (Connect), during the run over the SHRIMP network: the client exports its ring for
  * the server and posts the export id to the library's port ("Port") on the server's daemon
@@ -122,7 +122,8 @@ class SanVmmcMessenger : public SanMessenger
     {
         uint32_t node{0};           //!< its node id
         uint32_t host{0};           //!< its fabric host number
-        uint32_t index{0};          //!< its ring in the incoming region
+        uint32_t index{0};          //!< its place in the receive loop's order
+        uint64_t ring{0};           //!< its receive ring here (then the close and credit pages)
         uint32_t exportId{0};       //!< the ring this process exported for it
         bool exported{false};       //!< that export is done
         uint32_t remoteExport{0};   //!< the ring it exported for this process (0: not yet)
@@ -151,7 +152,7 @@ class SanVmmcMessenger : public SanMessenger
 
     /// The library's port: a start-up message from \p srcHost.
     void StartupMessage(uint32_t srcHost, std::vector<uint8_t> msg);
-    /// \return a new peer's entry for \p node on \p host (aborts when "MaxPeers" are in use)
+    /// \return a new peer's entry for \p node on \p host, with its receive ring
     Peer& AddPeer(uint32_t node, uint32_t host);
     /// Export the ring for \p node's peer, then call \p done.
     void ExportRing(uint32_t node, std::function<void()> done);
@@ -189,14 +190,12 @@ class SanVmmcMessenger : public SanMessenger
     uint32_t m_maxBytes{65536};             //!< MaxMessageBytes
     uint32_t m_slots{8};                    //!< Slots
     uint32_t m_creditBatch{4};              //!< CreditBatch
-    uint32_t m_maxPeers{4};                 //!< MaxPeers
     uint32_t m_port{1000};                  //!< Port
     Transfer m_transfer{DELIBERATE_UPDATE}; //!< Transfer
     Notification m_notification{POLLING};   //!< Notification
     bool m_checkPayload{false};             //!< CheckPayload
 
     Ptr<VmmcEndpoint> m_ep;                    //!< the process's endpoint
-    uint64_t m_in{0};                          //!< the incoming rings (MaxPeers regions)
     uint64_t m_send{0};                        //!< the send buffer (one slot's layout)
     std::map<uint32_t, Peer> m_peers;          //!< by node id
     std::vector<uint32_t> m_byIndex;           //!< node id of each incoming ring in use
