@@ -8,6 +8,7 @@
 #include "san-bench-testbed.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/san-ping-pong-helper.h"
 #include "ns3/san-ping-pong.h"
 #include "ns3/san-request-response.h"
@@ -113,12 +114,37 @@ SanBenchRuns::RunIncast(const std::string& iface,
     {
         senderNodes.Add(testbed.GetHosts().Get(i));
     }
-    // One sender: the pair workloads' order, host 0 to host 1 (GetHosts); more: hosts 1.. to
-    // host 0, as the request/response clients.
+    // One sender: the pair workloads' order, host 0 to host 1 (GetHosts), measured by the sink
+    // after its warm-up. More: hosts 1.. to host 0, held until every one is connected, then
+    // started at one instant (the harness's start, as an incast experiment's); the bandwidth is
+    // every byte over the time from that instant to the last arrival.
+    const bool incast = senders > 1;
+    stream.SetClientAttribute("WaitForGo", BooleanValue(incast));
     ApplicationContainer apps =
-        senders == 1 ? stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1))
-                     : stream.Install(senderNodes, testbed.GetHosts().Get(0));
+        incast ? stream.Install(senderNodes, testbed.GetHosts().Get(0))
+               : stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
     apps.Start(MicroSeconds(10));
+    auto goAt = std::make_shared<Time>(-1);
+    if (incast)
+    {
+        auto connected = std::make_shared<uint32_t>(0);
+        for (uint32_t i = 1; i < apps.GetN(); ++i)
+        {
+            apps.Get(i)->TraceConnectWithoutContext(
+                "Connected",
+                Callback<void>([apps, connected, goAt, senders]() {
+                    if (++*connected < senders)
+                    {
+                        return;
+                    }
+                    *goAt = Simulator::Now();
+                    for (uint32_t k = 1; k < apps.GetN(); ++k)
+                    {
+                        DynamicCast<SanStreamSender>(apps.Get(k))->Go();
+                    }
+                }));
+        }
+    }
     Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
     const uint64_t expected = uint64_t{senders} * messages;
     sink->TraceConnectWithoutContext("Rx", Callback<void, uint32_t>([sink, expected](uint32_t) {
@@ -133,6 +159,13 @@ SanBenchRuns::RunIncast(const std::string& iface,
     out.received = sink->GetReceived();
     out.bytes = sink->GetReceivedBytes();
     out.mbps = sink->GetBandwidthMBps();
+    if (incast)
+    {
+        const Time took = sink->GetLastArrival() - *goAt;
+        out.mbps = goAt->IsPositive() && took.IsStrictlyPositive()
+                       ? static_cast<double>(out.bytes) / took.GetSeconds() / 1e6
+                       : 0;
+    }
     Simulator::Destroy();
     return out;
 }

@@ -70,12 +70,13 @@ class SanBenchRuns
 
     /**
      * \brief Incast: a stream sender on each of the testbed's hosts 1..senders, all aimed at
-     * one sink on host 0, each sending \p messages of \p bytes back to back (one sender:
-     * host 0 to host 1, as RunStream).
+     * one sink on host 0, each sending \p messages of \p bytes back to back, all started at
+     * one instant once every one is connected ("WaitForGo"). One sender: RunStream.
      * \param iface a SanBenchTestbed interface \param senders senders
      * \param bytes message size \param messages messages per sender
-     * \param warmup arrivals (of all senders together) the sink leaves out
-     * \return what the sink took (its bandwidth: every sender's together)
+     * \param warmup (one sender) arrivals the sink leaves out
+     * \return what the sink took; its bandwidth, with more than one sender, every byte over the
+     * time from the start to the last arrival
      */
     static Stream RunIncast(const std::string& iface,
                             uint32_t senders,

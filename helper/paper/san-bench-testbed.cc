@@ -55,7 +55,14 @@ ChannelRate(Ptr<NetDevice> device)
 std::vector<std::string>
 SanBenchTestbed::GetInterfaces()
 {
-    return {"tcp", "scilan", "shrimp-sockets", "shrimp-nx", "dart", "clan", "hamlyn"};
+    return {"tcp",
+            "scilan",
+            "shrimp-sockets",
+            "shrimp-nx",
+            "shrimp-vmmc",
+            "dart",
+            "clan",
+            "hamlyn"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
@@ -214,6 +221,20 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         m_messengerAttributes.emplace_back("MaxMessageBytes", UintegerValue(maxBytes).Copy());
         m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
         m_described = "Rats streams on Hamlyn, HP 9000 J200 (GSC+), Myrinet LANai 3, crossbar";
+    }
+    else if (iface == "shrimp-vmmc")
+    {
+        auto s = std::make_shared<ShrimpScenario>(ShrimpScenario::Configure(side, side));
+        m_keep = s;
+        shrimpHosts(*s, m_hosts);
+        m_messenger = "ns3::SanVmmcMessenger";
+        // A pair: slots for the shoot-out's largest messages (1 MiB; a receive ring per peer
+        // is Slots of them). More hosts: 64 KB, the messenger's default.
+        m_messengerAttributes.emplace_back("MaxMessageBytes",
+                                           Create<UintegerValue>(hosts == 2 ? 1u << 20 : 1u << 16));
+        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+        m_described = "VMMC (deliberate update, polling), DEC 560ST (60 MHz Pentium), Paragon "
+                      "mesh, 2 hops";
     }
     else
     {

@@ -36,6 +36,8 @@ class SanPairWorkloadHelper;
  * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
  * up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX program whose
  * start-up, every pair connected over the SHRIMP network, begins when the testbed is built);
+ * "shrimp-vmmc" (VMMC itself, the same hosts: SanVmmcMessenger, deliberate update and polling,
+ * receive rings set up by export and import through the daemons when a client connects);
  * "dart" (SanDartMessenger on MERL's software DART: DECstation 5000/240s with TCA-100 cards,
  * Osborne 1994 section 3: a pair back to back, the paper's "switchless ATM network"; more hosts
  * through one ASX-100-like ATM switch, the paper's other configuration, grown to their number;
@@ -48,9 +50,9 @@ class SanPairWorkloadHelper;
  * well-known initial-request server, SanRatsDirectory, and pins room for a stream each way to
  * every other host: "MaxMessageBytes" is 1 MiB / (hosts - 1), a power of two, at least 4 KiB).
  * With more than two hosts: SCI's, CLAN's and Hamlyn's crossbars grow to their number;
- * SHRIMP's mesh is the smallest square Paragon mesh that holds them (its first hosts, in order;
- * NX: one rank each);
- * "tcp" stays a pair (its paper's two hosts back to back: aborts for more).
+ * DART's one switch grows to their number; SHRIMP's mesh is the smallest square Paragon mesh
+ * that holds them (its first hosts, in order; NX: one rank each); "tcp" stays a pair (its
+ * paper's two hosts back to back: aborts for more).
  * Keep the object alive while the simulation runs.
  */
 class SanBenchTestbed

@@ -6,6 +6,7 @@
 #include "san-stream.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/simulator.h"
@@ -48,6 +49,12 @@ uint64_t
 SanStreamSink::GetReceived() const
 {
     return m_received;
+}
+
+Time
+SanStreamSink::GetLastArrival() const
+{
+    return m_lastArrival;
 }
 
 uint64_t
@@ -112,26 +119,37 @@ SanStreamSink::Received(uint32_t peer, uint32_t bytes)
 TypeId
 SanStreamSender::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::SanStreamSender")
-                            .SetParent<SanMessengerApplication>()
-                            .SetGroupName("San")
-                            .AddConstructor<SanStreamSender>()
-                            .AddAttribute("Peer",
-                                          "The sink's node id.",
-                                          UintegerValue(0),
-                                          MakeUintegerAccessor(&SanStreamSender::m_peer),
-                                          MakeUintegerChecker<uint32_t>())
-                            .AddAttribute("MessageBytes",
-                                          "Bytes of each message (at least the messenger's "
-                                          "smallest).",
-                                          UintegerValue(4096),
-                                          MakeUintegerAccessor(&SanStreamSender::m_bytes),
-                                          MakeUintegerChecker<uint32_t>(1))
-                            .AddAttribute("Messages",
-                                          "Messages to send (warm-up included).",
-                                          UintegerValue(100),
-                                          MakeUintegerAccessor(&SanStreamSender::m_messages),
-                                          MakeUintegerChecker<uint32_t>(1));
+    static TypeId tid =
+        TypeId("ns3::SanStreamSender")
+            .SetParent<SanMessengerApplication>()
+            .SetGroupName("San")
+            .AddConstructor<SanStreamSender>()
+            .AddAttribute("Peer",
+                          "The sink's node id.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanStreamSender::m_peer),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("MessageBytes",
+                          "Bytes of each message (at least the messenger's "
+                          "smallest).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&SanStreamSender::m_bytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Messages",
+                          "Messages to send (warm-up included).",
+                          UintegerValue(100),
+                          MakeUintegerAccessor(&SanStreamSender::m_messages),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("WaitForGo",
+                          "Hold the first message, once connected, until Go() "
+                          "is called (many senders started at one instant).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&SanStreamSender::m_waitForGo),
+                          MakeBooleanChecker())
+            .AddTraceSource("Connected",
+                            "Connected to the sink.",
+                            MakeTraceSourceAccessor(&SanStreamSender::m_connectedTrace),
+                            "ns3::TracedCallback::Void");
     return tid;
 }
 
@@ -151,15 +169,56 @@ SanStreamSender::IsDone() const
     return m_sent == m_messages;
 }
 
+bool
+SanStreamSender::IsConnected() const
+{
+    return m_connected;
+}
+
+void
+SanStreamSender::Go()
+{
+    NS_ABORT_MSG_IF(m_go, "SanStreamSender::Go: called twice");
+    m_go = true;
+    if (m_connected)
+    {
+        Begin();
+    }
+}
+
+void
+SanStreamSender::Begin()
+{
+    // Once: Go may come from inside the Connected trace, before Connected itself would begin.
+    if (!m_begun)
+    {
+        m_begun = true;
+        SendNext();
+    }
+}
+
+void
+SanStreamSender::Connected()
+{
+    m_connected = true;
+    m_connectedTrace();
+    if (!m_waitForGo || m_go)
+    {
+        Begin();
+    }
+}
+
 void
 SanStreamSender::StartApplication()
 {
     CheckPeerAndSize("SanStreamSender", m_peer, m_bytes);
     m_running = true;
     m_sent = 0;
+    m_connected = false;
+    m_begun = false;
     GetMessenger()->Open(GetNode());
     GetMessenger()->Connect(NodeList::GetNode(m_peer),
-                            MakeCallback(&SanStreamSender::SendNext, this));
+                            MakeCallback(&SanStreamSender::Connected, this));
 }
 
 void

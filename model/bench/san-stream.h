@@ -45,6 +45,8 @@ class SanStreamSink : public SanMessengerApplication
     uint64_t GetReceivedBytes() const;
     /// \return the stream's bandwidth in MB/s (10^6 bytes; zero before two measured arrivals)
     double GetBandwidthMBps() const;
+    /// \return when the last message arrived (zero before any)
+    Time GetLastArrival() const;
 
   private:
     void StartApplication() override;
@@ -84,20 +86,36 @@ class SanStreamSender : public SanMessengerApplication
     uint64_t GetSent() const;
     /// \return true once every message is taken
     bool IsDone() const;
+    /// \return true once connected to the sink
+    bool IsConnected() const;
+    /**
+     * \brief Start sending now (a sender with "WaitForGo" holds its first message until then: a
+     * harness starts many senders at one instant, once every one is connected). Once only.
+     */
+    void Go();
 
   private:
     void StartApplication() override;
     void StopApplication() override;
+    /// Connected to the sink: send, or wait for Go.
+    void Connected();
+    /// Send the first message (once).
+    void Begin();
     /// The next message.
     void SendNext();
 
-    uint32_t m_peer{0};       //!< the sink's node id
-    uint32_t m_bytes{4096};   //!< message bytes
-    uint32_t m_messages{100}; //!< messages to send
-    uint64_t m_sent{0};       //!< taken by the library
-    bool m_running{false};    //!< between start and stop
-    bool m_sending{false};    //!< inside SendNext's loop
-    bool m_again{false};      //!< the library took a message while in it: send the next
+    uint32_t m_peer{0};                //!< the sink's node id
+    uint32_t m_bytes{4096};            //!< message bytes
+    uint32_t m_messages{100};          //!< messages to send
+    uint64_t m_sent{0};                //!< taken by the library
+    bool m_running{false};             //!< between start and stop
+    bool m_sending{false};             //!< inside SendNext's loop
+    bool m_again{false};               //!< the library took a message while in it: send the next
+    bool m_waitForGo{false};           //!< hold the first message until Go
+    bool m_connected{false};           //!< connected to the sink
+    bool m_go{false};                  //!< Go was called
+    bool m_begun{false};               //!< the first message was sent
+    TracedCallback<> m_connectedTrace; //!< connected to the sink
 };
 
 } // namespace ns3
