@@ -109,11 +109,6 @@ SanBenchRuns::RunIncast(const std::string& iface,
     stream.SetClientAttribute("MessageBytes", UintegerValue(bytes));
     stream.SetClientAttribute("Messages", UintegerValue(messages));
     stream.SetServerAttribute("WarmupMessages", UintegerValue(warmup));
-    NodeContainer senderNodes;
-    for (uint32_t i = 1; i <= senders; ++i)
-    {
-        senderNodes.Add(testbed.GetHosts().Get(i));
-    }
     // One sender: the pair workloads' order, host 0 to host 1 (GetHosts), measured by the sink
     // after its warm-up. More: hosts 1.. to host 0, held until every one is connected, then
     // started at one instant (the harness's start, as an incast experiment's); the bandwidth is
@@ -121,7 +116,7 @@ SanBenchRuns::RunIncast(const std::string& iface,
     const bool incast = senders > 1;
     stream.SetClientAttribute("WaitForGo", BooleanValue(incast));
     ApplicationContainer apps =
-        incast ? stream.Install(senderNodes, testbed.GetHosts().Get(0))
+        incast ? stream.Install(testbed.GetClients(), testbed.GetHosts().Get(0))
                : stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
     apps.Start(MicroSeconds(10));
     auto goAt = std::make_shared<Time>(-1);
@@ -187,12 +182,7 @@ SanBenchRuns::RunRequestResponse(const std::string& iface,
     rr.SetClientAttribute("Requests", UintegerValue(requests));
     rr.SetClientAttribute("WarmupRequests", UintegerValue(warmup));
     rr.SetServerAttribute("ResponseBytes", UintegerValue(responseBytes));
-    NodeContainer clientNodes;
-    for (uint32_t i = 1; i <= clients; ++i)
-    {
-        clientNodes.Add(testbed.GetHosts().Get(i));
-    }
-    ApplicationContainer apps = rr.Install(clientNodes, testbed.GetHosts().Get(0));
+    ApplicationContainer apps = rr.Install(testbed.GetClients(), testbed.GetHosts().Get(0));
     apps.Start(MicroSeconds(10));
     auto finished = std::make_shared<uint32_t>(0);
     for (uint32_t i = 1; i < apps.GetN(); ++i)

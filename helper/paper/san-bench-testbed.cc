@@ -254,6 +254,17 @@ SanBenchTestbed::GetHosts() const
     return m_hosts;
 }
 
+NodeContainer
+SanBenchTestbed::GetClients() const
+{
+    NodeContainer clients;
+    for (uint32_t i = 1; i < m_hosts.GetN(); ++i)
+    {
+        clients.Add(m_hosts.Get(i));
+    }
+    return clients;
+}
+
 std::string
 SanBenchTestbed::GetMessengerType() const
 {

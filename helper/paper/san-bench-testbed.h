@@ -69,6 +69,8 @@ class SanBenchTestbed
 
     /// \return the hosts; with two: the workload's client (sender), then its server (sink)
     NodeContainer GetHosts() const;
+    /// \return every host but the first: the clients of a server on GetHosts().Get(0)
+    NodeContainer GetClients() const;
     /// \return the messenger's TypeId name, for a workload helper's constructor
     std::string GetMessengerType() const;
     /// \param helper a workload's helper: its messengers are set for this interface

@@ -300,17 +300,33 @@ SanClanMessenger::Established(uint32_t host, Ptr<ClanConnection> connection)
     }
     uint8_t cookie[ClanCookie::BYTES];
     rx.Encode(cookie);
-    const uint64_t line = p.table + uint64_t(LINE_BYTES) * m_host;
-    m_ctx->Write(line + LINE_RX_COOKIE, cookie, ClanCookie::BYTES, Callback<void>());
-    m_ctx->WriteWord(line + LINE_RX_READY, 1, Callback<void>());
-    // Wait for the peer's receiving cookie in this end's line for it.
-    Ptr<ClanContext> ctx = m_ctx;
-    const uint64_t ready = m_table + uint64_t(LINE_BYTES) * host + LINE_RX_READY;
+    // Then wait for the peer's receiving cookie in this end's line for it.
     Ptr<SanClanMessenger> self(this);
+    PostCookieAndWait(p,
+                      host,
+                      cookie,
+                      LINE_RX_COOKIE,
+                      LINE_RX_READY,
+                      Callback<void>([self, host]() { self->BuildSender(host); }));
+}
+
+void
+SanClanMessenger::PostCookieAndWait(const Peer& p,
+                                    uint32_t host,
+                                    const uint8_t* cookie,
+                                    uint64_t cookieOffset,
+                                    uint64_t readyOffset,
+                                    Callback<void> then)
+{
+    const uint64_t line = p.table + uint64_t(LINE_BYTES) * m_host;
+    m_ctx->Write(line + cookieOffset, cookie, ClanCookie::BYTES, Callback<void>());
+    m_ctx->WriteWord(line + readyOffset, 1, Callback<void>());
+    Ptr<ClanContext> ctx = m_ctx;
+    const uint64_t ready = m_table + uint64_t(LINE_BYTES) * host + readyOffset;
     m_ctx->SpinUntil(ready,
                      4,
                      Callback<bool>([ctx, ready]() { return ctx->ReadLocalWord(ready) == 1; }),
-                     Callback<void>([self, host]() { self->BuildSender(host); }));
+                     then);
 }
 
 void
@@ -327,16 +343,13 @@ SanClanMessenger::BuildSender(uint32_t host)
     p.out = CreateObject<ClanMessageChannel>();
     p.out->SetupSender(m_ctx, ClanCookie::Decode(cookie), m_bufferBytes, ChannelMode())
         .Encode(cookie);
-    const uint64_t line = p.table + uint64_t(LINE_BYTES) * m_host;
-    m_ctx->Write(line + LINE_TX_COOKIE, cookie, ClanCookie::BYTES, Callback<void>());
-    m_ctx->WriteWord(line + LINE_TX_READY, 1, Callback<void>());
-    Ptr<ClanContext> ctx = m_ctx;
-    const uint64_t ready = mine + LINE_TX_READY;
     Ptr<SanClanMessenger> self(this);
-    m_ctx->SpinUntil(ready,
-                     4,
-                     Callback<bool>([ctx, ready]() { return ctx->ReadLocalWord(ready) == 1; }),
-                     Callback<void>([self, host]() { self->ConnectionUp(host); }));
+    PostCookieAndWait(p,
+                      host,
+                      cookie,
+                      LINE_TX_COOKIE,
+                      LINE_TX_READY,
+                      Callback<void>([self, host]() { self->ConnectionUp(host); }));
 }
 
 void

@@ -146,6 +146,19 @@ class SanClanMessenger : public SanMessenger
     void BuildSender(uint32_t host);
     /// The peer's sending cookie is in this end's table: connect the receiving half; up.
     void ConnectionUp(uint32_t host);
+    /**
+     * \brief Write a half's cookie and its ready word into the peer's table line for this
+     * host, then spin until the peer's ready word at the same offset of this end's line for it.
+     * \param p the peer \param host its CLAN host number \param cookie the encoded cookie
+     * \param cookieOffset where in a line the cookie goes \param readyOffset its ready word
+     * \param then called once the peer's is there
+     */
+    void PostCookieAndWait(const Peer& p,
+                           uint32_t host,
+                           const uint8_t* cookie,
+                           uint64_t cookieOffset,
+                           uint64_t readyOffset,
+                           Callback<void> then);
 
     /// Run \p call once the process's earlier calls have returned.
     void Call(std::function<void()> call);
