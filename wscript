@@ -11,6 +11,7 @@ def build(bld):
     module.source = [
         'model/bench/san-clan-messenger.cc',
         'model/bench/san-dart-messenger.cc',
+        'model/bench/san-group-application.cc',
         'model/bench/san-messenger-application.cc',
         'model/bench/san-messenger.cc',
         'model/bench/san-nx-messenger.cc',
@@ -261,6 +262,7 @@ def build(bld):
         'helper/san-fabric-benchmark.cc',
         'helper/san-fabric-helper.cc',
         'helper/san-flow-monitor-helper.cc',
+        'helper/san-group-workload-helper.cc',
         'helper/san-host-helper.cc',
         'helper/san-ip-helper.cc',
         'helper/san-load-bound.cc',
@@ -356,6 +358,7 @@ def build(bld):
     headers.source = [
         'model/bench/san-clan-messenger.h',
         'model/bench/san-dart-messenger.h',
+        'model/bench/san-group-application.h',
         'model/bench/san-messenger-application.h',
         'model/bench/san-messenger.h',
         'model/bench/san-nx-messenger.h',
@@ -595,6 +598,7 @@ def build(bld):
         'helper/san-fabric-benchmark.h',
         'helper/san-fabric-helper.h',
         'helper/san-flow-monitor-helper.h',
+        'helper/san-group-workload-helper.h',
         'helper/san-host-helper.h',
         'helper/san-ip-helper.h',
         'helper/san-load-bound.h',

@@ -651,8 +651,8 @@ def fabric_load_section(rows):
 def shootout_section(rows):
     """Markdown for nic-shootout's rows: per workload and figure, a table of
     sizes (rows) against interfaces (columns), as the CSV holds them; for
-    request-response and incast, of client (sender) counts, one table per
-    message size."""
+    request-response, incast, all-to-all and barrier, of client (sender,
+    process) counts, one table per message size."""
     out = ["## Interfaces side by side (nic-shootout)", ""]
     out.append("The same workloads (model/bench) over each interface's own library, each on "
                "its own paper's hosts and network (preset `as-published`): the papers could "
@@ -660,7 +660,7 @@ def shootout_section(rows):
     out.append("")
     keys = []
     for r in rows:
-        by_clients = r["workload"] in ("request-response", "incast")
+        by_clients = r["workload"] in ("request-response", "incast", "all-to-all", "barrier")
         key = (r["workload"], r["figure"], r["unit"], r["preset"],
                int(r["size_bytes"]) if by_clients else None)
         if key not in keys:

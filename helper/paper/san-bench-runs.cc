@@ -9,6 +9,8 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/san-group-application.h"
+#include "ns3/san-group-workload-helper.h"
 #include "ns3/san-ping-pong-helper.h"
 #include "ns3/san-ping-pong.h"
 #include "ns3/san-request-response.h"
@@ -17,6 +19,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace ns3
@@ -212,6 +215,76 @@ SanBenchRuns::RunRequestResponse(const std::string& iface,
     out.served = DynamicCast<SanRequestServer>(apps.Get(0))->GetServed().size();
     Simulator::Destroy();
     return out;
+}
+
+SanBenchRuns::Group
+SanBenchRuns::RunGroup(const SanBenchTestbed& testbed,
+                       SanGroupWorkloadHelper& helper,
+                       const std::string& what,
+                       uint32_t steps)
+{
+    Group out;
+    out.linkBps = testbed.GetLinkBps();
+    testbed.ConfigureMessenger(helper);
+    ApplicationContainer apps = helper.Install(testbed.GetHosts());
+    apps.Start(MicroSeconds(10));
+    auto finished = std::make_shared<uint32_t>(0);
+    const uint32_t n = apps.GetN();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        apps.Get(i)->TraceConnectWithoutContext("Done", Callback<void>([finished, n]() {
+                                                    StopWhen(++*finished == n);
+                                                }));
+    }
+    Simulator::Stop(kRunLimit);
+    Simulator::Run();
+    out.done = true;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<SanGroupApplication> a = DynamicCast<SanGroupApplication>(apps.Get(i));
+        NS_ABORT_MSG_IF(!a->IsDone(),
+                        "SanBenchRuns: " << what << " of " << n << " processes: rank " << i
+                                         << " did not finish within " << kRunLimit.As(Time::S));
+        out.slowest = std::max(out.slowest, a->GetMeasuredUntil() - a->GetMeasuredFrom());
+        if (Ptr<SanAllToAll> x = DynamicCast<SanAllToAll>(a))
+        {
+            out.received += x->GetReceived();
+        }
+    }
+    out.perStep = out.slowest / static_cast<int64_t>(steps);
+    Simulator::Destroy();
+    return out;
+}
+
+SanBenchRuns::Group
+SanBenchRuns::RunAllToAll(const std::string& iface,
+                          uint32_t processes,
+                          uint32_t bytes,
+                          uint32_t rounds,
+                          uint32_t warmup)
+{
+    SanBenchTestbed testbed(iface, processes);
+    SanAllToAllHelper helper(testbed.GetMessengerType());
+    helper.SetAttribute("MessageBytes", UintegerValue(bytes));
+    helper.SetAttribute("Rounds", UintegerValue(rounds));
+    helper.SetAttribute("WarmupRounds", UintegerValue(warmup));
+    Group out = RunGroup(testbed, helper, "all-to-all over " + iface, rounds);
+    const double moved = static_cast<double>(processes) * (processes - 1) * bytes * rounds;
+    out.mbps = out.slowest.IsStrictlyPositive() ? moved / out.slowest.GetSeconds() / 1e6 : 0;
+    return out;
+}
+
+SanBenchRuns::Group
+SanBenchRuns::RunBarrier(const std::string& iface,
+                         uint32_t processes,
+                         uint32_t barriers,
+                         uint32_t warmup)
+{
+    SanBenchTestbed testbed(iface, processes);
+    SanBarrierHelper helper(testbed.GetMessengerType());
+    helper.SetAttribute("Barriers", UintegerValue(barriers));
+    helper.SetAttribute("WarmupBarriers", UintegerValue(warmup));
+    return RunGroup(testbed, helper, "barrier over " + iface, barriers);
 }
 
 } // namespace ns3

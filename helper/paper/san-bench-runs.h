@@ -6,6 +6,8 @@
 #ifndef SAN_BENCH_RUNS_H
 #define SAN_BENCH_RUNS_H
 
+#include "san-bench-testbed.h"
+
 #include "ns3/nstime.h"
 #include "ns3/san-request-response-helper.h"
 
@@ -15,6 +17,8 @@
 
 namespace ns3
 {
+
+class SanGroupWorkloadHelper;
 
 /**
  * \ingroup san
@@ -106,6 +110,45 @@ class SanBenchRuns
                                               uint32_t warmup,
                                               uint32_t requestBytes,
                                               uint32_t responseBytes);
+
+    /// What a group workload (all-to-all, barrier) gave.
+    struct Group
+    {
+        bool done{false};     //!< every process finished
+        uint64_t received{0}; //!< messages received, all processes (all-to-all)
+        Time slowest;         //!< the longest measured time of any process
+        Time perStep;         //!< slowest / measured rounds (or barriers)
+        double mbps{0};       //!< all-to-all: every measured byte over slowest (10^6 B/s)
+        double linkBps{0};    //!< the slowest link's rate
+    };
+
+    /**
+     * \param iface a SanBenchTestbed interface \param processes one per host
+     * \param bytes each message \param rounds measured rounds \param warmup rounds before them
+     * \return what it gave (aborts, naming the run, if a process did not finish)
+     */
+    static Group RunAllToAll(const std::string& iface,
+                             uint32_t processes,
+                             uint32_t bytes,
+                             uint32_t rounds,
+                             uint32_t warmup);
+
+    /**
+     * \param iface a SanBenchTestbed interface \param processes one per host
+     * \param barriers measured barriers \param warmup barriers before them
+     * \return what it gave (perStep: the time of one barrier)
+     */
+    static Group RunBarrier(const std::string& iface,
+                            uint32_t processes,
+                            uint32_t barriers,
+                            uint32_t warmup);
+
+  private:
+    /// Run the group workload \p helper installs on \p testbed's hosts: \p steps measured.
+    static Group RunGroup(const SanBenchTestbed& testbed,
+                          SanGroupWorkloadHelper& helper,
+                          const std::string& what,
+                          uint32_t steps);
 };
 
 } // namespace ns3

@@ -20,6 +20,7 @@
 #include "ns3/pointer.h"
 #include "ns3/san-dart-messenger.h"
 #include "ns3/san-fabric-helper.h"
+#include "ns3/san-group-workload-helper.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/san-messenger.h"
 #include "ns3/san-pair-workload-helper.h"
@@ -283,6 +284,14 @@ SanBenchTestbed::ForEachMessengerAttribute(
 
 void
 SanBenchTestbed::ConfigureMessenger(SanPairWorkloadHelper& helper) const
+{
+    ForEachMessengerAttribute([&helper](const std::string& name, const AttributeValue& value) {
+        helper.SetMessengerAttribute(name, value);
+    });
+}
+
+void
+SanBenchTestbed::ConfigureMessenger(SanGroupWorkloadHelper& helper) const
 {
     ForEachMessengerAttribute([&helper](const std::string& name, const AttributeValue& value) {
         helper.SetMessengerAttribute(name, value);

@@ -22,6 +22,7 @@ namespace ns3
 
 class SanMessenger;
 class SanPairWorkloadHelper;
+class SanGroupWorkloadHelper;
 
 /**
  * \ingroup san
@@ -75,6 +76,8 @@ class SanBenchTestbed
     std::string GetMessengerType() const;
     /// \param helper a workload's helper: its messengers are set for this interface
     void ConfigureMessenger(SanPairWorkloadHelper& helper) const;
+    /// \param helper a group workload's helper: its messengers are set for this interface
+    void ConfigureMessenger(SanGroupWorkloadHelper& helper) const;
     /// \return a messenger for this interface, set as ConfigureMessenger sets a helper's (for
     /// programs with many processes; Open it on one of GetHosts())
     Ptr<SanMessenger> CreateMessenger() const;
