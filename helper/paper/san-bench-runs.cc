@@ -31,16 +31,22 @@ namespace
 /// How long a benchmark run may take in simulated time before it is cut off.
 const Time kRunLimit = Seconds(60);
 
+/// Simulated time the hosts get after a workload is done, to finish what is under way (a last
+/// credit, an acknowledgement) before the run ends.
+const Time kDrain = MilliSeconds(100);
+
 /**
- * \param done the workload has finished: the run ends now, rather than at kRunLimit (a process
- * that polls, as CLAN's and DART's can, would spin until then)
+ * \param done the workload has finished: the run ends kDrain later, rather than at kRunLimit (a
+ * process that polls, as CLAN's and DART's can, would spin until then). Not at once: work under
+ * way (an operation holding a host's resource) would be cut off in the middle, its objects
+ * still holding one another when the simulator is destroyed.
  */
 void
 StopWhen(bool done)
 {
     if (done)
     {
-        Simulator::Stop();
+        Simulator::Stop(kDrain);
     }
 }
 
