@@ -31,6 +31,22 @@ namespace
 /// How long a benchmark run may take in simulated time before it is cut off.
 const Time kRunLimit = Seconds(60);
 
+/**
+ * \brief The run is over: dispose the workload's processes while their hosts and interfaces
+ * still stand (a process waiting in its library lets go of its wait), then destroy the
+ * simulator (which disposes the nodes, their devices first).
+ * \param apps the workload's applications
+ */
+void
+EndRun(const ApplicationContainer& apps)
+{
+    for (uint32_t i = 0; i < apps.GetN(); ++i)
+    {
+        apps.Get(i)->Dispose();
+    }
+    Simulator::Destroy();
+}
+
 /// Simulated time the hosts get after a workload is done, to finish what is under way (a last
 /// credit, an acknowledgement) before the run ends.
 const Time kDrain = MilliSeconds(100);
@@ -72,11 +88,13 @@ SanBenchRuns::RunPingPong(const std::string& iface,
     // The simulator's events executed at each measured echo: their growth per round trip is
     // what one round trip (two messages) costs to simulate, set-up and idle time left out.
     auto events = std::make_shared<std::vector<uint64_t>>();
+    // Raw pointers in trace sinks: a Ptr to an application in its own trace would hold it.
     Ptr<SanPingPongClient> client = DynamicCast<SanPingPongClient>(apps.Get(1));
+    SanPingPongClient* clientRaw = PeekPointer(client);
     apps.Get(1)->TraceConnectWithoutContext("RoundTrip",
-                                            Callback<void, Time>([events, client](Time) {
+                                            Callback<void, Time>([events, clientRaw](Time) {
                                                 events->push_back(Simulator::GetEventCount());
-                                                StopWhen(client->IsDone());
+                                                StopWhen(clientRaw->IsDone());
                                             }));
     Simulator::Stop(kRunLimit);
     Simulator::Run();
@@ -90,7 +108,7 @@ SanBenchRuns::RunPingPong(const std::string& iface,
         out.eventsPerMessage = static_cast<double>(events->back() - events->front()) /
                                (2.0 * static_cast<double>(events->size() - 1));
     }
-    Simulator::Destroy();
+    EndRun(apps);
     return out;
 }
 
@@ -132,27 +150,33 @@ SanBenchRuns::RunIncast(const std::string& iface,
     if (incast)
     {
         auto connected = std::make_shared<uint32_t>(0);
+        auto all = std::make_shared<std::vector<SanStreamSender*>>();
+        for (uint32_t i = 1; i < apps.GetN(); ++i)
+        {
+            all->push_back(PeekPointer(DynamicCast<SanStreamSender>(apps.Get(i))));
+        }
         for (uint32_t i = 1; i < apps.GetN(); ++i)
         {
             apps.Get(i)->TraceConnectWithoutContext(
                 "Connected",
-                Callback<void>([apps, connected, goAt, senders]() {
+                Callback<void>([all, connected, goAt, senders]() {
                     if (++*connected < senders)
                     {
                         return;
                     }
                     *goAt = Simulator::Now();
-                    for (uint32_t k = 1; k < apps.GetN(); ++k)
+                    for (SanStreamSender* sender : *all)
                     {
-                        DynamicCast<SanStreamSender>(apps.Get(k))->Go();
+                        sender->Go();
                     }
                 }));
         }
     }
     Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
     const uint64_t expected = uint64_t{senders} * messages;
-    sink->TraceConnectWithoutContext("Rx", Callback<void, uint32_t>([sink, expected](uint32_t) {
-                                         StopWhen(sink->GetReceived() == expected);
+    SanStreamSink* sinkRaw = PeekPointer(sink);
+    sink->TraceConnectWithoutContext("Rx", Callback<void, uint32_t>([sinkRaw, expected](uint32_t) {
+                                         StopWhen(sinkRaw->GetReceived() == expected);
                                      }));
     Simulator::Stop(kRunLimit);
     Simulator::Run();
@@ -170,7 +194,7 @@ SanBenchRuns::RunIncast(const std::string& iface,
                        ? static_cast<double>(out.bytes) / took.GetSeconds() / 1e6
                        : 0;
     }
-    Simulator::Destroy();
+    EndRun(apps);
     return out;
 }
 
@@ -196,7 +220,7 @@ SanBenchRuns::RunRequestResponse(const std::string& iface,
     auto finished = std::make_shared<uint32_t>(0);
     for (uint32_t i = 1; i < apps.GetN(); ++i)
     {
-        Ptr<SanRequestClient> c = DynamicCast<SanRequestClient>(apps.Get(i));
+        SanRequestClient* c = PeekPointer(DynamicCast<SanRequestClient>(apps.Get(i)));
         c->TraceConnectWithoutContext("Latency", Callback<void, Time>([c, finished, clients](Time) {
                                           if (c->IsDone())
                                           {
@@ -219,7 +243,7 @@ SanBenchRuns::RunRequestResponse(const std::string& iface,
     }
     out.summary = SanRequestResponseHelper::Summarize(apps);
     out.served = DynamicCast<SanRequestServer>(apps.Get(0))->GetServed().size();
-    Simulator::Destroy();
+    EndRun(apps);
     return out;
 }
 
@@ -258,7 +282,7 @@ SanBenchRuns::RunGroup(const SanBenchTestbed& testbed,
         }
     }
     out.perStep = out.slowest / static_cast<int64_t>(steps);
-    Simulator::Destroy();
+    EndRun(apps);
     return out;
 }
 

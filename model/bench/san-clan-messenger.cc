@@ -122,6 +122,10 @@ SanClanMessenger::DoDispose()
     // or the host (a spin's watches hold only the spin, and go with the host's memory).
     Simulator::Cancel(m_sliceEnd);
     m_watches.clear();
+    if (m_spin)
+    {
+        m_spin->Abandon(); // its callback holds this messenger
+    }
     m_spin = nullptr;
     for (auto& [host, c] : m_accepting)
     {

@@ -263,6 +263,13 @@ HostCpuWait::Resume()
     }
 }
 
+void
+HostCpuWait::Abandon()
+{
+    m_resumed = Callback<void>();
+    m_backOff = Callback<void>();
+}
+
 bool
 HostCpuWait::IsSignalled() const
 {

@@ -99,6 +99,13 @@ class HostCpuWait : public SimpleRefCount<HostCpuWait>
     bool IsSignalled() const;
 
     /**
+     * \brief The waiting process is gone (disposed): drop its callbacks, which may hold it,
+     * so that a wait still pending at the end of a run holds nothing of it. The wait goes on
+     * as before and resumes nobody.
+     */
+    void Abandon();
+
+    /**
      * \brief POLL_THEN_BLOCK: \p cb runs when the polling gives up and the process goes to
      * sleep (a library enables its interrupt there, then looks once more: SCILAN's flags).
      * \param cb called once, at the switch from polling to sleeping
