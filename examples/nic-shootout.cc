@@ -6,9 +6,11 @@
 
 /*
  * nic-shootout: the same workloads over every interface that has a messenger, each on its own
- * paper's hosts and network ("as published", SanBenchTestbed), written to one CSV:
+ * paper's hosts and network ("as-published") and all on one host and fabric ("same-hosts"; see
+ * SanBenchTestbed), written to one CSV:
  *
  *   ./nic-shootout [--csv=results/shootout.csv] [--interfaces=tcp,scilan,shrimp-sockets]
+ *                  [--presets=as-published,same-hosts]
  *                  [--sizes=8,64,512,4096,32768] [--rounds=20] [--messages=64]
  *                  [--streamBytes=1048576] [--clients=1,2,4,8,16] [--requests=20]
  *                  [--requestBytes=64] [--incastBytes=4096] [--incastTotal=1048576]
@@ -53,6 +55,7 @@ struct ShootoutRow
 {
     std::string workload; //!< ping-pong, stream or request-response
     std::string iface;    //!< SanBenchTestbed interface
+    std::string preset;   //!< SanBenchTestbed preset
     uint32_t bytes{0};    //!< message size
     uint32_t clients{1};  //!< clients of one server (one for the pair workloads)
     std::string figure;   //!< what is measured
@@ -77,46 +80,58 @@ SplitList(const std::string& text)
     return items;
 }
 
-/// Ping-pong of \p bytes on \p iface: its rows.
+/// Ping-pong of \p bytes on \p bed: its rows.
 void
-RunPingPong(const std::string& iface,
+RunPingPong(const SanBenchRuns::Testbed& bed,
             uint32_t bytes,
             uint32_t rounds,
             std::vector<ShootoutRow>& rows)
 {
-    const SanBenchRuns::PingPong p = SanBenchRuns::RunPingPong(iface, bytes, rounds, 5);
+    const SanBenchRuns::PingPong p = SanBenchRuns::RunPingPong(bed, bytes, rounds, 5);
     NS_ABORT_MSG_IF(!p.done,
-                    "nic-shootout: the ping-pong over " << iface << " (" << bytes
+                    "nic-shootout: the ping-pong over " << bed.GetName() << " (" << bytes
                                                         << " B) did not finish");
     if (p.eventsPerMessage > 0)
     {
-        rows.push_back(
-            {"ping-pong", iface, bytes, 1, "events_per_message", p.eventsPerMessage, "events"});
+        rows.push_back({"ping-pong",
+                        bed.iface,
+                        bed.preset,
+                        bytes,
+                        1,
+                        "events_per_message",
+                        p.eventsPerMessage,
+                        "events"});
     }
-    rows.push_back(
-        {"ping-pong", iface, bytes, 1, "one_way_latency", p.oneWay.GetSeconds() * 1e6, "us"});
-    rows.push_back({"ping-pong", iface, bytes, 1, "bandwidth", p.mbps, "MB/s"});
+    rows.push_back({"ping-pong",
+                    bed.iface,
+                    bed.preset,
+                    bytes,
+                    1,
+                    "one_way_latency",
+                    p.oneWay.GetSeconds() * 1e6,
+                    "us"});
+    rows.push_back({"ping-pong", bed.iface, bed.preset, bytes, 1, "bandwidth", p.mbps, "MB/s"});
 }
 
-/// Stream of \p messages of \p bytes on \p iface: its row.
+/// Stream of \p messages of \p bytes on \p bed: its row.
 void
-RunStream(const std::string& iface,
+RunStream(const SanBenchRuns::Testbed& bed,
           uint32_t bytes,
           uint32_t messages,
           std::vector<ShootoutRow>& rows)
 {
-    const SanBenchRuns::Stream st =
-        SanBenchRuns::RunStream(iface, bytes, messages, messages / 8 + 1);
+    const SanBenchRuns::Stream st = SanBenchRuns::RunStream(bed, bytes, messages, messages / 8 + 1);
     NS_ABORT_MSG_IF(st.received != messages,
-                    "nic-shootout: the stream over " << iface << " (" << bytes << " B) delivered "
-                                                     << st.received << " of " << messages);
-    rows.push_back({"stream", iface, bytes, 1, "bandwidth", st.mbps, "MB/s"});
+                    "nic-shootout: the stream over " << bed.GetName() << " (" << bytes
+                                                     << " B) delivered " << st.received << " of "
+                                                     << messages);
+    rows.push_back({"stream", bed.iface, bed.preset, bytes, 1, "bandwidth", st.mbps, "MB/s"});
 }
 
 /// Incast: \p senders senders streaming \p total bytes together, in \p bytes messages, to one
-/// sink on \p iface: its row.
+/// sink on \p bed: its row.
 void
-RunIncast(const std::string& iface,
+RunIncast(const SanBenchRuns::Testbed& bed,
           uint32_t bytes,
           uint32_t senders,
           uint32_t total,
@@ -124,12 +139,12 @@ RunIncast(const std::string& iface,
 {
     const uint32_t each = std::max<uint32_t>(8, (total / senders + bytes - 1) / bytes);
     const SanBenchRuns::Stream st =
-        SanBenchRuns::RunIncast(iface, senders, bytes, each, senders * each / 8 + 1);
+        SanBenchRuns::RunIncast(bed, senders, bytes, each, senders * each / 8 + 1);
     NS_ABORT_MSG_IF(st.received != uint64_t{senders} * each,
-                    "nic-shootout: incast over " << iface << " (" << senders
+                    "nic-shootout: incast over " << bed.GetName() << " (" << senders
                                                  << " senders) delivered " << st.received << " of "
                                                  << senders * each);
-    rows.push_back({"incast", iface, bytes, senders, "bandwidth", st.mbps, "MB/s"});
+    rows.push_back({"incast", bed.iface, bed.preset, bytes, senders, "bandwidth", st.mbps, "MB/s"});
 }
 
 /// \param iface a SanBenchTestbed interface \return why the group workloads do not run over it
@@ -151,55 +166,160 @@ GroupWorkloadsMissing(const std::string& iface)
     return "";
 }
 
-/// All-to-all of \p bytes and barriers among \p processes processes on \p iface: their rows.
+/// All-to-all of \p bytes and barriers among \p processes processes on \p bed: their rows.
 void
-RunGroups(const std::string& iface,
+RunGroups(const SanBenchRuns::Testbed& bed,
           uint32_t bytes,
           uint32_t processes,
           uint32_t rounds,
           std::vector<ShootoutRow>& rows)
 {
-    if (!GroupWorkloadsMissing(iface).empty())
+    if (!GroupWorkloadsMissing(bed.iface).empty())
     {
         return; // said once, before the runs
     }
-    const SanBenchRuns::Group a = SanBenchRuns::RunAllToAll(iface, processes, bytes, rounds, 2);
-    rows.push_back({"all-to-all", iface, bytes, processes, "bandwidth", a.mbps, "MB/s"});
+    const SanBenchRuns::Group a = SanBenchRuns::RunAllToAll(bed, processes, bytes, rounds, 2);
     rows.push_back(
-        {"all-to-all", iface, bytes, processes, "round_time", a.perStep.GetSeconds() * 1e6, "us"});
-    const SanBenchRuns::Group b = SanBenchRuns::RunBarrier(iface, processes, rounds, 2);
-    rows.push_back(
-        {"barrier", iface, 8, processes, "barrier_time", b.perStep.GetSeconds() * 1e6, "us"});
+        {"all-to-all", bed.iface, bed.preset, bytes, processes, "bandwidth", a.mbps, "MB/s"});
+    rows.push_back({"all-to-all",
+                    bed.iface,
+                    bed.preset,
+                    bytes,
+                    processes,
+                    "round_time",
+                    a.perStep.GetSeconds() * 1e6,
+                    "us"});
+    const SanBenchRuns::Group b = SanBenchRuns::RunBarrier(bed, processes, rounds, 2);
+    rows.push_back({"barrier",
+                    bed.iface,
+                    bed.preset,
+                    8,
+                    processes,
+                    "barrier_time",
+                    b.perStep.GetSeconds() * 1e6,
+                    "us"});
 }
 
-/// Request/response with \p clients clients on \p iface, requests and responses of \p bytes.
+/// Request/response with \p clients clients on \p bed, requests and responses of \p bytes.
 void
-RunRequestResponse(const std::string& iface,
+RunRequestResponse(const SanBenchRuns::Testbed& bed,
                    uint32_t bytes,
                    uint32_t clients,
                    uint32_t requests,
                    std::vector<ShootoutRow>& rows)
 {
     const SanBenchRuns::RequestResponse r =
-        SanBenchRuns::RunRequestResponse(iface, clients, requests, 5, bytes, bytes);
+        SanBenchRuns::RunRequestResponse(bed, clients, requests, 5, bytes, bytes);
     const SanRequestResponseHelper::Summary& s = r.summary;
     const std::string w = "request-response";
-    rows.push_back({w, iface, bytes, clients, "requests_per_second", s.requestsPerSecond, "1/s"});
-    rows.push_back(
-        {w, iface, bytes, clients, "latency_mean", s.meanLatency.GetSeconds() * 1e6, "us"});
-    rows.push_back(
-        {w, iface, bytes, clients, "latency_p50", s.p50Latency.GetSeconds() * 1e6, "us"});
-    rows.push_back(
-        {w, iface, bytes, clients, "latency_p99", s.p99Latency.GetSeconds() * 1e6, "us"});
     rows.push_back({w,
-                    iface,
+                    bed.iface,
+                    bed.preset,
+                    bytes,
+                    clients,
+                    "requests_per_second",
+                    s.requestsPerSecond,
+                    "1/s"});
+    rows.push_back({w,
+                    bed.iface,
+                    bed.preset,
+                    bytes,
+                    clients,
+                    "latency_mean",
+                    s.meanLatency.GetSeconds() * 1e6,
+                    "us"});
+    rows.push_back({w,
+                    bed.iface,
+                    bed.preset,
+                    bytes,
+                    clients,
+                    "latency_p50",
+                    s.p50Latency.GetSeconds() * 1e6,
+                    "us"});
+    rows.push_back({w,
+                    bed.iface,
+                    bed.preset,
+                    bytes,
+                    clients,
+                    "latency_p99",
+                    s.p99Latency.GetSeconds() * 1e6,
+                    "us"});
+    rows.push_back({w,
+                    bed.iface,
+                    bed.preset,
                     bytes,
                     clients,
                     "server_cpu_per_request",
                     s.cpuPerRequest.GetSeconds() * 1e6,
                     "us"});
-    rows.push_back(
-        {w, iface, bytes, clients, "server_interrupts_per_second", s.interruptsPerSecond, "1/s"});
+    rows.push_back({w,
+                    bed.iface,
+                    bed.preset,
+                    bytes,
+                    clients,
+                    "server_interrupts_per_second",
+                    s.interruptsPerSecond,
+                    "1/s"});
+}
+
+/// What every interface runs (the command line's settings).
+struct Settings
+{
+    std::vector<uint32_t> byteSizes;    //!< ping-pong and stream sizes
+    uint32_t rounds{0};                 //!< measured ping-pong rounds
+    uint32_t messages{0};               //!< stream messages, at least
+    uint32_t streamBytes{0};            //!< stream bytes, at least
+    std::vector<uint32_t> clientCounts; //!< request/response clients (incast senders)
+    uint32_t requests{0};               //!< measured requests per client
+    uint32_t requestBytes{0};           //!< each request and response
+    uint32_t incastBytes{0};            //!< each incast and all-to-all message
+    uint32_t incastTotal{0};            //!< incast bytes, at least
+};
+
+/// Every workload on \p bed: its rows.
+void
+RunInterface(const SanBenchRuns::Testbed& bed, const Settings& set, std::vector<ShootoutRow>& rows)
+{
+    const std::string& iface = bed.iface;
+    std::cout << "nic-shootout: " << bed.GetName() << ": "
+              << SanBenchTestbed(iface, 2, bed.preset).GetDescription() << std::endl;
+    if (!GroupWorkloadsMissing(iface).empty())
+    {
+        std::cout << "nic-shootout: " << bed.GetName()
+                  << ": no all-to-all or barrier rows: " << GroupWorkloadsMissing(iface)
+                  << std::endl;
+    }
+    Simulator::Destroy();
+    for (uint32_t bytes : set.byteSizes)
+    {
+        RunPingPong(bed, bytes, set.rounds, rows);
+        // At least streamBytes per size, so that the window spans many arrivals even where a
+        // library hands up many small messages at once.
+        const uint32_t n = std::max<uint32_t>(set.messages, (set.streamBytes + bytes - 1) / bytes);
+        RunStream(bed, bytes, n, rows);
+    }
+    for (uint32_t c : set.clientCounts)
+    {
+        if (c == 0)
+        {
+            continue;
+        }
+        if (iface == "tcp" && c > 1)
+        {
+            RunGroups(bed, set.incastBytes, 2, set.requests, rows);
+            // The paper's pair of hosts; and a costed socket read serves one connection.
+            std::cout << "nic-shootout: tcp: request/response with one client only (its "
+                         "testbed is its paper's two hosts)"
+                      << std::endl;
+            break;
+        }
+        RunRequestResponse(bed, set.requestBytes, c, set.requests, rows);
+        if (c > 1) // one sender is the stream's row
+        {
+            RunIncast(bed, set.incastBytes, c, set.incastTotal, rows);
+            RunGroups(bed, set.incastBytes, c + 1, set.requests, rows);
+        }
+    }
 }
 
 /**
@@ -229,6 +349,7 @@ main(int argc, char* argv[])
 {
     std::string csv = "results/shootout.csv";
     std::string interfaces;
+    std::string presets;
     std::string sizes = "8,64,512,4096,32768";
     uint32_t rounds = 20;
     uint32_t messages = 64;
@@ -243,6 +364,7 @@ main(int argc, char* argv[])
     cmd.AddValue("interfaces",
                  "comma-separated SanBenchTestbed interfaces (empty: all)",
                  interfaces);
+    cmd.AddValue("presets", "comma-separated SanBenchTestbed presets (empty: all)", presets);
     cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
     cmd.AddValue("rounds", "measured ping-pong rounds per size", rounds);
     cmd.AddValue("messages", "stream messages per size, at least", messages);
@@ -275,8 +397,31 @@ main(int argc, char* argv[])
             return fail("--interfaces: no interface '" + iface + "' (known:" + list + ")");
         }
     }
-    std::vector<uint32_t> byteSizes;
-    std::vector<uint32_t> clientCounts;
+    const std::vector<std::string> knownPresets = SanBenchTestbed::GetPresets();
+    const std::vector<std::string> presetNames =
+        presets.empty() ? knownPresets : SplitList(presets);
+    for (const std::string& preset : presetNames)
+    {
+        if (std::find(knownPresets.begin(), knownPresets.end(), preset) == knownPresets.end())
+        {
+            std::string list;
+            for (const std::string& k : knownPresets)
+            {
+                list += " " + k;
+            }
+            return fail("--presets: no preset '" + preset + "' (known:" + list + ")");
+        }
+    }
+    Settings settings;
+    settings.rounds = rounds;
+    settings.messages = messages;
+    settings.streamBytes = streamBytes;
+    settings.requests = requests;
+    settings.requestBytes = requestBytes;
+    settings.incastBytes = incastBytes;
+    settings.incastTotal = incastTotal;
+    std::vector<uint32_t>& byteSizes = settings.byteSizes;
+    std::vector<uint32_t>& clientCounts = settings.clientCounts;
     if (!ParseCounts(sizes, 8, 1u << 20, byteSizes))
     {
         return fail("--sizes: '" + sizes + "' is not a list of sizes from 8 bytes to 1 MiB");
@@ -293,52 +438,18 @@ main(int argc, char* argv[])
     }
 
     std::vector<ShootoutRow> rows;
-    for (const std::string& iface : ifaces)
+    for (const std::string& preset : presetNames)
     {
-        std::cout << "nic-shootout: " << iface << ": " << SanBenchTestbed(iface).GetDescription()
-                  << std::endl;
-        if (!GroupWorkloadsMissing(iface).empty())
+        for (const std::string& iface : ifaces)
         {
-            std::cout << "nic-shootout: " << iface
-                      << ": no all-to-all or barrier rows: " << GroupWorkloadsMissing(iface)
-                      << std::endl;
-        }
-        Simulator::Destroy();
-        for (uint32_t bytes : byteSizes)
-        {
-            RunPingPong(iface, bytes, rounds, rows);
-            // At least streamBytes per size, so that the window spans many arrivals even
-            // where a library hands up many small messages at once.
-            const uint32_t n = std::max<uint32_t>(messages, (streamBytes + bytes - 1) / bytes);
-            RunStream(iface, bytes, n, rows);
-        }
-        for (uint32_t c : clientCounts)
-        {
-            if (c == 0)
-            {
-                continue;
-            }
-            if (iface == "tcp" && c > 1)
-            {
-                RunGroups(iface, incastBytes, 2, requests, rows);
-                // The paper's pair of hosts; and a costed socket read serves one connection.
-                std::cout << "nic-shootout: tcp: request/response with one client only (its "
-                             "testbed is its paper's two hosts)"
-                          << std::endl;
-                break;
-            }
-            RunRequestResponse(iface, requestBytes, c, requests, rows);
-            if (c > 1) // one sender is the stream's row
-            {
-                RunIncast(iface, incastBytes, c, incastTotal, rows);
-                RunGroups(iface, incastBytes, c + 1, requests, rows);
-            }
+            RunInterface({iface, preset}, settings, rows);
         }
     }
 
-    std::printf("%-16s %-15s %9s %7s %-28s %12s %s\n",
+    std::printf("%-16s %-15s %-12s %9s %7s %-28s %12s %s\n",
                 "workload",
                 "interface",
+                "preset",
                 "bytes",
                 "clients",
                 "figure",
@@ -346,9 +457,10 @@ main(int argc, char* argv[])
                 "unit");
     for (const ShootoutRow& r : rows)
     {
-        std::printf("%-16s %-15s %9u %7u %-28s %12.3f %s\n",
+        std::printf("%-16s %-15s %-12s %9u %7u %-28s %12.3f %s\n",
                     r.workload.c_str(),
                     r.iface.c_str(),
+                    r.preset.c_str(),
                     r.bytes,
                     r.clients,
                     r.figure.c_str(),
@@ -378,7 +490,7 @@ main(int argc, char* argv[])
     for (const ShootoutRow& r : rows)
     {
         std::snprintf(value, sizeof(value), "%.6g", r.value);
-        out << r.workload << "," << r.iface << ",as-published," << r.bytes << "," << r.clients
+        out << r.workload << "," << r.iface << "," << r.preset << "," << r.bytes << "," << r.clients
             << "," << r.figure << "," << value << "," << r.unit << "\n";
     }
     const std::string committed = file.Commit();

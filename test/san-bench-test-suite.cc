@@ -6,11 +6,11 @@
 
 // The benchmark workloads as a user's program runs them: the ping-pong (SanPingPongHelper) and
 // the stream (SanStreamHelper) over every interface's messenger, on the testbeds nic-shootout
-// uses (SanBenchTestbed, SanBenchRuns). (Each messenger's own cases, many peers and bad input,
-// are in san-messenger-*-test-suite.cc.) What can be known without the
-// simulation: every message is echoed (counts conserved), a round trip is longer than the
-// wire's serialization of the message both ways, a larger message takes longer, and a second
-// run in the same process (after Simulator::Destroy) gives the same round trips.
+// uses (SanBenchTestbed, SanBenchRuns), under each preset. (Each messenger's own cases, many peers
+// and bad input, are in san-messenger-*-test-suite.cc.) What can be known without the simulation:
+// every message is echoed (counts conserved), a round trip is longer than the wire's serialization
+// of the message both ways, a larger message takes longer, and a second run in the same process
+// (after Simulator::Destroy) gives the same round trips.
 
 #include "san-test-util.h"
 
@@ -45,12 +45,12 @@ namespace
 class PingPongTestCase : public TestCase
 {
   public:
-    /// \param iface a SanBenchTestbed interface
-    explicit PingPongTestCase(const std::string& iface)
-        : TestCase("ping-pong over " + iface +
+    /// \param bed a SanBenchTestbed interface and preset
+    explicit PingPongTestCase(const SanBenchRuns::Testbed& bed)
+        : TestCase("ping-pong over " + bed.GetName() +
                    ": every message echoed, above the wire's time, "
                    "the same in a second run"),
-          m_iface(iface)
+          m_bed(bed)
     {
     }
 
@@ -60,8 +60,8 @@ class PingPongTestCase : public TestCase
         std::vector<Time> previous;
         for (uint32_t bytes : {8u, 4096u})
         {
-            const SanBenchRuns::PingPong a = SanBenchRuns::RunPingPong(m_iface, bytes, 5, 2);
-            const SanBenchRuns::PingPong b = SanBenchRuns::RunPingPong(m_iface, bytes, 5, 2);
+            const SanBenchRuns::PingPong a = SanBenchRuns::RunPingPong(m_bed, bytes, 5, 2);
+            const SanBenchRuns::PingPong b = SanBenchRuns::RunPingPong(m_bed, bytes, 5, 2);
             NS_TEST_ASSERT_MSG_EQ(a.done, true, "every round finished (" << bytes << " B)");
             NS_TEST_EXPECT_MSG_EQ(a.roundTrips.size(), 5u, "five measured rounds");
             NS_TEST_EXPECT_MSG_EQ(a.echoed, 7u, "warm-up and measured messages echoed");
@@ -93,7 +93,7 @@ class PingPongTestCase : public TestCase
         }
     }
 
-    std::string m_iface; //!< the interface
+    SanBenchRuns::Testbed m_bed; //!< the interface and preset
 };
 
 /// Streaming over one library: every message arrives whole, the stream is slower than the
@@ -101,12 +101,12 @@ class PingPongTestCase : public TestCase
 class StreamTestCase : public TestCase
 {
   public:
-    /// \param iface a SanBenchTestbed interface
-    explicit StreamTestCase(const std::string& iface)
-        : TestCase("stream over " + iface +
+    /// \param bed a SanBenchTestbed interface and preset
+    explicit StreamTestCase(const SanBenchRuns::Testbed& bed)
+        : TestCase("stream over " + bed.GetName() +
                    ": every message arrives, below the link's rate (over sockets above the "
                    "ping-pong's), the same in a second run"),
-          m_iface(iface)
+          m_bed(bed)
     {
     }
 
@@ -115,8 +115,8 @@ class StreamTestCase : public TestCase
     {
         const uint32_t bytes = 4096;
         const uint32_t messages = 24;
-        const SanBenchRuns::Stream a = SanBenchRuns::RunStream(m_iface, bytes, messages, 4);
-        const SanBenchRuns::Stream b = SanBenchRuns::RunStream(m_iface, bytes, messages, 4);
+        const SanBenchRuns::Stream a = SanBenchRuns::RunStream(m_bed, bytes, messages, 4);
+        const SanBenchRuns::Stream b = SanBenchRuns::RunStream(m_bed, bytes, messages, 4);
         NS_TEST_EXPECT_MSG_EQ(a.sent, messages, "the library took every message");
         NS_TEST_EXPECT_MSG_EQ(a.received, messages, "every message arrived");
         NS_TEST_EXPECT_MSG_EQ(a.bytes, uint64_t{bytes} * messages, "every byte arrived");
@@ -127,16 +127,78 @@ class StreamTestCase : public TestCase
         // receiver, and back). NX is no such law: a large message waits for the receiver's
         // buffer address (zero-copy), which a receiver busy with the last message gives later
         // than one already waiting in crecv, as the ping-pong's is.
-        if (SanBenchTestbed(m_iface).GetMessengerType() == "ns3::SanSocketMessenger")
+        if (SanBenchTestbed(m_bed.iface, 2, m_bed.preset).GetMessengerType() ==
+            "ns3::SanSocketMessenger")
         {
             Simulator::Destroy();
-            const SanBenchRuns::PingPong p = SanBenchRuns::RunPingPong(m_iface, bytes, 5, 2);
+            const SanBenchRuns::PingPong p = SanBenchRuns::RunPingPong(m_bed, bytes, 5, 2);
             NS_TEST_EXPECT_MSG_GT(a.mbps, p.mbps, "streaming beats one message at a time");
         }
         Simulator::Destroy();
     }
 
-    std::string m_iface; //!< the interface
+    SanBenchRuns::Testbed m_bed; //!< the interface and preset
+};
+
+/// The same-hosts preset builds every interface on one host and one fabric: the same processor,
+/// the same I/O bus, the same link rate (TCP: its own Ethernet).
+class SameHostsTestCase : public TestCase
+{
+  public:
+    SameHostsTestCase()
+        : TestCase("same-hosts: every interface on the same CPU, bus and links; an unknown "
+                   "preset stops with one line")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        double clock = 0;
+        double bus = 0;
+        double link = 0;
+        for (const std::string& iface : SanBenchTestbed::GetInterfaces())
+        {
+            for (uint32_t hosts : {2u, 3u})
+            {
+                if (iface == "tcp" && hosts > 2)
+                {
+                    continue;
+                }
+                SanBenchTestbed testbed(iface, hosts, "same-hosts");
+                NS_TEST_EXPECT_MSG_EQ(testbed.GetHosts().GetN(), hosts, iface << ": hosts");
+                for (uint32_t i = 0; i < hosts; ++i)
+                {
+                    Ptr<SanHost> host = testbed.GetHosts().Get(i)->GetObject<SanHost>();
+                    NS_TEST_ASSERT_MSG_NE(host, nullptr, iface << ": a SanHost on each node");
+                    clock = clock > 0 ? clock : host->GetCpu()->GetClockRate();
+                    bus = bus > 0 ? bus : host->GetIoBus()->GetClockRate();
+                    NS_TEST_EXPECT_MSG_EQ(host->GetCpu()->GetClockRate(), clock, iface << ": CPU");
+                    NS_TEST_EXPECT_MSG_EQ(host->GetIoBus()->GetClockRate(), bus, iface << ": bus");
+                }
+                if (iface != "tcp")
+                {
+                    link = link > 0 ? link : testbed.GetLinkBps();
+                    NS_TEST_EXPECT_MSG_EQ(testbed.GetLinkBps(), link, iface << ": link rate");
+                }
+                Simulator::Destroy();
+            }
+        }
+        // The as-published testbeds differ: CLAN's Alphas are not SCILAN's PCs.
+        {
+            SanBenchTestbed clan("clan");
+            NS_TEST_EXPECT_MSG_NE(
+                clan.GetHosts().Get(0)->GetObject<SanHost>()->GetCpu()->GetClockRate(),
+                clock,
+                "as published, CLAN's hosts are its paper's");
+            Simulator::Destroy();
+        }
+        NS_TEST_EXPECT_MSG_EQ(
+            santest::AbortsWith([]() { SanBenchTestbed bad("clan", 2, "same-host"); },
+                                "no preset 'same-host' (known: as-published same-hosts)"),
+            true,
+            "an unknown preset is refused, the known ones listed");
+    }
 };
 
 /// Bad input: a messenger TypeId that is no SanMessenger, and a message smaller than the
@@ -182,11 +244,15 @@ class SanBenchTestSuite : public TestSuite
     SanBenchTestSuite()
         : TestSuite("san-bench", UNIT)
     {
-        for (const std::string& iface : SanBenchTestbed::GetInterfaces())
+        for (const std::string& preset : SanBenchTestbed::GetPresets())
         {
-            AddTestCase(new PingPongTestCase(iface), TestCase::QUICK);
-            AddTestCase(new StreamTestCase(iface), TestCase::QUICK);
+            for (const std::string& iface : SanBenchTestbed::GetInterfaces())
+            {
+                AddTestCase(new PingPongTestCase({iface, preset}), TestCase::QUICK);
+                AddTestCase(new StreamTestCase({iface, preset}), TestCase::QUICK);
+            }
         }
+        AddTestCase(new SameHostsTestCase, TestCase::QUICK);
         AddTestCase(new PingPongInputTestCase, TestCase::QUICK);
     }
 };

@@ -38,7 +38,11 @@ SanScenarioSpec
 FabricOf(const DartScenario::Spec& spec)
 {
     SanScenarioSpec s = spec;
-    s.switchingMode = "Cell";
+    // ATM's cells, unless the spec names another mode (the bench's same-fabric preset).
+    if (s.switchingMode.empty())
+    {
+        s.switchingMode = "Cell";
+    }
     s.linkRate = LinkRateOf(spec);
     return s;
 }

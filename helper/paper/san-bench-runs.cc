@@ -69,13 +69,10 @@ StopWhen(bool done)
 } // namespace
 
 SanBenchRuns::PingPong
-SanBenchRuns::RunPingPong(const std::string& iface,
-                          uint32_t bytes,
-                          uint32_t rounds,
-                          uint32_t warmup)
+SanBenchRuns::RunPingPong(const Testbed& bed, uint32_t bytes, uint32_t rounds, uint32_t warmup)
 {
     PingPong out;
-    SanBenchTestbed testbed(iface);
+    SanBenchTestbed testbed(bed.iface, 2, bed.preset);
     out.linkBps = testbed.GetLinkBps();
     SanPingPongHelper pingPong(testbed.GetMessengerType());
     testbed.ConfigureMessenger(pingPong);
@@ -113,23 +110,20 @@ SanBenchRuns::RunPingPong(const std::string& iface,
 }
 
 SanBenchRuns::Stream
-SanBenchRuns::RunStream(const std::string& iface,
-                        uint32_t bytes,
-                        uint32_t messages,
-                        uint32_t warmup)
+SanBenchRuns::RunStream(const Testbed& bed, uint32_t bytes, uint32_t messages, uint32_t warmup)
 {
-    return RunIncast(iface, 1, bytes, messages, warmup);
+    return RunIncast(bed, 1, bytes, messages, warmup);
 }
 
 SanBenchRuns::Stream
-SanBenchRuns::RunIncast(const std::string& iface,
+SanBenchRuns::RunIncast(const Testbed& bed,
                         uint32_t senders,
                         uint32_t bytes,
                         uint32_t messages,
                         uint32_t warmup)
 {
     Stream out;
-    SanBenchTestbed testbed(iface, senders + 1);
+    SanBenchTestbed testbed(bed.iface, senders + 1, bed.preset);
     out.linkBps = testbed.GetLinkBps();
     SanStreamHelper stream(testbed.GetMessengerType());
     testbed.ConfigureMessenger(stream);
@@ -199,7 +193,7 @@ SanBenchRuns::RunIncast(const std::string& iface,
 }
 
 SanBenchRuns::RequestResponse
-SanBenchRuns::RunRequestResponse(const std::string& iface,
+SanBenchRuns::RunRequestResponse(const Testbed& bed,
                                  uint32_t clients,
                                  uint32_t requests,
                                  uint32_t warmup,
@@ -207,7 +201,7 @@ SanBenchRuns::RunRequestResponse(const std::string& iface,
                                  uint32_t responseBytes)
 {
     RequestResponse out;
-    SanBenchTestbed testbed(iface, clients + 1);
+    SanBenchTestbed testbed(bed.iface, clients + 1, bed.preset);
     out.linkBps = testbed.GetLinkBps();
     SanRequestResponseHelper rr(testbed.GetMessengerType());
     testbed.ConfigureMessenger(rr);
@@ -235,7 +229,7 @@ SanBenchRuns::RunRequestResponse(const std::string& iface,
         Ptr<SanRequestClient> c = DynamicCast<SanRequestClient>(apps.Get(i));
         NS_ABORT_MSG_IF(!c->IsDone(),
                         "SanBenchRuns: request/response over "
-                            << iface << " with " << clients << " clients: client " << i
+                            << bed.GetName() << " with " << clients << " clients: client " << i
                             << " did not finish within " << kRunLimit.As(Time::S));
         out.latencies.insert(out.latencies.end(),
                              c->GetLatencies().begin(),
@@ -287,34 +281,31 @@ SanBenchRuns::RunGroup(const SanBenchTestbed& testbed,
 }
 
 SanBenchRuns::Group
-SanBenchRuns::RunAllToAll(const std::string& iface,
+SanBenchRuns::RunAllToAll(const Testbed& bed,
                           uint32_t processes,
                           uint32_t bytes,
                           uint32_t rounds,
                           uint32_t warmup)
 {
-    SanBenchTestbed testbed(iface, processes);
+    SanBenchTestbed testbed(bed.iface, processes, bed.preset);
     SanAllToAllHelper helper(testbed.GetMessengerType());
     helper.SetAttribute("MessageBytes", UintegerValue(bytes));
     helper.SetAttribute("Rounds", UintegerValue(rounds));
     helper.SetAttribute("WarmupRounds", UintegerValue(warmup));
-    Group out = RunGroup(testbed, helper, "all-to-all over " + iface, rounds);
+    Group out = RunGroup(testbed, helper, "all-to-all over " + bed.GetName(), rounds);
     const double moved = static_cast<double>(processes) * (processes - 1) * bytes * rounds;
     out.mbps = out.slowest.IsStrictlyPositive() ? moved / out.slowest.GetSeconds() / 1e6 : 0;
     return out;
 }
 
 SanBenchRuns::Group
-SanBenchRuns::RunBarrier(const std::string& iface,
-                         uint32_t processes,
-                         uint32_t barriers,
-                         uint32_t warmup)
+SanBenchRuns::RunBarrier(const Testbed& bed, uint32_t processes, uint32_t barriers, uint32_t warmup)
 {
-    SanBenchTestbed testbed(iface, processes);
+    SanBenchTestbed testbed(bed.iface, processes, bed.preset);
     SanBarrierHelper helper(testbed.GetMessengerType());
     helper.SetAttribute("Barriers", UintegerValue(barriers));
     helper.SetAttribute("WarmupBarriers", UintegerValue(warmup));
-    return RunGroup(testbed, helper, "barrier over " + iface, barriers);
+    return RunGroup(testbed, helper, "barrier over " + bed.GetName(), barriers);
 }
 
 } // namespace ns3

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -28,6 +29,33 @@ class SanGroupWorkloadHelper;
 class SanBenchRuns
 {
   public:
+    /// Which testbed a run builds: a SanBenchTestbed interface and preset (a name alone: its
+    /// "as-published" testbed).
+    struct Testbed
+    {
+        /// \param name an interface \param presetName a preset
+        Testbed(std::string name, std::string presetName = "as-published")
+            : iface(std::move(name)),
+              preset(std::move(presetName))
+        {
+        }
+
+        /// \param name an interface, as published
+        Testbed(const char* name)
+            : Testbed(std::string(name))
+        {
+        }
+
+        /// \return the interface, and the preset unless it is "as-published"
+        std::string GetName() const
+        {
+            return preset == "as-published" ? iface : iface + " (" + preset + ")";
+        }
+
+        std::string iface;  //!< SanBenchTestbed::GetInterfaces()
+        std::string preset; //!< SanBenchTestbed::GetPresets()
+    };
+
     /// What a ping-pong gave.
     struct PingPong
     {
@@ -43,11 +71,11 @@ class SanBenchRuns
     };
 
     /**
-     * \param iface a SanBenchTestbed interface \param bytes message size
+     * \param bed a testbed \param bytes message size
      * \param rounds measured rounds \param warmup rounds before them
      * \return what it gave (run until done or a minute of simulated time)
      */
-    static PingPong RunPingPong(const std::string& iface,
+    static PingPong RunPingPong(const Testbed& bed,
                                 uint32_t bytes,
                                 uint32_t rounds,
                                 uint32_t warmup);
@@ -63,26 +91,23 @@ class SanBenchRuns
     };
 
     /**
-     * \param iface a SanBenchTestbed interface \param bytes message size
+     * \param bed a testbed \param bytes message size
      * \param messages messages sent \param warmup messages the sink leaves out
      * \return what it gave
      */
-    static Stream RunStream(const std::string& iface,
-                            uint32_t bytes,
-                            uint32_t messages,
-                            uint32_t warmup);
+    static Stream RunStream(const Testbed& bed, uint32_t bytes, uint32_t messages, uint32_t warmup);
 
     /**
      * \brief Incast: a stream sender on each of the testbed's hosts 1..senders, all aimed at
      * one sink on host 0, each sending \p messages of \p bytes back to back, all started at
      * one instant once every one is connected ("WaitForGo"). One sender: RunStream.
-     * \param iface a SanBenchTestbed interface \param senders senders
+     * \param bed a testbed \param senders senders
      * \param bytes message size \param messages messages per sender
      * \param warmup (one sender) arrivals the sink leaves out
      * \return what the sink took; its bandwidth, with more than one sender, every byte over the
      * time from the start to the last arrival
      */
-    static Stream RunIncast(const std::string& iface,
+    static Stream RunIncast(const Testbed& bed,
                             uint32_t senders,
                             uint32_t bytes,
                             uint32_t messages,
@@ -99,12 +124,12 @@ class SanBenchRuns
 
     /**
      * \brief A server on the testbed's host 0, a client on each of hosts 1..clients.
-     * \param iface a SanBenchTestbed interface \param clients clients
+     * \param bed a testbed \param clients clients
      * \param requests measured requests per client \param warmup requests before them
      * \param requestBytes each request \param responseBytes each response
      * \return what it gave (aborts, naming the run, if a client did not finish)
      */
-    static RequestResponse RunRequestResponse(const std::string& iface,
+    static RequestResponse RunRequestResponse(const Testbed& bed,
                                               uint32_t clients,
                                               uint32_t requests,
                                               uint32_t warmup,
@@ -123,22 +148,22 @@ class SanBenchRuns
     };
 
     /**
-     * \param iface a SanBenchTestbed interface \param processes one per host
+     * \param bed a testbed \param processes one per host
      * \param bytes each message \param rounds measured rounds \param warmup rounds before them
      * \return what it gave (aborts, naming the run, if a process did not finish)
      */
-    static Group RunAllToAll(const std::string& iface,
+    static Group RunAllToAll(const Testbed& bed,
                              uint32_t processes,
                              uint32_t bytes,
                              uint32_t rounds,
                              uint32_t warmup);
 
     /**
-     * \param iface a SanBenchTestbed interface \param processes one per host
+     * \param bed a testbed \param processes one per host
      * \param barriers measured barriers \param warmup barriers before them
      * \return what it gave (perStep: the time of one barrier)
      */
-    static Group RunBarrier(const std::string& iface,
+    static Group RunBarrier(const Testbed& bed,
                             uint32_t processes,
                             uint32_t barriers,
                             uint32_t warmup);

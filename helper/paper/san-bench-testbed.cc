@@ -8,6 +8,8 @@
 #include "clan-scenario.h"
 #include "dart-scenario.h"
 #include "hamlyn-scenario.h"
+#include "sci-scenario.h"
+#include "scilan-tcp-baselines.h"
 #include "shrimp-scenario.h"
 #include "tcp-baseline-experiments.h"
 
@@ -51,6 +53,65 @@ ChannelRate(Ptr<NetDevice> device)
     return static_cast<double>(rate.Get().GetBitRate());
 }
 
+/// \param type a TypeId name \param attribute one of its attributes \return its default
+Ptr<AttributeValue>
+DefaultOf(const std::string& type, const std::string& attribute)
+{
+    TypeId::AttributeInformation info;
+    const bool found = TypeId::LookupByName(type).LookupAttributeByName(attribute, &info);
+    NS_ABORT_MSG_UNLESS(found, "SanBenchTestbed: no attribute " << type << "::" << attribute);
+    return info.initialValue->Copy();
+}
+
+/// An attribute's default changed while one scenario is built (for what a scenario's spec
+/// does not carry), restored when it goes out of scope.
+class ScopedDefault
+{
+  public:
+    /// \param type a TypeId name \param attribute its attribute \param value the default meanwhile
+    ScopedDefault(const std::string& type,
+                  const std::string& attribute,
+                  const AttributeValue& value)
+        : m_name(type + "::" + attribute),
+          m_before(DefaultOf(type, attribute))
+    {
+        Config::SetDefault(m_name, value);
+    }
+
+    ~ScopedDefault()
+    {
+        Config::SetDefault(m_name, *m_before);
+    }
+
+    ScopedDefault(const ScopedDefault&) = delete;
+    ScopedDefault& operator=(const ScopedDefault&) = delete;
+
+  private:
+    std::string m_name;           //!< type::attribute
+    Ptr<AttributeValue> m_before; //!< the default before
+};
+
+/// The same-hosts preset's host: the one mid-1990s PCI PC of a paper that the model has
+/// (SCILAN 1998's 200 MHz Pentium on the 430HX, 33 MHz PCI, Windows NT 4.0's costs).
+const char* const SAME_HOST_PRESET = "ns3::PentiumNtHostPreset";
+
+/**
+ * \param spec a scenario's spec: its hosts and fabric become the same-hosts preset's
+ * \param hosts how many hosts
+ *
+ * Hamlyn's Myrinet-class fabric, which is the fabric's default (SanScenarioSpec's defaults:
+ * 640 Mbit/s links, 500 ns switches, wormhole with credits, no cable delay), one crossbar of
+ * the hosts; the hosts SAME_HOST_PRESET.
+ */
+void
+SameHostsAndFabric(SanScenarioSpec& spec, uint32_t hosts)
+{
+    SanScenarioSpec same;
+    same.hosts = hosts;
+    same.hostPreset = SAME_HOST_PRESET;
+    spec = same;
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -66,176 +127,52 @@ SanBenchTestbed::GetInterfaces()
             "hamlyn"};
 }
 
-SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
-    : m_iface(iface)
+std::vector<std::string>
+SanBenchTestbed::GetPresets()
+{
+    return {"as-published", "same-hosts"};
+}
+
+SanBenchTestbed::SanBenchTestbed(const std::string& iface,
+                                 uint32_t hosts,
+                                 const std::string& preset)
+    : m_iface(iface),
+      m_preset(preset)
 {
     NS_ABORT_MSG_IF(hosts < 2, "SanBenchTestbed: " << hosts << " hosts (at least 2)");
-    // SHRIMP: the paper's 2x2 mesh for a pair (hosts 0 and 3: two hops), else the smallest
-    // square mesh that holds them, its first hosts in order.
-    uint32_t side = 2;
-    while (side * side < hosts)
+    const std::vector<std::string> presets = GetPresets();
+    if (std::find(presets.begin(), presets.end(), preset) == presets.end())
     {
-        ++side;
+        std::ostringstream known;
+        for (const std::string& name : presets)
+        {
+            known << " " << name;
+        }
+        NS_ABORT_MSG("SanBenchTestbed: no preset '" << preset << "' (known:" << known.str() << ")");
     }
-    auto shrimpHosts = [hosts](const ShrimpScenario& s, NodeContainer& out) {
-        if (hosts == 2)
-        {
-            out.Add(s.GetHosts().Get(0));
-            out.Add(s.GetHosts().Get(3));
-            return;
-        }
-        for (uint32_t i = 0; i < hosts; ++i)
-        {
-            out.Add(s.GetHosts().Get(i));
-        }
-    };
     if (iface == "tcp")
     {
-        NS_ABORT_MSG_IF(hosts != 2,
-                        "SanBenchTestbed: tcp is its paper's two hosts back to back, not "
-                            << hosts);
-        const TcpBaselineExperiments::Link link = TcpBaselineExperiments::Ethernet100();
-        auto pair =
-            std::make_shared<TcpBaselineExperiments::Pair>(TcpBaselineExperiments::BuildPair(link));
-        m_hosts = pair->nodes;
-        m_keep = pair;
-        m_messengerAttributes.emplace_back("SocketFactory",
-                                           StringValue("ns3::TcpSocketFactory").Copy());
-        m_linkBps = link.rateBps;
-        m_described = "TCP on the host stack, 530 MHz Alpha / Linux 2.2, 100 Mbit/s Ethernet";
+        BuildTcp(hosts);
     }
     else if (iface == "scilan")
     {
-        m_hosts.Create(hosts);
-        SanHostHelper hostHelper;
-        hostHelper.SetPreset("ns3::PentiumNtHostPreset");
-        hostHelper.Install(m_hosts);
-        auto fabric = std::make_shared<SanFabricHelper>();
-        fabric->SetTopology("ns3::SanCrossbarTopology", "NHosts", UintegerValue(hosts));
-        NetDeviceContainer endpoints = fabric->Install(m_hosts);
-        SciHelper sci;
-        sci.Install(m_hosts, endpoints);
-        ScilanHelper scilan;
-        scilan.Install(m_hosts);
-        m_keep = fabric;
-        m_messengerAttributes.emplace_back("SocketFactory",
-                                           StringValue("ns3::ScilanSocketFactory").Copy());
-        m_linkBps = ChannelRate(endpoints.Get(0));
-        m_described = "SCILAN sockets over SCI, Pentium Pro / NT, Dolphin PCI-SCI adapters";
+        BuildScilan(hosts);
     }
-    else if (iface == "shrimp-sockets")
+    else if (iface == "shrimp-sockets" || iface == "shrimp-nx" || iface == "shrimp-vmmc")
     {
-        ShrimpScenario::Spec spec = ShrimpScenario::Configure(side, side);
-        spec.ethernet = true;
-        auto s = std::make_shared<ShrimpScenario>(spec);
-        ShrimpSocketFactory::Install(s->GetHosts());
-        m_keep = s;
-        shrimpHosts(*s, m_hosts);
-        m_messengerAttributes.emplace_back("SocketFactory",
-                                           StringValue("ns3::ShrimpSocketFactory").Copy());
-        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-        m_described = "SHRIMP sockets over VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
-    }
-    else if (iface == "shrimp-nx")
-    {
-        auto s = std::make_shared<ShrimpScenario>(ShrimpScenario::Configure(side, side));
-        m_keep = s;
-        shrimpHosts(*s, m_hosts);
-        std::vector<Ptr<VmmcEndpoint>> ranks;
-        for (uint32_t i = 0; i < hosts; ++i)
-        {
-            ranks.push_back(VmmcDaemon::Of(m_hosts.Get(i))->CreateEndpoint());
-        }
-        Ptr<NxGroup> group = CreateObject<NxGroup>();
-        group->Create(ranks);
-        // The program starts with the run: every pair connects over the SHRIMP network.
-        group->Initialize(Callback<void>());
-        m_messengerAttributes.emplace_back("Group", PointerValue(group).Copy());
-        m_messenger = "ns3::SanNxMessenger";
-        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-        m_described = "NX on VMMC, DEC 560ST (60 MHz Pentium), Paragon mesh, 2 hops";
+        BuildShrimp(hosts);
     }
     else if (iface == "dart")
     {
-        // Osborne 1994 section 3's software DART: a pair "connected via a switchless ATM
-        // network" (its 24.5 us), more hosts through one switch as its ASX-100 (its 30 us).
-        DartScenario::Spec spec = DartScenario::Configure(
-            hosts == 2 ? DartScenario::SOFTWARE_SWITCHLESS : DartScenario::SOFTWARE_SWITCH,
-            hosts);
-        spec.endpointBytes = SanDartMessenger::GetEndpointBytes(hosts - 1);
-        auto s = std::make_shared<DartScenario>(spec);
-        m_keep = s;
-        m_hosts = s->GetHosts();
-        Ptr<SanDartWiring> wiring = CreateObject<SanDartWiring>();
-        wiring->Wire(m_hosts, s->ctx);
-        m_messengerAttributes.emplace_back("Wiring", Create<PointerValue>(wiring));
-        m_messenger = "ns3::SanDartMessenger";
-        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-        m_described = std::string("DART messages (hybrid deposit, action queue), software DART, "
-                                  "DECstation 5000/240, TCA-100 ATM at 140 Mbit/s, ") +
-                      (hosts == 2 ? "back to back" : "one ATM switch");
+        BuildDart(hosts);
     }
     else if (iface == "clan")
     {
-        // The Tripwire paper's Alphas with CLAN NICs through one wormhole switch (its hosts
-        // were back to back); more hosts share that crossbar.
-        auto s = std::make_shared<ClanScenario>(ClanScenario::Configure(hosts));
-        m_keep = s;
-        m_hosts = s->GetHosts();
-        m_messenger = "ns3::SanClanMessenger";
-        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-        m_described = "CLAN message channels, 530 MHz Alpha / Linux 2.2, CLAN NICs, G-Link";
+        BuildClan(hosts);
     }
     else if (iface == "hamlyn")
     {
-        // Each process pins room for a stream each way to every other host (real bytes): about
-        // 10 MB a host, the largest message shrinking as hosts are added.
-        uint32_t maxBytes = 1u << 20;
-        while (maxBytes > 4096 && uint64_t(maxBytes) * (hosts - 1) > (1u << 20))
-        {
-            maxBytes /= 2;
-        }
-        const uint64_t pinned =
-            SanRatsMessenger::GetPinnedBytesNeeded(hosts - 1,
-                                                   maxBytes,
-                                                   SanRatsMessenger::DEFAULT_SLOTS);
-        // "PinnedBytes" is read when HamlynHelper opens each host's Rats process: set for
-        // this scenario only.
-        const std::string pinnedName = "ns3::RatsHardwareInterface::PinnedBytes";
-        UintegerValue before;
-        TypeId::AttributeInformation info;
-        TypeId::LookupByName("ns3::RatsHardwareInterface")
-            .LookupAttributeByName("PinnedBytes", &info);
-        before.Set(DynamicCast<const UintegerValue>(info.initialValue)->Get());
-        Config::SetDefault(pinnedName, UintegerValue(std::max<uint64_t>(pinned, before.Get())));
-        HamlynScenario::Spec spec;
-        spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
-        spec.rats = true;
-        auto s = std::make_shared<HamlynScenario>(spec);
-        Config::SetDefault(pinnedName, before);
-        Ptr<SanRatsDirectory> directory = CreateObject<SanRatsDirectory>();
-        directory->Install(s->GetHosts());
-        m_keep = s;
-        m_hosts = s->GetHosts();
-        m_messenger = "ns3::SanRatsMessenger";
-        m_messengerAttributes.emplace_back("Directory", PointerValue(directory).Copy());
-        m_messengerAttributes.emplace_back("MaxMessageBytes", UintegerValue(maxBytes).Copy());
-        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-        m_described = "Rats streams on Hamlyn, HP 9000 J200 (GSC+), Myrinet LANai 3, crossbar";
-    }
-    else if (iface == "shrimp-vmmc")
-    {
-        auto s = std::make_shared<ShrimpScenario>(ShrimpScenario::Configure(side, side));
-        m_keep = s;
-        shrimpHosts(*s, m_hosts);
-        m_messenger = "ns3::SanVmmcMessenger";
-        // A pair: slots for the shoot-out's largest messages (1 MiB; a receive ring per peer
-        // is Slots of them). More hosts: 64 KB, the messenger's default.
-        m_messengerAttributes.emplace_back("MaxMessageBytes",
-                                           Create<UintegerValue>(hosts == 2 ? 1u << 20 : 1u << 16));
-        m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-        m_described = "VMMC (deliberate update, polling), DEC 560ST (60 MHz Pentium), Paragon "
-                      "mesh, 2 hops";
+        BuildHamlyn(hosts);
     }
     else
     {
@@ -247,6 +184,255 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface, uint32_t hosts)
         NS_ABORT_MSG("SanBenchTestbed: no interface '" << iface << "' (known:" << known.str()
                                                        << ")");
     }
+    if (IsSameHosts())
+    {
+        m_described +=
+            iface == "tcp" ? " (same hosts; its own Ethernet)" : " (same hosts, same fabric)";
+    }
+}
+
+bool
+SanBenchTestbed::IsSameHosts() const
+{
+    return m_preset == "same-hosts";
+}
+
+std::string
+SanBenchTestbed::GetHostDescription(const std::string& published) const
+{
+    return IsSameHosts() ? std::string("200 MHz Pentium / NT 4.0, 33 MHz PCI") : published;
+}
+
+std::string
+SanBenchTestbed::GetFabricDescription(const std::string& published) const
+{
+    return IsSameHosts() ? std::string("640 Mbit/s Myrinet-class crossbar") : published;
+}
+
+void
+SanBenchTestbed::BuildTcp(uint32_t hosts)
+{
+    NS_ABORT_MSG_IF(hosts != 2,
+                    "SanBenchTestbed: tcp is its paper's two hosts back to back, not " << hosts);
+    // Same hosts: the SCILAN paper's own TCP baseline on these PCs (NT 4.0's stack, a 3Com
+    // PCI Fast Ethernet card): TCP over the Myrinet-class fabric would need an IP driver's
+    // costs for a Myrinet card, which no source gives.
+    const TcpBaselineExperiments::Link link =
+        IsSameHosts() ? ScilanTcpBaselines::FastEthernet() : TcpBaselineExperiments::Ethernet100();
+    auto pair =
+        std::make_shared<TcpBaselineExperiments::Pair>(TcpBaselineExperiments::BuildPair(link));
+    m_hosts = pair->nodes;
+    m_keep = pair;
+    m_messengerAttributes.emplace_back("SocketFactory",
+                                       StringValue("ns3::TcpSocketFactory").Copy());
+    m_linkBps = link.rateBps;
+    m_described = IsSameHosts() ? "TCP on the host stack, 200 MHz Pentium / NT 4.0, 100 Mbit/s "
+                                  "Ethernet"
+                                : "TCP on the host stack, 530 MHz Alpha / Linux 2.2, 100 Mbit/s "
+                                  "Ethernet";
+}
+
+void
+SanBenchTestbed::BuildScilan(uint32_t hosts)
+{
+    // As published: SCILAN 1998's PCs with Dolphin's adapters on its SCI fabric (SciScenario).
+    SciScenario::Spec spec = SciScenario::Configure(hosts);
+    if (IsSameHosts())
+    {
+        SameHostsAndFabric(spec, hosts);
+    }
+    auto s = std::make_shared<SciScenario>(spec);
+    ScilanHelper scilan;
+    scilan.Install(s->GetHosts());
+    m_keep = s;
+    m_hosts = s->GetHosts();
+    m_messengerAttributes.emplace_back("SocketFactory",
+                                       StringValue("ns3::ScilanSocketFactory").Copy());
+    m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+    m_described = "SCILAN sockets over SCI, " + GetHostDescription("200 MHz Pentium / NT 4.0") +
+                  ", Dolphin PCI-SCI adapters, " + GetFabricDescription("SCI switch");
+}
+
+void
+SanBenchTestbed::BuildShrimp(uint32_t hosts)
+{
+    // As published: the paper's 2x2 mesh for a pair (hosts 0 and 3: two hops), else the
+    // smallest square mesh that holds them, its first hosts in order.
+    uint32_t side = 2;
+    while (side * side < hosts)
+    {
+        ++side;
+    }
+    ShrimpScenario::Spec spec = ShrimpScenario::Configure(side, side);
+    const bool published = !IsSameHosts();
+    if (!published)
+    {
+        SameHostsAndFabric(spec, hosts);
+    }
+    spec.ethernet = m_iface == "shrimp-sockets"; // the sockets set connections up over it
+    auto s = std::make_shared<ShrimpScenario>(spec);
+    m_keep = s;
+    if (published && hosts == 2)
+    {
+        m_hosts.Add(s->GetHosts().Get(0));
+        m_hosts.Add(s->GetHosts().Get(3));
+    }
+    else
+    {
+        for (uint32_t i = 0; i < hosts; ++i)
+        {
+            m_hosts.Add(s->GetHosts().Get(i));
+        }
+    }
+    m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+    const std::string where = GetHostDescription("DEC 560ST (60 MHz Pentium)") + ", " +
+                              GetFabricDescription("Paragon mesh, 2 hops");
+    if (m_iface == "shrimp-sockets")
+    {
+        ShrimpSocketFactory::Install(s->GetHosts());
+        m_messengerAttributes.emplace_back("SocketFactory",
+                                           StringValue("ns3::ShrimpSocketFactory").Copy());
+        m_described = "SHRIMP sockets over VMMC, " + where;
+    }
+    else if (m_iface == "shrimp-nx")
+    {
+        std::vector<Ptr<VmmcEndpoint>> ranks;
+        for (uint32_t i = 0; i < hosts; ++i)
+        {
+            ranks.push_back(VmmcDaemon::Of(m_hosts.Get(i))->CreateEndpoint());
+        }
+        Ptr<NxGroup> group = CreateObject<NxGroup>();
+        group->Create(ranks);
+        // The program starts with the run: every pair connects over the SHRIMP network.
+        group->Initialize(Callback<void>());
+        m_messengerAttributes.emplace_back("Group", PointerValue(group).Copy());
+        m_messenger = "ns3::SanNxMessenger";
+        m_described = "NX on VMMC, " + where;
+    }
+    else
+    {
+        m_messenger = "ns3::SanVmmcMessenger";
+        // A pair: slots for the shoot-out's largest messages (1 MiB; a receive ring per peer
+        // is Slots of them). More hosts: 64 KB, the messenger's default.
+        m_messengerAttributes.emplace_back("MaxMessageBytes",
+                                           Create<UintegerValue>(hosts == 2 ? 1u << 20 : 1u << 16));
+        m_described = "VMMC (deliberate update, polling), " + where;
+    }
+}
+
+void
+SanBenchTestbed::BuildDart(uint32_t hosts)
+{
+    DartScenario::Spec spec;
+    if (IsSameHosts())
+    {
+        // Osborne 1994, section 3: "We are targeting the PCI bus and plan to use a cheap i960
+        // embedded processor to implement the Operation Logic": the hardware DART, on these
+        // PCs. Its frames cross the fabric's switches as whole packets (wormhole, as every
+        // other interface's): the ATM cells' headers and per-cell switching go; the card's
+        // per-cell work stays (DartHardwareCostModel).
+        spec = DartScenario::Configure(DartScenario::HARDWARE_155, hosts);
+        SameHostsAndFabric(spec, hosts);
+        spec.switchingMode = "Wormhole";
+        // The card sends at the fabric's link rate.
+        spec.linkRate =
+            DefaultOf("ns3::SanChannel", "DataRate")->SerializeToString(MakeDataRateChecker());
+    }
+    else
+    {
+        // Osborne 1994 section 3's software DART: a pair "connected via a switchless ATM
+        // network" (its 24.5 us), more hosts through one switch as its ASX-100 (its 30 us).
+        spec = DartScenario::Configure(hosts == 2 ? DartScenario::SOFTWARE_SWITCHLESS
+                                                  : DartScenario::SOFTWARE_SWITCH,
+                                       hosts);
+    }
+    spec.endpointBytes = SanDartMessenger::GetEndpointBytes(hosts - 1);
+    auto s = std::make_shared<DartScenario>(spec);
+    m_keep = s;
+    m_hosts = s->GetHosts();
+    Ptr<SanDartWiring> wiring = CreateObject<SanDartWiring>();
+    wiring->Wire(m_hosts, s->ctx);
+    m_messengerAttributes.emplace_back("Wiring", Create<PointerValue>(wiring));
+    m_messenger = "ns3::SanDartMessenger";
+    m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+    m_described = IsSameHosts()
+                      ? "DART messages (hybrid deposit, action queue), hardware DART (i960 "
+                        "card), " +
+                            GetHostDescription("") + ", " + GetFabricDescription("")
+                      : std::string("DART messages (hybrid deposit, action queue), software "
+                                    "DART, DECstation 5000/240, TCA-100 ATM at 140 Mbit/s, ") +
+                            (hosts == 2 ? "back to back" : "one ATM switch");
+}
+
+void
+SanBenchTestbed::BuildClan(uint32_t hosts)
+{
+    // As published: the Tripwire paper's Alphas with CLAN NICs through one wormhole switch
+    // (its hosts were back to back); more hosts share that crossbar.
+    ClanScenario::Spec spec = ClanScenario::Configure(hosts);
+    std::unique_ptr<ScopedDefault> burst;
+    if (IsSameHosts())
+    {
+        SameHostsAndFabric(spec, hosts);
+        // The card's DMA reads burst no longer than the host's bridge lets a bus master (the
+        // 430HX: a cache line; the Alpha's PCI took the card's 256 DWORDs).
+        const auto hostBurst =
+            DynamicCast<UintegerValue>(DefaultOf(SAME_HOST_PRESET, "BurstLength"))->Get();
+        const auto cardBurst =
+            DynamicCast<UintegerValue>(DefaultOf("ns3::ClanCostModel", "DmaTransmitBurst"))->Get();
+        burst = std::make_unique<ScopedDefault>("ns3::ClanCostModel",
+                                                "DmaTransmitBurst",
+                                                UintegerValue(std::min(hostBurst, cardBurst)));
+    }
+    auto s = std::make_shared<ClanScenario>(spec);
+    m_keep = s;
+    m_hosts = s->GetHosts();
+    m_messenger = "ns3::SanClanMessenger";
+    m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+    m_described = "CLAN message channels, " + GetHostDescription("530 MHz Alpha / Linux 2.2") +
+                  ", CLAN NICs, " + GetFabricDescription("G-Link");
+}
+
+void
+SanBenchTestbed::BuildHamlyn(uint32_t hosts)
+{
+    // Each process pins room for a stream each way to every other host (real bytes): about
+    // 10 MB a host, the largest message shrinking as hosts are added.
+    uint32_t maxBytes = 1u << 20;
+    while (maxBytes > 4096 && uint64_t(maxBytes) * (hosts - 1) > (1u << 20))
+    {
+        maxBytes /= 2;
+    }
+    const uint64_t pinned = SanRatsMessenger::GetPinnedBytesNeeded(hosts - 1,
+                                                                   maxBytes,
+                                                                   SanRatsMessenger::DEFAULT_SLOTS);
+    // "PinnedBytes" is read when HamlynHelper opens each host's Rats process.
+    const auto before =
+        DynamicCast<UintegerValue>(DefaultOf("ns3::RatsHardwareInterface", "PinnedBytes"))->Get();
+    std::shared_ptr<HamlynScenario> s;
+    {
+        ScopedDefault room("ns3::RatsHardwareInterface",
+                           "PinnedBytes",
+                           UintegerValue(std::max<uint64_t>(pinned, before)));
+        HamlynScenario::Spec spec;
+        if (IsSameHosts())
+        {
+            SameHostsAndFabric(spec, hosts); // Hamlyn's own fabric: only the hosts change
+        }
+        spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
+        spec.rats = true;
+        s = std::make_shared<HamlynScenario>(spec);
+    }
+    Ptr<SanRatsDirectory> directory = CreateObject<SanRatsDirectory>();
+    directory->Install(s->GetHosts());
+    m_keep = s;
+    m_hosts = s->GetHosts();
+    m_messenger = "ns3::SanRatsMessenger";
+    m_messengerAttributes.emplace_back("Directory", PointerValue(directory).Copy());
+    m_messengerAttributes.emplace_back("MaxMessageBytes", UintegerValue(maxBytes).Copy());
+    m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
+    m_described = "Rats streams on Hamlyn, " + GetHostDescription("HP 9000 J200 (GSC+)") +
+                  ", Myrinet LANai 3, " + GetFabricDescription("crossbar");
 }
 
 NodeContainer

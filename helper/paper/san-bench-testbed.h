@@ -54,6 +54,21 @@ class SanGroupWorkloadHelper;
  * DART's one switch grows to their number; SHRIMP's mesh is the smallest square Paragon mesh
  * that holds them (its first hosts, in order; NX: one rank each); "tcp" stays a pair (its
  * paper's two hosts back to back: aborts for more).
+ *
+ * Presets (GetPresets): "as-published", the above; "same-hosts", every interface on one host
+ * and one fabric, so that what differs is the interface: SCILAN's PCs (PentiumNtHostPreset: a
+ * 200 MHz Pentium on the 430HX, 33 MHz PCI, Windows NT 4.0's system-call, interrupt and
+ * wake-up costs) on Hamlyn's Myrinet-class fabric (the fabric's defaults: 640 Mbit/s links,
+ * 500 ns wormhole switches with credits), one crossbar of the hosts. What carries over and how:
+ * each library's and driver's work is counted in instructions and runs on the new CPU; PIO and
+ * DMA go over its PCI bus (whose bridge bursts a cache line: CLAN's DMA reads burst no
+ * longer, SHRIMP's packets carry a burst each); the cards keep their own logic and clocks
+ * (LANai 3, the CLAN FPGA's pipeline, SHRIMP's datapath, SCI's adapter, DART's i960); DART is
+ * the hardware DART its paper targets at PCI, its frames switched whole as every other
+ * interface's (no ATM cells); SHRIMP's automatic update keeps its memory-bus snooping (the
+ * 430HX has no such connector: a hypothetical card; NX and SHRIMP sockets bind their control
+ * pages by it); TCP runs NT 4.0's stack over its own 100 Mbit/s Ethernet (the SCILAN
+ * paper's baseline: no IP driver's costs for a Myrinet card are published).
  * Keep the object alive while the simulation runs.
  */
 class SanBenchTestbed
@@ -62,11 +77,17 @@ class SanBenchTestbed
     /// \return the interfaces a testbed can be built for
     static std::vector<std::string> GetInterfaces();
 
+    /// \return the presets a testbed can be built with
+    static std::vector<std::string> GetPresets();
+
     /**
      * \param iface one of GetInterfaces() (aborts, listing them, otherwise)
      * \param hosts how many hosts (at least 2)
+     * \param preset one of GetPresets() (aborts, listing them, otherwise)
      */
-    explicit SanBenchTestbed(const std::string& iface, uint32_t hosts = 2);
+    explicit SanBenchTestbed(const std::string& iface,
+                             uint32_t hosts = 2,
+                             const std::string& preset = "as-published");
 
     /// \return the hosts; with two: the workload's client (sender), then its server (sink)
     NodeContainer GetHosts() const;
@@ -89,11 +110,28 @@ class SanBenchTestbed
     std::string GetDescription() const;
 
   private:
+    /// \param hosts hosts \name Each interface's testbed, for m_preset
+    /// @{
+    void BuildTcp(uint32_t hosts);
+    void BuildScilan(uint32_t hosts);
+    void BuildShrimp(uint32_t hosts);
+    void BuildDart(uint32_t hosts);
+    void BuildClan(uint32_t hosts);
+    void BuildHamlyn(uint32_t hosts);
+    /// @}
+    /// \return whether the preset is "same-hosts"
+    bool IsSameHosts() const;
+    /// \param published the paper's hosts \return the preset's hosts, for GetDescription
+    std::string GetHostDescription(const std::string& published) const;
+    /// \param published the paper's network \return the preset's, for GetDescription
+    std::string GetFabricDescription(const std::string& published) const;
+
     /// \param set called with each messenger attribute to set (name, value)
     void ForEachMessengerAttribute(
         const std::function<void(const std::string&, const AttributeValue&)>& set) const;
 
     std::string m_iface;                                //!< its name
+    std::string m_preset;                               //!< GetPresets()
     NodeContainer m_hosts;                              //!< the hosts
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
     /// The messengers' attributes (name, value): a socket factory, an NX program, ...
