@@ -648,6 +648,63 @@ def fabric_load_section(rows):
     return out
 
 
+def _cell(value):
+    return "" if value is None else "%.0f" % value if abs(value) >= 1000 else "%.3g" % value
+
+
+def shootout_presets_table(rows):
+    """Markdown: each interface's headline figures under every preset side by side
+    (nothing when the CSV holds one preset)."""
+    presets = []
+    for r in rows:
+        if r["preset"] not in presets:
+            presets.append(r["preset"])
+    if len(presets) < 2:
+        return []
+    def sizes_of(workload):
+        return sorted({int(r["size_bytes"]) for r in rows if r["workload"] == workload})
+
+    pings, streams = sizes_of("ping-pong"), sizes_of("stream")
+    clients = sorted({int(r["clients"]) for r in rows if r["workload"] == "request-response"})
+    figures = []
+    if pings:
+        figures.append(("ping-pong", "one_way_latency", pings[0], 1,
+                        "%d B one-way (us)" % pings[0]))
+    if streams:
+        figures.append(("stream", "bandwidth", streams[-1], 1,
+                        "%d B stream (MB/s)" % streams[-1]))
+    for c in sorted({clients[0], clients[-1]} if clients else set()):
+        figures.append(("request-response", "requests_per_second", None, c,
+                        "requests/s, %d client%s" % (c, "" if c == 1 else "s")))
+    if clients:
+        figures.append(("request-response", "server_cpu_per_request", None, clients[-1],
+                        "server CPU/request (us), %d clients" % clients[-1]))
+    ifaces = []
+    for r in rows:
+        if r["interface"] not in ifaces:
+            ifaces.append(r["interface"])
+
+    def value(iface, preset, workload, figure, size, count):
+        for r in rows:
+            if (r["interface"], r["preset"], r["workload"], r["figure"]) == \
+                    (iface, preset, workload, figure) and int(r["clients"]) == count and \
+                    (size is None or int(r["size_bytes"]) == size):
+                return r["value"]
+        return None
+
+    out = ["### Headline figures by preset (%s)" % " / ".join(presets), ""]
+    table = []
+    for iface in ifaces:
+        cells = [iface]
+        for workload, figure, size, count, _ in figures:
+            cells.append(" / ".join(_cell(value(iface, p, workload, figure, size, count)) or "-"
+                                    for p in presets))
+        table.append(cells)
+    out.append(md_table(["interface"] + [f[4] for f in figures], table))
+    out.append("")
+    return out
+
+
 def shootout_section(rows):
     """Markdown for nic-shootout's rows: per workload and figure, a table of
     sizes (rows) against interfaces (columns), as the CSV holds them; for
@@ -655,9 +712,13 @@ def shootout_section(rows):
     process) counts, one table per message size."""
     out = ["## Interfaces side by side (nic-shootout)", ""]
     out.append("The same workloads (model/bench) over each interface's own library, each on "
-               "its own paper's hosts and network (preset `as-published`): the papers could "
-               "not compare them on equal terms; these rows still carry each paper's hardware.")
+               "its own paper's hosts and network (preset `as-published`: these rows still "
+               "carry each paper's hardware), and all on one host and one fabric (preset "
+               "`same-hosts`: SCILAN's 200 MHz Pentium PCs under NT 4.0 with 33 MHz PCI, "
+               "Hamlyn's 640 Mbit/s Myrinet-class switches; TCP on its own 100 Mbit/s "
+               "Ethernet), so that what differs there is the interface.")
     out.append("")
+    out.extend(shootout_presets_table(rows))
     keys = []
     for r in rows:
         by_clients = r["workload"] in ("request-response", "incast", "all-to-all", "barrier")
@@ -687,8 +748,7 @@ def shootout_section(rows):
             for iface in ifaces:
                 hit = [r for r in chosen if r["interface"] == iface and int(r[column]) == k]
                 value = hit[0]["value"] if hit else None
-                cells.append("" if value is None else
-                             "%.0f" % value if abs(value) >= 1000 else "%.3g" % value)
+                cells.append(_cell(value))
             table.append(cells)
         out.append(md_table(["bytes" if size is None else "clients"] + ifaces, table))
         out.append("")
@@ -775,6 +835,15 @@ FIGURE_CAPTIONS = {
     "shootout-bandwidth.png":
         "nic-shootout: ping-pong bandwidth (one message at a time) and stream bandwidth "
         "(back to back) against message size, every interface as published.",
+    "shootout-latency-same-hosts.png":
+        "nic-shootout: ping-pong one-way latency against message size, every interface on one "
+        "host (200 MHz Pentium, NT 4.0, 33 MHz PCI) and one Myrinet-class fabric (same-hosts).",
+    "shootout-requests-same-hosts.png":
+        "nic-shootout: the request/response server and incast against clients, every interface "
+        "on the same hosts and fabric (same-hosts).",
+    "shootout-bandwidth-same-hosts.png":
+        "nic-shootout: ping-pong and stream bandwidth against message size, every interface on "
+        "the same hosts and fabric (same-hosts).",
     "hamlyn-latency-vs-size.png":
         "Hamlyn on LANai 3: one-way latency from the post to the receiver's notification "
         "against message size, by direct I/O and by DMA, with the simulated break-even; stars: "

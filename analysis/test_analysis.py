@@ -729,6 +729,27 @@ class ShootoutTest(TempDirTest):
         self.assertIn("| 4 | 30.1 |", text)
         self.assertNotIn("Other CSV files", text)
 
+    def test_presets_side_by_side(self):
+        # One preset: no side-by-side table; two: each interface's headline figures paired.
+        write(self.dir, "shootout.csv", SHOOTOUT_CSV)
+        text, _ = make_report.build_report(self.dir)
+        self.assertNotIn("### Headline figures by preset", text)
+        same = "\n".join(line.replace("as-published", "same-hosts").replace("94.7", "51.2")
+                         for line in SHOOTOUT_CSV.splitlines()[3:])
+        write(self.dir, "shootout.csv", SHOOTOUT_CSV + same + "\n")
+        text, problems = make_report.build_report(self.dir)
+        self.assertEqual(problems, [])
+        self.assertIn("### Headline figures by preset (as-published / same-hosts)", text)
+        self.assertIn("| interface | 8 B one-way (us) | 4096 B stream (MB/s) | requests/s, 1 "
+                      "client | requests/s, 4 clients | server CPU/request (us), 4 clients |",
+                      text)
+        self.assertIn("| scilan | 94.7 / 51.2 | 31.5 / 31.5 | 5050 / 5050 | 8767 / 8767 | "
+                      "101 / 101 |", text)
+        # tcp has no 4096-byte stream nor four clients: "-" both ways.
+        self.assertIn("| tcp | 67.8 / 67.8 | - / - | 5593 / 5593 | - / - | - / - |", text)
+        self.assertIn("### ping-pong: one way latency (us, same-hosts)", text)
+        self.assertIn("| 8 | 67.8 | 51.2 |", text)
+
     def test_plots_written(self):
         write(self.dir, "shootout.csv", SHOOTOUT_CSV)
         with contextlib.redirect_stdout(io.StringIO()):

@@ -240,14 +240,22 @@ class SanExamplesTestSuite : public TestSuite
                 "--csv=none --sizes=8,4096 --rounds=3 --messages=8 "
                 "--streamBytes=32768 --clients=1,2 --requests=3",
                 {"nic-shootout: shrimp-sockets: SHRIMP sockets over VMMC",
-                 "ping-pong +tcp +4096 +1 one_way_latency +" + number + " us",
-                 "stream +scilan +4096 +1 bandwidth +" + number + " MB/s",
-                 "request-response +scilan +64 +2 requests_per_second +" + number + " 1/s"}),
+                 "nic-shootout: clan \\(same-hosts\\): CLAN message channels, 200 MHz Pentium",
+                 "ping-pong +tcp +as-published +4096 +1 one_way_latency +" + number + " us",
+                 "stream +scilan +as-published +4096 +1 bandwidth +" + number + " MB/s",
+                 "stream +dart +same-hosts +4096 +1 bandwidth +" + number + " MB/s",
+                 "request-response +scilan +same-hosts +64 +2 requests_per_second +" + number +
+                     " 1/s"}),
             TestCase::QUICK);
         // Bad input: one line naming it and status 1, nothing run.
         AddTestCase(new SanExampleTestCase("nic-shootout",
                                            "--interfaces=myrinet",
                                            {"nic-shootout: --interfaces: no interface 'myrinet'"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("nic-shootout",
+                                           "--presets=modern-ish",
+                                           {"nic-shootout: --presets: no preset 'modern-ish'"},
                                            1),
                     TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("nic-shootout",
