@@ -12,7 +12,9 @@
 #include "ns3/dart-net-device.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/pointer.h"
+#include "ns3/san-host.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -155,6 +157,14 @@ SanDartMessenger::GetTypeId()
                           EnumValue(POLLING),
                           MakeEnumAccessor(&SanDartMessenger::m_notification),
                           MakeEnumChecker(POLLING, "POLLING", INTERRUPT, "INTERRUPT"))
+            // As SanClanMessenger's (the Tripwire paper's event server spins 15 us before it
+            // returns to its loop, section 5.3). Not a cost: an entry ends the slice at once.
+            .AddAttribute("PollSlice",
+                          "POLLING: how long a receive spins before it gives the CPU up to the "
+                          "process's other work (its queued sends), and spins again.",
+                          TimeValue(MicroSeconds(15)),
+                          MakeTimeAccessor(&SanDartMessenger::m_pollSlice),
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("CheckPayload",
                           "Fill each payload with a pattern of the sender, the message and the "
                           "byte, and check it at the receiver (GetNCorrupt).",
@@ -173,6 +183,11 @@ SanDartMessenger::DoDispose()
 {
     // The node disposes its devices before its applications: the device's queues (and the
     // callbacks into this messenger) are gone already; only let go.
+    if (m_spin)
+    {
+        m_spin->Abandon(); // its callback holds this messenger
+        m_spin = nullptr;
+    }
     m_peers.clear();
     m_byVci.clear();
     m_ctx = nullptr;
@@ -266,10 +281,19 @@ SanDartMessenger::Open(Ptr<Node> node)
     }
     else
     {
-        // The process polls its queue: it notices an entry as soon as it is written.
+        // The process polls its queue: a process spinning in its receive notices an entry at
+        // its next poll (Spin); one busy elsewhere finds it when it next looks, here at once.
         Ptr<SanDartMessenger> self(this);
-        m_ctx->GetActionQueue(m_queue)->SetPushCallback(Callback<void>(
-            [self]() { Simulator::ScheduleNow(&SanDartMessenger::TakeActions, self); }));
+        m_ctx->GetActionQueue(m_queue)->SetPushCallback(Callback<void>([self]() {
+            if (self->m_spin)
+            {
+                self->m_spin->Signal();
+            }
+            else
+            {
+                Simulator::ScheduleNow(&SanDartMessenger::TakeActions, self);
+            }
+        }));
     }
     // Opened: the block a connecting peer reads.
     m_ctx->WriteWord(OPEN_BLOCK + 4, m_slots);
@@ -424,20 +448,13 @@ SanDartMessenger::Pump(Peer& p)
         ctl.index[0] = REG_CREDIT;
         ctl.operand = 0;
         ctl.mask = 0x1;
-        p.issuing = true;
-        m_ctx->Send(p.vci,
-                    ctl,
-                    static_cast<uint32_t>(p.area + AREA_CREDIT_OUT),
-                    4,
-                    Callback<void>([self, node]() {
-                        if (self->m_ctx == nullptr)
-                        {
-                            return;
-                        }
-                        Peer& q = self->PeerOf(node);
-                        q.issuing = false;
-                        self->Pump(q);
-                    }));
+        BeginIssue(p);
+        m_ctx->Send(
+            p.vci,
+            ctl,
+            static_cast<uint32_t>(p.area + AREA_CREDIT_OUT),
+            4,
+            Callback<void>([self, node]() { self->IssueReturned(node, Callback<void>()); }));
         return;
     }
     if (p.queue.empty() || !slotFree)
@@ -495,19 +512,38 @@ SanDartMessenger::Pump(Peer& p)
         sent = o.sent;
         p.queue.pop_front();
     }
-    p.issuing = true;
+    BeginIssue(p);
     m_ctx->Send(p.vci, ctl, static_cast<uint32_t>(src), size, Callback<void>([self, node, sent]() {
-                    if (self->m_ctx == nullptr)
-                    {
-                        return;
-                    }
-                    self->PeerOf(node).issuing = false;
-                    if (!sent.IsNull())
-                    {
-                        sent();
-                    }
-                    self->Pump(self->PeerOf(node));
+                    self->IssueReturned(node, sent);
                 }));
+}
+
+void
+SanDartMessenger::BeginIssue(Peer& p)
+{
+    p.issuing = true;
+    // A single-threaded program is in its send call, not spinning in a receive: the spin
+    // gives the CPU up (at its next poll) to the send's work.
+    if (m_spin)
+    {
+        m_spin->Signal();
+    }
+}
+
+void
+SanDartMessenger::IssueReturned(uint32_t node, Callback<void> sent)
+{
+    if (m_ctx == nullptr)
+    {
+        return;
+    }
+    PeerOf(node).issuing = false;
+    if (!sent.IsNull())
+    {
+        sent();
+    }
+    Pump(PeerOf(node));
+    Spin(); // back in the receive, if one waits
 }
 
 void
@@ -538,6 +574,49 @@ SanDartMessenger::WatchCredit(Peer& p)
                                   self->m_ctx->ReadWord(q.area + AREA_CREDIT_IN));
                               self->Pump(q);
                           }));
+}
+
+void
+SanDartMessenger::Receive(ReceiveCallback done)
+{
+    SanMessenger::Receive(done);
+    Spin();
+}
+
+void
+SanDartMessenger::Spin()
+{
+    if (m_notification != POLLING || m_ctx == nullptr || m_spin || !IsReceivePosted())
+    {
+        return;
+    }
+    // Nothing to spin on before a connection is up (the process is still setting up: its
+    // connects' work needs the CPU): the first piece is taken when it comes, without it.
+    const bool anyUp = std::any_of(m_peers.begin(), m_peers.end(), [](const auto& entry) {
+        return entry.second.opened || entry.second.helloed;
+    });
+    const bool inSend = std::any_of(m_peers.begin(), m_peers.end(), [](const auto& entry) {
+        return entry.second.issuing; // the send call first (IssueReturned spins after it)
+    });
+    if (!anyUp || inSend)
+    {
+        return;
+    }
+    Ptr<SanHost> host = GetNode()->GetObject<SanHost>();
+    NS_ABORT_MSG_IF(host == nullptr,
+                    "SanDartMessenger: node " << GetNode()->GetId() << " has no SanHost");
+    m_spin = host->GetCpu()->CreateWait();
+    Ptr<HostCpuWait> spin = m_spin;
+    const EventId sliceEnd = Simulator::Schedule(m_pollSlice, [spin]() { spin->Signal(); });
+    Ptr<SanDartMessenger> self(this);
+    m_spin->Begin(HostCpuWait::POLL, Callback<void>([self, sliceEnd]() {
+                      Simulator::Cancel(sliceEnd);
+                      self->m_spin = nullptr;
+                      self->TakeActions();
+                      // A piece of a longer message, or the slice's end: the receive still
+                      // waits (after the process's other work, queued for the CPU meanwhile).
+                      self->Spin();
+                  }));
 }
 
 void

@@ -9,6 +9,7 @@
 #include "san-messenger.h"
 
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 
 #include <cstdint>
 #include <deque>
@@ -20,6 +21,7 @@ namespace ns3
 
 class DartContext;
 class DartNetDevice;
+class HostCpuWait;
 
 /**
  * \ingroup san
@@ -171,6 +173,9 @@ class SanDartMessenger : public SanMessenger
     bool IsConnected(uint32_t peer) const override;
     uint32_t GetMinMessageBytes() const override;
     std::string GetDescription() const override;
+    /// POLLING: while the receive waits, the process spins on its action queue, holding its
+    /// host's CPU (as a polling program does); the default Receive otherwise.
+    void Receive(ReceiveCallback done) override;
 
     /// \return pieces whose payload differed from the sender's pattern ("CheckPayload")
     uint64_t GetNCorrupt() const;
@@ -236,6 +241,12 @@ class SanDartMessenger : public SanMessenger
     void WatchCredit(Peer& p);
     /// Take the action queue's entries.
     void TakeActions();
+    /// A piece's or credit's send call begins. \param p the connection
+    void BeginIssue(Peer& p);
+    /// A send call returned. \param node the peer \param sent the message's callback (or null)
+    void IssueReturned(uint32_t node, Callback<void> sent);
+    /// POLLING with a receive posted: spin on the action queue (on the CPU) until an entry.
+    void Spin();
     /// One action: a piece arrived. \param vci its connection \param address its slot
     void PieceArrived(uint16_t vci, uint32_t address);
     /// Return credits to \p p by a credit message if half the ring is unreported.
@@ -254,6 +265,8 @@ class SanDartMessenger : public SanMessenger
     uint32_t m_pieceBytes{0};                 //!< largest piece (header included)
     uint32_t m_queue{0};                      //!< the action queue
     bool m_taking{false};                     //!< inside TakeActions
+    Ptr<HostCpuWait> m_spin;                  //!< the poll loop of a waiting receive
+    Time m_pollSlice;                         //!< "PollSlice"
     std::map<uint32_t, Peer> m_peers;         //!< by node id
     std::map<uint16_t, uint32_t> m_byVci;     //!< node id by VCI
     uint64_t m_corrupt{0};                    //!< statistics

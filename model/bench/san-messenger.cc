@@ -75,6 +75,12 @@ SanMessenger::Drain()
     m_draining = false;
 }
 
+bool
+SanMessenger::IsReceivePosted() const
+{
+    return !m_receive.IsNull();
+}
+
 SanMessenger::ReceiveCallback
 SanMessenger::TakePostedReceive()
 {

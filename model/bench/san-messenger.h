@@ -108,6 +108,8 @@ class SanMessenger : public Object
     /// \return the receive the default Receive holds, now taken from it (null if none): a
     /// messenger whose receives become calls of their own re-issues it
     ReceiveCallback TakePostedReceive();
+    /// \return true if a receive is posted and no message has come for it yet
+    bool IsReceivePosted() const;
 
   private:
     Ptr<Node> m_node; //!< the process's host
