@@ -11,6 +11,7 @@
 #include "ns3/boolean.h"
 #include "ns3/san-group-application.h"
 #include "ns3/san-group-workload-helper.h"
+#include "ns3/san-messenger-client.h"
 #include "ns3/san-ping-pong-helper.h"
 #include "ns3/san-ping-pong.h"
 #include "ns3/san-request-response.h"
@@ -64,6 +65,38 @@ StopWhen(bool done)
     {
         Simulator::Stop(kDrain);
     }
+}
+
+/**
+ * \brief Hold the clients apps[1..] (each with "WaitForGo") until every one is connected, then
+ * start them all at that instant (a harness's start of many clients at once).
+ * \param apps the workload's applications, the server or sink first
+ * \return where the instant of the start will be written (negative until then)
+ */
+std::shared_ptr<Time>
+GoTogether(const ApplicationContainer& apps)
+{
+    auto goAt = std::make_shared<Time>(-1);
+    auto connected = std::make_shared<uint32_t>(0);
+    auto all = std::make_shared<std::vector<SanMessengerClient*>>();
+    for (uint32_t i = 1; i < apps.GetN(); ++i)
+    {
+        all->push_back(PeekPointer(DynamicCast<SanMessengerClient>(apps.Get(i))));
+        // Raw pointers: the trace is the application's own (a Ptr would keep it alive).
+        apps.Get(i)->TraceConnectWithoutContext("Connected",
+                                                Callback<void>([all, connected, goAt]() {
+                                                    if (++*connected < all->size())
+                                                    {
+                                                        return;
+                                                    }
+                                                    *goAt = Simulator::Now();
+                                                    for (SanMessengerClient* c : *all)
+                                                    {
+                                                        c->Go();
+                                                    }
+                                                }));
+    }
+    return goAt;
 }
 
 } // namespace
@@ -140,32 +173,7 @@ SanBenchRuns::RunIncast(const Testbed& bed,
         incast ? stream.Install(testbed.GetClients(), testbed.GetHosts().Get(0))
                : stream.Install(testbed.GetHosts().Get(0), testbed.GetHosts().Get(1));
     apps.Start(MicroSeconds(10));
-    auto goAt = std::make_shared<Time>(-1);
-    if (incast)
-    {
-        auto connected = std::make_shared<uint32_t>(0);
-        auto all = std::make_shared<std::vector<SanStreamSender*>>();
-        for (uint32_t i = 1; i < apps.GetN(); ++i)
-        {
-            all->push_back(PeekPointer(DynamicCast<SanStreamSender>(apps.Get(i))));
-        }
-        for (uint32_t i = 1; i < apps.GetN(); ++i)
-        {
-            apps.Get(i)->TraceConnectWithoutContext(
-                "Connected",
-                Callback<void>([all, connected, goAt, senders]() {
-                    if (++*connected < senders)
-                    {
-                        return;
-                    }
-                    *goAt = Simulator::Now();
-                    for (SanStreamSender* sender : *all)
-                    {
-                        sender->Go();
-                    }
-                }));
-        }
-    }
+    const std::shared_ptr<Time> goAt = incast ? GoTogether(apps) : std::make_shared<Time>(-1);
     Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
     const uint64_t expected = uint64_t{senders} * messages;
     SanStreamSink* sinkRaw = PeekPointer(sink);
@@ -209,8 +217,15 @@ SanBenchRuns::RunRequestResponse(const Testbed& bed,
     rr.SetClientAttribute("Requests", UintegerValue(requests));
     rr.SetClientAttribute("WarmupRequests", UintegerValue(warmup));
     rr.SetServerAttribute("ResponseBytes", UintegerValue(responseBytes));
+    // Every client connected before any asks, so that all measure together (a client that
+    // connected first could otherwise be done before the last began).
+    rr.SetClientAttribute("WaitForGo", BooleanValue(clients > 1));
     ApplicationContainer apps = rr.Install(testbed.GetClients(), testbed.GetHosts().Get(0));
     apps.Start(MicroSeconds(10));
+    if (clients > 1)
+    {
+        GoTogether(apps);
+    }
     auto finished = std::make_shared<uint32_t>(0);
     for (uint32_t i = 1; i < apps.GetN(); ++i)
     {
@@ -236,6 +251,10 @@ SanBenchRuns::RunRequestResponse(const Testbed& bed,
                              c->GetLatencies().end());
     }
     out.summary = SanRequestResponseHelper::Summarize(apps);
+    NS_ABORT_MSG_IF(out.summary.windowRequests == 0,
+                    "SanBenchRuns: request/response over "
+                        << bed.GetName() << " with " << clients
+                        << " clients: no request was served while every client was measuring");
     out.served = DynamicCast<SanRequestServer>(apps.Get(0))->GetServed().size();
     EndRun(apps);
     return out;

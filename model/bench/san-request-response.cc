@@ -130,7 +130,7 @@ SanRequestClient::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::SanRequestClient")
-            .SetParent<SanMessengerApplication>()
+            .SetParent<SanMessengerClient>()
             .SetGroupName("San")
             .AddConstructor<SanRequestClient>()
             .AddAttribute("Peer",
@@ -203,8 +203,13 @@ SanRequestClient::StartApplication()
     m_latencies.clear();
     m_measuredFrom = Time(0);
     m_measuredUntil = Time(0);
-    GetMessenger()->Open(GetNode());
-    GetMessenger()->Connect(NodeList::GetNode(m_peer), MakeCallback(&SanRequestClient::Ask, this));
+    ConnectAndBegin(m_peer);
+}
+
+void
+SanRequestClient::Begin()
+{
+    Ask();
 }
 
 void

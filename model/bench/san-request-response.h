@@ -7,6 +7,7 @@
 #define SAN_REQUEST_RESPONSE_H
 
 #include "san-messenger-application.h"
+#include "san-messenger-client.h"
 
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
@@ -77,7 +78,7 @@ class SanRequestServer : public SanMessengerApplication
  * "WarmupRequests" + "Requests" times. Each measured request's latency (send to whole response)
  * is kept and traced ("Latency").
  */
-class SanRequestClient : public SanMessengerApplication
+class SanRequestClient : public SanMessengerClient
 {
   public:
     /**
@@ -101,6 +102,8 @@ class SanRequestClient : public SanMessengerApplication
   private:
     void StartApplication() override;
     void StopApplication() override;
+    /// Connected (and free to go): the first request.
+    void Begin() override;
     /// Send the next request.
     void Ask();
     /// Its response.

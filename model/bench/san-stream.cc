@@ -119,37 +119,27 @@ SanStreamSink::Received(uint32_t peer, uint32_t bytes)
 TypeId
 SanStreamSender::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::SanStreamSender")
-            .SetParent<SanMessengerApplication>()
-            .SetGroupName("San")
-            .AddConstructor<SanStreamSender>()
-            .AddAttribute("Peer",
-                          "The sink's node id.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&SanStreamSender::m_peer),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("MessageBytes",
-                          "Bytes of each message (at least the messenger's "
-                          "smallest).",
-                          UintegerValue(4096),
-                          MakeUintegerAccessor(&SanStreamSender::m_bytes),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("Messages",
-                          "Messages to send (warm-up included).",
-                          UintegerValue(100),
-                          MakeUintegerAccessor(&SanStreamSender::m_messages),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("WaitForGo",
-                          "Hold the first message, once connected, until Go() "
-                          "is called (many senders started at one instant).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&SanStreamSender::m_waitForGo),
-                          MakeBooleanChecker())
-            .AddTraceSource("Connected",
-                            "Connected to the sink.",
-                            MakeTraceSourceAccessor(&SanStreamSender::m_connectedTrace),
-                            "ns3::TracedCallback::Void");
+    static TypeId tid = TypeId("ns3::SanStreamSender")
+                            .SetParent<SanMessengerClient>()
+                            .SetGroupName("San")
+                            .AddConstructor<SanStreamSender>()
+                            .AddAttribute("Peer",
+                                          "The sink's node id.",
+                                          UintegerValue(0),
+                                          MakeUintegerAccessor(&SanStreamSender::m_peer),
+                                          MakeUintegerChecker<uint32_t>())
+                            .AddAttribute("MessageBytes",
+                                          "Bytes of each message (at least the messenger's "
+                                          "smallest).",
+                                          UintegerValue(4096),
+                                          MakeUintegerAccessor(&SanStreamSender::m_bytes),
+                                          MakeUintegerChecker<uint32_t>(1))
+                            .AddAttribute("Messages",
+                                          "Messages to send (warm-up included).",
+                                          UintegerValue(100),
+                                          MakeUintegerAccessor(&SanStreamSender::m_messages),
+                                          MakeUintegerChecker<uint32_t>(1));
+
     return tid;
 }
 
@@ -169,43 +159,10 @@ SanStreamSender::IsDone() const
     return m_sent == m_messages;
 }
 
-bool
-SanStreamSender::IsConnected() const
-{
-    return m_connected;
-}
-
-void
-SanStreamSender::Go()
-{
-    NS_ABORT_MSG_IF(m_go, "SanStreamSender::Go: called twice");
-    m_go = true;
-    if (m_connected)
-    {
-        Begin();
-    }
-}
-
 void
 SanStreamSender::Begin()
 {
-    // Once: Go may come from inside the Connected trace, before Connected itself would begin.
-    if (!m_begun)
-    {
-        m_begun = true;
-        SendNext();
-    }
-}
-
-void
-SanStreamSender::Connected()
-{
-    m_connected = true;
-    m_connectedTrace();
-    if (!m_waitForGo || m_go)
-    {
-        Begin();
-    }
+    SendNext();
 }
 
 void
@@ -214,11 +171,7 @@ SanStreamSender::StartApplication()
     CheckPeerAndSize("SanStreamSender", m_peer, m_bytes);
     m_running = true;
     m_sent = 0;
-    m_connected = false;
-    m_begun = false;
-    GetMessenger()->Open(GetNode());
-    GetMessenger()->Connect(NodeList::GetNode(m_peer),
-                            MakeCallback(&SanStreamSender::Connected, this));
+    ConnectAndBegin(m_peer);
 }
 
 void

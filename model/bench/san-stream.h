@@ -6,7 +6,7 @@
 #ifndef SAN_STREAM_H
 #define SAN_STREAM_H
 
-#include "san-messenger-application.h"
+#include "san-messenger-client.h"
 
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
@@ -70,7 +70,7 @@ class SanStreamSink : public SanMessengerApplication
  * "MessageBytes" back to back, each as soon as the library has taken the one before (a program
  * calling send() in a loop), so the library, the NIC and the network set the pace.
  */
-class SanStreamSender : public SanMessengerApplication
+class SanStreamSender : public SanMessengerClient
 {
   public:
     /**
@@ -86,36 +86,22 @@ class SanStreamSender : public SanMessengerApplication
     uint64_t GetSent() const;
     /// \return true once every message is taken
     bool IsDone() const;
-    /// \return true once connected to the sink
-    bool IsConnected() const;
-    /**
-     * \brief Start sending now (a sender with "WaitForGo" holds its first message until then: a
-     * harness starts many senders at one instant, once every one is connected). Once only.
-     */
-    void Go();
 
   private:
     void StartApplication() override;
     void StopApplication() override;
-    /// Connected to the sink: send, or wait for Go.
-    void Connected();
-    /// Send the first message (once).
-    void Begin();
+    /// Connected (and free to go): send the first message.
+    void Begin() override;
     /// The next message.
     void SendNext();
 
-    uint32_t m_peer{0};                //!< the sink's node id
-    uint32_t m_bytes{4096};            //!< message bytes
-    uint32_t m_messages{100};          //!< messages to send
-    uint64_t m_sent{0};                //!< taken by the library
-    bool m_running{false};             //!< between start and stop
-    bool m_sending{false};             //!< inside SendNext's loop
-    bool m_again{false};               //!< the library took a message while in it: send the next
-    bool m_waitForGo{false};           //!< hold the first message until Go
-    bool m_connected{false};           //!< connected to the sink
-    bool m_go{false};                  //!< Go was called
-    bool m_begun{false};               //!< the first message was sent
-    TracedCallback<> m_connectedTrace; //!< connected to the sink
+    uint32_t m_peer{0};       //!< the sink's node id
+    uint32_t m_bytes{4096};   //!< message bytes
+    uint32_t m_messages{100}; //!< messages to send
+    uint64_t m_sent{0};       //!< taken by the library
+    bool m_running{false};    //!< between start and stop
+    bool m_sending{false};    //!< inside SendNext's loop
+    bool m_again{false};      //!< the library took a message while in it: send the next
 };
 
 } // namespace ns3
