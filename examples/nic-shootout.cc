@@ -18,17 +18,18 @@
  * Workloads (model/bench, run by SanBenchRuns): the ping-pong (SanPingPongHelper: one-way
  * latency, half the mean round trip, the bandwidth of the measured rounds, and the simulator's
  * events per message between the first and the last measured echo: what a message costs to
- * simulate); the stream (SanStreamHelper: the bandwidth at the receiver of messages sent back to
- * back); request/response (SanRequestResponseHelper: one server, each client closed loop; the
- * server's requests per second, its host's CPU time per request and interrupts per second over
- * the window in which every client is measuring, latency mean and percentiles); incast
- * (SanStreamHelper with 2 or more senders to one sink: the bandwidth at the sink of all
- * together, --incastTotal bytes of --incastBytes messages); all-to-all (SanAllToAllHelper, one
- * process per host, --incastBytes to every other each round: the bandwidth of every measured
- * byte over the slowest process's time, and the time of a round) and the dissemination barrier
- * (SanBarrierHelper: the time of one), for clients + 1 processes (3 to 17; tcp: 2). Columns:
- * workload, interface, preset, size_bytes, clients, figure, value, unit (clients is 1 for the
- * pair workloads; the senders for incast; the processes for all-to-all and barrier).
+ * simulate; also for the stream, incast and request/response); the stream (SanStreamHelper: the
+ * bandwidth at the receiver of messages sent back to back); request/response
+ * (SanRequestResponseHelper: one server, each client closed loop; the server's requests per second,
+ * its host's CPU time per request and interrupts per second over the window in which every client
+ * is measuring, latency mean and percentiles); incast (SanStreamHelper with 2 or more senders to
+ * one sink: the bandwidth at the sink of all together, --incastTotal bytes of --incastBytes
+ * messages); all-to-all (SanAllToAllHelper, one process per host, --incastBytes to every other each
+ * round: the bandwidth of every measured byte over the slowest process's time, and the time of a
+ * round) and the dissemination barrier (SanBarrierHelper: the time of one), for clients + 1
+ * processes (3 to 17; tcp: 2). Columns: workload, interface, preset, size_bytes, clients, figure,
+ * value, unit (clients is 1 for the pair workloads; the senders for incast; the processes for
+ * all-to-all and barrier).
  */
 
 #include "ns3/core-module.h"
@@ -126,6 +127,17 @@ RunStream(const SanBenchRuns::Testbed& bed,
                                                      << " B) delivered " << st.received << " of "
                                                      << messages);
     rows.push_back({"stream", bed.iface, bed.preset, bytes, 1, "bandwidth", st.mbps, "MB/s"});
+    if (st.eventsPerMessage > 0)
+    {
+        rows.push_back({"stream",
+                        bed.iface,
+                        bed.preset,
+                        bytes,
+                        1,
+                        "events_per_message",
+                        st.eventsPerMessage,
+                        "events"});
+    }
 }
 
 /// Incast: \p senders senders streaming \p total bytes together, in \p bytes messages, to one
@@ -260,6 +272,17 @@ RunRequestResponse(const SanBenchRuns::Testbed& bed,
                     "server_interrupts_per_second",
                     s.interruptsPerSecond,
                     "1/s"});
+    if (r.eventsPerMessage > 0)
+    {
+        rows.push_back({w,
+                        bed.iface,
+                        bed.preset,
+                        bytes,
+                        clients,
+                        "events_per_message",
+                        r.eventsPerMessage,
+                        "events"});
+    }
 }
 
 /// What every interface runs (the command line's settings).

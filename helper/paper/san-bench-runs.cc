@@ -177,9 +177,21 @@ SanBenchRuns::RunIncast(const Testbed& bed,
     Ptr<SanStreamSink> sink = DynamicCast<SanStreamSink>(apps.Get(0));
     const uint64_t expected = uint64_t{senders} * messages;
     SanStreamSink* sinkRaw = PeekPointer(sink);
-    sink->TraceConnectWithoutContext("Rx", Callback<void, uint32_t>([sinkRaw, expected](uint32_t) {
-                                         StopWhen(sinkRaw->GetReceived() == expected);
-                                     }));
+    // The simulator's events executed from the first measured arrival (one sender: the last
+    // warm-up one; incast: the first) to the last: what a message costs to simulate.
+    const uint64_t from = incast ? 1 : std::max<uint64_t>(warmup, 1);
+    auto events = std::make_shared<std::pair<uint64_t, uint64_t>>(0, 0);
+    sink->TraceConnectWithoutContext(
+        "Rx",
+        Callback<void, uint32_t>([sinkRaw, expected, from, events](uint32_t) {
+            const uint64_t n = sinkRaw->GetReceived();
+            if (n == from)
+            {
+                events->first = Simulator::GetEventCount();
+            }
+            events->second = Simulator::GetEventCount();
+            StopWhen(n == expected);
+        }));
     Simulator::Stop(kRunLimit);
     Simulator::Run();
     for (uint32_t i = 1; i < apps.GetN(); ++i)
@@ -187,6 +199,11 @@ SanBenchRuns::RunIncast(const Testbed& bed,
         out.sent += DynamicCast<SanStreamSender>(apps.Get(i))->GetSent();
     }
     out.received = sink->GetReceived();
+    if (out.received > from && events->first > 0)
+    {
+        out.eventsPerMessage = static_cast<double>(events->second - events->first) /
+                               static_cast<double>(out.received - from);
+    }
     out.bytes = sink->GetReceivedBytes();
     out.mbps = sink->GetBandwidthMBps();
     if (incast)
@@ -226,6 +243,12 @@ SanBenchRuns::RunRequestResponse(const Testbed& bed,
     {
         GoTogether(apps);
     }
+    // The simulator's events executed at each request served (what a message costs to
+    // simulate, over the window the summary takes).
+    auto events = std::make_shared<std::vector<uint64_t>>();
+    apps.Get(0)->TraceConnectWithoutContext("Served", Callback<void, uint32_t>([events](uint32_t) {
+                                                events->push_back(Simulator::GetEventCount());
+                                            }));
     auto finished = std::make_shared<uint32_t>(0);
     for (uint32_t i = 1; i < apps.GetN(); ++i)
     {
@@ -255,7 +278,25 @@ SanBenchRuns::RunRequestResponse(const Testbed& bed,
                     "SanBenchRuns: request/response over "
                         << bed.GetName() << " with " << clients
                         << " clients: no request was served while every client was measuring");
-    out.served = DynamicCast<SanRequestServer>(apps.Get(0))->GetServed().size();
+    const std::vector<SanRequestServer::Served>& served =
+        DynamicCast<SanRequestServer>(apps.Get(0))->GetServed();
+    out.served = served.size();
+    // The requests served inside the window: two messages each (request and response).
+    size_t first = served.size();
+    size_t last = 0;
+    for (size_t i = 0; i < served.size() && i < events->size(); ++i)
+    {
+        if (served[i].at >= out.summary.windowFrom && served[i].at <= out.summary.windowUntil)
+        {
+            first = std::min(first, i);
+            last = std::max(last, i);
+        }
+    }
+    if (first < last)
+    {
+        out.eventsPerMessage = static_cast<double>((*events)[last] - (*events)[first]) /
+                               (2.0 * static_cast<double>(last - first));
+    }
     EndRun(apps);
     return out;
 }

@@ -88,6 +88,8 @@ class SanBenchRuns
         uint64_t bytes{0};    //!< bytes the sink took
         double mbps{0};       //!< the sink's bandwidth after its warm-up
         double linkBps{0};    //!< the slowest link's rate
+        /// the simulator's events per message from the first measured arrival to the last
+        double eventsPerMessage{0};
     };
 
     /**
@@ -120,6 +122,9 @@ class SanBenchRuns
         std::vector<Time> latencies;               //!< every client's, in client order
         uint64_t served{0};                        //!< requests the server served
         double linkBps{0};                         //!< the slowest link's rate
+        /// the simulator's events per message (a request and its response are two) over the
+        /// summary's window
+        double eventsPerMessage{0};
     };
 
     /**
