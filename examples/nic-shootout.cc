@@ -6,11 +6,11 @@
 
 /*
  * nic-shootout: the same workloads over every interface that has a messenger, each on its own
- * paper's hosts and network ("as-published") and all on one host and fabric ("same-hosts"; see
- * SanBenchTestbed), written to one CSV:
+ * paper's hosts and network ("as-published"), all on one 1990s host and fabric ("same-hosts")
+ * and all on today's ("modern"; see SanBenchTestbed), written to one CSV:
  *
  *   ./nic-shootout [--csv=results/shootout.csv] [--interfaces=tcp,scilan,shrimp-sockets]
- *                  [--presets=as-published,same-hosts]
+ *                  [--presets=as-published,same-hosts,modern]
  *                  [--sizes=8,64,512,4096,32768] [--rounds=20] [--messages=64]
  *                  [--streamBytes=1048576] [--clients=1,2,4,8,16] [--requests=20]
  *                  [--requestBytes=64] [--incastBytes=4096] [--incastTotal=1048576]
@@ -465,6 +465,13 @@ main(int argc, char* argv[])
     {
         for (const std::string& iface : ifaces)
         {
+            const std::string missing = SanBenchTestbed::GetMissing(iface, preset);
+            if (!missing.empty())
+            {
+                std::cout << "nic-shootout: " << iface << " (" << preset << "): none: " << missing
+                          << std::endl;
+                continue;
+            }
             RunInterface({iface, preset}, settings, rows);
         }
     }

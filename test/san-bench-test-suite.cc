@@ -140,49 +140,74 @@ class StreamTestCase : public TestCase
     SanBenchRuns::Testbed m_bed; //!< the interface and preset
 };
 
-/// The same-hosts preset builds every interface on one host and one fabric: the same processor,
-/// the same I/O bus, the same link rate (TCP: its own Ethernet).
+/// The same-hosts and modern presets build every interface on one host and one fabric: the same
+/// processor, the same I/O bus, the same link rate (TCP: its own Ethernet; no modern TCP).
 class SameHostsTestCase : public TestCase
 {
   public:
     SameHostsTestCase()
-        : TestCase("same-hosts: every interface on the same CPU, bus and links; an unknown "
-                   "preset stops with one line")
+        : TestCase("same-hosts and modern: every interface on the same CPU, bus and links; an "
+                   "unknown preset, or one an interface lacks, stops with one line")
     {
     }
 
   private:
+    /**
+     * \brief Build \p iface's testbed under \p preset with two and three hosts: every host
+     * has the CPU and bus of the first one seen, and (but TCP) the link rate too.
+     * \param iface an interface \param preset a preset
+     * \param clock \param bus \param link the first seen (0: none yet), updated
+     */
+    void CheckOneHostAndFabric(const std::string& iface,
+                               const std::string& preset,
+                               double& clock,
+                               double& bus,
+                               double& link)
+    {
+        for (uint32_t hosts : {2u, 3u})
+        {
+            if (iface == "tcp" && hosts > 2)
+            {
+                continue;
+            }
+            SanBenchTestbed testbed(iface, hosts, preset);
+            NS_TEST_EXPECT_MSG_EQ(testbed.GetHosts().GetN(), hosts, iface << ": hosts");
+            for (uint32_t i = 0; i < hosts; ++i)
+            {
+                Ptr<SanHost> host = testbed.GetHosts().Get(i)->GetObject<SanHost>();
+                NS_TEST_ASSERT_MSG_NE(host, nullptr, iface << ": a SanHost on each node");
+                clock = clock > 0 ? clock : host->GetCpu()->GetClockRate();
+                bus = bus > 0 ? bus : host->GetIoBus()->GetClockRate();
+                NS_TEST_EXPECT_MSG_EQ(host->GetCpu()->GetClockRate(), clock, iface << ": CPU");
+                NS_TEST_EXPECT_MSG_EQ(host->GetIoBus()->GetClockRate(), bus, iface << ": bus");
+            }
+            if (iface != "tcp")
+            {
+                link = link > 0 ? link : testbed.GetLinkBps();
+                NS_TEST_EXPECT_MSG_EQ(testbed.GetLinkBps(), link, iface << ": link rate");
+            }
+            Simulator::Destroy();
+        }
+    }
+
     void DoRun() override
     {
         double clock = 0;
-        double bus = 0;
-        double link = 0;
-        for (const std::string& iface : SanBenchTestbed::GetInterfaces())
+        for (const std::string preset : {"modern", "same-hosts"})
         {
-            for (uint32_t hosts : {2u, 3u})
+            clock = 0;
+            double bus = 0;
+            double link = 0;
+            for (const std::string& iface : SanBenchTestbed::GetInterfaces())
             {
-                if (iface == "tcp" && hosts > 2)
+                if (!SanBenchTestbed::GetMissing(iface, preset).empty())
                 {
                     continue;
                 }
-                SanBenchTestbed testbed(iface, hosts, "same-hosts");
-                NS_TEST_EXPECT_MSG_EQ(testbed.GetHosts().GetN(), hosts, iface << ": hosts");
-                for (uint32_t i = 0; i < hosts; ++i)
-                {
-                    Ptr<SanHost> host = testbed.GetHosts().Get(i)->GetObject<SanHost>();
-                    NS_TEST_ASSERT_MSG_NE(host, nullptr, iface << ": a SanHost on each node");
-                    clock = clock > 0 ? clock : host->GetCpu()->GetClockRate();
-                    bus = bus > 0 ? bus : host->GetIoBus()->GetClockRate();
-                    NS_TEST_EXPECT_MSG_EQ(host->GetCpu()->GetClockRate(), clock, iface << ": CPU");
-                    NS_TEST_EXPECT_MSG_EQ(host->GetIoBus()->GetClockRate(), bus, iface << ": bus");
-                }
-                if (iface != "tcp")
-                {
-                    link = link > 0 ? link : testbed.GetLinkBps();
-                    NS_TEST_EXPECT_MSG_EQ(testbed.GetLinkBps(), link, iface << ": link rate");
-                }
-                Simulator::Destroy();
+                CheckOneHostAndFabric(iface, preset, clock, bus, link);
             }
+            const double expected = preset == "modern" ? 100e9 : 640e6;
+            NS_TEST_EXPECT_MSG_EQ(link, expected, preset << ": links");
         }
         // The as-published testbeds differ: CLAN's Alphas are not SCILAN's PCs.
         {
@@ -195,9 +220,14 @@ class SameHostsTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(
             santest::AbortsWith([]() { SanBenchTestbed bad("clan", 2, "same-host"); },
-                                "no preset 'same-host' (known: as-published same-hosts)"),
+                                "no preset 'same-host' (known: as-published same-hosts modern)"),
             true,
             "an unknown preset is refused, the known ones listed");
+        NS_TEST_EXPECT_MSG_EQ(
+            santest::AbortsWith([]() { SanBenchTestbed bad("tcp", 2, "modern"); },
+                                "tcp has no modern testbed: no modern NIC and stack costs"),
+            true,
+            "a preset an interface lacks is refused with the reason");
     }
 };
 
@@ -248,6 +278,10 @@ class SanBenchTestSuite : public TestSuite
         {
             for (const std::string& iface : SanBenchTestbed::GetInterfaces())
             {
+                if (!SanBenchTestbed::GetMissing(iface, preset).empty())
+                {
+                    continue;
+                }
                 AddTestCase(new PingPongTestCase({iface, preset}), TestCase::QUICK);
                 AddTestCase(new StreamTestCase({iface, preset}), TestCase::QUICK);
             }

@@ -17,6 +17,8 @@
 #include "ns3/channel.h"
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/nstime.h"
 #include "ns3/nx-group.h"
 #include "ns3/object-factory.h"
 #include "ns3/pointer.h"
@@ -112,6 +114,74 @@ SameHostsAndFabric(SanScenarioSpec& spec, uint32_t hosts)
     spec = same;
 }
 
+/// The modern preset's host: a current server (ModernServerHostPreset: a 3 GHz core, PCIe Gen3
+/// x8, Linux without page-table isolation).
+const char* const MODERN_HOST_PRESET = "ns3::ModernServerHostPreset";
+
+/**
+ * \param spec a scenario's spec: its hosts and fabric become the modern preset's
+ * \param hosts how many hosts
+ *
+ * One crossbar of the hosts, MODERN_HOST_PRESET, with links and switches of today (SOURCES.md,
+ * "Modern hardware"): 100 Gbit/s links; 270 ns through a switch (an InfiniBand SX6030 measured
+ * one way, IBM's tulips measurements); virtual cut-through switches with room for four of the
+ * fabric's largest packets per input; 2 m of fibre per link (about 5 ns per metre: 10 ns).
+ * The switch's latency is pipelined in a current switch (it forwards back-to-back packets at
+ * line rate), while SanSwitch's "RoutingDelay" is a routing decision each head waits for in
+ * turn, as Myrinet's and the papers' switches made them: 270 ns there would cap a port at
+ * about 4.7 million packets a second (the first runs did: request/response saturated at 4.7
+ * million per second whatever the hosts' speed). So the switch routes at once and its
+ * latency travels with the packets, half on each of the crossbar path's two links.
+ */
+void
+ModernHostsAndFabric(SanScenarioSpec& spec, uint32_t hosts)
+{
+    SanScenarioSpec modern;
+    modern.hosts = hosts;
+    modern.hostPreset = MODERN_HOST_PRESET;
+    modern.linkRate = "100Gbps";
+    modern.switchRoutingDelay = Seconds(0);
+    modern.linkDelay = NanoSeconds(10) + NanoSeconds(270) / 2;
+    modern.cutThroughPacketBytes = 4096;
+    modern.paperCables = false;
+    spec = modern;
+}
+
+/// The defaults a testbed changes while its scenario is built (restored when it goes).
+using ScopedDefaults = std::vector<std::unique_ptr<ScopedDefault>>;
+
+/**
+ * \brief Scale a card's attribute (a clock rate, a data rate or a time) by \p factor while the
+ * scenario is built: a clock or rate multiplied, a time divided.
+ * \param out where the scoped default goes
+ * \param type the TypeId name \param attribute its attribute \param factor the speed-up
+ */
+void
+ScaleCard(ScopedDefaults& out, const std::string& type, const std::string& attribute, double factor)
+{
+    Ptr<AttributeValue> value = DefaultOf(type, attribute);
+    if (auto d = DynamicCast<DoubleValue>(value))
+    {
+        out.push_back(
+            std::make_unique<ScopedDefault>(type, attribute, DoubleValue(d->Get() * factor)));
+    }
+    else if (auto r = DynamicCast<DataRateValue>(value))
+    {
+        const auto bps = static_cast<uint64_t>(static_cast<double>(r->Get().GetBitRate()) * factor);
+        out.push_back(
+            std::make_unique<ScopedDefault>(type, attribute, DataRateValue(DataRate(bps))));
+    }
+    else if (auto t = DynamicCast<TimeValue>(value))
+    {
+        out.push_back(
+            std::make_unique<ScopedDefault>(type, attribute, TimeValue(t->Get() / factor)));
+    }
+    else
+    {
+        NS_ABORT_MSG("SanBenchTestbed: " << type << "::" << attribute << " is no rate or time");
+    }
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -130,7 +200,20 @@ SanBenchTestbed::GetInterfaces()
 std::vector<std::string>
 SanBenchTestbed::GetPresets()
 {
-    return {"as-published", "same-hosts"};
+    return {"as-published", "same-hosts", "modern"};
+}
+
+std::string
+SanBenchTestbed::GetMissing(const std::string& iface, const std::string& preset)
+{
+    if (iface == "tcp" && preset == "modern")
+    {
+        // The host stack's copy and checksum rates and the Tulip's fitted receive latency are
+        // its 1999 hosts' (LinuxAlphaStackCosts, Tulip100NicCosts): no modern NIC and stack
+        // preset exists yet.
+        return "no modern NIC and stack costs for TCP yet";
+    }
+    return "";
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface,
@@ -140,6 +223,10 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
       m_preset(preset)
 {
     NS_ABORT_MSG_IF(hosts < 2, "SanBenchTestbed: " << hosts << " hosts (at least 2)");
+    const std::string missing = GetMissing(iface, preset);
+    NS_ABORT_MSG_IF(!missing.empty(),
+                    "SanBenchTestbed: " << iface << " has no " << preset
+                                        << " testbed: " << missing);
     const std::vector<std::string> presets = GetPresets();
     if (std::find(presets.begin(), presets.end(), preset) == presets.end())
     {
@@ -189,6 +276,10 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
         m_described +=
             iface == "tcp" ? " (same hosts; its own Ethernet)" : " (same hosts, same fabric)";
     }
+    else if (m_preset == "modern")
+    {
+        m_described += " (modern what-if)";
+    }
 }
 
 bool
@@ -197,15 +288,57 @@ SanBenchTestbed::IsSameHosts() const
     return m_preset == "same-hosts";
 }
 
+bool
+SanBenchTestbed::IsEqualTerms() const
+{
+    return m_preset != "as-published";
+}
+
+void
+SanBenchTestbed::Equalize(SanScenarioSpec& spec, uint32_t hosts) const
+{
+    if (IsSameHosts())
+    {
+        SameHostsAndFabric(spec, hosts);
+    }
+    else if (m_preset == "modern")
+    {
+        ModernHostsAndFabric(spec, hosts);
+    }
+}
+
+double
+SanBenchTestbed::GetCardSpeedUp(const std::string& paperHost) const
+{
+    if (m_preset != "modern")
+    {
+        return 1;
+    }
+    // DERIVED: a card's logic keeps pace with its host as its designers built it: its clock,
+    // pipeline and datapath scale by the ratio of the modern core's clock to its paper host's.
+    auto clock = [](const std::string& preset) {
+        return DynamicCast<DoubleValue>(DefaultOf(preset, "CpuClockRate"))->Get();
+    };
+    return clock(MODERN_HOST_PRESET) / clock(paperHost);
+}
+
 std::string
 SanBenchTestbed::GetHostDescription(const std::string& published) const
 {
+    if (m_preset == "modern")
+    {
+        return "3 GHz server, PCIe Gen3 x8";
+    }
     return IsSameHosts() ? std::string("200 MHz Pentium / NT 4.0, 33 MHz PCI") : published;
 }
 
 std::string
 SanBenchTestbed::GetFabricDescription(const std::string& published) const
 {
+    if (m_preset == "modern")
+    {
+        return "100 Gbit/s links, a 270 ns cut-through crossbar";
+    }
     return IsSameHosts() ? std::string("640 Mbit/s Myrinet-class crossbar") : published;
 }
 
@@ -237,9 +370,14 @@ SanBenchTestbed::BuildScilan(uint32_t hosts)
 {
     // As published: SCILAN 1998's PCs with Dolphin's adapters on its SCI fabric (SciScenario).
     SciScenario::Spec spec = SciScenario::Configure(hosts);
-    if (IsSameHosts())
+    Equalize(spec, hosts);
+    // Modern: the adapter's datapath and latency keep pace with the host (GetCardSpeedUp).
+    ScopedDefaults card;
+    const double speedUp = GetCardSpeedUp(SciScenario::Configure(hosts).hostPreset);
+    if (speedUp != 1)
     {
-        SameHostsAndFabric(spec, hosts);
+        ScaleCard(card, "ns3::SciCostModel", "AdapterRate", speedUp);
+        ScaleCard(card, "ns3::SciCostModel", "AdapterLatency", speedUp);
     }
     auto s = std::make_shared<SciScenario>(spec);
     ScilanHelper scilan;
@@ -264,12 +402,17 @@ SanBenchTestbed::BuildShrimp(uint32_t hosts)
         ++side;
     }
     ShrimpScenario::Spec spec = ShrimpScenario::Configure(side, side);
-    const bool published = !IsSameHosts();
-    if (!published)
-    {
-        SameHostsAndFabric(spec, hosts);
-    }
+    const bool published = !IsEqualTerms();
+    Equalize(spec, hosts);
     spec.ethernet = m_iface == "shrimp-sockets"; // the sockets set connections up over it
+    // Modern: the card's datapath and its port keep pace with the host (GetCardSpeedUp).
+    ScopedDefaults card;
+    const double speedUp = GetCardSpeedUp(ShrimpScenario::Configure().hostPreset);
+    if (speedUp != 1)
+    {
+        ScaleCard(card, "ns3::ShrimpCostModel", "DatapathLatency", speedUp);
+        ScaleCard(card, "ns3::ShrimpCostModel", "PortRate", speedUp);
+    }
     auto s = std::make_shared<ShrimpScenario>(spec);
     m_keep = s;
     if (published && hosts == 2)
@@ -324,19 +467,29 @@ void
 SanBenchTestbed::BuildDart(uint32_t hosts)
 {
     DartScenario::Spec spec;
-    if (IsSameHosts())
+    ScopedDefaults card;
+    if (IsEqualTerms())
     {
         // Osborne 1994, section 3: "We are targeting the PCI bus and plan to use a cheap i960
         // embedded processor to implement the Operation Logic": the hardware DART, on these
-        // PCs. Its frames cross the fabric's switches as whole packets (wormhole, as every
-        // other interface's): the ATM cells' headers and per-cell switching go; the card's
-        // per-cell work stays (DartHardwareCostModel).
+        // hosts. Its frames cross the fabric's switches as whole packets (as every other
+        // interface's): the ATM cells' headers and per-cell switching go; the card's per-cell
+        // work stays (DartHardwareCostModel).
         spec = DartScenario::Configure(DartScenario::HARDWARE_155, hosts);
-        SameHostsAndFabric(spec, hosts);
-        spec.switchingMode = "Wormhole";
+        const std::string paperHost = spec.hostPreset;
+        Equalize(spec, hosts);
+        spec.switchingMode = IsSameHosts() ? "Wormhole" : "VirtualCutThrough";
         // The card sends at the fabric's link rate.
         spec.linkRate =
-            DefaultOf("ns3::SanChannel", "DataRate")->SerializeToString(MakeDataRateChecker());
+            spec.SanScenarioSpec::linkRate.empty()
+                ? DefaultOf("ns3::SanChannel", "DataRate")->SerializeToString(MakeDataRateChecker())
+                : spec.SanScenarioSpec::linkRate;
+        // Modern: the i960's clock keeps pace with the host (GetCardSpeedUp).
+        const double speedUp = GetCardSpeedUp(paperHost);
+        if (speedUp != 1)
+        {
+            ScaleCard(card, "ns3::DartHardwareCostModel", "ClockRate", speedUp);
+        }
     }
     else
     {
@@ -355,7 +508,7 @@ SanBenchTestbed::BuildDart(uint32_t hosts)
     m_messengerAttributes.emplace_back("Wiring", Create<PointerValue>(wiring));
     m_messenger = "ns3::SanDartMessenger";
     m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-    m_described = IsSameHosts()
+    m_described = IsEqualTerms()
                       ? "DART messages (hybrid deposit, action queue), hardware DART (i960 "
                         "card), " +
                             GetHostDescription("") + ", " + GetFabricDescription("")
@@ -370,19 +523,29 @@ SanBenchTestbed::BuildClan(uint32_t hosts)
     // As published: the Tripwire paper's Alphas with CLAN NICs through one wormhole switch
     // (its hosts were back to back); more hosts share that crossbar.
     ClanScenario::Spec spec = ClanScenario::Configure(hosts);
-    std::unique_ptr<ScopedDefault> burst;
-    if (IsSameHosts())
+    ScopedDefaults card;
+    if (IsEqualTerms())
     {
-        SameHostsAndFabric(spec, hosts);
-        // The card's DMA reads burst no longer than the host's bridge lets a bus master (the
-        // 430HX: a cache line; the Alpha's PCI took the card's 256 DWORDs).
+        const std::string paperHost = spec.hostPreset;
+        Equalize(spec, hosts);
+        // The card's DMA reads burst no longer than the host's bus lets a bus master (the
+        // 430HX: a cache line; PCIe: its 256-byte payload; the Alpha's PCI took the card's 256
+        // DWORDs).
         const auto hostBurst =
-            DynamicCast<UintegerValue>(DefaultOf(SAME_HOST_PRESET, "BurstLength"))->Get();
+            DynamicCast<UintegerValue>(DefaultOf(spec.hostPreset, "BurstLength"))->Get();
         const auto cardBurst =
             DynamicCast<UintegerValue>(DefaultOf("ns3::ClanCostModel", "DmaTransmitBurst"))->Get();
-        burst = std::make_unique<ScopedDefault>("ns3::ClanCostModel",
-                                                "DmaTransmitBurst",
-                                                UintegerValue(std::min(hostBurst, cardBurst)));
+        card.push_back(
+            std::make_unique<ScopedDefault>("ns3::ClanCostModel",
+                                            "DmaTransmitBurst",
+                                            UintegerValue(std::min(hostBurst, cardBurst))));
+        // Modern: the NIC's pipelines keep pace with the host (GetCardSpeedUp).
+        const double speedUp = GetCardSpeedUp(paperHost);
+        if (speedUp != 1)
+        {
+            ScaleCard(card, "ns3::ClanCostModel", "TxPipelineDelay", speedUp);
+            ScaleCard(card, "ns3::ClanCostModel", "RxPipelineDelay", speedUp);
+        }
     }
     auto s = std::make_shared<ClanScenario>(spec);
     m_keep = s;
@@ -415,12 +578,17 @@ SanBenchTestbed::BuildHamlyn(uint32_t hosts)
                            "PinnedBytes",
                            UintegerValue(std::max<uint64_t>(pinned, before)));
         HamlynScenario::Spec spec;
-        if (IsSameHosts())
-        {
-            SameHostsAndFabric(spec, hosts); // Hamlyn's own fabric: only the hosts change
-        }
-        spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
+        const std::string paperHost = spec.hostPreset;
+        Equalize(spec, hosts); // same hosts: Hamlyn's own fabric, only the hosts change
+        spec.hosts = hosts;    // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
         spec.rats = true;
+        // Modern: the LANai's clock keeps pace with the host (GetCardSpeedUp).
+        ScopedDefaults card;
+        const double speedUp = GetCardSpeedUp(paperHost);
+        if (speedUp != 1)
+        {
+            ScaleCard(card, "ns3::HamlynLanai3CostModel", "ClockRate", speedUp);
+        }
         s = std::make_shared<HamlynScenario>(spec);
     }
     Ptr<SanRatsDirectory> directory = CreateObject<SanRatsDirectory>();

@@ -22,6 +22,7 @@ namespace ns3
 
 class SanMessenger;
 class SanPairWorkloadHelper;
+struct SanScenarioSpec;
 class SanGroupWorkloadHelper;
 
 /**
@@ -69,6 +70,13 @@ class SanGroupWorkloadHelper;
  * 430HX has no such connector: a hypothetical card; NX and SHRIMP sockets bind their control
  * pages by it); TCP runs NT 4.0's stack over its own 100 Mbit/s Ethernet (the SCILAN
  * paper's baseline: no IP driver's costs for a Myrinet card are published).
+ * "modern", a what-if on today's hardware: a current server (ModernServerHostPreset: a 3 GHz
+ * core, Linux's costs without page-table isolation, PCIe Gen3 x8) and a fabric of 100 Gbit/s
+ * links and 270 ns cut-through switches, one crossbar; the interfaces carry over as for
+ * "same-hosts" (hardware DART, frames switched whole, bursts at the bus's payload), and each
+ * card's logic keeps pace with its host as its designers built it (DERIVED): its clock (the
+ * LANai 3, DART's i960), pipelines (CLAN), datapath latency and rates (SHRIMP, SCI) scale by
+ * the modern core's clock over its paper host's. No modern testbed for "tcp" (GetMissing).
  * Keep the object alive while the simulation runs.
  */
 class SanBenchTestbed
@@ -79,6 +87,11 @@ class SanBenchTestbed
 
     /// \return the presets a testbed can be built with
     static std::vector<std::string> GetPresets();
+    /**
+     * \param iface an interface \param preset a preset
+     * \return why it has no testbed under that preset (empty: it has one)
+     */
+    static std::string GetMissing(const std::string& iface, const std::string& preset);
 
     /**
      * \param iface one of GetInterfaces() (aborts, listing them, otherwise)
@@ -121,6 +134,15 @@ class SanBenchTestbed
     /// @}
     /// \return whether the preset is "same-hosts"
     bool IsSameHosts() const;
+    /// \return whether the preset puts every interface on one host and fabric (not
+    /// "as-published")
+    bool IsEqualTerms() const;
+    /// \param spec a scenario's spec: its hosts and fabric become the preset's (as published:
+    /// unchanged) \param hosts how many hosts
+    void Equalize(SanScenarioSpec& spec, uint32_t hosts) const;
+    /// \param paperHost the SanHostPreset the card was built with \return how much faster
+    /// the card's logic runs under the preset (1 but for "modern")
+    double GetCardSpeedUp(const std::string& paperHost) const;
     /// \param published the paper's hosts \return the preset's hosts, for GetDescription
     std::string GetHostDescription(const std::string& published) const;
     /// \param published the paper's network \return the preset's, for GetDescription

@@ -153,6 +153,10 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
         // their own (the fabric default is 10 ns per link).
         m_fabric.SetChannelAttribute("Delay", TimeValue(Seconds(0)));
     }
+    if (!spec.linkDelay.IsNegative())
+    {
+        m_fabric.SetChannelAttribute("Delay", TimeValue(spec.linkDelay));
+    }
     if (spec.cutThroughPacketBytes > 0)
     {
         // Room for four packets per input buffer, so that congestion queues in the switches

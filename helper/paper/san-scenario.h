@@ -43,6 +43,8 @@ struct SanScenarioSpec
     std::string switchingMode;
     /// Links' rate ("" keeps the channel's default), e.g. "140Mbps".
     std::string linkRate;
+    /// Links' propagation delay (negative keeps the channel's default, or paperCables' zero).
+    Time linkDelay{Seconds(-1)};
     /// Switches' routing delay (negative keeps the switch's default).
     Time switchRoutingDelay{Seconds(-1)};
     /// Bytes of input buffer per virtual channel (0 keeps the fabric's default or the above).
