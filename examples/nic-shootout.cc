@@ -164,12 +164,6 @@ RunIncast(const SanBenchRuns::Testbed& bed,
 std::string
 GroupWorkloadsMissing(const std::string& iface)
 {
-    if (iface == "hamlyn")
-    {
-        // Rats serves a connection request only while the process is inside the library; a
-        // group member waiting to be connected to has no call under way (see the closing note).
-        return "a Rats process accepts connections only inside a library call";
-    }
     if (iface == "dart")
     {
         // With three processes a send to a peer that connected to this one does not complete.

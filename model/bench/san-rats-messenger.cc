@@ -273,6 +273,28 @@ SanRatsMessenger::Open(Ptr<Node> node)
                                                     << " has no Rats (HamlynHelper::EnableRats)");
     m_server = m_directory->TakeServer(node->GetId());
     m_manager->SetAttribute("WaitMode", EnumValue(m_notification));
+    // The process enters its library loop once the program's start-up code has returned.
+    Simulator::ScheduleNow(&SanRatsMessenger::Run, Ptr<SanRatsMessenger>(this));
+}
+
+void
+SanRatsMessenger::EndIdle(bool always)
+{
+    if (!m_idle || m_manager == nullptr)
+    {
+        return;
+    }
+    bool ready = always;
+    for (const auto& [id, p] : m_peers)
+    {
+        ready = ready || (p.rx && p.rx->HasData());
+    }
+    if (ready)
+    {
+        // The main loop returns to the program, which makes its call; the loop resumes after.
+        m_idle = false;
+        m_manager->Wake();
+    }
 }
 
 SanRatsMessenger::Peer&
@@ -326,6 +348,7 @@ SanRatsMessenger::Connect(Ptr<Node> peer, Callback<void> connected)
     NS_ABORT_MSG_IF(h->GetStatus() == RatsSendHandle::ERROR,
                     "SanRatsMessenger::Connect: the request was refused (error "
                         << int(h->GetError()) << ")");
+    EndIdle(true);
     Run();
 }
 
@@ -501,14 +524,14 @@ SanRatsMessenger::Step()
             return STARTED;
         }
     }
-    if (m_receive.IsNull() && m_flushing == 0 && !connecting)
-    {
-        return IDLE;
-    }
-    // Wait in poll for the next notification (a message, a credit, a hello, a request).
+    // Wait in poll for the next notification (a message, a credit, a hello, a request). With
+    // nothing of its own under way the process waits there too: it is the program's main loop,
+    // which serves connection requests as they come (a call of the program ends it: Wake).
+    m_idle = m_receive.IsNull() && m_flushing == 0 && !connecting;
     m_polling = true;
     m_manager->Poll([self]() {
         self->m_polling = false;
+        self->m_idle = false;
         self->Run();
     });
     return STARTED;
@@ -555,6 +578,7 @@ SanRatsMessenger::Receive(ReceiveCallback done)
     NS_ABORT_MSG_IF(!m_receive.IsNull(),
                     "SanRatsMessenger::Receive: a receive is already posted (one at a time)");
     m_receive = done;
+    EndIdle(false); // the loop's poll is the receive's, unless a message is in already
     Run();
 }
 
@@ -569,6 +593,7 @@ SanRatsMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
                     "SanRatsMessenger::Send: node " << (GetNode() ? GetNode()->GetId() : 0)
                                                     << " is not connected to node " << peer);
     Sending(peer, bytes);
+    EndIdle(true);
     Write(peer, bytes, sent);
 }
 

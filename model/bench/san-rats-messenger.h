@@ -115,9 +115,14 @@ class SanRatsDirectory : public Object
  * streams taken round-robin); while none has, the process waits in Rats' poll, as a program
  * does in its main loop, in the mode "Notification" sets on the process's interface manager
  * (its "WaitMode"): "Poll" (the paper's busy-wait, default), "Block" (sleep until the
- * notification's interrupt wakes it) or "PollThenBlock". The process serves connection
- * requests and replies while it is inside the library (a posted receive, a connect, a flush
- * waiting for credit); a process that never calls the library accepts no connection.
+ * notification's interrupt wakes it) or "PollThenBlock". Once opened, the process
+ * waits in poll also when it has nothing of its own under way (a Rats program's main loop, as
+ * RatsRemoteReadServer::Serve is): it serves connection requests as they come, so a process
+ * that only waits to be connected to (a group member) accepts them. A call of the program made
+ * during that idle wait ends it at once (RatsInterfaceManager::Wake: the poll loop returns to
+ * the program at its next iteration, HostCpu "PollInterval"; a sleeping process is woken, as
+ * a signal wakes it), so the call does not queue behind the loop; a receive ends it only if a
+ * message is in already (otherwise the wait goes on as the receive's).
  *
  * One messenger per host: it is the host's Rats process.
  */
@@ -196,13 +201,19 @@ class SanRatsMessenger : public SanMessenger
     /// What a step of Run did.
     enum StepResult
     {
-        IDLE,    //!< nothing to do or wait for
         AGAIN,   //!< did something at once: look again
         STARTED, //!< started a call or a poll: the loop resumes when it ends
     };
 
     /// \return what the step did
     StepResult Step();
+    /**
+     * \brief A call of the program while the loop waits in poll with nothing of its own under
+     * way: end that wait (RatsInterfaceManager::Wake) so the call does not queue behind it.
+     * \param always end it for any call (one that needs the CPU: a send, a connect); else
+     * only if a message is in already (a receive: otherwise the wait goes on as its poll)
+     */
+    void EndIdle(bool always);
     /// \param r a connection request at the well-known server: accept it
     void Accept(const RatsInitialRequest& r);
     /// \param peer the peer \param reply its server's reply to this process's request
@@ -234,6 +245,7 @@ class SanRatsMessenger : public SanMessenger
     uint32_t m_flushing{0};                 //!< flushes not yet returned
     bool m_busy{false};                     //!< a library call of the loop is running
     bool m_polling{false};                  //!< the loop waits in poll
+    bool m_idle{false};                     //!< ... with nothing of its own under way
     bool m_delivering{false};               //!< a receive callback is running
     bool m_inRun{false};                    //!< inside Run
     bool m_again{false};                    //!< Run asked for while inside it

@@ -327,6 +327,23 @@ RatsInterfaceManager::Poll(std::function<void()> done)
     Poll(m_waitMode, done);
 }
 
+void
+RatsInterfaceManager::Wake()
+{
+    if (!m_waiting || m_wake || !m_hw->IsWaiting())
+    {
+        return; // no wait, woken already, or a notification's dispatch is under way
+    }
+    m_wake = true;
+    m_hw->GetContext()->Wake();
+}
+
+bool
+RatsInterfaceManager::IsWaiting() const
+{
+    return m_waiting;
+}
+
 HostCpuWait::Mode
 RatsInterfaceManager::GetWaitMode() const
 {
@@ -347,6 +364,22 @@ RatsInterfaceManager::OnNotification()
     RatsNotificationRecord record;
     if (!m_hw->GetNotificationRecord(record))
     {
+        if (m_wake)
+        {
+            // Wake(): the waiters look at their state again; nothing to dispatch, no charge.
+            m_wake = false;
+            m_waiting = false;
+            std::vector<std::function<void()>> waiters;
+            waiters.swap(m_pollWaiters);
+            for (auto& w : waiters)
+            {
+                if (w)
+                {
+                    w();
+                }
+            }
+            return;
+        }
         StartWait();
         return;
     }
@@ -357,6 +390,10 @@ RatsInterfaceManager::OnNotification()
         NS_LOG_WARN("RatsInterfaceManager: notification for area " << record.entry.area
                                                                    << " that no server owns");
         StartWait();
+        if (m_wake)
+        {
+            m_hw->GetContext()->Wake(); // the Wake() this record's wait absorbed
+        }
         return;
     }
     Ptr<RatsServer> server = it->second;
@@ -369,6 +406,7 @@ RatsInterfaceManager::OnNotification()
                                  ++self->m_dispatched;
                                  server->ProcessArrival(record);
                                  self->m_waiting = false;
+                                 self->m_wake = false; // they resume now in any case
                                  std::vector<std::function<void()>> waiters;
                                  waiters.swap(self->m_pollWaiters);
                                  for (auto& w : waiters)

@@ -149,6 +149,17 @@ class RatsInterfaceManager : public Object
     /// \brief Poll() in the manager's "WaitMode".
     /// \param done called after the dispatch
     void Poll(std::function<void()> done);
+    /**
+     * \brief End the wait in progress without a notification: its waiters resume with nothing
+     * dispatched (each looks at its own state again and polls again if it must), as a
+     * program's main loop in poll returns to the program when the program has work of its own
+     * (a library call to make). A poll loop notices it at its next iteration (HostCpu
+     * "PollInterval") and gives the CPU up; a sleeping process is woken (interrupt and
+     * scheduler wake-up, as a signal wakes it). No-op when no wait is in progress.
+     */
+    void Wake();
+    /// \return true while a wait (Poll) is in progress
+    bool IsWaiting() const;
     /// \return the default wait mode
     HostCpuWait::Mode GetWaitMode() const;
     /// \return notification records dispatched
@@ -176,6 +187,7 @@ class RatsInterfaceManager : public Object
     uint32_t m_nextArea;                                      //!< next area index to try
     std::vector<Ptr<RatsServer>> m_servers;                   //!< registered instances
     bool m_waiting;                                           //!< a wait is in progress
+    bool m_wake{false};                                       //!< Wake() ends it
     HostCpuWait::Mode m_currentMode;                          //!< its mode
     std::vector<std::function<void()>> m_pollWaiters;         //!< Poll() continuations
     uint64_t m_dispatched;                                    //!< records dispatched
