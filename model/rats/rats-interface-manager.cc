@@ -338,12 +338,6 @@ RatsInterfaceManager::Wake()
     m_hw->GetContext()->Wake();
 }
 
-bool
-RatsInterfaceManager::IsWaiting() const
-{
-    return m_waiting;
-}
-
 HostCpuWait::Mode
 RatsInterfaceManager::GetWaitMode() const
 {

@@ -158,8 +158,6 @@ class RatsInterfaceManager : public Object
      * scheduler wake-up, as a signal wakes it). No-op when no wait is in progress.
      */
     void Wake();
-    /// \return true while a wait (Poll) is in progress
-    bool IsWaiting() const;
     /// \return the default wait mode
     HostCpuWait::Mode GetWaitMode() const;
     /// \return notification records dispatched
