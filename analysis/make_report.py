@@ -716,7 +716,9 @@ def shootout_section(rows):
                "carry each paper's hardware), and all on one host and one fabric (preset "
                "`same-hosts`: SCILAN's 200 MHz Pentium PCs under NT 4.0 with 33 MHz PCI, "
                "Hamlyn's 640 Mbit/s Myrinet-class switches; TCP on its own 100 Mbit/s "
-               "Ethernet), so that what differs there is the interface.")
+               "Ethernet), so that what differs there is the interface; and all on today's "
+               "hardware (preset `modern`, a what-if: a 3 GHz server with PCIe Gen3, 100 Gbit/s "
+               "links, each card's logic scaled with its host's clock; no TCP row yet).")
     out.append("")
     out.extend(shootout_presets_table(rows))
     keys = []
@@ -844,6 +846,15 @@ FIGURE_CAPTIONS = {
     "shootout-bandwidth-same-hosts.png":
         "nic-shootout: ping-pong and stream bandwidth against message size, every interface on "
         "the same hosts and fabric (same-hosts).",
+    "shootout-latency-modern.png":
+        "nic-shootout: ping-pong one-way latency against message size, every interface on a "
+        "current server (3 GHz, PCIe Gen3 x8) and 100 Gbit/s links (modern what-if).",
+    "shootout-requests-modern.png":
+        "nic-shootout: the request/response server and incast against clients, every interface "
+        "on a current server and fabric (modern what-if).",
+    "shootout-bandwidth-modern.png":
+        "nic-shootout: ping-pong and stream bandwidth against message size, every interface on "
+        "a current server and fabric (modern what-if).",
     "hamlyn-latency-vs-size.png":
         "Hamlyn on LANai 3: one-way latency from the post to the receiver's notification "
         "against message size, by direct I/O and by DMA, with the simulated break-even; stars: "
