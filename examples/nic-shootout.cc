@@ -170,11 +170,6 @@ GroupWorkloadsMissing(const std::string& iface)
         // group member waiting to be connected to has no call under way (see the closing note).
         return "a Rats process accepts connections only inside a library call";
     }
-    if (iface == "dart")
-    {
-        // With three processes a send to a peer that connected to this one does not complete.
-        return "a send of the messenger stalls in the 3-process exchange (under study)";
-    }
     return "";
 }
 
