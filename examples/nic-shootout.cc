@@ -159,19 +159,6 @@ RunIncast(const SanBenchRuns::Testbed& bed,
     rows.push_back({"incast", bed.iface, bed.preset, bytes, senders, "bandwidth", st.mbps, "MB/s"});
 }
 
-/// \param iface a SanBenchTestbed interface \return why the group workloads do not run over it
-/// yet (empty: they do)
-std::string
-GroupWorkloadsMissing(const std::string& iface)
-{
-    if (iface == "dart")
-    {
-        // With three processes a send to a peer that connected to this one does not complete.
-        return "a send of the messenger stalls in the 3-process exchange (under study)";
-    }
-    return "";
-}
-
 /// All-to-all of \p bytes and barriers among \p processes processes on \p bed: their rows.
 void
 RunGroups(const SanBenchRuns::Testbed& bed,
@@ -180,10 +167,6 @@ RunGroups(const SanBenchRuns::Testbed& bed,
           uint32_t rounds,
           std::vector<ShootoutRow>& rows)
 {
-    if (!GroupWorkloadsMissing(bed.iface).empty())
-    {
-        return; // said once, before the runs
-    }
     const SanBenchRuns::Group a = SanBenchRuns::RunAllToAll(bed, processes, bytes, rounds, 2);
     rows.push_back(
         {"all-to-all", bed.iface, bed.preset, bytes, processes, "bandwidth", a.mbps, "MB/s"});
@@ -300,12 +283,6 @@ RunInterface(const SanBenchRuns::Testbed& bed, const Settings& set, std::vector<
     const std::string& iface = bed.iface;
     std::cout << "nic-shootout: " << bed.GetName() << ": "
               << SanBenchTestbed(iface, 2, bed.preset).GetDescription() << std::endl;
-    if (!GroupWorkloadsMissing(iface).empty())
-    {
-        std::cout << "nic-shootout: " << bed.GetName()
-                  << ": no all-to-all or barrier rows: " << GroupWorkloadsMissing(iface)
-                  << std::endl;
-    }
     Simulator::Destroy();
     for (uint32_t bytes : set.byteSizes)
     {

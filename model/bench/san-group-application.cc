@@ -224,14 +224,17 @@ SanGroupApplication::Go()
     BeginWhenUp();
 }
 
-void
+bool
 SanGroupApplication::Expect()
 {
-    if (m_running && !m_posted)
+    if (!m_running || m_posted)
     {
-        m_posted = true;
-        GetMessenger()->Receive(MakeCallback(&SanGroupApplication::Received, this));
+        return false;
     }
+    m_posted = true;
+    GetMessenger()->Receive(MakeCallback(&SanGroupApplication::Received, this));
+    // A message the messenger held is taken inside Receive (Received clears m_posted).
+    return !m_posted;
 }
 
 void
@@ -435,7 +438,10 @@ SanAllToAll::Advance()
         case RECEIVE_LAST:
             if (m_heard[m_partner] < m_expected[m_partner])
             {
-                Expect(); // wait for the partner's message
+                // Wait for the partner's message; one already in (from the partner or any
+                // other member) is taken at once, and its Arrived's Advance returned (this
+                // loop is under way): look again.
+                progress = Expect();
                 break;
             }
             if (m_phase == RECEIVE_FIRST)
@@ -589,8 +595,11 @@ SanBarrier::Advance()
         const uint32_t from = (GetRank() + n - (1u << m_step) % n) % n;
         if (m_heard[from] < m_expected[from])
         {
-            Expect(); // wait for it
-            break;
+            if (Expect())
+            {
+                continue; // a message already in was taken at once: look again
+            }
+            break; // wait for it
         }
         if (++m_step == Steps())
         {

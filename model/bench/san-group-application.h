@@ -82,8 +82,15 @@ class SanGroupApplication : public SanMessengerApplication
     uint32_t NodeOf(uint32_t rank) const;
     /// The workload is done here (a subclass calls it once): fires "Done".
     void Finished();
-    /// The workload waits for a message: post a receive, unless one is posted.
-    void Expect();
+    /**
+     * \brief The workload waits for a message: post a receive, unless one is posted.
+     *
+     * A message that came before the receive (the messenger held it) is handed over inside
+     * this call: Arrived runs before it returns. A caller inside its own Advance loop, whose
+     * nested Advance returns at once, must then look again.
+     * \return true if the receive took a message at once (look again), false if it waits
+     */
+    bool Expect();
 
   private:
     void StartApplication() override;

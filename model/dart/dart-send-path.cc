@@ -67,6 +67,8 @@ DartSendPath::Clear()
 {
     m_registers.clear();
     m_storeQueue.clear();
+    m_translateQueue.clear();
+    m_translating = false;
 }
 
 const DartConnection&
@@ -211,23 +213,41 @@ DartSendPath::CardSend(uint16_t vci, DartControl ctl, uint32_t offset, uint32_t 
     access.offset = offset;
     access.bytes = size;
     access.missing = m_translation.CountMisses(c.endpoint, offset, size);
-    m_engine.RunWork(work, Callback<void>([this, access, vci, ctl, offset, size, start]() {
-                         m_translation.Load(
-                             access,
-                             Callback<void>([this, vci, ctl, offset, size, start]() {
-                                 m_dev.GetHostDma()->Transfer(
-                                     size,
-                                     Callback<void>([this, vci, ctl, offset, size, start]() {
-                                         const DartConnection& conn = Connection(vci);
-                                         m_engine.Transmit(
-                                             conn.remoteHost,
-                                             ReadMessage(conn, ctl, offset, size),
-                                             Callback<void>([this, start]() {
-                                                 m_dev.TraceStage("send", start, Simulator::Now());
-                                             }));
-                                     }));
-                             }));
+    Translating t{access, vci, ctl, offset, size, start};
+    m_engine.RunWork(work, Callback<void>([this, t]() {
+                         m_translateQueue.push_back(t);
+                         TranslateNext();
                      }));
+}
+
+void
+DartSendPath::TranslateNext()
+{
+    // One translation at a time, in order: a send waiting for the host to load its pages
+    // (a TLB miss) is not overtaken by a later one whose pages are in the TLB. Without a
+    // miss, the DMA starts at once, as the translation takes no time.
+    if (m_translating || m_translateQueue.empty())
+    {
+        return;
+    }
+    m_translating = true;
+    const Translating t = m_translateQueue.front();
+    m_translateQueue.pop_front();
+    m_translation.Load(t.access, Callback<void>([this, t]() {
+                           m_translating = false;
+                           m_dev.GetHostDma()->Transfer(
+                               t.size,
+                               Callback<void>([this, t]() {
+                                   const DartConnection& conn = Connection(t.vci);
+                                   m_engine.Transmit(
+                                       conn.remoteHost,
+                                       ReadMessage(conn, t.ctl, t.offset, t.size),
+                                       Callback<void>([this, t]() {
+                                           m_dev.TraceStage("send", t.start, Simulator::Now());
+                                       }));
+                               }));
+                           TranslateNext();
+                       }));
 }
 
 } // namespace ns3

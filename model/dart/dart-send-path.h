@@ -31,7 +31,12 @@ namespace ns3
  * HostPioWindow); the process stores the control information, the message's offset in its
  * endpoint and its size (24 bytes of posted stores, in program order whatever the connection).
  * When they land, the card's processor does the send work, translates the data's pages
- * (DartAddressTranslation), reads the data by DMA and sends the message.
+ * (DartAddressTranslation), reads the data by DMA and sends the message. Messages leave in the
+ * order their Send Registers landed: a send whose translation misses (an exception the host
+ * serves) holds the sends behind it at the translation stage, as one send side does (Osborne
+ * 1994, Figure 4: the send and receive sides each go through one Connection and Operation
+ * Logic), and as an ATM virtual circuit keeps its cells in order; the card's processor may do
+ * their send work meanwhile.
  *
  * HOST_KERNEL (the software DART): the Send Registers are the arguments of a trap into the
  * kernel, which forms the cells and stores them into the card's transmit FIFO.
@@ -98,6 +103,17 @@ class DartSendPath
         std::vector<uint8_t> regs; //!< the registers' contents (control, offset, size)
     };
 
+    /// A send whose work is done on the card, waiting for its pages' translation.
+    struct Translating
+    {
+        DartAddressTranslation::Access access; //!< its data's pages
+        uint16_t vci;                          //!< its connection
+        DartControl ctl;                       //!< control
+        uint32_t offset;                       //!< the data's offset in the endpoint
+        uint32_t size;                         //!< its bytes
+        Time start;                            //!< when its Send Registers landed
+    };
+
     /// \param vci a connection \return its entry (aborts if there is none)
     const DartConnection& Connection(uint16_t vci) const;
     /**
@@ -117,6 +133,8 @@ class DartSendPath
     void SendRegistersLanded(uint16_t vci, uint64_t offset, const uint8_t* data, uint32_t len);
     /// Send-side work on the card, then the message to the fabric.
     void CardSend(uint16_t vci, DartControl ctl, uint32_t offset, uint32_t size, Time start);
+    /// Translate the oldest worked send's pages, if no translation is under way; then its DMA.
+    void TranslateNext();
 
     DartCard& m_dev;                             //!< the device
     DartEngine& m_engine;                        //!< who works
@@ -126,6 +144,8 @@ class DartSendPath
     std::vector<Ptr<HostPioWindow>> m_registers; //!< Send Registers per VCI (null if none)
     std::deque<PendingSend> m_storeQueue;        //!< sends in program order, not yet stored
     bool m_storing{false};                       //!< a send's stores are crossing the bus
+    std::deque<Translating> m_translateQueue;    //!< worked sends, in order, not translated
+    bool m_translating{false};                   //!< a send's translation is under way
 };
 
 } // namespace ns3
