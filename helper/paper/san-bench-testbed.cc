@@ -8,6 +8,7 @@
 #include "clan-scenario.h"
 #include "dart-scenario.h"
 #include "hamlyn-scenario.h"
+#include "san-bench-preset.h"
 #include "sci-scenario.h"
 #include "scilan-tcp-baselines.h"
 #include "shrimp-scenario.h"
@@ -55,133 +56,6 @@ ChannelRate(Ptr<NetDevice> device)
     return static_cast<double>(rate.Get().GetBitRate());
 }
 
-/// \param type a TypeId name \param attribute one of its attributes \return its default
-Ptr<AttributeValue>
-DefaultOf(const std::string& type, const std::string& attribute)
-{
-    TypeId::AttributeInformation info;
-    const bool found = TypeId::LookupByName(type).LookupAttributeByName(attribute, &info);
-    NS_ABORT_MSG_UNLESS(found, "SanBenchTestbed: no attribute " << type << "::" << attribute);
-    return info.initialValue->Copy();
-}
-
-/// An attribute's default changed while one scenario is built (for what a scenario's spec
-/// does not carry), restored when it goes out of scope.
-class ScopedDefault
-{
-  public:
-    /// \param type a TypeId name \param attribute its attribute \param value the default meanwhile
-    ScopedDefault(const std::string& type,
-                  const std::string& attribute,
-                  const AttributeValue& value)
-        : m_name(type + "::" + attribute),
-          m_before(DefaultOf(type, attribute))
-    {
-        Config::SetDefault(m_name, value);
-    }
-
-    ~ScopedDefault()
-    {
-        Config::SetDefault(m_name, *m_before);
-    }
-
-    ScopedDefault(const ScopedDefault&) = delete;
-    ScopedDefault& operator=(const ScopedDefault&) = delete;
-
-  private:
-    std::string m_name;           //!< type::attribute
-    Ptr<AttributeValue> m_before; //!< the default before
-};
-
-/// The same-hosts preset's host: the one mid-1990s PCI PC of a paper that the model has
-/// (SCILAN 1998's 200 MHz Pentium on the 430HX, 33 MHz PCI, Windows NT 4.0's costs).
-const char* const SAME_HOST_PRESET = "ns3::PentiumNtHostPreset";
-
-/**
- * \param spec a scenario's spec: its hosts and fabric become the same-hosts preset's
- * \param hosts how many hosts
- *
- * Hamlyn's Myrinet-class fabric, which is the fabric's default (SanScenarioSpec's defaults:
- * 640 Mbit/s links, 500 ns switches, wormhole with credits, no cable delay), one crossbar of
- * the hosts; the hosts SAME_HOST_PRESET.
- */
-void
-SameHostsAndFabric(SanScenarioSpec& spec, uint32_t hosts)
-{
-    SanScenarioSpec same;
-    same.hosts = hosts;
-    same.hostPreset = SAME_HOST_PRESET;
-    spec = same;
-}
-
-/// The modern preset's host: a current server (ModernServerHostPreset: a 3 GHz core, PCIe Gen3
-/// x8, Linux without page-table isolation).
-const char* const MODERN_HOST_PRESET = "ns3::ModernServerHostPreset";
-
-/**
- * \param spec a scenario's spec: its hosts and fabric become the modern preset's
- * \param hosts how many hosts
- *
- * One crossbar of the hosts, MODERN_HOST_PRESET, with links and switches of today (SOURCES.md,
- * "Modern hardware"): 100 Gbit/s links; 270 ns through a switch (an InfiniBand SX6030 measured
- * one way, IBM's tulips measurements); virtual cut-through switches with room for four of the
- * fabric's largest packets per input; 2 m of fibre per link (about 5 ns per metre: 10 ns).
- * The switch's latency is pipelined in a current switch (it forwards back-to-back packets at
- * line rate), while SanSwitch's "RoutingDelay" is a routing decision each head waits for in
- * turn, as Myrinet's and the papers' switches made them: 270 ns there would cap a port at
- * about 4.7 million packets a second (the first runs did: request/response saturated at 4.7
- * million per second whatever the hosts' speed). So the switch routes at once and its
- * latency travels with the packets, half on each of the crossbar path's two links.
- */
-void
-ModernHostsAndFabric(SanScenarioSpec& spec, uint32_t hosts)
-{
-    SanScenarioSpec modern;
-    modern.hosts = hosts;
-    modern.hostPreset = MODERN_HOST_PRESET;
-    modern.linkRate = "100Gbps";
-    modern.switchRoutingDelay = Seconds(0);
-    modern.linkDelay = NanoSeconds(10) + NanoSeconds(270) / 2;
-    modern.cutThroughPacketBytes = 4096;
-    modern.paperCables = false;
-    spec = modern;
-}
-
-/// The defaults a testbed changes while its scenario is built (restored when it goes).
-using ScopedDefaults = std::vector<std::unique_ptr<ScopedDefault>>;
-
-/**
- * \brief Scale a card's attribute (a clock rate, a data rate or a time) by \p factor while the
- * scenario is built: a clock or rate multiplied, a time divided.
- * \param out where the scoped default goes
- * \param type the TypeId name \param attribute its attribute \param factor the speed-up
- */
-void
-ScaleCard(ScopedDefaults& out, const std::string& type, const std::string& attribute, double factor)
-{
-    Ptr<AttributeValue> value = DefaultOf(type, attribute);
-    if (auto d = DynamicCast<DoubleValue>(value))
-    {
-        out.push_back(
-            std::make_unique<ScopedDefault>(type, attribute, DoubleValue(d->Get() * factor)));
-    }
-    else if (auto r = DynamicCast<DataRateValue>(value))
-    {
-        const auto bps = static_cast<uint64_t>(static_cast<double>(r->Get().GetBitRate()) * factor);
-        out.push_back(
-            std::make_unique<ScopedDefault>(type, attribute, DataRateValue(DataRate(bps))));
-    }
-    else if (auto t = DynamicCast<TimeValue>(value))
-    {
-        out.push_back(
-            std::make_unique<ScopedDefault>(type, attribute, TimeValue(t->Get() / factor)));
-    }
-    else
-    {
-        NS_ABORT_MSG("SanBenchTestbed: " << type << "::" << attribute << " is no rate or time");
-    }
-}
-
 } // namespace
 
 std::vector<std::string>
@@ -200,7 +74,7 @@ SanBenchTestbed::GetInterfaces()
 std::vector<std::string>
 SanBenchTestbed::GetPresets()
 {
-    return {"as-published", "same-hosts", "modern"};
+    return SanBenchPreset::GetNames();
 }
 
 std::string
@@ -227,11 +101,10 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
     NS_ABORT_MSG_IF(!missing.empty(),
                     "SanBenchTestbed: " << iface << " has no " << preset
                                         << " testbed: " << missing);
-    const std::vector<std::string> presets = GetPresets();
-    if (std::find(presets.begin(), presets.end(), preset) == presets.end())
+    if (!SanBenchPreset::IsKnown(preset))
     {
         std::ostringstream known;
-        for (const std::string& name : presets)
+        for (const std::string& name : GetPresets())
         {
             known << " " << name;
         }
@@ -295,54 +168,6 @@ SanBenchTestbed::IsEqualTerms() const
 }
 
 void
-SanBenchTestbed::Equalize(SanScenarioSpec& spec, uint32_t hosts) const
-{
-    if (IsSameHosts())
-    {
-        SameHostsAndFabric(spec, hosts);
-    }
-    else if (m_preset == "modern")
-    {
-        ModernHostsAndFabric(spec, hosts);
-    }
-}
-
-double
-SanBenchTestbed::GetCardSpeedUp(const std::string& paperHost) const
-{
-    if (m_preset != "modern")
-    {
-        return 1;
-    }
-    // DERIVED: a card's logic keeps pace with its host as its designers built it: its clock,
-    // pipeline and datapath scale by the ratio of the modern core's clock to its paper host's.
-    auto clock = [](const std::string& preset) {
-        return DynamicCast<DoubleValue>(DefaultOf(preset, "CpuClockRate"))->Get();
-    };
-    return clock(MODERN_HOST_PRESET) / clock(paperHost);
-}
-
-std::string
-SanBenchTestbed::GetHostDescription(const std::string& published) const
-{
-    if (m_preset == "modern")
-    {
-        return "3 GHz server, PCIe Gen3 x8";
-    }
-    return IsSameHosts() ? std::string("200 MHz Pentium / NT 4.0, 33 MHz PCI") : published;
-}
-
-std::string
-SanBenchTestbed::GetFabricDescription(const std::string& published) const
-{
-    if (m_preset == "modern")
-    {
-        return "100 Gbit/s links, a 270 ns cut-through crossbar";
-    }
-    return IsSameHosts() ? std::string("640 Mbit/s Myrinet-class crossbar") : published;
-}
-
-void
 SanBenchTestbed::BuildTcp(uint32_t hosts)
 {
     NS_ABORT_MSG_IF(hosts != 2,
@@ -370,14 +195,16 @@ SanBenchTestbed::BuildScilan(uint32_t hosts)
 {
     // As published: SCILAN 1998's PCs with Dolphin's adapters on its SCI fabric (SciScenario).
     SciScenario::Spec spec = SciScenario::Configure(hosts);
-    Equalize(spec, hosts);
-    // Modern: the adapter's datapath and latency keep pace with the host (GetCardSpeedUp).
-    ScopedDefaults card;
-    const double speedUp = GetCardSpeedUp(SciScenario::Configure(hosts).hostPreset);
+    SanBenchPreset::Equalize(m_preset, spec, hosts);
+    // Modern: the adapter's datapath and latency keep pace with the host
+    // (SanBenchPreset::GetCardSpeedUp).
+    SanScopedDefaults card;
+    const double speedUp =
+        SanBenchPreset::GetCardSpeedUp(m_preset, SciScenario::Configure(hosts).hostPreset);
     if (speedUp != 1)
     {
-        ScaleCard(card, "ns3::SciCostModel", "AdapterRate", speedUp);
-        ScaleCard(card, "ns3::SciCostModel", "AdapterLatency", speedUp);
+        card.Scale("ns3::SciCostModel", "AdapterRate", speedUp);
+        card.Scale("ns3::SciCostModel", "AdapterLatency", speedUp);
     }
     auto s = std::make_shared<SciScenario>(spec);
     ScilanHelper scilan;
@@ -387,8 +214,10 @@ SanBenchTestbed::BuildScilan(uint32_t hosts)
     m_messengerAttributes.emplace_back("SocketFactory",
                                        StringValue("ns3::ScilanSocketFactory").Copy());
     m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-    m_described = "SCILAN sockets over SCI, " + GetHostDescription("200 MHz Pentium / NT 4.0") +
-                  ", Dolphin PCI-SCI adapters, " + GetFabricDescription("SCI switch");
+    m_described = "SCILAN sockets over SCI, " +
+                  SanBenchPreset::DescribeHosts(m_preset, "200 MHz Pentium / NT 4.0") +
+                  ", Dolphin PCI-SCI adapters, " +
+                  SanBenchPreset::DescribeFabric(m_preset, "SCI switch");
 }
 
 void
@@ -403,15 +232,17 @@ SanBenchTestbed::BuildShrimp(uint32_t hosts)
     }
     ShrimpScenario::Spec spec = ShrimpScenario::Configure(side, side);
     const bool published = !IsEqualTerms();
-    Equalize(spec, hosts);
+    SanBenchPreset::Equalize(m_preset, spec, hosts);
     spec.ethernet = m_iface == "shrimp-sockets"; // the sockets set connections up over it
-    // Modern: the card's datapath and its port keep pace with the host (GetCardSpeedUp).
-    ScopedDefaults card;
-    const double speedUp = GetCardSpeedUp(ShrimpScenario::Configure().hostPreset);
+    // Modern: the card's datapath and its port keep pace with the host
+    // (SanBenchPreset::GetCardSpeedUp).
+    SanScopedDefaults card;
+    const double speedUp =
+        SanBenchPreset::GetCardSpeedUp(m_preset, ShrimpScenario::Configure().hostPreset);
     if (speedUp != 1)
     {
-        ScaleCard(card, "ns3::ShrimpCostModel", "DatapathLatency", speedUp);
-        ScaleCard(card, "ns3::ShrimpCostModel", "PortRate", speedUp);
+        card.Scale("ns3::ShrimpCostModel", "DatapathLatency", speedUp);
+        card.Scale("ns3::ShrimpCostModel", "PortRate", speedUp);
     }
     auto s = std::make_shared<ShrimpScenario>(spec);
     m_keep = s;
@@ -428,8 +259,9 @@ SanBenchTestbed::BuildShrimp(uint32_t hosts)
         }
     }
     m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-    const std::string where = GetHostDescription("DEC 560ST (60 MHz Pentium)") + ", " +
-                              GetFabricDescription("Paragon mesh, 2 hops");
+    const std::string where =
+        SanBenchPreset::DescribeHosts(m_preset, "DEC 560ST (60 MHz Pentium)") + ", " +
+        SanBenchPreset::DescribeFabric(m_preset, "Paragon mesh, 2 hops");
     if (m_iface == "shrimp-sockets")
     {
         ShrimpSocketFactory::Install(s->GetHosts());
@@ -467,7 +299,7 @@ void
 SanBenchTestbed::BuildDart(uint32_t hosts)
 {
     DartScenario::Spec spec;
-    ScopedDefaults card;
+    SanScopedDefaults card;
     if (IsEqualTerms())
     {
         // Osborne 1994, section 3: "We are targeting the PCI bus and plan to use a cheap i960
@@ -477,18 +309,18 @@ SanBenchTestbed::BuildDart(uint32_t hosts)
         // work stays (DartHardwareCostModel).
         spec = DartScenario::Configure(DartScenario::HARDWARE_155, hosts);
         const std::string paperHost = spec.hostPreset;
-        Equalize(spec, hosts);
+        SanBenchPreset::Equalize(m_preset, spec, hosts);
         spec.switchingMode = IsSameHosts() ? "Wormhole" : "VirtualCutThrough";
         // The card sends at the fabric's link rate.
-        spec.linkRate =
-            spec.SanScenarioSpec::linkRate.empty()
-                ? DefaultOf("ns3::SanChannel", "DataRate")->SerializeToString(MakeDataRateChecker())
-                : spec.SanScenarioSpec::linkRate;
-        // Modern: the i960's clock keeps pace with the host (GetCardSpeedUp).
-        const double speedUp = GetCardSpeedUp(paperHost);
+        spec.linkRate = spec.SanScenarioSpec::linkRate.empty()
+                            ? SanBenchPreset::GetDefault("ns3::SanChannel", "DataRate")
+                                  ->SerializeToString(MakeDataRateChecker())
+                            : spec.SanScenarioSpec::linkRate;
+        // Modern: the i960's clock keeps pace with the host (SanBenchPreset::GetCardSpeedUp).
+        const double speedUp = SanBenchPreset::GetCardSpeedUp(m_preset, paperHost);
         if (speedUp != 1)
         {
-            ScaleCard(card, "ns3::DartHardwareCostModel", "ClockRate", speedUp);
+            card.Scale("ns3::DartHardwareCostModel", "ClockRate", speedUp);
         }
     }
     else
@@ -511,7 +343,8 @@ SanBenchTestbed::BuildDart(uint32_t hosts)
     m_described = IsEqualTerms()
                       ? "DART messages (hybrid deposit, action queue), hardware DART (i960 "
                         "card), " +
-                            GetHostDescription("") + ", " + GetFabricDescription("")
+                            SanBenchPreset::DescribeHosts(m_preset, "") + ", " +
+                            SanBenchPreset::DescribeFabric(m_preset, "")
                       : std::string("DART messages (hybrid deposit, action queue), software "
                                     "DART, DECstation 5000/240, TCA-100 ATM at 140 Mbit/s, ") +
                             (hosts == 2 ? "back to back" : "one ATM switch");
@@ -523,28 +356,30 @@ SanBenchTestbed::BuildClan(uint32_t hosts)
     // As published: the Tripwire paper's Alphas with CLAN NICs through one wormhole switch
     // (its hosts were back to back); more hosts share that crossbar.
     ClanScenario::Spec spec = ClanScenario::Configure(hosts);
-    ScopedDefaults card;
+    SanScopedDefaults card;
     if (IsEqualTerms())
     {
         const std::string paperHost = spec.hostPreset;
-        Equalize(spec, hosts);
+        SanBenchPreset::Equalize(m_preset, spec, hosts);
         // The card's DMA reads burst no longer than the host's bus lets a bus master (the
         // 430HX: a cache line; PCIe: its 256-byte payload; the Alpha's PCI took the card's 256
         // DWORDs).
         const auto hostBurst =
-            DynamicCast<UintegerValue>(DefaultOf(spec.hostPreset, "BurstLength"))->Get();
+            DynamicCast<UintegerValue>(SanBenchPreset::GetDefault(spec.hostPreset, "BurstLength"))
+                ->Get();
         const auto cardBurst =
-            DynamicCast<UintegerValue>(DefaultOf("ns3::ClanCostModel", "DmaTransmitBurst"))->Get();
-        card.push_back(
-            std::make_unique<ScopedDefault>("ns3::ClanCostModel",
-                                            "DmaTransmitBurst",
-                                            UintegerValue(std::min(hostBurst, cardBurst))));
-        // Modern: the NIC's pipelines keep pace with the host (GetCardSpeedUp).
-        const double speedUp = GetCardSpeedUp(paperHost);
+            DynamicCast<UintegerValue>(
+                SanBenchPreset::GetDefault("ns3::ClanCostModel", "DmaTransmitBurst"))
+                ->Get();
+        card.Set("ns3::ClanCostModel",
+                 "DmaTransmitBurst",
+                 UintegerValue(std::min(hostBurst, cardBurst)));
+        // Modern: the NIC's pipelines keep pace with the host (SanBenchPreset::GetCardSpeedUp).
+        const double speedUp = SanBenchPreset::GetCardSpeedUp(m_preset, paperHost);
         if (speedUp != 1)
         {
-            ScaleCard(card, "ns3::ClanCostModel", "TxPipelineDelay", speedUp);
-            ScaleCard(card, "ns3::ClanCostModel", "RxPipelineDelay", speedUp);
+            card.Scale("ns3::ClanCostModel", "TxPipelineDelay", speedUp);
+            card.Scale("ns3::ClanCostModel", "RxPipelineDelay", speedUp);
         }
     }
     auto s = std::make_shared<ClanScenario>(spec);
@@ -552,8 +387,9 @@ SanBenchTestbed::BuildClan(uint32_t hosts)
     m_hosts = s->GetHosts();
     m_messenger = "ns3::SanClanMessenger";
     m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-    m_described = "CLAN message channels, " + GetHostDescription("530 MHz Alpha / Linux 2.2") +
-                  ", CLAN NICs, " + GetFabricDescription("G-Link");
+    m_described = "CLAN message channels, " +
+                  SanBenchPreset::DescribeHosts(m_preset, "530 MHz Alpha / Linux 2.2") +
+                  ", CLAN NICs, " + SanBenchPreset::DescribeFabric(m_preset, "G-Link");
 }
 
 void
@@ -570,24 +406,28 @@ SanBenchTestbed::BuildHamlyn(uint32_t hosts)
                                                                    maxBytes,
                                                                    SanRatsMessenger::DEFAULT_SLOTS);
     // "PinnedBytes" is read when HamlynHelper opens each host's Rats process.
-    const auto before =
-        DynamicCast<UintegerValue>(DefaultOf("ns3::RatsHardwareInterface", "PinnedBytes"))->Get();
+    const auto before = DynamicCast<UintegerValue>(
+                            SanBenchPreset::GetDefault("ns3::RatsHardwareInterface", "PinnedBytes"))
+                            ->Get();
     std::shared_ptr<HamlynScenario> s;
     {
-        ScopedDefault room("ns3::RatsHardwareInterface",
-                           "PinnedBytes",
-                           UintegerValue(std::max<uint64_t>(pinned, before)));
+        SanScopedDefaults room;
+        room.Set("ns3::RatsHardwareInterface",
+                 "PinnedBytes",
+                 UintegerValue(std::max<uint64_t>(pinned, before)));
         HamlynScenario::Spec spec;
         const std::string paperHost = spec.hostPreset;
-        Equalize(spec, hosts); // same hosts: Hamlyn's own fabric, only the hosts change
-        spec.hosts = hosts;    // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
+        SanBenchPreset::Equalize(m_preset,
+                                 spec,
+                                 hosts); // same hosts: Hamlyn's own fabric, only the hosts change
+        spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
         spec.rats = true;
-        // Modern: the LANai's clock keeps pace with the host (GetCardSpeedUp).
-        ScopedDefaults card;
-        const double speedUp = GetCardSpeedUp(paperHost);
+        // Modern: the LANai's clock keeps pace with the host (SanBenchPreset::GetCardSpeedUp).
+        SanScopedDefaults card;
+        const double speedUp = SanBenchPreset::GetCardSpeedUp(m_preset, paperHost);
         if (speedUp != 1)
         {
-            ScaleCard(card, "ns3::HamlynLanai3CostModel", "ClockRate", speedUp);
+            card.Scale("ns3::HamlynLanai3CostModel", "ClockRate", speedUp);
         }
         s = std::make_shared<HamlynScenario>(spec);
     }
@@ -599,8 +439,9 @@ SanBenchTestbed::BuildHamlyn(uint32_t hosts)
     m_messengerAttributes.emplace_back("Directory", PointerValue(directory).Copy());
     m_messengerAttributes.emplace_back("MaxMessageBytes", UintegerValue(maxBytes).Copy());
     m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
-    m_described = "Rats streams on Hamlyn, " + GetHostDescription("HP 9000 J200 (GSC+)") +
-                  ", Myrinet LANai 3, " + GetFabricDescription("crossbar");
+    m_described = "Rats streams on Hamlyn, " +
+                  SanBenchPreset::DescribeHosts(m_preset, "HP 9000 J200 (GSC+)") +
+                  ", Myrinet LANai 3, " + SanBenchPreset::DescribeFabric(m_preset, "crossbar");
 }
 
 NodeContainer

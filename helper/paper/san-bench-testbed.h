@@ -22,7 +22,6 @@ namespace ns3
 
 class SanMessenger;
 class SanPairWorkloadHelper;
-struct SanScenarioSpec;
 class SanGroupWorkloadHelper;
 
 /**
@@ -137,16 +136,6 @@ class SanBenchTestbed
     /// \return whether the preset puts every interface on one host and fabric (not
     /// "as-published")
     bool IsEqualTerms() const;
-    /// \param spec a scenario's spec: its hosts and fabric become the preset's (as published:
-    /// unchanged) \param hosts how many hosts
-    void Equalize(SanScenarioSpec& spec, uint32_t hosts) const;
-    /// \param paperHost the SanHostPreset the card was built with \return how much faster
-    /// the card's logic runs under the preset (1 but for "modern")
-    double GetCardSpeedUp(const std::string& paperHost) const;
-    /// \param published the paper's hosts \return the preset's hosts, for GetDescription
-    std::string GetHostDescription(const std::string& published) const;
-    /// \param published the paper's network \return the preset's, for GetDescription
-    std::string GetFabricDescription(const std::string& published) const;
 
     /// \param set called with each messenger attribute to set (name, value)
     void ForEachMessengerAttribute(
