@@ -317,6 +317,32 @@ RunInterface(const SanBenchRuns::Testbed& bed, const Settings& set, std::vector<
 }
 
 /**
+ * \param option the command-line option \param what what it names
+ * \param given the names given \param known the names known
+ * \return the first given name that is not known, said in one line (empty: none)
+ */
+std::string
+UnknownName(const std::string& option,
+            const std::string& what,
+            const std::vector<std::string>& given,
+            const std::vector<std::string>& known)
+{
+    for (const std::string& name : given)
+    {
+        if (std::find(known.begin(), known.end(), name) == known.end())
+        {
+            std::string list;
+            for (const std::string& k : known)
+            {
+                list += " " + k;
+            }
+            return option + ": no " + what + " '" + name + "' (known:" + list + ")";
+        }
+    }
+    return "";
+}
+
+/**
  * \param text comma-separated whole numbers \param lo smallest allowed \param hi largest
  * \param out the numbers \return false if an item is no number in [lo, hi]
  */
@@ -377,34 +403,19 @@ main(int argc, char* argv[])
         std::cerr << "nic-shootout: " << why << std::endl;
         return 1;
     };
-    const std::vector<std::string> known = SanBenchTestbed::GetInterfaces();
-    std::vector<std::string> ifaces = interfaces.empty() ? known : SplitList(interfaces);
-    for (const std::string& iface : ifaces)
-    {
-        if (std::find(known.begin(), known.end(), iface) == known.end())
-        {
-            std::string list;
-            for (const std::string& k : known)
-            {
-                list += " " + k;
-            }
-            return fail("--interfaces: no interface '" + iface + "' (known:" + list + ")");
-        }
-    }
-    const std::vector<std::string> knownPresets = SanBenchTestbed::GetPresets();
+    const std::vector<std::string> ifaces =
+        interfaces.empty() ? SanBenchTestbed::GetInterfaces() : SplitList(interfaces);
     const std::vector<std::string> presetNames =
-        presets.empty() ? knownPresets : SplitList(presets);
-    for (const std::string& preset : presetNames)
+        presets.empty() ? SanBenchTestbed::GetPresets() : SplitList(presets);
+    std::string unknown =
+        UnknownName("--interfaces", "interface", ifaces, SanBenchTestbed::GetInterfaces());
+    if (unknown.empty())
     {
-        if (std::find(knownPresets.begin(), knownPresets.end(), preset) == knownPresets.end())
-        {
-            std::string list;
-            for (const std::string& k : knownPresets)
-            {
-                list += " " + k;
-            }
-            return fail("--presets: no preset '" + preset + "' (known:" + list + ")");
-        }
+        unknown = UnknownName("--presets", "preset", presetNames, SanBenchTestbed::GetPresets());
+    }
+    if (!unknown.empty())
+    {
+        return fail(unknown);
     }
     Settings settings;
     settings.rounds = rounds;

@@ -176,7 +176,13 @@ SanDartMessenger::GetTypeId()
 
 SanDartMessenger::SanDartMessenger() = default;
 
-SanDartMessenger::~SanDartMessenger() = default;
+SanDartMessenger::~SanDartMessenger()
+{
+    if (m_spin)
+    {
+        m_spin->Abandon(); // its callback points here
+    }
+}
 
 void
 SanDartMessenger::DoDispose()
@@ -608,9 +614,12 @@ SanDartMessenger::Spin()
     m_spin = host->GetCpu()->CreateWait();
     Ptr<HostCpuWait> spin = m_spin;
     const EventId sliceEnd = Simulator::Schedule(m_pollSlice, [spin]() { spin->Signal(); });
-    Ptr<SanDartMessenger> self(this);
+    // A raw pointer: the wait is this messenger's own (a Ptr would make a cycle that outlives
+    // a messenger nobody disposes); it is abandoned when the messenger goes.
+    SanDartMessenger* self = this;
     m_spin->Begin(HostCpuWait::POLL, Callback<void>([self, sliceEnd]() {
                       Simulator::Cancel(sliceEnd);
+                      Ptr<SanDartMessenger> keep(self); // alive while it runs
                       self->m_spin = nullptr;
                       self->TakeActions();
                       // A piece of a longer message, or the slice's end: the receive still
