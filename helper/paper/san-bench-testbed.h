@@ -33,12 +33,12 @@ class SanGroupWorkloadHelper;
  *
  * Interfaces (GetInterfaces): "tcp" (ns-3's TCP on the host stack, Alphas under Linux 2.2 with
  * 100 Mbit/s Ethernet back to back: the Tripwire paper's baseline); "scilan" (SCILAN's sockets
- * over SCI adapters, Pentium Pro PCs under NT on a two-host SCI fabric); "shrimp-sockets"
- * (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh, connections set
- * up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX program whose
- * start-up, every pair connected over the SHRIMP network, begins when the testbed is built);
- * "shrimp-vmmc" (VMMC itself, the same hosts: SanVmmcMessenger, deliberate update and polling,
- * receive rings set up by export and import through the daemons when a client connects);
+ * over SCI adapters, 200 MHz Pentium PCs under NT on its paper's SCI fabric, SciScenario);
+ * "shrimp-sockets" (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh,
+ * connections set up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX
+ * program whose start-up, every pair connected over the SHRIMP network, begins when the testbed is
+ * built); "shrimp-vmmc" (VMMC itself, the same hosts: SanVmmcMessenger, deliberate update and
+ * polling, receive rings set up by export and import through the daemons when a client connects);
  * "dart" (SanDartMessenger on MERL's software DART: DECstation 5000/240s with TCA-100 cards,
  * Osborne 1994 section 3: a pair back to back, the paper's "switchless ATM network"; more hosts
  * through one ASX-100-like ATM switch, the paper's other configuration, grown to their number;
