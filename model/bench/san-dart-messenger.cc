@@ -353,6 +353,7 @@ SanDartMessenger::OpenBlockRead(uint32_t node)
                                               << "'s " << m_slots << " x " << m_slotBytes
                                               << " (both ends must agree)");
     p.opened = true;
+    m_anyUp = true;
     // The hello tells the peer's process who connected; the connection's order keeps it ahead
     // of every message.
     Outgoing hello;
@@ -528,6 +529,7 @@ void
 SanDartMessenger::BeginIssue(Peer& p)
 {
     p.issuing = true;
+    ++m_inSend;
     // A single-threaded program is in its send call, not spinning in a receive: the spin
     // gives the CPU up (at its next poll) to the send's work.
     if (m_spin)
@@ -544,6 +546,7 @@ SanDartMessenger::IssueReturned(uint32_t node, Callback<void> sent)
         return;
     }
     PeerOf(node).issuing = false;
+    --m_inSend;
     if (!sent.IsNull())
     {
         sent();
@@ -597,14 +600,9 @@ SanDartMessenger::Spin()
         return;
     }
     // Nothing to spin on before a connection is up (the process is still setting up: its
-    // connects' work needs the CPU): the first piece is taken when it comes, without it.
-    const bool anyUp = std::any_of(m_peers.begin(), m_peers.end(), [](const auto& entry) {
-        return entry.second.opened || entry.second.helloed;
-    });
-    const bool inSend = std::any_of(m_peers.begin(), m_peers.end(), [](const auto& entry) {
-        return entry.second.issuing; // the send call first (IssueReturned spins after it)
-    });
-    if (!anyUp || inSend)
+    // connects' work needs the CPU): the first piece is taken when it comes, without it. A
+    // send call under way comes first (IssueReturned spins after it).
+    if (!m_anyUp || m_inSend > 0)
     {
         return;
     }
@@ -674,6 +672,7 @@ SanDartMessenger::PieceArrived(uint16_t vci, uint32_t address)
     if (kind == HELLO)
     {
         p.helloed = true;
+        m_anyUp = true;
     }
     else
     {

@@ -267,6 +267,8 @@ class SanDartMessenger : public SanMessenger
     bool m_taking{false};                     //!< inside TakeActions
     Ptr<HostCpuWait> m_spin;                  //!< the poll loop of a waiting receive
     Time m_pollSlice;                         //!< "PollSlice"
+    bool m_anyUp{false};                      //!< a connection is up (either end)
+    uint32_t m_inSend{0};                     //!< peers whose send call has not returned
     std::map<uint32_t, Peer> m_peers;         //!< by node id
     std::map<uint16_t, uint32_t> m_byVci;     //!< node id by VCI
     uint64_t m_corrupt{0};                    //!< statistics
