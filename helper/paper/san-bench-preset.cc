@@ -79,6 +79,24 @@ SanBenchPreset::Equalize(const std::string& preset, SanScenarioSpec& spec, uint3
     }
 }
 
+void
+SanBenchPreset::Equalize(const std::string& preset,
+                         SanScenarioSpec& spec,
+                         uint32_t hosts,
+                         SanScopedDefaults& scoped,
+                         const std::vector<CardAttribute>& card)
+{
+    const double speedUp = GetCardSpeedUp(preset, spec.hostPreset);
+    Equalize(preset, spec, hosts);
+    if (speedUp != 1)
+    {
+        for (const auto& [type, attribute] : card)
+        {
+            scoped.Scale(type, attribute, speedUp);
+        }
+    }
+}
+
 double
 SanBenchPreset::GetCardSpeedUp(const std::string& preset, const std::string& paperHost)
 {

@@ -17,6 +17,8 @@
 namespace ns3
 {
 
+class SanScopedDefaults;
+
 /**
  * \ingroup san
  * \brief What a SanBenchTestbed preset changes in an interface's scenario: its hosts and fabric
@@ -43,6 +45,19 @@ class SanBenchPreset
      * \param preset a name \param spec a scenario's spec \param hosts how many hosts
      */
     static void Equalize(const std::string& preset, SanScenarioSpec& spec, uint32_t hosts);
+    /// A card's attribute (TypeId name, attribute name): a clock, a data rate or a time.
+    using CardAttribute = std::pair<std::string, std::string>;
+    /**
+     * \brief Equalize, and scale the card's attributes by its speed-up under the preset
+     * (GetCardSpeedUp of the spec's host before: the card's paper host) while \p scoped lives.
+     * \param preset a name \param spec a scenario's spec \param hosts how many hosts
+     * \param scoped where the scaled defaults are held \param card the card's attributes
+     */
+    static void Equalize(const std::string& preset,
+                         SanScenarioSpec& spec,
+                         uint32_t hosts,
+                         SanScopedDefaults& scoped,
+                         const std::vector<CardAttribute>& card);
 
     /**
      * \param preset a name

@@ -195,17 +195,14 @@ SanBenchTestbed::BuildScilan(uint32_t hosts)
 {
     // As published: SCILAN 1998's PCs with Dolphin's adapters on its SCI fabric (SciScenario).
     SciScenario::Spec spec = SciScenario::Configure(hosts);
-    SanBenchPreset::Equalize(m_preset, spec, hosts);
-    // Modern: the adapter's datapath and latency keep pace with the host
-    // (SanBenchPreset::GetCardSpeedUp).
+    // Modern: the adapter's datapath and latency keep pace with the host.
     SanScopedDefaults card;
-    const double speedUp =
-        SanBenchPreset::GetCardSpeedUp(m_preset, SciScenario::Configure(hosts).hostPreset);
-    if (speedUp != 1)
-    {
-        card.Scale("ns3::SciCostModel", "AdapterRate", speedUp);
-        card.Scale("ns3::SciCostModel", "AdapterLatency", speedUp);
-    }
+    SanBenchPreset::Equalize(
+        m_preset,
+        spec,
+        hosts,
+        card,
+        {{"ns3::SciCostModel", "AdapterRate"}, {"ns3::SciCostModel", "AdapterLatency"}});
     auto s = std::make_shared<SciScenario>(spec);
     ScilanHelper scilan;
     scilan.Install(s->GetHosts());
@@ -232,18 +229,15 @@ SanBenchTestbed::BuildShrimp(uint32_t hosts)
     }
     ShrimpScenario::Spec spec = ShrimpScenario::Configure(side, side);
     const bool published = !IsEqualTerms();
-    SanBenchPreset::Equalize(m_preset, spec, hosts);
-    spec.ethernet = m_iface == "shrimp-sockets"; // the sockets set connections up over it
-    // Modern: the card's datapath and its port keep pace with the host
-    // (SanBenchPreset::GetCardSpeedUp).
+    // Modern: the card's datapath and its port keep pace with the host.
     SanScopedDefaults card;
-    const double speedUp =
-        SanBenchPreset::GetCardSpeedUp(m_preset, ShrimpScenario::Configure().hostPreset);
-    if (speedUp != 1)
-    {
-        card.Scale("ns3::ShrimpCostModel", "DatapathLatency", speedUp);
-        card.Scale("ns3::ShrimpCostModel", "PortRate", speedUp);
-    }
+    SanBenchPreset::Equalize(
+        m_preset,
+        spec,
+        hosts,
+        card,
+        {{"ns3::ShrimpCostModel", "DatapathLatency"}, {"ns3::ShrimpCostModel", "PortRate"}});
+    spec.ethernet = m_iface == "shrimp-sockets"; // the sockets set connections up over it
     auto s = std::make_shared<ShrimpScenario>(spec);
     m_keep = s;
     if (published && hosts == 2)
@@ -308,20 +302,18 @@ SanBenchTestbed::BuildDart(uint32_t hosts)
         // interface's): the ATM cells' headers and per-cell switching go; the card's per-cell
         // work stays (DartHardwareCostModel).
         spec = DartScenario::Configure(DartScenario::HARDWARE_155, hosts);
-        const std::string paperHost = spec.hostPreset;
-        SanBenchPreset::Equalize(m_preset, spec, hosts);
+        // Modern: the i960's clock keeps pace with the host.
+        SanBenchPreset::Equalize(m_preset,
+                                 spec,
+                                 hosts,
+                                 card,
+                                 {{"ns3::DartHardwareCostModel", "ClockRate"}});
         spec.switchingMode = IsSameHosts() ? "Wormhole" : "VirtualCutThrough";
         // The card sends at the fabric's link rate.
         spec.linkRate = spec.SanScenarioSpec::linkRate.empty()
                             ? SanBenchPreset::GetDefault("ns3::SanChannel", "DataRate")
                                   ->SerializeToString(MakeDataRateChecker())
                             : spec.SanScenarioSpec::linkRate;
-        // Modern: the i960's clock keeps pace with the host (SanBenchPreset::GetCardSpeedUp).
-        const double speedUp = SanBenchPreset::GetCardSpeedUp(m_preset, paperHost);
-        if (speedUp != 1)
-        {
-            card.Scale("ns3::DartHardwareCostModel", "ClockRate", speedUp);
-        }
     }
     else
     {
@@ -359,8 +351,13 @@ SanBenchTestbed::BuildClan(uint32_t hosts)
     SanScopedDefaults card;
     if (IsEqualTerms())
     {
-        const std::string paperHost = spec.hostPreset;
-        SanBenchPreset::Equalize(m_preset, spec, hosts);
+        // Modern: the NIC's pipelines keep pace with the host.
+        SanBenchPreset::Equalize(
+            m_preset,
+            spec,
+            hosts,
+            card,
+            {{"ns3::ClanCostModel", "TxPipelineDelay"}, {"ns3::ClanCostModel", "RxPipelineDelay"}});
         // The card's DMA reads burst no longer than the host's bus lets a bus master (the
         // 430HX: a cache line; PCIe: its 256-byte payload; the Alpha's PCI took the card's 256
         // DWORDs).
@@ -374,13 +371,6 @@ SanBenchTestbed::BuildClan(uint32_t hosts)
         card.Set("ns3::ClanCostModel",
                  "DmaTransmitBurst",
                  UintegerValue(std::min(hostBurst, cardBurst)));
-        // Modern: the NIC's pipelines keep pace with the host (SanBenchPreset::GetCardSpeedUp).
-        const double speedUp = SanBenchPreset::GetCardSpeedUp(m_preset, paperHost);
-        if (speedUp != 1)
-        {
-            card.Scale("ns3::ClanCostModel", "TxPipelineDelay", speedUp);
-            card.Scale("ns3::ClanCostModel", "RxPipelineDelay", speedUp);
-        }
     }
     auto s = std::make_shared<ClanScenario>(spec);
     m_keep = s;
@@ -411,24 +401,20 @@ SanBenchTestbed::BuildHamlyn(uint32_t hosts)
                             ->Get();
     std::shared_ptr<HamlynScenario> s;
     {
-        SanScopedDefaults room;
-        room.Set("ns3::RatsHardwareInterface",
-                 "PinnedBytes",
-                 UintegerValue(std::max<uint64_t>(pinned, before)));
+        SanScopedDefaults scoped;
+        scoped.Set("ns3::RatsHardwareInterface",
+                   "PinnedBytes",
+                   UintegerValue(std::max<uint64_t>(pinned, before)));
         HamlynScenario::Spec spec;
-        const std::string paperHost = spec.hostPreset;
+        // Same hosts: Hamlyn's own fabric, only the hosts change. Modern: the LANai's clock
+        // keeps pace with the host.
         SanBenchPreset::Equalize(m_preset,
                                  spec,
-                                 hosts); // same hosts: Hamlyn's own fabric, only the hosts change
+                                 hosts,
+                                 scoped,
+                                 {{"ns3::HamlynLanai3CostModel", "ClockRate"}});
         spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
         spec.rats = true;
-        // Modern: the LANai's clock keeps pace with the host (SanBenchPreset::GetCardSpeedUp).
-        SanScopedDefaults card;
-        const double speedUp = SanBenchPreset::GetCardSpeedUp(m_preset, paperHost);
-        if (speedUp != 1)
-        {
-            card.Scale("ns3::HamlynLanai3CostModel", "ClockRate", speedUp);
-        }
         s = std::make_shared<HamlynScenario>(spec);
     }
     Ptr<SanRatsDirectory> directory = CreateObject<SanRatsDirectory>();
