@@ -64,6 +64,25 @@ struct ShootoutRow
     std::string unit;     //!< its unit
 };
 
+/**
+ * \brief One figure of a workload on \p bed.
+ * \param rows where it goes \param bed the testbed \param workload the workload
+ * \param bytes message size \param count clients, senders or processes (1 for a pair)
+ * \param figure what is measured \param value its value \param unit its unit
+ */
+void
+Add(std::vector<ShootoutRow>& rows,
+    const SanBenchRuns::Testbed& bed,
+    const std::string& workload,
+    uint32_t bytes,
+    uint32_t count,
+    const std::string& figure,
+    double value,
+    const std::string& unit)
+{
+    rows.push_back({workload, bed.iface, bed.preset, bytes, count, figure, value, unit});
+}
+
 /// \param text comma-separated items \return the items
 std::vector<std::string>
 SplitList(const std::string& text)
@@ -94,24 +113,10 @@ RunPingPong(const SanBenchRuns::Testbed& bed,
                                                         << " B) did not finish");
     if (p.eventsPerMessage > 0)
     {
-        rows.push_back({"ping-pong",
-                        bed.iface,
-                        bed.preset,
-                        bytes,
-                        1,
-                        "events_per_message",
-                        p.eventsPerMessage,
-                        "events"});
+        Add(rows, bed, "ping-pong", bytes, 1, "events_per_message", p.eventsPerMessage, "events");
     }
-    rows.push_back({"ping-pong",
-                    bed.iface,
-                    bed.preset,
-                    bytes,
-                    1,
-                    "one_way_latency",
-                    p.oneWay.GetSeconds() * 1e6,
-                    "us"});
-    rows.push_back({"ping-pong", bed.iface, bed.preset, bytes, 1, "bandwidth", p.mbps, "MB/s"});
+    Add(rows, bed, "ping-pong", bytes, 1, "one_way_latency", p.oneWay.GetSeconds() * 1e6, "us");
+    Add(rows, bed, "ping-pong", bytes, 1, "bandwidth", p.mbps, "MB/s");
 }
 
 /// Stream of \p messages of \p bytes on \p bed: its row.
@@ -126,17 +131,10 @@ RunStream(const SanBenchRuns::Testbed& bed,
                     "nic-shootout: the stream over " << bed.GetName() << " (" << bytes
                                                      << " B) delivered " << st.received << " of "
                                                      << messages);
-    rows.push_back({"stream", bed.iface, bed.preset, bytes, 1, "bandwidth", st.mbps, "MB/s"});
+    Add(rows, bed, "stream", bytes, 1, "bandwidth", st.mbps, "MB/s");
     if (st.eventsPerMessage > 0)
     {
-        rows.push_back({"stream",
-                        bed.iface,
-                        bed.preset,
-                        bytes,
-                        1,
-                        "events_per_message",
-                        st.eventsPerMessage,
-                        "events"});
+        Add(rows, bed, "stream", bytes, 1, "events_per_message", st.eventsPerMessage, "events");
     }
 }
 
@@ -156,7 +154,18 @@ RunIncast(const SanBenchRuns::Testbed& bed,
                     "nic-shootout: incast over " << bed.GetName() << " (" << senders
                                                  << " senders) delivered " << st.received << " of "
                                                  << senders * each);
-    rows.push_back({"incast", bed.iface, bed.preset, bytes, senders, "bandwidth", st.mbps, "MB/s"});
+    Add(rows, bed, "incast", bytes, senders, "bandwidth", st.mbps, "MB/s");
+    if (st.eventsPerMessage > 0)
+    {
+        Add(rows,
+            bed,
+            "incast",
+            bytes,
+            senders,
+            "events_per_message",
+            st.eventsPerMessage,
+            "events");
+    }
 }
 
 /// All-to-all of \p bytes and barriers among \p processes processes on \p bed: their rows.
@@ -168,25 +177,17 @@ RunGroups(const SanBenchRuns::Testbed& bed,
           std::vector<ShootoutRow>& rows)
 {
     const SanBenchRuns::Group a = SanBenchRuns::RunAllToAll(bed, processes, bytes, rounds, 2);
-    rows.push_back(
-        {"all-to-all", bed.iface, bed.preset, bytes, processes, "bandwidth", a.mbps, "MB/s"});
-    rows.push_back({"all-to-all",
-                    bed.iface,
-                    bed.preset,
-                    bytes,
-                    processes,
-                    "round_time",
-                    a.perStep.GetSeconds() * 1e6,
-                    "us"});
+    Add(rows, bed, "all-to-all", bytes, processes, "bandwidth", a.mbps, "MB/s");
+    Add(rows,
+        bed,
+        "all-to-all",
+        bytes,
+        processes,
+        "round_time",
+        a.perStep.GetSeconds() * 1e6,
+        "us");
     const SanBenchRuns::Group b = SanBenchRuns::RunBarrier(bed, processes, rounds, 2);
-    rows.push_back({"barrier",
-                    bed.iface,
-                    bed.preset,
-                    8,
-                    processes,
-                    "barrier_time",
-                    b.perStep.GetSeconds() * 1e6,
-                    "us"});
+    Add(rows, bed, "barrier", 8, processes, "barrier_time", b.perStep.GetSeconds() * 1e6, "us");
 }
 
 /// Request/response with \p clients clients on \p bed, requests and responses of \p bytes.
@@ -201,64 +202,22 @@ RunRequestResponse(const SanBenchRuns::Testbed& bed,
         SanBenchRuns::RunRequestResponse(bed, clients, requests, 5, bytes, bytes);
     const SanRequestResponseHelper::Summary& s = r.summary;
     const std::string w = "request-response";
-    rows.push_back({w,
-                    bed.iface,
-                    bed.preset,
-                    bytes,
-                    clients,
-                    "requests_per_second",
-                    s.requestsPerSecond,
-                    "1/s"});
-    rows.push_back({w,
-                    bed.iface,
-                    bed.preset,
-                    bytes,
-                    clients,
-                    "latency_mean",
-                    s.meanLatency.GetSeconds() * 1e6,
-                    "us"});
-    rows.push_back({w,
-                    bed.iface,
-                    bed.preset,
-                    bytes,
-                    clients,
-                    "latency_p50",
-                    s.p50Latency.GetSeconds() * 1e6,
-                    "us"});
-    rows.push_back({w,
-                    bed.iface,
-                    bed.preset,
-                    bytes,
-                    clients,
-                    "latency_p99",
-                    s.p99Latency.GetSeconds() * 1e6,
-                    "us"});
-    rows.push_back({w,
-                    bed.iface,
-                    bed.preset,
-                    bytes,
-                    clients,
-                    "server_cpu_per_request",
-                    s.cpuPerRequest.GetSeconds() * 1e6,
-                    "us"});
-    rows.push_back({w,
-                    bed.iface,
-                    bed.preset,
-                    bytes,
-                    clients,
-                    "server_interrupts_per_second",
-                    s.interruptsPerSecond,
-                    "1/s"});
+    Add(rows, bed, w, bytes, clients, "requests_per_second", s.requestsPerSecond, "1/s");
+    Add(rows, bed, w, bytes, clients, "latency_mean", s.meanLatency.GetSeconds() * 1e6, "us");
+    Add(rows, bed, w, bytes, clients, "latency_p50", s.p50Latency.GetSeconds() * 1e6, "us");
+    Add(rows, bed, w, bytes, clients, "latency_p99", s.p99Latency.GetSeconds() * 1e6, "us");
+    Add(rows,
+        bed,
+        w,
+        bytes,
+        clients,
+        "server_cpu_per_request",
+        s.cpuPerRequest.GetSeconds() * 1e6,
+        "us");
+    Add(rows, bed, w, bytes, clients, "server_interrupts_per_second", s.interruptsPerSecond, "1/s");
     if (r.eventsPerMessage > 0)
     {
-        rows.push_back({w,
-                        bed.iface,
-                        bed.preset,
-                        bytes,
-                        clients,
-                        "events_per_message",
-                        r.eventsPerMessage,
-                        "events"});
+        Add(rows, bed, w, bytes, clients, "events_per_message", r.eventsPerMessage, "events");
     }
 }
 
