@@ -49,33 +49,6 @@ const std::string HUGE_PAGES_TUNABLE = "glibc.malloc.hugetlb=1";
 /// Children ask for huge pages (SanFabricBenchmark::SetHugePages).
 bool g_hugePages = true;
 
-/// \param field "VmRSS" or "VmHWM" \return that line of /proc/self/status, in KiB
-uint64_t
-ReadStatusKib(const std::string& field)
-{
-    std::ifstream f("/proc/self/status");
-    std::string line;
-    while (std::getline(f, line))
-    {
-        if (line.compare(0, field.size() + 1, field + ":") == 0)
-        {
-            std::istringstream is(line.substr(field.size() + 1));
-            uint64_t kib = 0;
-            is >> kib;
-            return kib;
-        }
-    }
-    return 0;
-}
-
-/// Reset the peak resident size (VmHWM) to the current one (Linux 4.0 and later).
-void
-ResetPeakRss()
-{
-    std::ofstream f("/proc/self/clear_refs");
-    f << "5";
-}
-
 /// \return processor seconds (user and system) used by this process so far
 double
 CpuSeconds()
@@ -391,6 +364,22 @@ SanFabricBenchmark::RunInFreshProcess(const std::string& program,
                                       const SanBenchmarkWorkload& w,
                                       const std::vector<std::string>& extraArgs)
 {
+    std::vector<std::string> args{CHILD_ARG + w.Encode()};
+    args.insert(args.end(), extraArgs.begin(), extraArgs.end());
+    const std::string result = RunProcess(program, args, RESULT_PREFIX, "workload " + w.name);
+    SanBenchmarkResult r;
+    const std::string error = SanBenchmarkResult::Decode(result, r);
+    NS_ABORT_MSG_IF(!error.empty(), "SanFabricBenchmark: workload " << w.name << ": " << error);
+    return r;
+}
+
+std::string
+SanFabricBenchmark::RunProcess(const std::string& program,
+                               const std::vector<std::string>& args,
+                               const std::string& resultPrefix,
+                               const std::string& what,
+                               bool failureIsResult)
+{
     std::string path = program;
     if (path.compare(0, 11, "/proc/self/") == 0)
     {
@@ -402,7 +391,7 @@ SanFabricBenchmark::RunInFreshProcess(const std::string& program,
     }
     NS_ABORT_MSG_IF(path.find('\'') != std::string::npos,
                     "SanFabricBenchmark: program path " << path << " has a quote");
-    std::string cmd = "'" + path + "' '" + CHILD_ARG + w.Encode() + "'";
+    std::string cmd = "'" + path + "'";
     if (g_hugePages)
     {
         const char* had = std::getenv("GLIBC_TUNABLES");
@@ -412,7 +401,7 @@ SanFabricBenchmark::RunInFreshProcess(const std::string& program,
                         "SanFabricBenchmark: GLIBC_TUNABLES has a quote");
         cmd = "GLIBC_TUNABLES='" + tunables + "' " + cmd;
     }
-    for (const std::string& a : extraArgs)
+    for (const std::string& a : args)
     {
         NS_ABORT_MSG_IF(a.find('\'') != std::string::npos,
                         "SanFabricBenchmark: argument " << a.substr(0, 80) << " has a quote");
@@ -433,9 +422,9 @@ SanFabricBenchmark::RunInFreshProcess(const std::string& program,
             continue; // a long line: read on
         }
         line.pop_back();
-        if (line.compare(0, RESULT_PREFIX.size(), RESULT_PREFIX) == 0)
+        if (line.compare(0, resultPrefix.size(), resultPrefix) == 0)
         {
-            result = line.substr(RESULT_PREFIX.size());
+            result = line.substr(resultPrefix.size());
         }
         else
         {
@@ -448,18 +437,45 @@ SanFabricBenchmark::RunInFreshProcess(const std::string& program,
         line.clear();
     }
     const int status = pclose(pipe);
+    if ((status != 0 || result.empty()) && failureIsResult)
+    {
+        return "failed: status " + std::to_string(status) +
+               (tail.empty() ? std::string() : "; " + tail.back());
+    }
     std::string output;
     for (const std::string& t : tail)
     {
         output += "\n  " + t;
     }
     NS_ABORT_MSG_IF(status != 0 || result.empty(),
-                    "SanFabricBenchmark: workload " << w.name << " failed in its process (status "
-                                                    << status << "); its last lines:" << output);
-    SanBenchmarkResult r;
-    const std::string error = SanBenchmarkResult::Decode(result, r);
-    NS_ABORT_MSG_IF(!error.empty(), "SanFabricBenchmark: workload " << w.name << ": " << error);
-    return r;
+                    "SanFabricBenchmark: " << what << " failed in its process (status " << status
+                                           << "); its last lines:" << output);
+    return result;
+}
+
+uint64_t
+SanFabricBenchmark::ReadStatusKib(const std::string& field)
+{
+    std::ifstream f("/proc/self/status");
+    std::string line;
+    while (std::getline(f, line))
+    {
+        if (line.compare(0, field.size() + 1, field + ":") == 0)
+        {
+            std::istringstream is(line.substr(field.size() + 1));
+            uint64_t kib = 0;
+            is >> kib;
+            return kib;
+        }
+    }
+    return 0;
+}
+
+void
+SanFabricBenchmark::ResetPeakRss()
+{
+    std::ofstream f("/proc/self/clear_refs");
+    f << "5";
 }
 
 void

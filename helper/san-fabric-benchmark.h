@@ -119,6 +119,31 @@ class SanFabricBenchmark
                                                 const std::vector<std::string>& extraArgs = {});
 
     /**
+     * \brief Run \p program with \p args (each quoted for the shell; with huge pages as
+     * SetHugePages says) and return the text after \p resultPrefix on the line of its output
+     * that starts with it. Aborts, with the program's last lines, if it fails or prints no
+     * such line. What RunInFreshProcess and other benchmark programs (nic-scaling) use to
+     * measure each run's memory in a process of its own.
+     * \param program the program (/proc/self/... is resolved here)
+     * \param args its arguments
+     * \param resultPrefix the result line's prefix
+     * \param what the run's name, for an error
+     * \param failureIsResult instead of aborting when the program fails, return "failed: "
+     * and why (its status and last line: out of memory, an abort's message)
+     * \return the result line without its prefix
+     */
+    static std::string RunProcess(const std::string& program,
+                                  const std::vector<std::string>& args,
+                                  const std::string& resultPrefix,
+                                  const std::string& what,
+                                  bool failureIsResult = false);
+
+    /// \param field "VmRSS" or "VmHWM" \return that line of /proc/self/status, in KiB
+    static uint64_t ReadStatusKib(const std::string& field);
+    /// Reset this process's peak resident size (VmHWM) to the current one (Linux 4.0+).
+    static void ResetPeakRss();
+
+    /**
      * \brief Whether RunInFreshProcess starts its children with glibc's malloc asking for
      * transparent huge pages (GLIBC_TUNABLES=glibc.malloc.hugetlb=1; on by default).
      *

@@ -32,40 +32,9 @@ namespace
 /// How long a benchmark run may take in simulated time before it is cut off.
 const Time kRunLimit = Seconds(60);
 
-/**
- * \brief The run is over: dispose the workload's processes while their hosts and interfaces
- * still stand (a process waiting in its library lets go of its wait), then destroy the
- * simulator (which disposes the nodes, their devices first).
- * \param apps the workload's applications
- */
-void
-EndRun(const ApplicationContainer& apps)
-{
-    for (uint32_t i = 0; i < apps.GetN(); ++i)
-    {
-        apps.Get(i)->Dispose();
-    }
-    Simulator::Destroy();
-}
-
 /// Simulated time the hosts get after a workload is done, to finish what is under way (a last
 /// credit, an acknowledgement) before the run ends.
 const Time kDrain = MilliSeconds(100);
-
-/**
- * \param done the workload has finished: the run ends kDrain later, rather than at kRunLimit (a
- * process that polls, as CLAN's and DART's can, would spin until then). Not at once: work under
- * way (an operation holding a host's resource) would be cut off in the middle, its objects
- * still holding one another when the simulator is destroyed.
- */
-void
-StopWhen(bool done)
-{
-    if (done)
-    {
-        Simulator::Stop(kDrain);
-    }
-}
 
 /**
  * \brief Hold the clients apps[1..] (each with "WaitForGo") until every one is connected, then
@@ -100,6 +69,25 @@ GoTogether(const ApplicationContainer& apps)
 }
 
 } // namespace
+
+void
+SanBenchRuns::EndRun(const ApplicationContainer& apps)
+{
+    for (uint32_t i = 0; i < apps.GetN(); ++i)
+    {
+        apps.Get(i)->Dispose();
+    }
+    Simulator::Destroy();
+}
+
+void
+SanBenchRuns::StopWhen(bool done)
+{
+    if (done)
+    {
+        Simulator::Stop(kDrain);
+    }
+}
 
 SanBenchRuns::PingPong
 SanBenchRuns::RunPingPong(const Testbed& bed, uint32_t bytes, uint32_t rounds, uint32_t warmup)

@@ -173,6 +173,22 @@ class SanBenchRuns
                             uint32_t barriers,
                             uint32_t warmup);
 
+    /**
+     * \brief The run is over: dispose the workload's processes while their hosts and
+     * interfaces still stand (a process waiting in its library lets go of its wait), then
+     * destroy the simulator (which disposes the nodes, their devices first).
+     * \param apps the workload's applications
+     */
+    static void EndRun(const ApplicationContainer& apps);
+    /**
+     * \param done the workload has finished: the run ends a drain time later (100 ms
+     * simulated), rather than at its limit (a process that polls, as CLAN's and DART's can,
+     * would spin until then). Not at once: work under way (an operation holding a host's
+     * resource) would be cut off in the middle, its objects still holding one another when the
+     * simulator is destroyed.
+     */
+    static void StopWhen(bool done);
+
   private:
     /// Run the group workload \p helper installs on \p testbed's hosts: \p steps measured.
     static Group RunGroup(const SanBenchTestbed& testbed,

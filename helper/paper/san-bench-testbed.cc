@@ -90,12 +90,26 @@ SanBenchTestbed::GetMissing(const std::string& iface, const std::string& preset)
     return "";
 }
 
+std::vector<std::string>
+SanBenchTestbed::GetFabrics()
+{
+    return {"crossbar", "fat-tree"};
+}
+
 SanBenchTestbed::SanBenchTestbed(const std::string& iface,
                                  uint32_t hosts,
-                                 const std::string& preset)
+                                 const std::string& preset,
+                                 const std::string& fabric)
     : m_iface(iface),
-      m_preset(preset)
+      m_preset(preset),
+      m_fabric(fabric)
 {
+    if (const auto f = GetFabrics(); std::find(f.begin(), f.end(), fabric) == f.end())
+    {
+        NS_ABORT_MSG("SanBenchTestbed: no fabric '" << fabric << "' (known: crossbar fat-tree)");
+    }
+    NS_ABORT_MSG_IF(iface == "tcp" && fabric != "crossbar",
+                    "SanBenchTestbed: tcp has its own Ethernet, not a " << fabric);
     NS_ABORT_MSG_IF(hosts < 2, "SanBenchTestbed: " << hosts << " hosts (at least 2)");
     const std::string missing = GetMissing(iface, preset);
     NS_ABORT_MSG_IF(!missing.empty(),
@@ -144,6 +158,7 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
         NS_ABORT_MSG("SanBenchTestbed: no interface '" << iface << "' (known:" << known.str()
                                                        << ")");
     }
+    m_described += m_fabricDescribed;
     if (IsSameHosts())
     {
         m_described +=
@@ -153,6 +168,34 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
     {
         m_described += " (modern what-if)";
     }
+}
+
+void
+SanBenchTestbed::ShapeFabric(SanScenarioSpec& spec, uint32_t hosts)
+{
+    if (m_fabric != "fat-tree")
+    {
+        return;
+    }
+    uint32_t levels = 1;
+    uint64_t held = 4;
+    while (held < hosts)
+    {
+        held *= 4;
+        ++levels;
+    }
+    NS_ABORT_MSG_IF(held != hosts,
+                    "SanBenchTestbed: a fat tree of 8-port switches holds a power of 4 hosts (16, "
+                    "64, 256, 1024, 4096, 16384, ...), not "
+                        << hosts);
+    spec.hosts = hosts;
+    spec.topology = "ns3::SanFatTreeTopology";
+    spec.fatTreeK = 4;
+    spec.fatTreeLevels = levels;
+    // Deterministic: a connection's packets stay in order, as every interface's protocol
+    // (and ATM's virtual circuits) expects of its network.
+    spec.routing = "ns3::SanUpDownRouting";
+    m_fabricDescribed = ", as a 4-ary " + std::to_string(levels) + "-tree of 8-port switches";
 }
 
 bool
@@ -203,6 +246,7 @@ SanBenchTestbed::BuildScilan(uint32_t hosts)
         hosts,
         card,
         {{"ns3::SciCostModel", "AdapterRate"}, {"ns3::SciCostModel", "AdapterLatency"}});
+    ShapeFabric(spec, hosts);
     auto s = std::make_shared<SciScenario>(spec);
     ScilanHelper scilan;
     scilan.Install(s->GetHosts());
@@ -238,9 +282,10 @@ SanBenchTestbed::BuildShrimp(uint32_t hosts)
         card,
         {{"ns3::ShrimpCostModel", "DatapathLatency"}, {"ns3::ShrimpCostModel", "PortRate"}});
     spec.ethernet = m_iface == "shrimp-sockets"; // the sockets set connections up over it
+    ShapeFabric(spec, hosts);
     auto s = std::make_shared<ShrimpScenario>(spec);
     m_keep = s;
-    if (published && hosts == 2)
+    if (published && hosts == 2 && m_fabric == "crossbar")
     {
         m_hosts.Add(s->GetHosts().Get(0));
         m_hosts.Add(s->GetHosts().Get(3));
@@ -324,6 +369,7 @@ SanBenchTestbed::BuildDart(uint32_t hosts)
                                        hosts);
     }
     spec.endpointBytes = SanDartMessenger::GetEndpointBytes(hosts - 1);
+    ShapeFabric(spec, hosts);
     auto s = std::make_shared<DartScenario>(spec);
     m_keep = s;
     m_hosts = s->GetHosts();
@@ -372,6 +418,7 @@ SanBenchTestbed::BuildClan(uint32_t hosts)
                  "DmaTransmitBurst",
                  UintegerValue(std::min(hostBurst, cardBurst)));
     }
+    ShapeFabric(spec, hosts);
     auto s = std::make_shared<ClanScenario>(spec);
     m_keep = s;
     m_hosts = s->GetHosts();
@@ -415,6 +462,7 @@ SanBenchTestbed::BuildHamlyn(uint32_t hosts)
                                  {{"ns3::HamlynLanai3CostModel", "ClockRate"}});
         spec.hosts = hosts; // the paper's crossbar (an 8x8 Myrinet switch), grown to the hosts
         spec.rats = true;
+        ShapeFabric(spec, hosts);
         s = std::make_shared<HamlynScenario>(spec);
     }
     Ptr<SanRatsDirectory> directory = CreateObject<SanRatsDirectory>();

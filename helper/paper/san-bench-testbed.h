@@ -21,6 +21,7 @@ namespace ns3
 {
 
 class SanMessenger;
+struct SanScenarioSpec;
 class SanPairWorkloadHelper;
 class SanGroupWorkloadHelper;
 
@@ -91,15 +92,23 @@ class SanBenchTestbed
      * \return why it has no testbed under that preset (empty: it has one)
      */
     static std::string GetMissing(const std::string& iface, const std::string& preset);
+    /// \return the fabrics a testbed can be built on: "crossbar" (each preset's own: one
+    /// switch of the hosts, SHRIMP's mesh, DART's pair back to back) and "fat-tree"
+    static std::vector<std::string> GetFabrics();
 
     /**
      * \param iface one of GetInterfaces() (aborts, listing them, otherwise)
      * \param hosts how many hosts (at least 2)
      * \param preset one of GetPresets() (aborts, listing them, otherwise)
+     * \param fabric one of GetFabrics(): "fat-tree" puts the hosts on a 4-ary n-tree of
+     * 8-port switches of the preset's kind (Myrinet's and the issue's 8-port switches;
+     * 4^n hosts: 16, 64, 256, 1,024, 4,096, 16,384, ...; aborts for another count), routed
+     * up*\/down* (deterministic: a connection's packets stay in order); not for "tcp"
      */
     explicit SanBenchTestbed(const std::string& iface,
                              uint32_t hosts = 2,
-                             const std::string& preset = "as-published");
+                             const std::string& preset = "as-published",
+                             const std::string& fabric = "crossbar");
 
     /// \return the hosts; with two: the workload's client (sender), then its server (sink)
     NodeContainer GetHosts() const;
@@ -131,6 +140,11 @@ class SanBenchTestbed
     void BuildClan(uint32_t hosts);
     void BuildHamlyn(uint32_t hosts);
     /// @}
+    /**
+     * \brief Put the hosts of \p spec on the fabric asked for (nothing for "crossbar").
+     * \param spec a scenario's spec, its preset applied \param hosts hosts
+     */
+    void ShapeFabric(SanScenarioSpec& spec, uint32_t hosts);
     /// \return whether the preset is "same-hosts"
     bool IsSameHosts() const;
     /// \return whether the preset puts every interface on one host and fabric (not
@@ -141,9 +155,11 @@ class SanBenchTestbed
     void ForEachMessengerAttribute(
         const std::function<void(const std::string&, const AttributeValue&)>& set) const;
 
-    std::string m_iface;                                //!< its name
-    std::string m_preset;                               //!< GetPresets()
-    NodeContainer m_hosts;                              //!< the hosts
+    std::string m_iface;           //!< its name
+    std::string m_preset;          //!< GetPresets()
+    std::string m_fabric;          //!< GetFabrics()
+    std::string m_fabricDescribed; //!< what ShapeFabric made of the fabric, for GetDescription
+    NodeContainer m_hosts;         //!< the hosts
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
     /// The messengers' attributes (name, value): a socket factory, an NX program, ...
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_messengerAttributes;

@@ -1,0 +1,95 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SAN_BENCH_SCALE_H
+#define SAN_BENCH_SCALE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup san
+ * \brief The benchmark workloads at scale: one interface's testbed (SanBenchTestbed) of
+ * thousands of hosts on a fat tree, cut into groups that each run the workload at once, and
+ * what the run cost the simulator: build time, wall time, simulated messages per second of it,
+ * events per message and memory per host (what nic-scaling writes, in san-scaling's style).
+ *
+ * Groups: the hosts are cut into hosts / GroupSize groups; member j of group g is host
+ * g + j * groups, so that every group spreads over the whole tree (its traffic crosses the top
+ * switches, as a job placed by a scheduler that ignores locality). Member 0 is the group's
+ * server (request/response: the others its closed-loop clients) or sink (incast: the others
+ * send to it); for all-to-all every member is a process exchanging with every other of its
+ * group (an exchange among all of 16,384 hosts would hold 268 million connections).
+ */
+class SanBenchScale
+{
+  public:
+    /// One run.
+    struct Case
+    {
+        std::string iface;                        //!< SanBenchTestbed interface
+        std::string preset{"modern"};             //!< SanBenchTestbed preset
+        std::string fabric{"fat-tree"};           //!< SanBenchTestbed fabric
+        uint32_t hosts{1024};                     //!< hosts
+        std::string workload{"request-response"}; //!< GetWorkloads()
+        uint32_t groupSize{16};                   //!< hosts per group (divides hosts)
+        /// request/response: measured requests per client; incast: messages per sender;
+        /// all-to-all: measured rounds
+        uint32_t count{10};
+        uint32_t bytes{64}; //!< each request and response, incast or all-to-all message
+
+        /// \return the case as one line of key=value words
+        std::string Encode() const;
+        /**
+         * \param text what Encode wrote \param c where it goes
+         * \return an error (empty: none)
+         */
+        static std::string Decode(const std::string& text, Case& c);
+    };
+
+    /// What a run gave.
+    struct Result
+    {
+        double buildS{0};           //!< wall seconds to build the testbed and the workload
+        double runS{0};             //!< wall seconds of Simulator::Run
+        uint64_t messages{0};       //!< messages the workload's processes received
+        uint64_t events{0};         //!< simulator events of the run
+        double simulatedS{0};       //!< simulated seconds the run covered
+        double messagesPerS{0};     //!< messages per wall second of the run
+        double eventsPerMessage{0}; //!< events / messages
+        double rssPerHostKib{0};    //!< peak resident size above the start, per host
+        double peakRssMib{0};       //!< the process's peak resident size
+        double figure{0};           //!< the workload's own figure (see figureName)
+        std::string figureName;     //!< requests/s of all servers; MB/s at all sinks; ...
+        std::string figureUnit;     //!< its unit
+
+        /// \return the result as one line of key=value words
+        std::string Encode() const;
+        /**
+         * \param text what Encode wrote \param r where it goes
+         * \return an error (empty: none)
+         */
+        static std::string Decode(const std::string& text, Result& r);
+    };
+
+    /// \return the workloads: request-response, incast, all-to-all
+    static std::vector<std::string> GetWorkloads();
+
+    /**
+     * \param c the run (aborts with one line for an unknown workload, a group size that does not
+     * divide the hosts, or a testbed that cannot be built)
+     * \return what it gave (aborts, naming the run, if a process did not finish)
+     */
+    static Result Run(const Case& c);
+};
+
+} // namespace ns3
+
+#endif /* SAN_BENCH_SCALE_H */
