@@ -36,14 +36,10 @@ const Time kRunLimit = Seconds(60);
 /// credit, an acknowledgement) before the run ends.
 const Time kDrain = MilliSeconds(100);
 
-/**
- * \brief Hold the clients apps[1..] (each with "WaitForGo") until every one is connected, then
- * start them all at that instant (a harness's start of many clients at once).
- * \param apps the workload's applications, the server or sink first
- * \return where the instant of the start will be written (negative until then)
- */
+} // namespace
+
 std::shared_ptr<Time>
-GoTogether(const ApplicationContainer& apps)
+SanBenchRuns::GoTogether(const ApplicationContainer& apps)
 {
     auto goAt = std::make_shared<Time>(-1);
     auto connected = std::make_shared<uint32_t>(0);
@@ -67,8 +63,6 @@ GoTogether(const ApplicationContainer& apps)
     }
     return goAt;
 }
-
-} // namespace
 
 void
 SanBenchRuns::EndRun(const ApplicationContainer& apps)

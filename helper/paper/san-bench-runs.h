@@ -12,6 +12,7 @@
 #include "ns3/san-request-response-helper.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -188,6 +189,13 @@ class SanBenchRuns
      * simulator is destroyed.
      */
     static void StopWhen(bool done);
+    /**
+     * \brief Hold the clients apps[1..] (each with "WaitForGo") until every one is connected,
+     * then start them all at that instant (a harness's start of many clients at once).
+     * \param apps the workload's applications, the server or sink first
+     * \return where the instant of the start will be written (negative until then)
+     */
+    static std::shared_ptr<Time> GoTogether(const ApplicationContainer& apps);
 
   private:
     /// Run the group workload \p helper installs on \p testbed's hosts: \p steps measured.
