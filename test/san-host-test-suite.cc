@@ -1234,7 +1234,19 @@ class HostMemoryRegionsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((a + 100 <= b && b + 5000 <= c), true, "no overlap, increasing");
         NS_TEST_EXPECT_MSG_EQ(mem->GetNRegions(), 3, "three regions");
         NS_TEST_EXPECT_MSG_EQ(mem->GetReservedBytes(), 5110, "reserved");
-        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 5110, "storage");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 0, "storage is allocated when written");
+        const std::vector<uint8_t> ones(5000, 1);
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(b + 4000, ones.data(), 200), true, "write across pages");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 4096 + 904, "b's two pages (the last short)");
+        NS_TEST_EXPECT_MSG_EQ(mem->Fill(a, 7, 100), true, "fill");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 5100, "and a's one");
+        std::vector<uint8_t> back(5000, 9);
+        NS_TEST_EXPECT_MSG_EQ(mem->Read(b, back.data(), 5000), true, "read b whole");
+        const bool asWritten = back[3999] == 0 && back[4000] == 1 && back[4199] == 1 &&
+                               back[4200] == 0 && back[0] == 0 && back[4999] == 0;
+        NS_TEST_EXPECT_MSG_EQ(asWritten,
+                              true,
+                              "written bytes back, unwritten ones zero, across the page edge");
         const HostMemoryRegion* rb = mem->FindRegion(b + 4999);
         NS_TEST_ASSERT_MSG_NE(rb, nullptr, "last byte of b");
         NS_TEST_EXPECT_MSG_EQ(rb->name, "b", "name");
@@ -1249,7 +1261,7 @@ class HostMemoryRegionsTestCase : public TestCase
         mem->Free(b);
         NS_TEST_EXPECT_MSG_EQ(mem->FindRegion(b), nullptr, "freed");
         NS_TEST_EXPECT_MSG_EQ(mem->FindRegion("b"), nullptr, "name freed");
-        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 110, "storage released");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 100, "b's storage released");
         uint64_t d = mem->Allocate(1, "b");
         NS_TEST_EXPECT_MSG_GT(d, c, "addresses are not reused");
     }

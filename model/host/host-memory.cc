@@ -125,8 +125,7 @@ HostMemory::Allocate(uint64_t size, const std::string& name)
     e.region = HostMemoryRegion{name, base, size, 0, 0};
     if (!m_virtual)
     {
-        e.data.assign(size, 0);
-        m_storageBytes += size;
+        e.pages.resize((size + PAGE_BYTES - 1) / PAGE_BYTES);
     }
     if (!name.empty())
     {
@@ -153,9 +152,45 @@ HostMemory::Free(uint64_t base)
         m_names.erase(it->second.region.name);
     }
     m_reservedBytes -= it->second.region.size;
-    m_storageBytes -= it->second.data.size();
+    for (uint64_t i = 0; i < it->second.pages.size(); ++i)
+    {
+        if (it->second.pages[i])
+        {
+            m_storageBytes -= std::min(PAGE_BYTES, it->second.region.size - i * PAGE_BYTES);
+        }
+    }
     m_found.fill(nullptr);
     m_regions.erase(it);
+}
+
+template <typename Visit>
+void
+HostMemory::ForEachPage(const Entry& e, uint64_t addr, uint64_t len, Visit&& visit)
+{
+    uint64_t offset = addr - e.region.base;
+    uint64_t done = 0;
+    while (done < len)
+    {
+        const uint64_t page = offset / PAGE_BYTES;
+        const uint64_t at = offset % PAGE_BYTES;
+        const uint64_t n = std::min(PAGE_BYTES - at, len - done);
+        visit(page, at, n, done);
+        offset += n;
+        done += n;
+    }
+}
+
+uint8_t*
+HostMemory::Page(Entry& e, uint64_t index)
+{
+    std::unique_ptr<uint8_t[]>& p = e.pages[index];
+    if (!p)
+    {
+        const uint64_t bytes = std::min(PAGE_BYTES, e.region.size - index * PAGE_BYTES);
+        p.reset(new uint8_t[bytes]()); // zeroed: unwritten memory reads as zeros
+        m_storageBytes += bytes;
+    }
+    return p.get();
 }
 
 const HostMemory::Entry*
@@ -215,7 +250,12 @@ HostMemory::Write(uint64_t addr, const uint8_t* data, uint64_t len)
     if (!m_virtual)
     {
         NS_ABORT_MSG_IF(data == nullptr, "HostMemory::Write: null data");
-        std::memcpy(e->data.data() + (addr - e->region.base), data, len);
+        ForEachPage(*e,
+                    addr,
+                    len,
+                    [this, e, data](uint64_t page, uint64_t at, uint64_t n, uint64_t from) {
+                        std::memcpy(Page(*e, page) + at, data + from, n);
+                    });
     }
     e->region.bytesWritten += len;
     ++e->region.writes;
@@ -242,7 +282,12 @@ HostMemory::Fill(uint64_t addr, uint8_t value, uint64_t len)
     Entry* e = const_cast<Entry*>(c);
     if (!m_virtual)
     {
-        std::memset(e->data.data() + (addr - e->region.base), value, len);
+        ForEachPage(*e,
+                    addr,
+                    len,
+                    [this, e, value](uint64_t page, uint64_t at, uint64_t n, uint64_t) {
+                        std::memset(Page(*e, page) + at, value, n);
+                    });
     }
     e->region.bytesWritten += len;
     ++e->region.writes;
@@ -343,7 +388,17 @@ HostMemory::Read(uint64_t addr, uint8_t* out, uint64_t len) const
     }
     else
     {
-        std::memcpy(out, e->data.data() + (addr - e->region.base), len);
+        ForEachPage(*e, addr, len, [e, out](uint64_t page, uint64_t at, uint64_t n, uint64_t to) {
+            const uint8_t* p = e->pages[page].get();
+            if (p != nullptr)
+            {
+                std::memcpy(out + to, p + at, n);
+            }
+            else
+            {
+                std::memset(out + to, 0, n); // never written
+            }
+        });
     }
     m_bytesRead += len;
     return true;

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -46,6 +47,11 @@ struct HostMemoryRegion
  * false. NIC models use this to drop and count protection faults; code for which a bad access is
  * a bug should wrap the call in NS_ABORT_MSG_UNLESS. Allocation errors (size 0, duplicate name,
  * address-space exhaustion) and freeing an address that is not a region base are fatal.
+ *
+ * Storage is allocated when written, a 4 KiB page at a time: a region reads as zeros until
+ * written, and a host that pins megabytes for buffers it never fills (a ring for every peer of
+ * thousands) holds only the pages its messages touched, as an operating system's demand paging
+ * does.
  *
  * With "VirtualPayload" true, regions get no storage (for scaling runs): writes are checked,
  * counted and traced but their data is dropped, and reads return zeros.
@@ -157,7 +163,7 @@ class HostMemory : public Object
     uint32_t GetNRegions() const;
     /// \return sum of the sizes of live regions
     uint64_t GetReservedBytes() const;
-    /// \return bytes of storage actually allocated (0 in virtual-payload mode)
+    /// \return bytes of storage allocated: the written pages' (0 in virtual-payload mode)
     uint64_t GetStorageBytes() const;
     /// \return bytes written by successful Write/Fill calls
     uint64_t GetBytesWritten() const;
@@ -192,13 +198,29 @@ class HostMemory : public Object
     void DoDispose() override;
 
   private:
+    /// Bytes of a page of storage.
+    static constexpr uint64_t PAGE_BYTES = 4096;
+
     /// A region and its storage.
     struct Entry
     {
-        HostMemoryRegion region;   //!< public description
-        std::vector<uint8_t> data; //!< storage (empty in virtual mode)
-        WriteSnoopCallback snoop;  //!< device snooping writes here, if any
+        HostMemoryRegion region; //!< public description
+        /// Storage: a page from the region's base every PAGE_BYTES, null until written (no
+        /// pages in virtual mode)
+        std::vector<std::unique_ptr<uint8_t[]>> pages;
+        WriteSnoopCallback snoop; //!< device snooping writes here, if any
     };
+
+    /**
+     * \brief Visit the pages under [addr, addr+len) of \p e, in order.
+     * \param e the region \param addr first address (inside it) \param len bytes (inside it)
+     * \param visit called with (the page's slot, offset into the page, bytes, offset into the
+     * range)
+     */
+    template <typename Visit>
+    static void ForEachPage(const Entry& e, uint64_t addr, uint64_t len, Visit&& visit);
+    /// \return the page of \p e at \p index, allocated (zeroed) if it was not
+    uint8_t* Page(Entry& e, uint64_t index);
 
     /// \return the entry holding all of [addr, addr+len), or nullptr
     const Entry* Locate(uint64_t addr, uint64_t len) const;
