@@ -289,6 +289,7 @@ def build(bld):
     module_test.source = [
         'test/san-arbitration-test-suite.cc',
         'test/san-bench-many-test-suite.cc',
+        'test/san-bench-scale-test-suite.cc',
         'test/san-bench-test-suite.cc',
         'test/san-build-files-test-suite.cc',
         'test/san-clan-connection-test-suite.cc',

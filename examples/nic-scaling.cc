@@ -10,7 +10,7 @@
  *
  *   ./nic-scaling [--interfaces=clan,hamlyn] [--preset=modern] [--fabric=fat-tree]
  *                 [--hosts=1024,4096,16384] [--workloads=request-response,incast,all-to-all]
- *                 [--group=16] [--count=10] [--bytes=64] [--csv=results/nic-scaling.csv]
+ *                 [--group=16] [--count=10] [--bytes=64] [--csv=results/nic-scaling.csv|none]
  *
  * Each run (SanBenchScale: an interface's testbed of --hosts hosts on a fat tree of 8-port
  * switches, cut into groups of --group hosts spread over the tree, each running the workload at
@@ -18,9 +18,10 @@
  * (interface, preset, fabric, hosts, workload, group), the wall seconds to build the testbed and
  * workload and to run it, the messages the processes received, simulator events, messages per
  * wall second of the run, events per message, peak resident memory per host above the start and
- * in all, the simulated seconds, and the workload's own figure (all servers' requests per second;
- * all sinks' MB/s; the slowest all-to-all round). A run that fails (out of time or memory, or a
- * testbed that cannot be built that large) is a row with status "failed" and its reason.
+ * in all, the simulated time when the last process was done, and the workload's own figure (all
+ * servers' requests per second; all sinks' MB/s; the slowest all-to-all round). A run that fails
+ * (out of time or memory, or a testbed that cannot be built that large) is a row with status
+ * "failed" and its reason.
  */
 
 #include "ns3/core-module.h"
@@ -122,7 +123,7 @@ main(int argc, char* argv[])
     uint32_t count = 10;
     uint32_t bytes = 64;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("csv", "output CSV (none: print the rows only)", csv);
+    cmd.AddValue("csv", "output CSV (\"none\": print the rows only)", csv);
     cmd.AddValue("interfaces",
                  "comma-separated SanBenchTestbed interfaces (empty: all but tcp)",
                  interfaces);
@@ -134,6 +135,10 @@ main(int argc, char* argv[])
     cmd.AddValue("count", "requests per client, messages per sender, or all-to-all rounds", count);
     cmd.AddValue("bytes", "bytes of each message", bytes);
     cmd.Parse(argc, argv);
+    if (csv == "none")
+    {
+        csv.clear();
+    }
 
     auto fail = [](const std::string& why) {
         std::cerr << "nic-scaling: " << why << std::endl;
@@ -183,6 +188,10 @@ main(int argc, char* argv[])
             return fail("--hosts: '" + h + "' is not a host count that groups of " +
                         std::to_string(group) + " divide");
         }
+        if (const auto error = SanBenchTestbed::CheckHosts(fabric, n); !error.empty())
+        {
+            return fail("--hosts: " + error);
+        }
         counts.push_back(static_cast<uint32_t>(n));
     }
     if (counts.empty() || count == 0 || bytes < 8 || bytes > (1u << 20))
@@ -195,7 +204,7 @@ main(int argc, char* argv[])
     {
         out << "interface,preset,fabric,hosts,workload,group,count,bytes,status,build_s,run_s,"
                "messages,events,messages_per_s,events_per_message,rss_per_host_kib,peak_rss_mib,"
-               "simulated_s,figure,value,unit\n";
+               "finished_s,figure,value,unit\n";
     }
     std::printf("%-15s %-17s %6s %8s %8s %10s %12s %9s %9s %14s\n",
                 "interface",
@@ -262,7 +271,7 @@ main(int argc, char* argv[])
                 {
                     out << row.str() << "ok," << r.buildS << "," << r.runS << "," << r.messages
                         << "," << r.events << "," << r.messagesPerS << "," << r.eventsPerMessage
-                        << "," << r.rssPerHostKib << "," << r.peakRssMib << "," << r.simulatedS
+                        << "," << r.rssPerHostKib << "," << r.peakRssMib << "," << r.finishedS
                         << "," << r.figureName << "," << r.figure << "," << r.figureUnit << "\n";
                 }
             }

@@ -247,6 +247,25 @@ class SanExamplesTestSuite : public TestSuite
                  "request-response +scilan +same-hosts +64 +2 requests_per_second +" + number +
                      " 1/s"}),
             TestCase::QUICK);
+        // At scale (small here): each run in a process of its own, its costs printed.
+        AddTestCase(new SanExampleTestCase(
+                        "nic-scaling",
+                        "--csv=none --hosts=16 --group=4 --count=2 --interfaces=clan,hamlyn",
+                        {"clan +request-response +16 +" + number + " +" + number,
+                         "hamlyn +incast +16 +" + number,
+                         "clan +all-to-all +16 +" + number}),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("nic-scaling",
+                                           "--hosts=20 --group=4",
+                                           {"nic-scaling: --hosts: a fat tree of 8-port switches "
+                                            "holds a power of 4 hosts"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("nic-scaling",
+                                           "--workloads=ping",
+                                           {"nic-scaling: --workloads: no workload 'ping'"},
+                                           1),
+                    TestCase::QUICK);
         // Bad input: one line naming it and status 1, nothing run.
         AddTestCase(new SanExampleTestCase("nic-shootout",
                                            "--interfaces=myrinet",

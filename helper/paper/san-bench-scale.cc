@@ -109,7 +109,7 @@ SanBenchScale::Result::Encode() const
     std::ostringstream os;
     os.precision(10);
     os << "build_s=" << buildS << " run_s=" << runS << " messages=" << messages
-       << " events=" << events << " simulated_s=" << simulatedS
+       << " events=" << events << " simulated_s=" << simulatedS << " finished_s=" << finishedS
        << " messages_per_s=" << messagesPerS << " events_per_message=" << eventsPerMessage
        << " rss_per_host_kib=" << rssPerHostKib << " peak_rss_mib=" << peakRssMib
        << " figure=" << figure << " figure_name=" << figureName << " figure_unit=" << figureUnit;
@@ -127,6 +127,7 @@ SanBenchScale::Result::Decode(const std::string& text, Result& r)
         r.messages = std::stoull(kv.at("messages"));
         r.events = std::stoull(kv.at("events"));
         r.simulatedS = std::stod(kv.at("simulated_s"));
+        r.finishedS = std::stod(kv.at("finished_s"));
         r.messagesPerS = std::stod(kv.at("messages_per_s"));
         r.eventsPerMessage = std::stod(kv.at("events_per_message"));
         r.rssPerHostKib = std::stod(kv.at("rss_per_host_kib"));
@@ -178,7 +179,14 @@ SanBenchScale::Run(const Case& c)
     // When every process is done the run ends (after the drain a run's end gives).
     auto finished = std::make_shared<uint32_t>(0);
     auto expected = std::make_shared<uint32_t>(0);
-    auto countDone = [finished, expected]() { SanBenchRuns::StopWhen(++*finished == *expected); };
+    auto finishedAt = std::make_shared<Time>();
+    auto countDone = [finished, expected, finishedAt]() {
+        if (++*finished == *expected)
+        {
+            *finishedAt = Simulator::Now();
+        }
+        SanBenchRuns::StopWhen(*finished == *expected);
+    };
     if (c.workload == "request-response")
     {
         SanRequestResponseHelper rr(testbed.GetMessengerType());
@@ -278,6 +286,7 @@ SanBenchScale::Run(const Case& c)
     const auto t1 = std::chrono::steady_clock::now();
     r.events = Simulator::GetEventCount() - events0;
     r.simulatedS = Simulator::Now().GetSeconds();
+    r.finishedS = finishedAt->GetSeconds();
     NS_ABORT_MSG_IF(*finished < *expected,
                     "SanBenchScale: " << what << ": " << *expected - *finished << " of "
                                       << *expected << " processes did not finish within "

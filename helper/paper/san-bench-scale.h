@@ -62,6 +62,7 @@ class SanBenchScale
         uint64_t messages{0};       //!< messages the workload's processes received
         uint64_t events{0};         //!< simulator events of the run
         double simulatedS{0};       //!< simulated seconds the run covered
+        double finishedS{0};        //!< simulated time when the last process was done
         double messagesPerS{0};     //!< messages per wall second of the run
         double eventsPerMessage{0}; //!< events / messages
         double rssPerHostKib{0};    //!< peak resident size above the start, per host

@@ -170,6 +170,27 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
     }
 }
 
+std::string
+SanBenchTestbed::CheckHosts(const std::string& fabric, uint32_t hosts)
+{
+    if (fabric != "fat-tree")
+    {
+        return hosts < 2 ? "at least 2 hosts" : "";
+    }
+    uint64_t held = 4;
+    while (held < hosts)
+    {
+        held *= 4;
+    }
+    if (held != hosts || hosts < 16)
+    {
+        return "a fat tree of 8-port switches holds a power of 4 hosts (16, 64, 256, 1024, 4096, "
+               "16384, ...), not " +
+               std::to_string(hosts);
+    }
+    return "";
+}
+
 void
 SanBenchTestbed::ShapeFabric(SanScenarioSpec& spec, uint32_t hosts)
 {
@@ -177,17 +198,13 @@ SanBenchTestbed::ShapeFabric(SanScenarioSpec& spec, uint32_t hosts)
     {
         return;
     }
+    const std::string error = CheckHosts(m_fabric, hosts);
+    NS_ABORT_MSG_IF(!error.empty(), "SanBenchTestbed: " << error);
     uint32_t levels = 1;
-    uint64_t held = 4;
-    while (held < hosts)
+    for (uint64_t held = 4; held < hosts; held *= 4)
     {
-        held *= 4;
         ++levels;
     }
-    NS_ABORT_MSG_IF(held != hosts,
-                    "SanBenchTestbed: a fat tree of 8-port switches holds a power of 4 hosts (16, "
-                    "64, 256, 1024, 4096, 16384, ...), not "
-                        << hosts);
     spec.hosts = hosts;
     spec.topology = "ns3::SanFatTreeTopology";
     spec.fatTreeK = 4;

@@ -95,6 +95,11 @@ class SanBenchTestbed
     /// \return the fabrics a testbed can be built on: "crossbar" (each preset's own: one
     /// switch of the hosts, SHRIMP's mesh, DART's pair back to back) and "fat-tree"
     static std::vector<std::string> GetFabrics();
+    /**
+     * \param fabric one of GetFabrics() \param hosts hosts
+     * \return why \p fabric cannot hold \p hosts (empty: it can)
+     */
+    static std::string CheckHosts(const std::string& fabric, uint32_t hosts);
 
     /**
      * \param iface one of GetInterfaces() (aborts, listing them, otherwise)

@@ -1,0 +1,213 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The workloads at scale (SanBenchScale), small: every interface on a fat tree of 16 hosts in
+// groups of 4, each workload; what can be known without the simulation (every message
+// delivered, counted once) and, on the fabrics a cut can cross, that the result does not
+// depend on how the fabric is cut (SanScenarioPartitions=2 in one process: the same figures to
+// the last bit).
+
+#include "ns3/config.h"
+#include "ns3/global-value.h"
+#include "ns3/san-bench-scale.h"
+#include "ns3/san-bench-testbed.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <string>
+
+using namespace ns3;
+
+namespace
+{
+
+/// SanScenarioPartitions for as long as it lives; then its default again.
+class ScalePartitions
+{
+  public:
+    /// \param parts SanScenarioPartitions
+    explicit ScalePartitions(uint32_t parts)
+    {
+        Config::SetGlobal("SanScenarioPartitions", UintegerValue(parts));
+    }
+
+    ~ScalePartitions()
+    {
+        for (auto i = GlobalValue::Begin(); i != GlobalValue::End(); ++i)
+        {
+            if ((*i)->GetName() == "SanScenarioPartitions")
+            {
+                (*i)->ResetInitialValue();
+            }
+        }
+    }
+
+    ScalePartitions(const ScalePartitions&) = delete;
+    ScalePartitions& operator=(const ScalePartitions&) = delete;
+};
+
+/**
+ * \ingroup san-tests
+ * One interface, one workload on 16 hosts: the messages counted are those the workload
+ * sends, and cutting the fabric in two changes nothing.
+ */
+class ScaleWorkloadTestCase : public TestCase
+{
+  public:
+    /**
+     * \param iface a SanBenchTestbed interface \param preset a preset
+     * \param workload a SanBenchScale workload \param cut also run it cut in two
+     */
+    ScaleWorkloadTestCase(const std::string& iface,
+                          const std::string& preset,
+                          const std::string& workload,
+                          bool cut)
+        : TestCase(workload + " over " + iface + " (" + preset + ") on a fat tree of 16 hosts" +
+                   (cut ? ", whole and cut in two" : "")),
+          m_iface(iface),
+          m_preset(preset),
+          m_workload(workload),
+          m_cut(cut)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanBenchScale::Case c;
+        c.iface = m_iface;
+        c.preset = m_preset;
+        c.workload = m_workload;
+        c.hosts = 16;
+        c.groupSize = 4;
+        c.count = 3;
+        c.bytes = 64;
+        const uint32_t groups = c.hosts / c.groupSize;
+        const uint32_t others = c.groupSize - 1;
+        // What the workload sends: request/response, each client's warm-up and measured
+        // requests and their responses; incast, every sender's messages; all-to-all, a
+        // message from every other member each round (one warm-up round).
+        uint64_t expected = 0;
+        if (m_workload == "request-response")
+        {
+            expected = uint64_t(groups) * others * (c.count + 1) * 2;
+        }
+        else if (m_workload == "incast")
+        {
+            expected = uint64_t(groups) * others * c.count;
+        }
+        else
+        {
+            expected = uint64_t(groups) * c.groupSize * others * (c.count + 1);
+        }
+        const SanBenchScale::Result whole = SanBenchScale::Run(c);
+        NS_TEST_EXPECT_MSG_EQ(whole.messages, expected, "every message delivered, once");
+        NS_TEST_EXPECT_MSG_GT(whole.figure, 0, whole.figureName);
+        NS_TEST_EXPECT_MSG_GT(whole.events, whole.messages, "events per message");
+        NS_TEST_EXPECT_MSG_GT(whole.simulatedS, 0, "simulated time");
+        // Encode and Decode carry a result whole (nic-scaling's child to its parent).
+        SanBenchScale::Result back;
+        NS_TEST_EXPECT_MSG_EQ(SanBenchScale::Result::Decode(whole.Encode(), back), "", "decode");
+        NS_TEST_EXPECT_MSG_EQ(back.messages, whole.messages, "decoded messages");
+        NS_TEST_EXPECT_MSG_EQ(back.figureName, whole.figureName, "decoded figure's name");
+        SanBenchScale::Case caseBack;
+        NS_TEST_EXPECT_MSG_EQ(SanBenchScale::Case::Decode(c.Encode(), caseBack), "", "case");
+        NS_TEST_EXPECT_MSG_EQ(caseBack.Encode(), c.Encode(), "the case decoded as written");
+
+        if (!m_cut)
+        {
+            return;
+        }
+        ScalePartitions cut(2);
+        const SanBenchScale::Result halves = SanBenchScale::Run(c);
+        NS_TEST_EXPECT_MSG_EQ(halves.messages, whole.messages, "cut: the same messages");
+        NS_TEST_EXPECT_MSG_EQ(halves.figure, whole.figure, "cut: the same " + whole.figureName);
+        NS_TEST_EXPECT_MSG_EQ(halves.finishedS, whole.finishedS, "cut: done at the same instant");
+    }
+
+    std::string m_iface;    //!< interface
+    std::string m_preset;   //!< preset
+    std::string m_workload; //!< workload
+    bool m_cut;             //!< also cut in two
+};
+
+/**
+ * \ingroup san-tests
+ * The fat tree's host counts: powers of 4 from 16, anything else refused with one line.
+ */
+class ScaleFabricHostsTestCase : public TestCase
+{
+  public:
+    ScaleFabricHostsTestCase()
+        : TestCase("a fat tree of 8-port switches holds 4^n hosts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t ok : {16u, 64u, 256u, 1024u, 4096u, 16384u})
+        {
+            NS_TEST_EXPECT_MSG_EQ(SanBenchTestbed::CheckHosts("fat-tree", ok), "", ok);
+        }
+        for (uint32_t bad : {4u, 20u, 1000u, 8192u})
+        {
+            NS_TEST_EXPECT_MSG_NE(SanBenchTestbed::CheckHosts("fat-tree", bad), "", bad);
+        }
+        NS_TEST_EXPECT_MSG_EQ(SanBenchTestbed::CheckHosts("crossbar", 20), "", "any crossbar");
+        SanBenchTestbed bed("clan", 64, "same-hosts", "fat-tree");
+        NS_TEST_EXPECT_MSG_EQ(bed.GetHosts().GetN(), 64, "hosts");
+        const bool described = bed.GetDescription().find("4-ary 3-tree") != std::string::npos;
+        NS_TEST_EXPECT_MSG_EQ(described, true, bed.GetDescription());
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * The suite.
+ */
+class SanBenchScaleTestSuite : public TestSuite
+{
+  public:
+    SanBenchScaleTestSuite()
+        : TestSuite("san-bench-scale", UNIT)
+    {
+        AddTestCase(new ScaleFabricHostsTestCase, TestCase::QUICK);
+        for (const std::string& iface : SanBenchTestbed::GetInterfaces())
+        {
+            if (iface == "tcp")
+            {
+                continue; // its own Ethernet, no fat tree
+            }
+            for (const std::string& workload : SanBenchScale::GetWorkloads())
+            {
+                AddTestCase(new ScaleWorkloadTestCase(iface, "modern", workload, false),
+                            TestCase::QUICK);
+            }
+        }
+        // Cut in two: the fabrics a cut can cross (SanScenario): SCI's fabric (no routing
+        // delay) and DART's cells. The modern fabric's 145 ns links carry credits that take
+        // effect sooner than their Delay (SanRemoteChannel names the link), and the wormhole
+        // fabrics' packets are longer than a buffer. CLAN's Xon/Xoff fabric can be cut, but its
+        // request/response on this tree ends 4 ns later cut than whole (611.168 us against
+        // 611.164): a dependence on the cut not yet found, left out here until it is.
+        for (const std::string iface : {"scilan", "dart"})
+        {
+            for (const std::string workload : {"request-response", "all-to-all"})
+            {
+                AddTestCase(new ScaleWorkloadTestCase(iface, "as-published", workload, true),
+                            TestCase::QUICK);
+            }
+        }
+    }
+};
+
+/// Static instance.
+static SanBenchScaleTestSuite g_sanBenchScaleTestSuite;
+
+} // namespace
