@@ -33,7 +33,9 @@ class SanGroupWorkloadHelper;
  * many clients, on a larger network of the paper's kind (see each interface).
  *
  * Interfaces (GetInterfaces): "tcp" (ns-3's TCP on the host stack, Alphas under Linux 2.2 with
- * 100 Mbit/s Ethernet back to back: the Tripwire paper's baseline); "scilan" (SCILAN's sockets
+ * 100 Mbit/s Ethernet back to back: the Tripwire paper's baseline; more hosts share one
+ * store-and-forward Fast Ethernet switch, TcpSwitchedLan, each process waiting on its
+ * connections in select(), SanSocketMessenger); "scilan" (SCILAN's sockets
  * over SCI adapters, 200 MHz Pentium PCs under NT on its paper's SCI fabric, SciScenario);
  * "shrimp-sockets" (SHRIMP's sockets over VMMC, hosts 0 and 3 of the paper's 2x2 Paragon mesh,
  * connections set up over its Ethernet); "shrimp-nx" (NX on VMMC, the same hosts: a two-rank NX
@@ -53,8 +55,8 @@ class SanGroupWorkloadHelper;
  * every other host: "MaxMessageBytes" is 1 MiB / (hosts - 1), a power of two, at least 4 KiB).
  * With more than two hosts: SCI's, CLAN's and Hamlyn's crossbars grow to their number;
  * DART's one switch grows to their number; SHRIMP's mesh is the smallest square Paragon mesh
- * that holds them (its first hosts, in order; NX: one rank each); "tcp" stays a pair (its
- * paper's two hosts back to back: aborts for more).
+ * that holds them (its first hosts, in order; NX: one rank each); TCP's hosts share one
+ * switch (the pair stays back to back).
  *
  * Presets (GetPresets): "as-published", the above; "same-hosts", every interface on one host
  * and one fabric, so that what differs is the interface: SCILAN's PCs (PentiumNtHostPreset: a
@@ -69,14 +71,19 @@ class SanGroupWorkloadHelper;
  * interface's (no ATM cells); SHRIMP's automatic update keeps its memory-bus snooping (the
  * 430HX has no such connector: a hypothetical card; NX and SHRIMP sockets bind their control
  * pages by it); TCP runs NT 4.0's stack over its own 100 Mbit/s Ethernet (the SCILAN
- * paper's baseline: no IP driver's costs for a Myrinet card are published).
+ * paper's baseline: no IP driver's costs for a Myrinet card are published; more hosts on one
+ * switch as above).
  * "modern", a what-if on today's hardware: a current server (ModernServerHostPreset: a 3 GHz
  * core, Linux's costs without page-table isolation, PCIe Gen3 x8) and a fabric of 100 Gbit/s
  * links and 270 ns cut-through switches, one crossbar; the interfaces carry over as for
  * "same-hosts" (hardware DART, frames switched whole, bursts at the bus's payload), and each
  * card's logic keeps pace with its host as its designers built it (DERIVED): its clock (the
  * LANai 3, DART's i960), pipelines (CLAN), datapath latency and rates (SHRIMP, SCI) scale by
- * the modern core's clock over its paper host's. No modern testbed for "tcp" (GetMissing).
+ * the modern core's clock over its paper host's. TCP: the same servers with a current Linux
+ * stack and a 100 Gbit/s NIC (ModernLinuxStackCosts, ModernEthernetNicCosts) on its own
+ * 100 Gbit/s Ethernet through a 300 ns cut-through switch, for two hosts too
+ * (TcpSwitchedLan::Modern). Every interface has a testbed under every preset (GetMissing is
+ * kept for presets to come).
  * Keep the object alive while the simulation runs.
  */
 class SanBenchTestbed

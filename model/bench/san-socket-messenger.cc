@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/host-nic-driver-costs.h"
 #include "ns3/host-stack-net-device.h"
 #include "ns3/host-words.h"
 #include "ns3/inet-socket-address.h"
@@ -58,7 +59,13 @@ SanSocketMessenger::GetTypeId()
                           "calls that cost the host (HostSocketCalls).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&SanSocketMessenger::m_chargeCalls),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute("SegmentSize",
+                          "The TCP sockets' maximum segment (their SegmentSize attribute); 0 "
+                          "leaves the socket factory's default.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SanSocketMessenger::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
@@ -78,12 +85,19 @@ SanSocketMessenger::DoDispose()
             c.calls->Dispose();
             c.calls = nullptr;
         }
-        c.waiting.clear();
         c.socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
         c.socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
     }
     m_connections.clear();
     m_byPeer.clear();
+    m_waiting.clear();
+    m_ready.clear();
+    if (m_select)
+    {
+        m_select->Abandon();
+        m_select = nullptr;
+    }
+    m_os = nullptr;
     if (m_listener)
     {
         m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
@@ -127,6 +141,11 @@ SanSocketMessenger::Open(Ptr<Node> node)
 {
     SetNode(node);
     m_listener = Socket::CreateSocket(node, m_factory);
+    if (m_segmentSize > 0)
+    {
+        // Accepted sockets are forked from the listener and keep its segment size.
+        m_listener->SetAttributeFailSafe("SegmentSize", UintegerValue(m_segmentSize));
+    }
     NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
                     "SanSocketMessenger::Open: port " << m_port << " of node " << node->GetId()
                                                       << " is taken");
@@ -144,6 +163,10 @@ SanSocketMessenger::Connect(Ptr<Node> peer, Callback<void> connected)
     NS_ABORT_MSG_IF(m_byPeer.count(peer->GetId()),
                     "SanSocketMessenger::Connect: already connected to node " << peer->GetId());
     Ptr<Socket> s = Socket::CreateSocket(GetNode(), m_factory);
+    if (m_segmentSize > 0)
+    {
+        s->SetAttributeFailSafe("SegmentSize", UintegerValue(m_segmentSize));
+    }
     Connection& c = Adopt(s);
     c.peer = peer->GetId();
     c.connected = connected;
@@ -210,6 +233,18 @@ SanSocketMessenger::GetDescription() const
     return "stream sockets (" + m_factory.GetName() + ")";
 }
 
+uint64_t
+SanSocketMessenger::GetSelectCalls() const
+{
+    return m_selects;
+}
+
+uint64_t
+SanSocketMessenger::GetSelectSleeps() const
+{
+    return m_selectSleeps;
+}
+
 void
 SanSocketMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
 {
@@ -227,15 +262,15 @@ SanSocketMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
         return;
     }
     Socket* key = PeekPointer(c.socket);
-    Call(c, [this, key, bytes, sent]() {
+    Call([this, key, bytes, sent]() {
         // write(): the frame's words, then the rest of the message as zeros.
         uint8_t frame[FRAME_BYTES];
         HostWords::Store32(frame, bytes);
         HostWords::Store32(frame + 4, DATA);
         Ptr<Packet> message = Create<Packet>(frame, FRAME_BYTES);
         message->AddAtEnd(Create<Packet>(bytes - FRAME_BYTES));
-        m_connections.at(key).calls->Send(message, Callback<void>([this, key, sent]() {
-                                              CallReturned(m_connections.at(key));
+        m_connections.at(key).calls->Send(message, Callback<void>([this, sent]() {
+                                              CallReturned();
                                               if (!sent.IsNull())
                                               {
                                                   sent();
@@ -247,51 +282,138 @@ SanSocketMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
 void
 SanSocketMessenger::Receive(ReceiveCallback done)
 {
-    Connection* costed = nullptr;
-    for (auto& [raw, c] : m_connections)
-    {
-        if (c.calls)
-        {
-            NS_ABORT_MSG_IF(costed != nullptr,
-                            "SanSocketMessenger::Receive: node "
-                                << GetNode()->GetId()
-                                << " has several connections with costed calls; a blocking "
-                                   "read takes one (set ChargeSocketCalls false)");
-            costed = &c;
-        }
-    }
-    if (costed == nullptr)
+    const uint32_t costed = CountCostedConnections();
+    if (costed == 0)
     {
         SanMessenger::Receive(done);
         return;
     }
-    Socket* key = PeekPointer(costed->socket);
-    Call(*costed, [this, key, done]() {
-        // read() the frame, then read() the body it announces.
-        m_connections.at(key).calls->Recv(
-            FRAME_BYTES,
-            Callback<void, Ptr<Packet>>([this, key, done](Ptr<Packet> head) {
-                uint8_t frame[FRAME_BYTES];
-                head->CopyData(frame, FRAME_BYTES);
-                const uint32_t length = HostWords::Load32(frame);
-                NS_ABORT_MSG_IF(length < FRAME_BYTES || HostWords::Load32(frame + 4) != DATA,
-                                "SanSocketMessenger: a malformed frame on node "
-                                    << GetNode()->GetId());
-                Connection& c = m_connections.at(key);
-                if (length == FRAME_BYTES)
-                {
-                    CallReturned(c);
-                    Received(done, c.peer, length);
-                    return;
-                }
-                c.calls->Recv(length - FRAME_BYTES,
-                              Callback<void, Ptr<Packet>>([this, key, done, length](Ptr<Packet>) {
-                                  Connection& c = m_connections.at(key);
-                                  CallReturned(c);
-                                  Received(done, c.peer, length);
-                              }));
-            }));
-    });
+    if (m_connections.size() == 1)
+    {
+        // One connection: the process reads it.
+        Socket* key = m_connections.begin()->first;
+        Call([this, key, done]() { ReadMessage(key, done); });
+        return;
+    }
+    Call([this, done]() { ReadNextReady(done); });
+}
+
+uint32_t
+SanSocketMessenger::CountCostedConnections() const
+{
+    uint32_t n = 0;
+    for (const auto& [raw, c] : m_connections)
+    {
+        n += c.calls ? 1 : 0;
+    }
+    return n;
+}
+
+void
+SanSocketMessenger::ReadMessage(Socket* key, ReceiveCallback done)
+{
+    // read() the frame, then read() the body it announces.
+    m_connections.at(key).calls->Recv(
+        FRAME_BYTES,
+        Callback<void, Ptr<Packet>>([this, key, done](Ptr<Packet> head) {
+            uint8_t frame[FRAME_BYTES];
+            head->CopyData(frame, FRAME_BYTES);
+            const uint32_t length = HostWords::Load32(frame);
+            NS_ABORT_MSG_IF(length < FRAME_BYTES || HostWords::Load32(frame + 4) != DATA,
+                            "SanSocketMessenger: a malformed frame on node " << GetNode()->GetId());
+            Connection& c = m_connections.at(key);
+            if (length == FRAME_BYTES)
+            {
+                CallReturned();
+                Received(done, c.peer, length);
+                return;
+            }
+            c.calls->Recv(length - FRAME_BYTES,
+                          Callback<void, Ptr<Packet>>([this, key, done, length](Ptr<Packet>) {
+                              CallReturned();
+                              Received(done, m_connections.at(key).peer, length);
+                          }));
+        }));
+}
+
+void
+SanSocketMessenger::ReadNextReady(ReceiveCallback done)
+{
+    while (!m_ready.empty())
+    {
+        const uint32_t peer = m_ready.front();
+        m_ready.pop_front();
+        auto it = m_byPeer.find(peer);
+        if (it == m_byPeer.end())
+        {
+            continue;
+        }
+        const Connection& c = m_connections.at(it->second);
+        if (c.calls && c.socket->GetRxAvailable() > 0)
+        {
+            ReadMessage(it->second, done);
+            return;
+        }
+    }
+    Select(done);
+}
+
+void
+SanSocketMessenger::CollectReady()
+{
+    m_ready.clear();
+    for (const auto& [peer, raw] : m_byPeer)
+    {
+        const Connection& c = m_connections.at(raw);
+        if (c.calls && c.socket->GetRxAvailable() > 0)
+        {
+            m_ready.push_back(peer);
+        }
+    }
+}
+
+void
+SanSocketMessenger::Select(ReceiveCallback done)
+{
+    ++m_selects;
+    Ptr<HostCpu> cpu = SanHost::Of(GetNode())->GetCpu();
+    const double scan = CountCostedConnections() * m_os->GetSelectInstructionsPerSocket();
+    const Time entry = cpu->InstructionsToTime(m_os->GetSocketCallInstructions() + scan);
+    cpu->Syscall(entry, Callback<void>([this, done]() {
+                     if (!m_select)
+                     {
+                         return; // disposed
+                     }
+                     if (m_select->AnyReady())
+                     {
+                         CollectReady();
+                         ReadNextReady(done);
+                         return;
+                     }
+                     // Nothing readable: sleep until an arrival wakes the process, then scan
+                     // the connections once more.
+                     ++m_selectSleeps;
+                     m_select->Wait(HostCpuWait::BLOCK, Callback<void>([this, done]() {
+                                        Ptr<HostCpu> cpu = SanHost::Of(GetNode())->GetCpu();
+                                        const double rescan =
+                                            CountCostedConnections() *
+                                            m_os->GetSelectInstructionsPerSocket();
+                                        cpu->Execute(cpu->InstructionsToTime(rescan),
+                                                     Callback<void>([this, done]() {
+                                                         CollectReady();
+                                                         ReadNextReady(done);
+                                                     }));
+                                    }));
+                 }));
+}
+
+void
+SanSocketMessenger::CostedDataArrived()
+{
+    if (m_select)
+    {
+        m_select->Notify();
+    }
 }
 
 void
@@ -315,6 +437,18 @@ SanSocketMessenger::UseProcessCalls(Connection& c)
                                                 << " switches to costed calls mid-message");
     c.calls = CreateObject<HostSocketCalls>();
     c.calls->Setup(SanHost::Of(GetNode()), c.socket, stack->GetStackCosts());
+    c.calls->SetTransmitChecksumOffload(stack->GetNicCosts()->HasTransmitChecksumOffload());
+    c.calls->SetDataCallback(MakeCallback(&SanSocketMessenger::CostedDataArrived, this));
+    m_os = stack->GetStackCosts();
+    if (!m_select)
+    {
+        // The arrivals that make a connection readable are charged by the device's
+        // interrupt: a process asleep in select() pays the scheduler's wake-up only.
+        m_select = Create<SanSelect>(SanHost::Of(GetNode())->GetCpu());
+        m_select->SetNotifiedByHandler(true);
+    }
+    Ptr<Socket> socket = c.socket;
+    m_select->AddSource(Callback<bool>([socket]() { return socket->GetRxAvailable() > 0; }));
     // A receive posted before the connection was up (a server's first) becomes a read.
     ReceiveCallback posted = TakePostedReceive();
     if (!posted.IsNull())
@@ -324,26 +458,26 @@ SanSocketMessenger::UseProcessCalls(Connection& c)
 }
 
 void
-SanSocketMessenger::Call(Connection& c, std::function<void()> call)
+SanSocketMessenger::Call(std::function<void()> call)
 {
-    c.waiting.push_back(std::move(call));
-    if (!c.calling)
+    m_waiting.push_back(std::move(call));
+    if (!m_calling)
     {
-        CallReturned(c);
+        CallReturned();
     }
 }
 
 void
-SanSocketMessenger::CallReturned(Connection& c)
+SanSocketMessenger::CallReturned()
 {
-    c.calling = false;
-    if (c.waiting.empty())
+    m_calling = false;
+    if (m_waiting.empty())
     {
         return;
     }
-    std::function<void()> next = std::move(c.waiting.front());
-    c.waiting.pop_front();
-    c.calling = true;
+    std::function<void()> next = std::move(m_waiting.front());
+    m_waiting.pop_front();
+    m_calling = true;
     next();
 }
 

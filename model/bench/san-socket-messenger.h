@@ -10,6 +10,7 @@
 
 #include "ns3/address.h"
 #include "ns3/host-socket-calls.h"
+#include "ns3/san-select.h"
 #include "ns3/socket.h"
 #include "ns3/type-id.h"
 
@@ -36,9 +37,23 @@ namespace ns3
  * Over ns-3's TCP on a host's stack (a HostStackNetDevice on the node: its HostStackCosts), once
  * a connection is up the process's sends and receives are HostSocketCalls ("ChargeSocketCalls"):
  * a write() of the whole message and read()s of its frame and then its body, each a system
- * call with its copy (and the checksum on the way out), blocking and woken as the host's OS
- * does, one call at a time. A receive then reads from the process's one connection. SCILAN's
- * and SHRIMP's socket libraries charge their own calls.
+ * call with its copy (and the checksum on the way out, unless the NIC computes it:
+ * HostNicDriverCosts HasTransmitChecksumOffload), blocking and woken as the host's OS does,
+ * one call at a time for the whole process (a single-threaded program: a send blocked on a
+ * full buffer holds its other connections too). A process with one connection receives by
+ * reading it. A process with more (a server of several clients, a member of a group) waits as
+ * a 1990s server did, in one select() over all its connections, then reads a message from a
+ * connection it found readable, and the next receive takes the next such connection before it
+ * selects again (a server's loop over select()'s ready set, in order of the peers' node ids,
+ * as of descriptors). select() is a system call whose socket-layer entry
+ * (HostStackCosts "SocketCallInstructions") and scan ("SelectInstructionsPerSocket" per
+ * connection) run on the host's CPU; when nothing is readable the process sleeps and is woken
+ * by the arrival, already charged by the device's interrupt (HostCpu "WakeupLatency" only),
+ * and scans its connections once more. Accepting a connection is not charged (set-up is never
+ * measured). Which way a receive goes is decided when it is posted: a receive posted while
+ * the process has only one connection reads that one even if others come up meanwhile (a server's
+ * first receive, before the workload's warm-up ends). "SegmentSize", if set, is the TCP
+ * sockets' maximum segment. SCILAN's and SHRIMP's socket libraries charge their own calls.
  */
 class SanSocketMessenger : public SanMessenger
 {
@@ -65,6 +80,11 @@ class SanSocketMessenger : public SanMessenger
     bool IsConnected(uint32_t peer) const override;
     uint32_t GetMinMessageBytes() const override;
     std::string GetDescription() const override;
+
+    /// \return select() calls the process made (several costed connections)
+    uint64_t GetSelectCalls() const;
+    /// \return select() calls that found nothing readable and slept
+    uint64_t GetSelectSleeps() const;
 
   protected:
     void DoDispose() override;
@@ -102,8 +122,6 @@ class SanSocketMessenger : public SanMessenger
         uint32_t frameBytes{0};       //!< bytes of it
         uint32_t remaining{0};        //!< body bytes of the arriving message still due
         Ptr<HostSocketCalls> calls;   //!< the process's costed calls, once up (host stacks)
-        std::deque<std::function<void()>> waiting; //!< calls waiting for the process
-        bool calling{false};                       //!< a call is running
     };
 
     /// \param node a host \return its address for this factory
@@ -127,20 +145,42 @@ class SanSocketMessenger : public SanMessenger
     /// Once \p c is up: over a host's stack (a HostStackNetDevice on the node), the process's
     /// sends and receives become blocking calls that cost the host (HostSocketCalls).
     void UseProcessCalls(Connection& c);
-    /// Run \p call on \p c's process when the calls before it have returned (one at a time,
-    /// as a single-threaded program). \param c the connection \param call the call
-    void Call(Connection& c, std::function<void()> call);
-    /// The running call on \p c returned: the next. \param c the connection
-    void CallReturned(Connection& c);
+    /// Run \p call when the process's calls before it have returned (one at a time, as a
+    /// single-threaded program). \param call the call
+    void Call(std::function<void()> call);
+    /// The running call returned: the next.
+    void CallReturned();
+    /// A costed receive on one connection: read() its frame, then its body.
+    /// \param key the connection's socket \param done the receive's callback
+    void ReadMessage(Socket* key, ReceiveCallback done);
+    /// A costed receive over several connections: the next one select() found readable, or a
+    /// new select(). \param done the receive's callback
+    void ReadNextReady(ReceiveCallback done);
+    /// The select() system call. \param done the receive's callback
+    void Select(ReceiveCallback done);
+    /// Note every costed connection with bytes to read, in order of peer node id.
+    void CollectReady();
+    /// \return the number of connections with costed calls
+    uint32_t CountCostedConnections() const;
+    /// Data arrived on a costed connection (a select() may be waiting).
+    void CostedDataArrived();
 
     TypeId m_factory;                            //!< socket factory
     uint16_t m_port;                             //!< listening port
     uint32_t m_sendSize;                         //!< bytes per send() call at most
     bool m_chargeCalls;                          //!< costed calls over a host's stack
+    uint32_t m_segmentSize;                      //!< TCP sockets' SegmentSize (0: default)
     AddressResolver m_resolver;                  //!< replaces AddressOf if set
     Ptr<Socket> m_listener;                      //!< accepting socket
     std::map<Socket*, Connection> m_connections; //!< by socket
     std::map<uint32_t, Socket*> m_byPeer;        //!< connections by peer node id
+    std::deque<std::function<void()>> m_waiting; //!< calls waiting for the process
+    bool m_calling{false};                       //!< a call is running
+    Ptr<HostStackCosts> m_os;                    //!< the host's stack costs (costed calls)
+    Ptr<SanSelect> m_select;                     //!< select() over the costed connections
+    std::deque<uint32_t> m_ready;                //!< peers select() found readable, not yet read
+    uint64_t m_selects{0};                       //!< select() calls
+    uint64_t m_selectSleeps{0};                  //!< of which slept
 };
 
 } // namespace ns3

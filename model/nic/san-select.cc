@@ -113,6 +113,17 @@ SanSelect::IsWaiting() const
 }
 
 void
+SanSelect::Abandon()
+{
+    if (m_wait != nullptr)
+    {
+        m_wait->Abandon();
+        m_wait = nullptr;
+    }
+    m_resumed = Callback<void>();
+}
+
+void
 SanSelect::OnResumed()
 {
     m_wait = nullptr;

@@ -64,6 +64,8 @@ class SanSelect : public SimpleRefCount<SanSelect>
     void Wait(HostCpuWait::Mode mode, Callback<void> resumed);
     /// \return true while a Wait is in progress
     bool IsWaiting() const;
+    /// \brief The waiting process is gone (disposed): a Wait in progress resumes nobody.
+    void Abandon();
     /// \return the indices of the sources ready now
     std::vector<uint32_t> GetReady() const;
     /// \return true if some source is ready now

@@ -92,6 +92,12 @@ HostNicDriverCosts::HasReceiveChecksumOffload() const
     return m_receiveChecksumOffload;
 }
 
+bool
+HostNicDriverCosts::HasTransmitChecksumOffload() const
+{
+    return m_transmitChecksumOffload;
+}
+
 uint32_t
 HostNicDriverCosts::GetReceiveCopyBreak() const
 {

@@ -63,6 +63,9 @@ class HostNicDriverCosts : public Object
     uint32_t GetReceiveCoalesceFrames() const;
     /// \return true if the NIC verifies TCP/UDP checksums (the host does not)
     bool HasReceiveChecksumOffload() const;
+    /// \return true if the NIC computes the TCP/UDP checksums of the segments it sends (the
+    /// host's send call copies without summing)
+    bool HasTransmitChecksumOffload() const;
     /// \return true if the device under the stack moves frames and takes its interrupts itself
     /// (a san NIC such as CLAN IP): the stack device then charges no DMA, descriptor or
     /// receive interrupt of its own, only the driver's and the stack's instructions
@@ -93,21 +96,22 @@ class HostNicDriverCosts : public Object
     virtual std::string GetName() const;
 
   protected:
-    bool m_ownIo{false};                  //!< the device does its own I/O
-    double m_transmitInstructions{0};     //!< per frame sent
-    double m_receiveInstructions{0};      //!< per frame received
-    double m_dmaSetupInstructions{0};     //!< per frame sent
-    uint32_t m_descriptorBytes{0};        //!< per frame sent
-    uint32_t m_linkHeaderBytes{0};        //!< per frame
-    Time m_receiveLatency;                //!< card latency before the receive DMA
-    Time m_receiveInterruptDelay;         //!< interrupt moderation timer
-    uint32_t m_receiveCoalesceFrames{1};  //!< interrupt moderation frame count
-    bool m_receiveChecksumOffload{false}; //!< NIC checks TCP/UDP checksums
-    uint32_t m_receiveCopyBreak{0};       //!< driver copies frames up to this size
-    uint32_t m_transmitStartBytes{0};     //!< transmit threshold (0: store and forward)
-    uint32_t m_receiveDmaTailBytes{0};    //!< receive DMA after arrival (0: whole frame)
-    bool m_transmitIdleInterrupt{false};  //!< interrupt when the transmitter goes idle
-    double m_transmitIdleInstructions{0}; //!< that interrupt's handler
+    bool m_ownIo{false};                   //!< the device does its own I/O
+    double m_transmitInstructions{0};      //!< per frame sent
+    double m_receiveInstructions{0};       //!< per frame received
+    double m_dmaSetupInstructions{0};      //!< per frame sent
+    uint32_t m_descriptorBytes{0};         //!< per frame sent
+    uint32_t m_linkHeaderBytes{0};         //!< per frame
+    Time m_receiveLatency;                 //!< card latency before the receive DMA
+    Time m_receiveInterruptDelay;          //!< interrupt moderation timer
+    uint32_t m_receiveCoalesceFrames{1};   //!< interrupt moderation frame count
+    bool m_receiveChecksumOffload{false};  //!< NIC checks TCP/UDP checksums
+    bool m_transmitChecksumOffload{false}; //!< NIC computes TCP/UDP checksums
+    uint32_t m_receiveCopyBreak{0};        //!< driver copies frames up to this size
+    uint32_t m_transmitStartBytes{0};      //!< transmit threshold (0: store and forward)
+    uint32_t m_receiveDmaTailBytes{0};     //!< receive DMA after arrival (0: whole frame)
+    bool m_transmitIdleInterrupt{false};   //!< interrupt when the transmitter goes idle
+    double m_transmitIdleInstructions{0};  //!< that interrupt's handler
 };
 
 } // namespace ns3

@@ -60,6 +60,7 @@ HostSocketCalls::DoDispose()
     m_recvData = nullptr;
     m_sendDone = Callback<void>();
     m_recvDone = Callback<void, Ptr<Packet>>();
+    m_dataCallback = Callback<void>();
     Object::DoDispose();
 }
 
@@ -79,6 +80,18 @@ HostSocketCalls::Setup(Ptr<SanHost> host, Ptr<Socket> socket, Ptr<HostStackCosts
     m_chunk = socket->GetAttributeFailSafe("SegmentSize", segment) ? segment.Get() : 0;
     socket->SetRecvCallback(MakeCallback(&HostSocketCalls::OnData, this));
     socket->SetSendCallback(MakeCallback(&HostSocketCalls::OnSpace, this));
+}
+
+void
+HostSocketCalls::SetTransmitChecksumOffload(bool offload)
+{
+    m_txChecksumOffload = offload;
+}
+
+void
+HostSocketCalls::SetDataCallback(Callback<void> cb)
+{
+    m_dataCallback = cb;
 }
 
 bool
@@ -166,7 +179,7 @@ HostSocketCalls::SendMore()
         n = std::min(n, m_chunk);
     }
     const Time copy = m_os->CopyTime(n);
-    const Time sum = m_os->ChecksumTime(n);
+    const Time sum = m_txChecksumOffload ? Time(0) : m_os->ChecksumTime(n);
     Trace("copy", copy);
     Trace("checksum", sum);
     Ptr<HostSocketCalls> self = this;
@@ -302,6 +315,10 @@ HostSocketCalls::OnData(Ptr<Socket> socket)
     NS_LOG_FUNCTION(this);
     if (!m_recvBlocked)
     {
+        if (!m_dataCallback.IsNull())
+        {
+            m_dataCallback();
+        }
         return;
     }
     m_recvBlocked = false;

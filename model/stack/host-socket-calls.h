@@ -75,6 +75,19 @@ class HostSocketCalls : public Object
      */
     void Recv(uint32_t bytes, Callback<void, Ptr<Packet>> done);
 
+    /**
+     * \brief The NIC computes the checksums of the segments sent (HostNicDriverCosts
+     * HasTransmitChecksumOffload): Send copies without summing. Default false.
+     * \param offload whether it does
+     */
+    void SetTransmitChecksumOffload(bool offload);
+    /**
+     * \brief Be told whenever data arrives on the socket, whether or not a Recv waits for it
+     * (a select() over several sockets, see SanSocketMessenger).
+     * \param cb called on every arrival (null: none)
+     */
+    void SetDataCallback(Callback<void> cb);
+
     /// \return true while a Send or Recv is in progress
     bool IsBusy() const;
     /// \return the socket
@@ -113,10 +126,12 @@ class HostSocketCalls : public Object
     /// \param kind what \param duration how long
     void Trace(const char* kind, Time duration);
 
-    Ptr<SanHost> m_host;      //!< host
-    Ptr<Socket> m_socket;     //!< socket
-    Ptr<HostStackCosts> m_os; //!< costs
-    uint32_t m_chunk{0};      //!< copy chunk (the segment size)
+    Ptr<SanHost> m_host;             //!< host
+    Ptr<Socket> m_socket;            //!< socket
+    Ptr<HostStackCosts> m_os;        //!< costs
+    uint32_t m_chunk{0};             //!< copy chunk (the segment size)
+    bool m_txChecksumOffload{false}; //!< the NIC sums what is sent
+    Callback<void> m_dataCallback;   //!< told of every arrival
 
     // Send state
     Ptr<const Packet> m_message; //!< being sent

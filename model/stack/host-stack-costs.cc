@@ -64,6 +64,12 @@ HostStackCosts::GetChecksumRate() const
     return m_checksumRate;
 }
 
+double
+HostStackCosts::GetSelectInstructionsPerSocket() const
+{
+    return m_selectPerSocket;
+}
+
 Time
 HostStackCosts::CopyTime(uint64_t bytes) const
 {

@@ -52,6 +52,10 @@ class HostStackCosts : public Object
     double GetCopyRate() const;
     /// \return Internet checksum rate in bytes per second
     double GetChecksumRate() const;
+    /// \return instructions select() spends per descriptor it looks at (the socket's poll
+    /// routine and the bookkeeping around it), besides the system call and the socket layer's
+    /// entry (GetSocketCallInstructions)
+    double GetSelectInstructionsPerSocket() const;
 
     /// \param bytes bytes copied \return the copy's duration
     Time CopyTime(uint64_t bytes) const;
@@ -81,6 +85,7 @@ class HostStackCosts : public Object
     double m_softIrqInstructions{0};    //!< per deferred-processing run
     double m_copyRate{1e9};             //!< bytes/s
     double m_checksumRate{1e9};         //!< bytes/s
+    double m_selectPerSocket{0};        //!< select(): per descriptor
 };
 
 } // namespace ns3

@@ -70,7 +70,19 @@ LinuxAlphaStackCosts::GetTypeId()
                           "Internet checksum rate in bytes per second.",
                           DoubleValue(500e6),
                           MakeDoubleAccessor(&LinuxAlphaStackCosts::m_checksumRate),
-                          MakeDoubleChecker<double>(1));
+                          MakeDoubleChecker<double>(1))
+            // ASSUMED: Linux 2.2's do_select per descriptor: fget, the socket's poll routine
+            // (sock_poll, tcp_poll: the state and queue tests, poll_wait's wait-queue entry on
+            // a first pass) and the bitmap tests around it: about 150 instructions, 0.42 us.
+            // No measurement on this machine was found; lmbench's lat_select manual page gives
+            // "Select on 200 tcp fd's: 117 microseconds" (0.59 us a descriptor) as an example
+            // run of the mid-1990s, machine unnamed. Used only by a process that waits on
+            // several connections (SanSocketMessenger).
+            .AddAttribute("SelectInstructionsPerSocket",
+                          "select() instructions per descriptor looked at.",
+                          DoubleValue(150),
+                          MakeDoubleAccessor(&LinuxAlphaStackCosts::m_selectPerSocket),
+                          MakeDoubleChecker<double>(0));
     return tid;
 }
 

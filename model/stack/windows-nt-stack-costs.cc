@@ -62,7 +62,16 @@ WindowsNtStackCosts::GetTypeId()
                           "Internet checksum rate in bytes per second.",
                           DoubleValue(200e6),
                           MakeDoubleAccessor(&WindowsNtStackCosts::m_checksumRate),
-                          MakeDoubleChecker<double>(1));
+                          MakeDoubleChecker<double>(1))
+            // ASSUMED: Winsock's select() per socket (the AFD driver's poll of each endpoint):
+            // as Linux 2.2's, about 150 instructions (1.1 us at 200 MHz); no figure for NT 4.0
+            // was found (nor for its per-call cost, SOURCES.md). Used only by a process that
+            // waits on several connections (SanSocketMessenger).
+            .AddAttribute("SelectInstructionsPerSocket",
+                          "select() instructions per socket looked at.",
+                          DoubleValue(150),
+                          MakeDoubleAccessor(&WindowsNtStackCosts::m_selectPerSocket),
+                          MakeDoubleChecker<double>(0));
     return tid;
 }
 
