@@ -167,7 +167,8 @@ SanBenchScale::Run(const Case& c)
     const uint64_t rssStart = SanFabricBenchmark::ReadStatusKib("VmRSS");
     SanFabricBenchmark::ResetPeakRss();
     const auto b0 = std::chrono::steady_clock::now();
-    SanBenchTestbed testbed(c.iface, c.hosts, c.preset, c.fabric);
+    // Member j of group g is host g + j * groups: the testbed's groups (i mod groups).
+    SanBenchTestbed testbed(c.iface, c.hosts, c.preset, c.fabric, c.hosts / c.groupSize);
     const NodeContainer hosts = testbed.GetHosts();
     const uint32_t groups = c.hosts / c.groupSize;
     /// \return member j of group g

@@ -93,11 +93,16 @@ SanBenchTestbed::GetFabrics()
 SanBenchTestbed::SanBenchTestbed(const std::string& iface,
                                  uint32_t hosts,
                                  const std::string& preset,
-                                 const std::string& fabric)
+                                 const std::string& fabric,
+                                 uint32_t groups)
     : m_iface(iface),
       m_preset(preset),
-      m_fabric(fabric)
+      m_fabric(fabric),
+      m_groups(groups)
 {
+    NS_ABORT_MSG_IF(groups == 0 || hosts % groups != 0 || hosts / groups < 2,
+                    "SanBenchTestbed: " << groups << " groups of " << hosts
+                                        << " hosts (they must divide them, 2 or more each)");
     if (const auto f = GetFabrics(); std::find(f.begin(), f.end(), fabric) == f.end())
     {
         NS_ABORT_MSG("SanBenchTestbed: no fabric '" << fabric << "' (known: crossbar fat-tree)");
@@ -409,13 +414,14 @@ SanBenchTestbed::BuildDart(uint32_t hosts)
                                                   : DartScenario::SOFTWARE_SWITCH,
                                        hosts);
     }
-    spec.endpointBytes = SanDartMessenger::GetEndpointBytes(hosts - 1);
+    // Rings for every peer of its group.
+    spec.endpointBytes = SanDartMessenger::GetEndpointBytes(hosts / m_groups - 1);
     ShapeFabric(spec, hosts);
     auto s = std::make_shared<DartScenario>(spec);
     m_keep = s;
     m_hosts = s->GetHosts();
     Ptr<SanDartWiring> wiring = CreateObject<SanDartWiring>();
-    wiring->Wire(m_hosts, s->ctx);
+    wiring->Wire(m_hosts, s->ctx, m_groups);
     m_messengerAttributes.emplace_back("Wiring", Create<PointerValue>(wiring));
     m_messenger = "ns3::SanDartMessenger";
     m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
@@ -473,16 +479,17 @@ SanBenchTestbed::BuildClan(uint32_t hosts)
 void
 SanBenchTestbed::BuildHamlyn(uint32_t hosts)
 {
-    // Each process pins room for a stream each way to every other host (real bytes): about
-    // 10 MB a host, the largest message shrinking as hosts are added.
+    // Each process pins room for a stream each way to every other host of its group: about
+    // 10 MB a host, the largest message shrinking as hosts are added (HostMemory gives a page
+    // storage only once it is written).
+    const uint32_t peers = hosts / m_groups - 1;
     uint32_t maxBytes = 1u << 20;
-    while (maxBytes > 4096 && uint64_t(maxBytes) * (hosts - 1) > (1u << 20))
+    while (maxBytes > 4096 && uint64_t(maxBytes) * peers > (1u << 20))
     {
         maxBytes /= 2;
     }
-    const uint64_t pinned = SanRatsMessenger::GetPinnedBytesNeeded(hosts - 1,
-                                                                   maxBytes,
-                                                                   SanRatsMessenger::DEFAULT_SLOTS);
+    const uint64_t pinned =
+        SanRatsMessenger::GetPinnedBytesNeeded(peers, maxBytes, SanRatsMessenger::DEFAULT_SLOTS);
     // "PinnedBytes" is read when HamlynHelper opens each host's Rats process.
     const auto before = DynamicCast<UintegerValue>(
                             SanBenchPreset::GetDefault("ns3::RatsHardwareInterface", "PinnedBytes"))

@@ -116,11 +116,18 @@ class SanBenchTestbed
      * 8-port switches of the preset's kind (Myrinet's and the issue's 8-port switches;
      * 4^n hosts: 16, 64, 256, 1,024, 4,096, 16,384, ...; aborts for another count), routed
      * up*\/down* (deterministic: a connection's packets stay in order); not for "tcp"
+     * \param groups the hosts talk in this many groups (host i with the hosts j of its group,
+     * i mod groups == j mod groups; 1: every host with every other; it divides \p hosts).
+     * What an interface makes at start-up for each pair that may talk (DART's connection
+     * wiring) or sizes for each peer a process may have (Hamlyn's pinned streams, DART's
+     * receive rings) is made for the group only, as a parallel job's processes set up their
+     * communicator's connections and no others.
      */
     explicit SanBenchTestbed(const std::string& iface,
                              uint32_t hosts = 2,
                              const std::string& preset = "as-published",
-                             const std::string& fabric = "crossbar");
+                             const std::string& fabric = "crossbar",
+                             uint32_t groups = 1);
 
     /// \return the hosts; with two: the workload's client (sender), then its server (sink)
     NodeContainer GetHosts() const;
@@ -171,6 +178,7 @@ class SanBenchTestbed
     std::string m_preset;          //!< GetPresets()
     std::string m_fabric;          //!< GetFabrics()
     std::string m_fabricDescribed; //!< what ShapeFabric made of the fabric, for GetDescription
+    uint32_t m_groups;             //!< the hosts' groups (1: one)
     NodeContainer m_hosts;         //!< the hosts
     std::string m_messenger{"ns3::SanSocketMessenger"}; //!< the messenger's TypeId name
     /// The messengers' attributes (name, value): a socket factory, an NX program, ...

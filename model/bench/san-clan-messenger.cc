@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/clan-connection.h"
+#include "ns3/clan-listener.h"
 #include "ns3/clan-message-channel.h"
 #include "ns3/clan-net-device.h"
 #include "ns3/enum.h"
@@ -34,7 +35,11 @@ constexpr uint64_t LINE_TX_COOKIE = 24; //!< its sending half's cookie
 constexpr uint64_t LINE_RX_READY = 48;  //!< 1 once the receiving cookie is written
 constexpr uint64_t LINE_TX_READY = 52;  //!< 1 once the sending cookie is written
 /// The connecting ports lie this far above the listening ones.
-constexpr uint32_t CONNECT_PORT_OFFSET = 0x4000;
+/// Ports above "Port": a connection accepted from host h moves to Port + 1 + h; one made to
+/// host h sends from Port + CONNECT_PORT_OFFSET + h (modulo 2^16).
+constexpr uint32_t CONNECT_PORT_OFFSET = 0x8001;
+/// The most CLAN hosts the ports above can tell apart.
+constexpr uint32_t MAX_PORT_HOSTS = 0x7fff;
 
 /// \param node a node \return its CLAN NIC (null if none)
 Ptr<ClanNetDevice>
@@ -88,8 +93,9 @@ SanClanMessenger::GetTypeId()
                           MakeUintegerAccessor(&SanClanMessenger::m_maxBytes),
                           MakeUintegerChecker<uint32_t>(HEADER_BYTES))
             .AddAttribute("Port",
-                          "The listening port for CLAN host 0 (host h: Port + h); the "
-                          "connecting ports are 0x4000 above.",
+                          "The listening port; a connection accepted from CLAN host h moves to "
+                          "Port + 1 + h, one made to host h sends from Port + 0x8001 + h "
+                          "(modulo 65536).",
                           UintegerValue(0x8000),
                           MakeUintegerAccessor(&SanClanMessenger::m_port),
                           MakeUintegerChecker<uint16_t>(1))
@@ -127,11 +133,11 @@ SanClanMessenger::DoDispose()
         m_spin->Abandon(); // its callback holds this messenger
     }
     m_spin = nullptr;
-    for (auto& [host, c] : m_accepting)
+    if (m_listener)
     {
-        c->Dispose();
+        m_listener->Dispose();
+        m_listener = nullptr;
     }
-    m_accepting.clear();
     for (auto& [host, p] : m_peers)
     {
         if (p.connection)
@@ -159,18 +165,21 @@ SanClanMessenger::DoDispose()
 }
 
 uint16_t
-SanClanMessenger::ListenPort(uint32_t host) const
+SanClanMessenger::AcceptPort(uint32_t host) const
 {
-    const uint32_t port = uint32_t(m_port) + host;
-    NS_ABORT_MSG_IF(host >= CONNECT_PORT_OFFSET || port + CONNECT_PORT_OFFSET > 0xffff,
-                    "SanClanMessenger: host " << host << " has no port above \"Port\" " << m_port);
-    return static_cast<uint16_t>(port);
+    NS_ABORT_MSG_IF(host >= MAX_PORT_HOSTS,
+                    "SanClanMessenger: host " << host << " has no port (at most " << MAX_PORT_HOSTS
+                                              << " CLAN hosts)");
+    return static_cast<uint16_t>(uint32_t(m_port) + 1 + host);
 }
 
 uint16_t
 SanClanMessenger::ConnectPort(uint32_t host) const
 {
-    return static_cast<uint16_t>(ListenPort(host) + CONNECT_PORT_OFFSET);
+    NS_ABORT_MSG_IF(host >= MAX_PORT_HOSTS,
+                    "SanClanMessenger: host " << host << " has no port (at most " << MAX_PORT_HOSTS
+                                              << " CLAN hosts)");
+    return static_cast<uint16_t>(uint32_t(m_port) + CONNECT_PORT_OFFSET + host);
 }
 
 uint32_t
@@ -227,20 +236,17 @@ SanClanMessenger::Open(Ptr<Node> node)
     const std::vector<uint8_t> zeros(size, 0);
     m_ctx->GetMemory()->Write(m_table, zeros.data(), size);
     m_tableCookie = m_ctx->Export(m_table, size);
-    for (const auto& [id, host] : m_hostOfNode)
-    {
-        if (host == m_host)
-        {
-            continue;
-        }
-        Ptr<ClanConnection> c = CreateObject<ClanConnection>();
-        m_accepting[host] = c;
-        Ptr<SanClanMessenger> self(this);
-        const uint32_t peer = host;
-        c->Accept(m_ctx, ListenPort(host), m_tableCookie, Callback<void>([self, peer, c]() {
-                      self->Established(peer, c);
-                  }));
-    }
+    // One listening endpoint takes every peer's CONNECT; each connection moves to a port of
+    // its own.
+    m_listener = CreateObject<ClanListener>();
+    Ptr<SanClanMessenger> self(this);
+    m_listener->Listen(
+        m_ctx,
+        m_port,
+        m_tableCookie,
+        ClanListener::PortOf([self](uint32_t host) { return self->AcceptPort(host); }),
+        ClanListener::Accepted(
+            [self](Ptr<ClanConnection> c, uint32_t host) { self->Accepted(host, c); }));
 }
 
 void
@@ -262,9 +268,33 @@ SanClanMessenger::Connect(Ptr<Node> peer, Callback<void> connected)
     c->Connect(m_ctx,
                ConnectPort(host),
                host,
-               ListenPort(m_host),
+               m_port,
                m_tableCookie,
                Callback<void>([self, host, c]() { self->Established(host, c); }));
+}
+
+void
+SanClanMessenger::Accepted(uint32_t host, Ptr<ClanConnection> connection)
+{
+    if (!m_ctx)
+    {
+        return; // disposed meanwhile
+    }
+    // The peer connected to this process.
+    NS_ABORT_MSG_IF(m_peers.count(host),
+                    "SanClanMessenger: nodes " << GetNode()->GetId() << " and "
+                                               << m_peers[host].node
+                                               << " connected to each other twice");
+    Peer& p = m_peers[host];
+    for (const auto& [id, h] : m_hostOfNode)
+    {
+        if (h == host)
+        {
+            p.node = id;
+        }
+    }
+    p.connection = connection;
+    Established(host, connection);
 }
 
 void
@@ -273,25 +303,6 @@ SanClanMessenger::Established(uint32_t host, Ptr<ClanConnection> connection)
     if (!m_ctx)
     {
         return; // disposed meanwhile
-    }
-    auto accepted = m_accepting.find(host);
-    if (accepted != m_accepting.end() && accepted->second == connection)
-    {
-        // The peer connected to this process.
-        NS_ABORT_MSG_IF(m_peers.count(host),
-                        "SanClanMessenger: nodes " << GetNode()->GetId() << " and "
-                                                   << m_peers[host].node
-                                                   << " connected to each other twice");
-        Peer& p = m_peers[host];
-        for (const auto& [id, h] : m_hostOfNode)
-        {
-            if (h == host)
-            {
-                p.node = id;
-            }
-        }
-        p.connection = connection;
-        m_accepting.erase(accepted);
     }
     Peer& p = m_peers.at(host);
     p.table = connection->GetPeerMapping();

@@ -22,6 +22,7 @@ namespace ns3
 {
 
 class ClanConnection;
+class ClanListener;
 class ClanMessageChannel;
 
 /**
@@ -32,13 +33,11 @@ class ClanMessageChannel;
  *
  * Set-up, during the run, over the fabric. Open starts the process: a ClanContext on the
  * node's CLAN NIC, a connection table in its memory (one 64-byte line per CLAN host, exported
- * once: its cookie is the offer of every connection), and a ClanConnection accepting on one
- * port per other CLAN host ("Port" + that host's number). Connect sends CONNECT from port
- * "Port" + 0x4000 + the peer's host to the peer's port for this host (out-of-band messages,
- * section 3.1). A port per peer, because ClanConnection's one-port accept loses a CONNECT that
- * comes while it hands the last one its own endpoint (the listener's queue is dropped when the
- * endpoint is reused, and the port is closed until the next Accept); it costs each process one
- * endpoint per other host at Open (the driver's "EndpointCreateInstructions" each). Once a
+ * once: its cookie is the offer of every connection), and a ClanListener on port "Port": one
+ * endpoint that takes every peer's CONNECT and moves each connection to a port of its own
+ * ("Port" + 1 + the peer's host). Connect sends CONNECT from port "Port" + 0x8001 + the peer's
+ * host to the peer's "Port" (out-of-band messages, section 3.1). A process holds endpoints for
+ * its listener and its connections only, not for every host that might connect. Once a
  * connection is established each end maps the other's table and builds its halves of the two
  * channels with processor writes only: it writes its receiving half's cookie into the peer's
  * line for it and sets a ready word there, spins on its own line until the peer's cookie has
@@ -131,8 +130,8 @@ class SanClanMessenger : public SanMessenger
         uint32_t arrivingSequence{0};   //!< its sequence number
     };
 
-    /// \param host a CLAN host number \return this process's listening port for it
-    uint16_t ListenPort(uint32_t host) const;
+    /// \param host a CLAN host number \return the port a connection accepted from it moves to
+    uint16_t AcceptPort(uint32_t host) const;
     /// \param host a CLAN host number \return this process's connecting port to it
     uint16_t ConnectPort(uint32_t host) const;
     /// \param node a node id \return its CLAN host number (aborts if it has no CLAN NIC)
@@ -140,6 +139,8 @@ class SanClanMessenger : public SanMessenger
     /// \return the channels' wait mode for this notification
     ClanContext::WaitMode ChannelMode() const;
 
+    /// \p host connected to this process (its listener): a peer of it, then Established.
+    void Accepted(uint32_t host, Ptr<ClanConnection> connection);
     /// A connection to \p host is established: build this end's halves.
     void Established(uint32_t host, Ptr<ClanConnection> connection);
     /// The peer's receiving cookie is in this end's table: build the sending half.
@@ -189,13 +190,13 @@ class SanClanMessenger : public SanMessenger
     Time m_pollSlice;                  //!< attribute: spin before giving the CPU up
     bool m_checkPayload{true};         //!< attribute
 
-    Ptr<ClanContext> m_ctx;                              //!< this process
-    uint32_t m_host{0};                                  //!< its CLAN host number
-    uint64_t m_table{0};                                 //!< the connection table
-    ClanCookie m_tableCookie;                            //!< its cookie (every connection's offer)
-    std::map<uint32_t, uint32_t> m_hostOfNode;           //!< node id -> CLAN host
-    std::map<uint32_t, Ptr<ClanConnection>> m_accepting; //!< by peer host
-    std::map<uint32_t, Peer> m_peers;                    //!< by peer host, once established
+    Ptr<ClanContext> m_ctx;                    //!< this process
+    uint32_t m_host{0};                        //!< its CLAN host number
+    uint64_t m_table{0};                       //!< the connection table
+    ClanCookie m_tableCookie;                  //!< its cookie (every connection's offer)
+    std::map<uint32_t, uint32_t> m_hostOfNode; //!< node id -> CLAN host
+    Ptr<ClanListener> m_listener;              //!< takes the peers' CONNECTs
+    std::map<uint32_t, Peer> m_peers;          //!< by peer host, once established
 
     std::deque<std::function<void()>> m_calls; //!< calls waiting for the process
     bool m_calling{false};                     //!< a call runs

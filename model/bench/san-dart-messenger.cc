@@ -75,8 +75,11 @@ SanDartWiring::DoDispose()
 }
 
 void
-SanDartWiring::Wire(const NodeContainer& hosts, const std::vector<Ptr<DartContext>>& contexts)
+SanDartWiring::Wire(const NodeContainer& hosts,
+                    const std::vector<Ptr<DartContext>>& contexts,
+                    uint32_t groups)
 {
+    NS_ABORT_MSG_IF(groups == 0, "SanDartWiring::Wire: no groups");
     NS_ABORT_MSG_IF(hosts.GetN() != contexts.size(),
                     "SanDartWiring::Wire: " << hosts.GetN() << " hosts but " << contexts.size()
                                             << " endpoints");
@@ -89,7 +92,7 @@ SanDartWiring::Wire(const NodeContainer& hosts, const std::vector<Ptr<DartContex
     }
     for (uint32_t i = 0; i < hosts.GetN(); ++i)
     {
-        for (uint32_t j = i + 1; j < hosts.GetN(); ++j)
+        for (uint32_t j = i + groups; j < hosts.GetN(); j += groups)
         {
             Host& a = m_hosts[hosts.Get(i)->GetId()];
             Host& b = m_hosts[hosts.Get(j)->GetId()];

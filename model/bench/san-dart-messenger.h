@@ -57,11 +57,14 @@ class SanDartWiring : public Object
     };
 
     /**
-     * \brief Connect every pair of \p hosts (before Simulator::Run).
+     * \brief Connect every pair of \p hosts that may talk (before Simulator::Run).
      * \param hosts the hosts
      * \param contexts each host's endpoint, in the same order
+     * \param groups hosts i and j may talk if i mod groups == j mod groups (1: every pair)
      */
-    void Wire(const NodeContainer& hosts, const std::vector<Ptr<DartContext>>& contexts);
+    void Wire(const NodeContainer& hosts,
+              const std::vector<Ptr<DartContext>>& contexts,
+              uint32_t groups = 1);
     /// \param node a node id \return its endpoint (null if it is not wired)
     Ptr<DartContext> GetContext(uint32_t node) const;
     /// \param node a node id \return its connections, by peer node id (empty if none)

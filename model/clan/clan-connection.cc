@@ -136,19 +136,7 @@ ClanConnection::OnMessage()
             m_localPort = m_connectionPort;
             m_endpoint = m_ctx->OpenEndpoint(m_localPort);
         }
-        {
-            Ptr<ClanConnection> self(this);
-            SendMessage(ACCEPT, Callback<void>([self]() {
-                            self->m_state = ESTABLISHED;
-                            self->AwaitMessage(); // for CLOSE
-                            Callback<void> cb = self->m_established;
-                            self->m_established = Callback<void>();
-                            if (!cb.IsNull())
-                            {
-                                cb();
-                            }
-                        }));
-        }
+        Answer();
         return;
     case CONNECTING:
         if (type != ACCEPT || m.srcHost != m_peerHost)
@@ -187,6 +175,50 @@ ClanConnection::OnMessage()
     case CLOSED:
         return;
     }
+}
+
+void
+ClanConnection::Answer()
+{
+    Ptr<ClanConnection> self(this);
+    SendMessage(ACCEPT, Callback<void>([self]() {
+                    self->m_state = ESTABLISHED;
+                    self->AwaitMessage(); // for CLOSE
+                    Callback<void> cb = self->m_established;
+                    self->m_established = Callback<void>();
+                    if (!cb.IsNull())
+                    {
+                        cb();
+                    }
+                }));
+}
+
+bool
+ClanConnection::IsConnect(const ClanOobMessage& m)
+{
+    return m.payload[0] == CONNECT;
+}
+
+void
+ClanConnection::AcceptConnect(Ptr<ClanContext> ctx,
+                              const ClanOobMessage& connect,
+                              uint16_t connectionPort,
+                              const ClanCookie& offer,
+                              Callback<void> established)
+{
+    NS_ABORT_MSG_IF(m_state != CLOSED, "ClanConnection::AcceptConnect: not closed");
+    NS_ABORT_MSG_IF(!ctx || !offer.IsValid() || !IsConnect(connect),
+                    "ClanConnection::AcceptConnect: needs a process, a cookie and a CONNECT");
+    m_ctx = ctx;
+    m_localPort = connectionPort;
+    m_endpoint = ctx->OpenEndpoint(connectionPort);
+    m_offer = offer;
+    m_established = established;
+    m_peerHost = connect.srcHost;
+    m_peerPort = connect.srcPort;
+    LearnPeer(connect);
+    m_state = LISTENING; // until ACCEPT is sent
+    Answer();
 }
 
 void

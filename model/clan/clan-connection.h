@@ -77,6 +77,24 @@ class ClanConnection : public Object
                 Callback<void> established,
                 uint16_t connectionPort = 0);
 
+    /**
+     * \brief Server with a ClanListener: accept a CONNECT that came to the listener's
+     * endpoint. The connection gets an endpoint of its own on \p connectionPort, maps the
+     * client's aperture and answers ACCEPT from there; the listener keeps listening.
+     * \param ctx this process \param connect the client's CONNECT
+     * \param connectionPort the connection's own port
+     * \param offer the cookie of the aperture this end offers
+     * \param established called once the client's aperture is mapped and ACCEPT sent
+     */
+    void AcceptConnect(Ptr<ClanContext> ctx,
+                       const ClanOobMessage& connect,
+                       uint16_t connectionPort,
+                       const ClanCookie& offer,
+                       Callback<void> established);
+
+    /// \return whether \p m is a CONNECT (what a ClanListener hands to AcceptConnect)
+    static bool IsConnect(const ClanOobMessage& m);
+
     /// \brief Tear down: send CLOSE and close the endpoint into the cache.
     void Close();
     /// \param closed called when the peer tears the connection down
@@ -113,6 +131,8 @@ class ClanConnection : public Object
     void OnMessage();
     /// The peer's cookie arrived: map it. \param m the message
     void LearnPeer(const ClanOobMessage& m);
+    /// A CONNECT has come (the peer is learnt): answer ACCEPT, then the connection is up.
+    void Answer();
 
     Ptr<ClanContext> m_ctx;       //!< this process
     Ptr<ClanEndpoint> m_endpoint; //!< this end's endpoint

@@ -1,0 +1,97 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "clan-listener.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ClanListener");
+
+NS_OBJECT_ENSURE_REGISTERED(ClanListener);
+
+TypeId
+ClanListener::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::ClanListener")
+                            .SetParent<Object>()
+                            .SetGroupName("San")
+                            .AddConstructor<ClanListener>();
+    return tid;
+}
+
+ClanListener::ClanListener() = default;
+
+ClanListener::~ClanListener() = default;
+
+void
+ClanListener::DoDispose()
+{
+    m_ctx = nullptr;
+    m_endpoint = nullptr;
+    m_portOf = PortOf();
+    m_accepted = Accepted();
+    Object::DoDispose();
+}
+
+void
+ClanListener::Listen(Ptr<ClanContext> ctx,
+                     uint16_t port,
+                     const ClanCookie& offer,
+                     PortOf portOf,
+                     Accepted accepted)
+{
+    NS_ABORT_MSG_IF(m_endpoint, "ClanListener::Listen: already listening");
+    NS_ABORT_MSG_IF(!ctx || !offer.IsValid() || portOf.IsNull() || accepted.IsNull(),
+                    "ClanListener::Listen: needs a process, a cookie, a port rule and an owner");
+    m_ctx = ctx;
+    m_endpoint = ctx->OpenEndpoint(port);
+    m_offer = offer;
+    m_portOf = portOf;
+    m_accepted = accepted;
+    Await();
+}
+
+void
+ClanListener::Await()
+{
+    Ptr<ClanListener> self(this);
+    m_endpoint->GetQueue()->Wait(HostCpuWait::BLOCK,
+                                 Callback<void>([self]() { self->OnMessage(); }));
+}
+
+void
+ClanListener::OnMessage()
+{
+    if (!m_endpoint)
+    {
+        return; // disposed meanwhile
+    }
+    ClanOobMessage m;
+    while (m_endpoint->Receive(m))
+    {
+        if (!ClanConnection::IsConnect(m))
+        {
+            NS_LOG_WARN("ClanListener: ignored message " << int(m.payload[0]));
+            continue;
+        }
+        Ptr<ClanConnection> c = CreateObject<ClanConnection>();
+        Ptr<ClanListener> self(this);
+        const uint32_t host = m.srcHost;
+        c->AcceptConnect(m_ctx, m, m_portOf(host), m_offer, Callback<void>([self, c, host]() {
+                             if (!self->m_accepted.IsNull())
+                             {
+                                 self->m_accepted(c, host);
+                             }
+                         }));
+    }
+    Await();
+}
+
+} // namespace ns3
