@@ -19,8 +19,7 @@ ClanTripwireState::ClanTripwireState(Ptr<HostMemory> memory,
                                      uint32_t nTripwires,
                                      const std::string& name)
     : m_bitmap(Create<ClanTripwireBitmap>(memory, nTripwires, name)),
-      m_waiters(nTripwires),
-      m_setsOf(nTripwires)
+      m_nTripwires(nTripwires)
 {
 }
 
@@ -185,8 +184,9 @@ ClanTripwireState::IsInTripset(uint32_t tripset, uint32_t id) const
 {
     CheckTripset(tripset, "IsInTripset");
     CheckTripwire(id, "IsInTripset");
-    const auto& sets = m_setsOf[id];
-    return std::find(sets.begin(), sets.end(), tripset) != sets.end();
+    const auto it = m_setsOf.find(id);
+    return it != m_setsOf.end() &&
+           std::find(it->second.begin(), it->second.end(), tripset) != it->second.end();
 }
 
 const std::vector<uint32_t>&
@@ -214,7 +214,8 @@ uint32_t
 ClanTripwireState::GetNWaiters(uint32_t id) const
 {
     CheckTripwire(id, "GetNWaiters");
-    return static_cast<uint32_t>(m_waiters[id].size());
+    const auto it = m_waiters.find(id);
+    return it == m_waiters.end() ? 0 : static_cast<uint32_t>(it->second.size());
 }
 
 uint32_t
@@ -253,9 +254,9 @@ ClanTripwireState::GetBitmap() const
 void
 ClanTripwireState::CheckTripwire(uint32_t id, const char* what) const
 {
-    NS_ABORT_MSG_IF(id >= m_waiters.size(),
+    NS_ABORT_MSG_IF(id >= m_nTripwires,
                     "ClanTripwireState::" << what << ": Tripwire id " << id << " is not below "
-                                          << m_waiters.size());
+                                          << m_nTripwires);
 }
 
 void

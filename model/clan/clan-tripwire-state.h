@@ -169,9 +169,12 @@ class ClanTripwireState : public SimpleRefCount<ClanTripwireState>
     /// Forget the tokens of \p waiters. \param waiters a list about to be dropped
     void ForgetTokens(const std::vector<Waiter>& waiters);
 
-    Ptr<ClanTripwireBitmap> m_bitmap;             //!< fired bits in host memory
-    std::vector<std::vector<Waiter>> m_waiters;   //!< per Tripwire
-    std::vector<std::vector<uint32_t>> m_setsOf;  //!< per Tripwire: Tripsets containing it
+    Ptr<ClanTripwireBitmap> m_bitmap; //!< fired bits in host memory
+    /// Per Tripwire that has had any (thousands of Tripwires, few in use)
+    std::unordered_map<uint32_t, std::vector<Waiter>> m_waiters;
+    /// Per Tripwire that has had any: Tripsets containing it
+    std::unordered_map<uint32_t, std::vector<uint32_t>> m_setsOf;
+    uint32_t m_nTripwires;                        //!< Tripwires
     std::vector<Tripset> m_tripsets;              //!< by Tripset id
     std::unordered_map<uint64_t, Place> m_tokens; //!< waiting tokens
     uint64_t m_nextToken{1};                      //!< next token (0 is NOT_WAITING)

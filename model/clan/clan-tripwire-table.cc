@@ -85,12 +85,9 @@ ClanTripwireTable::SetCapacity(uint32_t capacity)
     NS_ABORT_MSG_IF(GetNAllocated() != 0,
                     "ClanTripwireTable: cannot resize the CAM while "
                         << GetNAllocated() << " Tripwires are allocated");
-    m_entries.assign(capacity, Entry{});
-    m_free.resize(capacity);
-    for (uint32_t i = 0; i < capacity; ++i)
-    {
-        m_free[i] = capacity - 1 - i; // id 0 last, so popped first
-    }
+    m_capacity = capacity;
+    m_entries.clear();
+    m_free.clear();
     m_root = NIL;
     m_nEnabled = 0;
 }
@@ -98,13 +95,13 @@ ClanTripwireTable::SetCapacity(uint32_t capacity)
 uint32_t
 ClanTripwireTable::GetCapacity() const
 {
-    return static_cast<uint32_t>(m_entries.size());
+    return m_capacity;
 }
 
 uint32_t
 ClanTripwireTable::Allocate()
 {
-    if (m_free.empty())
+    if (m_free.empty() && m_entries.size() >= m_capacity)
     {
         // Section 3.3 gives no behaviour for a full CAM; a driver would fail the call, so the
         // caller gets a failure result rather than an abort.
@@ -112,8 +109,18 @@ ClanTripwireTable::Allocate()
         NS_LOG_WARN("ClanTripwireTable: all " << GetCapacity() << " Tripwires are allocated");
         return NO_TRIPWIRE;
     }
-    uint32_t id = m_free.back();
-    m_free.pop_back();
+    // The lowest free id: a freed one (below every id never used), else the next unused.
+    uint32_t id = 0;
+    if (!m_free.empty())
+    {
+        id = m_free.back();
+        m_free.pop_back();
+    }
+    else
+    {
+        id = static_cast<uint32_t>(m_entries.size());
+        m_entries.emplace_back();
+    }
     Entry& e = m_entries[id];
     e = Entry{};
     e.tw.allocated = true;
@@ -244,10 +251,11 @@ ClanTripwireTable::Match(uint64_t addr,
 const ClanTripwire&
 ClanTripwireTable::Get(uint32_t id) const
 {
-    NS_ABORT_MSG_IF(id >= m_entries.size(),
+    NS_ABORT_MSG_IF(id >= m_capacity,
                     "ClanTripwireTable: Tripwire id " << id << " is not below the capacity "
-                                                      << m_entries.size());
-    return m_entries[id].tw;
+                                                      << m_capacity);
+    static const ClanTripwire never{}; // an entry never allocated
+    return id < m_entries.size() ? m_entries[id].tw : never;
 }
 
 bool
@@ -313,10 +321,10 @@ ClanTripwireTable::GetIndexHeight() const
 void
 ClanTripwireTable::CheckAllocated(uint32_t id, const char* what) const
 {
-    NS_ABORT_MSG_IF(id >= m_entries.size(),
+    NS_ABORT_MSG_IF(id >= m_capacity,
                     "ClanTripwireTable::" << what << ": Tripwire id " << id
-                                          << " is not below the capacity " << m_entries.size());
-    NS_ABORT_MSG_IF(!m_entries[id].tw.allocated,
+                                          << " is not below the capacity " << m_capacity);
+    NS_ABORT_MSG_IF(id >= m_entries.size() || !m_entries[id].tw.allocated,
                     "ClanTripwireTable::" << what << ": Tripwire " << id << " is not allocated");
 }
 

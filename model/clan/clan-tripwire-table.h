@@ -221,16 +221,19 @@ class ClanTripwireTable : public Object
     /// Take a Tripwire out of the index. \param id id
     void IndexErase(uint32_t id);
 
-    std::vector<Entry> m_entries;                    //!< the CAM's entries, by id
-    std::vector<uint32_t> m_free;                    //!< free ids, lowest last (popped first)
-    uint32_t m_root{NIL};                            //!< root of the match index
-    uint32_t m_nEnabled{0};                          //!< nodes in the index
-    uint64_t m_priorityCounter{0};                   //!< feeds the priority hash
-    uint64_t m_allocFailures{0};                     //!< Allocate() on a full table
-    uint64_t m_matches{0};                           //!< Match() calls
-    uint64_t m_fired{0};                             //!< firings
-    uint64_t m_examined{0};                          //!< nodes visited by Match()
-    uint32_t m_lastExamined{0};                      //!< nodes visited by the last Match()
+    /// The CAM's entries, by id: as many as the highest id allocated so far needs (a CAM of
+    /// thousands of entries on each of thousands of hosts costs only what is used)
+    std::vector<Entry> m_entries;
+    std::vector<uint32_t> m_free;  //!< freed ids below m_entries.size(), lowest last (popped first)
+    uint32_t m_capacity{0};        //!< the CAM's entries
+    uint32_t m_root{NIL};          //!< root of the match index
+    uint32_t m_nEnabled{0};        //!< nodes in the index
+    uint64_t m_priorityCounter{0}; //!< feeds the priority hash
+    uint64_t m_allocFailures{0};   //!< Allocate() on a full table
+    uint64_t m_matches{0};         //!< Match() calls
+    uint64_t m_fired{0};           //!< firings
+    uint64_t m_examined{0};        //!< nodes visited by Match()
+    uint32_t m_lastExamined{0};    //!< nodes visited by the last Match()
     TracedCallback<uint32_t, uint64_t> m_firedTrace; //!< "Fired"
 };
 
