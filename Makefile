@@ -5,6 +5,8 @@
 #   make reproduce      build, then run scripts/reproduce.sh (examples -> results/)
 #   make install-check  install build/ into a scratch prefix, build examples/out-of-tree against it
 #   make scaling        build, then san-scaling (SET=full: up to a million hosts, hours) -> results/
+#   make nic-scaling    build, then nic-scaling: every interface's workloads on fat trees of
+#                       NIC_HOSTS hosts (1024,4096 by default) -> results/nic-scaling.csv
 #   make asan           build in build-asan/ with AddressSanitizer + UBSan, run the suites
 #                       (all but san-scilan-paper, which make test runs: ASAN_EXCLUDE)
 #   make contrib-check  build and test san inside ns-3.37's source tree (contrib/san), with MPI,
@@ -31,7 +33,7 @@ PYTHON := /usr/bin/python3
 CLANG_FORMAT ?= clang-format
 FORMAT_DIRS := model helper examples test
 
-.PHONY: all help deps build test reproduce scaling install-check asan asan-build contrib-check mpi \
+.PHONY: all help deps build test reproduce scaling nic-scaling install-check asan asan-build contrib-check mpi \
         mpi-check format \
         format-check wscript clean
 
@@ -67,6 +69,13 @@ scaling: build
 	    --schedulers=ns3::MapScheduler,ns3::HeapScheduler,ns3::CalendarScheduler,ns3::PriorityQueueScheduler,ns3::SanOrderedScheduler \
 	    --schedulerCsv=results/san-scaling-schedulers.csv
 	$(PYTHON) analysis/plot_scaling.py --results results
+
+# The interfaces at scale: request/response, incast and all-to-all in groups of 16 hosts over
+# fat trees, each run in a process of its own (what it costs to simulate, and memory per host).
+NIC_HOSTS ?= 1024,4096
+nic-scaling: build
+	mkdir -p results
+	$(BUILD_DIR)/examples/nic-scaling --hosts=$(NIC_HOSTS) --csv=results/nic-scaling.csv
 
 # The installed library, headers, CMake package and pkg-config file, used as a user would.
 install-check: build
