@@ -86,7 +86,9 @@ class SanPaper : public Object
     /**
      * \brief The reproduction program: parse the command line (--output, --figures, --beyond,
      * and, when \p typeId is empty, --paper), run the paper's experiments, print the rows,
-     * write the CSV and the figures' data.
+     * write the CSV and the figures' data. The scheduler is ns-3's PriorityQueueScheduler
+     * (the same event order as the default MapScheduler, at less cost per event) unless
+     * --SchedulerType names another.
      * \param argc argc of main \param argv argv of main
      * \param typeId the paper ("" : the --paper option chooses)
      * \return main's exit status

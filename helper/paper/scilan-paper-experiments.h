@@ -46,6 +46,34 @@ class ScilanPaperExperiments
         uint32_t ringBytes{65536};                      //!< ScilanStack "RingBytes"
     };
 
+    /**
+     * \brief Reuse measurements within this process: a measurement asked for again with the
+     * same arguments (every field of its configuration) returns the value its first run gave
+     * instead of being simulated again. Each measurement builds its own scenario and simulator
+     * and nothing in them is random (scilan-paper's CSVs are byte-identical with any --RngSeed
+     * and --RngRun), so the value is the one a second run would give, as long as no attribute
+     * default changes in between: ScilanPaper (examples/scilan-paper) turns it on, since it
+     * changes none; tests that set defaults leave it off (the default). scilan-paper asks for
+     * the same 2-host streams up to four times (StreamRows, Figure 7, Figures 9-10), the same
+     * copies up to three times and the same TCP streams up to three times (SCI/NDIS at 4, 8, 16,
+     * 32 and 64 KB in NdisThroughput and the figures; 64 KB over 100baseT and ATM in
+     * SocketBufferSweep, PriceRows and the figures). \param reuse whether to reuse (false also
+     * forgets what was kept)
+     */
+    static void SetReuse(bool reuse);
+    /**
+     * \param key a measurement and all its arguments, as text
+     * \param[out] value its value, if kept
+     * \return whether reuse is on and \p key was measured before
+     */
+    static bool Recall(const std::string& key, double& value);
+    /**
+     * \brief Keep a measured value for Recall (nothing while reuse is off).
+     * \param key a measurement and all its arguments, as text
+     * \param value its value
+     */
+    static void Remember(const std::string& key, double value);
+
     /// \param config a configuration \return its cluster, SCILAN installed
     static std::unique_ptr<SciScenario> BuildCluster(const Config& config);
 

@@ -30,6 +30,8 @@ class ScilanPaper : public SanPaper
     std::string GetName() const override;
     std::string GetTitle() const override;
     std::vector<Experiment> GetExperiments() const override;
+    /// \brief Reuse measurements asked for again (ScilanPaperExperiments::SetReuse).
+    void Prepare() const override;
     void WriteFigures(const std::string& prefix) const override;
 };
 

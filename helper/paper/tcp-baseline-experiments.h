@@ -46,7 +46,8 @@ class TcpBaselineExperiments
     /// Paper id (results/tripwire.csv).
     static constexpr const char* PAPER = "tripwire";
 
-    /// One link configuration.
+    /// One link configuration (a new field belongs in scilan-tcp-baselines.cc's
+    /// ScilanTcpLinkKey too: the key under which scilan-paper reuses a stream).
     struct Link
     {
         std::string name;         //!< "eth100" or "gige"
