@@ -24,6 +24,7 @@
 #include "ns3/nx-group.h"
 #include "ns3/object-factory.h"
 #include "ns3/pointer.h"
+#include "ns3/san-clan-messenger.h"
 #include "ns3/san-dart-messenger.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-group-workload-helper.h"
@@ -470,6 +471,9 @@ SanBenchTestbed::BuildClan(uint32_t hosts)
     m_keep = s;
     m_hosts = s->GetHosts();
     m_messenger = "ns3::SanClanMessenger";
+    // One hosts file for all the processes: the nodes are read once, not at each Open.
+    m_messengerAttributes.emplace_back("HostsFile",
+                                       PointerValue(CreateObject<SanClanHostsFile>()).Copy());
     m_linkBps = ChannelRate(s->GetEndpoints().Get(0));
     m_described = "CLAN message channels, " +
                   SanBenchPreset::DescribeHosts(m_preset, "530 MHz Alpha / Linux 2.2") +

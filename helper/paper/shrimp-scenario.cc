@@ -8,7 +8,9 @@
 #include "ns3/abort.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
-#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/ipv4-static-routing-helper.h"
+#include "ns3/ipv4-static-routing.h"
+#include "ns3/ipv4.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/shrimp-helper.h"
 #include "ns3/string.h"
@@ -65,14 +67,22 @@ ShrimpScenario::ShrimpScenario(const Spec& spec)
     link.SetChannelAttribute("Delay", TimeValue(MicroSeconds(5)));
     Ipv4AddressHelper addresses;
     addresses.SetBase("10.1.1.0", "255.255.255.252");
+    // A star: a host reaches every other host's network through the hub, which has them all on
+    // its own links. Static routes say so in O(1) per host; global routing (the routes it
+    // would compute are the same: next hop the hub, out of the host's one link) runs a
+    // shortest-path search from every node, O(hosts^2) to build and a table of every network
+    // at every host, scanned per packet.
+    Ipv4StaticRoutingHelper routing;
     for (uint32_t i = 0; i < GetNHosts(); ++i)
     {
         NetDeviceContainer d = link.Install(GetHosts().Get(i), hub.Get(0));
         Ipv4InterfaceContainer a = addresses.Assign(d);
         m_ethernet.push_back(a.GetAddress(0));
         addresses.NewNetwork();
+        Ptr<Ipv4> ipv4 = GetHosts().Get(i)->GetObject<Ipv4>();
+        routing.GetStaticRouting(ipv4)->SetDefaultRoute(a.GetAddress(1),
+                                                        ipv4->GetInterfaceForDevice(d.Get(0)));
     }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 }
 
 Ipv4Address

@@ -15,6 +15,7 @@
 #include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -25,6 +26,7 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SanClanMessenger");
 
+NS_OBJECT_ENSURE_REGISTERED(SanClanHostsFile);
 NS_OBJECT_ENSURE_REGISTERED(SanClanMessenger);
 
 namespace
@@ -56,6 +58,79 @@ ClanNicOf(Ptr<Node> node)
     return nullptr;
 }
 } // namespace
+
+// ---- SanClanHostsFile ------------------------------------------------------------------------
+
+TypeId
+SanClanHostsFile::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::SanClanHostsFile")
+                            .SetParent<Object>()
+                            .SetGroupName("San")
+                            .AddConstructor<SanClanHostsFile>();
+    return tid;
+}
+
+SanClanHostsFile::SanClanHostsFile() = default;
+
+SanClanHostsFile::~SanClanHostsFile() = default;
+
+void
+SanClanHostsFile::Read()
+{
+    const uint32_t nodes = NodeList::GetNNodes();
+    if (m_read && nodes == m_nodes)
+    {
+        return;
+    }
+    m_read = true;
+    m_nodes = nodes;
+    m_hosts = 0;
+    m_hostOfNode.assign(nodes, NONE);
+    m_nodeOfHost.clear();
+    for (uint32_t i = 0; i < nodes; ++i)
+    {
+        Ptr<ClanNetDevice> d = ClanNicOf(NodeList::GetNode(i));
+        if (d)
+        {
+            const uint32_t host = d->GetHostNumber();
+            m_hostOfNode[i] = host;
+            m_nodeOfHost[host] = i;
+            m_hosts = std::max(m_hosts, host + 1);
+        }
+    }
+}
+
+uint32_t
+SanClanHostsFile::GetNHosts() const
+{
+    return m_hosts;
+}
+
+bool
+SanClanHostsFile::FindHost(uint32_t node, uint32_t& host) const
+{
+    if (node >= m_hostOfNode.size() || m_hostOfNode[node] == NONE)
+    {
+        return false;
+    }
+    host = m_hostOfNode[node];
+    return true;
+}
+
+bool
+SanClanHostsFile::FindNode(uint32_t host, uint32_t& node) const
+{
+    auto it = m_nodeOfHost.find(host);
+    if (it == m_nodeOfHost.end())
+    {
+        return false;
+    }
+    node = it->second;
+    return true;
+}
+
+// ---- SanClanMessenger ------------------------------------------------------------------------
 
 TypeId
 SanClanMessenger::GetTypeId()
@@ -113,7 +188,13 @@ SanClanMessenger::GetTypeId()
                           "and check it on arrival (simulator time only).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&SanClanMessenger::m_checkPayload),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute("HostsFile",
+                          "The cluster's CLAN hosts (a SanClanHostsFile shared by the "
+                          "processes, read at the first Open); null: read the nodes at Open.",
+                          PointerValue(),
+                          MakePointerAccessor(&SanClanMessenger::m_hostsFile),
+                          MakePointerChecker<SanClanHostsFile>());
     return tid;
 }
 
@@ -156,6 +237,7 @@ SanClanMessenger::DoDispose()
     m_peers.clear();
     m_calls.clear();
     m_receive = ReceiveCallback();
+    m_hostsFile = nullptr;
     if (m_ctx)
     {
         m_ctx->Dispose();
@@ -185,10 +267,10 @@ SanClanMessenger::ConnectPort(uint32_t host) const
 uint32_t
 SanClanMessenger::HostOf(uint32_t node) const
 {
-    auto it = m_hostOfNode.find(node);
-    NS_ABORT_MSG_IF(it == m_hostOfNode.end(),
+    uint32_t host = 0;
+    NS_ABORT_MSG_IF(!m_hostsFile || !m_hostsFile->FindHost(node, host),
                     "SanClanMessenger: node " << node << " has no CLAN NIC");
-    return it->second;
+    return host;
 }
 
 ClanContext::WaitMode
@@ -220,16 +302,12 @@ SanClanMessenger::Open(Ptr<Node> node)
     m_ctx->Open(nic);
     m_host = nic->GetHostNumber();
     // The CLAN hosts, as the cluster's hosts file names them (start-up configuration).
-    uint32_t hosts = 0;
-    for (uint32_t i = 0; i < NodeList::GetNNodes(); ++i)
+    if (!m_hostsFile)
     {
-        Ptr<ClanNetDevice> d = ClanNicOf(NodeList::GetNode(i));
-        if (d)
-        {
-            m_hostOfNode[i] = d->GetHostNumber();
-            hosts = std::max(hosts, d->GetHostNumber() + 1);
-        }
+        m_hostsFile = CreateObject<SanClanHostsFile>();
     }
+    m_hostsFile->Read();
+    const uint32_t hosts = m_hostsFile->GetNHosts();
     // The connection table: a line per host; its cookie is every connection's offer.
     const uint64_t size = uint64_t(LINE_BYTES) * hosts;
     m_table = m_ctx->Allocate(size); // unnamed: a host may run several processes
@@ -286,12 +364,10 @@ SanClanMessenger::Accepted(uint32_t host, Ptr<ClanConnection> connection)
                                                << m_peers[host].node
                                                << " connected to each other twice");
     Peer& p = m_peers[host];
-    for (const auto& [id, h] : m_hostOfNode)
+    uint32_t node = 0;
+    if (m_hostsFile->FindNode(host, node))
     {
-        if (h == host)
-        {
-            p.node = id;
-        }
+        p.node = node;
     }
     p.connection = connection;
     Established(host, connection);
@@ -403,12 +479,12 @@ SanClanMessenger::ConnectionUp(uint32_t host)
 bool
 SanClanMessenger::IsConnected(uint32_t peer) const
 {
-    auto node = m_hostOfNode.find(peer);
-    if (node == m_hostOfNode.end())
+    uint32_t host = 0;
+    if (!m_hostsFile || !m_hostsFile->FindHost(peer, host))
     {
         return false;
     }
-    auto it = m_peers.find(node->second);
+    auto it = m_peers.find(host);
     return it != m_peers.end() && it->second.up;
 }
 

@@ -27,6 +27,56 @@ class ClanMessageChannel;
 
 /**
  * \ingroup san
+ * \brief The cluster's hosts file for CLAN processes: each node's CLAN host number, as the
+ * start-up configuration names them (read from the nodes' CLAN NICs).
+ *
+ * A SanClanMessenger reads one when it opens. Without a "HostsFile" it reads a file of its own
+ * (every node, at each Open); processes that share one (SanBenchTestbed gives its messengers
+ * one) read the nodes once, at the first Open, and hold the table once rather than once per
+ * process. The file is read again if nodes were created since.
+ */
+class SanClanHostsFile : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    SanClanHostsFile();
+    ~SanClanHostsFile() override;
+
+    /// Read every node's CLAN NIC (NodeList), unless read already and no node was created since.
+    void Read();
+    /// \return the largest CLAN host number + 1 (0 if no node has a CLAN NIC)
+    uint32_t GetNHosts() const;
+    /**
+     * \param node a node id
+     * \param[out] host its CLAN host number
+     * \return whether the node has a CLAN NIC
+     */
+    bool FindHost(uint32_t node, uint32_t& host) const;
+    /**
+     * \param host a CLAN host number
+     * \param[out] node the node with it (of several, the one with the largest id)
+     * \return whether a node has it
+     */
+    bool FindNode(uint32_t host, uint32_t& node) const;
+
+  private:
+    /// A node id's entry when it has no CLAN NIC.
+    static constexpr uint32_t NONE = 0xffffffff;
+
+    bool m_read{false};                        //!< read at least once
+    uint32_t m_nodes{0};                       //!< NodeList's nodes when read
+    uint32_t m_hosts{0};                       //!< largest host number + 1
+    std::vector<uint32_t> m_hostOfNode;        //!< by node id (NONE: no CLAN NIC)
+    std::map<uint32_t, uint32_t> m_nodeOfHost; //!< host number -> node id
+};
+
+/**
+ * \ingroup san
  * \brief Messages through CLAN's message channels (Riddoch et al. 1999, section 4.1, Figure 5
  * and Example 1): one channel each way per connected pair of processes, over the CLAN NIC's
  * non-coherent shared memory, with tx_ready / rx_ready flags.
@@ -190,13 +240,13 @@ class SanClanMessenger : public SanMessenger
     Time m_pollSlice;                  //!< attribute: spin before giving the CPU up
     bool m_checkPayload{true};         //!< attribute
 
-    Ptr<ClanContext> m_ctx;                    //!< this process
-    uint32_t m_host{0};                        //!< its CLAN host number
-    uint64_t m_table{0};                       //!< the connection table
-    ClanCookie m_tableCookie;                  //!< its cookie (every connection's offer)
-    std::map<uint32_t, uint32_t> m_hostOfNode; //!< node id -> CLAN host
-    Ptr<ClanListener> m_listener;              //!< takes the peers' CONNECTs
-    std::map<uint32_t, Peer> m_peers;          //!< by peer host, once established
+    Ptr<ClanContext> m_ctx;            //!< this process
+    uint32_t m_host{0};                //!< its CLAN host number
+    uint64_t m_table{0};               //!< the connection table
+    ClanCookie m_tableCookie;          //!< its cookie (every connection's offer)
+    Ptr<SanClanHostsFile> m_hostsFile; //!< attribute (or its own, made at Open)
+    Ptr<ClanListener> m_listener;      //!< takes the peers' CONNECTs
+    std::map<uint32_t, Peer> m_peers;  //!< by peer host, once established
 
     std::deque<std::function<void()>> m_calls; //!< calls waiting for the process
     bool m_calling{false};                     //!< a call runs
