@@ -173,6 +173,15 @@ SanBenchScale::Run(const Case& c)
     const uint32_t groups = c.hosts / c.groupSize;
     /// \return member j of group g
     auto member = [&hosts, groups](uint32_t g, uint32_t j) { return hosts.Get(g + j * groups); };
+    /// \return group g's members from the \p from-th on (1: all but its server or sink)
+    auto membersFrom = [&member, &c](uint32_t g, uint32_t from) {
+        NodeContainer members;
+        for (uint32_t j = from; j < c.groupSize; ++j)
+        {
+            members.Add(member(g, j));
+        }
+        return members;
+    };
 
     ApplicationContainer all;
     std::vector<std::shared_ptr<Time>> goes; // incast: each group's start
@@ -201,12 +210,7 @@ SanBenchScale::Run(const Case& c)
         rr.SetClientAttribute("WaitForGo", BooleanValue(true));
         for (uint32_t g = 0; g < groups; ++g)
         {
-            NodeContainer clients;
-            for (uint32_t j = 1; j < c.groupSize; ++j)
-            {
-                clients.Add(member(g, j));
-            }
-            ApplicationContainer apps = rr.Install(clients, member(g, 0));
+            ApplicationContainer apps = rr.Install(membersFrom(g, 1), member(g, 0));
             SanBenchRuns::GoTogether(apps);
             for (uint32_t i = 1; i < apps.GetN(); ++i)
             {
@@ -233,12 +237,7 @@ SanBenchScale::Run(const Case& c)
         stream.SetClientAttribute("WaitForGo", BooleanValue(true));
         for (uint32_t g = 0; g < groups; ++g)
         {
-            NodeContainer senders;
-            for (uint32_t j = 1; j < c.groupSize; ++j)
-            {
-                senders.Add(member(g, j));
-            }
-            ApplicationContainer apps = stream.Install(senders, member(g, 0));
+            ApplicationContainer apps = stream.Install(membersFrom(g, 1), member(g, 0));
             goes.push_back(SanBenchRuns::GoTogether(apps));
             SanStreamSink* sink = PeekPointer(DynamicCast<SanStreamSink>(apps.Get(0)));
             const uint64_t wanted = uint64_t(c.count) * (c.groupSize - 1);
@@ -264,12 +263,7 @@ SanBenchScale::Run(const Case& c)
         helper.SetAttribute("WarmupRounds", UintegerValue(1));
         for (uint32_t g = 0; g < groups; ++g)
         {
-            NodeContainer members;
-            for (uint32_t j = 0; j < c.groupSize; ++j)
-            {
-                members.Add(member(g, j));
-            }
-            ApplicationContainer apps = helper.Install(members);
+            ApplicationContainer apps = helper.Install(membersFrom(g, 0));
             for (uint32_t i = 0; i < apps.GetN(); ++i)
             {
                 ++*expected;
