@@ -52,13 +52,9 @@ ClanConnection::Connect(Ptr<ClanContext> ctx,
     NS_ABORT_MSG_IF(m_state != CLOSED, "ClanConnection::Connect: not closed");
     NS_ABORT_MSG_IF(!ctx || !offer.IsValid(),
                     "ClanConnection::Connect: needs a process and a cookie");
-    m_ctx = ctx;
-    m_localPort = localPort;
-    m_endpoint = ctx->OpenEndpoint(localPort);
-    m_offer = offer;
+    Begin(ctx, localPort, offer, established);
     m_peerHost = dstHost;
     m_peerPort = dstPort;
-    m_established = established;
     m_state = CONNECTING;
     Ptr<ClanConnection> self(this);
     SendMessage(CONNECT, Callback<void>([self]() { self->AwaitMessage(); }));
@@ -77,13 +73,22 @@ ClanConnection::Accept(Ptr<ClanContext> ctx,
     m_connectionPort = connectionPort;
     NS_ABORT_MSG_IF(!ctx || !offer.IsValid(),
                     "ClanConnection::Accept: needs a process and a cookie");
+    Begin(ctx, localPort, offer, established);
+    m_state = LISTENING;
+    AwaitMessage();
+}
+
+void
+ClanConnection::Begin(Ptr<ClanContext> ctx,
+                      uint16_t localPort,
+                      const ClanCookie& offer,
+                      Callback<void> established)
+{
     m_ctx = ctx;
     m_localPort = localPort;
     m_endpoint = ctx->OpenEndpoint(localPort);
     m_offer = offer;
     m_established = established;
-    m_state = LISTENING;
-    AwaitMessage();
 }
 
 void
@@ -209,11 +214,7 @@ ClanConnection::AcceptConnect(Ptr<ClanContext> ctx,
     NS_ABORT_MSG_IF(m_state != CLOSED, "ClanConnection::AcceptConnect: not closed");
     NS_ABORT_MSG_IF(!ctx || !offer.IsValid() || !IsConnect(connect),
                     "ClanConnection::AcceptConnect: needs a process, a cookie and a CONNECT");
-    m_ctx = ctx;
-    m_localPort = connectionPort;
-    m_endpoint = ctx->OpenEndpoint(connectionPort);
-    m_offer = offer;
-    m_established = established;
+    Begin(ctx, connectionPort, offer, established);
     m_peerHost = connect.srcHost;
     m_peerPort = connect.srcPort;
     LearnPeer(connect);

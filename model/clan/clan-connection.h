@@ -123,6 +123,14 @@ class ClanConnection : public Object
         CLOSE = 3,   //!< tear-down
     };
 
+    /**
+     * \brief This end's process, its endpoint on \p localPort, its offer and continuation
+     * (every way a connection starts).
+     */
+    void Begin(Ptr<ClanContext> ctx,
+               uint16_t localPort,
+               const ClanCookie& offer,
+               Callback<void> established);
     /// Send a message. \param type its type \param done after the call
     void SendMessage(Type type, Callback<void> done);
     /// Wait for the next message on the endpoint.
