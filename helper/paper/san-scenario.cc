@@ -57,6 +57,16 @@ GlobalValue g_sanScenarioBufferSize(
     UintegerValue(0),
     MakeUintegerChecker<uint32_t>());
 
+/// SanScenarioCreditsTakeDelay: see SanScenario.
+GlobalValue g_sanScenarioCreditsTakeDelay(
+    "SanScenarioCreditsTakeDelay",
+    "Let every credit of the scenarios' fabrics take its link's Delay back to the sender "
+    "(SanChannel CreditDelay), as a credit on a real cable does, instead of counting as the "
+    "packet that frees its slot has left (the default, which keeps every result). Links with a "
+    "Delay can then be cut across MPI ranks (SanBenchRanks sets it).",
+    BooleanValue(false),
+    MakeBooleanChecker());
+
 /// \param value a global value \return its value
 uint32_t
 ScenarioSetting(GlobalValue& value)
@@ -157,6 +167,24 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
     {
         m_fabric.SetChannelAttribute("Delay", TimeValue(spec.linkDelay));
     }
+    Time creditDelay = spec.creditDelay;
+    BooleanValue creditsTakeDelay;
+    g_sanScenarioCreditsTakeDelay.GetValue(creditsTakeDelay);
+    if (creditsTakeDelay.Get())
+    {
+        // The links' Delay as set above, or the channel's default.
+        struct TypeId::AttributeInformation info;
+        NS_ABORT_MSG_IF(
+            !TypeId::LookupByName("ns3::SanChannel").LookupAttributeByName("Delay", &info),
+            "SanScenario: SanChannel has no Delay attribute");
+        creditDelay = !spec.linkDelay.IsNegative() ? spec.linkDelay
+                      : spec.paperCables           ? Seconds(0)
+                                         : DynamicCast<const TimeValue>(info.initialValue)->Get();
+    }
+    if (!creditDelay.IsNegative())
+    {
+        m_fabric.SetChannelAttribute("CreditDelay", TimeValue(creditDelay));
+    }
     if (spec.cutThroughPacketBytes > 0)
     {
         // Room for four packets per input buffer, so that congestion queues in the switches
@@ -253,6 +281,11 @@ SanScenario::CountCut()
                     "SanScenario: the cut links have no lead (cables without Delay, switches "
                     "without RoutingDelay, or Xon/Xoff links): a cut of this scenario runs in "
                     "one process only");
+    if (links > 0 &&
+        (g_sanScenarioCuts.cutLinks == 0 || m_fabric.GetLookahead() < g_sanScenarioCuts.lookahead))
+    {
+        g_sanScenarioCuts.lookahead = m_fabric.GetLookahead();
+    }
     ++g_sanScenarioCuts.scenarios;
     g_sanScenarioCuts.cutLinks += links;
     std::vector<Ptr<SanRemoteChannel>> channels;

@@ -45,6 +45,8 @@ struct SanScenarioSpec
     std::string linkRate;
     /// Links' propagation delay (negative keeps the channel's default, or paperCables' zero).
     Time linkDelay{Seconds(-1)};
+    /// Links' CreditDelay: a credit's flight back (negative keeps the channel's default, 0).
+    Time creditDelay{Seconds(-1)};
     /// Switches' routing delay (negative keeps the switch's default).
     Time switchRoutingDelay{Seconds(-1)};
     /// Bytes of input buffer per virtual channel (0 keeps the fabric's default or the above).
@@ -65,7 +67,7 @@ struct SanScenarioSpec
  * these hosts and endpoints. Keep the object alive while the simulation runs (the fabric
  * helper owns the fabric).
  *
- * Three ns-3 global values (so any program's CommandLine takes them, e.g.
+ * Four ns-3 global values (so any program's CommandLine takes them, e.g.
  * --SanScenarioPartitions=2) change every scenario built while they are set; their defaults
  * build each spec as it is:
  * - SanScenarioSwitches (1 or 2): 2 builds a crossbar spec as two linked switches with the
@@ -93,6 +95,9 @@ struct SanScenarioSpec
  *   scheduler a cut's later hand-over can break ties between simultaneous events otherwise
  *   (SCILAN's all-to-all runs). The san-paper-partition suite compares paper experiments cut
  *   and uncut.
+ * - SanScenarioCreditsTakeDelay: every link's credits take its Delay back to the sender
+ *   (SanChannel CreditDelay) instead of counting at once; what a cut of a fabric whose cables
+ *   have a Delay needs (SanBenchRanks sets it); the papers' cables have none.
  * - SanScenarioBufferSize: the bytes of every switch buffer, instead of the spec's (0: as the
  *   spec has it). A what-if on buffering; in wormhole mode a packet that fits a buffer is no
  *   worm, so with buffers as large as the largest packet a wormhole fabric can be cut (the
@@ -126,6 +131,7 @@ class SanScenario
         uint64_t scenarios{0}; //!< scenarios built with a cut fabric
         uint64_t cutLinks{0};  //!< their cut links
         uint64_t crossings{0}; //!< messages that crossed a cut link (counted at Destroy)
+        Time lookahead;        //!< the least of their fabrics' lookaheads (zero: none cut)
     };
 
     /// \return the counts since the last ResetCutStatistics

@@ -45,6 +45,16 @@ SanChannel::GetTypeId()
                           TimeValue(NanoSeconds(10)),
                           MakeTimeAccessor(&SanChannel::SetDelay, &SanChannel::GetDelay),
                           MakeTimeChecker(Seconds(0)))
+            // 0 keeps every result that predates it: the papers' links have no Delay, and a
+            // credit took effect as the packet freeing its slot had left. A link with a Delay
+            // may let the credit cross it as a packet's head does.
+            .AddAttribute(
+                "CreditDelay",
+                "Time a credit takes back to the sending end: a slot freed at the far "
+                "end counts there this much later.",
+                TimeValue(Seconds(0)),
+                MakeTimeAccessor(&SanChannel::SetCreditDelay, &SanChannel::GetCreditDelay),
+                MakeTimeChecker(Seconds(0)))
             // Not given by the papers; the NICs account for their own headers.
             .AddAttribute(
                 "FramingBytes",
@@ -253,6 +263,19 @@ SanChannel::SetDelay(Time delay)
 }
 
 void
+SanChannel::SetCreditDelay(Time delay)
+{
+    RefuseAfterTiming("CreditDelay");
+    m_creditDelay = delay;
+}
+
+Time
+SanChannel::GetCreditDelay() const
+{
+    return m_creditDelay;
+}
+
+void
 SanChannel::SetFramingBytes(uint32_t bytes)
 {
     RefuseAfterTiming("FramingBytes");
@@ -270,6 +293,7 @@ SanChannel::SetTiming()
     m_timing.stepsPerByte = 8.0 * static_cast<double>(Seconds(1).GetTimeStep()) /
                             static_cast<double>(m_rate.GetBitRate());
     m_timing.propSteps = m_delay.GetTimeStep();
+    m_timing.creditSteps = m_creditDelay.GetTimeStep();
     m_timing.framing = m_framing;
     NS_ABORT_MSG_IF(uint64_t(m_framing) + m_timing.fabric->GetMaxPacketSize() >
                         std::numeric_limits<uint32_t>::max(),

@@ -198,6 +198,10 @@ class SanChannel : public Channel
     void SetDataRate(DataRate rate);
     /// \param delay the propagation delay ("Delay"; fixed once the fabric is built)
     void SetDelay(Time delay);
+    /// \param delay a credit's flight back ("CreditDelay"; fixed once the fabric is built)
+    void SetCreditDelay(Time delay);
+    /// \return a credit's flight back to the sending end
+    Time GetCreditDelay() const;
     /// \param bytes framing per packet ("FramingBytes"; fixed once the fabric is built)
     void SetFramingBytes(uint32_t bytes);
     /// \return the propagation delay
@@ -286,6 +290,7 @@ class SanChannel : public Channel
     SanPort* m_dev[2]{nullptr, nullptr}; //!< the two ends (owned by their nodes)
     DataRate m_rate;                     //!< link rate
     Time m_delay;                        //!< propagation delay
+    Time m_creditDelay;                  //!< a credit's flight back
     uint32_t m_framing;                  //!< framing bytes per packet
     uint32_t m_nDevices{0};              //!< attached so far
     FlowControl m_flowControl{CREDITS};  //!< link-level flow control
@@ -338,7 +343,12 @@ SanPort::ReturnCredit(SanPort* owner, uint32_t slot, int64_t ts)
         owner->ReleaseXonXoff(slot, ts); // no credits: the buffer's own end counts it
         return;
     }
-    // The credit crosses the owner's link towards the owner, i.e. from its far end.
+    // The credit crosses the owner's link towards the owner, i.e. from its far end, and counts
+    // there once it has (CreditDelay).
+    if (ts != HELD)
+    {
+        ts += owner->Timing().creditSteps;
+    }
     const SanLinkMessage msg = SanLinkMessage::CreditMessage(owner->m_end ^ 1, slot, ts);
     if (owner->m_peer != nullptr)
     {

@@ -41,6 +41,7 @@ struct SanLinkTiming
     SanFabric* fabric{nullptr}; //!< the fabric of the ports on the channel's links
     double stepsPerByte{0};     //!< serialization time per byte
     int64_t propSteps{0};       //!< propagation delay
+    int64_t creditSteps{0};     //!< a credit's flight back to the sender (CreditDelay)
     uint32_t framing{0};        //!< framing bytes per packet
     uint32_t nVcs{1};           //!< virtual channels (the fabric's)
     uint32_t slotsPerVc{1};     //!< buffer slots per virtual channel (the fabric's)

@@ -110,14 +110,15 @@ SanRemoteChannel::SetupReceivers()
     if (shortest > 0 && GetFlowControl() == CREDITS)
     {
         // Either way: a packet takes effect a Delay and its arrival lead after it is sent, a
-        // credit its end's credit lead after. (An Xon/Xoff link counts a packet in its buffer
-        // from its head's arrival, and its symbols take effect one Delay after they are sent:
-        // no lead beyond the Delay there.) Below the Delay, credits would arrive late: the
-        // Delay stays, and CheckCrossable names the link.
+        // credit its flight back (CreditDelay) and its end's credit lead after. (An Xon/Xoff link
+        // counts a packet in its buffer from its head's arrival, and its symbols take effect one
+        // Delay after they are sent: no lead beyond the Delay there.) Below the Delay, credits
+        // would arrive late: the Delay stays, and CheckCrossable names the link.
         const int64_t packets = delay + std::min(GetPort(0)->GetArrivalLeadSteps(shortest),
                                                  GetPort(1)->GetArrivalLeadSteps(shortest));
-        const int64_t credits = std::min(GetPort(0)->GetCreditLeadSteps(shortest),
-                                         GetPort(1)->GetCreditLeadSteps(shortest));
+        const int64_t credits =
+            GetCreditDelay().GetTimeStep() + std::min(GetPort(0)->GetCreditLeadSteps(shortest),
+                                                      GetPort(1)->GetCreditLeadSteps(shortest));
         m_leadSteps = std::max(delay, std::min(packets, credits));
     }
     for (uint8_t end = 0; end < 2; ++end)
@@ -240,8 +241,9 @@ SanRemoteChannel::CheckCrossable(const SanLinkMessage& msg, int64_t now) const
                         << " bytes: MinPacketSize, or a cell), the least time before a packet or "
                            "its credit takes effect. "
                            "A credit is sent as the packet that frees its slot leaves, and takes "
-                           "effect as its tail has left: lower Delay below the shortest packet's "
-                           "serialization, or lower MinPacketSize");
+                           "effect as its tail has left (and a CreditDelay after): lower Delay "
+                           "below the shortest packet's serialization, lower MinPacketSize, or "
+                           "let credits take the Delay back (SanChannel CreditDelay)");
 }
 
 void
