@@ -236,6 +236,7 @@ def build(bld):
         'helper/paper/hamlyn-paper.cc',
         'helper/paper/hamlyn-scenario.cc',
         'helper/paper/san-bench-preset.cc',
+        'helper/paper/san-bench-ranks.cc',
         'helper/paper/san-bench-runs.cc',
         'helper/paper/san-bench-scale.cc',
         'helper/paper/san-bench-testbed.cc',
@@ -293,6 +294,7 @@ def build(bld):
     module_test.source = [
         'test/san-arbitration-test-suite.cc',
         'test/san-bench-many-test-suite.cc',
+        'test/san-bench-ranks-test-suite.cc',
         'test/san-bench-scale-test-suite.cc',
         'test/san-bench-test-suite.cc',
         'test/san-build-files-test-suite.cc',
@@ -587,6 +589,7 @@ def build(bld):
         'helper/paper/hamlyn-paper.h',
         'helper/paper/hamlyn-scenario.h',
         'helper/paper/san-bench-preset.h',
+        'helper/paper/san-bench-ranks.h',
         'helper/paper/san-bench-runs.h',
         'helper/paper/san-bench-scale.h',
         'helper/paper/san-bench-testbed.h',

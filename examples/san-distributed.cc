@@ -26,6 +26,8 @@
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
+#include "ns3/san-bench-ranks.h"
+#include "ns3/san-bench-testbed.h"
 #include "ns3/san-module.h"
 
 #include <chrono>
@@ -67,7 +69,81 @@ struct Options
     int64_t minPacketSize{-1}; //!< SanFabric MinPacketSize (-1: packetSize)
     double batch{0.5};
     std::string csv;
+    // An interface's workload instead of synthetic traffic (SanBenchRanks).
+    std::string iface;
+    std::string preset{"as-published"};
+    uint32_t hosts{16};
+    std::string workload{"request-response"};
+    uint32_t group{8};
+    uint32_t count{10};
+    uint32_t bytes{64};
+    std::string go{"500us"};
+    std::string until{"20ms"};
 };
+
+/// Run an interface's workload (--interface): rank 0 prints and writes the merged CSV.
+/// \return main's exit status
+int
+RunInterface(const Options& o)
+{
+    SanBenchRanks::Spec spec;
+    spec.run.iface = o.iface;
+    spec.run.preset = o.preset;
+    spec.run.fabric = o.topology;
+    spec.run.hosts = o.hosts;
+    spec.run.workload = o.workload;
+    spec.run.groupSize = o.group;
+    spec.run.count = o.count;
+    spec.run.bytes = o.bytes;
+    spec.parts = o.partitions;
+    spec.go = Time(o.go);
+    spec.until = Time(o.until);
+    std::string error = SanBenchRanks::Check(spec);
+    if (error.empty())
+    {
+        error = SanBenchTestbed::CheckHosts(o.topology, o.hosts);
+    }
+    if (!error.empty())
+    {
+        if (SanDistributed::GetRank() == 0)
+        {
+            std::cerr << "san-distributed: " << error << "\n";
+        }
+        SanDistributed::Disable();
+        return 1;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const SanBenchRanks::Result r = SanBenchRanks::Run(spec);
+    const double wallS = SanDistributed::MaxAll(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (SanDistributed::GetRank() == 0)
+    {
+        const std::string csv = SanBenchRanks::ToCsv(spec, r);
+        std::cout << "san-distributed: " << o.workload << " over " << o.iface << " (" << o.preset
+                  << "), " << o.hosts << " hosts on a " << o.topology << ", "
+                  << SanDistributed::GetSize() << " rank(s); " << r.cutLinks
+                  << " links cut, lookahead " << r.lookahead.GetNanoSeconds() << " ns" << std::endl;
+        if (!o.csv.empty())
+        {
+            SanOutputFile file;
+            error = file.Open(o.csv);
+            if (error.empty())
+            {
+                file.Stream() << csv;
+                error = file.Commit();
+            }
+            if (!error.empty())
+            {
+                std::cerr << "san-distributed: " << error << "\n";
+            }
+        }
+        std::cout << "san-distributed: " << r.messages << " messages, last process done at "
+                  << r.finished.GetMicroSeconds() << " us, " << r.figureName << " " << r.figure
+                  << " " << r.figureUnit << "; wall " << wallS << " s" << std::endl;
+    }
+    SanDistributed::Disable();
+    return 0;
+}
 
 /// Configure the fabric helper's topology and routing from the options; an error, or "".
 std::string
@@ -214,7 +290,23 @@ main(int argc, char* argv[])
                  "packets (0: per time step; null messages: only with --minPacketSize)",
                  o.batch);
     cmd.AddValue("csv", "results CSV (written by rank 0; empty: none)", o.csv);
+    cmd.AddValue("interface",
+                 "run this interface's workload instead of synthetic traffic (SanBenchTestbed "
+                 "interface, e.g. dart; topology crossbar or fat-tree)",
+                 o.iface);
+    cmd.AddValue("preset", "--interface: SanBenchTestbed preset", o.preset);
+    cmd.AddValue("hosts", "--interface: hosts", o.hosts);
+    cmd.AddValue("workload", "--interface: request-response or incast", o.workload);
+    cmd.AddValue("group", "--interface: hosts per group (a server or sink and the rest)", o.group);
+    cmd.AddValue("count", "--interface: requests per client or messages per sender", o.count);
+    cmd.AddValue("bytes", "--interface: bytes of each message", o.bytes);
+    cmd.AddValue("go", "--interface: when every client goes", o.go);
+    cmd.AddValue("until", "--interface: when the run ends", o.until);
     cmd.Parse(argc, argv);
+    if (!o.iface.empty())
+    {
+        return RunInterface(o);
+    }
 
     std::string error;
     if (!(o.load > 0 && o.load <= 1000))

@@ -75,9 +75,16 @@ SanRequestResponseHelper::Summarize(const ApplicationContainer& apps)
     s.p99Latency = Percentile(latencies, 0.99);
     s.maxLatency = latencies.back();
 
+    SummarizeServer(*server, s);
+    return s;
+}
+
+void
+SanRequestResponseHelper::SummarizeServer(const SanRequestServer& server, Summary& s)
+{
     // The server's records inside the window: its rate and its host's costs between the first
     // and the last of them.
-    const std::vector<SanRequestServer::Served>& served = server->GetServed();
+    const std::vector<SanRequestServer::Served>& served = server.GetServed();
     auto first =
         std::lower_bound(served.begin(),
                          served.end(),
@@ -94,7 +101,8 @@ SanRequestResponseHelper::Summarize(const ApplicationContainer& apps)
         const SanRequestServer::Served& b = *(end - 1);
         const auto n = static_cast<int64_t>(end - first - 1);
         s.windowRequests = static_cast<uint64_t>(n);
-        const double seconds = (b.at - a.at).GetSeconds();
+        s.windowSpan = b.at - a.at;
+        const double seconds = s.windowSpan.GetSeconds();
         if (seconds > 0)
         {
             s.requestsPerSecond = static_cast<double>(n) / seconds;
@@ -102,7 +110,6 @@ SanRequestResponseHelper::Summarize(const ApplicationContainer& apps)
         }
         s.cpuPerRequest = (b.cpuBusy - a.cpuBusy) / n;
     }
-    return s;
 }
 
 } // namespace ns3

@@ -10,10 +10,13 @@
 
 #include "ns3/nstime.h"
 
+#include <cstdint>
 #include <string>
 
 namespace ns3
 {
+
+class SanRequestServer;
 
 /**
  * \ingroup san
@@ -35,6 +38,7 @@ class SanRequestResponseHelper : public SanPairWorkloadHelper
         uint64_t windowRequests{0};    //!< requests the server served in the window
         Time windowFrom;               //!< the window: every client measuring ...
         Time windowUntil;              //!< ... until the first finished
+        Time windowSpan;               //!< from the first to the last request in it
         double requestsPerSecond{0};   //!< the server's rate in the window
         Time cpuPerRequest;            //!< the server host's CPU busy time per request, window
         double interruptsPerSecond{0}; //!< the server host's interrupts, window
@@ -54,6 +58,15 @@ class SanRequestResponseHelper : public SanPairWorkloadHelper
      * \return the figures (the rates zero if the window holds fewer than two requests)
      */
     static Summary Summarize(const ApplicationContainer& apps);
+    /**
+     * \brief The server's part of Summarize: its figures over the window \p s already holds
+     * (windowFrom, windowUntil), where a run's clients are elsewhere (another MPI rank).
+     * \param server the server, after the run
+     * \param[in,out] s its window in; windowRequests, windowSpan, requestsPerSecond,
+     * cpuPerRequest and interruptsPerSecond out (the rates zero if the window holds fewer than two
+     * requests)
+     */
+    static void SummarizeServer(const SanRequestServer& server, Summary& s);
 };
 
 } // namespace ns3

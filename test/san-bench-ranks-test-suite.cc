@@ -1,0 +1,157 @@
+/*
+ * Copyright (c) 2026 The san authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The scale workloads as a distributed run (SanBenchRanks), in one process: every interface
+// whose fabric a cut can cross, whole and cut in two (what two MPI ranks run; make mpi-check
+// runs them on 1, 2 and 4 ranks), must give the same CSV to the byte; every request and
+// message counted once; a second run in the same process like the first; and what a
+// distributed run cannot do refused with a message.
+
+#include "ns3/san-bench-ranks.h"
+#include "ns3/test.h"
+
+#include <string>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \ingroup san-tests
+ * One interface, one workload on 16 hosts in two groups of 8: whole and cut in two give the
+ * same CSV; the counts are the workload's.
+ */
+class RanksWorkloadTestCase : public TestCase
+{
+  public:
+    /**
+     * \param iface a SanBenchTestbed interface \param preset a preset
+     * \param workload request-response or incast
+     */
+    RanksWorkloadTestCase(const std::string& iface,
+                          const std::string& preset,
+                          const std::string& workload)
+        : TestCase(workload + " over " + iface + " (" + preset +
+                   ") on 16 hosts: whole and cut in two alike"),
+          m_iface(iface),
+          m_preset(preset),
+          m_workload(workload)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanBenchRanks::Spec spec;
+        spec.run.iface = m_iface;
+        spec.run.preset = m_preset;
+        spec.run.hosts = 16;
+        spec.run.groupSize = 8;
+        spec.run.workload = m_workload;
+        spec.run.count = 5;
+        spec.go = MilliSeconds(10);
+        spec.until = MilliSeconds(40);
+        NS_TEST_ASSERT_MSG_EQ(SanBenchRanks::Check(spec), "", "a valid spec");
+        spec.parts = 1;
+        const SanBenchRanks::Result whole = SanBenchRanks::Run(spec);
+        spec.parts = 2;
+        const SanBenchRanks::Result cut = SanBenchRanks::Run(spec);
+        NS_TEST_EXPECT_MSG_EQ(whole.cutLinks, 0u, "whole: nothing cut");
+        NS_TEST_EXPECT_MSG_GT(cut.cutLinks, 0u, "cut in two: links cut");
+        NS_TEST_EXPECT_MSG_GT(cut.lookahead.GetTimeStep(), 0, "a lead an MPI engine can use");
+        NS_TEST_EXPECT_MSG_EQ(SanBenchRanks::ToCsv(spec, cut),
+                              SanBenchRanks::ToCsv(spec, whole),
+                              "the same CSV whole and cut");
+
+        // Two groups of 8: a server or sink (hosts 0 and 1) and 7 clients or senders each.
+        const bool rr = m_workload == "request-response";
+        const uint64_t perClient = rr ? spec.run.count + 1 : spec.run.count; // and a warm-up
+        NS_TEST_EXPECT_MSG_EQ(whole.messages,
+                              2 * 7 * perClient * (rr ? 2 : 1),
+                              "every request and response, or message, once");
+        for (uint32_t h = 0; h < 16; ++h)
+        {
+            const uint64_t want = h < 2 ? 7 * perClient : (rr ? spec.run.count : 0);
+            NS_TEST_EXPECT_MSG_EQ(whole.hosts[h].received, want, "host " << h);
+        }
+        NS_TEST_EXPECT_MSG_GT(whole.figure, 0.0, whole.figureName);
+        NS_TEST_EXPECT_MSG_GT(whole.finished, spec.go, "done after the go");
+        NS_TEST_EXPECT_MSG_LT(whole.finished, spec.until, "done before the end");
+    }
+
+    std::string m_iface;    //!< interface
+    std::string m_preset;   //!< preset
+    std::string m_workload; //!< workload
+};
+
+/**
+ * \ingroup san-tests
+ * What a distributed run cannot be is refused with a message.
+ */
+class RanksRefusalsTestCase : public TestCase
+{
+  public:
+    RanksRefusalsTestCase()
+        : TestCase("refused: all-to-all, a go not before the end, groups that do not divide")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanBenchRanks::Spec spec;
+        spec.run.iface = "dart";
+        spec.run.hosts = 16;
+        spec.run.groupSize = 8;
+        NS_TEST_EXPECT_MSG_EQ(SanBenchRanks::Check(spec), "", "valid");
+        SanBenchRanks::Spec bad = spec;
+        bad.run.workload = "all-to-all";
+        NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad).find("launcher"),
+                              std::string::npos,
+                              SanBenchRanks::Check(bad));
+        bad = spec;
+        bad.until = bad.go;
+        NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad), "", "the end at the go");
+        bad = spec;
+        bad.run.groupSize = 5;
+        NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad), "", "groups of 5 in 16");
+        bad = spec;
+        bad.run.count = 0;
+        NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad), "", "no requests");
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * The suite.
+ */
+class SanBenchRanksTestSuite : public TestSuite
+{
+  public:
+    SanBenchRanksTestSuite()
+        : TestSuite("san-bench-ranks", UNIT)
+    {
+        AddTestCase(new RanksRefusalsTestCase(), TestCase::QUICK);
+        // DART's cells cross a cut with the papers' cables; with the modern preset's, every
+        // interface's credits do (SHRIMP sockets, whose set-up Ethernet no MPI cut can cross,
+        // is left to one process).
+        AddTestCase(new RanksWorkloadTestCase("dart", "as-published", "request-response"),
+                    TestCase::QUICK);
+        for (const char* iface : {"dart", "hamlyn", "clan", "scilan", "shrimp-vmmc", "shrimp-nx"})
+        {
+            for (const char* workload : {"request-response", "incast"})
+            {
+                AddTestCase(new RanksWorkloadTestCase(iface, "modern", workload), TestCase::QUICK);
+            }
+        }
+    }
+};
+
+/// The suite's instance.
+SanBenchRanksTestSuite g_sanBenchRanksTestSuite;
+
+} // namespace
