@@ -255,6 +255,10 @@ class SanBenchManyTestSuite : public TestSuite
                             TestCase::QUICK);
             }
         }
+        // CLAN with more clients than the server's listening endpoint queues CONNECTs
+        // (ClanContext OobQueueEntries, 32): the driver drops the rest, and each is sent
+        // again (ClanConnection ConnectRetry) until accepted.
+        AddTestCase(new RequestResponseTestCase("clan", {40}), TestCase::QUICK);
         AddTestCase(new RequestResponseInputTestCase, TestCase::QUICK);
     }
 };

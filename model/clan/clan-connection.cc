@@ -7,6 +7,9 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <cstring>
 
@@ -20,10 +23,27 @@ NS_OBJECT_ENSURE_REGISTERED(ClanConnection);
 TypeId
 ClanConnection::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::ClanConnection")
-                            .SetParent<Object>()
-                            .SetGroupName("San")
-                            .AddConstructor<ClanConnection>();
+    static TypeId tid =
+        TypeId("ns3::ClanConnection")
+            .SetParent<Object>()
+            .SetGroupName("San")
+            .AddConstructor<ClanConnection>()
+            // ASSUMED (the paper says only that out-of-band messages set connections up, in
+            // fixed-size per-endpoint queues): a CONNECT that finds the listener's queue full
+            // is dropped by the driver, so the client sends it again, as TCP resends a SYN.
+            // 1 ms is far beyond an answer's time when the server keeps up (tens of us).
+            .AddAttribute("ConnectRetry",
+                          "Time after a CONNECT without ACCEPT before it is sent again.",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&ClanConnection::m_connectRetry),
+                          MakeTimeChecker(NanoSeconds(1)))
+            // ASSUMED: enough for a listener that drains its queue at all.
+            .AddAttribute("ConnectAttempts",
+                          "CONNECTs sent before the connection fails (the run stops with a "
+                          "message naming the server).",
+                          UintegerValue(20),
+                          MakeUintegerAccessor(&ClanConnection::m_connectAttempts),
+                          MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -34,6 +54,7 @@ ClanConnection::~ClanConnection() = default;
 void
 ClanConnection::DoDispose()
 {
+    Simulator::Remove(m_retry);
     m_ctx = nullptr;
     m_endpoint = nullptr;
     m_established = Callback<void>();
@@ -56,8 +77,43 @@ ClanConnection::Connect(Ptr<ClanContext> ctx,
     m_peerHost = dstHost;
     m_peerPort = dstPort;
     m_state = CONNECTING;
+    m_attempts = 1;
     Ptr<ClanConnection> self(this);
-    SendMessage(CONNECT, Callback<void>([self]() { self->AwaitMessage(); }));
+    SendMessage(CONNECT, Callback<void>([self]() {
+                    self->AwaitMessage();
+                    self->ArmRetry();
+                }));
+}
+
+void
+ClanConnection::ArmRetry()
+{
+    if (m_state != CONNECTING)
+    {
+        return;
+    }
+    // Removed, not cancelled, once the ACCEPT comes: a run whose CONNECTs all arrive executes
+    // the events it did before there were retries.
+    m_retry = Simulator::Schedule(m_connectRetry, &ClanConnection::Retry, this);
+}
+
+void
+ClanConnection::Retry()
+{
+    if (m_state != CONNECTING || !m_endpoint)
+    {
+        return;
+    }
+    NS_ABORT_MSG_IF(m_attempts >= m_connectAttempts,
+                    "ClanConnection: no ACCEPT from host "
+                        << m_peerHost << " port " << m_peerPort << " after " << m_attempts
+                        << " CONNECTs " << m_connectRetry.As(Time::US)
+                        << " apart: nobody listens there, or its queue stays full");
+    ++m_attempts;
+    NS_LOG_INFO("ClanConnection: CONNECT to host " << m_peerHost << " port " << m_peerPort
+                                                   << " again (attempt " << m_attempts << ")");
+    Ptr<ClanConnection> self(this);
+    SendMessage(CONNECT, Callback<void>([self]() { self->ArmRetry(); }));
 }
 
 void
@@ -151,6 +207,7 @@ ClanConnection::OnMessage()
             return;
         }
         m_peerPort = m.srcPort; // the server may have moved the connection to a port of its own
+        Simulator::Remove(m_retry);
         LearnPeer(m);
         m_state = ESTABLISHED;
         AwaitMessage(); // for CLOSE

@@ -8,6 +8,8 @@
 
 #include "clan-context.h"
 
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 
 #include <cstdint>
@@ -141,19 +143,27 @@ class ClanConnection : public Object
     void LearnPeer(const ClanOobMessage& m);
     /// A CONNECT has come (the peer is learnt): answer ACCEPT, then the connection is up.
     void Answer();
+    /// Client: send CONNECT again after ConnectRetry unless ACCEPT comes first.
+    void ArmRetry();
+    /// Client: no ACCEPT yet: CONNECT again, or fail after ConnectAttempts.
+    void Retry();
 
-    Ptr<ClanContext> m_ctx;       //!< this process
-    Ptr<ClanEndpoint> m_endpoint; //!< this end's endpoint
-    uint16_t m_localPort{0};      //!< its port
-    State m_state{CLOSED};        //!< state
-    ClanCookie m_offer;           //!< this end's cookie
-    ClanCookie m_peer;            //!< the peer's cookie
-    uint64_t m_peerMapping{0};    //!< its mapping
-    uint32_t m_peerHost{0};       //!< peer host
-    uint16_t m_peerPort{0};       //!< peer port
-    Callback<void> m_established; //!< pending continuation
-    Callback<void> m_closed;      //!< tear-down listener
-    uint16_t m_connectionPort{0}; //!< server: the connection's own port (0: the listener's)
+    Ptr<ClanContext> m_ctx;        //!< this process
+    Ptr<ClanEndpoint> m_endpoint;  //!< this end's endpoint
+    uint16_t m_localPort{0};       //!< its port
+    State m_state{CLOSED};         //!< state
+    ClanCookie m_offer;            //!< this end's cookie
+    ClanCookie m_peer;             //!< the peer's cookie
+    uint64_t m_peerMapping{0};     //!< its mapping
+    uint32_t m_peerHost{0};        //!< peer host
+    uint16_t m_peerPort{0};        //!< peer port
+    Callback<void> m_established;  //!< pending continuation
+    Callback<void> m_closed;       //!< tear-down listener
+    uint16_t m_connectionPort{0};  //!< server: the connection's own port (0: the listener's)
+    Time m_connectRetry;           //!< client: ConnectRetry
+    uint32_t m_connectAttempts{0}; //!< client: ConnectAttempts
+    uint32_t m_attempts{0};        //!< client: CONNECTs sent
+    EventId m_retry;               //!< client: the next CONNECT
 };
 
 } // namespace ns3

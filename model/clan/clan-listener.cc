@@ -37,6 +37,7 @@ ClanListener::DoDispose()
     m_endpoint = nullptr;
     m_portOf = PortOf();
     m_accepted = Accepted();
+    m_clients.clear();
     Object::DoDispose();
 }
 
@@ -81,7 +82,15 @@ ClanListener::OnMessage()
             NS_LOG_WARN("ClanListener: ignored message " << int(m.payload[0]));
             continue;
         }
+        Ptr<ClanConnection>& known = m_clients[uint64_t{m.srcHost} << 16 | m.srcPort];
+        if (known && known->GetState() != ClanConnection::CLOSED)
+        {
+            NS_LOG_INFO("ClanListener: CONNECT from host " << m.srcHost << " port " << m.srcPort
+                                                           << " again: already accepted");
+            continue;
+        }
         Ptr<ClanConnection> c = CreateObject<ClanConnection>();
+        known = c;
         Ptr<ClanListener> self(this);
         const uint32_t host = m.srcHost;
         c->AcceptConnect(m_ctx, m, m_portOf(host), m_offer, Callback<void>([self, c, host]() {

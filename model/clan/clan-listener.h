@@ -13,6 +13,7 @@
 #include "ns3/object.h"
 
 #include <cstdint>
+#include <unordered_map>
 
 namespace ns3
 {
@@ -69,6 +70,9 @@ class ClanListener : public Object
     ClanCookie m_offer;           //!< every connection's offer
     PortOf m_portOf;              //!< where a connection moves
     Accepted m_accepted;          //!< the owner
+    /// Each client's connection by (host, port): a CONNECT sent again (ClanConnection
+    /// ConnectRetry) while its first one's connection is open is not a new connection
+    std::unordered_map<uint64_t, Ptr<ClanConnection>> m_clients;
 };
 
 } // namespace ns3
