@@ -12,7 +12,8 @@
 #   make contrib-check  build and test san inside ns-3.37's source tree (contrib/san), with MPI,
 #                       and check distributed runs on 1, 2 and 4 ranks (make mpi-check)
 #   make mpi            the distributed build: ns-3.37 from Debian's source with OpenMPI, san in it
-#   make mpi-check      make mpi, then san-distributed on 1, 2, 4 ranks x 2 engines: same results
+#   make mpi-check      make mpi, then san-distributed on 1, 2, 4 ranks x 2 engines, fabric and
+#                       interfaces' workloads: same results
 #   make format         clang-format -i every .cc/.h (ns-3's .clang-format)
 #   make format-check   report files that clang-format would change
 #   make wscript        regenerate the waf file lists (wscript, examples/wscript)

@@ -77,8 +77,8 @@ struct Options
     uint32_t group{8};
     uint32_t count{10};
     uint32_t bytes{64};
-    std::string go{"500us"};
-    std::string until{"20ms"};
+    std::string go{"10ms"};
+    std::string until{"100ms"};
 };
 
 /// Run an interface's workload (--interface): rank 0 prints and writes the merged CSV.

@@ -117,7 +117,7 @@ for nic in $nics; do
             rm -f "$csv"
             if ! mpirun "${mpirun_flags[@]}" -np "$ranks" "$program" --interface="$iface" \
                     --preset="$preset" --topology=fat-tree --hosts=64 --group=16 \
-                    --workload="$workload" --go=10ms --until=100ms --engine="$engine" \
+                    --workload="$workload" --engine="$engine" \
                     --csv="$csv" >"$log" 2>&1; then
                 echo "check-mpi: $workload over $iface ($preset), $engine on $ranks rank(s) failed:"
                 tail -n 20 "$log"

@@ -47,10 +47,10 @@ class SanBenchRanks
     /// One distributed run.
     struct Spec
     {
-        SanBenchScale::Case run;      //!< interface, preset, fabric, hosts, workload, ...
-        uint32_t parts{0};            //!< fabric parts (0: one per MPI rank; 1: uncut)
-        Time go{MicroSeconds(500)};   //!< when every client goes
-        Time until{MilliSeconds(20)}; //!< when the run ends
+        SanBenchScale::Case run;       //!< interface, preset, fabric, hosts, workload, ...
+        uint32_t parts{0};             //!< fabric parts (0: one per MPI rank; 1: uncut)
+        Time go{MilliSeconds(10)};     //!< when every client goes
+        Time until{MilliSeconds(100)}; //!< when the run ends
     };
 
     /// What one host's process did (integers: exact on any number of ranks).
