@@ -498,12 +498,23 @@ SanBenchTestbed::BuildHamlyn(uint32_t hosts)
     const auto before = DynamicCast<UintegerValue>(
                             SanBenchPreset::GetDefault("ns3::RatsHardwareInterface", "PinnedBytes"))
                             ->Get();
+    // Likewise its notification areas ("NotificationAreas", read at Open): 256 by default,
+    // which a server of more than about 40 clients needs more of.
+    const uint32_t areas =
+        SanRatsMessenger::GetNotificationAreasNeeded(peers, SanRatsMessenger::DEFAULT_SLOTS);
+    const auto areasBefore =
+        DynamicCast<UintegerValue>(
+            SanBenchPreset::GetDefault("ns3::RatsInterfaceManager", "NotificationAreas"))
+            ->Get();
     std::shared_ptr<HamlynScenario> s;
     {
         SanScopedDefaults scoped;
         scoped.Set("ns3::RatsHardwareInterface",
                    "PinnedBytes",
                    UintegerValue(std::max<uint64_t>(pinned, before)));
+        scoped.Set("ns3::RatsInterfaceManager",
+                   "NotificationAreas",
+                   UintegerValue(std::max<uint64_t>(areas, areasBefore)));
         HamlynScenario::Spec spec;
         // Same hosts: Hamlyn's own fabric, only the hosts change. Modern: the LANai's clock
         // keeps pace with the host.

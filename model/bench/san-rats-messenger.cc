@@ -260,6 +260,13 @@ SanRatsMessenger::GetPinnedBytesNeeded(uint32_t peers, uint32_t maxBytes, uint32
     return uint64_t(peers) * (ring + sendBuffers + small) + 16384;
 }
 
+uint32_t
+SanRatsMessenger::GetNotificationAreasNeeded(uint32_t peers, uint32_t slots)
+{
+    const uint64_t areas = uint64_t(peers) * (slots + 4) + 16;
+    return static_cast<uint32_t>(std::min<uint64_t>(areas, 65535));
+}
+
 void
 SanRatsMessenger::Open(Ptr<Node> node)
 {

@@ -159,6 +159,13 @@ class SanRatsMessenger : public SanMessenger
      * with RatsInterfaceManager's default headroom
      */
     static uint64_t GetPinnedBytesNeeded(uint32_t peers, uint32_t maxBytes, uint32_t slots);
+    /**
+     * \param peers processes one process connects with \param slots "Slots"
+     * \return notification areas a process needs for that (RatsInterfaceManager
+     * "NotificationAreas": a ring slot's each, the stream sender's two, the connection
+     * request's and its reply's, per peer, and the process's own)
+     */
+    static uint32_t GetNotificationAreasNeeded(uint32_t peers, uint32_t slots);
 
   protected:
     void DoDispose() override;
