@@ -30,6 +30,7 @@
 #include "ns3/san-group-workload-helper.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/san-messenger.h"
+#include "ns3/san-nx-messenger.h"
 #include "ns3/san-pair-workload-helper.h"
 #include "ns3/san-rats-messenger.h"
 #include "ns3/sci-helper.h"
@@ -357,16 +358,26 @@ SanBenchTestbed::BuildShrimp(uint32_t hosts)
     }
     else if (m_iface == "shrimp-nx")
     {
-        std::vector<Ptr<VmmcEndpoint>> ranks;
-        for (uint32_t i = 0; i < hosts; ++i)
+        // One NX program per group of hosts (one for all with one group), each its own
+        // application: rank j of program g runs on host g + j * groups.
+        Ptr<SanNxPrograms> programs = CreateObject<SanNxPrograms>();
+        for (uint32_t g = 0; g < m_groups; ++g)
         {
-            ranks.push_back(VmmcDaemon::Of(m_hosts.Get(i))->CreateEndpoint());
+            std::vector<Ptr<VmmcEndpoint>> ranks;
+            NodeContainer nodes;
+            for (uint32_t i = g; i < hosts; i += m_groups)
+            {
+                ranks.push_back(VmmcDaemon::Of(m_hosts.Get(i))->CreateEndpoint());
+                nodes.Add(m_hosts.Get(i));
+            }
+            Ptr<NxGroup> group = CreateObject<NxGroup>();
+            group->Create(ranks);
+            // The program starts with the run: every pair of its ranks connects over the
+            // SHRIMP network.
+            group->Initialize(Callback<void>());
+            programs->Add(group, nodes);
         }
-        Ptr<NxGroup> group = CreateObject<NxGroup>();
-        group->Create(ranks);
-        // The program starts with the run: every pair connects over the SHRIMP network.
-        group->Initialize(Callback<void>());
-        m_messengerAttributes.emplace_back("Group", PointerValue(group).Copy());
+        m_messengerAttributes.emplace_back("Programs", PointerValue(programs).Copy());
         m_messenger = "ns3::SanNxMessenger";
         m_described = "NX on VMMC, " + where;
     }

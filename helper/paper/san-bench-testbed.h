@@ -121,7 +121,8 @@ class SanBenchTestbed
      * What an interface makes at start-up for each pair that may talk (DART's connection
      * wiring) or sizes for each peer a process may have (Hamlyn's pinned streams, DART's
      * receive rings) is made for the group only, as a parallel job's processes set up their
-     * communicator's connections and no others.
+     * communicator's connections and no others; NX runs one program per group (SanNxPrograms),
+     * whose start-up connects every pair of that group's ranks.
      */
     explicit SanBenchTestbed(const std::string& iface,
                              uint32_t hosts = 2,
