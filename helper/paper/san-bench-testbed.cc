@@ -89,7 +89,7 @@ SanBenchTestbed::GetMissing(const std::string&, const std::string&)
 std::vector<std::string>
 SanBenchTestbed::GetFabrics()
 {
-    return {"crossbar", "fat-tree"};
+    return {"crossbar", "fat-tree", "dragonfly"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface,
@@ -107,7 +107,12 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
                                         << " hosts (they must divide them, 2 or more each)");
     if (const auto f = GetFabrics(); std::find(f.begin(), f.end(), fabric) == f.end())
     {
-        NS_ABORT_MSG("SanBenchTestbed: no fabric '" << fabric << "' (known: crossbar fat-tree)");
+        std::ostringstream known;
+        for (const std::string& name : f)
+        {
+            known << " " << name;
+        }
+        NS_ABORT_MSG("SanBenchTestbed: no fabric '" << fabric << "' (known:" << known.str() << ")");
     }
     NS_ABORT_MSG_IF(iface == "tcp" && fabric != "crossbar",
                     "SanBenchTestbed: tcp has its own Ethernet, not a " << fabric);
@@ -171,9 +176,43 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
     }
 }
 
+namespace
+{
+
+/// \param hosts hosts \return p of the balanced dragonfly (p, 2p, p; 2p^2 + 1 groups) that
+/// holds exactly \p hosts, p >= 2 (0: none)
+uint32_t
+BalancedDragonflyP(uint32_t hosts)
+{
+    for (uint64_t p = 2;; ++p)
+    {
+        const uint64_t held = 2 * p * p * (2 * p * p + 1);
+        if (held == hosts)
+        {
+            return static_cast<uint32_t>(p);
+        }
+        if (held > hosts)
+        {
+            return 0;
+        }
+    }
+}
+
+} // namespace
+
 std::string
 SanBenchTestbed::CheckHosts(const std::string& fabric, uint32_t hosts)
 {
+    if (fabric == "dragonfly")
+    {
+        if (BalancedDragonflyP(hosts) == 0)
+        {
+            return "a balanced dragonfly (p hosts a router, a = 2p, h = p) holds 2p^2(2p^2+1) "
+                   "hosts (72, 342, 1056, 2550, 5256, 9702, 16512, ...), not " +
+                   std::to_string(hosts);
+        }
+        return "";
+    }
     if (fabric != "fat-tree")
     {
         return hosts < 2 ? "at least 2 hosts" : "";
@@ -195,18 +234,38 @@ SanBenchTestbed::CheckHosts(const std::string& fabric, uint32_t hosts)
 void
 SanBenchTestbed::ShapeFabric(SanScenarioSpec& spec, uint32_t hosts)
 {
-    if (m_fabric != "fat-tree")
+    if (m_fabric == "crossbar")
     {
         return;
     }
     const std::string error = CheckHosts(m_fabric, hosts);
     NS_ABORT_MSG_IF(!error.empty(), "SanBenchTestbed: " << error);
+    spec.hosts = hosts;
+    if (m_fabric == "dragonfly")
+    {
+        // Kim et al. 2008's balanced dragonfly: a = 2p routers a group, h = p global links a
+        // router, 2p^2 + 1 groups (every pair of groups joined by one global link); routers
+        // of 4p - 1 ports.
+        const uint32_t p = BalancedDragonflyP(hosts);
+        spec.topology = "ns3::SanDragonflyTopology";
+        spec.dragonflyP = p;
+        spec.dragonflyA = 2 * p;
+        spec.dragonflyH = p;
+        // Minimal and deterministic (local, global, local: the topology's own route; two
+        // virtual-channel classes, the global hop between them): a connection's packets stay
+        // in order, as on the fat tree. UGAL, as san-scaling routes, may reorder them.
+        spec.routing = "ns3::SanDeterministicRouting";
+        m_fabricDescribed = ", as a dragonfly of " + std::to_string(2 * p * p + 1) + " groups of " +
+                            std::to_string(2 * p) + " " + std::to_string(4 * p - 1) +
+                            "-port switches (p=" + std::to_string(p) +
+                            " a=" + std::to_string(2 * p) + " h=" + std::to_string(p) + ")";
+        return;
+    }
     uint32_t levels = 1;
     for (uint64_t held = 4; held < hosts; held *= 4)
     {
         ++levels;
     }
-    spec.hosts = hosts;
     spec.topology = "ns3::SanFatTreeTopology";
     spec.fatTreeK = 4;
     spec.fatTreeLevels = levels;
