@@ -12,8 +12,12 @@
 
 #include "ns3/config.h"
 #include "ns3/global-value.h"
+#include "ns3/nx-group.h"
+#include "ns3/pointer.h"
 #include "ns3/san-bench-scale.h"
 #include "ns3/san-bench-testbed.h"
+#include "ns3/san-messenger.h"
+#include "ns3/san-nx-messenger.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -211,6 +215,53 @@ class ScaleDragonflyHostsTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * NX in groups: one NX program per group of hosts, rank j of program g on host g + j * groups,
+ * each node's program and rank found; one group: one program over all the hosts, in order.
+ */
+class ScaleNxProgramsTestCase : public TestCase
+{
+  public:
+    ScaleNxProgramsTestCase()
+        : TestCase("NX runs one program per group of hosts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t groups : {1u, 4u})
+        {
+            SanBenchTestbed bed("shrimp-nx", 16, "modern", "fat-tree", groups);
+            PointerValue value;
+            bed.CreateMessenger()->GetAttribute("Programs", value);
+            Ptr<SanNxPrograms> programs = value.Get<SanNxPrograms>();
+            NS_TEST_ASSERT_MSG_NE(programs, nullptr, "a SanNxPrograms");
+            NS_TEST_EXPECT_MSG_EQ(programs->GetN(), groups, "a program per group");
+            const NodeContainer hosts = bed.GetHosts();
+            for (uint32_t i = 0; i < hosts.GetN(); ++i)
+            {
+                uint32_t program = 0;
+                uint32_t rank = 0;
+                NS_TEST_EXPECT_MSG_EQ(programs->Find(hosts.Get(i)->GetId(), program, rank),
+                                      true,
+                                      "host " << i);
+                NS_TEST_EXPECT_MSG_EQ(program, i % groups, "host " << i << "'s program");
+                NS_TEST_EXPECT_MSG_EQ(rank, i / groups, "host " << i << "'s rank");
+                NS_TEST_EXPECT_MSG_EQ(programs->GetNode(program, rank),
+                                      hosts.Get(i)->GetId(),
+                                      "rank " << rank << "'s node");
+                NS_TEST_EXPECT_MSG_EQ(programs->GetProgram(program)->GetN(), 16 / groups, "ranks");
+            }
+            uint32_t program = 0;
+            uint32_t rank = 0;
+            NS_TEST_EXPECT_MSG_EQ(programs->Find(100000, program, rank), false, "no such node");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The suite.
  */
 class SanBenchScaleTestSuite : public TestSuite
@@ -221,6 +272,7 @@ class SanBenchScaleTestSuite : public TestSuite
     {
         AddTestCase(new ScaleFabricHostsTestCase, TestCase::QUICK);
         AddTestCase(new ScaleDragonflyHostsTestCase, TestCase::QUICK);
+        AddTestCase(new ScaleNxProgramsTestCase, TestCase::QUICK);
         for (const std::string fabric : {"fat-tree", "dragonfly"})
         {
             for (const std::string& iface : SanBenchTestbed::GetInterfaces())
