@@ -8,20 +8,20 @@
  * nic-scaling: the benchmark workloads over every interface on thousands of hosts, and what they
  * cost to simulate (san-scaling's figures, for interfaces instead of bare endpoints):
  *
- *   ./nic-scaling [--interfaces=clan,hamlyn] [--preset=modern] [--fabric=fat-tree]
+ *   ./nic-scaling [--interfaces=clan,hamlyn] [--preset=modern] [--fabric=fat-tree|dragonfly]
  *                 [--hosts=1024,4096,16384] [--workloads=request-response,incast,all-to-all]
  *                 [--group=16] [--count=10] [--bytes=64] [--csv=results/nic-scaling.csv|none]
  *
  * Each run (SanBenchScale: an interface's testbed of --hosts hosts on a fat tree of 8-port
- * switches, cut into groups of --group hosts spread over the tree, each running the workload at
- * once) runs in a fresh process of this program, so that its memory is its own. Columns: the run
- * (interface, preset, fabric, hosts, workload, group), the wall seconds to build the testbed and
- * workload and to run it, the messages the processes received, simulator events, messages per
- * wall second of the run, events per message, peak resident memory per host above the start and
- * in all, the simulated time when the last process was done, and the workload's own figure (all
- * servers' requests per second; all sinks' MB/s; the slowest all-to-all round). A run that fails
- * (out of time or memory, or a testbed that cannot be built that large) is a row with status
- * "failed" and its reason.
+ * switches, or a balanced dragonfly, cut into groups of --group hosts spread over the fabric,
+ * each running the workload at once) runs in a fresh process of this program, so that its memory is
+ * its own. Columns: the run (interface, preset, fabric, hosts, workload, group), the wall seconds
+ * to build the testbed and workload and to run it, the messages the processes received, simulator
+ * events, messages per wall second of the run, events per message, peak resident memory per host
+ * above the start and in all, the simulated time when the last process was done, and the workload's
+ * own figure (all servers' requests per second; all sinks' MB/s; the slowest all-to-all round). A
+ * run that fails (out of time or memory, or a testbed that cannot be built that large) is a row
+ * with status "failed" and its reason.
  */
 
 #include "ns3/core-module.h"
@@ -128,8 +128,11 @@ main(int argc, char* argv[])
                  "comma-separated SanBenchTestbed interfaces (empty: all but tcp)",
                  interfaces);
     cmd.AddValue("preset", "SanBenchTestbed preset", preset);
-    cmd.AddValue("fabric", "SanBenchTestbed fabric", fabric);
-    cmd.AddValue("hosts", "comma-separated host counts (powers of 4 on a fat tree)", hostCounts);
+    cmd.AddValue("fabric", "SanBenchTestbed fabric: fat-tree or dragonfly", fabric);
+    cmd.AddValue("hosts",
+                 "comma-separated host counts (fat tree: powers of 4; dragonfly: 2p^2(2p^2+1), "
+                 "1056, 5256, 16512, ...)",
+                 hostCounts);
     cmd.AddValue("workloads", "comma-separated SanBenchScale workloads (empty: all)", workloads);
     cmd.AddValue("group", "hosts per group (a server or sink and the rest)", group);
     cmd.AddValue("count", "requests per client, messages per sender, or all-to-all rounds", count);

@@ -4,16 +4,20 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The workloads at scale (SanBenchScale), small: every interface on a fat tree of 16 hosts in
-// groups of 4, each workload; what can be known without the simulation (every message
-// delivered, counted once) and, on the fabrics a cut can cross, that the result does not
-// depend on how the fabric is cut (SanScenarioPartitions=2 in one process: the same figures to
-// the last bit).
+// The workloads at scale (SanBenchScale), small: every interface on a fat tree of 16 hosts and
+// on the smallest balanced dragonfly (72 hosts) in groups of 4, each workload; what can be known
+// without the simulation (every message delivered, counted once) and, on the fabrics a cut can
+// cross, that the result does not depend on how the fabric is cut (SanScenarioPartitions=2 in one
+// process: the same figures to the last bit).
 
 #include "ns3/config.h"
 #include "ns3/global-value.h"
+#include "ns3/nx-group.h"
+#include "ns3/pointer.h"
 #include "ns3/san-bench-scale.h"
 #include "ns3/san-bench-testbed.h"
+#include "ns3/san-messenger.h"
+#include "ns3/san-nx-messenger.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -52,8 +56,8 @@ class ScalePartitions
 
 /**
  * \ingroup san-tests
- * One interface, one workload on 16 hosts: the messages counted are those the workload
- * sends, and cutting the fabric in two changes nothing.
+ * One interface, one workload on 16 hosts of a fat tree (or 72 of a dragonfly): the messages
+ * counted are those the workload sends, and cutting the fabric in two changes nothing.
  */
 class ScaleWorkloadTestCase : public TestCase
 {
@@ -61,17 +65,21 @@ class ScaleWorkloadTestCase : public TestCase
     /**
      * \param iface a SanBenchTestbed interface \param preset a preset
      * \param workload a SanBenchScale workload \param cut also run it cut in two
+     * \param fabric "fat-tree" (16 hosts) or "dragonfly" (72 hosts)
      */
     ScaleWorkloadTestCase(const std::string& iface,
                           const std::string& preset,
                           const std::string& workload,
-                          bool cut)
-        : TestCase(workload + " over " + iface + " (" + preset + ") on a fat tree of 16 hosts" +
+                          bool cut,
+                          const std::string& fabric = "fat-tree")
+        : TestCase(workload + " over " + iface + " (" + preset + ") on " +
+                   (fabric == "dragonfly" ? "a dragonfly of 72 hosts" : "a fat tree of 16 hosts") +
                    (cut ? ", whole and cut in two" : "")),
           m_iface(iface),
           m_preset(preset),
           m_workload(workload),
-          m_cut(cut)
+          m_cut(cut),
+          m_fabric(fabric)
     {
     }
 
@@ -82,7 +90,8 @@ class ScaleWorkloadTestCase : public TestCase
         c.iface = m_iface;
         c.preset = m_preset;
         c.workload = m_workload;
-        c.hosts = 16;
+        c.fabric = m_fabric;
+        c.hosts = m_fabric == "dragonfly" ? 72 : 16;
         c.groupSize = 4;
         c.count = 3;
         c.bytes = 64;
@@ -133,6 +142,7 @@ class ScaleWorkloadTestCase : public TestCase
     std::string m_preset;   //!< preset
     std::string m_workload; //!< workload
     bool m_cut;             //!< also cut in two
+    std::string m_fabric;   //!< SanBenchTestbed fabric
 };
 
 /**
@@ -169,6 +179,89 @@ class ScaleFabricHostsTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * The balanced dragonfly's host counts: 2p^2(2p^2+1) for p >= 2, anything else refused with
+ * one line; the smallest one built.
+ */
+class ScaleDragonflyHostsTestCase : public TestCase
+{
+  public:
+    ScaleDragonflyHostsTestCase()
+        : TestCase("a balanced dragonfly holds 2p^2(2p^2+1) hosts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t ok : {72u, 342u, 1056u, 2550u, 5256u, 9702u, 16512u})
+        {
+            NS_TEST_EXPECT_MSG_EQ(SanBenchTestbed::CheckHosts("dragonfly", ok), "", ok);
+        }
+        for (uint32_t bad : {2u, 6u, 16u, 71u, 1024u, 4096u, 16384u})
+        {
+            const std::string error = SanBenchTestbed::CheckHosts("dragonfly", bad);
+            NS_TEST_EXPECT_MSG_NE(error, "", bad);
+            NS_TEST_EXPECT_MSG_EQ(error.find('\n'), std::string::npos, "one line");
+        }
+        SanBenchTestbed bed("hamlyn", 72, "modern", "dragonfly", 18);
+        NS_TEST_EXPECT_MSG_EQ(bed.GetHosts().GetN(), 72, "hosts");
+        const bool described =
+            bed.GetDescription().find("dragonfly of 9 groups of 4 7-port switches") !=
+            std::string::npos;
+        NS_TEST_EXPECT_MSG_EQ(described, true, bed.GetDescription());
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup san-tests
+ * NX in groups: one NX program per group of hosts, rank j of program g on host g + j * groups,
+ * each node's program and rank found; one group: one program over all the hosts, in order.
+ */
+class ScaleNxProgramsTestCase : public TestCase
+{
+  public:
+    ScaleNxProgramsTestCase()
+        : TestCase("NX runs one program per group of hosts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t groups : {1u, 4u})
+        {
+            SanBenchTestbed bed("shrimp-nx", 16, "modern", "fat-tree", groups);
+            PointerValue value;
+            bed.CreateMessenger()->GetAttribute("Programs", value);
+            Ptr<SanNxPrograms> programs = value.Get<SanNxPrograms>();
+            NS_TEST_ASSERT_MSG_NE(programs, nullptr, "a SanNxPrograms");
+            NS_TEST_EXPECT_MSG_EQ(programs->GetN(), groups, "a program per group");
+            const NodeContainer hosts = bed.GetHosts();
+            for (uint32_t i = 0; i < hosts.GetN(); ++i)
+            {
+                uint32_t program = 0;
+                uint32_t rank = 0;
+                NS_TEST_EXPECT_MSG_EQ(programs->Find(hosts.Get(i)->GetId(), program, rank),
+                                      true,
+                                      "host " << i);
+                NS_TEST_EXPECT_MSG_EQ(program, i % groups, "host " << i << "'s program");
+                NS_TEST_EXPECT_MSG_EQ(rank, i / groups, "host " << i << "'s rank");
+                NS_TEST_EXPECT_MSG_EQ(programs->GetNode(program, rank),
+                                      hosts.Get(i)->GetId(),
+                                      "rank " << rank << "'s node");
+                NS_TEST_EXPECT_MSG_EQ(programs->GetProgram(program)->GetN(), 16 / groups, "ranks");
+            }
+            uint32_t program = 0;
+            uint32_t rank = 0;
+            NS_TEST_EXPECT_MSG_EQ(programs->Find(100000, program, rank), false, "no such node");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The suite.
  */
 class SanBenchScaleTestSuite : public TestSuite
@@ -178,16 +271,21 @@ class SanBenchScaleTestSuite : public TestSuite
         : TestSuite("san-bench-scale", UNIT)
     {
         AddTestCase(new ScaleFabricHostsTestCase, TestCase::QUICK);
-        for (const std::string& iface : SanBenchTestbed::GetInterfaces())
+        AddTestCase(new ScaleDragonflyHostsTestCase, TestCase::QUICK);
+        AddTestCase(new ScaleNxProgramsTestCase, TestCase::QUICK);
+        for (const std::string fabric : {"fat-tree", "dragonfly"})
         {
-            if (iface == "tcp")
+            for (const std::string& iface : SanBenchTestbed::GetInterfaces())
             {
-                continue; // its own Ethernet, no fat tree
-            }
-            for (const std::string& workload : SanBenchScale::GetWorkloads())
-            {
-                AddTestCase(new ScaleWorkloadTestCase(iface, "modern", workload, false),
-                            TestCase::QUICK);
+                if (iface == "tcp")
+                {
+                    continue; // its own Ethernet, no fat tree nor dragonfly
+                }
+                for (const std::string& workload : SanBenchScale::GetWorkloads())
+                {
+                    AddTestCase(new ScaleWorkloadTestCase(iface, "modern", workload, false, fabric),
+                                TestCase::QUICK);
+                }
             }
         }
         // Cut in two: the fabrics a cut can cross (SanScenario): SCI's fabric (no routing

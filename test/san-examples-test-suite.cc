@@ -262,6 +262,17 @@ class SanExamplesTestSuite : public TestSuite
                                            1),
                     TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("nic-scaling",
+                                           "--fabric=torus",
+                                           {"nic-scaling: --fabric: no fabric 'torus'"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("nic-scaling",
+                                           "--fabric=dragonfly --hosts=1024",
+                                           {"nic-scaling: --hosts: a balanced dragonfly .* "
+                                            "holds 2p\\^2\\(2p\\^2\\+1\\) hosts .*not 1024"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("nic-scaling",
                                            "--workloads=ping",
                                            {"nic-scaling: --workloads: no workload 'ping'"},
                                            1),

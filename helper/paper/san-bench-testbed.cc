@@ -30,6 +30,7 @@
 #include "ns3/san-group-workload-helper.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/san-messenger.h"
+#include "ns3/san-nx-messenger.h"
 #include "ns3/san-pair-workload-helper.h"
 #include "ns3/san-rats-messenger.h"
 #include "ns3/sci-helper.h"
@@ -88,7 +89,7 @@ SanBenchTestbed::GetMissing(const std::string&, const std::string&)
 std::vector<std::string>
 SanBenchTestbed::GetFabrics()
 {
-    return {"crossbar", "fat-tree"};
+    return {"crossbar", "fat-tree", "dragonfly"};
 }
 
 SanBenchTestbed::SanBenchTestbed(const std::string& iface,
@@ -106,7 +107,12 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
                                         << " hosts (they must divide them, 2 or more each)");
     if (const auto f = GetFabrics(); std::find(f.begin(), f.end(), fabric) == f.end())
     {
-        NS_ABORT_MSG("SanBenchTestbed: no fabric '" << fabric << "' (known: crossbar fat-tree)");
+        std::ostringstream known;
+        for (const std::string& name : f)
+        {
+            known << " " << name;
+        }
+        NS_ABORT_MSG("SanBenchTestbed: no fabric '" << fabric << "' (known:" << known.str() << ")");
     }
     NS_ABORT_MSG_IF(iface == "tcp" && fabric != "crossbar",
                     "SanBenchTestbed: tcp has its own Ethernet, not a " << fabric);
@@ -170,9 +176,43 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
     }
 }
 
+namespace
+{
+
+/// \param hosts hosts \return p of the balanced dragonfly (p, 2p, p; 2p^2 + 1 groups) that
+/// holds exactly \p hosts, p >= 2 (0: none)
+uint32_t
+BalancedDragonflyP(uint32_t hosts)
+{
+    for (uint64_t p = 2;; ++p)
+    {
+        const uint64_t held = 2 * p * p * (2 * p * p + 1);
+        if (held == hosts)
+        {
+            return static_cast<uint32_t>(p);
+        }
+        if (held > hosts)
+        {
+            return 0;
+        }
+    }
+}
+
+} // namespace
+
 std::string
 SanBenchTestbed::CheckHosts(const std::string& fabric, uint32_t hosts)
 {
+    if (fabric == "dragonfly")
+    {
+        if (BalancedDragonflyP(hosts) == 0)
+        {
+            return "a balanced dragonfly (p hosts a router, a = 2p, h = p) holds 2p^2(2p^2+1) "
+                   "hosts (72, 342, 1056, 2550, 5256, 9702, 16512, ...), not " +
+                   std::to_string(hosts);
+        }
+        return "";
+    }
     if (fabric != "fat-tree")
     {
         return hosts < 2 ? "at least 2 hosts" : "";
@@ -194,18 +234,38 @@ SanBenchTestbed::CheckHosts(const std::string& fabric, uint32_t hosts)
 void
 SanBenchTestbed::ShapeFabric(SanScenarioSpec& spec, uint32_t hosts)
 {
-    if (m_fabric != "fat-tree")
+    if (m_fabric == "crossbar")
     {
         return;
     }
     const std::string error = CheckHosts(m_fabric, hosts);
     NS_ABORT_MSG_IF(!error.empty(), "SanBenchTestbed: " << error);
+    spec.hosts = hosts;
+    if (m_fabric == "dragonfly")
+    {
+        // Kim et al. 2008's balanced dragonfly: a = 2p routers a group, h = p global links a
+        // router, 2p^2 + 1 groups (every pair of groups joined by one global link); routers
+        // of 4p - 1 ports.
+        const uint32_t p = BalancedDragonflyP(hosts);
+        spec.topology = "ns3::SanDragonflyTopology";
+        spec.dragonflyP = p;
+        spec.dragonflyA = 2 * p;
+        spec.dragonflyH = p;
+        // Minimal and deterministic (local, global, local: the topology's own route; two
+        // virtual-channel classes, the global hop between them): a connection's packets stay
+        // in order, as on the fat tree. UGAL, as san-scaling routes, may reorder them.
+        spec.routing = "ns3::SanDeterministicRouting";
+        m_fabricDescribed = ", as a dragonfly of " + std::to_string(2 * p * p + 1) + " groups of " +
+                            std::to_string(2 * p) + " " + std::to_string(4 * p - 1) +
+                            "-port switches (p=" + std::to_string(p) +
+                            " a=" + std::to_string(2 * p) + " h=" + std::to_string(p) + ")";
+        return;
+    }
     uint32_t levels = 1;
     for (uint64_t held = 4; held < hosts; held *= 4)
     {
         ++levels;
     }
-    spec.hosts = hosts;
     spec.topology = "ns3::SanFatTreeTopology";
     spec.fatTreeK = 4;
     spec.fatTreeLevels = levels;
@@ -357,16 +417,26 @@ SanBenchTestbed::BuildShrimp(uint32_t hosts)
     }
     else if (m_iface == "shrimp-nx")
     {
-        std::vector<Ptr<VmmcEndpoint>> ranks;
-        for (uint32_t i = 0; i < hosts; ++i)
+        // One NX program per group of hosts (one for all with one group), each its own
+        // application: rank j of program g runs on host g + j * groups.
+        Ptr<SanNxPrograms> programs = CreateObject<SanNxPrograms>();
+        for (uint32_t g = 0; g < m_groups; ++g)
         {
-            ranks.push_back(VmmcDaemon::Of(m_hosts.Get(i))->CreateEndpoint());
+            std::vector<Ptr<VmmcEndpoint>> ranks;
+            NodeContainer nodes;
+            for (uint32_t i = g; i < hosts; i += m_groups)
+            {
+                ranks.push_back(VmmcDaemon::Of(m_hosts.Get(i))->CreateEndpoint());
+                nodes.Add(m_hosts.Get(i));
+            }
+            Ptr<NxGroup> group = CreateObject<NxGroup>();
+            group->Create(ranks);
+            // The program starts with the run: every pair of its ranks connects over the
+            // SHRIMP network.
+            group->Initialize(Callback<void>());
+            programs->Add(group, nodes);
         }
-        Ptr<NxGroup> group = CreateObject<NxGroup>();
-        group->Create(ranks);
-        // The program starts with the run: every pair connects over the SHRIMP network.
-        group->Initialize(Callback<void>());
-        m_messengerAttributes.emplace_back("Group", PointerValue(group).Copy());
+        m_messengerAttributes.emplace_back("Programs", PointerValue(programs).Copy());
         m_messenger = "ns3::SanNxMessenger";
         m_described = "NX on VMMC, " + where;
     }

@@ -100,7 +100,8 @@ class SanBenchTestbed
      */
     static std::string GetMissing(const std::string& iface, const std::string& preset);
     /// \return the fabrics a testbed can be built on: "crossbar" (each preset's own: one
-    /// switch of the hosts, SHRIMP's mesh, DART's pair back to back) and "fat-tree"
+    /// switch of the hosts, SHRIMP's mesh, DART's pair back to back), "fat-tree" and
+    /// "dragonfly"
     static std::vector<std::string> GetFabrics();
     /**
      * \param fabric one of GetFabrics() \param hosts hosts
@@ -115,13 +116,19 @@ class SanBenchTestbed
      * \param fabric one of GetFabrics(): "fat-tree" puts the hosts on a 4-ary n-tree of
      * 8-port switches of the preset's kind (Myrinet's and the issue's 8-port switches;
      * 4^n hosts: 16, 64, 256, 1,024, 4,096, 16,384, ...; aborts for another count), routed
-     * up*\/down* (deterministic: a connection's packets stay in order); not for "tcp"
+     * up*\/down* (deterministic: a connection's packets stay in order); "dragonfly" puts them
+     * on a balanced dragonfly (Kim et al. 2008: p hosts a router, a = 2p routers a group, h = p
+     * global links a router, 2p^2 + 1 groups, every pair joined by one global link) of
+     * (4p - 1)-port switches of the preset's kind: 2p^2(2p^2 + 1) hosts, p >= 2 (72, 342,
+     * 1,056, 2,550, 5,256, 9,702, 16,512, ...; aborts for another count), routed minimally
+     * and deterministically (local, global, local: in order); neither for "tcp"
      * \param groups the hosts talk in this many groups (host i with the hosts j of its group,
      * i mod groups == j mod groups; 1: every host with every other; it divides \p hosts).
      * What an interface makes at start-up for each pair that may talk (DART's connection
      * wiring) or sizes for each peer a process may have (Hamlyn's pinned streams, DART's
      * receive rings) is made for the group only, as a parallel job's processes set up their
-     * communicator's connections and no others.
+     * communicator's connections and no others; NX runs one program per group (SanNxPrograms),
+     * whose start-up connects every pair of that group's ranks.
      */
     explicit SanBenchTestbed(const std::string& iface,
                              uint32_t hosts = 2,

@@ -132,6 +132,17 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
                              "N",
                              UintegerValue(spec.fatTreeLevels));
     }
+    else if (spec.topology == "ns3::SanDragonflyTopology")
+    {
+        // Every pair of groups joined by one global link (the topology's default groups).
+        m_fabric.SetTopology(spec.topology,
+                             "P",
+                             UintegerValue(spec.dragonflyP),
+                             "A",
+                             UintegerValue(spec.dragonflyA),
+                             "H",
+                             UintegerValue(spec.dragonflyH));
+    }
     else if (spec.topology == "ns3::SanMeshTopology")
     {
         m_fabric.SetTopology(spec.topology,

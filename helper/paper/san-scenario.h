@@ -32,6 +32,9 @@ struct SanScenarioSpec
     std::string routing{"ns3::SanDimensionOrderRouting"}; //!< routing TypeId
     uint32_t fatTreeK{4};                                 //!< fat tree: K
     uint32_t fatTreeLevels{3};                            //!< fat tree: N
+    uint32_t dragonflyP{4};                               //!< dragonfly: hosts a router
+    uint32_t dragonflyA{8};                               //!< dragonfly: routers a group
+    uint32_t dragonflyH{4};                               //!< dragonfly: global links a router
     uint32_t meshX{8};                                    //!< mesh: X
     uint32_t meshY{8};                                    //!< mesh: Y
     /// Links without propagation delay: the papers account the switch's latency only.
