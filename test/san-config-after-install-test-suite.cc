@@ -432,6 +432,7 @@ class CfgEveryAttributeTestCase : public TestCase
                                             "ns3::ShrimpNetDevice::PageBytes",
                                             "ns3::SanChannel::DataRate",
                                             "ns3::SanChannel::Delay",
+                                            "ns3::SanChannel::CreditDelay",
                                             "ns3::SanChannel::FramingBytes"};
         uint32_t compared = 0;
         for (const auto& o : owners)
@@ -551,6 +552,16 @@ class CfgFixedAtAttachTestCase : public TestCase
             "SanChannel: Delay is fixed once the fabric is built",
             why);
         NS_TEST_EXPECT_MSG_EQ(linkRefused, true, "a link's Delay after Install: " << why);
+        Simulator::Destroy();
+        clan();
+        const bool creditRefused = santest::DiesWithMessage(
+            []() {
+                Config::Set("/ChannelList/*/$ns3::SanChannel/CreditDelay",
+                            TimeValue(NanoSeconds(20)));
+            },
+            "SanChannel: CreditDelay is fixed once the fabric is built",
+            why);
+        NS_TEST_EXPECT_MSG_EQ(creditRefused, true, "a link's CreditDelay after Install: " << why);
         Simulator::Destroy();
         // Before Install the same values are taken.
         Config::SetDefault("ns3::DartNetDevice::Connections", UintegerValue(64));
