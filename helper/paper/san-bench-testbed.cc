@@ -568,13 +568,20 @@ SanBenchTestbed::BuildHamlyn(uint32_t hosts)
     const auto before = DynamicCast<UintegerValue>(
                             SanBenchPreset::GetDefault("ns3::RatsHardwareInterface", "PinnedBytes"))
                             ->Get();
-    // Likewise its notification areas ("NotificationAreas", read at Open): 256 by default,
-    // which a server of more than about 40 clients needs more of.
+    // Likewise its notification areas ("NotificationAreas", read at Open) and its card's
+    // notification queue ("NotificationQueueEntries"): 256 each by default, which a server of
+    // more than about 40 clients needs more of (Hamlyn 1995, section 3: a stream's receiver
+    // "notification queue and message area" must not be overrun; a notification that finds
+    // the queue full is lost, and its message with it).
     const uint32_t areas =
         SanRatsMessenger::GetNotificationAreasNeeded(peers, SanRatsMessenger::DEFAULT_SLOTS);
     const auto areasBefore =
         DynamicCast<UintegerValue>(
             SanBenchPreset::GetDefault("ns3::RatsInterfaceManager", "NotificationAreas"))
+            ->Get();
+    const auto queueBefore =
+        DynamicCast<UintegerValue>(
+            SanBenchPreset::GetDefault("ns3::HamlynNetDevice", "NotificationQueueEntries"))
             ->Get();
     std::shared_ptr<HamlynScenario> s;
     {
@@ -585,6 +592,9 @@ SanBenchTestbed::BuildHamlyn(uint32_t hosts)
         scoped.Set("ns3::RatsInterfaceManager",
                    "NotificationAreas",
                    UintegerValue(std::max<uint64_t>(areas, areasBefore)));
+        scoped.Set("ns3::HamlynNetDevice",
+                   "NotificationQueueEntries",
+                   UintegerValue(std::max<uint64_t>(areas, queueBefore)));
         HamlynScenario::Spec spec;
         // Same hosts: Hamlyn's own fabric, only the hosts change. Modern: the LANai's clock
         // keeps pace with the host.

@@ -344,7 +344,11 @@ HamlynReceiver::Landed(RxPtr rx)
             entry->Serialize(bytes);
             if (!queue->Push(bytes))
             {
+                // Section 3: the sender must not overrun the queue; one that does loses this
+                // notification (counted: GetNNotificationsLost).
                 ++m_notificationsLost;
+                NS_LOG_WARN("HamlynReceiver: application " << app << "'s notification queue is "
+                                                           << "full: a notification is lost");
                 return;
             }
             ++m_notifications;
