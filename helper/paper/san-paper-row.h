@@ -223,6 +223,22 @@ struct SanPaperRow
     bool Passes() const;
     /// \return paper.RelativeError(simulated)
     double RelativeError() const;
+
+    /**
+     * \brief The row as text that Decode reads back exactly: every field, each string
+     * length-prefixed (any bytes, newlines too), each double as the 16 hex digits of its bits
+     * (so NaN, its sign, -0 and every last bit survive). SanPaper's worker processes send their
+     * rows to the program this way.
+     * \return the text
+     */
+    std::string Encode() const;
+    /**
+     * \brief Read a row that Encode wrote.
+     * \param text Encode's text
+     * \param[out] row the row, every field as it was encoded
+     * \return false if \p text is not a whole encoded row (\p row is then unspecified)
+     */
+    static bool Decode(const std::string& text, SanPaperRow& row);
 };
 
 } // namespace ns3

@@ -297,6 +297,12 @@ SanResultsWriter::IsQuick()
     return quick;
 }
 
+bool
+SanResultsWriter::TookQuickSettings()
+{
+    return g_quickSettingsTaken;
+}
+
 std::vector<std::pair<std::string, std::string>>
 SanResultsWriter::GetProvenance() const
 {

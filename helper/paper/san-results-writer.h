@@ -99,6 +99,12 @@ class SanResultsWriter
      * \return true if env SAN_QUICK is "1"
      */
     static bool IsQuick();
+    /**
+     * \return whether an experiment of this process took its quick settings (IsQuick answered
+     * true), so that its CSVs say "mode: quick"; SanPaper's worker processes report it to the
+     * program, which writes the CSV
+     */
+    static bool TookQuickSettings();
 
     /**
      * \brief The provenance comment lines, as (key, value) pairs in file order (without the

@@ -145,35 +145,72 @@ ScilanBeyondPaper::AllToAllMBps(uint32_t nodes,
     return mbps;
 }
 
+std::vector<uint32_t>
+ScilanBeyondPaper::AllToAllSizes()
+{
+    std::vector<uint32_t> sizes;
+    const uint32_t largest = SanResultsWriter::IsQuick() ? 16 : 64;
+    for (uint32_t n = 4; n <= largest; n *= 2)
+    {
+        sizes.push_back(n);
+    }
+    return sizes;
+}
+
 std::vector<SanPaperRow>
 ScilanBeyondPaper::Rows()
 {
     std::vector<SanPaperRow> rows;
     // An SCI ringlet against one SCI switch, all-to-all.
-    const uint32_t largest = SanResultsWriter::IsQuick() ? 16 : 64;
-    for (uint32_t n = 4; n <= largest; n *= 2)
+    for (uint32_t n : AllToAllSizes())
     {
         for (bool ring : {true, false})
         {
-            double irq = 0;
-            const uint32_t bytes = n <= 16 ? 32768 : 8192;
-            const double mbps = AllToAllMBps(n, ring, bytes, irq);
-            const std::string topo = ring ? "ring" : "switch";
-            rows.push_back(SanPaperRow::Unpapered(
-                "beyond_ring_vs_switch",
-                "alltoall_" + topo + "_" + std::to_string(n) + "_MBps",
-                "MB/s (10^6)",
-                mbps,
-                "every node sends " + std::to_string(bytes / 1024) +
-                    " KB to every other over SCILAN, all at once; aggregate"));
-            rows.push_back(SanPaperRow::Unpapered(
-                "beyond_ring_vs_switch",
-                "alltoall_" + topo + "_" + std::to_string(n) + "_interrupts_per_s",
-                "1/s per node",
-                irq,
-                "flag interrupts per node per second in that run"));
+            const std::vector<SanPaperRow> r = AllToAllRows(n, ring);
+            rows.insert(rows.end(), r.begin(), r.end());
         }
     }
+    for (const auto& more : {InterruptRows(), Listen64Rows()})
+    {
+        rows.insert(rows.end(), more.begin(), more.end());
+    }
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ScilanBeyondPaper::AllToAllRows(uint32_t nodes, bool ring)
+{
+    std::vector<SanPaperRow> rows;
+    const std::vector<uint32_t> sizes = AllToAllSizes();
+    if (std::find(sizes.begin(), sizes.end(), nodes) == sizes.end())
+    {
+        return rows;
+    }
+    const uint32_t n = nodes;
+    double irq = 0;
+    const uint32_t bytes = n <= 16 ? 32768 : 8192;
+    const double mbps = AllToAllMBps(n, ring, bytes, irq);
+    const std::string topo = ring ? "ring" : "switch";
+    rows.push_back(SanPaperRow::Unpapered("beyond_ring_vs_switch",
+                                          "alltoall_" + topo + "_" + std::to_string(n) + "_MBps",
+                                          "MB/s (10^6)",
+                                          mbps,
+                                          "every node sends " + std::to_string(bytes / 1024) +
+                                              " KB to every other over SCILAN, all at once; "
+                                              "aggregate"));
+    rows.push_back(
+        SanPaperRow::Unpapered("beyond_ring_vs_switch",
+                               "alltoall_" + topo + "_" + std::to_string(n) + "_interrupts_per_s",
+                               "1/s per node",
+                               irq,
+                               "flag interrupts per node per second in that run"));
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ScilanBeyondPaper::InterruptRows()
+{
+    std::vector<SanPaperRow> rows;
     // Interrupts at the receiver: SCILAN's flags against one interrupt per packet, for the
     // same stream (1500-byte send() calls, receivers sleep rather than poll).
     {
@@ -217,6 +254,13 @@ ScilanBeyondPaper::Rows()
         f.tx = nullptr;
         Simulator::Destroy();
     }
+    return rows;
+}
+
+std::vector<SanPaperRow>
+ScilanBeyondPaper::Listen64Rows()
+{
+    std::vector<SanPaperRow> rows;
     // One listening socket, 64 transmitters connecting at once (serialized by its lock).
     {
         ScilanPaperExperiments::Config c;

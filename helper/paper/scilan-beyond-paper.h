@@ -27,6 +27,20 @@ class ScilanBeyondPaper
     /// "beyond_listen64"), no paper values
     static std::vector<SanPaperRow> Rows();
 
+    /// \return the all-to-all runs' cluster sizes: 4 to 64 nodes (to 16 in quick mode), doubling
+    static std::vector<uint32_t> AllToAllSizes();
+    /**
+     * \brief Rows' all-to-all rows for one cluster (none if \p nodes is not among
+     * AllToAllSizes, e.g. 64 in quick mode), so that the runs can be experiments of their own.
+     * \param nodes cluster size \param ring an SCI ringlet (else one switch)
+     * \return the aggregate rate and the interrupts per node per second
+     */
+    static std::vector<SanPaperRow> AllToAllRows(uint32_t nodes, bool ring);
+    /// \return Rows' "beyond_interrupts" rows: SCILAN's flags against a per-packet design
+    static std::vector<SanPaperRow> InterruptRows();
+    /// \return Rows' "beyond_listen64" rows: 64 clients connect to one listener at once
+    static std::vector<SanPaperRow> Listen64Rows();
+
     /**
      * \brief All-to-all: every node sends \p bytes to every other over its own SCILAN
      * connection, all at once.

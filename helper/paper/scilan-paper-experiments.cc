@@ -369,60 +369,78 @@ ScilanPaperExperiments::AllRows()
 void
 ScilanPaperExperiments::WriteFigures(const std::string& prefix)
 {
-    Config pc;
-    {
-        // Figure 7: the copies and SCILAN by size.
-        SanOutputStream out(prefix + "scilan-fig7-copy.csv");
-        out << "size_bytes,sci_memset_MBps,sci_memcpy_MBps,scilan_MBps\n";
-        for (uint32_t b : Sizes(64, 65536))
-        {
-            out << b << "," << RemoteCopyMBps(b, false) << "," << RemoteCopyMBps(b, true) << ","
-                << StreamMBps(pc, b) << "\n";
-        }
-    }
-    {
-        // Figure 8: MTU 1500 and 16 KB, with and without the receiver copy.
-        SanOutputStream out(prefix + "scilan-fig8-flow-control.csv");
-        out << "size_bytes,scilan_mtu1500_MBps,scilan_mtu16k_MBps,nocopy_mtu1500_MBps,"
-               "nocopy_mtu16k_MBps\n";
-        for (uint32_t b : Sizes(1024, 65536))
-        {
-            out << b;
-            for (bool copy : {true, false})
-            {
-                for (uint32_t mtu : {1500u, 16384u})
-                {
-                    Config c;
-                    c.mtu = mtu;
-                    c.receiverCopy = copy;
-                    out << "," << StreamMBps(c, b);
-                }
-            }
-            out << "\n";
-        }
-    }
-    {
-        // Figures 9 and 10: SCILAN's throughput by size (the TCP/IP curves are in
-        // scilan-tcp-throughput-vs-size.csv).
-        SanOutputStream out(prefix + "scilan-fig9-10-throughput.csv");
-        out << "size_bytes,scilan_MBps\n";
-        for (uint32_t b : Sizes(64, 65536))
-        {
-            out << b << "," << StreamMBps(pc, b) << "\n";
-        }
-    }
-    {
-        // Figure 11: transfer time by size (TCP/IP: scilan-tcp-transfer-time.csv).
-        SanOutputStream out(prefix + "scilan-fig11-transfer-time.csv");
-        out << "size_bytes,scilan_interrupt_us,scilan_polling_us\n";
-        Config polling;
-        polling.polling = true;
-        for (uint32_t b : {1u, 64u, 128u, 256u, 512u, 1024u, 1500u, 2048u, 4096u})
-        {
-            out << b << "," << TransferTimeUs(pc, b) << "," << TransferTimeUs(polling, b) << "\n";
-        }
-    }
+    WriteFigure7(prefix);
+    WriteFigure8(prefix);
+    WriteFigures9And10(prefix);
+    WriteFigure11(prefix);
     ScilanTcpBaselines::WriteFigures(prefix);
+}
+
+void
+ScilanPaperExperiments::WriteFigure7(const std::string& prefix)
+{
+    const Config pc;
+    // Figure 7: the copies and SCILAN by size.
+    SanOutputStream out(prefix + "scilan-fig7-copy.csv");
+    out << "size_bytes,sci_memset_MBps,sci_memcpy_MBps,scilan_MBps\n";
+    for (uint32_t b : Sizes(64, 65536))
+    {
+        out << b << "," << RemoteCopyMBps(b, false) << "," << RemoteCopyMBps(b, true) << ","
+            << StreamMBps(pc, b) << "\n";
+    }
+}
+
+void
+ScilanPaperExperiments::WriteFigure8(const std::string& prefix)
+{
+    // Figure 8: MTU 1500 and 16 KB, with and without the receiver copy.
+    SanOutputStream out(prefix + "scilan-fig8-flow-control.csv");
+    out << "size_bytes,scilan_mtu1500_MBps,scilan_mtu16k_MBps,nocopy_mtu1500_MBps,"
+           "nocopy_mtu16k_MBps\n";
+    for (uint32_t b : Sizes(1024, 65536))
+    {
+        out << b;
+        for (bool copy : {true, false})
+        {
+            for (uint32_t mtu : {1500u, 16384u})
+            {
+                Config c;
+                c.mtu = mtu;
+                c.receiverCopy = copy;
+                out << "," << StreamMBps(c, b);
+            }
+        }
+        out << "\n";
+    }
+}
+
+void
+ScilanPaperExperiments::WriteFigures9And10(const std::string& prefix)
+{
+    const Config pc;
+    // Figures 9 and 10: SCILAN's throughput by size (the TCP/IP curves are in
+    // scilan-tcp-throughput-vs-size.csv).
+    SanOutputStream out(prefix + "scilan-fig9-10-throughput.csv");
+    out << "size_bytes,scilan_MBps\n";
+    for (uint32_t b : Sizes(64, 65536))
+    {
+        out << b << "," << StreamMBps(pc, b) << "\n";
+    }
+}
+
+void
+ScilanPaperExperiments::WriteFigure11(const std::string& prefix)
+{
+    const Config pc;
+    // Figure 11: transfer time by size (TCP/IP: scilan-tcp-transfer-time.csv).
+    SanOutputStream out(prefix + "scilan-fig11-transfer-time.csv");
+    out << "size_bytes,scilan_interrupt_us,scilan_polling_us\n";
+    Config polling;
+    polling.polling = true;
+    for (uint32_t b : {1u, 64u, 128u, 256u, 512u, 1024u, 1500u, 2048u, 4096u})
+    {
+        out << b << "," << TransferTimeUs(pc, b) << "," << TransferTimeUs(polling, b) << "\n";
+    }
 }
 
 } // namespace ns3

@@ -10,6 +10,7 @@
 #include "sci-scenario.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -73,6 +74,14 @@ class ScilanPaperExperiments
      * \param value its value
      */
     static void Remember(const std::string& key, double value);
+    /// \return every measurement kept for reuse, by key (none while reuse is off)
+    static std::map<std::string, double> GetKept();
+    /**
+     * \brief Keep measurements made elsewhere (ScilanPaper's worker processes, SanPaper::Run)
+     * for Recall, those not kept yet (nothing while reuse is off).
+     * \param kept measurements, by their Recall keys
+     */
+    static void Keep(const std::map<std::string, double>& kept);
 
     /// \param config a configuration \return its cluster, SCILAN installed
     static std::unique_ptr<SciScenario> BuildCluster(const Config& config);
@@ -131,6 +140,14 @@ class ScilanPaperExperiments
     static std::vector<SanPaperRow> AllRows();
     /// \param prefix where to write the figures' data (a folder and "/", or "")
     static void WriteFigures(const std::string& prefix);
+    /// \param prefix as WriteFigures' \brief Figure 7's data: the copies and SCILAN by size
+    static void WriteFigure7(const std::string& prefix);
+    /// \param prefix as WriteFigures' \brief Figure 8's: MTU and receiver copy by size
+    static void WriteFigure8(const std::string& prefix);
+    /// \param prefix as WriteFigures' \brief Figures 9 and 10's: SCILAN's throughput by size
+    static void WriteFigures9And10(const std::string& prefix);
+    /// \param prefix as WriteFigures' \brief Figure 11's: transfer time by size
+    static void WriteFigure11(const std::string& prefix);
 };
 
 } // namespace ns3

@@ -91,6 +91,21 @@ ScilanPaperExperiments::Remember(const std::string& key, double value)
     }
 }
 
+std::map<std::string, double>
+ScilanPaperExperiments::GetKept()
+{
+    return ScilanReused();
+}
+
+void
+ScilanPaperExperiments::Keep(const std::map<std::string, double>& kept)
+{
+    if (g_scilanReuse)
+    {
+        ScilanReused().insert(kept.begin(), kept.end());
+    }
+}
+
 std::unique_ptr<SciScenario>
 ScilanPaperExperiments::BuildCluster(const Config& config)
 {

@@ -33,6 +33,12 @@ class ScilanPaper : public SanPaper
     /// \brief Reuse measurements asked for again (ScilanPaperExperiments::SetReuse).
     void Prepare() const override;
     void WriteFigures(const std::string& prefix) const override;
+    /// \return Figures 7, 8, 9-10 and 11, and the TCP/IP curves, each its own writer
+    std::vector<Figure> GetFigures() const override;
+    /// \return the measurements kept for reuse (ScilanPaperExperiments::GetKept)
+    std::map<std::string, double> GetKept() const override;
+    /// \param kept measurements a worker made (ScilanPaperExperiments::Keep)
+    void Keep(const std::map<std::string, double>& kept) const override;
 };
 
 } // namespace ns3

@@ -332,35 +332,46 @@ ScilanTcpBaselines::SocketBufferSweep()
 void
 ScilanTcpBaselines::WriteFigures(const std::string& prefix)
 {
+    WriteThroughputFigure(prefix);
+    WriteTransferTimeFigure(prefix);
+}
+
+void
+ScilanTcpBaselines::WriteThroughputFigure(const std::string& prefix)
+{
     const auto eth = FastEthernet();
     const auto atm = AtmLane();
     const auto ndis = SciNdis();
+    SanOutputStream out(prefix + "scilan-tcp-throughput-vs-size.csv");
+    out << "size_bytes,100baset_MBps,atm_lane_MBps,sci_ndis_MBps\n";
+    std::vector<uint32_t> sizes;
+    for (uint32_t b = 64; b <= 4096; b *= 2)
     {
-        SanOutputStream out(prefix + "scilan-tcp-throughput-vs-size.csv");
-        out << "size_bytes,100baset_MBps,atm_lane_MBps,sci_ndis_MBps\n";
-        std::vector<uint32_t> sizes;
-        for (uint32_t b = 64; b <= 4096; b *= 2)
-        {
-            sizes.push_back(b); // Figure 10's range
-        }
-        for (uint32_t b = 8192; b <= 65536; b *= 2)
-        {
-            sizes.push_back(b); // Figure 9's
-        }
-        for (uint32_t b : sizes)
-        {
-            out << b << "," << StreamMBps(eth, b) << "," << StreamMBps(atm, b) << ","
-                << StreamMBps(ndis, b) << "\n";
-        }
+        sizes.push_back(b); // Figure 10's range
     }
+    for (uint32_t b = 8192; b <= 65536; b *= 2)
     {
-        SanOutputStream out(prefix + "scilan-tcp-transfer-time.csv");
-        out << "size_bytes,100baset_us,atm_lane_us,sci_ndis_us\n";
-        for (uint32_t b : {1u, 64u, 128u, 256u, 512u, 1024u, 1500u, 2048u, 4096u})
-        {
-            out << b << "," << TransferTimeUs(eth, b) << "," << TransferTimeUs(atm, b) << ","
-                << TransferTimeUs(ndis, b) << "\n";
-        }
+        sizes.push_back(b); // Figure 9's
+    }
+    for (uint32_t b : sizes)
+    {
+        out << b << "," << StreamMBps(eth, b) << "," << StreamMBps(atm, b) << ","
+            << StreamMBps(ndis, b) << "\n";
+    }
+}
+
+void
+ScilanTcpBaselines::WriteTransferTimeFigure(const std::string& prefix)
+{
+    const auto eth = FastEthernet();
+    const auto atm = AtmLane();
+    const auto ndis = SciNdis();
+    SanOutputStream out(prefix + "scilan-tcp-transfer-time.csv");
+    out << "size_bytes,100baset_us,atm_lane_us,sci_ndis_us\n";
+    for (uint32_t b : {1u, 64u, 128u, 256u, 512u, 1024u, 1500u, 2048u, 4096u})
+    {
+        out << b << "," << TransferTimeUs(eth, b) << "," << TransferTimeUs(atm, b) << ","
+            << TransferTimeUs(ndis, b) << "\n";
     }
 }
 

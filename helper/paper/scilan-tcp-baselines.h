@@ -69,6 +69,10 @@ class ScilanTcpBaselines
      * \param prefix path prefix ("" or a folder with a trailing '/')
      */
     static void WriteFigures(const std::string& prefix);
+    /// \brief WriteFigures' scilan-tcp-throughput-vs-size.csv \param prefix as WriteFigures'
+    static void WriteThroughputFigure(const std::string& prefix);
+    /// \brief WriteFigures' scilan-tcp-transfer-time.csv \param prefix as WriteFigures'
+    static void WriteTransferTimeFigure(const std::string& prefix);
 };
 
 } // namespace ns3
