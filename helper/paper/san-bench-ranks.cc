@@ -125,12 +125,20 @@ SanBenchRanks::Run(const Spec& spec)
         r.lookahead = cuts.lookahead;
         const NodeContainer hosts = testbed.GetHosts();
         const uint32_t groups = c.hosts / c.groupSize;
-        // Member j of group g, as SanBenchScale places them.
+        // Member j of group g, as SanBenchScale places them; a group's clients (senders).
         auto index = [groups](uint32_t g, uint32_t j) { return g + j * groups; };
+        auto clientsOf = [&hosts, &index, &c](uint32_t g) {
+            NodeContainer members;
+            for (uint32_t j = 1; j < c.groupSize; ++j)
+            {
+                members.Add(hosts.Get(index(g, j)));
+            }
+            return members;
+        };
 
         // Every host's facts, filled on its own rank (zeros elsewhere), and each local process's
         // "done": the time it finished (-1: not yet).
-        auto facts = std::make_shared<std::vector<HostFacts>>(c.hosts);
+        std::vector<HostFacts> facts(c.hosts);
         auto doneAt = std::make_shared<std::vector<int64_t>>(c.hosts, -1);
         auto markDone = [doneAt](uint32_t host) {
             (*doneAt)[host] = Simulator::Now().GetTimeStep();
@@ -173,12 +181,7 @@ SanBenchRanks::Run(const Spec& spec)
             rr.SetClientAttribute("WaitForGo", BooleanValue(true));
             for (uint32_t g = 0; g < groups; ++g)
             {
-                NodeContainer members;
-                for (uint32_t j = 1; j < c.groupSize; ++j)
-                {
-                    members.Add(hosts.Get(index(g, j)));
-                }
-                ApplicationContainer apps = rr.Install(members, hosts.Get(index(g, 0)));
+                ApplicationContainer apps = rr.Install(clientsOf(g), hosts.Get(index(g, 0)));
                 place(apps, g);
             }
             for (const auto& [host, app] : local)
@@ -207,12 +210,7 @@ SanBenchRanks::Run(const Spec& spec)
             const uint64_t wanted = uint64_t{c.count} * (c.groupSize - 1);
             for (uint32_t g = 0; g < groups; ++g)
             {
-                NodeContainer members;
-                for (uint32_t j = 1; j < c.groupSize; ++j)
-                {
-                    members.Add(hosts.Get(index(g, j)));
-                }
-                ApplicationContainer apps = stream.Install(members, hosts.Get(index(g, 0)));
+                ApplicationContainer apps = stream.Install(clientsOf(g), hosts.Get(index(g, 0)));
                 place(apps, g);
                 if (IsLocal(apps.Get(0)->GetNode()))
                 {
@@ -251,7 +249,7 @@ SanBenchRanks::Run(const Spec& spec)
         int64_t finished = 0;
         for (const auto& [host, app] : local)
         {
-            HostFacts& f = (*facts)[host];
+            HostFacts& f = facts[host];
             if (auto* client = dynamic_cast<SanRequestClient*>(PeekPointer(app)))
             {
                 ++expected;
@@ -285,7 +283,7 @@ SanBenchRanks::Run(const Spec& spec)
         // Merged exactly: integer sums (each host's facts are nonzero on its rank only) and
         // maxima.
         std::vector<uint64_t> sums{expected, done, *late};
-        for (const HostFacts& f : *facts)
+        for (const HostFacts& f : facts)
         {
             sums.push_back(f.received);
             sums.push_back(static_cast<uint64_t>(f.lastStep));
