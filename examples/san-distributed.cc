@@ -292,7 +292,7 @@ main(int argc, char* argv[])
     cmd.AddValue("csv", "results CSV (written by rank 0; empty: none)", o.csv);
     cmd.AddValue("interface",
                  "run this interface's workload instead of synthetic traffic (SanBenchTestbed "
-                 "interface, e.g. dart; topology crossbar or fat-tree)",
+                 "interface, e.g. dart; topology crossbar, fat-tree or dragonfly)",
                  o.iface);
     cmd.AddValue("preset", "--interface: SanBenchTestbed preset", o.preset);
     cmd.AddValue("hosts", "--interface: hosts", o.hosts);

@@ -174,11 +174,7 @@ SanBenchRanks::Run(const Spec& spec)
         {
             SanRequestResponseHelper rr(testbed.GetMessengerType());
             testbed.ConfigureMessenger(rr);
-            rr.SetClientAttribute("RequestBytes", UintegerValue(c.bytes));
-            rr.SetServerAttribute("ResponseBytes", UintegerValue(c.bytes));
-            rr.SetClientAttribute("Requests", UintegerValue(c.count));
-            rr.SetClientAttribute("WarmupRequests", UintegerValue(1));
-            rr.SetClientAttribute("WaitForGo", BooleanValue(true));
+            SanBenchScale::Configure(rr, c);
             for (uint32_t g = 0; g < groups; ++g)
             {
                 ApplicationContainer apps = rr.Install(clientsOf(g), hosts.Get(index(g, 0)));
@@ -204,9 +200,7 @@ SanBenchRanks::Run(const Spec& spec)
         {
             SanStreamHelper stream(testbed.GetMessengerType());
             testbed.ConfigureMessenger(stream);
-            stream.SetClientAttribute("MessageBytes", UintegerValue(c.bytes));
-            stream.SetClientAttribute("Messages", UintegerValue(c.count));
-            stream.SetClientAttribute("WaitForGo", BooleanValue(true));
+            SanBenchScale::Configure(stream, c);
             const uint64_t wanted = uint64_t{c.count} * (c.groupSize - 1);
             for (uint32_t g = 0; g < groups; ++g)
             {

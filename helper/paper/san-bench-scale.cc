@@ -149,6 +149,26 @@ SanBenchScale::GetWorkloads()
     return {"request-response", "incast", "all-to-all"};
 }
 
+void
+SanBenchScale::Configure(SanRequestResponseHelper& rr, const Case& c)
+{
+    rr.SetClientAttribute("RequestBytes", UintegerValue(c.bytes));
+    rr.SetServerAttribute("ResponseBytes", UintegerValue(c.bytes));
+    rr.SetClientAttribute("Requests", UintegerValue(c.count));
+    rr.SetClientAttribute("WarmupRequests", UintegerValue(1));
+    // A group's clients start together once all are connected, so that they all measure
+    // together (SanRequestResponseHelper::Summarize takes the window where they do).
+    rr.SetClientAttribute("WaitForGo", BooleanValue(true));
+}
+
+void
+SanBenchScale::Configure(SanStreamHelper& stream, const Case& c)
+{
+    stream.SetClientAttribute("MessageBytes", UintegerValue(c.bytes));
+    stream.SetClientAttribute("Messages", UintegerValue(c.count));
+    stream.SetClientAttribute("WaitForGo", BooleanValue(true));
+}
+
 SanBenchScale::Result
 SanBenchScale::Run(const Case& c)
 {
@@ -201,13 +221,7 @@ SanBenchScale::Run(const Case& c)
     {
         SanRequestResponseHelper rr(testbed.GetMessengerType());
         testbed.ConfigureMessenger(rr);
-        rr.SetClientAttribute("RequestBytes", UintegerValue(c.bytes));
-        rr.SetServerAttribute("ResponseBytes", UintegerValue(c.bytes));
-        rr.SetClientAttribute("Requests", UintegerValue(c.count));
-        rr.SetClientAttribute("WarmupRequests", UintegerValue(1));
-        // A group's clients start together once all are connected, so that they all measure
-        // together (SanRequestResponseHelper::Summarize takes the window where they do).
-        rr.SetClientAttribute("WaitForGo", BooleanValue(true));
+        Configure(rr, c);
         for (uint32_t g = 0; g < groups; ++g)
         {
             ApplicationContainer apps = rr.Install(membersFrom(g, 1), member(g, 0));
@@ -232,9 +246,7 @@ SanBenchScale::Run(const Case& c)
     {
         SanStreamHelper stream(testbed.GetMessengerType());
         testbed.ConfigureMessenger(stream);
-        stream.SetClientAttribute("MessageBytes", UintegerValue(c.bytes));
-        stream.SetClientAttribute("Messages", UintegerValue(c.count));
-        stream.SetClientAttribute("WaitForGo", BooleanValue(true));
+        Configure(stream, c);
         for (uint32_t g = 0; g < groups; ++g)
         {
             ApplicationContainer apps = stream.Install(membersFrom(g, 1), member(g, 0));

@@ -14,6 +14,9 @@
 namespace ns3
 {
 
+class SanRequestResponseHelper;
+class SanStreamHelper;
+
 /**
  * \ingroup san
  * \brief The benchmark workloads at scale: one interface's testbed (SanBenchTestbed) of
@@ -82,6 +85,19 @@ class SanBenchScale
 
     /// \return the workloads: request-response, incast, all-to-all
     static std::vector<std::string> GetWorkloads();
+
+    /**
+     * \brief A request/response helper's settings for \p c: its sizes, count, one warm-up
+     * request, and clients that wait for Go once connected.
+     * \param rr the helper \param c the run
+     */
+    static void Configure(SanRequestResponseHelper& rr, const Case& c);
+    /**
+     * \brief An incast helper's settings for \p c: its message size and count, and senders
+     * that wait for Go once connected.
+     * \param stream the helper \param c the run
+     */
+    static void Configure(SanStreamHelper& stream, const Case& c);
 
     /**
      * \param c the run (aborts with one line for an unknown workload, a group size that does not
