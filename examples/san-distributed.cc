@@ -30,6 +30,7 @@
 #include "ns3/san-bench-testbed.h"
 #include "ns3/san-module.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iomanip>
@@ -99,6 +100,42 @@ RunInterface(const Options& o)
     spec.go = Time(o.go);
     spec.until = Time(o.until);
     std::string error = SanBenchRanks::Check(spec);
+    // One line for a name the testbed does not know (it would abort, listing them).
+    auto known = [](const std::vector<std::string>& names, const std::string& name) {
+        return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    auto list = [](const std::vector<std::string>& names) {
+        std::string all;
+        for (const std::string& n : names)
+        {
+            all += (all.empty() ? "" : " ") + n;
+        }
+        return all;
+    };
+    if (error.empty() && !known(SanBenchTestbed::GetInterfaces(), o.iface))
+    {
+        error = "no interface '" + o.iface + "' (" + list(SanBenchTestbed::GetInterfaces()) + ")";
+    }
+    if (error.empty() && !known(SanBenchTestbed::GetPresets(), o.preset))
+    {
+        error = "no preset '" + o.preset + "' (" + list(SanBenchTestbed::GetPresets()) + ")";
+    }
+    if (error.empty() && !known(SanBenchTestbed::GetFabrics(), o.topology))
+    {
+        error = "--interface runs on a " + list(SanBenchTestbed::GetFabrics()) + ", not '" +
+                o.topology + "'";
+    }
+    if (error.empty() && o.iface == "tcp" && o.topology != "crossbar")
+    {
+        error = "tcp has its own Ethernet: --topology=crossbar";
+    }
+    if (error.empty() && SanDistributed::GetSize() > 1 &&
+        (o.iface == "shrimp-sockets" || o.iface == "shrimp-nx" || o.iface == "tcp"))
+    {
+        // SHRIMP sockets and TCP set up over an Ethernet ns-3 cannot cut; NX's launcher
+        // (NxGroup) sees every pair of its processes connect.
+        error = o.iface + " runs in one process only (see doc/san.rst, \"At scale\")";
+    }
     if (error.empty())
     {
         error = SanBenchTestbed::CheckHosts(o.topology, o.hosts);

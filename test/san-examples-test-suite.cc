@@ -272,6 +272,28 @@ class SanExamplesTestSuite : public TestSuite
                                             "holds 2p\\^2\\(2p\\^2\\+1\\) hosts .*not 1024"},
                                            1),
                     TestCase::QUICK);
+        // An interface's workload as a distributed run, cut in two in one process.
+        AddTestCase(new SanExampleTestCase("san-distributed",
+                                           "--interface=clan --preset=modern --hosts=16 "
+                                           "--group=8 --partitions=2",
+                                           {"san-distributed: request-response over clan "
+                                            "\\(modern\\), 16 hosts on a fat-tree, 1 rank\\(s\\); "
+                                            "[1-9][0-9]* links cut, lookahead 145 ns",
+                                            "san-distributed: 308 messages, last process done "
+                                            "at " +
+                                                number + " us"}),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("san-distributed",
+                                           "--interface=nosuch",
+                                           {"san-distributed: no interface 'nosuch'"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("san-distributed",
+                                           "--interface=dart --workload=all-to-all",
+                                           {"san-distributed: no distributed workload "
+                                            "'all-to-all'"},
+                                           1),
+                    TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("nic-scaling",
                                            "--workloads=ping",
                                            {"nic-scaling: --workloads: no workload 'ping'"},
