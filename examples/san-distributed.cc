@@ -82,6 +82,42 @@ struct Options
     std::string until{"100ms"};
 };
 
+/// Stop with one line (printed by rank 0) and status 1. \param error what is wrong
+/// \return main's exit status
+int
+Refuse(const std::string& error)
+{
+    if (SanDistributed::GetRank() == 0)
+    {
+        std::cerr << "san-distributed: " << error << "\n";
+    }
+    SanDistributed::Disable();
+    return 1;
+}
+
+/// Write \p text to \p path (nothing if empty). \return false, with one line, if it failed
+bool
+WriteCsv(const std::string& path, const std::string& text)
+{
+    if (path.empty())
+    {
+        return true;
+    }
+    SanOutputFile file;
+    std::string error = file.Open(path);
+    if (error.empty())
+    {
+        file.Stream() << text;
+        error = file.Commit();
+    }
+    if (!error.empty())
+    {
+        std::cerr << "san-distributed: " << error << "\n";
+        return false;
+    }
+    return true;
+}
+
 /// Run an interface's workload (--interface): rank 0 prints and writes the merged CSV.
 /// \return main's exit status
 int
@@ -142,15 +178,11 @@ RunInterface(const Options& o)
     }
     if (!error.empty())
     {
-        if (SanDistributed::GetRank() == 0)
-        {
-            std::cerr << "san-distributed: " << error << "\n";
-        }
-        SanDistributed::Disable();
-        return 1;
+        return Refuse(error);
     }
     const auto start = std::chrono::steady_clock::now();
     const SanBenchRanks::Result r = SanBenchRanks::Run(spec);
+    bool written = true;
     const double wallS = SanDistributed::MaxAll(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if (SanDistributed::GetRank() == 0)
@@ -160,26 +192,13 @@ RunInterface(const Options& o)
                   << "), " << o.hosts << " hosts on a " << o.topology << ", "
                   << SanDistributed::GetSize() << " rank(s); " << r.cutLinks
                   << " links cut, lookahead " << r.lookahead.GetNanoSeconds() << " ns" << std::endl;
-        if (!o.csv.empty())
-        {
-            SanOutputFile file;
-            error = file.Open(o.csv);
-            if (error.empty())
-            {
-                file.Stream() << csv;
-                error = file.Commit();
-            }
-            if (!error.empty())
-            {
-                std::cerr << "san-distributed: " << error << "\n";
-            }
-        }
+        written = WriteCsv(o.csv, csv);
         std::cout << "san-distributed: " << r.messages << " messages, last process done at "
                   << r.finished.GetMicroSeconds() << " us, " << r.figureName << " " << r.figure
                   << " " << r.figureUnit << "; wall " << wallS << " s" << std::endl;
     }
     SanDistributed::Disable();
-    return 0;
+    return written ? 0 : 1;
 }
 
 /// Configure the fabric helper's topology and routing from the options; an error, or "".
@@ -362,12 +381,7 @@ main(int argc, char* argv[])
     }
     if (!error.empty())
     {
-        if (rank == 0)
-        {
-            std::cerr << "san-distributed: " << error << "\n";
-        }
-        SanDistributed::Disable();
-        return 1;
+        return Refuse(error);
     }
     RngSeedManager::SetRun(o.run);
 
@@ -468,6 +482,7 @@ main(int argc, char* argv[])
     SanDistributed::MaxAll(maxima);
     stats->SetCounts(histogram, maxima[0]);
     const double slowestRunS = SanDistributed::MaxAll(runS);
+    bool written = true;
 
     if (rank == 0)
     {
@@ -489,20 +504,7 @@ main(int argc, char* argv[])
             << stats->GetMax() / pt << ","
             << (counters[4] ? static_cast<double>(counters[5]) / counters[4] : 0.0) << "\n";
         std::cout << csv.str();
-        if (!o.csv.empty())
-        {
-            SanOutputFile file;
-            std::string error = file.Open(o.csv);
-            if (error.empty())
-            {
-                file.Stream() << csv.str();
-                error = file.Commit();
-            }
-            if (!error.empty())
-            {
-                std::cerr << "san-distributed: " << error << "\n";
-            }
-        }
+        written = WriteCsv(o.csv, csv.str());
         const double hops = static_cast<double>(counters[10]);
         std::cout << "san-distributed: build " << std::fixed << std::setprecision(2) << buildS
                   << " s, run " << slowestRunS << " s (slowest rank), " << counters[11]
@@ -517,5 +519,5 @@ main(int argc, char* argv[])
     }
     Simulator::Destroy();
     SanDistributed::Disable();
-    return 0;
+    return written ? 0 : 1;
 }

@@ -289,6 +289,11 @@ class SanExamplesTestSuite : public TestSuite
                                            1),
                     TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("san-distributed",
+                                           "--interface=dart --hosts=16 --csv=.",
+                                           {"san-distributed: .*'\\.'"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("san-distributed",
                                            "--interface=dart --workload=all-to-all",
                                            {"san-distributed: no distributed workload "
                                             "'all-to-all'"},
