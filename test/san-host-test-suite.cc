@@ -25,6 +25,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <functional>
 #include <iostream>
 #include <sstream>
@@ -1237,9 +1238,11 @@ class HostMemoryRegionsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 0, "storage is allocated when written");
         const std::vector<uint8_t> ones(5000, 1);
         NS_TEST_EXPECT_MSG_EQ(mem->Write(b + 4000, ones.data(), 200), true, "write across pages");
-        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 4096 + 904, "b's two pages (the last short)");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(),
+                              2 * 256,
+                              "b's two 256-byte chunks on either side of the page edge");
         NS_TEST_EXPECT_MSG_EQ(mem->Fill(a, 7, 100), true, "fill");
-        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 5100, "and a's one");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 512 + 100, "and a's one (short: a is 100)");
         std::vector<uint8_t> back(5000, 9);
         NS_TEST_EXPECT_MSG_EQ(mem->Read(b, back.data(), 5000), true, "read b whole");
         const bool asWritten = back[3999] == 0 && back[4000] == 1 && back[4199] == 1 &&
@@ -1540,6 +1543,123 @@ class HostMemoryWatchTestCase : public TestCase
     }
 };
 
+/// Writes, fills and reads at random places of regions of odd sizes read back as a flat copy
+/// of each region would: storage allocated a piece at a time holds exactly what was written.
+class HostMemoryRandomAccessTestCase : public TestCase
+{
+  public:
+    HostMemoryRandomAccessTestCase()
+        : TestCase("random writes, fills and reads against a flat copy")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostMemory> mem = CreateObject<HostMemory>();
+        const std::vector<uint64_t> sizes = {1, 100, 255, 256, 257, 4095, 4096, 4097, 13000, 70000};
+        std::vector<uint64_t> bases;
+        std::vector<std::vector<uint8_t>> copies;
+        for (uint64_t size : sizes)
+        {
+            bases.push_back(mem->Allocate(size));
+            copies.emplace_back(size, 0);
+        }
+        uint64_t state = 99; // a fixed linear congruential sequence
+        auto next = [&state](uint64_t n) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            return (state >> 33) % n;
+        };
+        uint32_t wrong = 0;
+        for (uint32_t round = 0; round < 3000; ++round)
+        {
+            const uint64_t r = next(sizes.size());
+            const uint64_t at = next(sizes[r]);
+            const uint64_t len = 1 + next(std::min<uint64_t>(sizes[r] - at, 600));
+            std::vector<uint8_t>& copy = copies[r];
+            switch (next(3))
+            {
+            case 0: {
+                std::vector<uint8_t> data(len);
+                for (auto& b : data)
+                {
+                    b = static_cast<uint8_t>(next(256));
+                }
+                mem->Write(bases[r] + at, data.data(), len);
+                std::copy(data.begin(), data.end(), copy.begin() + at);
+                break;
+            }
+            case 1: {
+                const auto value = static_cast<uint8_t>(next(256));
+                mem->Fill(bases[r] + at, value, len);
+                std::fill(copy.begin() + at, copy.begin() + at + len, value);
+                break;
+            }
+            default: {
+                std::vector<uint8_t> out(len, 0xee);
+                mem->Read(bases[r] + at, out.data(), len);
+                wrong += !std::equal(out.begin(), out.end(), copy.begin() + at);
+            }
+            }
+        }
+        for (std::size_t r = 0; r < sizes.size(); ++r)
+        {
+            std::vector<uint8_t> out(sizes[r], 0xee);
+            mem->Read(bases[r], out.data(), sizes[r]);
+            wrong += out != copies[r];
+        }
+        NS_TEST_EXPECT_MSG_EQ(wrong, 0, "every read as the flat copy");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetAccessErrors(), 0, "no access refused");
+        mem->Dispose();
+    }
+};
+
+/// Cache policies set over ranges that overlap, split and cover one another read back page by
+/// page as a table of pages would hold them.
+class HostMemoryCachePolicyTestCase : public TestCase
+{
+  public:
+    HostMemoryCachePolicyTestCase()
+        : TestCase("cache policies of overlapping ranges, page by page")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostMemorySystem> ms = CreateObject<HostMemorySystem>();
+        const uint64_t page = ms->GetPageBytes();
+        const uint64_t pages = 48;
+        std::vector<HostMemorySystem::CachePolicy> expected(pages, HostMemorySystem::WRITE_BACK);
+        uint64_t state = 12345; // a fixed linear congruential sequence
+        auto next = [&state](uint64_t n) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            return (state >> 33) % n;
+        };
+        uint32_t wrong = 0;
+        for (uint32_t round = 0; round < 400; ++round)
+        {
+            const uint64_t base = next(pages * page);
+            const uint64_t len = 1 + next(std::min<uint64_t>(pages * page - base, 9 * page));
+            const auto policy = static_cast<HostMemorySystem::CachePolicy>(next(3));
+            ms->SetCachePolicy(base, len, policy);
+            for (uint64_t p = base / page; p <= (base + len - 1) / page; ++p)
+            {
+                expected[p] = policy;
+            }
+            for (uint64_t p = 0; p < pages; ++p)
+            {
+                wrong += ms->GetCachePolicy(p * page + next(page)) != expected[p];
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(wrong, 0, "every page's policy as last set");
+        NS_TEST_EXPECT_MSG_EQ(ms->GetCachePolicy(pages * page + 7),
+                              HostMemorySystem::WRITE_BACK,
+                              "a page never set is write-back");
+        ms->Dispose();
+    }
+};
+
 /// The HostMemory suite.
 class SanHostMemoryTestSuite : public TestSuite
 {
@@ -1554,6 +1674,8 @@ class SanHostMemoryTestSuite : public TestSuite
         AddTestCase(new HostMemoryVirtualTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryInvalidTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryWatchTestCase, TestCase::QUICK);
+        AddTestCase(new HostMemoryCachePolicyTestCase, TestCase::QUICK);
+        AddTestCase(new HostMemoryRandomAccessTestCase, TestCase::QUICK);
     }
 };
 

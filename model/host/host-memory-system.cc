@@ -442,24 +442,53 @@ void
 HostMemorySystem::SetCachePolicy(uint64_t base, uint64_t len, CachePolicy policy)
 {
     NS_ABORT_MSG_IF(len == 0, "HostMemorySystem::SetCachePolicy: an empty range");
-    for (uint64_t page = base / m_pageBytes; page <= (base + len - 1) / m_pageBytes; ++page)
+    const uint64_t first = base / m_pageBytes;
+    const uint64_t last = (base + len - 1) / m_pageBytes;
+    // Cut the runs that reach over either end, then drop what lies inside.
+    auto it = m_policies.upper_bound(first);
+    if (it != m_policies.begin())
     {
-        if (policy == WRITE_BACK)
+        auto before = std::prev(it);
+        if (before->second.last >= first)
         {
-            m_policies.erase(page);
+            const PolicyRun whole = before->second;
+            before->second.last = first - 1;
+            if (whole.last > last)
+            {
+                m_policies[last + 1] = PolicyRun{whole.last, whole.policy};
+            }
+            if (before->first == first)
+            {
+                m_policies.erase(before); // began at first: nothing of it stays before
+            }
         }
-        else
+    }
+    it = m_policies.lower_bound(first);
+    while (it != m_policies.end() && it->first <= last)
+    {
+        if (it->second.last > last)
         {
-            m_policies[page] = policy;
+            m_policies[last + 1] = PolicyRun{it->second.last, it->second.policy};
         }
+        it = m_policies.erase(it);
+    }
+    if (policy != WRITE_BACK)
+    {
+        m_policies[first] = PolicyRun{last, policy};
     }
 }
 
 HostMemorySystem::CachePolicy
 HostMemorySystem::GetCachePolicy(uint64_t addr) const
 {
-    auto it = m_policies.find(addr / m_pageBytes);
-    return it == m_policies.end() ? WRITE_BACK : it->second;
+    const uint64_t page = addr / m_pageBytes;
+    auto it = m_policies.upper_bound(page);
+    if (it == m_policies.begin())
+    {
+        return WRITE_BACK;
+    }
+    --it;
+    return page <= it->second.last ? it->second.policy : WRITE_BACK;
 }
 
 uint32_t

@@ -226,22 +226,32 @@ class HostMemorySystem : public Object
     /// \param cycles system-bus cycles \return their duration
     Time Cycles(double cycles) const;
 
-    Ptr<SanResource> m_bus;                     //!< the system bus
-    Ptr<HostCpu> m_cpu;                         //!< the processor
-    double m_clock{66.67e6};                    //!< system-bus clock, Hz
-    uint32_t m_lineBytes{32};                   //!< cache line
-    uint32_t m_storeBytes{4};                   //!< bytes per processor store
-    double m_lineReadCycles{11};                //!< a line read on a miss
-    double m_memoryStoreCycles{2};              //!< a store into memory
-    double m_bridgeStoreCycles{2};              //!< a store into the I/O bridge
-    double m_inboundLineCycles{8};              //!< a device's line write into memory
-    uint32_t m_postedWriteBufferBytes{0};       //!< bridge posting buffer (0: unbounded)
-    double m_uncachedReadCycles{6};             //!< a load from an uncached page
-    double m_snoopLineCycles{0};                //!< snoop of a device's line into cacheable memory
-    uint32_t m_pageBytes{4096};                 //!< page size
-    std::map<uint64_t, CachePolicy> m_policies; //!< non-default pages: page number -> policy
-    uint64_t m_bytesCopied{0};                  //!< processor copies
-    uint64_t m_bytesInbound{0};                 //!< device writes
+    Ptr<SanResource> m_bus;               //!< the system bus
+    Ptr<HostCpu> m_cpu;                   //!< the processor
+    double m_clock{66.67e6};              //!< system-bus clock, Hz
+    uint32_t m_lineBytes{32};             //!< cache line
+    uint32_t m_storeBytes{4};             //!< bytes per processor store
+    double m_lineReadCycles{11};          //!< a line read on a miss
+    double m_memoryStoreCycles{2};        //!< a store into memory
+    double m_bridgeStoreCycles{2};        //!< a store into the I/O bridge
+    double m_inboundLineCycles{8};        //!< a device's line write into memory
+    uint32_t m_postedWriteBufferBytes{0}; //!< bridge posting buffer (0: unbounded)
+    double m_uncachedReadCycles{6};       //!< a load from an uncached page
+    double m_snoopLineCycles{0};          //!< snoop of a device's line into cacheable memory
+    uint32_t m_pageBytes{4096};           //!< page size
+
+    /// A run of pages with one policy other than write-back.
+    struct PolicyRun
+    {
+        uint64_t last;      //!< its last page number
+        CachePolicy policy; //!< their policy
+    };
+
+    /// Non-default pages, as runs by first page number (a run per buffer set, not a map node
+    /// per page: a receive ring of 130 pages is one)
+    std::map<uint64_t, PolicyRun> m_policies;
+    uint64_t m_bytesCopied{0};  //!< processor copies
+    uint64_t m_bytesInbound{0}; //!< device writes
 
     std::vector<std::unique_ptr<Job>> m_jobs;         //!< every job made (the pool's storage)
     std::vector<Job*> m_freeJobs;                     //!< jobs free for the next copy

@@ -123,10 +123,6 @@ HostMemory::Allocate(uint64_t size, const std::string& name)
     uint64_t end = base + size;
     Entry& e = m_regions[base];
     e.region = HostMemoryRegion{name, base, size, 0, 0};
-    if (!m_virtual)
-    {
-        e.pages.resize((size + PAGE_BYTES - 1) / PAGE_BYTES);
-    }
     if (!name.empty())
     {
         m_names[name] = base;
@@ -152,45 +148,55 @@ HostMemory::Free(uint64_t base)
         m_names.erase(it->second.region.name);
     }
     m_reservedBytes -= it->second.region.size;
-    for (uint64_t i = 0; i < it->second.pages.size(); ++i)
-    {
-        if (it->second.pages[i])
-        {
-            m_storageBytes -= std::min(PAGE_BYTES, it->second.region.size - i * PAGE_BYTES);
-        }
-    }
+    m_storageBytes -= it->second.storageBytes;
     m_found.fill(nullptr);
     m_regions.erase(it);
 }
 
 template <typename Visit>
 void
-HostMemory::ForEachPage(const Entry& e, uint64_t addr, uint64_t len, Visit&& visit)
+HostMemory::ForEachChunk(const Entry& e, uint64_t addr, uint64_t len, Visit&& visit)
 {
     uint64_t offset = addr - e.region.base;
     uint64_t done = 0;
     while (done < len)
     {
-        const uint64_t page = offset / PAGE_BYTES;
-        const uint64_t at = offset % PAGE_BYTES;
-        const uint64_t n = std::min(PAGE_BYTES - at, len - done);
-        visit(page, at, n, done);
+        const uint64_t at = offset % CHUNK_BYTES;
+        const uint64_t n = std::min(CHUNK_BYTES - at, len - done);
+        visit(offset / PAGE_BYTES, (offset % PAGE_BYTES) / CHUNK_BYTES, at, n, done);
         offset += n;
         done += n;
     }
 }
 
-uint8_t*
-HostMemory::Page(Entry& e, uint64_t index)
+template <typename Put>
+void
+HostMemory::Store(Entry& e, uint64_t addr, uint64_t len, Put&& put)
 {
-    std::unique_ptr<uint8_t[]>& p = e.pages[index];
-    if (!p)
-    {
-        const uint64_t bytes = std::min(PAGE_BYTES, e.region.size - index * PAGE_BYTES);
-        p.reset(new uint8_t[bytes]()); // zeroed: unwritten memory reads as zeros
-        m_storageBytes += bytes;
-    }
-    return p.get();
+    // One look-up per page, not per chunk.
+    uint64_t lastPage = std::numeric_limits<uint64_t>::max();
+    Page* found = nullptr;
+    ForEachChunk(e,
+                 addr,
+                 len,
+                 [&](uint64_t page, uint64_t chunk, uint64_t at, uint64_t n, uint64_t from) {
+                     if (page != lastPage)
+                     {
+                         found = &e.pages[page];
+                         lastPage = page;
+                     }
+                     std::unique_ptr<uint8_t[]>& p = found->chunks[chunk];
+                     if (!p)
+                     {
+                         const uint64_t bytes =
+                             std::min(CHUNK_BYTES,
+                                      e.region.size - (page * PAGE_BYTES + chunk * CHUNK_BYTES));
+                         p.reset(new uint8_t[bytes]()); // zeroed: unwritten memory reads as zeros
+                         e.storageBytes += bytes;
+                         m_storageBytes += bytes;
+                     }
+                     put(p.get() + at, n, from);
+                 });
 }
 
 const HostMemory::Entry*
@@ -250,12 +256,9 @@ HostMemory::Write(uint64_t addr, const uint8_t* data, uint64_t len)
     if (!m_virtual)
     {
         NS_ABORT_MSG_IF(data == nullptr, "HostMemory::Write: null data");
-        ForEachPage(*e,
-                    addr,
-                    len,
-                    [this, e, data](uint64_t page, uint64_t at, uint64_t n, uint64_t from) {
-                        std::memcpy(Page(*e, page) + at, data + from, n);
-                    });
+        Store(*e, addr, len, [data](uint8_t* to, uint64_t n, uint64_t from) {
+            std::memcpy(to, data + from, n);
+        });
     }
     e->region.bytesWritten += len;
     ++e->region.writes;
@@ -282,12 +285,9 @@ HostMemory::Fill(uint64_t addr, uint8_t value, uint64_t len)
     Entry* e = const_cast<Entry*>(c);
     if (!m_virtual)
     {
-        ForEachPage(*e,
-                    addr,
-                    len,
-                    [this, e, value](uint64_t page, uint64_t at, uint64_t n, uint64_t) {
-                        std::memset(Page(*e, page) + at, value, n);
-                    });
+        Store(*e, addr, len, [value](uint8_t* to, uint64_t n, uint64_t) {
+            std::memset(to, value, n);
+        });
     }
     e->region.bytesWritten += len;
     ++e->region.writes;
@@ -388,17 +388,29 @@ HostMemory::Read(uint64_t addr, uint8_t* out, uint64_t len) const
     }
     else
     {
-        ForEachPage(*e, addr, len, [e, out](uint64_t page, uint64_t at, uint64_t n, uint64_t to) {
-            const uint8_t* p = e->pages[page].get();
-            if (p != nullptr)
-            {
-                std::memcpy(out + to, p + at, n);
-            }
-            else
-            {
-                std::memset(out + to, 0, n); // never written
-            }
-        });
+        // One look-up per page, not per chunk.
+        uint64_t lastPage = std::numeric_limits<uint64_t>::max();
+        const Page* found = nullptr;
+        ForEachChunk(*e,
+                     addr,
+                     len,
+                     [&](uint64_t page, uint64_t chunk, uint64_t at, uint64_t n, uint64_t to) {
+                         if (page != lastPage)
+                         {
+                             auto it = e->pages.find(page);
+                             found = it == e->pages.end() ? nullptr : &it->second;
+                             lastPage = page;
+                         }
+                         const uint8_t* p = found == nullptr ? nullptr : found->chunks[chunk].get();
+                         if (p != nullptr)
+                         {
+                             std::memcpy(out + to, p + at, n);
+                         }
+                         else
+                         {
+                             std::memset(out + to, 0, n); // never written
+                         }
+                     });
     }
     m_bytesRead += len;
     return true;

@@ -198,29 +198,49 @@ class HostMemory : public Object
     void DoDispose() override;
 
   private:
-    /// Bytes of a page of storage.
+    /// Bytes of a page: storage is found by page.
     static constexpr uint64_t PAGE_BYTES = 4096;
+    /// Bytes of a chunk, the unit of storage allocated when first written: a few words
+    /// written into a large, sparsely used buffer (a receive ring slot's last words, a flag)
+    /// cost a chunk, not a page.
+    static constexpr uint64_t CHUNK_BYTES = 256;
+    /// Chunks of a page.
+    static constexpr uint64_t CHUNKS_PER_PAGE = PAGE_BYTES / CHUNK_BYTES;
+
+    /// A written page's storage: its chunks, each null until written.
+    struct Page
+    {
+        std::array<std::unique_ptr<uint8_t[]>, CHUNKS_PER_PAGE> chunks; //!< by chunk index
+    };
 
     /// A region and its storage.
     struct Entry
     {
         HostMemoryRegion region; //!< public description
-        /// Storage: a page from the region's base every PAGE_BYTES, null until written (no
-        /// pages in virtual mode)
-        std::vector<std::unique_ptr<uint8_t[]>> pages;
+        /// Storage of the written pages, by page index from the region's base (a map, not a
+        /// table: a large region written in a few places costs only those; none in virtual
+        /// mode)
+        std::unordered_map<uint64_t, Page> pages;
+        uint64_t storageBytes{0}; //!< bytes of its chunks
         WriteSnoopCallback snoop; //!< device snooping writes here, if any
     };
 
     /**
-     * \brief Visit the pages under [addr, addr+len) of \p e, in order.
+     * \brief Visit the chunks under [addr, addr+len) of \p e, in order.
      * \param e the region \param addr first address (inside it) \param len bytes (inside it)
-     * \param visit called with (the page's slot, offset into the page, bytes, offset into the
-     * range)
+     * \param visit called with (the chunk's page index, its index in the page, offset into the
+     * chunk, bytes, offset into the range)
      */
     template <typename Visit>
-    static void ForEachPage(const Entry& e, uint64_t addr, uint64_t len, Visit&& visit);
-    /// \return the page of \p e at \p index, allocated (zeroed) if it was not
-    uint8_t* Page(Entry& e, uint64_t index);
+    static void ForEachChunk(const Entry& e, uint64_t addr, uint64_t len, Visit&& visit);
+    /**
+     * \brief Store into [addr, addr+len) of \p e, allocating (zeroed) the chunks not yet
+     * written.
+     * \param e the region \param addr first address (inside it) \param len bytes (inside it)
+     * \param put called with (where in a chunk, bytes, offset into the range)
+     */
+    template <typename Put>
+    void Store(Entry& e, uint64_t addr, uint64_t len, Put&& put);
 
     /// \return the entry holding all of [addr, addr+len), or nullptr
     const Entry* Locate(uint64_t addr, uint64_t len) const;
