@@ -12,6 +12,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <map>
 
 namespace ns3
 {
@@ -496,30 +497,37 @@ HostBus::SubmitGrant(uint32_t slot)
     m_resource->Submit(duration, t.next, t.priorityClass);
 }
 
+HostBus::GrantMemo&
+HostBus::SharedGrantMemo(double clockRate)
+{
+    static std::map<double, GrantMemo> memos; // a node never moves
+    return memos[clockRate];
+}
+
 Time
 HostBus::GrantTime(uint64_t cycles) const
 {
-    if (m_memoClock != m_clockRate)
-    {
-        m_grantTimes.clear();
-        m_grantKnown.clear();
-        m_memoClock = m_clockRate;
-    }
     if (cycles >= MEMO_CYCLES)
     {
         return Seconds(cycles / m_clockRate);
     }
-    if (cycles >= m_grantKnown.size())
+    if (m_grantMemo == nullptr || m_memoClock != m_clockRate)
     {
-        m_grantTimes.resize(cycles + 1);
-        m_grantKnown.resize(cycles + 1, false);
+        m_grantMemo = &SharedGrantMemo(m_clockRate);
+        m_memoClock = m_clockRate;
     }
-    if (!m_grantKnown[cycles])
+    GrantMemo& memo = *m_grantMemo;
+    if (cycles >= memo.known.size())
     {
-        m_grantTimes[cycles] = Seconds(cycles / m_clockRate);
-        m_grantKnown[cycles] = true;
+        memo.times.resize(cycles + 1);
+        memo.known.resize(cycles + 1, false);
     }
-    return m_grantTimes[cycles];
+    if (!memo.known[cycles])
+    {
+        memo.times[cycles] = Seconds(cycles / m_clockRate);
+        memo.known[cycles] = true;
+    }
+    return memo.times[cycles];
 }
 
 void

@@ -306,9 +306,20 @@ class HostBus : public Object
     uint64_t m_transfersDone;          //!< completed transfers
     /// Grant lengths in cycles whose time is memoized (longer ones are formed each time).
     static constexpr uint64_t MEMO_CYCLES = 4096;
-    mutable std::vector<Time> m_grantTimes; //!< GrantTime's memo by cycles, at m_memoClock
-    mutable std::vector<bool> m_grantKnown; //!< which of m_grantTimes are formed
-    mutable double m_memoClock{0};          //!< the clock rate m_grantTimes is for
+
+    /// GrantTime's memo for one clock rate: the time of a grant by cycles, where formed.
+    struct GrantMemo
+    {
+        std::vector<Time> times; //!< by cycles
+        std::vector<bool> known; //!< which of times are formed
+    };
+
+    /// \return the memo every bus at \p clockRate shares (one per bus cost ~23 KiB a host at
+    /// scale)
+    static GrantMemo& SharedGrantMemo(double clockRate);
+
+    mutable GrantMemo* m_grantMemo{nullptr}; //!< the memo for m_memoClock
+    mutable double m_memoClock{0};           //!< the clock rate m_grantMemo is for
 
     TracedCallback<uint64_t, bool> m_transferStartTrace; //!< transfer requested
     TracedCallback<uint64_t, bool> m_transferEndTrace;   //!< transfer completed
