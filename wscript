@@ -493,6 +493,7 @@ def build(bld):
         'model/host/modern-server-host-preset.h',
         'model/host/pci-workstation-host-preset.h',
         'model/host/pentium-nt-host-preset.h',
+        'model/host/san-fifo.h',
         'model/host/san-host-preset.h',
         'model/host/san-host.h',
         'model/host/san-operation.h',

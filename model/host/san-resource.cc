@@ -193,7 +193,7 @@ SanResource::StartNext()
 {
     for (uint32_t c = 0; c < m_numPriorities; ++c)
     {
-        std::deque<Entry>& q = m_queues[c];
+        SanFifo<Entry>& q = m_queues[c];
         if (!q.empty())
         {
             Entry e = std::move(q.front());

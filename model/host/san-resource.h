@@ -6,6 +6,8 @@
 #ifndef SAN_RESOURCE_H
 #define SAN_RESOURCE_H
 
+#include "san-fifo.h"
+
 #include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
@@ -16,7 +18,6 @@
 #include "ns3/traced-value.h"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -77,7 +78,7 @@ SanInvokeCallback(Callback<void> cb)
  * Besides fixed-length steps, a holder may Acquire() the resource for a length of time not known
  * in advance (e.g. a process polling a memory word) and Release() it later.
  *
- * Queues are one std::deque per class, and one end-of-step event is reused for every step: no
+ * Queues are one SanFifo per class, and one end-of-step event is reused for every step: no
  * allocation per step beyond the Callback itself.
  */
 class SanResource : public Object
@@ -225,22 +226,22 @@ class SanResource : public Object
         SanResource* m_resource; //!< the resource
     };
 
-    std::vector<std::deque<Entry>> m_queues; //!< one FIFO per priority class
-    uint32_t m_numPriorities;                //!< number of classes
-    bool m_busy;                             //!< a step or hold is active
-    bool m_holding;                          //!< the active step is a hold
-    bool m_dispatching;                      //!< a step-end callback is running
-    uint32_t m_currentClass;                 //!< class of the active step
-    Callback<void> m_currentDone;            //!< callback of the active step
-    Time m_currentStart;                     //!< when the active step started
-    double m_rate{1.0};                      //!< speed (work per unit of time)
-    Time m_remaining;                        //!< work left in the running step, at speed 1
-    Time m_segmentStart;                     //!< when m_remaining was last brought up to date
-    EventId m_endEvent;                      //!< end of the active fixed-length step
-    Ptr<EndStepEvent> m_endStepEvent;        //!< the reused end-of-step event
-    Time m_busyTime;                         //!< accumulated busy time of ended steps
-    Time m_statsStart;                       //!< start of the statistics window
-    uint64_t m_stepsCompleted;               //!< steps ended in the window
+    std::vector<SanFifo<Entry>> m_queues; //!< one FIFO per priority class
+    uint32_t m_numPriorities;             //!< number of classes
+    bool m_busy;                          //!< a step or hold is active
+    bool m_holding;                       //!< the active step is a hold
+    bool m_dispatching;                   //!< a step-end callback is running
+    uint32_t m_currentClass;              //!< class of the active step
+    Callback<void> m_currentDone;         //!< callback of the active step
+    Time m_currentStart;                  //!< when the active step started
+    double m_rate{1.0};                   //!< speed (work per unit of time)
+    Time m_remaining;                     //!< work left in the running step, at speed 1
+    Time m_segmentStart;                  //!< when m_remaining was last brought up to date
+    EventId m_endEvent;                   //!< end of the active fixed-length step
+    Ptr<EndStepEvent> m_endStepEvent;     //!< the reused end-of-step event
+    Time m_busyTime;                      //!< accumulated busy time of ended steps
+    Time m_statsStart;                    //!< start of the statistics window
+    uint64_t m_stepsCompleted;            //!< steps ended in the window
 
     TracedValue<uint32_t> m_queueLength;             //!< waiting steps, all classes
     TracedCallback<uint32_t, Time> m_stepStartTrace; //!< step starts (class, waited)
