@@ -27,14 +27,7 @@ HostPinnedRegion::HostPinnedRegion(Ptr<HostMemory> memory,
     NS_ABORT_MSG_IF(memory == nullptr, "HostPinnedRegion: no host memory");
     NS_ABORT_MSG_IF(size == 0, "HostPinnedRegion: size must be > 0");
     NS_ABORT_MSG_IF(pageSize == 0, "HostPinnedRegion: page size must be > 0");
-    uint64_t pages = (size + pageSize - 1) / pageSize;
-    m_pages.reserve(pages);
-    for (uint64_t p = 0; p < pages; ++p)
-    {
-        std::string pageName = name.empty() ? "" : name + ".page" + std::to_string(p);
-        uint64_t bytes = std::min<uint64_t>(pageSize, size - p * pageSize);
-        m_pages.push_back(m_memory->Allocate(bytes, pageName));
-    }
+    m_base = m_memory->Allocate(size, name);
 }
 
 uint64_t
@@ -49,10 +42,13 @@ HostPinnedRegion::GetPageSize() const
     return m_pageSize;
 }
 
-const std::vector<uint64_t>&
-HostPinnedRegion::GetPages() const
+uint64_t
+HostPinnedRegion::GetPageAddress(uint64_t index) const
 {
-    return m_pages;
+    NS_ABORT_MSG_IF(index >= (m_size + m_pageSize - 1) / m_pageSize,
+                    "HostPinnedRegion: no page " << index << " in an area of " << m_size
+                                                 << " bytes");
+    return m_base + index * m_pageSize;
 }
 
 bool
@@ -67,7 +63,7 @@ HostPinnedRegion::Translate(uint64_t offset) const
     NS_ABORT_MSG_IF(offset >= m_size,
                     "HostPinnedRegion: offset " << offset << " outside an area of " << m_size
                                                 << " bytes");
-    return m_pages[offset / m_pageSize] + offset % m_pageSize;
+    return m_base + offset;
 }
 
 void

@@ -23,9 +23,11 @@ namespace ns3
  * contiguous range whose pages need not be contiguous (Hamlyn's message areas, section 2.2;
  * SHRIMP's exported and imported buffers; CLAN's and SCI's mapped apertures).
  *
- * The region is allocated in HostMemory as one region per page. Offsets are translated into
- * page addresses on the fly while data is written or read, so a transfer that crosses page
- * boundaries becomes one HostMemory access per page piece.
+ * The pages are laid out one after another in one HostMemory region (page p at GetPageAddress(p);
+ * a region per page cost each host a region's bookkeeping per pinned page, ~0.5 MB for Hamlyn's
+ * 10 MB of pinned areas). Data is still written and read one page piece at a time, so a
+ * transfer that crosses page boundaries is one HostMemory access (trace, snoop, watch) per
+ * page piece, as a device that walks a page table makes it.
  *
  * The region checks bounds only: protection (keys, slots, page tables) belongs to the device.
  */
@@ -37,7 +39,7 @@ class HostPinnedRegion : public SimpleRefCount<HostPinnedRegion>
      * \param memory the owner's host memory
      * \param size bytes (> 0)
      * \param pageSize page size in bytes (> 0)
-     * \param name prefix of the page regions' names ("" for anonymous pages)
+     * \param name the region's name ("" for an anonymous area)
      */
     HostPinnedRegion(Ptr<HostMemory> memory,
                      uint64_t size,
@@ -48,8 +50,8 @@ class HostPinnedRegion : public SimpleRefCount<HostPinnedRegion>
     uint64_t GetSize() const;
     /// \return page size
     uint32_t GetPageSize() const;
-    /// \return the physical page addresses, in order
-    const std::vector<uint64_t>& GetPages() const;
+    /// \param index a page of the area \return its address (aborts past the last page)
+    uint64_t GetPageAddress(uint64_t index) const;
 
     /**
      * \param offset byte offset into the area
@@ -91,10 +93,10 @@ class HostPinnedRegion : public SimpleRefCount<HostPinnedRegion>
     void WatchWrites(uint64_t offset, uint64_t len, Callback<void> seen);
 
   private:
-    Ptr<HostMemory> m_memory;      //!< the host memory holding the pages
-    uint64_t m_size;               //!< size in bytes
-    uint32_t m_pageSize;           //!< page size
-    std::vector<uint64_t> m_pages; //!< page addresses
+    Ptr<HostMemory> m_memory; //!< the host memory holding the pages
+    uint64_t m_size;          //!< size in bytes
+    uint32_t m_pageSize;      //!< page size
+    uint64_t m_base;          //!< address of the first page
 };
 
 } // namespace ns3

@@ -188,15 +188,15 @@ DartProtectionFuzzAdapter::Prepare(Ptr<UniformRandomVariable> rng)
         e.size = size;
         e.dataBegin = dataBegin;
         const uint64_t pages = (size + m_pageSize - 1) / m_pageSize;
+        // DartNetDevice::OpenEndpoint names the frames of endpoint i "dart-endpoint-i" (a
+        // HostPinnedRegion: one region, its pages one after another).
+        const std::string name = "dart-endpoint-" + std::to_string(e.ctx->GetEndpoint());
+        const HostMemoryRegion* r = memory->FindRegion(name);
+        NS_ABORT_MSG_IF(r == nullptr,
+                        "DartProtectionFuzzAdapter: no frames \"" << name << "\" in memory");
         for (uint64_t p = 0; p < pages; ++p)
         {
-            // DartNetDevice::OpenEndpoint names the frames of endpoint i "dart-endpoint-i".
-            const std::string name = "dart-endpoint-" + std::to_string(e.ctx->GetEndpoint()) +
-                                     ".page" + std::to_string(p);
-            const HostMemoryRegion* r = memory->FindRegion(name);
-            NS_ABORT_MSG_IF(r == nullptr,
-                            "DartProtectionFuzzAdapter: no frame \"" << name << "\" in memory");
-            e.pages.push_back(r->base);
+            e.pages.push_back(r->base + p * m_pageSize);
         }
         m_eps.push_back(e);
     };
@@ -451,6 +451,7 @@ DartProtectionFuzzAdapter::GetWindows() const
     };
     NS_ABORT_MSG_IF(m_eps.size() != 3, "DartProtectionFuzzAdapter: Prepare() has not run");
     add(m_eps[0], 0, m_eps[0].size, SanFuzzWindow::DATA, "endpoint A");
+    add(m_eps[1], 0, m_eps[1].dataBegin, SanFuzzWindow::PRESET, "endpoint B's program");
     add(m_eps[1], m_eps[1].dataBegin, m_eps[1].size, SanFuzzWindow::DATA, "endpoint B");
     add(m_eps[2],
         0,

@@ -218,12 +218,16 @@ SanProtectionFuzzer::Start()
     for (const auto& r : SanMemoryShadow::ListRegions(m_memory))
     {
         bool fill = false;
+        std::vector<std::pair<uint64_t, uint64_t>> kept; // PRESET windows in it: [from, to)
         for (const auto& w : m_windows)
         {
-            if (w.kind != SanFuzzWindow::SCRATCH && w.address < r.first + r.second &&
-                r.first < w.address + w.length)
+            if (w.address < r.first + r.second && r.first < w.address + w.length)
             {
-                fill = true;
+                fill = fill || w.kind == SanFuzzWindow::DATA || w.kind == SanFuzzWindow::GUARD;
+                if (w.kind == SanFuzzWindow::PRESET)
+                {
+                    kept.emplace_back(w.address, w.address + w.length);
+                }
             }
         }
         if (fill)
@@ -233,8 +237,20 @@ SanProtectionFuzzer::Start()
             {
                 b = static_cast<uint8_t>(m_rng->GetInteger(0, 255));
             }
-            bool ok = m_memory->Write(r.first, bytes.data(), bytes.size());
-            NS_ABORT_MSG_IF(!ok, "SanProtectionFuzzer: canary fill refused");
+            // Write what lies between the kept windows.
+            std::sort(kept.begin(), kept.end());
+            uint64_t at = r.first;
+            kept.emplace_back(r.first + r.second, r.first + r.second);
+            for (const auto& k : kept)
+            {
+                const uint64_t to = std::max(at, std::min(k.first, r.first + r.second));
+                if (to > at)
+                {
+                    bool ok = m_memory->Write(at, bytes.data() + (at - r.first), to - at);
+                    NS_ABORT_MSG_IF(!ok, "SanProtectionFuzzer: canary fill refused");
+                }
+                at = std::max(at, k.second);
+            }
         }
     }
     m_shadow.Take(m_memory);
@@ -523,12 +539,12 @@ void
 SanProtectionFuzzer::OnWrite(uint64_t address, uint64_t length)
 {
     const SanFuzzWindow* w = FindWindow(address, length);
-    if (w == nullptr || w->kind == SanFuzzWindow::GUARD)
+    if (w == nullptr || w->kind == SanFuzzWindow::GUARD || w->kind == SanFuzzWindow::PRESET)
     {
         ++m_report.writesOutside;
         std::ostringstream os;
         os << "write of " << length << " bytes at 0x" << std::hex << address << std::dec
-           << (w == nullptr ? " outside every window" : " into GUARD window " + w->name);
+           << (w == nullptr ? " outside every window" : " into window " + w->name);
         Fail(os.str());
         return;
     }
@@ -592,8 +608,8 @@ SanProtectionFuzzer::Check()
     {
         for (const auto& w : m_windows)
         {
-            if (w.kind != SanFuzzWindow::SCRATCH && w.address < reg.first + reg.second.size() &&
-                reg.first < w.address + w.length)
+            if ((w.kind == SanFuzzWindow::DATA || w.kind == SanFuzzWindow::GUARD) &&
+                w.address < reg.first + reg.second.size() && reg.first < w.address + w.length)
             {
                 canaryRegions.emplace_back(reg.first, reg.first + reg.second.size());
                 break;
@@ -622,7 +638,7 @@ SanProtectionFuzzer::Check()
                 }
                 return;
             }
-            bool canary = w != nullptr; // GUARD
+            bool canary = w != nullptr; // GUARD or PRESET
             for (const auto& c : canaryRegions)
             {
                 canary = canary || (d.address >= c.first && d.address < c.second);

@@ -47,6 +47,10 @@ struct SanFuzzWindow
         /// The device's own bookkeeping (a notification ring): it may change in any way, and
         /// is left out of the byte comparison. Never filled.
         SCRATCH,
+        /// What the adapter placed before the run (DART's program page, in the same pinned
+        /// area as a DATA window): kept as it is when its region gets canaries, and no write
+        /// is allowed.
+        PRESET,
     };
 
     uint64_t address{0}; //!< first host address
