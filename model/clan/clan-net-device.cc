@@ -105,8 +105,7 @@ ClanNetDevice::DoDispose()
     m_kernelPio = nullptr;
     m_tripwires = nullptr;
     m_tripState = nullptr;
-    m_tripQueue.clear();
-    m_tripHandler.clear();
+    m_tripListeners.clear();
     m_tripFifo.Clear();
     m_dma = nullptr;
     m_rxDma = nullptr;
@@ -208,8 +207,7 @@ ClanNetDevice::NotifyAttached()
                                         MakeCallback(&ClanNetDevice::KernelStoresLanded, this));
     m_tripState =
         Create<ClanTripwireState>(GetMemory(), m_tripwires->GetCapacity(), "clan-tripwire-bits");
-    m_tripQueue.assign(m_tripwires->GetCapacity(), nullptr);
-    m_tripHandler.assign(m_tripwires->GetCapacity(), Callback<void>());
+    m_tripCapacity = m_tripwires->GetCapacity();
     // The driver's work is read from the preset at each entry (a change applies to the next).
     m_dma = Create<ClanDmaScheduler>(GetCpu(),
                                      MakeCallback(&ClanNetDevice::DmaStart, this),
@@ -290,17 +288,25 @@ ClanNetDevice::GetTripwireState() const
 void
 ClanNetDevice::SetTripwireQueue(uint32_t id, Ptr<ClanEventQueue> queue)
 {
-    NS_ABORT_MSG_IF(id >= m_tripQueue.size(),
-                    "ClanNetDevice::SetTripwireQueue: no Tripwire " << id);
-    m_tripQueue[id] = queue;
+    NS_ABORT_MSG_IF(id >= m_tripCapacity, "ClanNetDevice::SetTripwireQueue: no Tripwire " << id);
+    TripwireListener& l = m_tripListeners[id];
+    l.queue = queue;
+    if (l.queue == nullptr && l.handler.IsNull())
+    {
+        m_tripListeners.erase(id);
+    }
 }
 
 void
 ClanNetDevice::SetTripwireHandler(uint32_t id, Callback<void> handler)
 {
-    NS_ABORT_MSG_IF(id >= m_tripHandler.size(),
-                    "ClanNetDevice::SetTripwireHandler: no Tripwire " << id);
-    m_tripHandler[id] = handler;
+    NS_ABORT_MSG_IF(id >= m_tripCapacity, "ClanNetDevice::SetTripwireHandler: no Tripwire " << id);
+    TripwireListener& l = m_tripListeners[id];
+    l.handler = handler;
+    if (l.queue == nullptr && l.handler.IsNull())
+    {
+        m_tripListeners.erase(id);
+    }
 }
 
 void
@@ -351,13 +357,21 @@ ClanNetDevice::FireId(uint32_t id)
         return;
     }
     m_tripState->Fire(id);
-    if (m_tripQueue[id])
+    auto it = m_tripListeners.find(id);
+    if (it == m_tripListeners.end())
     {
-        m_tripQueue[id]->Deliver(ClanEvent::TRIPWIRE, id);
+        return;
     }
-    if (!m_tripHandler[id].IsNull())
+    if (it->second.queue)
     {
-        m_tripHandler[id]();
+        const Ptr<ClanEventQueue> queue = it->second.queue;
+        queue->Deliver(ClanEvent::TRIPWIRE, id);
+        it = m_tripListeners.find(id); // the delivery may have set or cleared listeners
+    }
+    if (it != m_tripListeners.end() && !it->second.handler.IsNull())
+    {
+        const Callback<void> handler = it->second.handler; // it may clear itself
+        handler();
     }
 }
 

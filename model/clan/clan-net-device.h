@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -347,23 +348,33 @@ class ClanNetDevice : public SanNicDevice
     bool m_receiveCheck;       //!< later revision's receive-side protection
 
     // Tables and state
-    ClanApertureTable m_apertures;                //!< exported memory
-    ClanWindowTable m_windows;                    //!< imported
-    Ptr<HostPioWindow> m_pio;                     //!< processor stores into the windows
-    Ptr<HostPioWindow> m_kernelPio;               //!< the driver's stores into mailboxes
-    Ptr<ClanTripwireTable> m_tripwires;           //!< CAM
-    Ptr<ClanTripwireState> m_tripState;           //!< bitmap, waiters, Tripsets
-    std::vector<Ptr<ClanEventQueue>> m_tripQueue; //!< per Tripwire: its event queue
-    ClanTripwireFifo m_tripFifo;                  //!< fired ids and the interrupt routine
-    std::vector<Callback<void>> m_tripHandler;    //!< per Tripwire: a kernel handler
-    uint64_t m_rxWrites{0};                       //!< incoming writes numbered so far
-    std::vector<uint32_t> m_matchScratch;         //!< Match() output, reused
-    Ptr<ClanDmaScheduler> m_dma;                  //!< driver queues of the DMA engine
-    ClanDmaRequest m_dmaRequest;                  //!< the running request
-    uint64_t m_dmaDone{0};                        //!< its bytes read so far
-    bool m_dmaRunning{false};                     //!< a request runs
-    std::deque<RxItem> m_rx;                      //!< receive FIFO
-    bool m_rxBusy{false};                         //!< the front write is on the bus
+    ClanApertureTable m_apertures;      //!< exported memory
+    ClanWindowTable m_windows;          //!< imported
+    Ptr<HostPioWindow> m_pio;           //!< processor stores into the windows
+    Ptr<HostPioWindow> m_kernelPio;     //!< the driver's stores into mailboxes
+    Ptr<ClanTripwireTable> m_tripwires; //!< CAM
+    Ptr<ClanTripwireState> m_tripState; //!< bitmap, waiters, Tripsets
+
+    /// Who hears a Tripwire fire: its event queue, a kernel handler (either may be null).
+    struct TripwireListener
+    {
+        Ptr<ClanEventQueue> queue; //!< its event queue
+        Callback<void> handler;    //!< a kernel handler
+    };
+
+    /// Listeners of the Tripwires that have one (a map: a table for every id of the CAM cost
+    /// 64 KiB a host)
+    std::unordered_map<uint32_t, TripwireListener> m_tripListeners;
+    uint32_t m_tripCapacity{0};  //!< ids a listener may be set for (the CAM's, once attached)
+    ClanTripwireFifo m_tripFifo; //!< fired ids and the interrupt routine
+    uint64_t m_rxWrites{0};      //!< incoming writes numbered so far
+    std::vector<uint32_t> m_matchScratch; //!< Match() output, reused
+    Ptr<ClanDmaScheduler> m_dma;          //!< driver queues of the DMA engine
+    ClanDmaRequest m_dmaRequest;          //!< the running request
+    uint64_t m_dmaDone{0};                //!< its bytes read so far
+    bool m_dmaRunning{false};             //!< a request runs
+    std::deque<RxItem> m_rx;              //!< receive FIFO
+    bool m_rxBusy{false};                 //!< the front write is on the bus
     Ptr<SanDmaEngine> m_rxDma;      //!< the receiving bridge: a bus master of its own (section 5.2)
     std::vector<uint8_t> m_scratch; //!< bytes of a piece, reused
     ClanMailbox m_mailbox;          //!< the driver's mailbox ring and endpoints
