@@ -310,9 +310,9 @@ SanClanMessenger::Open(Ptr<Node> node)
     const uint32_t hosts = m_hostsFile->GetNHosts();
     // The connection table: a line per host; its cookie is every connection's offer.
     const uint64_t size = uint64_t(LINE_BYTES) * hosts;
-    m_table = m_ctx->Allocate(size); // unnamed: a host may run several processes
-    const std::vector<uint8_t> zeros(size, 0);
-    m_ctx->GetMemory()->Write(m_table, zeros.data(), size);
+    // Unnamed: a host may run several processes. Fresh memory reads as zeros (no line
+    // offered), and only the lines written take storage: a line per host of the cluster.
+    m_table = m_ctx->Allocate(size);
     m_tableCookie = m_ctx->Export(m_table, size);
     // One listening endpoint takes every peer's CONNECT; each connection moves to a port of
     // its own.
