@@ -498,6 +498,7 @@ def build(bld):
         'model/host/san-host.h',
         'model/host/san-operation.h',
         'model/host/san-resource.h',
+        'model/host/san-sparse-array.h',
         'model/host/ultrasparc-host-preset.h',
         'model/nic/san-byte-stream-queue.h',
         'model/nic/san-dma-engine.h',

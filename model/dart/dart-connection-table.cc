@@ -32,27 +32,28 @@ DartConnectionTable::Set(uint16_t vci, const DartConnection& c)
     NS_ABORT_MSG_IF(c.regCount > 256,
                     "DartConnectionTable: a window of " << c.regCount
                                                         << " registers (an index is 8 bits)");
-    m_entries[vci] = c;
-    m_entries[vci].valid = true;
+    DartConnection& e = m_entries.Ref(vci);
+    e = c;
+    e.valid = true;
 }
 
 void
 DartConnectionTable::Clear(uint16_t vci)
 {
-    if (vci < m_entries.size())
+    if (vci < m_entries.size() && m_entries.Get(vci).valid)
     {
-        m_entries[vci] = DartConnection();
+        m_entries.Ref(vci) = DartConnection();
     }
 }
 
 const DartConnection*
 DartConnectionTable::Find(uint16_t vci) const
 {
-    if (vci >= m_entries.size() || !m_entries[vci].valid)
+    if (vci >= m_entries.size() || !m_entries.Get(vci).valid)
     {
         return nullptr;
     }
-    return &m_entries[vci];
+    return &m_entries.Get(vci);
 }
 
 const DartConnection&
@@ -69,7 +70,7 @@ DartConnectionTable::AllocateVci() const
     // VCI 0 is left unused, as ATM reserves the lowest VCIs.
     for (uint32_t v = 1; v < m_entries.size(); ++v)
     {
-        if (!m_entries[v].valid)
+        if (!m_entries.Get(v).valid)
         {
             return static_cast<uint16_t>(v);
         }

@@ -6,6 +6,8 @@
 #ifndef DART_CONNECTION_TABLE_H
 #define DART_CONNECTION_TABLE_H
 
+#include "ns3/san-sparse-array.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -92,8 +94,9 @@ class DartConnectionTable
     uint32_t GetNConnections() const;
 
   private:
-    std::vector<DartConnection> m_entries; //!< by VCI
-    uint32_t m_nRegisters{0};              //!< registers in the file
+    /// By VCI: the table's size, storage for the pages of it in use.
+    SanSparseArray<DartConnection> m_entries;
+    uint32_t m_nRegisters{0}; //!< registers in the file
 };
 
 } // namespace ns3

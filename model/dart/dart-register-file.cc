@@ -11,7 +11,7 @@ namespace ns3
 {
 
 DartRegisterFile::DartRegisterFile(uint32_t registers)
-    : m_registers(registers, 0)
+    : m_registers(registers)
 {
 }
 
@@ -19,14 +19,14 @@ uint32_t
 DartRegisterFile::Get(uint32_t reg) const
 {
     NS_ABORT_MSG_IF(reg >= m_registers.size(), "DartRegisterFile: register " << reg);
-    return m_registers[reg];
+    return m_registers.Get(reg);
 }
 
 void
 DartRegisterFile::Set(uint32_t reg, uint32_t value)
 {
     NS_ABORT_MSG_IF(reg >= m_registers.size(), "DartRegisterFile: register " << reg);
-    m_registers[reg] = value;
+    m_registers.Ref(reg) = value;
 }
 
 uint32_t

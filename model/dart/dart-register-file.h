@@ -6,6 +6,8 @@
 #ifndef DART_REGISTER_FILE_H
 #define DART_REGISTER_FILE_H
 
+#include "ns3/san-sparse-array.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -33,7 +35,8 @@ class DartRegisterFile
     uint32_t GetN() const;
 
   private:
-    std::vector<uint32_t> m_registers; //!< the registers
+    /// The registers: the file's size, storage for the pages of it in use.
+    SanSparseArray<uint32_t> m_registers;
 };
 
 } // namespace ns3

@@ -43,17 +43,17 @@ DartSendPath::DartSendPath(DartCard& card,
 void
 DartSendPath::Build(uint32_t connections)
 {
-    m_registers.assign(connections, nullptr);
+    m_registers = SanSparseArray<Ptr<HostPioWindow>>(connections);
 }
 
 void
 DartSendPath::OpenSendRegisters(uint16_t vci)
 {
-    if (m_registers[vci])
+    if (m_registers.Get(vci))
     {
         return;
     }
-    m_registers[vci] =
+    m_registers.Ref(vci) =
         Create<HostPioWindow>(m_dev.GetHostIoBus(),
                               DART_SEND_REGISTER_BYTES,
                               HostPioWindow::SinkCallback(
@@ -65,7 +65,7 @@ DartSendPath::OpenSendRegisters(uint16_t vci)
 void
 DartSendPath::Clear()
 {
-    m_registers.clear();
+    m_registers = SanSparseArray<Ptr<HostPioWindow>>();
     m_storeQueue.clear();
     m_translateQueue.clear();
     m_translating = false;
@@ -182,10 +182,13 @@ DartSendPath::StoreNextSend()
     m_storing = true;
     const PendingSend p = std::move(m_storeQueue.front());
     m_storeQueue.pop_front();
-    m_registers[p.vci]->Store(0, p.regs.data(), DART_SEND_REGISTER_BYTES, Callback<void>([this]() {
-                                  m_storing = false;
-                                  StoreNextSend();
-                              }));
+    m_registers.Get(p.vci)->Store(0,
+                                  p.regs.data(),
+                                  DART_SEND_REGISTER_BYTES,
+                                  Callback<void>([this]() {
+                                      m_storing = false;
+                                      StoreNextSend();
+                                  }));
 }
 
 void

@@ -136,16 +136,17 @@ class DartSendPath
     /// Translate the oldest worked send's pages, if no translation is under way; then its DMA.
     void TranslateNext();
 
-    DartCard& m_dev;                             //!< the device
-    DartEngine& m_engine;                        //!< who works
-    DartAddressTranslation& m_translation;       //!< the TLB
-    const DartConnectionTable& m_connections;    //!< Connection Table
-    const DartEndpointTable& m_endpoints;        //!< Endpoint Table
-    std::vector<Ptr<HostPioWindow>> m_registers; //!< Send Registers per VCI (null if none)
-    std::deque<PendingSend> m_storeQueue;        //!< sends in program order, not yet stored
-    bool m_storing{false};                       //!< a send's stores are crossing the bus
-    std::deque<Translating> m_translateQueue;    //!< worked sends, in order, not translated
-    bool m_translating{false};                   //!< a send's translation is under way
+    DartCard& m_dev;                          //!< the device
+    DartEngine& m_engine;                     //!< who works
+    DartAddressTranslation& m_translation;    //!< the TLB
+    const DartConnectionTable& m_connections; //!< Connection Table
+    const DartEndpointTable& m_endpoints;     //!< Endpoint Table
+    /// Send Registers per VCI (null if none): the table's size, storage for its pages in use
+    SanSparseArray<Ptr<HostPioWindow>> m_registers;
+    std::deque<PendingSend> m_storeQueue;     //!< sends in program order, not yet stored
+    bool m_storing{false};                    //!< a send's stores are crossing the bus
+    std::deque<Translating> m_translateQueue; //!< worked sends, in order, not translated
+    bool m_translating{false};                //!< a send's translation is under way
 };
 
 } // namespace ns3
