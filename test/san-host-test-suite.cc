@@ -17,10 +17,12 @@
 #include "ns3/host-pinned-region.h"
 #include "ns3/log.h"
 #include "ns3/node-container.h"
+#include "ns3/san-fifo.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/san-host.h"
 #include "ns3/san-operation.h"
 #include "ns3/san-resource.h"
+#include "ns3/san-sparse-array.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -1614,6 +1616,57 @@ class HostMemoryRandomAccessTestCase : public TestCase
     }
 };
 
+/// SanFifo keeps order through wrapping and growth; SanSparseArray reads defaults until written.
+class SanContainersTestCase : public TestCase
+{
+  public:
+    SanContainersTestCase()
+        : TestCase("SanFifo order across wrap and growth; SanSparseArray defaults and writes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanFifo<std::string> q;
+        NS_TEST_EXPECT_MSG_EQ(q.empty(), true, "made empty");
+        uint32_t pushed = 0;
+        uint32_t popped = 0;
+        uint32_t wrong = 0;
+        // Pushes and pops in uneven steps: the ring wraps at every size it grows to.
+        for (uint32_t round = 0; round < 40; ++round)
+        {
+            for (uint32_t i = 0; i < round % 7 + 1; ++i)
+            {
+                q.push_back(std::to_string(pushed++));
+            }
+            for (uint32_t i = 0; i < round % 5 && !q.empty(); ++i)
+            {
+                wrong += q.front() != std::to_string(popped++);
+                q.pop_front();
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(q.size(), pushed - popped, "size");
+        while (!q.empty())
+        {
+            wrong += q.front() != std::to_string(popped++);
+            q.pop_front();
+        }
+        NS_TEST_EXPECT_MSG_EQ(wrong, 0, "first in, first out");
+        NS_TEST_EXPECT_MSG_EQ(popped, pushed, "every element out");
+
+        SanSparseArray<uint32_t, 8> a(100);
+        NS_TEST_EXPECT_MSG_EQ(a.size(), 100, "size");
+        NS_TEST_EXPECT_MSG_EQ(a.Get(99), 0, "unwritten reads as default");
+        a.Ref(17) = 5;
+        a.Ref(99) = 7;
+        NS_TEST_EXPECT_MSG_EQ(a.Get(17) + a.Get(99), 12, "written");
+        NS_TEST_EXPECT_MSG_EQ(a.Get(16) + a.Get(18) + a.Get(98), 0, "neighbours untouched");
+        a.Reset();
+        NS_TEST_EXPECT_MSG_EQ(a.Get(17), 0, "reset");
+    }
+};
+
 /// Cache policies set over ranges that overlap, split and cover one another read back page by
 /// page as a table of pages would hold them.
 class HostMemoryCachePolicyTestCase : public TestCase
@@ -1676,6 +1729,7 @@ class SanHostMemoryTestSuite : public TestSuite
         AddTestCase(new HostMemoryWatchTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryCachePolicyTestCase, TestCase::QUICK);
         AddTestCase(new HostMemoryRandomAccessTestCase, TestCase::QUICK);
+        AddTestCase(new SanContainersTestCase, TestCase::QUICK);
     }
 };
 
