@@ -12,6 +12,7 @@
 #include "ns3/san-group-application.h"
 #include "ns3/san-group-workload-helper.h"
 #include "ns3/san-messenger-client.h"
+#include "ns3/san-nic-device.h"
 #include "ns3/san-ping-pong-helper.h"
 #include "ns3/san-ping-pong.h"
 #include "ns3/san-request-response.h"
@@ -21,7 +22,9 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
+#include <sstream>
 
 namespace ns3
 {
@@ -31,6 +34,17 @@ namespace
 
 /// How long a benchmark run may take in simulated time before it is cut off.
 const Time kRunLimit = Seconds(60);
+/// How long a group's processes may take to join (set-up) before a run is called stuck.
+const Time kSetupLimit = Seconds(3600);
+
+/// \return \p t in seconds, for a message
+std::string
+InSeconds(Time t)
+{
+    std::ostringstream os;
+    os << t.As(Time::S);
+    return os.str();
+}
 
 /// Simulated time the hosts get after a workload is done, to finish what is under way (a last
 /// credit, an acknowledgement) before the run ends.
@@ -283,6 +297,45 @@ SanBenchRuns::RunRequestResponse(const Testbed& bed,
     return out;
 }
 
+std::string
+SanBenchRuns::DescribeStall(const SanBenchTestbed& testbed, const ApplicationContainer& apps)
+{
+    std::ostringstream os;
+    uint32_t done = 0;
+    for (uint32_t i = 0; i < apps.GetN(); ++i)
+    {
+        done += DynamicCast<SanGroupApplication>(apps.Get(i))->IsDone();
+    }
+    os << done << " of " << apps.GetN() << " done, ended at " << Simulator::Now().As(Time::US);
+    // What the NICs refused, by reason, over every host.
+    std::map<std::string, uint64_t> drops;
+    const NodeContainer hosts = testbed.GetHosts();
+    for (uint32_t h = 0; h < hosts.GetN(); ++h)
+    {
+        for (uint32_t d = 0; d < hosts.Get(h)->GetNDevices(); ++d)
+        {
+            Ptr<SanNicDevice> nic = DynamicCast<SanNicDevice>(hosts.Get(h)->GetDevice(d));
+            for (uint32_t r = 0; nic && r < nic->GetNDropReasons(); ++r)
+            {
+                if (nic->GetNDropped(r) > 0)
+                {
+                    drops[nic->GetDropReasonName(r)] += nic->GetNDropped(r);
+                }
+            }
+        }
+    }
+    os << "; NIC drops:";
+    for (const auto& d : drops)
+    {
+        os << " " << d.first << " " << d.second;
+    }
+    if (drops.empty())
+    {
+        os << " none";
+    }
+    return os.str();
+}
+
 SanBenchRuns::Group
 SanBenchRuns::RunGroup(const SanBenchTestbed& testbed,
                        SanGroupWorkloadHelper& helper,
@@ -296,21 +349,38 @@ SanBenchRuns::RunGroup(const SanBenchTestbed& testbed,
     apps.Start(MicroSeconds(10));
     auto finished = std::make_shared<uint32_t>(0);
     const uint32_t n = apps.GetN();
+    // The processes join one after another (SanGroupWorkloadHelper), so set-up grows with
+    // the square of their number (VMMC's 1 ms per mapping: 257 processes take 131 s of
+    // simulated set-up): the run's limit counts from when the last has joined.
+    auto joined = std::make_shared<uint32_t>(0);
+    auto goAt = std::make_shared<Time>(-1);
     for (uint32_t i = 0; i < n; ++i)
     {
         apps.Get(i)->TraceConnectWithoutContext("Done", Callback<void>([finished, n]() {
                                                     StopWhen(++*finished == n);
                                                 }));
+        apps.Get(i)->TraceConnectWithoutContext("Connected", Callback<void>([joined, goAt, n]() {
+                                                    if (++*joined == n)
+                                                    {
+                                                        *goAt = Simulator::Now();
+                                                        Simulator::Stop(kRunLimit);
+                                                    }
+                                                }));
     }
-    Simulator::Stop(kRunLimit);
+    Simulator::Stop(kSetupLimit);
     Simulator::Run();
     out.done = true;
     for (uint32_t i = 0; i < n; ++i)
     {
         Ptr<SanGroupApplication> a = DynamicCast<SanGroupApplication>(apps.Get(i));
         NS_ABORT_MSG_IF(!a->IsDone(),
-                        "SanBenchRuns: " << what << " of " << n << " processes: rank " << i
-                                         << " did not finish within " << kRunLimit.As(Time::S));
+                        "SanBenchRuns: "
+                            << what << " of " << n << " processes: rank " << i << " did not finish "
+                            << (goAt->IsNegative()
+                                    ? "joining within " + InSeconds(kSetupLimit)
+                                    : "within " + InSeconds(kRunLimit) +
+                                          " of the last joining at " + InSeconds(*goAt))
+                            << " (" << DescribeStall(testbed, apps) << ")");
         out.slowest = std::max(out.slowest, a->GetMeasuredUntil() - a->GetMeasuredFrom());
         if (Ptr<SanAllToAll> x = DynamicCast<SanAllToAll>(a))
         {

@@ -203,6 +203,9 @@ class SanBenchRuns
                           SanGroupWorkloadHelper& helper,
                           const std::string& what,
                           uint32_t steps);
+    /// \return for a run that stopped short: processes done, when it ended, the NICs' drops
+    static std::string DescribeStall(const SanBenchTestbed& testbed,
+                                     const ApplicationContainer& apps);
 };
 
 } // namespace ns3
