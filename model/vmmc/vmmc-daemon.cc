@@ -106,7 +106,7 @@ void
 VmmcDaemon::DoDispose()
 {
     m_exports.clear();
-    m_exportPages.clear();
+    m_exportPages = ShrimpPageTable<uint32_t>();
     m_importRequests.clear();
     m_fenceWaits.clear();
     m_listeners.clear();
@@ -360,7 +360,7 @@ VmmcDaemon::AddExport(const Export& exp)
         ShrimpIncomingEntry e;
         e.enabled = true;
         m_device->SetIncomingEntry(p, e);
-        m_exportPages[p] = id;
+        m_exportPages.Set(p, id);
     }
     return id;
 }
@@ -426,7 +426,7 @@ VmmcDaemon::RemoveExport(uint32_t id, Callback<void> done)
                  ++p)
             {
                 m_device->SetIncomingEntry(p, ShrimpIncomingEntry());
-                m_exportPages.erase(p);
+                m_exportPages.Clear(p);
             }
             m_exports.erase(e);
         }
@@ -481,8 +481,8 @@ VmmcDaemon::GetPageInterrupt(uint64_t page) const
 uint32_t
 VmmcDaemon::GetExportOfPage(uint64_t page) const
 {
-    auto it = m_exportPages.find(page);
-    return it == m_exportPages.end() ? 0 : it->second;
+    const uint32_t* id = m_exportPages.Find(page);
+    return id == nullptr ? 0 : *id;
 }
 
 uint64_t
@@ -496,15 +496,16 @@ VmmcDaemon::AllocateProxyPages(uint32_t pages)
 void
 VmmcDaemon::Notified(uint64_t address)
 {
-    auto p = m_exportPages.find(address / m_device->GetPageBytes());
-    if (p == m_exportPages.end())
+    const uint32_t* id = m_exportPages.Find(address / m_device->GetPageBytes());
+    if (id == nullptr)
     {
         return; // no longer exported
     }
-    auto e = m_exports.find(p->second);
+    const uint32_t exportId = *id;
+    auto e = m_exports.find(exportId);
     if (e != m_exports.end() && e->second.owner)
     {
-        e->second.owner->Notify(p->second, address);
+        e->second.owner->Notify(exportId, address);
     }
 }
 

@@ -227,7 +227,7 @@ class VmmcDaemon : public Object
     std::map<uint32_t, std::function<void()>> m_fenceWaits; //!< unexports' fences by id
     std::map<uint32_t, PostHandler> m_listeners;            //!< library ports
     std::map<uint32_t, Export> m_exports;                   //!< by id
-    std::map<uint64_t, uint32_t> m_exportPages;             //!< exported page -> export id
+    ShrimpPageTable<uint32_t> m_exportPages;                //!< exported page -> export id
     uint32_t m_nextExport{1};                               //!< next export id
     uint64_t m_nextProxyPage;                               //!< next proxy page number
 };
