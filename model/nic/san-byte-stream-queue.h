@@ -7,9 +7,9 @@
 #define SAN_BYTE_STREAM_QUEUE_H
 
 #include "ns3/packet.h"
+#include "ns3/san-fifo.h"
 
 #include <cstdint>
-#include <deque>
 
 namespace ns3
 {
@@ -68,8 +68,8 @@ class SanByteStreamQueue
     }
 
   private:
-    std::deque<Ptr<Packet>> m_packets; //!< received, unread
-    uint32_t m_bytes{0};               //!< their bytes
+    SanFifo<Ptr<Packet>> m_packets; //!< received, unread
+    uint32_t m_bytes{0};            //!< their bytes
 };
 
 } // namespace ns3

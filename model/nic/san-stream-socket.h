@@ -13,7 +13,6 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <deque>
 
 namespace ns3
 {
@@ -168,10 +167,10 @@ class SanStreamSocket : public Socket
     Ptr<Socket> m_tcpListener;           //!< TCP side of a listening socket
 
     // sending
-    std::deque<Ptr<Packet>> m_txQueue; //!< send() data not yet in the peer
-    uint32_t m_txQueued{0};            //!< its bytes
-    uint32_t m_txOffset{0};            //!< bytes of the front packet sent
-    bool m_txBusy{false};              //!< a send() is in progress
+    SanFifo<Ptr<Packet>> m_txQueue; //!< send() data not yet in the peer
+    uint32_t m_txQueued{0};         //!< its bytes
+    uint32_t m_txOffset{0};         //!< bytes of the front packet sent
+    bool m_txBusy{false};           //!< a send() is in progress
 
     // receiving
     SanByteStreamQueue m_rxQueue; //!< data received, not yet read by the application

@@ -12,9 +12,9 @@
 #include "ns3/host-cpu.h"
 #include "ns3/host-memory-system.h"
 #include "ns3/object.h"
+#include "ns3/san-fifo.h"
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <vector>
 
@@ -292,7 +292,7 @@ class VmmcEndpoint : public Object
         NotificationHandler handler;         //!< user handler
         bool blocked{false};                 //!< queued while blocked
         bool accepted{true};                 //!< else discarded
-        std::deque<uint64_t> queue;          //!< blocked notifications
+        SanFifo<uint64_t> queue;             //!< blocked notifications
         std::vector<Callback<void>> waiters; //!< processes waiting for one
     };
 
