@@ -1545,6 +1545,27 @@ class HostMemoryWatchTestCase : public TestCase
     }
 };
 
+/// A fixed pseudo-random sequence (a linear congruential generator): the same draws every run.
+class FixedSequence
+{
+  public:
+    /// \param seed the first state
+    explicit FixedSequence(uint64_t seed)
+        : m_state(seed)
+    {
+    }
+
+    /// \param n the bound (> 0) \return the next draw, below \p n
+    uint64_t Next(uint64_t n)
+    {
+        m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (m_state >> 33) % n;
+    }
+
+  private:
+    uint64_t m_state; //!< the generator's state
+};
+
 /// Writes, fills and reads at random places of regions of odd sizes read back as a flat copy
 /// of each region would: storage allocated a piece at a time holds exactly what was written.
 class HostMemoryRandomAccessTestCase : public TestCase
@@ -1567,11 +1588,8 @@ class HostMemoryRandomAccessTestCase : public TestCase
             bases.push_back(mem->Allocate(size));
             copies.emplace_back(size, 0);
         }
-        uint64_t state = 99; // a fixed linear congruential sequence
-        auto next = [&state](uint64_t n) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            return (state >> 33) % n;
-        };
+        FixedSequence sequence(99);
+        auto next = [&sequence](uint64_t n) { return sequence.Next(n); };
         uint32_t wrong = 0;
         for (uint32_t round = 0; round < 3000; ++round)
         {
@@ -1684,11 +1702,8 @@ class HostMemoryCachePolicyTestCase : public TestCase
         const uint64_t page = ms->GetPageBytes();
         const uint64_t pages = 48;
         std::vector<HostMemorySystem::CachePolicy> expected(pages, HostMemorySystem::WRITE_BACK);
-        uint64_t state = 12345; // a fixed linear congruential sequence
-        auto next = [&state](uint64_t n) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            return (state >> 33) % n;
-        };
+        FixedSequence sequence(12345);
+        auto next = [&sequence](uint64_t n) { return sequence.Next(n); };
         uint32_t wrong = 0;
         for (uint32_t round = 0; round < 400; ++round)
         {

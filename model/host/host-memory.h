@@ -48,10 +48,10 @@ struct HostMemoryRegion
  * a bug should wrap the call in NS_ABORT_MSG_UNLESS. Allocation errors (size 0, duplicate name,
  * address-space exhaustion) and freeing an address that is not a region base are fatal.
  *
- * Storage is allocated when written, a 4 KiB page at a time: a region reads as zeros until
+ * Storage is allocated when written, a 256-byte chunk at a time: a region reads as zeros until
  * written, and a host that pins megabytes for buffers it never fills (a ring for every peer of
- * thousands) holds only the pages its messages touched, as an operating system's demand paging
- * does.
+ * thousands) holds only the chunks its messages touched, as an operating system's demand paging
+ * does (at a finer grain: the storage is the simulator's, not the modelled host's).
  *
  * With "VirtualPayload" true, regions get no storage (for scaling runs): writes are checked,
  * counted and traced but their data is dropped, and reads return zeros.
@@ -163,7 +163,7 @@ class HostMemory : public Object
     uint32_t GetNRegions() const;
     /// \return sum of the sizes of live regions
     uint64_t GetReservedBytes() const;
-    /// \return bytes of storage allocated: the written pages' (0 in virtual-payload mode)
+    /// \return bytes of storage allocated: the written chunks' (0 in virtual-payload mode)
     uint64_t GetStorageBytes() const;
     /// \return bytes written by successful Write/Fill calls
     uint64_t GetBytesWritten() const;
