@@ -40,6 +40,7 @@ namespace
 {
 
 using santest::AbortsWith;
+using santest::FixedSequence;
 
 /// Records which callbacks ran and when.
 class TimeLog
@@ -1543,27 +1544,6 @@ class HostMemoryWatchTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(spans, 2, "a write across the page boundary fires once");
         mem->Dispose();
     }
-};
-
-/// A fixed pseudo-random sequence (a linear congruential generator): the same draws every run.
-class FixedSequence
-{
-  public:
-    /// \param seed the first state
-    explicit FixedSequence(uint64_t seed)
-        : m_state(seed)
-    {
-    }
-
-    /// \param n the bound (> 0) \return the next draw, below \p n
-    uint64_t Next(uint64_t n)
-    {
-        m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return (m_state >> 33) % n;
-    }
-
-  private:
-    uint64_t m_state; //!< the generator's state
 };
 
 /// Writes, fills and reads at random places of regions of odd sizes read back as a flat copy

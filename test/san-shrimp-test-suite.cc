@@ -19,6 +19,7 @@
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-host-helper.h"
 #include "ns3/shrimp-helper.h"
+#include "ns3/shrimp-page-tables.h"
 #include "ns3/shrimp-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -27,6 +28,7 @@
 #include "ns3/vmmc-endpoint.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <string>
@@ -880,6 +882,57 @@ class ShrimpSetupOverNetworkTestCase : public TestCase
     }
 };
 
+/// ShrimpPageTable against a map of pages: entries set, replaced and cleared at random across
+/// blocks of pages read back as set, and the count of entries follows.
+class ShrimpPageTableTestCase : public TestCase
+{
+  public:
+    ShrimpPageTableTestCase()
+        : TestCase("page table: random sets and clears across blocks against a map")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ShrimpPageTable<ShrimpOutgoingEntry> table(4096);
+        std::map<uint64_t, uint64_t> expected; // page -> dstPage
+        santest::FixedSequence sequence(7);
+        auto next = [&sequence](uint64_t n) { return sequence.Next(n); };
+        uint32_t wrong = 0;
+        for (uint32_t round = 0; round < 5000; ++round)
+        {
+            // Pages near 0 and far above (a proxy space, another block map entry).
+            const uint64_t page = next(2) == 0 ? next(300) : (uint64_t(1) << 40) + next(300);
+            if (next(3) == 0)
+            {
+                table.Clear(page);
+                expected.erase(page);
+            }
+            else
+            {
+                ShrimpOutgoingEntry e;
+                e.dstPage = next(1000000);
+                table.Set(page, e);
+                expected[page] = e.dstPage;
+            }
+            const uint64_t probe = next(2) == 0 ? next(300) : (uint64_t(1) << 40) + next(300);
+            const ShrimpOutgoingEntry* found = table.Find(probe);
+            auto it = expected.find(probe);
+            wrong += (found == nullptr) != (it == expected.end());
+            wrong += found != nullptr && it != expected.end() && found->dstPage != it->second;
+        }
+        NS_TEST_EXPECT_MSG_EQ(wrong, 0, "every page as last set or cleared");
+        NS_TEST_EXPECT_MSG_EQ(table.GetSize(), expected.size(), "entries in use");
+        for (const auto& [page, dst] : expected)
+        {
+            table.Clear(page);
+        }
+        NS_TEST_EXPECT_MSG_EQ(table.GetSize(), 0, "all cleared");
+        NS_TEST_EXPECT_MSG_EQ(table.Find(5), nullptr, "nothing left");
+    }
+};
+
 /// The suite.
 class SanShrimpTestSuite : public TestSuite
 {
@@ -888,6 +941,7 @@ class SanShrimpTestSuite : public TestSuite
         : TestSuite("san-shrimp", UNIT)
     {
         AddTestCase(new ShrimpCombiningTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpPageTableTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpCombineTimerTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpDisabledPageTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpNotificationRuleTestCase, TestCase::QUICK);

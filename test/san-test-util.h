@@ -6,6 +6,7 @@
 #ifndef SAN_TEST_UTIL_H
 #define SAN_TEST_UTIL_H
 
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -100,6 +101,27 @@ AbortsWith(const std::function<void()>& f, const std::string& expected)
     std::string message;
     return DiesWithMessage(f, expected, message);
 }
+
+/// A fixed pseudo-random sequence (a linear congruential generator): the same draws every run.
+class FixedSequence
+{
+  public:
+    /// \param seed the first state
+    explicit FixedSequence(uint64_t seed)
+        : m_state(seed)
+    {
+    }
+
+    /// \param n the bound (> 0) \return the next draw, below \p n
+    uint64_t Next(uint64_t n)
+    {
+        m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (m_state >> 33) % n;
+    }
+
+  private:
+    uint64_t m_state; //!< the generator's state
+};
 
 } // namespace santest
 } // namespace ns3
