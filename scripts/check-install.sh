@@ -27,9 +27,14 @@ check() { # name command...
     fi
 }
 
+# A program's output is read whole before it is searched: "program | grep -q" under pipefail
+# fails when grep has its line and exits while the program still writes (SIGPIPE), which a
+# loaded machine makes likely (san-run --help, six writes: 41 of 200 such pipes failed).
 run_hello() { # binary
-    env -u LD_LIBRARY_PATH "$1" |
-        tee /dev/stderr | grep -q "^hello-san: 512 bytes from host 0 in [0-9]* ns over [0-9]* switches$"
+    local out
+    out=$(env -u LD_LIBRARY_PATH "$1") || return 1
+    printf '%s\n' "$out" >&2
+    grep -q "^hello-san: 512 bytes from host 0 in [0-9]* ns over [0-9]* switches$" <<<"$out"
 }
 
 installed_tools() { # every program under a san- name in bin/, and two of them run
@@ -38,9 +43,11 @@ installed_tools() { # every program under a san- name in bin/, and two of them r
              san-hamlyn-paper san-dart-paper san-tripwire-paper san-scilan-paper san-shrimp-paper; do
         [ -x "$prefix/bin/$t" ] || { echo "missing: bin/$t"; return 1; }
     done
-    env -u LD_LIBRARY_PATH "$prefix/bin/san-fabric-first" |
-        grep -q "^fabric-first: 512 bytes from host 0" &&
-        env -u LD_LIBRARY_PATH "$prefix/bin/san-run" --help | grep -q -- "--topology"
+    local first help
+    first=$(env -u LD_LIBRARY_PATH "$prefix/bin/san-fabric-first") || return 1
+    help=$(env -u LD_LIBRARY_PATH "$prefix/bin/san-run" --help) || return 1
+    grep -q "^fabric-first: 512 bytes from host 0" <<<"$first" &&
+        grep -q -- "--topology" <<<"$help"
 }
 
 installed_files() { # the dissector and the analysis scripts
