@@ -80,6 +80,7 @@ struct Options
     uint32_t bytes{64};
     std::string go{"10ms"};
     std::string until{"100ms"};
+    std::string slot{"100us"};
 };
 
 /// Stop with one line (printed by rank 0) and status 1. \param error what is wrong
@@ -135,6 +136,7 @@ RunInterface(const Options& o)
     spec.parts = o.partitions;
     spec.go = Time(o.go);
     spec.until = Time(o.until);
+    spec.joinSlot = Time(o.slot);
     std::string error = SanBenchRanks::Check(spec);
     // One line for a name the testbed does not know (it would abort, listing them).
     auto known = [](const std::vector<std::string>& names, const std::string& name) {
@@ -352,11 +354,17 @@ main(int argc, char* argv[])
                  o.iface);
     cmd.AddValue("preset", "--interface: SanBenchTestbed preset", o.preset);
     cmd.AddValue("hosts", "--interface: hosts", o.hosts);
-    cmd.AddValue("workload", "--interface: request-response or incast", o.workload);
+    cmd.AddValue("workload", "--interface: request-response, incast or all-to-all", o.workload);
     cmd.AddValue("group", "--interface: hosts per group (a server or sink and the rest)", o.group);
-    cmd.AddValue("count", "--interface: requests per client or messages per sender", o.count);
+    cmd.AddValue("count",
+                 "--interface: requests per client, messages per sender or all-to-all rounds",
+                 o.count);
     cmd.AddValue("bytes", "--interface: bytes of each message", o.bytes);
-    cmd.AddValue("go", "--interface: when every client goes", o.go);
+    cmd.AddValue("go", "--interface: when every client (all-to-all: process) goes", o.go);
+    cmd.AddValue("slot",
+                 "--interface, all-to-all: the time a connection is given (rank r of a group "
+                 "joins at 10 us + r(r+1)/2 slots)",
+                 o.slot);
     cmd.AddValue("until", "--interface: when the run ends", o.until);
     cmd.Parse(argc, argv);
     if (!o.iface.empty())

@@ -4,8 +4,8 @@
 # two engines (granted time window, null messages), and on 2 ranks with the links' Delay as the
 # lookahead (--minPacketSize=0), and requires byte-identical results CSVs; then the same tree in
 # Cell mode (cells cross the cuts) on 1 rank and on 2 with each engine, identical to its own
-# 1-rank run; then the interfaces' request/response and incast (san-distributed --interface)
-# on 1, 2 and 4 ranks, identical to their 1-rank runs. Prints each run's wall time and the
+# 1-rank run; then the interfaces' request/response, incast and all-to-all (san-distributed
+# --interface) on 1, 2 and 4 ranks, identical to their 1-rank runs. Prints each run's wall time and the
 # lookahead it used. Ends with "N passed, N failed".
 #
 # Usage: scripts/check-mpi.sh PROGRAM [extra san-distributed arguments]
@@ -98,16 +98,25 @@ done
 
 # The interfaces' own workloads (san-distributed --interface: SanBenchRanks), 64 hosts on a
 # 4-ary 3-tree in groups of 16: each on 1 rank (its reference), then on 2 ranks under each
-# engine and on 4 under the granted time window, byte-identical. Left out: SHRIMP sockets,
+# engine and on 4 under the granted time window, byte-identical. All-to-all's processes join
+# by time (--slot: VMMC maps four rings at 1 ms each per connection). Left out: SHRIMP sockets,
 # whose connections are set up over an Ethernet hub, which ns-3 cannot cut across ranks; NX,
 # whose launcher (NxGroup) learns in one object that every pair is connected.
 nics=${SAN_MPI_NICS:-dart:as-published dart:modern hamlyn:modern clan:modern scilan:modern \
 shrimp-vmmc:modern}
-nic_workloads=${SAN_MPI_NIC_WORKLOADS:-request-response incast}
+nic_workloads=${SAN_MPI_NIC_WORKLOADS:-request-response incast all-to-all}
 for nic in $nics; do
     iface=${nic%%:*}
     preset=${nic#*:}
     for workload in $nic_workloads; do
+        times=()
+        if [ "$workload" = all-to-all ]; then
+            if [ "$iface" = shrimp-vmmc ]; then
+                times=(--slot=5ms --go=700ms --until=800ms)
+            else
+                times=(--slot=100us --go=20ms --until=100ms)
+            fi
+        fi
         reference=""
         for run in "granted 1" "granted 2" "null 2" "granted 4"; do
             read -r engine ranks <<<"$run"
@@ -117,7 +126,7 @@ for nic in $nics; do
             rm -f "$csv"
             if ! mpirun "${mpirun_flags[@]}" -np "$ranks" "$program" --interface="$iface" \
                     --preset="$preset" --topology=fat-tree --hosts=64 --group=16 \
-                    --workload="$workload" --engine="$engine" \
+                    --workload="$workload" --engine="$engine" "${times[@]}" \
                     --csv="$csv" >"$log" 2>&1; then
                 echo "check-mpi: $workload over $iface ($preset), $engine on $ranks rank(s) failed:"
                 tail -n 20 "$log"

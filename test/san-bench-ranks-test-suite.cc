@@ -30,7 +30,7 @@ class RanksWorkloadTestCase : public TestCase
   public:
     /**
      * \param iface a SanBenchTestbed interface \param preset a preset
-     * \param workload request-response or incast
+     * \param workload request-response, incast or all-to-all
      */
     RanksWorkloadTestCase(const std::string& iface,
                           const std::string& preset,
@@ -55,6 +55,16 @@ class RanksWorkloadTestCase : public TestCase
         spec.run.count = 5;
         spec.go = MilliSeconds(10);
         spec.until = MilliSeconds(40);
+        const bool a2a = m_workload == "all-to-all";
+        if (a2a)
+        {
+            // Rank 7's slots end after 36; VMMC maps four rings at 1 ms each per connection
+            // (and NX's start-up connects every pair so).
+            const bool vmmc = m_iface == "shrimp-vmmc" || m_iface == "shrimp-nx";
+            spec.joinSlot = vmmc ? MilliSeconds(5) : MicroSeconds(200);
+            spec.go = spec.joinSlot * 40;
+            spec.until = spec.go + MilliSeconds(30);
+        }
         NS_TEST_ASSERT_MSG_EQ(SanBenchRanks::Check(spec), "", "a valid spec");
         spec.parts = 1;
         const SanBenchRanks::Result whole = SanBenchRanks::Run(spec);
@@ -67,6 +77,24 @@ class RanksWorkloadTestCase : public TestCase
                               SanBenchRanks::ToCsv(spec, whole),
                               "the same CSV whole and cut");
 
+        NS_TEST_EXPECT_MSG_GT(whole.figure, 0.0, whole.figureName);
+        NS_TEST_EXPECT_MSG_GT(whole.finished, spec.go, "done after the go");
+        NS_TEST_EXPECT_MSG_LT(whole.finished, spec.until, "done before the end");
+        if (a2a)
+        {
+            // Every process hears from its 7 peers in each round (one warm-up round).
+            const uint64_t each = 7 * (spec.run.count + 1);
+            NS_TEST_EXPECT_MSG_EQ(whole.messages, 16 * each, "every message once");
+            for (uint32_t h = 0; h < 16; ++h)
+            {
+                NS_TEST_EXPECT_MSG_EQ(whole.hosts[h].received, each, "host " << h);
+                NS_TEST_EXPECT_MSG_GT(whole.hosts[h].sum, 0u, "host " << h << ": measured");
+                NS_TEST_EXPECT_MSG_GT(whole.hosts[h].lastStep,
+                                      spec.go.GetTimeStep(),
+                                      "host " << h << ": after the go");
+            }
+            return;
+        }
         // Two groups of 8: a server or sink (hosts 0 and 1) and 7 clients or senders each.
         const bool rr = m_workload == "request-response";
         const uint64_t perClient = rr ? spec.run.count + 1 : spec.run.count; // and a warm-up
@@ -78,9 +106,6 @@ class RanksWorkloadTestCase : public TestCase
             const uint64_t want = h < 2 ? 7 * perClient : (rr ? spec.run.count : 0);
             NS_TEST_EXPECT_MSG_EQ(whole.hosts[h].received, want, "host " << h);
         }
-        NS_TEST_EXPECT_MSG_GT(whole.figure, 0.0, whole.figureName);
-        NS_TEST_EXPECT_MSG_GT(whole.finished, spec.go, "done after the go");
-        NS_TEST_EXPECT_MSG_LT(whole.finished, spec.until, "done before the end");
     }
 
     std::string m_iface;    //!< interface
@@ -96,7 +121,8 @@ class RanksRefusalsTestCase : public TestCase
 {
   public:
     RanksRefusalsTestCase()
-        : TestCase("refused: all-to-all, a go not before the end, groups that do not divide")
+        : TestCase("refused: all-to-all's last join not before the go, a go not before the end, "
+                   "groups that do not divide")
     {
     }
 
@@ -110,9 +136,17 @@ class RanksRefusalsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(SanBenchRanks::Check(spec), "", "valid");
         SanBenchRanks::Spec bad = spec;
         bad.run.workload = "all-to-all";
-        NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad).find("launcher"),
+        NS_TEST_EXPECT_MSG_EQ(SanBenchRanks::Check(bad), "", "all-to-all: rank 7's slots end");
+        bad.go = MicroSeconds(3609); // 10 us + 36 slots of 100 us, less 1 us
+        NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad).find("has until 3610 us"),
                               std::string::npos,
                               SanBenchRanks::Check(bad));
+        bad.go = MilliSeconds(10);
+        bad.joinSlot = Time(0);
+        NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad), "", "no join slot");
+        bad = spec;
+        bad.run.workload = "barrier";
+        NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad), "", "no distributed barrier");
         bad = spec;
         bad.until = bad.go;
         NS_TEST_EXPECT_MSG_NE(SanBenchRanks::Check(bad), "", "the end at the go");
@@ -143,7 +177,7 @@ class SanBenchRanksTestSuite : public TestSuite
                     TestCase::QUICK);
         for (const char* iface : {"dart", "hamlyn", "clan", "scilan", "shrimp-vmmc", "shrimp-nx"})
         {
-            for (const char* workload : {"request-response", "incast"})
+            for (const char* workload : {"request-response", "incast", "all-to-all"})
             {
                 AddTestCase(new RanksWorkloadTestCase(iface, "modern", workload), TestCase::QUICK);
             }

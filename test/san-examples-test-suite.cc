@@ -294,10 +294,16 @@ class SanExamplesTestSuite : public TestSuite
                                            1),
                     TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("san-distributed",
-                                           "--interface=dart --workload=all-to-all",
-                                           {"san-distributed: no distributed workload "
-                                            "'all-to-all'"},
+                                           "--interface=dart --workload=all-to-all --group=8 "
+                                           "--go=1ms",
+                                           {"san-distributed: the last of a group's 8 processes "
+                                            "has until 3610 us to join, after the go at 1000 us"},
                                            1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("san-distributed",
+                                           "--interface=clan --preset=modern --workload=all-to-all "
+                                           "--group=8 --partitions=2 --csv=none",
+                                           {"san-distributed: 1232 messages, .*round_us_slowest"}),
                     TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("nic-scaling",
                                            "--workloads=ping",

@@ -14,6 +14,8 @@
 #include "ns3/config.h"
 #include "ns3/global-value.h"
 #include "ns3/san-distributed.h"
+#include "ns3/san-group-application.h"
+#include "ns3/san-group-workload-helper.h"
 #include "ns3/san-request-response-helper.h"
 #include "ns3/san-request-response.h"
 #include "ns3/san-scenario.h"
@@ -55,6 +57,13 @@ class ScopedGlobal
     Value m_before;     //!< its value before
 };
 
+/// When every process starts (and rank 0 of an all-to-all group joins).
+Time
+StartTime()
+{
+    return MicroSeconds(10);
+}
+
 /// \return true if this rank simulates \p node
 bool
 IsLocal(Ptr<Node> node)
@@ -67,7 +76,7 @@ IsLocal(Ptr<Node> node)
 std::vector<std::string>
 SanBenchRanks::GetWorkloads()
 {
-    return {"request-response", "incast"};
+    return {"request-response", "incast", "all-to-all"};
 }
 
 std::string
@@ -77,8 +86,7 @@ SanBenchRanks::Check(const Spec& spec)
     if (std::find(workloads.begin(), workloads.end(), spec.run.workload) == workloads.end())
     {
         return "no distributed workload '" + spec.run.workload +
-               "' (request-response, incast; all-to-all's processes join through a launcher "
-               "that sees them all, which no rank can)";
+               "' (request-response, incast, all-to-all)";
     }
     const uint32_t ranks = SanDistributed::GetSize();
     if (ranks > 1 && spec.parts != 0 && spec.parts != ranks)
@@ -100,6 +108,23 @@ SanBenchRanks::Check(const Spec& spec)
         return "the clients go at " + std::to_string(spec.go.GetMicroSeconds()) +
                " us and the run ends at " + std::to_string(spec.until.GetMicroSeconds()) +
                " us: both positive, the end later";
+    }
+    if (spec.run.workload == "all-to-all")
+    {
+        if (!spec.joinSlot.IsStrictlyPositive())
+        {
+            return "a join slot of " + std::to_string(spec.joinSlot.GetNanoSeconds()) +
+                   " ns (positive)";
+        }
+        const Time end =
+            SanGroupWorkloadHelper::GetJoinTime(StartTime(), spec.joinSlot, spec.run.groupSize);
+        if (spec.go < end)
+        {
+            return "the last of a group's " + std::to_string(spec.run.groupSize) +
+                   " processes has until " + std::to_string(end.GetMicroSeconds()) +
+                   " us to join, after the go at " + std::to_string(spec.go.GetMicroSeconds()) +
+                   " us: go later or give a connection a shorter slot";
+        }
     }
     return "";
 }
@@ -156,11 +181,11 @@ SanBenchRanks::Run(const Spec& spec)
                 Ptr<Application> app = apps.Get(j);
                 if (IsLocal(app->GetNode()))
                 {
-                    app->SetStartTime(MicroSeconds(10));
+                    app->SetStartTime(StartTime());
                     local.emplace_back(index(g, j), app);
-                    if (j > 0)
+                    if (auto* client = dynamic_cast<SanMessengerClient*>(PeekPointer(app)))
                     {
-                        clients.push_back(PeekPointer(DynamicCast<SanMessengerClient>(app)));
+                        clients.push_back(client);
                     }
                 }
                 else
@@ -170,6 +195,8 @@ SanBenchRanks::Run(const Spec& spec)
             }
         };
 
+        // Processes not joined or connected when they were to be.
+        auto late = std::make_shared<uint64_t>(0);
         if (c.workload == "request-response")
         {
             SanRequestResponseHelper rr(testbed.GetMessengerType());
@@ -196,7 +223,7 @@ SanBenchRanks::Run(const Spec& spec)
                 }
             }
         }
-        else
+        else if (c.workload == "incast")
         {
             SanStreamHelper stream(testbed.GetMessengerType());
             testbed.ConfigureMessenger(stream);
@@ -221,9 +248,55 @@ SanBenchRanks::Run(const Spec& spec)
                 }
             }
         }
+        else
+        {
+            // Each process joins and goes by its own times; one that has not joined when the
+            // next rank is to (the last: when all go) is counted as late.
+            SanAllToAllHelper a2a(testbed.GetMessengerType());
+            testbed.ConfigureMessenger(a2a);
+            SanBenchScale::Configure(a2a, c);
+            a2a.SetTimedLaunch(StartTime(), spec.joinSlot, spec.go);
+            auto joined = std::make_shared<std::vector<bool>>(c.hosts, false);
+            for (uint32_t g = 0; g < groups; ++g)
+            {
+                NodeContainer members;
+                for (uint32_t j = 0; j < c.groupSize; ++j)
+                {
+                    members.Add(hosts.Get(index(g, j)));
+                }
+                const ApplicationContainer apps = a2a.Install(members);
+                place(apps, g);
+                for (uint32_t j = 0; j < apps.GetN(); ++j)
+                {
+                    Ptr<Application> app = apps.Get(j);
+                    if (!IsLocal(app->GetNode()))
+                    {
+                        continue;
+                    }
+                    const uint32_t h = index(g, j);
+                    app->TraceConnectWithoutContext("Connected", Callback<void>([joined, h]() {
+                                                        (*joined)[h] = true;
+                                                    }));
+                    app->TraceConnectWithoutContext("Done", Callback<void>([h, markDone]() {
+                                                        markDone(h);
+                                                    }));
+                    const Time deadline =
+                        j + 1 < c.groupSize
+                            ? SanGroupWorkloadHelper::GetJoinTime(StartTime(), spec.joinSlot, j + 1)
+                            : spec.go;
+                    Simulator::ScheduleWithContext(app->GetNode()->GetId(),
+                                                   deadline,
+                                                   [joined, h, late]() {
+                                                       if (!(*joined)[h])
+                                                       {
+                                                           ++*late;
+                                                       }
+                                                   });
+                }
+            }
+        }
 
         // Every client goes at Go, in its node's context; one not yet connected is counted.
-        auto late = std::make_shared<uint64_t>(0);
         for (SanMessengerClient* client : clients)
         {
             Simulator::ScheduleWithContext(client->GetNode()->GetId(), spec.go, [client, late]() {
@@ -267,6 +340,14 @@ SanBenchRanks::Run(const Spec& spec)
                 f.sum = sink->GetReceivedBytes();
                 f.lastStep = sink->GetLastArrival().GetTimeStep();
             }
+            else if (auto* a2a = dynamic_cast<SanAllToAll*>(PeekPointer(app)))
+            {
+                ++expected;
+                f.received = a2a->GetReceived();
+                f.lastStep = a2a->GetMeasuredUntil().GetTimeStep();
+                f.sum = static_cast<uint64_t>(
+                    (a2a->GetMeasuredUntil() - a2a->GetMeasuredFrom()).GetTimeStep());
+            }
             if ((*doneAt)[host] >= 0)
             {
                 ++done;
@@ -285,9 +366,15 @@ SanBenchRanks::Run(const Spec& spec)
         }
         SanDistributed::SumAll(sums);
         NS_ABORT_MSG_IF(sums[2] > 0,
-                        "SanBenchRanks: " << sums[2] << " clients were not connected when they "
-                                          << "were to go, at " << spec.go.As(Time::US)
-                                          << ": go later");
+                        "SanBenchRanks: "
+                            << sums[2]
+                            << (c.workload == "all-to-all"
+                                    ? " processes had not joined when the next rank was to (the "
+                                      "last: at the go): give a connection a longer join slot "
+                                      "and go later"
+                                    : " clients were not connected when they were to go: go "
+                                      "later")
+                            << " (go at " << spec.go.As(Time::US) << ")");
         NS_ABORT_MSG_IF(sums[1] < sums[0],
                         "SanBenchRanks: " << sums[0] - sums[1] << " of " << sums[0]
                                           << " processes were not done at "
@@ -351,7 +438,7 @@ SanBenchRanks::Run(const Spec& spec)
             r.figureName = "requests_per_s_all_servers";
             r.figureUnit = "1/s";
         }
-        else
+        else if (c.workload == "incast")
         {
             // Every byte at every sink over the time from the common start to the last arrival.
             int64_t last = 0;
@@ -369,6 +456,21 @@ SanBenchRanks::Run(const Spec& spec)
             r.figure = span > 0 ? static_cast<double>(bytes) / span / 1e6 : 0;
             r.figureName = "mbps_all_sinks";
             r.figureUnit = "MB/s";
+        }
+        else
+        {
+            // As SanBenchScale: the slowest process's measured time, per round.
+            uint64_t slowest = 0;
+            for (const HostFacts& f : r.hosts)
+            {
+                r.messages += f.received;
+                slowest = std::max(slowest, f.sum);
+            }
+            SanDistributed::MaxAll(maxima);
+            r.finished = TimeStep(maxima[0]);
+            r.figure = TimeStep(static_cast<int64_t>(slowest)).GetSeconds() * 1e6 / c.count;
+            r.figureName = "round_us_slowest";
+            r.figureUnit = "us";
         }
         // Inside the testbed's life, as SanBenchScale ends.
         SanBenchRuns::EndRun(all);

@@ -38,8 +38,12 @@ namespace ns3
  * done by Until, makes the run fail with a message saying which to raise. Installed on every
  * rank (node ids must agree), a process on another rank's host is left unstarted.
  *
- * All-to-all is refused: its processes join in turn through a launcher that sees every one of
- * them (SanGroupWorkloadHelper), which no rank can.
+ * All-to-all's processes, which join one after another through a launcher that sees every one
+ * of them in a single process (SanGroupWorkloadHelper), join here by time instead
+ * (SanGroupWorkloadHelper::SetTimedLaunch): rank r of a group at 10 us + r (r + 1) / 2 x
+ * JoinSlot, every process goes at Go; a process not joined when the next rank was to join (or,
+ * the last, at Go) makes the run fail with a message. Its figure is SanBenchScale's (the slowest
+ * process's measured time per round); a host's sum is its measured time in time steps.
  */
 class SanBenchRanks
 {
@@ -47,10 +51,11 @@ class SanBenchRanks
     /// One distributed run.
     struct Spec
     {
-        SanBenchScale::Case run;       //!< interface, preset, fabric, hosts, workload, ...
-        uint32_t parts{0};             //!< fabric parts (0: one per MPI rank; 1: uncut)
-        Time go{MilliSeconds(10)};     //!< when every client goes
-        Time until{MilliSeconds(100)}; //!< when the run ends
+        SanBenchScale::Case run;          //!< interface, preset, fabric, hosts, workload, ...
+        uint32_t parts{0};                //!< fabric parts (0: one per MPI rank; 1: uncut)
+        Time go{MilliSeconds(10)};        //!< when every client goes
+        Time until{MilliSeconds(100)};    //!< when the run ends
+        Time joinSlot{MicroSeconds(100)}; //!< all-to-all: the time a connection is given
     };
 
     /// What one host's process did (integers: exact on any number of ranks).
@@ -58,7 +63,8 @@ class SanBenchRanks
     {
         uint64_t received{0}; //!< client: answers; server: requests served; sink: messages
         int64_t lastStep{0};  //!< the time step of its last one (0: none)
-        uint64_t sum{0};      //!< client: its latencies' time steps; sink: bytes; else 0
+        uint64_t sum{0};      //!< client: its latencies' time steps; sink: bytes; all-to-all:
+                              //!< its measured time steps; else 0
     };
 
     /// What the run gave: simulated results only, the same on any number of ranks.
@@ -67,14 +73,14 @@ class SanBenchRanks
         uint64_t messages{0};         //!< messages the processes received
         Time finished;                //!< when the last process was done
         double figure{0};             //!< as SanBenchScale's (see figureName)
-        std::string figureName;       //!< requests/s of all servers; MB/s at all sinks
+        std::string figureName;       //!< requests/s of all servers; MB/s at all sinks; us a round
         std::string figureUnit;       //!< its unit
         std::vector<HostFacts> hosts; //!< every host's, in host order
         uint32_t cutLinks{0};         //!< links cut (not a result: how the run was made)
         Time lookahead;               //!< the cut links' least lead (likewise)
     };
 
-    /// \return the workloads a distributed run has (request-response, incast)
+    /// \return the workloads a distributed run has (request-response, incast, all-to-all)
     static std::vector<std::string> GetWorkloads();
 
     /**

@@ -169,6 +169,14 @@ SanBenchScale::Configure(SanStreamHelper& stream, const Case& c)
     stream.SetClientAttribute("WaitForGo", BooleanValue(true));
 }
 
+void
+SanBenchScale::Configure(SanAllToAllHelper& a2a, const Case& c)
+{
+    a2a.SetAttribute("MessageBytes", UintegerValue(c.bytes));
+    a2a.SetAttribute("Rounds", UintegerValue(c.count));
+    a2a.SetAttribute("WarmupRounds", UintegerValue(1));
+}
+
 SanBenchScale::Result
 SanBenchScale::Run(const Case& c)
 {
@@ -270,9 +278,7 @@ SanBenchScale::Run(const Case& c)
     {
         SanAllToAllHelper helper(testbed.GetMessengerType());
         testbed.ConfigureMessenger(helper);
-        helper.SetAttribute("MessageBytes", UintegerValue(c.bytes));
-        helper.SetAttribute("Rounds", UintegerValue(c.count));
-        helper.SetAttribute("WarmupRounds", UintegerValue(1));
+        Configure(helper, c);
         for (uint32_t g = 0; g < groups; ++g)
         {
             ApplicationContainer apps = helper.Install(membersFrom(g, 0));

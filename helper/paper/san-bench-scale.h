@@ -16,6 +16,7 @@ namespace ns3
 
 class SanRequestResponseHelper;
 class SanStreamHelper;
+class SanAllToAllHelper;
 
 /**
  * \ingroup san
@@ -98,6 +99,12 @@ class SanBenchScale
      * \param stream the helper \param c the run
      */
     static void Configure(SanStreamHelper& stream, const Case& c);
+    /**
+     * \brief An all-to-all helper's settings for \p c: its message size, rounds and one
+     * warm-up round.
+     * \param a2a the helper \param c the run
+     */
+    static void Configure(SanAllToAllHelper& a2a, const Case& c);
 
     /**
      * \param c the run (aborts with one line for an unknown workload, a group size that does not

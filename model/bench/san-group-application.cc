@@ -47,6 +47,8 @@ SanGroupApplication::~SanGroupApplication() = default;
 void
 SanGroupApplication::DoDispose()
 {
+    m_joinEvent.Cancel();
+    m_goEvent.Cancel();
     m_members.clear();
     SanMessengerApplication::DoDispose();
 }
@@ -134,7 +136,16 @@ SanGroupApplication::StartApplication()
     m_measuredUntil = Time(0);
     m_posted = false;
     messenger->Open(GetNode());
-    if (m_rank == 0)
+    if (m_timed)
+    {
+        const Time now = Simulator::Now();
+        NS_ABORT_MSG_IF(m_joinAt < now,
+                        who << ": rank " << m_rank << " is to join at " << m_joinAt.As(Time::US)
+                            << ", before it starts at " << now.As(Time::US));
+        m_joinEvent = Simulator::Schedule(m_joinAt - now, &SanGroupApplication::Join, this);
+        m_goEvent = Simulator::Schedule(m_goAt - now, &SanGroupApplication::Go, this);
+    }
+    else if (m_rank == 0)
     {
         // After every member starting at this instant has opened.
         Simulator::ScheduleNow(&SanGroupApplication::Join, this);
@@ -145,6 +156,20 @@ void
 SanGroupApplication::StopApplication()
 {
     m_running = false;
+    m_joinEvent.Cancel();
+    m_goEvent.Cancel();
+}
+
+void
+SanGroupApplication::SetLaunchTimes(Time join, Time go)
+{
+    NS_ABORT_MSG_IF(join.IsNegative() || go < join,
+                    GetInstanceTypeId().GetName()
+                        << ": join at " << join.As(Time::US) << " and go at " << go.As(Time::US)
+                        << ": go not before join");
+    m_timed = true;
+    m_joinAt = join;
+    m_goAt = go;
 }
 
 void

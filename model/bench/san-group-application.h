@@ -8,6 +8,7 @@
 
 #include "san-messenger-application.h"
 
+#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
@@ -30,7 +31,9 @@ namespace ns3
  * exchange does, could otherwise wait in a cycle).
  * The launcher then calls Go() on every member, and each begins (Begin) as soon as the
  * connections later ranks made to it are up at its end too (at once, or a few microseconds
- * later). A receive is posted only when the workload waits for a message (Expect), as a program
+ * later). Where no launcher can see every process (a run cut over MPI ranks), each process is
+ * given its own join and go times instead (SetLaunchTimes). A receive is posted only when the
+ * workload waits for a message (Expect), as a program
  * calls receive when it needs one: with a library whose receive is a blocking call (NX's crecv) a
  * process cannot send while in it. What arrives goes to Arrived.
  */
@@ -50,6 +53,13 @@ class SanGroupApplication : public SanMessengerApplication
     void SetMembers(const std::vector<uint32_t>& members);
     /// Connect to the lower ranks this process talks to (the one before has joined).
     void Join();
+    /**
+     * \brief Launch by time instead of by a launcher: Join at \p join and Go at \p go
+     * (absolute simulated times, after the process starts), in this process's own node. The
+     * caller chooses times by which the ranks before have joined (and checks it).
+     * \param join when to join \param go when to go (not before join)
+     */
+    void SetLaunchTimes(Time join, Time go);
     /// Start the workload (every member's connections are up).
     void Go();
     /// \return true once the workload is done
@@ -111,6 +121,11 @@ class SanGroupApplication : public SanMessengerApplication
     std::vector<uint32_t> m_toConnect; //!< lower peers not yet connected
     bool m_running{false};             //!< between start and stop
     bool m_posted{false};              //!< a receive is posted
+    bool m_timed{false};               //!< launched by SetLaunchTimes
+    Time m_joinAt;                     //!< its join time
+    Time m_goAt;                       //!< its go time
+    EventId m_joinEvent;               //!< the timed join, until it runs
+    EventId m_goEvent;                 //!< the timed go, until it runs
     Time m_measuredFrom;               //!< the first measured step's start
     Time m_measuredUntil;              //!< the last measured step's end
     TracedCallback<> m_connectedTrace; //!< own connections up
