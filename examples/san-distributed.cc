@@ -168,10 +168,9 @@ RunInterface(const Options& o)
         error = "tcp has its own Ethernet: --topology=crossbar";
     }
     if (error.empty() && SanDistributed::GetSize() > 1 &&
-        (o.iface == "shrimp-sockets" || o.iface == "shrimp-nx" || o.iface == "tcp"))
+        (o.iface == "shrimp-sockets" || o.iface == "tcp"))
     {
-        // SHRIMP sockets and TCP set up over an Ethernet ns-3 cannot cut; NX's launcher
-        // (NxGroup) sees every pair of its processes connect.
+        // SHRIMP sockets and TCP set up over an Ethernet ns-3 cannot cut.
         error = o.iface + " runs in one process only (see doc/san.rst, \"At scale\")";
     }
     if (error.empty())

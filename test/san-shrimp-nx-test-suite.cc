@@ -22,6 +22,7 @@
 
 #include "san-test-util.h"
 
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/nx-group.h"
 #include "ns3/nx-process.h"
@@ -180,6 +181,117 @@ class NxDataTestCase : public TestCase
     }
 
     NxProcess::Variant m_variant;
+};
+
+/**
+ * AnnounceReady: four processes learn by messages that every peer is connected, each starts on
+ * its own (not before the launcher would have seen every pair connected), and each, as soon as
+ * it starts, sends every peer a message that arrives intact, though the peer may start later.
+ */
+class NxAnnounceReadyTestCase : public TestCase
+{
+  public:
+    NxAnnounceReadyTestCase()
+        : TestCase("AnnounceReady: each process starts on its own; sends at once arrive intact")
+    {
+    }
+
+  private:
+    /// \param announce AnnounceReady \param[out] started each rank's start (launcher: the
+    /// group's) \return messages that arrived intact
+    uint32_t Run(bool announce, std::vector<Time>& started)
+    {
+        ShrimpScenario scenario{ShrimpScenario::Configure(2, 2)};
+        Ptr<NxGroup> group = CreateObject<NxGroup>();
+        group->SetAttribute("AnnounceReady", BooleanValue(announce));
+        const uint32_t n = 4;
+        std::vector<Ptr<VmmcEndpoint>> eps;
+        for (uint32_t h = 0; h < n; ++h)
+        {
+            eps.push_back(scenario.CreateEndpoint(h));
+        }
+        group->Create(eps);
+        const uint32_t bytes = 1000; // within a packet buffer: buffered at the receiver
+        std::vector<uint64_t> src(n);
+        std::vector<std::vector<uint64_t>> dst(n, std::vector<uint64_t>(n));
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            src[i] = PutPattern(group->Get(i), bytes, i);
+            for (uint32_t j = 0; j < n; ++j)
+            {
+                dst[i][j] = group->Get(i)->GetEndpoint()->Allocate(bytes);
+            }
+        }
+        started.assign(n, Time(0));
+        uint32_t intact = 0;
+        group->Initialize(Callback<void>());
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(group->IsReady(i), false, "rank " << i << " before the run");
+            group->WhenReady(
+                i,
+                Callback<void>([&, i]() {
+                    started[i] = Simulator::Now();
+                    Ptr<NxProcess> p = group->Get(i);
+                    // Buffered sends first (a receive is a blocking call), then receives.
+                    for (uint32_t j = 0; j < n; ++j)
+                    {
+                        if (j != i)
+                        {
+                            p->Send(j, 7, src[i], bytes, Callback<void>());
+                        }
+                    }
+                    for (uint32_t j = 0; j < n; ++j)
+                    {
+                        if (j == i)
+                        {
+                            continue;
+                        }
+                        p->Receive(
+                            j,
+                            7,
+                            dst[i][j],
+                            bytes,
+                            NxProcess::ReceiveCallback([&, i, j](uint32_t got, uint32_t, uint32_t) {
+                                if (got == bytes && ReadBytes(group->Get(i), dst[i][j], bytes) ==
+                                                        NxPattern(bytes, j))
+                                {
+                                    ++intact;
+                                }
+                            }));
+                    }
+                    p->Flush(Callback<void>());
+                }));
+        }
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(group->IsReady(i), true, "rank " << i << " started");
+        }
+        NS_TEST_EXPECT_MSG_EQ(group->IsReady(), true, "the group is ready");
+        group->Dispose();
+        Simulator::Destroy();
+        return intact;
+    }
+
+    void DoRun() override
+    {
+        std::vector<Time> launcher;
+        std::vector<Time> announced;
+        NS_TEST_EXPECT_MSG_EQ(Run(false, launcher), 12u, "launcher: every message intact");
+        NS_TEST_EXPECT_MSG_EQ(Run(true, announced), 12u, "announced: every message intact");
+        bool apart = false;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_EXPECT_MSG_GT(launcher[i], Time(0), "launcher: rank " << i << " started");
+            // A process hears ready from its last peer after that peer's last import, which is
+            // when the launcher sees every pair connected.
+            NS_TEST_EXPECT_MSG_GT(announced[i], launcher[i], "rank " << i << " after the launcher");
+            apart = apart || announced[i] != announced[0];
+        }
+        NS_TEST_EXPECT_MSG_EQ(apart, true, "the processes start each on its own");
+    }
 };
 
 /// A credit names the packet buffer that was freed, even out of order.
@@ -698,6 +810,7 @@ class SanShrimpNxTestSuite : public TestSuite
         AddTestCase(new NxDataTestCase(NxProcess::AU), TestCase::QUICK);
         AddTestCase(new NxDataTestCase(NxProcess::DU_1COPY), TestCase::QUICK);
         AddTestCase(new NxDataTestCase(NxProcess::DU_2COPY), TestCase::QUICK);
+        AddTestCase(new NxAnnounceReadyTestCase(), TestCase::QUICK);
         AddTestCase(new NxCreditTestCase(), TestCase::QUICK);
         AddTestCase(new NxFullBuffersTestCase(false), TestCase::QUICK);
         AddTestCase(new NxFullBuffersTestCase(true), TestCase::QUICK);

@@ -57,6 +57,32 @@ class ScopedGlobal
     Value m_before;     //!< its value before
 };
 
+/// An attribute's default set for as long as this lives, then as it was.
+class ScopedDefault
+{
+  public:
+    ScopedDefault(const std::string& type,
+                  const std::string& attribute,
+                  const AttributeValue& value)
+        : m_path(type + "::" + attribute)
+    {
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_IF(!TypeId::LookupByName(type).LookupAttributeByName(attribute, &info),
+                        "ScopedDefault: no attribute " << m_path);
+        m_before = info.initialValue;
+        Config::SetDefault(m_path, value);
+    }
+
+    ~ScopedDefault()
+    {
+        Config::SetDefault(m_path, *m_before);
+    }
+
+  private:
+    std::string m_path;                 //!< type::attribute
+    Ptr<const AttributeValue> m_before; //!< its default before
+};
+
 /// When every process starts (and rank 0 of an all-to-all group joins).
 Time
 StartTime()
@@ -143,6 +169,9 @@ SanBenchRanks::Run(const Spec& spec)
         // On one rank as on several: credits cross cables with a Delay in their time (what
         // lets the modern fabric be cut at all).
         const ScopedGlobal<BooleanValue> credits("SanScenarioCreditsTakeDelay", BooleanValue(true));
+        // NX's processes find out themselves that every peer is connected (no launcher sees
+        // them all across ranks): on one rank as on several.
+        const ScopedDefault nx("ns3::NxGroup", "AnnounceReady", BooleanValue(true));
         SanScenario::ResetCutStatistics();
         SanBenchTestbed testbed(c.iface, c.hosts, c.preset, c.fabric, c.hosts / c.groupSize);
         const SanScenario::CutStatistics cuts = SanScenario::GetCutStatistics();

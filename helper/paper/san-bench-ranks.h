@@ -19,8 +19,8 @@ namespace ns3
 
 /**
  * \ingroup san
- * \brief The scale workloads (SanBenchScale's request/response and incast, its groups spread
- * over the tree) as a distributed run: the testbed's fabric cut into one part per MPI rank
+ * \brief The scale workloads (SanBenchScale's request/response, incast and all-to-all, its groups
+ * spread over the tree) as a distributed run: the testbed's fabric cut into one part per MPI rank
  * (SanScenarioPartitions), each rank running the processes of its own hosts only, and every
  * result merged exactly, so that the same case gives the same figures on 1, 2 or 4 ranks (and
  * cut in one process).
@@ -28,7 +28,9 @@ namespace ns3
  * Every scenario of the run has SanScenarioCreditsTakeDelay set: a credit takes its link's Delay
  * back to the sender, which a cut link needs of a fabric whose cables have a Delay (the modern
  * preset's); with the papers' cables (no Delay) nothing changes. So the figures of a modern run
- * here are not nic-scaling's, where credits count at once.
+ * here are not nic-scaling's, where credits count at once. Likewise NX's programs start with
+ * NxGroup's "AnnounceReady" (each process hears from every peer that it is connected, as no
+ * launcher sees them all across ranks).
  *
  * What SanBenchScale does inside one process is done here in simulated time, which every rank
  * shares: the clients (senders) of every group, held once connected, go at the fixed time Go

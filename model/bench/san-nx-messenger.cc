@@ -219,6 +219,7 @@ SanNxMessenger::Open(Ptr<Node> node)
     m_group = m_programs->GetProgram(m_program);
     SetNode(node);
     m_process = m_group->Get(rank);
+    m_rank = rank;
     Ptr<VmmcEndpoint> ep = m_process->GetEndpoint();
     m_sendBuffer = ep->Allocate(m_maxBytes);
     m_receiveBuffer = ep->Allocate(m_maxBytes);
@@ -230,7 +231,7 @@ SanNxMessenger::Connect(Ptr<Node> peer, Callback<void> connected)
     NS_ABORT_MSG_IF(m_process == nullptr, "SanNxMessenger::Connect: Open first");
     RankOf(peer->GetId()); // it must run a rank of this program
     // Every pair is connected when the program starts (NxGroup::Initialize).
-    m_group->WhenReady(connected);
+    m_group->WhenReady(m_rank, connected);
 }
 
 void
@@ -239,7 +240,8 @@ SanNxMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
     NS_ABORT_MSG_IF(bytes > m_maxBytes,
                     "SanNxMessenger::Send: " << bytes << " bytes, more than \"MaxMessageBytes\" ("
                                              << m_maxBytes << ")");
-    NS_ABORT_MSG_IF(!m_group->IsReady(), "SanNxMessenger::Send: the NX program is not started");
+    NS_ABORT_MSG_IF(!m_group->IsReady(m_rank),
+                    "SanNxMessenger::Send: the NX program is not started");
     Sending(peer, bytes);
     ++m_sendsIssued;
     Ptr<SanNxMessenger> self(this);
@@ -267,23 +269,27 @@ SanNxMessenger::Receive(ReceiveCallback done)
     Ptr<SanNxMessenger> self(this);
     // crecv spins on the process's CPU: not before the program has started, whose set-up
     // needs that CPU.
-    m_group->WhenReady(Callback<void>([self, done]() {
-        self->m_process->Receive(
-            NxProcess::ANY,
-            MESSAGE_TAG,
-            self->m_receiveBuffer,
-            self->m_maxBytes,
-            NxProcess::ReceiveCallback(
-                [self, done](uint32_t bytes, uint32_t source, uint32_t /* tag */) {
+    m_group->WhenReady(
+        m_rank,
+        Callback<void>([self, done]() {
+            self->m_process->Receive(
+                NxProcess::ANY,
+                MESSAGE_TAG,
+                self->m_receiveBuffer,
+                self->m_maxBytes,
+                NxProcess::ReceiveCallback([self, done](uint32_t bytes,
+                                                        uint32_t source,
+                                                        uint32_t /* tag */) {
                     self->Received(done, self->m_programs->GetNode(self->m_program, source), bytes);
                 }));
-    }));
+        }));
 }
 
 bool
 SanNxMessenger::IsConnected(uint32_t peer) const
 {
-    return m_group != nullptr && m_group->IsReady() && peer < NodeList::GetNNodes();
+    return m_group != nullptr && m_process != nullptr && m_group->IsReady(m_rank) &&
+           peer < NodeList::GetNNodes();
 }
 
 uint32_t

@@ -139,6 +139,7 @@ class SanNxMessenger : public SanMessenger
     Ptr<SanNxPrograms> m_programs; //!< the programs and their ranks' nodes
     uint32_t m_program{0};         //!< this node's program, in m_programs
     Ptr<NxProcess> m_process;      //!< this node's rank
+    uint32_t m_rank{0};            //!< its rank number
     uint32_t m_maxBytes{65536};    //!< largest message
     uint64_t m_sendBuffer{0};      //!< in the process's memory
     uint64_t m_receiveBuffer{0};   //!< likewise

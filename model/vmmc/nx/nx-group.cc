@@ -6,8 +6,11 @@
 #include "nx-group.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/host-words.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
 
 #include <memory>
 
@@ -22,7 +25,19 @@ TypeId
 NxGroup::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::NxGroup").SetParent<Object>().SetGroupName("San").AddConstructor<NxGroup>();
+        TypeId("ns3::NxGroup")
+            .SetParent<Object>()
+            .SetGroupName("San")
+            .AddConstructor<NxGroup>()
+            .AddAttribute("AnnounceReady",
+                          "Each process, once it has imported every peer's chunks, posts every "
+                          "peer a ready message and starts once it has heard from each; only "
+                          "this MPI rank's processes take part (a run cut over ranks, where no "
+                          "launcher sees every process). False: the launcher reports the "
+                          "program started once every pair is connected.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NxGroup::m_announce),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -38,6 +53,8 @@ NxGroup::DoDispose()
 {
     StopListening();
     m_whenReady.clear();
+    m_startup.clear();
+    m_readyCallback = Callback<void>();
     for (auto& p : m_processes)
     {
         p->Dispose();
@@ -72,10 +89,9 @@ NxGroup::Initialize(Callback<void> ready)
     NS_ABORT_MSG_IF(m_processes.empty(), "NxGroup::Initialize: no processes (Create)");
     NS_ABORT_MSG_IF(!m_ports.empty(), "NxGroup::Initialize: called twice");
     const uint32_t n = GetN();
-    std::vector<uint32_t> hosts;
     for (const auto& p : m_processes)
     {
-        hosts.push_back(p->GetEndpoint()->GetHostNumber());
+        m_hosts.push_back(p->GetEndpoint()->GetHostNumber());
     }
     // Each process listens on its own port of its daemon; an exporter posts each peer the id
     // of the chunk it exported for it, and the peer imports it when the message arrives.
@@ -85,46 +101,70 @@ NxGroup::Initialize(Callback<void> ready)
     {
         m_ports.push_back(nextPort++);
     }
+    if (m_announce)
+    {
+        m_startup.assign(n, Startup{n - 1, n - 1, false, {}});
+        m_readyCallback = ready;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            m_localLeft += IsLocal(i) ? 1 : 0;
+        }
+    }
     for (uint32_t i = 0; i < n; ++i)
     {
+        if (m_announce && !IsLocal(i))
+        {
+            continue;
+        }
         m_processes[i]->GetEndpoint()->Listen(
             m_ports[i],
             VmmcDaemon::PostHandler(
-                [this, i, n, hosts, connected, ready](uint32_t srcHost, std::vector<uint8_t> msg) {
-                    NS_ABORT_MSG_IF(msg.size() != 8, "NxGroup: a malformed start-up message");
+                [this, i, n, connected, ready](uint32_t srcHost, std::vector<uint8_t> msg) {
+                    // A chunk's id: (rank, id); AnnounceReady's "ready": (rank).
+                    const bool isReady = m_announce && msg.size() == 4;
+                    NS_ABORT_MSG_IF(msg.size() != 8 && !isReady,
+                                    "NxGroup: a malformed start-up message");
                     const uint32_t from = HostWords::Load32(msg.data());
-                    const uint32_t id = HostWords::Load32(msg.data() + 4);
-                    NS_ABORT_MSG_IF(from >= n || hosts[from] != srcHost,
+                    NS_ABORT_MSG_IF(from >= n || m_hosts[from] != srcHost,
                                     "NxGroup: a start-up message from rank " << from << " on host "
                                                                              << srcHost);
+                    if (isReady)
+                    {
+                        NS_ABORT_MSG_IF(m_startup[i].readyLeft == 0,
+                                        "NxGroup: rank " << i << " heard ready too often");
+                        --m_startup[i].readyLeft;
+                        MaybeStarted(i);
+                        return;
+                    }
+                    const uint32_t id = HostWords::Load32(msg.data() + 4);
                     m_processes[i]->ConnectTo(from,
                                               srcHost,
                                               id,
-                                              Callback<void>([this, connected, ready]() {
-                                                  if (--*connected > 0)
+                                              Callback<void>([this, i, connected, ready]() {
+                                                  if (m_announce)
                                                   {
+                                                      if (--m_startup[i].importsLeft == 0)
+                                                      {
+                                                          Imported(i);
+                                                      }
                                                       return;
                                                   }
-                                                  StopListening();
-                                                  m_ready = true;
-                                                  if (!ready.IsNull())
+                                                  if (--*connected == 0)
                                                   {
-                                                      ready();
-                                                  }
-                                                  std::vector<Callback<void>> waiting;
-                                                  waiting.swap(m_whenReady);
-                                                  for (const auto& cb : waiting)
-                                                  {
-                                                      cb();
+                                                      AllConnected(ready);
                                                   }
                                               }));
                 }));
     }
     for (uint32_t i = 0; i < n; ++i)
     {
+        if (m_announce && !IsLocal(i))
+        {
+            continue;
+        }
         m_processes[i]->ExportChunks(
-            hosts,
-            Callback<void, std::vector<uint32_t>>([this, i, n, hosts](std::vector<uint32_t> ids) {
+            m_hosts,
+            Callback<void, std::vector<uint32_t>>([this, i, n](std::vector<uint32_t> ids) {
                 for (uint32_t j = 0; j < n; ++j)
                 {
                     if (j == i)
@@ -134,10 +174,113 @@ NxGroup::Initialize(Callback<void> ready)
                     std::vector<uint8_t> msg(8);
                     HostWords::Store32(msg.data(), i);
                     HostWords::Store32(msg.data() + 4, ids[j]);
-                    m_processes[i]->GetEndpoint()->Post(hosts[j], m_ports[j], msg);
+                    m_processes[i]->GetEndpoint()->Post(m_hosts[j], m_ports[j], msg);
                 }
             }));
     }
+}
+
+void
+NxGroup::AllConnected(Callback<void> ready)
+{
+    StopListening();
+    m_ready = true;
+    if (!ready.IsNull())
+    {
+        ready();
+    }
+    std::vector<Callback<void>> waiting;
+    waiting.swap(m_whenReady);
+    for (const auto& cb : waiting)
+    {
+        cb();
+    }
+}
+
+void
+NxGroup::Imported(uint32_t i)
+{
+    for (uint32_t j = 0; j < GetN(); ++j)
+    {
+        if (j != i)
+        {
+            std::vector<uint8_t> msg(4);
+            HostWords::Store32(msg.data(), i);
+            m_processes[i]->GetEndpoint()->Post(m_hosts[j], m_ports[j], msg);
+        }
+    }
+    MaybeStarted(i);
+}
+
+void
+NxGroup::MaybeStarted(uint32_t i)
+{
+    Startup& s = m_startup[i];
+    if (s.started || s.importsLeft > 0 || s.readyLeft > 0)
+    {
+        return;
+    }
+    s.started = true;
+    NS_LOG_LOGIC("rank " << i << " started");
+    m_processes[i]->GetEndpoint()->StopListening(m_ports[i]);
+    std::vector<Callback<void>> waiting;
+    waiting.swap(s.whenReady);
+    for (const auto& cb : waiting)
+    {
+        cb();
+    }
+    if (--m_localLeft == 0)
+    {
+        Callback<void> ready = m_readyCallback;
+        m_readyCallback = Callback<void>();
+        m_ready = true;
+        if (!ready.IsNull())
+        {
+            ready();
+        }
+        std::vector<Callback<void>> all;
+        all.swap(m_whenReady);
+        for (const auto& cb : all)
+        {
+            cb();
+        }
+    }
+}
+
+bool
+NxGroup::IsLocal(uint32_t i) const
+{
+    Ptr<Node> node = m_processes[i]->GetEndpoint()->GetDaemon()->GetObject<Node>();
+    return node == nullptr || node->GetSystemId() == Simulator::GetSystemId();
+}
+
+bool
+NxGroup::IsReady(uint32_t rank) const
+{
+    if (!m_announce)
+    {
+        return m_ready;
+    }
+    return rank < m_startup.size() && m_startup[rank].started;
+}
+
+void
+NxGroup::WhenReady(uint32_t rank, Callback<void> ready)
+{
+    if (!m_announce)
+    {
+        WhenReady(ready);
+        return;
+    }
+    NS_ABORT_MSG_IF(rank >= m_startup.size(),
+                    "NxGroup::WhenReady: rank " << rank
+                                                << " of a program not initialized or smaller");
+    if (m_startup[rank].started)
+    {
+        ready();
+        return;
+    }
+    m_startup[rank].whenReady.push_back(ready);
 }
 
 bool

@@ -28,6 +28,12 @@ namespace ns3
  * ("MappingSetupTime") several times over. The group itself is the program's launcher: it
  * knows which host each rank runs on (as a host file does) and reports when every pair is
  * connected.
+ *
+ * Where no launcher sees every process (a run cut over MPI ranks), "AnnounceReady" has the
+ * processes find it out themselves: each, once it has imported every peer's chunks, posts every
+ * peer a "ready" message the same way, and is started once it has heard one from each; only the
+ * processes of this rank's hosts (their node's system id) take part. A process is then started
+ * on its own (IsReady(rank)), and the group is ready when this rank's processes are.
  */
 class NxGroup : public Object
 {
@@ -47,10 +53,15 @@ class NxGroup : public Object
     void Create(const std::vector<Ptr<VmmcEndpoint>>& endpoints);
     /// \param ready called when every pair is connected
     void Initialize(Callback<void> ready);
-    /// \return true once every pair is connected
+    /// \return true once every pair is connected (AnnounceReady: this rank's processes started)
     bool IsReady() const;
     /// \param ready called once every pair is connected (at once if they are)
     void WhenReady(Callback<void> ready);
+    /// \param rank a rank \return true once it may talk to every peer (without AnnounceReady:
+    /// IsReady())
+    bool IsReady(uint32_t rank) const;
+    /// \param rank a rank \param ready called once it is ready (at once if it is)
+    void WhenReady(uint32_t rank, Callback<void> ready);
     /// \param rank a rank \return its process
     Ptr<NxProcess> Get(uint32_t rank) const;
     /// \return processes
@@ -65,9 +76,32 @@ class NxGroup : public Object
     /// Stop the processes' start-up listeners.
     void StopListening();
 
+    /// AnnounceReady: a process's start-up, by rank.
+    struct Startup
+    {
+        uint32_t importsLeft{0};               //!< peers' chunks not yet imported
+        uint32_t readyLeft{0};                 //!< peers not yet heard ready from
+        bool started{false};                   //!< imported all, heard from all
+        std::vector<Callback<void>> whenReady; //!< waiting for it (WhenReady(rank))
+    };
+
+    /// Every pair is connected (as the launcher sees it): the group is ready.
+    void AllConnected(Callback<void> ready);
+    /// AnnounceReady: process \p i has imported every peer's chunks; it tells them.
+    void Imported(uint32_t i);
+    /// AnnounceReady: process \p i is started if it has imported all and heard from all.
+    void MaybeStarted(uint32_t i);
+    /// \param i a rank \return its host is simulated by this rank
+    bool IsLocal(uint32_t i) const;
+
     std::vector<uint32_t> m_ports;           //!< each process's start-up port, by rank
+    std::vector<uint32_t> m_hosts;           //!< each process's VMMC host number, by rank
     bool m_ready{false};                     //!< every pair connected
     std::vector<Callback<void>> m_whenReady; //!< waiting for it (WhenReady)
+    bool m_announce{false};                  //!< "AnnounceReady"
+    std::vector<Startup> m_startup;          //!< AnnounceReady: by rank
+    uint32_t m_localLeft{0};                 //!< AnnounceReady: local processes not started
+    Callback<void> m_readyCallback;          //!< AnnounceReady: Initialize's callback
 };
 
 } // namespace ns3
