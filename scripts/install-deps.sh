@@ -10,9 +10,10 @@ set -euo pipefail
 # libns3-dev exports name them, and find_package(ns3) fails when they are missing.
 # ccache speeds up rebuilds (ns-3's own CMake and ours pick it up by themselves). tshark
 # decodes san's pcap files with tools/wireshark/san.lua (the san-wireshark suite runs it).
+# libjemalloc-dev: the programs' allocator (CMakeLists.txt, SAN_MALLOC).
 PACKAGES=(cmake g++ make pkg-config libns3-dev ns3 libgsl-dev libxml2-dev libpython3.11-dev
           libboost-graph-dev nlohmann-json3-dev python3-matplotlib python3-numpy clang-format
-          ccache tshark)
+          ccache tshark libjemalloc-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
