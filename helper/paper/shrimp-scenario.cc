@@ -12,6 +12,7 @@
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/san-hub-routing-helper.h"
 #include "ns3/shrimp-helper.h"
 #include "ns3/string.h"
 #include "ns3/vmmc-daemon.h"
@@ -61,7 +62,11 @@ ShrimpScenario::ShrimpScenario(const Spec& spec)
     hub.Create(1);
     InternetStackHelper internet;
     internet.Install(GetHosts());
-    internet.Install(hub);
+    // The hub's routes are its connected links, found in a table by subnet (ns-3's static
+    // routing would scan all of them, and every interface's address, for each packet).
+    InternetStackHelper hubStack;
+    hubStack.SetRoutingHelper(SanHubRoutingHelper());
+    hubStack.Install(hub);
     PointToPointHelper link;
     link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
     link.SetChannelAttribute("Delay", TimeValue(MicroSeconds(5)));
