@@ -167,10 +167,10 @@ RunInterface(const Options& o)
     {
         error = "tcp has its own Ethernet: --topology=crossbar";
     }
-    if (error.empty() && SanDistributed::GetSize() > 1 &&
-        (o.iface == "shrimp-sockets" || o.iface == "tcp"))
+    if (error.empty() && SanDistributed::GetSize() > 1 && o.iface == "tcp")
     {
-        // SHRIMP sockets and TCP set up over an Ethernet ns-3 cannot cut.
+        // TCP runs over its own switched LAN (TcpSwitchedLan), which a distributed run does not
+        // cut.
         error = o.iface + " runs in one process only (see doc/san.rst, \"At scale\")";
     }
     if (error.empty())

@@ -99,11 +99,11 @@ done
 # The interfaces' own workloads (san-distributed --interface: SanBenchRanks), 64 hosts on a
 # 4-ary 3-tree in groups of 16: each on 1 rank (its reference), then on 2 ranks under each
 # engine and on 4 under the granted time window, byte-identical. All-to-all's processes join
-# by time (--slot: VMMC maps four rings at 1 ms each per connection, and NX's start-up so).
-# Left out: SHRIMP sockets, whose connections are set up over an Ethernet hub, which ns-3
-# cannot cut across ranks.
+# by time (--slot: VMMC maps four rings at 1 ms each per connection, and NX's start-up so;
+# SHRIMP's sockets connect over a 10 Mbit/s Ethernet first, whose links to its hub ns-3 makes
+# remote where they cross ranks).
 nics=${SAN_MPI_NICS:-dart:as-published dart:modern hamlyn:modern clan:modern scilan:modern \
-shrimp-vmmc:modern shrimp-nx:modern}
+shrimp-vmmc:modern shrimp-nx:modern shrimp-sockets:modern}
 nic_workloads=${SAN_MPI_NIC_WORKLOADS:-request-response incast all-to-all}
 for nic in $nics; do
     iface=${nic%%:*}
@@ -111,7 +111,9 @@ for nic in $nics; do
     for workload in $nic_workloads; do
         times=()
         if [ "$workload" = all-to-all ]; then
-            if [ "$iface" = shrimp-vmmc ] || [ "$iface" = shrimp-nx ]; then
+            if [ "$iface" = shrimp-sockets ]; then
+                times=(--slot=10ms --go=1400ms --until=1500ms)
+            elif [ "$iface" = shrimp-vmmc ] || [ "$iface" = shrimp-nx ]; then
                 times=(--slot=5ms --go=700ms --until=800ms)
             else
                 times=(--slot=100us --go=20ms --until=100ms)
