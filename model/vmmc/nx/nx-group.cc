@@ -180,21 +180,39 @@ NxGroup::Initialize(Callback<void> ready)
     }
 }
 
+namespace
+{
+
+/// Call every callback in \p waiting, emptied first (a callback may wait again).
+void
+CallAll(std::vector<Callback<void>>& waiting)
+{
+    std::vector<Callback<void>> now;
+    now.swap(waiting);
+    for (const auto& cb : now)
+    {
+        cb();
+    }
+}
+
+} // namespace
+
 void
 NxGroup::AllConnected(Callback<void> ready)
 {
     StopListening();
+    GroupReady(ready);
+}
+
+void
+NxGroup::GroupReady(Callback<void> ready)
+{
     m_ready = true;
     if (!ready.IsNull())
     {
         ready();
     }
-    std::vector<Callback<void>> waiting;
-    waiting.swap(m_whenReady);
-    for (const auto& cb : waiting)
-    {
-        cb();
-    }
+    CallAll(m_whenReady);
 }
 
 void
@@ -223,27 +241,12 @@ NxGroup::MaybeStarted(uint32_t i)
     s.started = true;
     NS_LOG_LOGIC("rank " << i << " started");
     m_processes[i]->GetEndpoint()->StopListening(m_ports[i]);
-    std::vector<Callback<void>> waiting;
-    waiting.swap(s.whenReady);
-    for (const auto& cb : waiting)
-    {
-        cb();
-    }
+    CallAll(s.whenReady);
     if (--m_localLeft == 0)
     {
         Callback<void> ready = m_readyCallback;
         m_readyCallback = Callback<void>();
-        m_ready = true;
-        if (!ready.IsNull())
-        {
-            ready();
-        }
-        std::vector<Callback<void>> all;
-        all.swap(m_whenReady);
-        for (const auto& cb : all)
-        {
-            cb();
-        }
+        GroupReady(ready);
     }
 }
 

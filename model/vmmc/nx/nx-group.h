@@ -87,6 +87,8 @@ class NxGroup : public Object
 
     /// Every pair is connected (as the launcher sees it): the group is ready.
     void AllConnected(Callback<void> ready);
+    /// The group is ready: \p ready (if any), then everything waiting for it.
+    void GroupReady(Callback<void> ready);
     /// AnnounceReady: process \p i has imported every peer's chunks; it tells them.
     void Imported(uint32_t i);
     /// AnnounceReady: process \p i is started if it has imported all and heard from all.
