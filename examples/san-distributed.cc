@@ -183,6 +183,10 @@ RunInterface(const Options& o)
     }
     const auto start = std::chrono::steady_clock::now();
     const SanBenchRanks::Result r = SanBenchRanks::Run(spec);
+    if (!r.error.empty())
+    {
+        return Refuse(r.error);
+    }
     bool written = true;
     const double wallS = SanDistributed::MaxAll(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -73,6 +73,8 @@ class RanksWorkloadTestCase : public TestCase
         const SanBenchRanks::Result whole = SanBenchRanks::Run(spec);
         spec.parts = 2;
         const SanBenchRanks::Result cut = SanBenchRanks::Run(spec);
+        NS_TEST_ASSERT_MSG_EQ(whole.error, "", "whole: ran to the end");
+        NS_TEST_ASSERT_MSG_EQ(cut.error, "", "cut: ran to the end");
         NS_TEST_EXPECT_MSG_EQ(whole.cutLinks, 0u, "whole: nothing cut");
         NS_TEST_EXPECT_MSG_GT(cut.cutLinks, 0u, "cut in two: links cut");
         NS_TEST_EXPECT_MSG_GT(cut.lookahead.GetTimeStep(), 0, "a lead an MPI engine can use");
@@ -164,6 +166,46 @@ class RanksRefusalsTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * A run that falls short says so and what to raise, whole and cut alike: all-to-all in join
+ * slots too short for CLAN's connections, request/response ending before the clients are done.
+ */
+class RanksShortTestCase : public TestCase
+{
+  public:
+    RanksShortTestCase()
+        : TestCase("a run that falls short: an error naming what to raise, whole and cut")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanBenchRanks::Spec spec;
+        spec.run.iface = "clan";
+        spec.run.preset = "modern";
+        spec.run.hosts = 16;
+        spec.run.groupSize = 8;
+        spec.run.count = 5;
+        spec.run.workload = "all-to-all";
+        spec.joinSlot = NanoSeconds(10); // a CLAN connection takes microseconds
+        for (uint32_t parts : {1u, 2u})
+        {
+            spec.parts = parts;
+            NS_TEST_ASSERT_MSG_EQ(SanBenchRanks::Check(spec), "", "a valid spec");
+            const SanBenchRanks::Result r = SanBenchRanks::Run(spec);
+            NS_TEST_EXPECT_MSG_NE(r.error.find("longer join slot"), std::string::npos, r.error);
+        }
+        spec.run.workload = "request-response";
+        spec.until = spec.go + NanoSeconds(100); // no request is answered so soon
+        const SanBenchRanks::Result r = SanBenchRanks::Run(spec);
+        NS_TEST_EXPECT_MSG_NE(r.error.find("were not done at 10000 us: end later"),
+                              std::string::npos,
+                              r.error);
+    }
+};
+
+/**
+ * \ingroup san-tests
  * The suite.
  */
 class SanBenchRanksTestSuite : public TestSuite
@@ -173,6 +215,7 @@ class SanBenchRanksTestSuite : public TestSuite
         : TestSuite("san-bench-ranks", UNIT)
     {
         AddTestCase(new RanksRefusalsTestCase(), TestCase::QUICK);
+        AddTestCase(new RanksShortTestCase(), TestCase::QUICK);
         // DART's cells cross a cut with the papers' cables; with the modern preset's, every
         // interface's credits do (SHRIMP sockets' set-up Ethernet, links to a hub, is not cut in
         // one process; across MPI ranks ns-3 makes its links remote).

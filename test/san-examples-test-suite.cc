@@ -302,6 +302,13 @@ class SanExamplesTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("san-distributed",
                                            "--interface=clan --preset=modern --workload=all-to-all "
+                                           "--group=8 --slot=10ns --csv=none",
+                                           {"san-distributed: [0-9]+ processes had not joined "
+                                            ".*give a connection a longer join slot"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("san-distributed",
+                                           "--interface=clan --preset=modern --workload=all-to-all "
                                            "--group=8 --partitions=2 --csv=none",
                                            {"san-distributed: 1232 messages, .*round_us_slowest"}),
                     TestCase::QUICK);

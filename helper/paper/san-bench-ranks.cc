@@ -394,20 +394,28 @@ SanBenchRanks::Run(const Spec& spec)
             sums.push_back(f.sum);
         }
         SanDistributed::SumAll(sums);
-        NS_ABORT_MSG_IF(sums[2] > 0,
-                        "SanBenchRanks: "
-                            << sums[2]
-                            << (c.workload == "all-to-all"
-                                    ? " processes had not joined when the next rank was to (the "
-                                      "last: at the go): give a connection a longer join slot "
-                                      "and go later"
-                                    : " clients were not connected when they were to go: go "
-                                      "later")
-                            << " (go at " << spec.go.As(Time::US) << ")");
-        NS_ABORT_MSG_IF(sums[1] < sums[0],
-                        "SanBenchRanks: " << sums[0] - sums[1] << " of " << sums[0]
-                                          << " processes were not done at "
-                                          << spec.until.As(Time::US) << ": end later");
+        // Every rank has the same sums, so every rank gives the same answer.
+        std::ostringstream error;
+        if (sums[2] > 0)
+        {
+            error << sums[2]
+                  << (c.workload == "all-to-all"
+                          ? " processes had not joined when the next rank was to (the last: at "
+                            "the go): give a connection a longer join slot and go later"
+                          : " clients were not connected when they were to go: go later")
+                  << " (go at " << spec.go.GetMicroSeconds() << " us)";
+        }
+        else if (sums[1] < sums[0])
+        {
+            error << sums[0] - sums[1] << " of " << sums[0] << " processes were not done at "
+                  << spec.until.GetMicroSeconds() << " us: end later";
+        }
+        if (!error.str().empty())
+        {
+            r.error = error.str();
+            SanBenchRuns::EndRun(all);
+            return r;
+        }
         r.hosts.resize(c.hosts);
         for (uint32_t h = 0; h < c.hosts; ++h)
         {

@@ -80,6 +80,8 @@ class SanBenchRanks
         std::vector<HostFacts> hosts; //!< every host's, in host order
         uint32_t cutLinks{0};         //!< links cut (not a result: how the run was made)
         Time lookahead;               //!< the cut links' least lead (likewise)
+        std::string error;            //!< why the run fell short (empty: it did not;
+                                      //!< else only cutLinks and lookahead are set)
     };
 
     /// \return the workloads a distributed run has (request-response, incast, all-to-all)
@@ -93,10 +95,10 @@ class SanBenchRanks
 
     /**
      * Run one case; every rank calls it, and every rank gets the merged result. Destroys the
-     * simulation after the run. Aborts with a message if a client was not connected by Go or a
-     * process was not done by Until.
+     * simulation after the run. A client not connected by Go, or a process not done by Until,
+     * gives a result whose error says so (and which to raise), the same on every rank.
      * \param spec what to run (Check must accept it)
-     * \return the merged result
+     * \return the merged result, or its error
      */
     static Result Run(const Spec& spec);
 
