@@ -501,7 +501,8 @@ class HostCpuExecuteTestCase : public TestCase
                               "CPU busy time includes the off-path work");
         Simulator::Destroy();
 
-        // Off-path work that is still waiting is overtaken by later critical-path work.
+        // Off-path work keeps its place: later critical-path work waits for it (the CPU is
+        // busy for on-cp + off-cp, Hamlyn section 4.1).
         m_cpu = CreateObject<HostCpu>();
         m_cpu->Execute(MicroSeconds(2), Marker(&m_log, 20));
         m_cpu->ExecuteOffPath(MicroSeconds(3)); // waits behind the first step
@@ -509,11 +510,53 @@ class HostCpuExecuteTestCase : public TestCase
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(20), MicroSeconds(2), "first step");
         NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(21),
-                              MicroSeconds(3),
-                              "critical-path work overtakes waiting off-path work");
+                              MicroSeconds(6),
+                              "critical-path work waits for off-path work queued before it");
         NS_TEST_EXPECT_MSG_EQ(m_cpu->GetResource()->GetBusyTime(),
                               MicroSeconds(6),
-                              "the off-path work still ran");
+                              "the off-path work ran");
+        Simulator::Destroy();
+
+        // A stream pays for it: 100 sends of 1 us on the critical path and 2 us off it, each
+        // issued when the last returns, take 300 us, not 100 with the off-path work left over.
+        m_cpu = CreateObject<HostCpu>();
+        auto sent = std::make_shared<uint32_t>(0);
+        auto send = std::make_shared<std::function<void()>>();
+        *send = [this, sent, send]() {
+            if (++*sent > 100)
+            {
+                m_log.Mark(30);
+                return;
+            }
+            m_cpu->Execute(MicroSeconds(1), Callback<void>([this, send]() {
+                               m_cpu->ExecuteOffPath(MicroSeconds(2));
+                               (*send)();
+                           }));
+        };
+        (*send)();
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_log.TimeOf(30),
+                              MicroSeconds(300 - 2),
+                              "each send waits for the last one's off-path work");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetResource()->GetQueueLength(), 0, "nothing piled up");
+        *send = nullptr; // the closure holds itself
+        Simulator::Destroy();
+
+        // A process that spins on the CPU after its off-path work spins after it, and off-path
+        // work a handler leaves during the spin runs when the spin ends: nothing piles up
+        // behind a poll loop that is never idle (a busy server's).
+        m_cpu = CreateObject<HostCpu>();
+        m_cpu->ExecuteOffPath(MicroSeconds(4));
+        Ptr<HostCpuWait> wait = m_cpu->CreateWait();
+        wait->Begin(HostCpuWait::POLL, Marker(&m_log, 40));
+        Simulator::Schedule(MicroSeconds(5), [this]() { m_cpu->ExecuteOffPath(MicroSeconds(1)); });
+        Simulator::Schedule(MicroSeconds(10), [wait]() { wait->Signal(); });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(m_log.TimeOf(40), MicroSeconds(10), "noticed after the signal");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetResource()->GetQueueLength(), 0, "nothing left queued");
+        NS_TEST_EXPECT_MSG_EQ(m_cpu->GetResource()->GetStepsCompleted(),
+                              3,
+                              "the off-path work before the spin, the spin, the work after it");
         Simulator::Destroy();
     }
 

@@ -107,9 +107,6 @@ HostCpu::HostCpu()
       m_interrupts(0)
 {
     NS_LOG_FUNCTION(this);
-    // Class 0: critical-path work, interrupts, polling; class 1: off-path work, which fills
-    // idle time and never delays critical-path work submitted after it (non-preemptive).
-    m_resource->SetNumPriorities(2);
 }
 
 HostCpu::~HostCpu()
@@ -182,7 +179,7 @@ HostCpu::ExecuteOffPath(Time duration)
     NS_LOG_FUNCTION(this << duration);
     NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
                     "HostCpu::ExecuteOffPath: negative work " << duration);
-    m_resource->Submit(duration, Callback<void>(), OFF_PATH_CLASS);
+    m_resource->Submit(duration, Callback<void>());
 }
 
 void

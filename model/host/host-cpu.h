@@ -227,14 +227,15 @@ class HostCpu : public Object
      */
     void ExecuteInstructions(double instructions, Callback<void> done);
 
-    /// Priority class of off-path work on the CPU's resource (critical-path work is class 0).
-    static constexpr uint32_t OFF_PATH_CLASS = 1;
-
     /**
-     * \brief Off-path work: occupies the CPU, the caller continues at once. It runs in a
-     * lower priority class than critical-path work (Hamlyn 1995, section 4.1: off-cp work "can
-     * be overlapped with interconnect activity"), so it fills idle time: critical-path work
-     * submitted later overtakes it while it waits, but does not preempt it once it runs.
+     * \brief Off-path work: occupies the CPU, the caller continues at once. It queues with the
+     * CPU's other work in order: Hamlyn 1995, section 4.1, "the time the host processor is busy
+     * is given by the sum of on-cp and off-cp values: the latter represents work that can be
+     * overlapped with interconnect activity". The process does it while its message is in
+     * flight, and what it does next (its next send, the poll that waits for the answer) waits
+     * for it, so a stream of messages or a busy server pays for it. (Until stop 50 it ran in a
+     * lower class that later critical-path work overtook: a CPU never idle, a spinning server's,
+     * piled it up unbounded and never charged it.)
      * \param duration the work (not negative)
      */
     void ExecuteOffPath(Time duration);
