@@ -11,6 +11,7 @@
  *   ./nic-scaling [--interfaces=clan,hamlyn] [--preset=modern] [--fabric=fat-tree|dragonfly]
  *                 [--hosts=1024,4096,16384] [--workloads=request-response,incast,all-to-all]
  *                 [--group=16] [--count=10] [--bytes=64] [--csv=results/nic-scaling.csv|none]
+ *                 [--census=DIR]
  *
  * Each run (SanBenchScale: an interface's testbed of --hosts hosts on a fat tree of 8-port
  * switches, or a balanced dragonfly, cut into groups of --group hosts spread over the fabric,
@@ -33,6 +34,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -43,8 +46,9 @@ using namespace ns3;
 namespace
 {
 
-/// The child's argument and its result line's prefix.
+/// The child's arguments (its case; where its event census goes) and its result line's prefix.
 const std::string CASE_ARG = "--san-scale-case=";
+const std::string CENSUS_ARG = "--san-scale-census=";
 const std::string RESULT_PREFIX = "nic-scaling-result: ";
 
 /// \param list comma-separated words \return them
@@ -95,7 +99,16 @@ Joined(const std::vector<std::string>& names)
 int
 main(int argc, char* argv[])
 {
-    // A child: run one case and print its result line.
+    // A child: run one case and print its result line (and write its census, if asked).
+    std::string censusFile;
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        if (arg.compare(0, CENSUS_ARG.size(), CENSUS_ARG) == 0)
+        {
+            censusFile = arg.substr(CENSUS_ARG.size());
+        }
+    }
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
@@ -108,7 +121,18 @@ main(int argc, char* argv[])
                 std::cerr << "nic-scaling: " << error << std::endl;
                 return 1;
             }
+            if (!censusFile.empty())
+            {
+                // The census keeps MapScheduler's order: the run is the same, only counted.
+                Config::SetGlobal("SchedulerType", StringValue("ns3::SanCensusScheduler"));
+                Config::SetDefault("ns3::SanCensusScheduler::Report", StringValue("none"));
+            }
             const SanBenchScale::Result r = SanBenchScale::Run(c);
+            if (!censusFile.empty())
+            {
+                std::ofstream census(censusFile);
+                census << "# " << c.Encode() << "\n" << r.census;
+            }
             std::cout << RESULT_PREFIX << r.Encode() << std::endl;
             return 0;
         }
@@ -123,6 +147,7 @@ main(int argc, char* argv[])
     uint32_t group = 16;
     uint32_t count = 10;
     uint32_t bytes = 64;
+    std::string censusDir;
     CommandLine cmd(__FILE__);
     cmd.AddValue("csv", "output CSV (\"none\": print the rows only)", csv);
     cmd.AddValue("interfaces",
@@ -138,6 +163,10 @@ main(int argc, char* argv[])
     cmd.AddValue("group", "hosts per group (a server or sink and the rest)", group);
     cmd.AddValue("count", "requests per client, messages per sender, or all-to-all rounds", count);
     cmd.AddValue("bytes", "bytes of each message", bytes);
+    cmd.AddValue("census",
+                 "a directory for each run's census of events by kind, per message "
+                 "(SanCensusScheduler; empty: none)",
+                 censusDir);
     cmd.Parse(argc, argv);
     if (csv == "none")
     {
@@ -180,6 +209,15 @@ main(int argc, char* argv[])
     {
         return fail("--workloads: no workload '" + u +
                     "' (known: " + Joined(SanBenchScale::GetWorkloads()) + ")");
+    }
+    if (!censusDir.empty())
+    {
+        std::error_code ec;
+        std::filesystem::create_directories(censusDir, ec);
+        if (ec || !std::filesystem::is_directory(censusDir))
+        {
+            return fail("--census: cannot make the directory '" + censusDir + "'");
+        }
     }
     std::vector<uint32_t> counts;
     for (const std::string& h : SplitList(hostCounts))
@@ -239,8 +277,14 @@ main(int argc, char* argv[])
                 std::ostringstream row;
                 row << iface << "," << preset << "," << fabric << "," << hosts << "," << load << ","
                     << group << "," << count << "," << bytes << ",";
+                std::vector<std::string> args{CASE_ARG + c.Encode()};
+                if (!censusDir.empty())
+                {
+                    args.push_back(CENSUS_ARG + censusDir + "/" + iface + "-" + load + "-" +
+                                   std::to_string(hosts) + ".txt");
+                }
                 const std::string line = SanFabricBenchmark::RunProcess("/proc/self/exe",
-                                                                        {CASE_ARG + c.Encode()},
+                                                                        args,
                                                                         RESULT_PREFIX,
                                                                         c.Encode(),
                                                                         true);
@@ -285,6 +329,10 @@ main(int argc, char* argv[])
     {
         SanOutputStream(csv) << out.str();
         std::cout << "nic-scaling: wrote " << csv << std::endl;
+    }
+    if (!censusDir.empty())
+    {
+        std::cout << "nic-scaling: each run's event census in " << censusDir << "/" << std::endl;
     }
     return 0;
 }

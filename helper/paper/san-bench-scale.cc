@@ -11,6 +11,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/san-census-scheduler.h"
 #include "ns3/san-fabric-benchmark.h"
 #include "ns3/san-group-application.h"
 #include "ns3/san-group-workload-helper.h"
@@ -365,6 +366,12 @@ SanBenchScale::Run(const Case& c)
     r.eventsPerMessage = r.messages > 0 ? double(r.events) / r.messages : 0;
     r.rssPerHostKib = peak > rssStart ? double(peak - rssStart) / c.hosts : 0;
     r.peakRssMib = peak / 1024.0;
+    if (const SanCensusScheduler* census = SanCensusScheduler::GetCurrent())
+    {
+        std::ostringstream os;
+        census->Write(os, 40, static_cast<double>(r.messages), "message");
+        r.census = os.str();
+    }
     SanBenchRuns::EndRun(all);
     return r;
 }

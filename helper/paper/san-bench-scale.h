@@ -74,6 +74,9 @@ class SanBenchScale
         double figure{0};           //!< the workload's own figure (see figureName)
         std::string figureName;     //!< requests/s of all servers; MB/s at all sinks; ...
         std::string figureUnit;     //!< its unit
+        /// The run's event census by kind, with events per message, when the simulator's
+        /// scheduler is a SanCensusScheduler (empty otherwise; not carried by Encode).
+        std::string census;
 
         /// \return the result as one line of key=value words
         std::string Encode() const;

@@ -5,6 +5,8 @@
  */
 #include "san-resource.h"
 
+#include "san-census-scheduler.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -244,6 +246,33 @@ SanResource::StartEntry(Entry&& entry, uint32_t priorityClass)
 SanResource::EndStepEvent::EndStepEvent(SanResource* resource)
     : m_resource(resource)
 {
+    // A census of events names a resource's end of step by what it calls: every resource's
+    // ends are one type of event, and they are most of a host model's events.
+    static const bool described = [] {
+        SanCensusScheduler::Describe(typeid(EndStepEvent), [](const EventImpl* e) {
+            return static_cast<const EndStepEvent*>(e)->Describe();
+        });
+        return true;
+    }();
+    (void)described;
+}
+
+std::string
+SanResource::EndStepEvent::Describe() const
+{
+    if (const_cast<EndStepEvent*>(this)->IsCancelled()) // ns-3's IsCancelled is not const
+    {
+        // Its resource may be gone (disposed with the event still queued).
+        return "SanResource step end, cancelled (a change of rate, or the resource disposed)";
+    }
+    const Ptr<CallbackImplBase> impl = m_resource->m_currentDone.GetImpl();
+    const auto* done = dynamic_cast<const CallbackImpl<void>*>(PeekPointer(impl));
+    if (done == nullptr)
+    {
+        return "SanResource step end, then nothing";
+    }
+    return "SanResource step end, then " +
+           SanCensusScheduler::ReadableName(done->GetFunction().target_type());
 }
 
 void

@@ -18,6 +18,7 @@
 #include "ns3/traced-value.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -218,6 +219,8 @@ class SanResource : public Object
       public:
         /// \param resource the resource whose EndStep it runs (not owned: the resource owns it)
         explicit EndStepEvent(SanResource* resource);
+        /// \return what the step's end calls (SanCensusScheduler's name for the event)
+        std::string Describe() const;
 
       protected:
         void Notify() override;
