@@ -12,8 +12,8 @@
 #include "ns3/event-id.h"
 #include "ns3/host-cpu.h"
 #include "ns3/nstime.h"
+#include "ns3/san-fifo.h"
 
-#include <deque>
 #include <functional>
 #include <map>
 #include <vector>
@@ -248,16 +248,16 @@ class SanClanMessenger : public SanMessenger
     Ptr<ClanListener> m_listener;      //!< takes the peers' CONNECTs
     std::map<uint32_t, Peer> m_peers;  //!< by peer host, once established
 
-    std::deque<std::function<void()>> m_calls; //!< calls waiting for the process
-    bool m_calling{false};                     //!< a call runs
-    ReceiveCallback m_receive;                 //!< the running receive's callback
-    bool m_receiving{false};                   //!< a receive is posted or running
-    bool m_parked{false};                      //!< the receive waits for a first connection
-    uint32_t m_nextHost{0};                    //!< where the next scan for a piece starts
-    Ptr<HostCpuWait> m_spin;                   //!< Poll: the current spin
-    uint64_t m_spinGeneration{0};              //!< Poll: ends stale watches
-    std::vector<uint64_t> m_watches;           //!< Poll: the spin's watch tokens
-    EventId m_sliceEnd;                        //!< Poll: the spin's slice
+    SanFifo<std::function<void()>> m_calls; //!< calls waiting for the process
+    bool m_calling{false};                  //!< a call runs
+    ReceiveCallback m_receive;              //!< the running receive's callback
+    bool m_receiving{false};                //!< a receive is posted or running
+    bool m_parked{false};                   //!< the receive waits for a first connection
+    uint32_t m_nextHost{0};                 //!< where the next scan for a piece starts
+    Ptr<HostCpuWait> m_spin;                //!< Poll: the current spin
+    uint64_t m_spinGeneration{0};           //!< Poll: ends stale watches
+    std::vector<uint64_t> m_watches;        //!< Poll: the spin's watch tokens
+    EventId m_sliceEnd;                     //!< Poll: the spin's slice
 
     uint64_t m_piecesSent{0};     //!< statistics
     uint64_t m_piecesReceived{0}; //!< statistics

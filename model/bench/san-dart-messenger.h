@@ -10,9 +10,9 @@
 
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/san-fifo.h"
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <vector>
 
@@ -216,7 +216,7 @@ class SanDartMessenger : public SanMessenger
         bool opened{false};         //!< Connect's read answered (this end connected)
         bool helloed{false};        //!< the peer's hello came (the peer connected)
         Callback<void> connected;   //!< Connect's callback
-        std::deque<Outgoing> queue; //!< messages not wholly issued
+        SanFifo<Outgoing> queue;    //!< messages not wholly issued
         bool issuing{false};        //!< a piece's send has not returned
         uint64_t txPieces{0};       //!< pieces sent
         uint64_t txMessages{0};     //!< messages begun

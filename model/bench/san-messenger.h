@@ -9,10 +9,10 @@
 #include "ns3/callback.h"
 #include "ns3/node.h"
 #include "ns3/object.h"
+#include "ns3/san-fifo.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <deque>
 #include <string>
 
 namespace ns3
@@ -122,7 +122,7 @@ class SanMessenger : public Object
         uint32_t bytes; //!< size
     };
 
-    std::deque<Arrival> m_arrived;                //!< handed up, not yet received
+    SanFifo<Arrival> m_arrived;                   //!< handed up, not yet received
     ReceiveCallback m_receive;                    //!< the posted receive (null: none)
     bool m_draining{false};                       //!< inside Drain
     TracedCallback<uint32_t, uint32_t> m_txTrace; //!< messages sent (peer, bytes)

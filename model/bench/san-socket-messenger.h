@@ -10,11 +10,11 @@
 
 #include "ns3/address.h"
 #include "ns3/host-socket-calls.h"
+#include "ns3/san-fifo.h"
 #include "ns3/san-select.h"
 #include "ns3/socket.h"
 #include "ns3/type-id.h"
 
-#include <deque>
 #include <functional>
 #include <map>
 
@@ -117,7 +117,7 @@ class SanSocketMessenger : public SanMessenger
         uint32_t peer{UINT32_MAX};    //!< the peer's node id, once known
         bool up{false};               //!< hello answered
         Callback<void> connected;     //!< the connecting end's Connect callback
-        std::deque<Outgoing> queue;   //!< messages not yet wholly handed over
+        SanFifo<Outgoing> queue;      //!< messages not yet wholly handed over
         uint8_t frame[FRAME_BYTES]{}; //!< the arriving message's frame so far
         uint32_t frameBytes{0};       //!< bytes of it
         uint32_t remaining{0};        //!< body bytes of the arriving message still due
@@ -174,11 +174,11 @@ class SanSocketMessenger : public SanMessenger
     Ptr<Socket> m_listener;                      //!< accepting socket
     std::map<Socket*, Connection> m_connections; //!< by socket
     std::map<uint32_t, Socket*> m_byPeer;        //!< connections by peer node id
-    std::deque<std::function<void()>> m_waiting; //!< calls waiting for the process
+    SanFifo<std::function<void()>> m_waiting;    //!< calls waiting for the process
     bool m_calling{false};                       //!< a call is running
     Ptr<HostStackCosts> m_os;                    //!< the host's stack costs (costed calls)
     Ptr<SanSelect> m_select;                     //!< select() over the costed connections
-    std::deque<uint32_t> m_ready;                //!< peers select() found readable, not yet read
+    SanFifo<uint32_t> m_ready;                   //!< peers select() found readable, not yet read
     uint64_t m_selects{0};                       //!< select() calls
     uint64_t m_selectSleeps{0};                  //!< of which slept
 };

@@ -8,9 +8,9 @@
 
 #include "san-messenger.h"
 
+#include "ns3/san-fifo.h"
 #include "ns3/vmmc-endpoint.h"
 
-#include <deque>
 #include <functional>
 #include <map>
 #include <vector>
@@ -195,18 +195,18 @@ class SanVmmcMessenger : public SanMessenger
     Notification m_notification{POLLING};   //!< Notification
     bool m_checkPayload{false};             //!< CheckPayload
 
-    Ptr<VmmcEndpoint> m_ep;                    //!< the process's endpoint
-    uint64_t m_send{0};                        //!< the send buffer (one slot's layout)
-    std::map<uint32_t, Peer> m_peers;          //!< by node id
-    std::vector<uint32_t> m_byIndex;           //!< node id of each incoming ring in use
-    uint32_t m_lastServed{0};                  //!< index of the last ring a receive took from
-    std::deque<std::function<void()>> m_calls; //!< calls waiting for the process
-    bool m_busy{false};                        //!< a call runs
-    Ptr<HostCpuWait> m_sleep;                  //!< NOTIFICATION: the receive asleep
-    uint64_t m_corrupt{0};                     //!< messages with wrong bytes
-    uint64_t m_creditUpdates{0};               //!< credits returned on their own
-    uint64_t m_creditWaits{0};                 //!< sends that waited for a slot
-    bool m_listening{false};                   //!< the port is ours
+    Ptr<VmmcEndpoint> m_ep;                 //!< the process's endpoint
+    uint64_t m_send{0};                     //!< the send buffer (one slot's layout)
+    std::map<uint32_t, Peer> m_peers;       //!< by node id
+    std::vector<uint32_t> m_byIndex;        //!< node id of each incoming ring in use
+    uint32_t m_lastServed{0};               //!< index of the last ring a receive took from
+    SanFifo<std::function<void()>> m_calls; //!< calls waiting for the process
+    bool m_busy{false};                     //!< a call runs
+    Ptr<HostCpuWait> m_sleep;               //!< NOTIFICATION: the receive asleep
+    uint64_t m_corrupt{0};                  //!< messages with wrong bytes
+    uint64_t m_creditUpdates{0};            //!< credits returned on their own
+    uint64_t m_creditWaits{0};              //!< sends that waited for a slot
+    bool m_listening{false};                //!< the port is ours
 };
 
 } // namespace ns3

@@ -9,6 +9,8 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <utility>
+
 namespace ns3
 {
 
@@ -36,7 +38,7 @@ ClanDmaScheduler::AddQueue(uint32_t capacity, bool inKernel)
     Queue q;
     q.capacity = capacity;
     q.inKernel = inKernel;
-    m_queues.push_back(q);
+    m_queues.push_back(std::move(q));
     return static_cast<uint32_t>(m_queues.size() - 1);
 }
 

@@ -9,11 +9,11 @@
 #include "ns3/callback.h"
 #include "ns3/host-cpu.h"
 #include "ns3/nstime.h"
+#include "ns3/san-fifo.h"
 #include "ns3/san-round-robin-arbiter.h"
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -103,12 +103,12 @@ class ClanDmaScheduler : public SimpleRefCount<ClanDmaScheduler>
     /// One application's queue.
     struct Queue
     {
-        std::deque<ClanDmaRequest> requests; //!< head is running or next
-        uint32_t capacity{0};                //!< size
-        bool known{false};                   //!< the driver knows it is non-empty
-        bool inKernel{false};                //!< a kernel service's queue
-        uint64_t served{0};                  //!< completed
-        DoneCallback done;                   //!< completion listener
+        SanFifo<ClanDmaRequest> requests; //!< head is running or next
+        uint32_t capacity{0};             //!< size
+        bool known{false};                //!< the driver knows it is non-empty
+        bool inKernel{false};             //!< a kernel service's queue
+        uint64_t served{0};               //!< completed
+        DoneCallback done;                //!< completion listener
     };
 
     /// The driver: start the next request if the engine is idle.

@@ -18,11 +18,11 @@
 #include "clan-window-table.h"
 
 #include "ns3/host-pio-window.h"
+#include "ns3/san-fifo.h"
 #include "ns3/san-nic-device.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <unordered_map>
 #include <vector>
@@ -373,7 +373,7 @@ class ClanNetDevice : public SanNicDevice
     ClanDmaRequest m_dmaRequest;          //!< the running request
     uint64_t m_dmaDone{0};                //!< its bytes read so far
     bool m_dmaRunning{false};             //!< a request runs
-    std::deque<RxItem> m_rx;              //!< receive FIFO
+    SanFifo<RxItem> m_rx;                 //!< receive FIFO
     bool m_rxBusy{false};                 //!< the front write is on the bus
     Ptr<SanDmaEngine> m_rxDma;      //!< the receiving bridge: a bus master of its own (section 5.2)
     std::vector<uint8_t> m_scratch; //!< bytes of a piece, reused

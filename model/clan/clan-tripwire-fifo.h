@@ -11,9 +11,9 @@
 #include "ns3/host-cpu.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
+#include "ns3/san-fifo.h"
 
 #include <cstdint>
-#include <deque>
 
 namespace ns3
 {
@@ -87,7 +87,7 @@ class ClanTripwireFifo
     FireCallback m_fire;       //!< an id's effect
     uint32_t m_depth{1024};    //!< entries
     bool m_drain{false};       //!< one interrupt serves all
-    std::deque<Entry> m_fifo;  //!< the ids
+    SanFifo<Entry> m_fifo;     //!< the ids
     uint64_t m_visible{0};     //!< the last incoming write visible
     uint64_t m_heldFor{0};     //!< a read held until this write
     Callback<void> m_heldRead; //!< its completion

@@ -16,9 +16,9 @@
 #include "dart-register-file.h"
 
 #include "ns3/packet.h"
+#include "ns3/san-fifo.h"
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <vector>
 
@@ -132,7 +132,7 @@ class DartReceivePath
     const DartConnectionTable& m_connections; //!< Connection Table
     DartRegisterFile& m_registers;            //!< register file
     const DartEndpointTable& m_endpoints;     //!< Endpoint Table
-    std::deque<Arrival> m_arrivals;           //!< messages waiting for the Operation Logic
+    SanFifo<Arrival> m_arrivals;              //!< messages waiting for the Operation Logic
     bool m_busy{false};                       //!< a message is in the Operation Logic
     bool m_trapOnErrors{true};                //!< "TrapOnErrors"
     uint64_t m_received{0};                   //!< statistics

@@ -15,9 +15,9 @@
 
 #include "ns3/callback.h"
 #include "ns3/host-pio-window.h"
+#include "ns3/san-fifo.h"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -143,10 +143,10 @@ class DartSendPath
     const DartEndpointTable& m_endpoints;     //!< Endpoint Table
     /// Send Registers per VCI (null if none): the table's size, storage for its pages in use
     SanSparseArray<Ptr<HostPioWindow>> m_registers;
-    std::deque<PendingSend> m_storeQueue;     //!< sends in program order, not yet stored
-    bool m_storing{false};                    //!< a send's stores are crossing the bus
-    std::deque<Translating> m_translateQueue; //!< worked sends, in order, not translated
-    bool m_translating{false};                //!< a send's translation is under way
+    SanFifo<PendingSend> m_storeQueue;     //!< sends in program order, not yet stored
+    bool m_storing{false};                 //!< a send's stores are crossing the bus
+    SanFifo<Translating> m_translateQueue; //!< worked sends, in order, not translated
+    bool m_translating{false};             //!< a send's translation is under way
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 #ifndef HOST_CPU_H
 #define HOST_CPU_H
 
+#include "san-fifo.h"
 #include "san-resource.h"
 
 #include "ns3/callback.h"
@@ -16,7 +17,6 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <deque>
 #include <map>
 
 namespace ns3
@@ -379,7 +379,7 @@ class HostCpu : public Object
     Ptr<HostCpuWait> m_poller;   //!< process whose poll loop holds the CPU (kept alive by it)
     bool m_handlerActive{false}; //!< a handler runs on top of it
     bool m_handlerHeld{false};   //!< that handler ends with EndInterrupt()
-    std::deque<PendingHandler> m_pendingHandlers; //!< handlers waiting for it
+    SanFifo<PendingHandler> m_pendingHandlers; //!< handlers waiting for it
 
     TracedCallback<Time> m_syscallTrace;   //!< system call (kernel work)
     TracedCallback<Time> m_interruptTrace; //!< interrupt (signal time)

@@ -7,13 +7,13 @@
 #define HOST_PIO_WINDOW_H
 
 #include "host-bus.h"
+#include "san-fifo.h"
 
 #include "ns3/callback.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -89,9 +89,9 @@ class HostPioWindow : public SimpleRefCount<HostPioWindow>
     /// The front store has crossed the bus: hand it to the device.
     void Crossed();
 
-    std::deque<Pending> m_pending; //!< stores in issue order; the front one is on the bus
-    bool m_onBus{false};           //!< the front store is crossing the bus
-    Callback<void> m_crossed;      //!< Crossed() (made once, passed to every bus transfer)
+    SanFifo<Pending> m_pending; //!< stores in issue order; the front one is on the bus
+    bool m_onBus{false};        //!< the front store is crossing the bus
+    Callback<void> m_crossed;   //!< Crossed() (made once, passed to every bus transfer)
     std::vector<std::vector<uint8_t>> m_spare; //!< byte buffers of landed stores, for reuse
 };
 

@@ -22,6 +22,9 @@ namespace ns3
  * at thousands of hosts that was kilobytes a host of empty queues. A push into a ring with
  * room allocates nothing.
  *
+ * Unlike std::deque's, a reference to an element does not survive a push that grows the ring:
+ * copy or move the front out before anything may push.
+ *
  * \tparam T a movable, default-constructible element
  */
 template <typename T>
@@ -68,6 +71,13 @@ class SanFifo
     {
         T copy(value);
         push_back(std::move(copy));
+    }
+
+    /// \param args an element's constructor arguments; the element is appended last
+    template <typename... Args>
+    void emplace_back(Args&&... args)
+    {
+        push_back(T(std::forward<Args>(args)...));
     }
 
     /// Remove the oldest element (not empty); its slot is reset, releasing what it held.

@@ -9,7 +9,8 @@
 #include "rats-interface-manager.h"
 #include "rats-server.h"
 
-#include <deque>
+#include "ns3/san-fifo.h"
+
 #include <functional>
 #include <map>
 #include <utility>
@@ -268,7 +269,7 @@ class RatsStreamSender : public RatsServer
     RatsTicket m_creditTicket;      //!< ticket for the credit part
     uint16_t m_helloArea;           //!< notification area of the hello part
     Outgoing m_staging;             //!< the message being coalesced
-    std::deque<Outgoing> m_queue;   //!< messages waiting
+    SanFifo<Outgoing> m_queue;      //!< messages waiting
     /// First bytes of the as-is messages posted and not yet sent: a buffer carries one message
     /// at a time (its header goes in the buffer's headroom when posted)
     std::vector<uint64_t> m_postedAsIs;

@@ -12,10 +12,10 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
+#include "ns3/san-fifo.h"
 #include "ns3/san-nic-device.h"
 #include "ns3/san-resource.h"
 
-#include <deque>
 #include <vector>
 
 namespace ns3
@@ -269,8 +269,8 @@ class ShrimpNetDevice : public SanNicDevice
     EventId m_combineTimer;    //!< its timer
     uint32_t m_fifoPackets{0}; //!< packets between the FIFO and the fabric
 
-    std::deque<Incoming> m_incoming; //!< packets waiting for the Incoming DMA Engine
-    bool m_dmaBusy{false};           //!< the engine works on a packet
+    SanFifo<Incoming> m_incoming; //!< packets waiting for the Incoming DMA Engine
+    bool m_dmaBusy{false};        //!< the engine works on a packet
     /// The outgoing datapath's bus master (deliberate update reads memory over EISA); the
     /// Incoming DMA Engine is SanNicDevice's first engine.
     Ptr<SanDmaEngine> m_outgoingDma;
@@ -279,13 +279,13 @@ class ShrimpNetDevice : public SanNicDevice
     uint32_t m_landing{0};   //!< packets written and not yet in memory
     uint64_t m_checked{0};   //!< data packets past the IPT check
     /// AfterLandings() callers, with the count of landings each waits for.
-    std::deque<std::pair<uint64_t, Callback<void>>> m_landingWaiters;
+    SanFifo<std::pair<uint64_t, Callback<void>>> m_landingWaiters;
     NotifyCallback m_notify;                                   //!< notification handler
     KernelMessageCallback m_kernelMessage;                     //!< kernel message handler
     uint32_t m_nextFence{1};                                   //!< next fence token
     std::vector<std::pair<uint32_t, Callback<void>>> m_fences; //!< fences awaiting echoes
     /// Fence echoes waiting for the packets before them to land.
-    std::deque<std::pair<uint32_t, uint32_t>> m_pendingEchoes;
+    SanFifo<std::pair<uint32_t, uint32_t>> m_pendingEchoes;
 
     uint64_t m_packetsSent{0};   //!< data packets sent
     uint64_t m_bytesSent{0};     //!< data bytes sent

@@ -15,11 +15,11 @@
 
 #include "ns3/callback.h"
 #include "ns3/object.h"
+#include "ns3/san-fifo.h"
 #include "ns3/traced-callback.h"
 #include "ns3/vmmc-endpoint.h"
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <vector>
 
@@ -243,19 +243,19 @@ class NxProcess : public Object, private NxCallContext
                  uint32_t maxBytes,
                  ReceiveCallback done);
 
-    Ptr<VmmcEndpoint> m_ep;                    //!< the process's endpoint
-    uint32_t m_rank{0};                        //!< rank
-    uint32_t m_size{0};                        //!< group size
-    NxSettings m_settings;                     //!< the attributes, as the parts read them
-    NxConnections m_connections;               //!< the chunks and their import
-    NxSender m_sender;                         //!< the one-copy send side
-    NxReceiver m_receiver;                     //!< the receive side
-    NxZeroCopy m_zeroCopy;                     //!< the zero-copy protocol
-    std::deque<std::function<void()>> m_calls; //!< calls waiting to run
-    bool m_busy{false};                        //!< a call runs
-    bool m_handlerActive{false};               //!< the notification handler drains
-    std::function<bool()> m_waitReady;         //!< what the current wait waits for
-    std::function<void()> m_waitThen;          //!< and what follows it
+    Ptr<VmmcEndpoint> m_ep;                 //!< the process's endpoint
+    uint32_t m_rank{0};                     //!< rank
+    uint32_t m_size{0};                     //!< group size
+    NxSettings m_settings;                  //!< the attributes, as the parts read them
+    NxConnections m_connections;            //!< the chunks and their import
+    NxSender m_sender;                      //!< the one-copy send side
+    NxReceiver m_receiver;                  //!< the receive side
+    NxZeroCopy m_zeroCopy;                  //!< the zero-copy protocol
+    SanFifo<std::function<void()>> m_calls; //!< calls waiting to run
+    bool m_busy{false};                     //!< a call runs
+    bool m_handlerActive{false};            //!< the notification handler drains
+    std::function<bool()> m_waitReady;      //!< what the current wait waits for
+    std::function<void()> m_waitThen;       //!< and what follows it
 
     // Attributes (Setup copies them into m_settings).
     Variant m_variant;
