@@ -121,6 +121,10 @@ main(int argc, char* argv[])
                 std::cerr << "nic-scaling: " << error << std::endl;
                 return 1;
             }
+            // Until a resolution is set (or Simulator::Run starts), ns-3 keeps every Time made
+            // in a global set (so that a later SetResolution can convert it): a set node for
+            // every Time member of every host's objects. Fixing the default one ends that.
+            Time::SetResolution(Time::NS);
             if (!censusFile.empty())
             {
                 // The census keeps MapScheduler's order: the run is the same, only counted.
