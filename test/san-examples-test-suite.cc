@@ -255,6 +255,20 @@ class SanExamplesTestSuite : public TestSuite
                          "hamlyn +incast +16 +" + number,
                          "clan +all-to-all +16 +" + number}),
                     TestCase::QUICK);
+        // Where the events go: a census file per run, read back (the shell's $$ names the
+        // directory).
+        AddTestCase(
+            new SanExampleTestCase(
+                "nic-scaling",
+                "--csv=none --hosts=16 --group=4 --count=2 --interfaces=clan "
+                "--workloads=request-response --census=/tmp/san-census-$$ && cat "
+                "/tmp/san-census-$$/clan-request-response-16.txt && rm -r "
+                "/tmp/san-census-$$",
+                {"each run's event census in /tmp/san-census-",
+                 "event census: [0-9]+ events taken, [0-9]+ kinds, " + number + " per message",
+                 "SanSwitch::HandleReady",
+                 "SanResource step end, then callback"}),
+            TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("nic-scaling",
                                            "--hosts=20 --group=4",
                                            {"nic-scaling: --hosts: a fat tree of 8-port switches "
