@@ -215,19 +215,24 @@ SanBenchScale::Run(const Case& c)
     ApplicationContainer all;
     std::vector<std::shared_ptr<Time>> goes; // incast: each group's start
     std::vector<ApplicationContainer> perGroup;
-    // When every process is done the run ends, at once: nothing still under way (a last credit
-    // or acknowledgement) counts in a scale run's figures, and the drain the paper-sized runs
-    // give (SanBenchRuns::StopWhen, 100 ms) would be simulated here for every host, its idle
-    // pollers' slices included: for CLAN at 4,096 hosts, most of the run's events.
+    // When every process is done, the run's time and events are taken, and the run ends after
+    // the drain the paper-sized runs give (SanBenchRuns::StopWhen), uncounted: what is still
+    // under way (a last credit or acknowledgement) finishes, and nothing is left in flight when
+    // the simulator is destroyed. (Its idle pollers' slices, when a 100 ms drain was counted,
+    // were most of CLAN's events at 4,096 hosts.)
     auto finished = std::make_shared<uint32_t>(0);
     auto expected = std::make_shared<uint32_t>(0);
     auto finishedAt = std::make_shared<Time>();
-    auto countDone = [finished, expected, finishedAt]() {
+    auto finishedWall = std::make_shared<std::chrono::steady_clock::time_point>();
+    auto finishedEvents = std::make_shared<uint64_t>(0);
+    auto countDone = [finished, expected, finishedAt, finishedWall, finishedEvents]() {
         if (++*finished == *expected)
         {
             *finishedAt = Simulator::Now();
-            Simulator::Stop();
+            *finishedWall = std::chrono::steady_clock::now();
+            *finishedEvents = Simulator::GetEventCount();
         }
+        SanBenchRuns::StopWhen(*finished == *expected);
     };
     if (c.workload == "request-response")
     {
@@ -300,8 +305,8 @@ SanBenchScale::Run(const Case& c)
     const uint64_t events0 = Simulator::GetEventCount();
     Simulator::Stop(kScaleRunLimit);
     Simulator::Run();
-    const auto t1 = std::chrono::steady_clock::now();
-    r.events = Simulator::GetEventCount() - events0;
+    const auto t1 = *finished == *expected ? *finishedWall : std::chrono::steady_clock::now();
+    r.events = (*finished == *expected ? *finishedEvents : Simulator::GetEventCount()) - events0;
     r.simulatedS = Simulator::Now().GetSeconds();
     r.finishedS = finishedAt->GetSeconds();
     NS_ABORT_MSG_IF(*finished < *expected,

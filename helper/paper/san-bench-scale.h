@@ -75,7 +75,8 @@ class SanBenchScale
         std::string figureName;     //!< requests/s of all servers; MB/s at all sinks; ...
         std::string figureUnit;     //!< its unit
         /// The run's event census by kind, with events per message, when the simulator's
-        /// scheduler is a SanCensusScheduler (empty otherwise; not carried by Encode).
+        /// scheduler is a SanCensusScheduler (empty otherwise; not carried by Encode; the drain
+        /// after the last process is done included).
         std::string census;
 
         /// \return the result as one line of key=value words
