@@ -104,6 +104,12 @@ SanOperation::JoinOne()
 }
 
 void
+SanOperation::Continue()
+{
+    Advance();
+}
+
+void
 SanOperation::Start(Callback<void> done)
 {
     NS_LOG_FUNCTION(this << m_steps.size());
@@ -123,15 +129,14 @@ SanOperation::Advance()
 {
     while (m_next < m_steps.size())
     {
-        // Copy: an action may append steps and so move the vector's storage.
-        Step s = m_steps[m_next++];
+        // Resource steps and delays read the step in place; the kinds that run callbacks copy
+        // them first: an action may append steps and so move the vector's storage.
+        const Step& s = m_steps[m_next++];
         switch (s.kind)
         {
         case RESOURCE:
             // The pending step holds a reference: the operation stays alive while it runs.
-            s.resource->Submit(s.duration,
-                               MakeCallback(&SanOperation::Advance, Ptr<SanOperation>(this)),
-                               s.priorityClass);
+            s.resource->SubmitThen(s.duration, Ptr<SanContinuation>(this), s.priorityClass);
             return;
         case OFF_PATH:
             s.resource->Submit(s.duration, Callback<void>(), s.priorityClass);
@@ -142,17 +147,22 @@ SanOperation::Advance()
         case ACTION:
             if (!s.action.IsNull())
             {
-                s.action();
+                Callback<void> action = s.action;
+                action();
             }
             break;
-        case WAIT:
-            s.work(MakeCallback(&SanOperation::Advance, Ptr<SanOperation>(this)));
+        case WAIT: {
+            AsyncWork work = s.work;
+            work(MakeCallback(&SanOperation::Advance, Ptr<SanOperation>(this)));
             return;
+        }
         case PARALLEL: {
+            AsyncWork first = s.work;
+            AsyncWork second = s.second;
             m_joinPending = 2;
             Callback<void> join = MakeCallback(&SanOperation::JoinOne, Ptr<SanOperation>(this));
-            s.work(join);
-            s.second(join);
+            first(join);
+            second(join);
             return;
         }
         }

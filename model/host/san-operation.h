@@ -11,7 +11,6 @@
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
-#include "ns3/simple-ref-count.h"
 
 #include <cstdint>
 #include <vector>
@@ -44,7 +43,7 @@ namespace ns3
  * A running operation keeps itself alive (its pending step holds a reference), so the caller
  * may drop its pointer after Start(). An operation may be started again once it has finished.
  */
-class SanOperation : public SimpleRefCount<SanOperation>
+class SanOperation : public SanContinuation
 {
   public:
     SanOperation();
@@ -155,6 +154,8 @@ class SanOperation : public SimpleRefCount<SanOperation>
         Kind kind;                 //!< kind of step
     };
 
+    /// A resource step ended (SanResource::SubmitThen): run the next steps.
+    void Continue() override;
     /// Run steps from m_next until one must wait, or finish.
     void Advance();
     /// One piece of a PARALLEL step ended.

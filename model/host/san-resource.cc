@@ -80,6 +80,7 @@ SanResource::DoDispose()
     m_queues.clear();
     m_queues.resize(m_numPriorities);
     m_currentDone = Callback<void>();
+    m_currentNext = nullptr;
     m_busy = false;
     m_holding = false;
     m_queueLength = 0;
@@ -103,6 +104,18 @@ SanResource::Submit(Time duration, Callback<void> done, uint32_t priorityClass)
                     "SanResource::Submit: negative step duration " << duration);
     CheckClass(priorityClass, "Submit");
     Enqueue(Entry{duration, Simulator::Now(), std::move(done), false, Callback<void>()},
+            priorityClass);
+}
+
+void
+SanResource::SubmitThen(Time duration, Ptr<SanContinuation> next, uint32_t priorityClass)
+{
+    NS_LOG_FUNCTION(this << duration << priorityClass);
+    NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
+                    "SanResource::SubmitThen: negative step duration " << duration);
+    NS_ABORT_MSG_IF(!next, "SanResource::SubmitThen: nothing to continue");
+    CheckClass(priorityClass, "SubmitThen");
+    Enqueue(Entry{duration, Simulator::Now(), Callback<void>(), false, Callback<void>(), next},
             priorityClass);
 }
 
@@ -229,6 +242,7 @@ SanResource::StartEntry(Entry&& entry, uint32_t priorityClass)
     else
     {
         m_currentDone = std::move(entry.done);
+        m_currentNext = std::move(entry.next);
         if (!entry.started.IsNull())
         {
             entry.started(); // may change the rate before the end is scheduled
@@ -264,6 +278,12 @@ SanResource::EndStepEvent::Describe() const
     {
         // Its resource may be gone (disposed with the event still queued).
         return "SanResource step end, cancelled (a change of rate, or the resource disposed)";
+    }
+    if (m_resource->m_currentNext)
+    {
+        const SanContinuation& next = *m_resource->m_currentNext;
+        return "SanResource step end, then continue " +
+               SanCensusScheduler::ReadableName(typeid(next));
     }
     const Ptr<CallbackImplBase> impl = m_resource->m_currentDone.GetImpl();
     const auto* done = dynamic_cast<const CallbackImpl<void>*>(PeekPointer(impl));
@@ -309,12 +329,21 @@ SanResource::EndStep()
     NS_LOG_FUNCTION(this);
     Callback<void> done = std::move(m_currentDone);
     m_currentDone = Callback<void>();
+    Ptr<SanContinuation> next = std::move(m_currentNext);
+    m_currentNext = nullptr;
     Finish();
-    if (!done.IsNull())
+    if (next || !done.IsNull())
     {
         // While the callback runs, new submissions only queue; the next step is chosen after it.
         m_dispatching = true;
-        done();
+        if (next)
+        {
+            next->Continue();
+        }
+        else
+        {
+            done();
+        }
         m_dispatching = false;
     }
     if (!m_busy)

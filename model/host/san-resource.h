@@ -14,6 +14,7 @@
 #include "ns3/event-impl.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/simple-ref-count.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
@@ -59,6 +60,21 @@ SanInvokeCallback(Callback<void> cb)
 
 /**
  * \ingroup san
+ * \brief What a step of a SanResource may continue when it ends, instead of a callback: an
+ * object that is its own continuation (a SanOperation). The resource holds a reference to it
+ * while the step waits and runs, and no callback is made for the step: an ns-3 Callback bound
+ * to a member function and a Ptr is five allocations.
+ */
+class SanContinuation : public SimpleRefCount<SanContinuation>
+{
+  public:
+    virtual ~SanContinuation() = default;
+    /// The step ended: go on.
+    virtual void Continue() = 0;
+};
+
+/**
+ * \ingroup san
  * \brief A server that runs timed steps one at a time: the basic unit of time in the san module.
  *
  * Everything in the simulated system that takes time (a CPU, a host bus, a NIC processor, a DMA
@@ -101,6 +117,15 @@ class SanResource : public Object
      * \param priorityClass 0 is served first; must be below GetNumPriorities()
      */
     void Submit(Time duration, Callback<void> done, uint32_t priorityClass = 0);
+
+    /**
+     * \brief Queue a step of fixed length whose end continues \p next (as Submit with a
+     * callback that calls next->Continue(), at the same point, without making one).
+     * \param duration how long the step occupies the resource (must not be negative)
+     * \param next continued when the step ends (not null; held until then)
+     * \param priorityClass 0 is served first; must be below GetNumPriorities()
+     */
+    void SubmitThen(Time duration, Ptr<SanContinuation> next, uint32_t priorityClass = 0);
 
     /**
      * \brief Queue a step of fixed length and be told when it starts.
@@ -189,11 +214,12 @@ class SanResource : public Object
     /// A queued step.
     struct Entry
     {
-        Time duration;          //!< length of the step (ignored for a hold)
-        Time submitted;         //!< when it was queued
-        Callback<void> done;    //!< end callback, or grant callback for a hold
-        bool hold;              //!< true for Acquire()
-        Callback<void> started; //!< called when a fixed-length step starts (may be null)
+        Time duration;               //!< length of the step (ignored for a hold)
+        Time submitted;              //!< when it was queued
+        Callback<void> done;         //!< end callback, or grant callback for a hold
+        bool hold;                   //!< true for Acquire()
+        Callback<void> started;      //!< called when a fixed-length step starts (may be null)
+        Ptr<SanContinuation> next{}; //!< continued when it ends (SubmitThen; else null)
     };
 
     /// Validate a priority class and abort with a clear message if it is out of range.
@@ -236,6 +262,7 @@ class SanResource : public Object
     bool m_dispatching;                   //!< a step-end callback is running
     uint32_t m_currentClass;              //!< class of the active step
     Callback<void> m_currentDone;         //!< callback of the active step
+    Ptr<SanContinuation> m_currentNext;   //!< continuation of the active step (SubmitThen)
     Time m_currentStart;                  //!< when the active step started
     double m_rate{1.0};                   //!< speed (work per unit of time)
     Time m_remaining;                     //!< work left in the running step, at speed 1
