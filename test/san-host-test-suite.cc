@@ -398,6 +398,77 @@ class SanResourceInvalidTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup san-tests
+ * A step that continues an object (SubmitThen) ends when a callback's step would, keeps the
+ * object alive until then, and releases it, never continued, when the resource is disposed.
+ */
+class SanResourceContinuationTestCase : public TestCase
+{
+  public:
+    SanResourceContinuationTestCase()
+        : TestCase("SubmitThen: continued in order, kept alive, released on dispose")
+    {
+    }
+
+  private:
+    /// A continuation that logs when it is continued and when it is destroyed.
+    class Logged : public SanContinuation
+    {
+      public:
+        /// \param log times continued \param destroyed set when destroyed
+        Logged(std::vector<Time>* log, bool* destroyed)
+            : m_log(log),
+              m_destroyed(destroyed)
+        {
+        }
+
+        ~Logged() override
+        {
+            *m_destroyed = true;
+        }
+
+        void Continue() override
+        {
+            m_log->push_back(Simulator::Now());
+        }
+
+      private:
+        std::vector<Time>* m_log; //!< times continued
+        bool* m_destroyed;        //!< set when destroyed
+    };
+
+    void DoRun() override
+    {
+        std::vector<Time> log;
+        bool destroyed = false;
+        Ptr<SanResource> r = CreateObject<SanResource>();
+        r->Submit(MicroSeconds(2), Callback<void>([&log]() { log.push_back(Simulator::Now()); }));
+        r->SubmitThen(MicroSeconds(3), Create<Logged>(&log, &destroyed)); // only the resource
+        r->Submit(MicroSeconds(1), Callback<void>([&log]() { log.push_back(Simulator::Now()); }));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(log.size(), 3, "three steps ended");
+        NS_TEST_EXPECT_MSG_EQ(log[1], MicroSeconds(5), "the continued step in its place");
+        NS_TEST_EXPECT_MSG_EQ(log[2], MicroSeconds(6), "and the next after it");
+        NS_TEST_EXPECT_MSG_EQ(destroyed, true, "released once continued");
+        NS_TEST_EXPECT_MSG_EQ(r->GetStepsCompleted(), 3, "three steps");
+        Simulator::Destroy();
+
+        // Disposed while the step waits: released, never continued.
+        log.clear();
+        destroyed = false;
+        r = CreateObject<SanResource>();
+        r->Submit(MicroSeconds(2), Callback<void>());
+        r->SubmitThen(MicroSeconds(3), Create<Logged>(&log, &destroyed));
+        Simulator::Schedule(MicroSeconds(1), [r]() { r->Dispose(); });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(log.size(), 0, "never continued");
+        NS_TEST_EXPECT_MSG_EQ(destroyed, true, "released by the dispose");
+        r = nullptr;
+        Simulator::Destroy();
+    }
+};
+
 /// The SanResource and SanOperation suite.
 class SanHostResourceTestSuite : public TestSuite
 {
@@ -411,6 +482,7 @@ class SanHostResourceTestSuite : public TestSuite
         AddTestCase(new SanOperationPipelineTestCase, TestCase::QUICK);
         AddTestCase(new SanOperationKindsTestCase, TestCase::QUICK);
         AddTestCase(new SanResourceInvalidTestCase, TestCase::QUICK);
+        AddTestCase(new SanResourceContinuationTestCase, TestCase::QUICK);
     }
 };
 
