@@ -19,8 +19,8 @@
  * its own. Columns: the run (interface, preset, fabric, hosts, workload, group), the wall seconds
  * to build the testbed and workload and to run it, the messages the processes received, simulator
  * events, messages per wall second of the run, events per message, peak resident memory per host
- * above the start and in all, the simulated time when the last process was done (the run ends
- * there: no drain is simulated after it), and the workload's
+ * above the start and in all, the simulated time when the last process was done (the run's time
+ * and events are taken there; the 1 ms drain after it is not counted), and the workload's
  * own figure (all servers' requests per second; all sinks' MB/s; the slowest all-to-all round). A
  * run that fails (out of time or memory, or a testbed that cannot be built that large) is a row
  * with status "failed" and its reason.
