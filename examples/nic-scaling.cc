@@ -35,7 +35,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -134,8 +133,18 @@ main(int argc, char* argv[])
             const SanBenchScale::Result r = SanBenchScale::Run(c);
             if (!censusFile.empty())
             {
-                std::ofstream census(censusFile);
-                census << "# " << c.Encode() << "\n" << r.census;
+                SanOutputFile census;
+                std::string why = census.Open(censusFile);
+                if (why.empty())
+                {
+                    census.Stream() << "# " << c.Encode() << "\n" << r.census;
+                    why = census.Commit();
+                }
+                if (!why.empty())
+                {
+                    std::cerr << "nic-scaling: --census: " << why << std::endl;
+                    return 1;
+                }
             }
             std::cout << RESULT_PREFIX << r.Encode() << std::endl;
             return 0;

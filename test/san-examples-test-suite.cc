@@ -270,6 +270,12 @@ class SanExamplesTestSuite : public TestSuite
                  "SanResource step end, then callback"}),
             TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("nic-scaling",
+                                           "--hosts=16 --census=/proc/san-no-such-dir",
+                                           {"nic-scaling: --census: cannot make the directory "
+                                            "'/proc/san-no-such-dir'"},
+                                           1),
+                    TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("nic-scaling",
                                            "--hosts=20 --group=4",
                                            {"nic-scaling: --hosts: a fat tree of 8-port switches "
                                             "holds a power of 4 hosts"},
