@@ -305,14 +305,14 @@ SanBenchScale::Run(const Case& c)
     const uint64_t events0 = Simulator::GetEventCount();
     Simulator::Stop(kScaleRunLimit);
     Simulator::Run();
-    const auto t1 = *finished == *expected ? *finishedWall : std::chrono::steady_clock::now();
-    r.events = (*finished == *expected ? *finishedEvents : Simulator::GetEventCount()) - events0;
-    r.simulatedS = Simulator::Now().GetSeconds();
-    r.finishedS = finishedAt->GetSeconds();
     NS_ABORT_MSG_IF(*finished < *expected,
                     "SanBenchScale: " << what << ": " << *expected - *finished << " of "
                                       << *expected << " processes did not finish within "
                                       << kScaleRunLimit.As(Time::S));
+    const auto t1 = *finishedWall;
+    r.events = *finishedEvents - events0;
+    r.simulatedS = Simulator::Now().GetSeconds();
+    r.finishedS = finishedAt->GetSeconds();
 
     if (c.workload == "request-response")
     {
