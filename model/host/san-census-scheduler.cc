@@ -217,10 +217,8 @@ SanCensusScheduler::GetKinds() const
     std::vector<Kind> kinds;
     auto add = [&kinds](const std::string& name, const Counts& c) {
         Kind k;
+        static_cast<Counts&>(k) = c;
         k.name = name;
-        k.executed = c.executed;
-        k.cancelled = c.cancelled;
-        k.removed = c.removed;
         kinds.push_back(k);
     };
     for (const auto& [type, c] : m_byType)

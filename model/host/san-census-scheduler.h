@@ -58,13 +58,18 @@ class SanCensusScheduler : public Scheduler
     Event RemoveNext() override;
     void Remove(const Event& ev) override;
 
-    /// What one kind of event cost.
-    struct Kind
+    /// The events of one kind.
+    struct Counts
     {
-        std::string name;      //!< the kind (a readable type name, and a describer's words)
         uint64_t executed{0};  //!< events of the kind the simulator took to run
         uint64_t cancelled{0}; //!< of those, cancelled ones (taken, not run)
         uint64_t removed{0};   //!< removed before their time (Simulator::Remove)
+    };
+
+    /// One kind of event and its counts.
+    struct Kind : Counts
+    {
+        std::string name; //!< the kind (a readable type name, and a describer's words)
     };
 
     /// \return the kinds seen so far, the most executed first
@@ -108,14 +113,6 @@ class SanCensusScheduler : public Scheduler
     static std::string ReadableName(std::type_index type);
 
   private:
-    /// Counters of one key.
-    struct Counts
-    {
-        uint64_t executed{0};  //!< taken by the simulator
-        uint64_t cancelled{0}; //!< taken, cancelled
-        uint64_t removed{0};   //!< removed early
-    };
-
     /// \return the inner scheduler, made on first use (attributes are set after construction)
     Scheduler& Inner() const;
     /// \param impl an event \return its counters
