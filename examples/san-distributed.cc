@@ -100,7 +100,7 @@ Refuse(const std::string& error)
 bool
 WriteCsv(const std::string& path, const std::string& text)
 {
-    if (path.empty())
+    if (path.empty() || path == "none")
     {
         return true;
     }
@@ -350,7 +350,7 @@ main(int argc, char* argv[])
                  "cut-link messages wait up to this fraction of the lookahead to share MPI "
                  "packets (0: per time step; null messages: only with --minPacketSize)",
                  o.batch);
-    cmd.AddValue("csv", "results CSV (written by rank 0; empty: none)", o.csv);
+    cmd.AddValue("csv", "results CSV (written by rank 0; empty or \"none\": no file)", o.csv);
     cmd.AddValue("interface",
                  "run this interface's workload instead of synthetic traffic (SanBenchTestbed "
                  "interface, e.g. dart; topology crossbar, fat-tree or dragonfly)",
