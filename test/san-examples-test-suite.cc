@@ -42,8 +42,8 @@ class SanExampleTestCase : public TestCase
                        std::string args,
                        std::vector<std::string> patterns,
                        int status = 0)
-        : TestCase("example " + program +
-                   (status == 0 ? std::string() : " refuses " + args + " (status 1)")),
+        : TestCase(Named("example " + program +
+                         (status == 0 ? std::string() : " refuses " + args + " (status 1)"))),
           m_program(program),
           m_args(args),
           m_patterns(patterns),
@@ -52,6 +52,16 @@ class SanExampleTestCase : public TestCase
     }
 
   private:
+    /// \param text a name \return it with the characters a TestCase name may not hold as '_'
+    static std::string Named(std::string text)
+    {
+        for (char& c : text)
+        {
+            c = std::string("\"/\\|?").find(c) == std::string::npos ? c : '_';
+        }
+        return text;
+    }
+
     void DoRun() override
     {
         std::string out;

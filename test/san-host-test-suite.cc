@@ -1760,6 +1760,10 @@ class SanContainersTestCase : public TestCase
             }
         }
         NS_TEST_EXPECT_MSG_EQ(q.size(), pushed - popped, "size");
+        for (std::size_t i = 0; i < q.size(); ++i)
+        {
+            wrong += q[i] != std::to_string(popped + i); // the i-th oldest, across the wrap
+        }
         while (!q.empty())
         {
             wrong += q.front() != std::to_string(popped++);

@@ -37,6 +37,15 @@ ClanListener::DoDispose()
     m_endpoint = nullptr;
     m_portOf = PortOf();
     m_accepted = Accepted();
+    for (auto& [key, c] : m_clients)
+    {
+        if (c && c->GetState() != ClanConnection::ESTABLISHED)
+        {
+            // One still being accepted holds itself in its continuation; an established one
+            // is its owner's.
+            c->Dispose();
+        }
+    }
     m_clients.clear();
     Object::DoDispose();
 }

@@ -40,7 +40,11 @@ void
 DartEngine::Dispose()
 {
     m_cost = nullptr;
-    m_card = nullptr;
+    if (m_card != nullptr)
+    {
+        m_card->Dispose(); // drops the steps in its queue, which may hold what holds it
+        m_card = nullptr;
+    }
 }
 
 bool

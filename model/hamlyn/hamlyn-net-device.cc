@@ -170,7 +170,11 @@ HamlynNetDevice::DoDispose()
     m_rx.Dispose();
     m_areas.clear();
     m_cost = nullptr;
-    m_processor = nullptr;
+    if (m_processor != nullptr)
+    {
+        m_processor->Dispose(); // drops the steps in its queue, which may hold what holds it
+        m_processor = nullptr;
+    }
     SanNicDevice::DoDispose();
 }
 

@@ -210,6 +210,10 @@ HamlynSendTerminus::Close()
     m_closed = true;
     m_workCb = Callback<void>();
     m_check = RequestCheck();
+    if (m_window != nullptr)
+    {
+        m_window->Abandon(); // a store's continuation may hold this terminus
+    }
 }
 
 void

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -77,7 +78,11 @@ HamlynTransmitter::Dispose()
         t->Close();
     }
     m_termini.clear();
-    m_linkOut = nullptr;
+    if (m_linkOut != nullptr)
+    {
+        m_linkOut->Dispose(); // drops the steps in its queue, which may hold what holds it
+        m_linkOut = nullptr;
+    }
 }
 
 void
@@ -270,28 +275,32 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
         // (21 + d/2) runs while the next one's payload loads, and its stated total, 589.9k
         // cycles for 2048 packets of 512 bytes, is 106 + 288 + 2046 x 288 + 277; a processor
         // held through each load and send would take 2048 x (288 + 277), about 1.16M.
-        op->AddParallel(SanOperation::AsyncWork([this, tx, area, src](Callback<void> loaded) {
-                            m_dev.GetHostDma()->Transfer(
-                                tx->payload,
-                                Callback<void>([this, tx, area, src, loaded]() {
-                                    tx->packet = ReadPayload(area, src, tx->payload);
-                                    m_dev.TraceStage("send.load", tx->loadStart, Simulator::Now());
-                                    loaded();
-                                }),
-                                Callback<void>([this, tx]() {
-                                    tx->loadStart = Simulator::Now();
-                                    Ptr<HamlynCostModel> c = m_dev.GetCostModel();
-                                    m_dev.GetProcessor()->Submit(
-                                        c->Cycles(c->GetDmaHeaderLoadCycles()),
-                                        tx->headerReady);
-                                }));
-                        }),
-                        SanOperation::AsyncWork(
-                            [tx](Callback<void> headerLoaded) { tx->headerReady = headerLoaded; }));
+        // The two end in either order. (The wait for them is held by the engine and the
+        // processor, not by the packet, so that a run stopped mid-load lets both go.)
+        op->AddWait(SanOperation::AsyncWork([this, tx, area, src](Callback<void> ready) {
+            auto pending = std::make_shared<uint32_t>(2);
+            Callback<void> one([pending, ready]() {
+                if (--*pending == 0)
+                {
+                    ready();
+                }
+            });
+            m_dev.GetHostDma()->Transfer(
+                tx->payload,
+                Callback<void>([this, tx, area, src, one]() {
+                    tx->packet = ReadPayload(area, src, tx->payload);
+                    m_dev.TraceStage("send.load", tx->loadStart, Simulator::Now());
+                    one();
+                }),
+                Callback<void>([this, tx, one]() {
+                    tx->loadStart = Simulator::Now();
+                    Ptr<HamlynCostModel> c = m_dev.GetCostModel();
+                    m_dev.GetProcessor()->Submit(c->Cycles(c->GetDmaHeaderLoadCycles()), one);
+                }));
+        }));
         // Table 4 "send packet 21 + d/2".
         const Time send = cost->Cycles(cost->GetDmaSendCycles());
         op->AddStep(processor, send).AddAction(Callback<void>([tx, send]() {
-            tx->headerReady = Callback<void>();
             tx->procStart = Simulator::Now() - send;
         }));
     }

@@ -89,21 +89,20 @@ class HamlynTransmitter
     /// A packet on its way out.
     struct TxPacket
     {
-        HamlynHeader header;        //!< its header
-        Ptr<Packet> packet;         //!< payload (header added at transmission)
-        uint32_t dst{0};            //!< destination host
-        uint32_t payload{0};        //!< payload bytes
-        bool last{false};           //!< last packet of its message
-        bool notifySent{false};     //!< write the completion word after it
-        uint16_t terminus{0};       //!< sending terminus
-        uint64_t handle{0};         //!< request handle
-        Time procStart;             //!< start of its send step (stage traces)
-        Time loadStart;             //!< start of its payload load
-        Time lastByte;              //!< cut-through: when its last byte is on the card
-        bool predicted{false};      //!< cut-through: lastByte known when the load started
-        bool loaded{false};         //!< cut-through: the payload DMA has ended
-        bool tailGone{false};       //!< cut-through: the tail has left the card
-        Callback<void> headerReady; //!< continuation of the header load (store-and-forward)
+        HamlynHeader header;    //!< its header
+        Ptr<Packet> packet;     //!< payload (header added at transmission)
+        uint32_t dst{0};        //!< destination host
+        uint32_t payload{0};    //!< payload bytes
+        bool last{false};       //!< last packet of its message
+        bool notifySent{false}; //!< write the completion word after it
+        uint16_t terminus{0};   //!< sending terminus
+        uint64_t handle{0};     //!< request handle
+        Time procStart;         //!< start of its send step (stage traces)
+        Time loadStart;         //!< start of its payload load
+        Time lastByte;          //!< cut-through: when its last byte is on the card
+        bool predicted{false};  //!< cut-through: lastByte known when the load started
+        bool loaded{false};     //!< cut-through: the payload DMA has ended
+        bool tailGone{false};   //!< cut-through: the tail has left the card
     };
 
     typedef std::shared_ptr<TxPacket> TxPtr; //!< a packet shared by the steps that handle it

@@ -49,6 +49,15 @@ HostPioWindow::Store(uint64_t offset, const uint8_t* data, uint32_t len, Callbac
 }
 
 void
+HostPioWindow::Abandon()
+{
+    for (std::size_t i = 0; i < m_pending.size(); ++i)
+    {
+        m_pending[i].landed = Callback<void>();
+    }
+}
+
+void
 HostPioWindow::StartNext()
 {
     if (m_onBus || m_pending.empty())

@@ -58,6 +58,14 @@ class HostPioWindow : public SimpleRefCount<HostPioWindow>
      * \param landed called once the device has them (may be null)
      */
     void Store(uint64_t offset, const uint8_t* data, uint32_t len, Callback<void> landed);
+    /**
+     * \brief Forget the continuations of the stores not yet landed (their owner is closing).
+     *
+     * The stores still cross the bus and reach the device; no one is told. A continuation may
+     * hold what holds this window, so an owner that is disposed mid-flight calls this to let
+     * both go.
+     */
+    void Abandon();
 
     /// \return the window size
     uint64_t GetSize() const;

@@ -55,6 +55,12 @@ class SanFifo
         return m_slots[m_head];
     }
 
+    /// \param i 0 for the oldest element (i < size()) \return the i-th oldest element
+    T& operator[](std::size_t i)
+    {
+        return m_slots[(m_head + i) & (m_capacity - 1)];
+    }
+
     /// \param value appended last
     void push_back(T&& value)
     {

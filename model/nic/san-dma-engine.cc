@@ -217,7 +217,11 @@ void
 SanDmaEngine::DoDispose()
 {
     m_bus = nullptr;
-    m_engine = nullptr;
+    if (m_engine != nullptr)
+    {
+        m_engine->Dispose(); // drops the steps in its queue, which may hold what holds it
+        m_engine = nullptr;
+    }
     for (Job& job : m_jobs)
     {
         job.onBus = Callback<void>();
