@@ -21,7 +21,8 @@
  * events, messages per wall second of the run, events per message, peak resident memory per host
  * above the start and in all, the simulated time when the last process was done (the run's time
  * and events are taken there; the 1 ms drain after it is not counted), and the workload's
- * own figure (all servers' requests per second; all sinks' MB/s; the slowest all-to-all round). A
+ * own figure (all servers' requests per second, nan with a line on stderr if in some group no
+ * request was served while every client measured; all sinks' MB/s; the slowest all-to-all round). A
  * run that fails (out of time or memory, or a testbed that cannot be built that large) is a row
  * with status "failed" and its reason.
  */
@@ -33,6 +34,7 @@
 #include "ns3/san-output-file.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -328,6 +330,14 @@ main(int argc, char* argv[])
                             r.rssPerHostKib,
                             r.figure,
                             r.figureUnit.c_str());
+                if (std::isnan(r.figure))
+                {
+                    std::cerr << "nic-scaling: " << iface << " " << load << " at " << hosts
+                              << " hosts: no " << r.figureName
+                              << ": in some group no request was served while every client was "
+                                 "measuring (give more requests a client: --count)"
+                              << std::endl;
+                }
                 std::fflush(stdout);
                 {
                     out << row.str() << "ok," << r.buildS << "," << r.runS << "," << r.messages

@@ -22,6 +22,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <cmath>
 #include <string>
 
 using namespace ns3;
@@ -147,6 +148,43 @@ class ScaleWorkloadTestCase : public TestCase
     std::string m_workload; //!< workload
     bool m_cut;             //!< also cut in two
     std::string m_fabric;   //!< SanBenchTestbed fabric
+};
+
+/**
+ * \ingroup san-tests
+ * A request/response whose clients are never all measuring at once (fifteen clients of one
+ * server, one measured request each) has no rate: NaN, not 0, and it survives the trip from
+ * nic-scaling's child. With three requests each it has one.
+ */
+class ScaleNoWindowTestCase : public TestCase
+{
+  public:
+    ScaleNoWindowTestCase()
+        : TestCase("request-response without a window where every client measures: no rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SanBenchScale::Case c;
+        c.iface = "clan";
+        c.preset = "modern";
+        c.workload = "request-response";
+        c.hosts = 16;
+        c.groupSize = 16;
+        c.count = 1;
+        c.bytes = 64;
+        const SanBenchScale::Result one = SanBenchScale::Run(c);
+        NS_TEST_EXPECT_MSG_EQ(one.messages, 15 * 2 * 2, "every request answered");
+        NS_TEST_EXPECT_MSG_EQ(std::isnan(one.figure), true, "no rate without a window");
+        SanBenchScale::Result back;
+        NS_TEST_EXPECT_MSG_EQ(SanBenchScale::Result::Decode(one.Encode(), back), "", "decode");
+        NS_TEST_EXPECT_MSG_EQ(std::isnan(back.figure), true, "NaN decoded");
+        c.count = 3;
+        const SanBenchScale::Result three = SanBenchScale::Run(c);
+        NS_TEST_EXPECT_MSG_GT(three.figure, 0, "a rate with three requests a client");
+    }
 };
 
 /**
@@ -277,6 +315,7 @@ class SanBenchScaleTestSuite : public TestSuite
         AddTestCase(new ScaleFabricHostsTestCase, TestCase::QUICK);
         AddTestCase(new ScaleDragonflyHostsTestCase, TestCase::QUICK);
         AddTestCase(new ScaleNxProgramsTestCase, TestCase::QUICK);
+        AddTestCase(new ScaleNoWindowTestCase, TestCase::QUICK);
         for (const std::string fabric : {"fat-tree", "dragonfly"})
         {
             for (const std::string& iface : SanBenchTestbed::GetInterfaces())

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -320,7 +321,11 @@ SanBenchScale::Run(const Case& c)
         {
             const auto served = DynamicCast<SanRequestServer>(apps.Get(0))->GetServed().size();
             r.messages += 2 * served; // a request and its response
-            r.figure += SanRequestResponseHelper::Summarize(apps).requestsPerSecond;
+            const SanRequestResponseHelper::Summary s = SanRequestResponseHelper::Summarize(apps);
+            // No two requests served while every client was measuring (clients that finish
+            // before the last one starts, with few requests each): no rate, rather than 0.
+            r.figure += s.windowRequests == 0 ? std::numeric_limits<double>::quiet_NaN()
+                                              : s.requestsPerSecond;
         }
         r.figureName = "requests_per_s_all_servers";
         r.figureUnit = "1/s";

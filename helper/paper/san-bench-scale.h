@@ -71,9 +71,11 @@ class SanBenchScale
         double eventsPerMessage{0}; //!< events / messages
         double rssPerHostKib{0};    //!< peak resident size above the start, per host
         double peakRssMib{0};       //!< the process's peak resident size
-        double figure{0};           //!< the workload's own figure (see figureName)
-        std::string figureName;     //!< requests/s of all servers; MB/s at all sinks; ...
-        std::string figureUnit;     //!< its unit
+        /// the workload's own figure (see figureName); NaN if it has none (request/response:
+        /// in some group no request was served while every client was measuring)
+        double figure{0};
+        std::string figureName; //!< requests/s of all servers; MB/s at all sinks; ...
+        std::string figureUnit; //!< its unit
         /// The run's event census by kind, with events per message, when the simulator's
         /// scheduler is a SanCensusScheduler (empty otherwise; not carried by Encode; the drain
         /// after the last process is done included).
