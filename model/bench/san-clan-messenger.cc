@@ -766,14 +766,13 @@ SanClanMessenger::AwaitPiece()
     m_spin->Begin(HostCpuWait::POLL,
                   Callback<void>([self, generation]() { self->PollEnded(generation); }));
     Ptr<HostCpuWait> spin = m_spin;
+    const Callback<void> signal([spin]() { spin->Signal(); }); // one, shared by every watch
     for (auto& [host, p] : m_peers)
     {
         if (p.up)
         {
             m_watches.push_back(
-                m_ctx->GetMemory()->WatchWrites(p.in->GetRxReadyAddress(),
-                                                4,
-                                                Callback<void>([spin]() { spin->Signal(); })));
+                m_ctx->GetMemory()->WatchWrites(p.in->GetRxReadyAddress(), 4, signal));
         }
     }
     m_sliceEnd = Simulator::Schedule(m_pollSlice, [spin]() { spin->Signal(); });

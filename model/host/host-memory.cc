@@ -96,6 +96,7 @@ HostMemory::DoDispose()
     m_found.fill(nullptr);
     m_names.clear();
     m_watches.clear();
+    m_deadWatches = 0;
     m_reservedBytes = 0;
     m_storageBytes = 0;
     m_disposed = true;
@@ -305,25 +306,23 @@ HostMemory::Written(const Entry& e, uint64_t addr, uint64_t len)
     {
         e.snoop(addr, len);
     }
-    if (m_watches.empty())
+    if (m_watches.size() == m_deadWatches)
     {
         return;
     }
-    // One-shot watches: take the ones the write touches out first, since a watcher may
-    // watch again from its callback.
+    // One-shot watches: take the ones the write touches out first (in the order they were
+    // set), since a watcher may watch again from its callback.
     std::vector<Callback<void>> fired;
-    for (auto it = m_watches.begin(); it != m_watches.end();)
+    for (Watch& w : m_watches)
     {
-        if (it->address < addr + len && addr < it->address + it->length)
+        if (!w.seen.IsNull() && w.address < addr + len && addr < w.address + w.length)
         {
-            fired.push_back(it->seen);
-            it = m_watches.erase(it);
-        }
-        else
-        {
-            ++it;
+            fired.push_back(std::move(w.seen));
+            w.seen = Callback<void>();
+            ++m_deadWatches;
         }
     }
+    CompactWatches();
     for (auto& cb : fired)
     {
         cb();
@@ -343,15 +342,34 @@ HostMemory::WatchWrites(uint64_t addr, uint64_t len, Callback<void> seen)
 bool
 HostMemory::CancelWatch(uint64_t token)
 {
-    for (auto it = m_watches.begin(); it != m_watches.end(); ++it)
+    // Tokens grow, so the watches are in token order: a process that spins on many words
+    // cancels each in O(log n), and the dead are swept out together.
+    auto it =
+        std::lower_bound(m_watches.begin(), m_watches.end(), token, [](const Watch& w, uint64_t t) {
+            return w.token < t;
+        });
+    if (it == m_watches.end() || it->token != token || it->seen.IsNull())
     {
-        if (it->token == token)
-        {
-            m_watches.erase(it);
-            return true;
-        }
+        return false;
     }
-    return false;
+    it->seen = Callback<void>();
+    ++m_deadWatches;
+    CompactWatches();
+    return true;
+}
+
+void
+HostMemory::CompactWatches()
+{
+    if (m_deadWatches * 2 < m_watches.size() + 8)
+    {
+        return;
+    }
+    m_watches.erase(std::remove_if(m_watches.begin(),
+                                   m_watches.end(),
+                                   [](const Watch& w) { return w.seen.IsNull(); }),
+                    m_watches.end());
+    m_deadWatches = 0;
 }
 
 void

@@ -260,7 +260,11 @@ class HostMemory : public Object
         Callback<void> seen; //!< the watcher
     };
 
-    std::vector<Watch> m_watches;        //!< pending watches
+    /// Sweep the cancelled and fired watches out once they are half the list.
+    void CompactWatches();
+
+    std::vector<Watch> m_watches;        //!< watches in token order (a null callback: gone)
+    std::size_t m_deadWatches{0};        //!< gone watches still in m_watches
     uint64_t m_nextWatch{1};             //!< next token
     std::map<uint64_t, Entry> m_regions; //!< live regions by base address
     /// Slots of Locate's cache of regions found, by page of the address looked up.
