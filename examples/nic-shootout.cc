@@ -14,6 +14,7 @@
  *                  [--sizes=8,64,512,4096,32768] [--rounds=20] [--messages=64]
  *                  [--streamBytes=1048576] [--clients=1,2,4,8,16] [--requests=20]
  *                  [--requestBytes=64] [--incastBytes=4096] [--incastTotal=1048576]
+ *                  [--workloads=ping-pong,stream,request-response,incast,all-to-all,barrier]
  *
  * Workloads (model/bench, run by SanBenchRuns): the ping-pong (SanPingPongHelper: one-way
  * latency, half the mean round trip, the bandwidth of the measured rounds, and the simulator's
@@ -168,27 +169,14 @@ RunIncast(const SanBenchRuns::Testbed& bed,
     }
 }
 
-/// All-to-all of \p bytes and barriers among \p processes processes on \p bed: their rows.
-void
-RunGroups(const SanBenchRuns::Testbed& bed,
-          uint32_t bytes,
-          uint32_t processes,
-          uint32_t rounds,
-          std::vector<ShootoutRow>& rows)
-{
-    const SanBenchRuns::Group a = SanBenchRuns::RunAllToAll(bed, processes, bytes, rounds, 2);
-    Add(rows, bed, "all-to-all", bytes, processes, "bandwidth", a.mbps, "MB/s");
-    Add(rows,
-        bed,
-        "all-to-all",
-        bytes,
-        processes,
-        "round_time",
-        a.perStep.GetSeconds() * 1e6,
-        "us");
-    const SanBenchRuns::Group b = SanBenchRuns::RunBarrier(bed, processes, rounds, 2);
-    Add(rows, bed, "barrier", 8, processes, "barrier_time", b.perStep.GetSeconds() * 1e6, "us");
-}
+struct Settings;
+
+/// All-to-all of the settings' incast size and barriers (their rounds: the requests) among
+/// \p processes processes on \p bed, as the settings ask: their rows.
+void RunGroups(const SanBenchRuns::Testbed& bed,
+               const Settings& set,
+               uint32_t processes,
+               std::vector<ShootoutRow>& rows);
 
 /// Request/response with \p clients clients on \p bed, requests and responses of \p bytes.
 void
@@ -233,7 +221,51 @@ struct Settings
     uint32_t requestBytes{0};           //!< each request and response
     uint32_t incastBytes{0};            //!< each incast and all-to-all message
     uint32_t incastTotal{0};            //!< incast bytes, at least
+    std::vector<std::string> workloads; //!< the workloads to run
+
+    /// \param w a workload \return true if it is to run
+    bool Runs(const std::string& w) const
+    {
+        return std::find(workloads.begin(), workloads.end(), w) != workloads.end();
+    }
 };
+
+/// \return the shoot-out's workloads, in the order they run
+const std::vector<std::string>&
+GetWorkloads()
+{
+    static const std::vector<std::string> all =
+        {"ping-pong", "stream", "request-response", "incast", "all-to-all", "barrier"};
+    return all;
+}
+
+void
+RunGroups(const SanBenchRuns::Testbed& bed,
+          const Settings& set,
+          uint32_t processes,
+          std::vector<ShootoutRow>& rows)
+{
+    const uint32_t bytes = set.incastBytes;
+    if (set.Runs("all-to-all"))
+    {
+        const SanBenchRuns::Group a =
+            SanBenchRuns::RunAllToAll(bed, processes, bytes, set.requests, 2);
+        Add(rows, bed, "all-to-all", bytes, processes, "bandwidth", a.mbps, "MB/s");
+        Add(rows,
+            bed,
+            "all-to-all",
+            bytes,
+            processes,
+            "round_time",
+            a.perStep.GetSeconds() * 1e6,
+            "us");
+    }
+    if (set.Runs("barrier"))
+    {
+        const SanBenchRuns::Group b = SanBenchRuns::RunBarrier(bed, processes, set.requests, 2);
+        Add(rows, bed, "barrier", 8, processes, "barrier_time", b.perStep.GetSeconds() * 1e6, "us");
+    }
+}
 
 /// Every workload on \p bed: its rows.
 void
@@ -245,11 +277,17 @@ RunInterface(const SanBenchRuns::Testbed& bed, const Settings& set, std::vector<
     Simulator::Destroy();
     for (uint32_t bytes : set.byteSizes)
     {
-        RunPingPong(bed, bytes, set.rounds, rows);
+        if (set.Runs("ping-pong"))
+        {
+            RunPingPong(bed, bytes, set.rounds, rows);
+        }
         // At least streamBytes per size, so that the window spans many arrivals even where a
         // library hands up many small messages at once.
         const uint32_t n = std::max<uint32_t>(set.messages, (set.streamBytes + bytes - 1) / bytes);
-        RunStream(bed, bytes, n, rows);
+        if (set.Runs("stream"))
+        {
+            RunStream(bed, bytes, n, rows);
+        }
     }
     for (uint32_t c : set.clientCounts)
     {
@@ -261,13 +299,19 @@ RunInterface(const SanBenchRuns::Testbed& bed, const Settings& set, std::vector<
         {
             // The all-to-all and barrier of two processes on the paper's pair, which the
             // shoot-out gave tcp while its testbed had two hosts only: kept for comparison.
-            RunGroups(bed, set.incastBytes, 2, set.requests, rows);
+            RunGroups(bed, set, 2, rows);
         }
-        RunRequestResponse(bed, set.requestBytes, c, set.requests, rows);
+        if (set.Runs("request-response"))
+        {
+            RunRequestResponse(bed, set.requestBytes, c, set.requests, rows);
+        }
         if (c > 1) // one sender is the stream's row
         {
-            RunIncast(bed, set.incastBytes, c, set.incastTotal, rows);
-            RunGroups(bed, set.incastBytes, c + 1, set.requests, rows);
+            if (set.Runs("incast"))
+            {
+                RunIncast(bed, set.incastBytes, c, set.incastTotal, rows);
+            }
+            RunGroups(bed, set, c + 1, rows);
         }
     }
 }
@@ -335,12 +379,17 @@ main(int argc, char* argv[])
     uint32_t requestBytes = 64;
     uint32_t incastBytes = 4096;
     uint32_t incastTotal = 1 << 20;
+    std::string workloads;
     CommandLine cmd(__FILE__);
     cmd.AddValue("csv", "output CSV (none: print the rows only)", csv);
     cmd.AddValue("interfaces",
                  "comma-separated SanBenchTestbed interfaces (empty: all)",
                  interfaces);
     cmd.AddValue("presets", "comma-separated SanBenchTestbed presets (empty: all)", presets);
+    cmd.AddValue("workloads",
+                 "comma-separated workloads: ping-pong, stream, request-response, incast, "
+                 "all-to-all, barrier (empty: all)",
+                 workloads);
     cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
     cmd.AddValue("rounds", "measured ping-pong rounds per size", rounds);
     cmd.AddValue("messages", "stream messages per size, at least", messages);
@@ -369,6 +418,12 @@ main(int argc, char* argv[])
     {
         unknown = UnknownName("--presets", "preset", presetNames, SanBenchTestbed::GetPresets());
     }
+    const std::vector<std::string> workloadNames =
+        workloads.empty() ? GetWorkloads() : SplitList(workloads);
+    if (unknown.empty())
+    {
+        unknown = UnknownName("--workloads", "workload", workloadNames, GetWorkloads());
+    }
     if (!unknown.empty())
     {
         return fail(unknown);
@@ -381,6 +436,7 @@ main(int argc, char* argv[])
     settings.requestBytes = requestBytes;
     settings.incastBytes = incastBytes;
     settings.incastTotal = incastTotal;
+    settings.workloads = workloadNames;
     std::vector<uint32_t>& byteSizes = settings.byteSizes;
     std::vector<uint32_t>& clientCounts = settings.clientCounts;
     if (!ParseCounts(sizes, 8, 1u << 20, byteSizes))

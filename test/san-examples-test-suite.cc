@@ -359,6 +359,20 @@ class SanExamplesTestSuite : public TestSuite
                                            1),
                     TestCase::QUICK);
         AddTestCase(new SanExampleTestCase("nic-shootout",
+                                           "--workloads=ping",
+                                           {"nic-shootout: --workloads: no workload 'ping'"},
+                                           1),
+                    TestCase::QUICK);
+        // The workloads asked for, and only they (counted by awk over the printed rows).
+        AddTestCase(
+            new SanExampleTestCase("nic-shootout",
+                                   "--interfaces=dart --presets=modern --clients=2 --requests=3 "
+                                   "--workloads=barrier --csv=none | awk '/^(ping-pong|stream|"
+                                   "request-response|incast|all-to-all) /{o++} /^barrier /{b++} "
+                                   "END{print \"other rows \" o+0 \", barrier rows \" b+0}'",
+                                   {"other rows 0, barrier rows 1"}),
+            TestCase::QUICK);
+        AddTestCase(new SanExampleTestCase("nic-shootout",
                                            "--clients=1,x",
                                            {"nic-shootout: --clients: '1,x' is not a list"},
                                            1),
