@@ -65,6 +65,11 @@ RunRatsManyPeers(const std::vector<uint32_t>& sizes, const std::string& notifica
     factory.SetTypeId(testbed.GetMessengerType());
     testbed.ConfigureMessenger(factory);
     factory.Set("Notification", StringValue(notification));
+    // The three connect while the others' messages flow, and a request the busy server misses
+    // is sent again: at a fixed time-out here (no back-off), so that the connections' timers
+    // do not reorder the two runs' traffic and the notification alone tells them apart.
+    factory.Set("RequestTimeout", TimeValue(MicroSeconds(100)));
+    factory.Set("RequestTimeoutMax", TimeValue(MicroSeconds(100)));
     std::vector<Ptr<SanMessenger>> m;
     for (uint32_t i = 0; i < n; ++i)
     {

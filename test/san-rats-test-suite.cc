@@ -1191,6 +1191,49 @@ class RatsInitialRequestTestCase : public TestCase
 
 /**
  * \ingroup san-tests
+ * Initial request: a request nobody takes is sent again after 40, 80, 160, 320 and 640 us
+ * (each wait twice the one before) in its first 2 ms, not every 40 us; with the longest
+ * wait equal to the first (no back-off), every 40 us.
+ */
+class RatsInitialRequestBackoffTestCase : public TestCase
+{
+  public:
+    RatsInitialRequestBackoffTestCase()
+        : TestCase("initial request: each retransmission waits twice as long, up to the longest")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const bool backoff : {true, false})
+        {
+            RatsScenario s(2);
+            Ptr<RatsInitialRequestServer> srv = RatsInitialRequestServer::Create(s.rats[1], 64);
+            const Time first = MicroSeconds(40);
+            Ptr<RatsInitialRequestClient> c =
+                RatsInitialRequestClient::Create(s.rats[0],
+                                                 srv->MakeSeed(),
+                                                 64,
+                                                 first,
+                                                 backoff ? Time(0) : first);
+            RatsBuffer b = s.Buffer(0, RatsPattern(16, 7));
+            // The server never calls Recv: its request buffer takes the first copy and
+            // drops the rest, and no reply comes.
+            Simulator::Schedule(MicroSeconds(1), [&]() { c->Send(b.offset, 16); });
+            Simulator::Stop(MicroSeconds(2001) + NanoSeconds(1));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(c->GetNRetransmissions(),
+                                  backoff ? 5u : 50u,
+                                  (backoff ? "doubling waits" : "a fixed wait")
+                                      << ": copies in the first 2 ms");
+            s.Finish();
+        }
+    }
+};
+
+/**
+ * \ingroup san-tests
  * Stream: messages completed out of order by the interface (packets handed to the receiving
  * device in the order 2, 0, 3, 1, as an adaptive fabric may deliver them) are read in order.
  */
@@ -1295,6 +1338,7 @@ class SanRatsTestSuite : public TestSuite
         AddTestCase(new RatsStreamReorderTestCase, TestCase::QUICK);
         AddTestCase(new RatsRemoteReadTestCase, TestCase::QUICK);
         AddTestCase(new RatsInitialRequestTestCase, TestCase::QUICK);
+        AddTestCase(new RatsInitialRequestBackoffTestCase, TestCase::QUICK);
     }
 };
 

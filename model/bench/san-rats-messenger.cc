@@ -16,6 +16,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -190,6 +192,16 @@ SanRatsMessenger::GetTypeId()
                           TimeValue(MicroSeconds(100)),
                           MakeTimeAccessor(&SanRatsMessenger::m_requestTimeout),
                           MakeTimeChecker(NanoSeconds(1)))
+            // ASSUMED, as TCP backs off its retransmission timer (RFC 6298, section 5.5):
+            // each copy waits twice as long, up to this. With a fixed 100 us, 29 clients of
+            // one 1990s server (same-hosts preset) resent their requests faster than it
+            // could accept one (~0.1 ms each) and set-up slowed without end.
+            .AddAttribute("RequestTimeoutMax",
+                          "Longest retransmission time-out of a connection request (each copy "
+                          "waits twice as long as the one before, from RequestTimeout).",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&SanRatsMessenger::m_requestTimeoutMax),
+                          MakeTimeChecker(NanoSeconds(1)))
             // Section 4.2: the measurements have "host ... processes in busy-wait loops".
             .AddAttribute("Notification",
                           "How the process waits in Rats' poll (its interface manager's "
@@ -340,7 +352,8 @@ SanRatsMessenger::Connect(Ptr<Node> peer, Callback<void> connected)
     p.client = RatsInitialRequestClient::Create(m_manager,
                                                 seed,
                                                 SanRatsDirectory::REQUEST_BYTES,
-                                                m_requestTimeout);
+                                                m_requestTimeout,
+                                                std::max(m_requestTimeout, m_requestTimeoutMax));
     Introduction in;
     in.node = GetNode()->GetId();
     in.kind = KIND_REQUEST;

@@ -241,6 +241,7 @@ class SanRatsMessenger : public SanMessenger
     uint32_t m_slots;                       //!< ring slots per stream
     uint32_t m_threshold;                   //!< as-is threshold
     Time m_requestTimeout;                  //!< initial request's retransmission time-out
+    Time m_requestTimeoutMax;               //!< its longest (RequestTimeoutMax)
     HostCpuWait::Mode m_notification;       //!< the process's wait mode
     bool m_checkPayload;                    //!< check received bytes
     Ptr<RatsInterfaceManager> m_manager;    //!< the host's Rats process

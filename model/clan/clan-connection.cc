@@ -11,6 +11,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ns3
@@ -30,12 +31,22 @@ ClanConnection::GetTypeId()
             .AddConstructor<ClanConnection>()
             // ASSUMED (the paper says only that out-of-band messages set connections up, in
             // fixed-size per-endpoint queues): a CONNECT that finds the listener's queue full
-            // is dropped by the driver, so the client sends it again, as TCP resends a SYN.
+            // is dropped by the driver, so the client sends it again, as TCP resends a SYN,
+            // and waits twice as long each time, as TCP backs off (RFC 6298, section 5.5).
             // 1 ms is far beyond an answer's time when the server keeps up (tens of us).
             .AddAttribute("ConnectRetry",
-                          "Time after a CONNECT without ACCEPT before it is sent again.",
+                          "Time after the first CONNECT without ACCEPT before it is sent again; "
+                          "each later wait is twice the one before, up to ConnectRetryMax.",
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&ClanConnection::m_connectRetry),
+                          MakeTimeChecker(NanoSeconds(1)))
+            // ASSUMED: with 20 attempts a client waits about a second in all (1 + 2 + ... + 32
+            // ms, then 64 ms apart), in which a 1997 server accepts hundreds (a 200 MHz
+            // Pentium under NT took ~0.3 ms each: 128 clients did not fit in 20 ms).
+            .AddAttribute("ConnectRetryMax",
+                          "Longest wait between two CONNECTs.",
+                          TimeValue(MilliSeconds(64)),
+                          MakeTimeAccessor(&ClanConnection::m_connectRetryMax),
                           MakeTimeChecker(NanoSeconds(1)))
             // ASSUMED: enough for a listener that drains its queue at all.
             .AddAttribute("ConnectAttempts",
@@ -78,6 +89,7 @@ ClanConnection::Connect(Ptr<ClanContext> ctx,
     m_peerPort = dstPort;
     m_state = CONNECTING;
     m_attempts = 1;
+    m_waited = Time(0);
     Ptr<ClanConnection> self(this);
     SendMessage(CONNECT, Callback<void>([self]() {
                     self->AwaitMessage();
@@ -94,7 +106,13 @@ ClanConnection::ArmRetry()
     }
     // Removed, not cancelled, once the ACCEPT comes: a run whose CONNECTs all arrive executes
     // the events it did before there were retries.
-    m_retry = Simulator::Schedule(m_connectRetry, &ClanConnection::Retry, this);
+    Time wait = m_connectRetry;
+    for (uint32_t i = 1; i < m_attempts && wait < m_connectRetryMax; ++i)
+    {
+        wait = wait * 2;
+    }
+    m_waited += std::min(wait, m_connectRetryMax);
+    m_retry = Simulator::Schedule(std::min(wait, m_connectRetryMax), &ClanConnection::Retry, this);
 }
 
 void
@@ -107,8 +125,8 @@ ClanConnection::Retry()
     NS_ABORT_MSG_IF(m_attempts >= m_connectAttempts,
                     "ClanConnection: no ACCEPT from host "
                         << m_peerHost << " port " << m_peerPort << " after " << m_attempts
-                        << " CONNECTs " << m_connectRetry.As(Time::US)
-                        << " apart: nobody listens there, or its queue stays full");
+                        << " CONNECTs over " << m_waited.As(Time::MS)
+                        << ": nobody listens there, or its queue stays full");
     ++m_attempts;
     NS_LOG_INFO("ClanConnection: CONNECT to host " << m_peerHost << " port " << m_peerPort
                                                    << " again (attempt " << m_attempts << ")");

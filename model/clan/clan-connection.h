@@ -161,6 +161,8 @@ class ClanConnection : public Object
     Callback<void> m_closed;       //!< tear-down listener
     uint16_t m_connectionPort{0};  //!< server: the connection's own port (0: the listener's)
     Time m_connectRetry;           //!< client: ConnectRetry
+    Time m_connectRetryMax;        //!< client: ConnectRetryMax
+    Time m_waited;                 //!< client: time waited for an ACCEPT so far
     uint32_t m_connectAttempts{0}; //!< client: ConnectAttempts
     uint32_t m_attempts{0};        //!< client: CONNECTs sent
     EventId m_retry;               //!< client: the next CONNECT

@@ -11,6 +11,8 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -206,13 +208,21 @@ Ptr<RatsInitialRequestClient>
 RatsInitialRequestClient::Create(Ptr<RatsInterfaceManager> manager,
                                  const std::string& seed,
                                  uint32_t maxReply,
-                                 Time timeout)
+                                 Time timeout,
+                                 Time maxTimeout)
 {
     NS_ABORT_MSG_IF(maxReply == 0 || !timeout.IsStrictlyPositive(),
                     "RatsInitialRequestClient: needs maxReply > 0 and a positive timeout");
+    NS_ABORT_MSG_IF(maxTimeout.IsStrictlyNegative() ||
+                        (maxTimeout.IsStrictlyPositive() && maxTimeout < timeout),
+                    "RatsInitialRequestClient: the longest time-out ("
+                        << maxTimeout.As(Time::US) << ") is shorter than the first ("
+                        << timeout.As(Time::US) << ")");
     Ptr<RatsInitialRequestClient> c = ns3::Create<RatsInitialRequestClient>(manager);
     c->m_server = RatsTicket::FromAscii(seed);
     c->m_timeout = timeout;
+    c->m_maxTimeout = maxTimeout.IsZero() ? timeout * 64 : maxTimeout;
+    c->m_wait = timeout;
     c->m_reply = manager->Malloc(RatsInitialRequestServer::REPLY_HEADER_BYTES + maxReply);
     NS_ABORT_MSG_IF(!c->m_reply.IsValid(), "RatsInitialRequestClient: no pinned memory");
     const uint16_t area = manager->AllocateNotificationArea(c);
@@ -249,6 +259,7 @@ RatsInitialRequestClient::Send(uint64_t offset, uint32_t length, std::function<v
     m_length = length;
     ++m_sequence;
     m_outstanding = true;
+    m_wait = m_timeout;
     return Transmit(returned);
 }
 
@@ -260,7 +271,7 @@ RatsInitialRequestClient::Transmit(std::function<void()> returned)
     PutLong(meta, static_cast<uint64_t>(Simulator::Now().GetNanoSeconds()));
     PutWord(meta, m_length);
     m_timer.Cancel();
-    m_timer = Simulator::Schedule(m_timeout, &RatsInitialRequestClient::OnTimeout, this);
+    m_timer = Simulator::Schedule(m_wait, &RatsInitialRequestClient::OnTimeout, this);
     return m_manager->GetHardware()
         ->SendMsg(m_server, m_offset, m_length, meta, GetCostProfile(), {}, returned);
 }
@@ -273,7 +284,9 @@ RatsInitialRequestClient::OnTimeout()
         return;
     }
     ++m_retransmissions;
-    NS_LOG_INFO("RatsInitialRequestClient: time-out, retransmitting " << m_sequence);
+    m_wait = std::min(m_wait * 2, m_maxTimeout);
+    NS_LOG_INFO("RatsInitialRequestClient: time-out, retransmitting " << m_sequence
+                                                                      << ", next wait " << m_wait);
     Transmit(nullptr);
     // If the application is waiting in poll, end the wait so the sendmsg gets the CPU.
     m_manager->GetHardware()->GetContext()->Wake();

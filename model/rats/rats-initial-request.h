@@ -159,13 +159,17 @@ class RatsInitialRequestClient : public RatsServer
      * \param manager the client's interface manager
      * \param seed the server's ASCII seed
      * \param maxReply largest reply (data bytes, > 0)
-     * \param timeout retransmission time-out
+     * \param timeout retransmission time-out of a request's first copy; each later copy
+     *        waits twice as long as the one before (a loaded server is not flooded with
+     *        copies: section 2's "retransmissions will only make the problem worse")
+     * \param maxTimeout the longest wait (0: 64 times \p timeout; \p timeout: no back-off)
      * \return the client
      */
     static Ptr<RatsInitialRequestClient> Create(Ptr<RatsInterfaceManager> manager,
                                                 const std::string& seed,
                                                 uint32_t maxReply,
-                                                Time timeout);
+                                                Time timeout,
+                                                Time maxTimeout = Time(0));
 
     /**
      * \brief send a request.
@@ -203,7 +207,9 @@ class RatsInitialRequestClient : public RatsServer
     void OnTimeout();
 
     RatsTicket m_server;        //!< the server's request buffer
-    Time m_timeout;             //!< retransmission time-out
+    Time m_timeout;             //!< retransmission time-out of a first copy
+    Time m_maxTimeout;          //!< the longest
+    Time m_wait;                //!< the time-out of the copy in flight
     RatsBuffer m_reply;         //!< reply buffer
     RatsTicket m_replySeed;     //!< ticket for it
     uint64_t m_offset;          //!< outstanding request's data
