@@ -261,9 +261,9 @@ main(int argc, char* argv[])
     {
         out << "interface,preset,fabric,hosts,workload,group,count,bytes,status,build_s,run_s,"
                "messages,events,messages_per_s,events_per_message,rss_per_host_kib,peak_rss_mib,"
-               "finished_s,figure,value,unit\n";
+               "finished_s,figure,value,unit,installed_kib_per_host\n";
     }
-    std::printf("%-15s %-17s %6s %8s %8s %10s %12s %9s %9s %14s\n",
+    std::printf("%-15s %-17s %6s %8s %8s %10s %12s %9s %9s %9s %14s\n",
                 "interface",
                 "workload",
                 "hosts",
@@ -273,6 +273,7 @@ main(int argc, char* argv[])
                 "messages/s",
                 "events/m",
                 "KiB/host",
+                "KiB inst",
                 "figure");
     for (uint32_t hosts : counts)
     {
@@ -314,22 +315,24 @@ main(int argc, char* argv[])
                                 load.c_str(),
                                 hosts,
                                 error.substr(0, 200).c_str());
-                    out << row.str() << "failed,,,,,,,,,,,,\n";
+                    out << row.str() << "failed,,,,,,,,,,,,,\n";
                     std::fflush(stdout);
                     continue;
                 }
-                std::printf("%-15s %-17s %6u %8.2f %8.2f %10lu %12.0f %9.1f %9.1f %14.4g %s\n",
-                            iface.c_str(),
-                            load.c_str(),
-                            hosts,
-                            r.buildS,
-                            r.runS,
-                            static_cast<unsigned long>(r.messages),
-                            r.messagesPerS,
-                            r.eventsPerMessage,
-                            r.rssPerHostKib,
-                            r.figure,
-                            r.figureUnit.c_str());
+                std::printf(
+                    "%-15s %-17s %6u %8.2f %8.2f %10lu %12.0f %9.1f %9.1f %9.1f %14.4g %s\n",
+                    iface.c_str(),
+                    load.c_str(),
+                    hosts,
+                    r.buildS,
+                    r.runS,
+                    static_cast<unsigned long>(r.messages),
+                    r.messagesPerS,
+                    r.eventsPerMessage,
+                    r.rssPerHostKib,
+                    r.installedPerHostKib,
+                    r.figure,
+                    r.figureUnit.c_str());
                 if (std::isnan(r.figure))
                 {
                     std::cerr << "nic-scaling: " << iface << " " << load << " at " << hosts
@@ -343,7 +346,8 @@ main(int argc, char* argv[])
                     out << row.str() << "ok," << r.buildS << "," << r.runS << "," << r.messages
                         << "," << r.events << "," << r.messagesPerS << "," << r.eventsPerMessage
                         << "," << r.rssPerHostKib << "," << r.peakRssMib << "," << r.finishedS
-                        << "," << r.figureName << "," << r.figure << "," << r.figureUnit << "\n";
+                        << "," << r.figureName << "," << r.figure << "," << r.figureUnit << ","
+                        << r.installedPerHostKib << "\n";
                 }
             }
         }

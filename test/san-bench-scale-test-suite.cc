@@ -128,6 +128,10 @@ class ScaleWorkloadTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(SanBenchScale::Result::Decode(whole.Encode(), back), "", "decode");
         NS_TEST_EXPECT_MSG_EQ(back.messages, whole.messages, "decoded messages");
         NS_TEST_EXPECT_MSG_EQ(back.figureName, whole.figureName, "decoded figure's name");
+        NS_TEST_EXPECT_MSG_EQ_TOL(back.installedPerHostKib,
+                                  whole.installedPerHostKib,
+                                  1e-6 * (1 + whole.installedPerHostKib),
+                                  "decoded memory once installed (10 digits)");
         SanBenchScale::Case caseBack;
         NS_TEST_EXPECT_MSG_EQ(SanBenchScale::Case::Decode(c.Encode(), caseBack), "", "case");
         NS_TEST_EXPECT_MSG_EQ(caseBack.Encode(), c.Encode(), "the case decoded as written");

@@ -114,7 +114,8 @@ SanBenchScale::Result::Encode() const
        << " events=" << events << " simulated_s=" << simulatedS << " finished_s=" << finishedS
        << " messages_per_s=" << messagesPerS << " events_per_message=" << eventsPerMessage
        << " rss_per_host_kib=" << rssPerHostKib << " peak_rss_mib=" << peakRssMib
-       << " figure=" << figure << " figure_name=" << figureName << " figure_unit=" << figureUnit;
+       << " installed_kib_per_host=" << installedPerHostKib << " figure=" << figure
+       << " figure_name=" << figureName << " figure_unit=" << figureUnit;
     return os.str();
 }
 
@@ -134,6 +135,7 @@ SanBenchScale::Result::Decode(const std::string& text, Result& r)
         r.eventsPerMessage = std::stod(kv.at("events_per_message"));
         r.rssPerHostKib = std::stod(kv.at("rss_per_host_kib"));
         r.peakRssMib = std::stod(kv.at("peak_rss_mib"));
+        r.installedPerHostKib = std::stod(kv.at("installed_kib_per_host"));
         r.figure = std::stod(kv.at("figure"));
         r.figureName = kv.at("figure_name");
         r.figureUnit = kv.at("figure_unit");
@@ -199,6 +201,9 @@ SanBenchScale::Run(const Case& c)
     const auto b0 = std::chrono::steady_clock::now();
     // Member j of group g is host g + j * groups: the testbed's groups (i mod groups).
     SanBenchTestbed testbed(c.iface, c.hosts, c.preset, c.fabric, c.hosts / c.groupSize);
+    // The interface installed (fabric, hosts, NICs and their libraries' devices), no workload.
+    const uint64_t rssInstalled = SanFabricBenchmark::ReadStatusKib("VmRSS");
+    r.installedPerHostKib = rssInstalled > rssStart ? double(rssInstalled - rssStart) / c.hosts : 0;
     const NodeContainer hosts = testbed.GetHosts();
     const uint32_t groups = c.hosts / c.groupSize;
     /// \return member j of group g

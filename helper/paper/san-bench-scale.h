@@ -71,6 +71,9 @@ class SanBenchScale
         double eventsPerMessage{0}; //!< events / messages
         double rssPerHostKib{0};    //!< peak resident size above the start, per host
         double peakRssMib{0};       //!< the process's peak resident size
+        /// resident size above the start, per host, once the testbed is built (the fabric,
+        /// the hosts, the interface installed) and before the workload is
+        double installedPerHostKib{0};
         /// the workload's own figure (see figureName); NaN if it has none (request/response:
         /// in some group no request was served while every client was measuring)
         double figure{0};
