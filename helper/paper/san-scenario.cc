@@ -254,6 +254,7 @@ SanScenario::SanScenario(const SanScenarioSpec& spec)
         m_hosts.Create(n);
     }
     hosts.Install(m_hosts);
+    m_fabric.SetSwitchPortDevices(spec.switchPortDevices);
     m_endpoints = m_fabric.Install(m_hosts);
     if (cut)
     {

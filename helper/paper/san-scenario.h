@@ -61,6 +61,10 @@ struct SanScenarioSpec
     /// Switches split splittable packets longer than this when others wait (see SanSwitch
     /// "SplitThreshold"; 0 keeps the switch's default: never).
     uint32_t splitThreshold{0};
+    /// Make every switch port's NetDevice on its switch's node, ns-3's convention (a trace or
+    /// pcap per port); false: only the ports a cut or a host needs (SanFabricHelper::
+    /// SetSwitchPortDevices).
+    bool switchPortDevices{true};
 };
 
 /**

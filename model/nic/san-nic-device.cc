@@ -9,6 +9,8 @@
 #include "ns3/channel.h"
 #include "ns3/log.h"
 
+#include <set>
+
 namespace ns3
 {
 
@@ -249,20 +251,23 @@ SanNicDevice::ClearWriteSnoop(uint64_t addr)
 void
 SanNicDevice::SetDropReasons(const std::vector<std::string>& names)
 {
-    m_dropNames = names;
+    // Every NIC of a kind names the same reasons: one list, kept once for the program (at
+    // thousands of hosts a copy each was a few hundred bytes a host).
+    static std::set<std::vector<std::string>> lists;
+    m_dropNames = &*lists.insert(names).first;
     m_drops.assign(names.size(), 0);
 }
 
 std::string
 SanNicDevice::GetDropReasonName(uint32_t reason) const
 {
-    return reason < m_dropNames.size() ? m_dropNames[reason] : "?";
+    return reason < m_drops.size() ? (*m_dropNames)[reason] : "?";
 }
 
 uint32_t
 SanNicDevice::GetNDropReasons() const
 {
-    return static_cast<uint32_t>(m_dropNames.size());
+    return static_cast<uint32_t>(m_drops.size());
 }
 
 uint64_t
@@ -292,7 +297,7 @@ SanNicDevice::Drop(uint32_t reason, Ptr<const Packet> packet, uint32_t srcHost)
     ++m_drops[reason];
     NS_LOG_INFO(GetInstanceTypeId().GetName()
                 << " on host " << GetHostNumber() << ": dropped a packet from host " << srcHost
-                << " (" << m_dropNames[reason] << ")");
+                << " (" << (*m_dropNames)[reason] << ")");
     m_dropTrace(packet, reason, srcHost);
 }
 

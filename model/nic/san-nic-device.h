@@ -185,14 +185,15 @@ class SanNicDevice : public SanNetDevice
     /// \copydoc HeadFromFabric
     void PortHead(Ptr<const Packet> packet, uint32_t srcHost, Time tailArrival);
 
-    Ptr<SanHost> m_host;                                               //!< host
-    Ptr<NetDevice> m_portDevice;                                       //!< fabric port device
-    SanFabricPort* m_port{nullptr};                                    //!< its port interface
-    Ptr<SanDmaEngine> m_dma;                                           //!< host DMA engine
-    std::vector<Ptr<SanDmaEngine>> m_moreDma;                          //!< other bus masters
-    bool m_heads{false};                                               //!< listening for heads
-    std::vector<std::string> m_dropNames;                              //!< reason names
-    std::vector<uint64_t> m_drops;                                     //!< drops per reason
+    Ptr<SanHost> m_host;                      //!< host
+    Ptr<NetDevice> m_portDevice;              //!< fabric port device
+    SanFabricPort* m_port{nullptr};           //!< its port interface
+    Ptr<SanDmaEngine> m_dma;                  //!< host DMA engine
+    std::vector<Ptr<SanDmaEngine>> m_moreDma; //!< other bus masters
+    bool m_heads{false};                      //!< listening for heads
+    const std::vector<std::string>* m_dropNames{
+        nullptr};                  //!< reason names (shared, see SetDropReasons)
+    std::vector<uint64_t> m_drops; //!< drops per reason
     TracedCallback<Ptr<const Packet>, uint32_t, uint32_t> m_dropTrace; //!< drops
     TracedCallback<const std::string&, Time, Time> m_stageTrace;       //!< stages
 };
