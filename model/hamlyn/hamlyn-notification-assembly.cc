@@ -15,7 +15,6 @@ NS_LOG_COMPONENT_DEFINE("HamlynNotificationAssembly");
 
 HamlynNotificationAssembly::HamlynNotificationAssembly(uint32_t areas)
     : m_counters(areas, 0),
-      m_outOfBand(areas),
       m_packets(0)
 {
 }
@@ -24,7 +23,7 @@ void
 HamlynNotificationAssembly::Resize(uint32_t areas)
 {
     m_counters.assign(areas, 0);
-    m_outOfBand.assign(areas, {});
+    m_outOfBand.clear();
 }
 
 uint32_t
@@ -69,6 +68,11 @@ void
 HamlynNotificationAssembly::SetOutOfBand(uint32_t index, const std::vector<uint8_t>& bytes)
 {
     NS_ABORT_MSG_IF(index >= m_counters.size(), "HamlynNotificationAssembly: no area " << index);
+    if (bytes.empty())
+    {
+        m_outOfBand.erase(index);
+        return;
+    }
     m_outOfBand[index] = bytes;
 }
 
@@ -77,7 +81,12 @@ HamlynNotificationAssembly::TakeOutOfBand(uint32_t index)
 {
     NS_ABORT_MSG_IF(index >= m_counters.size(), "HamlynNotificationAssembly: no area " << index);
     std::vector<uint8_t> out;
-    out.swap(m_outOfBand[index]);
+    auto it = m_outOfBand.find(index);
+    if (it != m_outOfBand.end())
+    {
+        out.swap(it->second);
+        m_outOfBand.erase(it);
+    }
     return out;
 }
 

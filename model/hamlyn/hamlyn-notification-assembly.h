@@ -7,6 +7,7 @@
 #define HAMLYN_NOTIFICATION_ASSEMBLY_H
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -62,9 +63,11 @@ class HamlynNotificationAssembly
     std::vector<uint8_t> TakeOutOfBand(uint32_t index);
 
   private:
-    std::vector<uint32_t> m_counters;              //!< one counter per area
-    std::vector<std::vector<uint8_t>> m_outOfBand; //!< out-of-band bytes per area
-    uint64_t m_packets;                            //!< packets summed
+    std::vector<uint32_t> m_counters; //!< one counter per area
+    /// Out-of-band bytes of the areas that hold some (few at a time: a vector per area was
+    /// most of a Hamlyn host's memory at thousands of hosts, a pool of hundreds of areas each)
+    std::unordered_map<uint32_t, std::vector<uint8_t>> m_outOfBand;
+    uint64_t m_packets; //!< packets summed
 };
 
 } // namespace ns3
