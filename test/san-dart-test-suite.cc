@@ -462,6 +462,47 @@ class DartTlbTestCase : public TestCase
     }
 };
 
+/// The TLB as a table of three slots: filled in order, the least recently used evicted, an
+/// invalidated slot reused before any other, a re-inserted page kept in its slot.
+class DartTlbReplacementTestCase : public TestCase
+{
+  public:
+    DartTlbReplacementTestCase()
+        : TestCase("TLB: least recently used out, invalidated slots first, three slots held")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DartTlb tlb(3);
+        uint64_t frame = 0;
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(1, 10, frame), false, "empty");
+        tlb.Insert(1, 10, 100);
+        tlb.Insert(1, 11, 110);
+        tlb.Insert(2, 20, 200);
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(1, 10, frame) && frame == 100, true, "first held");
+        tlb.Insert(2, 21, 210); // full: evicts (1, 11), the least recently used
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(1, 11, frame), false, "LRU evicted");
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(2, 20, frame) && frame == 200, true, "kept");
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(2, 21, frame) && frame == 210, true, "inserted");
+        tlb.Insert(1, 10, 101); // the same page again: its own slot, nothing evicted
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(1, 10, frame) && frame == 101, true, "updated");
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(2, 20, frame), true, "still held");
+        tlb.Invalidate(2); // frees two slots
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(2, 21, frame), false, "invalidated");
+        tlb.Insert(3, 30, 300);
+        tlb.Insert(3, 31, 310); // both into the freed slots: (1, 10) stays
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(1, 10, frame) && frame == 101, true, "not evicted");
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(3, 30, frame) && tlb.Lookup(3, 31, frame),
+                              true,
+                              "in the freed slots");
+        tlb.Insert(4, 40, 400); // full again: (1, 10) is now the least recently used
+        NS_TEST_EXPECT_MSG_EQ(tlb.Lookup(1, 10, frame), false, "LRU evicted again");
+        NS_TEST_EXPECT_MSG_EQ(tlb.GetMisses(), 4u, "misses counted");
+    }
+};
+
 /// A conditional raises an action exactly when it holds; immediate queues interrupt, delayable
 /// ones accumulate.
 class DartConditionalTestCase : public TestCase
@@ -745,6 +786,7 @@ class SanDartTestSuite : public TestSuite
         AddTestCase(new DartSendOrderTestCase, TestCase::QUICK);
         AddTestCase(new DartProtectionTestCase, TestCase::QUICK);
         AddTestCase(new DartTlbTestCase, TestCase::QUICK);
+        AddTestCase(new DartTlbReplacementTestCase, TestCase::QUICK);
         AddTestCase(new DartConditionalTestCase, TestCase::QUICK);
         AddTestCase(new DartMultiCellTestCase, TestCase::QUICK);
         AddTestCase(new DartSoftwareEngineTestCase, TestCase::QUICK);

@@ -41,7 +41,7 @@ DartEndpointTable::GetN() const
 }
 
 DartTlb::DartTlb(uint32_t entries)
-    : m_entries(entries)
+    : m_capacity(entries)
 {
     NS_ABORT_MSG_IF(entries == 0, "DartTlb: a TLB needs at least one entry");
 }
@@ -66,7 +66,7 @@ DartTlb::Lookup(uint32_t endpoint, uint64_t vpn, uint64_t& frame)
 void
 DartTlb::Insert(uint32_t endpoint, uint64_t vpn, uint64_t frame)
 {
-    Entry* victim = &m_entries[0];
+    Entry* victim = nullptr;
     for (auto& e : m_entries)
     {
         if (!e.valid || (e.endpoint == endpoint && e.vpn == vpn))
@@ -74,10 +74,18 @@ DartTlb::Insert(uint32_t endpoint, uint64_t vpn, uint64_t frame)
             victim = &e;
             break;
         }
-        if (e.used < victim->used)
+        if (victim == nullptr || e.used < victim->used)
         {
             victim = &e;
         }
+    }
+    const bool found = victim != nullptr &&
+                       (!victim->valid || (victim->endpoint == endpoint && victim->vpn == vpn));
+    if (!found && m_entries.size() < m_capacity)
+    {
+        // The first slot never filled: the whole table's first invalid one.
+        m_entries.push_back(Entry{true, endpoint, vpn, frame, ++m_clock});
+        return;
     }
     *victim = Entry{true, endpoint, vpn, frame, ++m_clock};
 }

@@ -98,10 +98,14 @@ class DartTlb
         uint64_t used{0};     //!< LRU stamp
     };
 
-    std::vector<Entry> m_entries; //!< entries
-    uint64_t m_clock{0};          //!< LRU clock
-    uint64_t m_hits{0};           //!< hits
-    uint64_t m_misses{0};         //!< misses
+    /// The entries filled so far, in slot order: a slot is stored once first filled (the
+    /// TLB's lookups and choices are those of the whole table, whose unfilled slots are
+    /// invalid), so an idle card at thousands of hosts costs none.
+    std::vector<Entry> m_entries;
+    uint32_t m_capacity{0}; //!< slots
+    uint64_t m_clock{0};    //!< LRU clock
+    uint64_t m_hits{0};     //!< hits
+    uint64_t m_misses{0};   //!< misses
 };
 
 } // namespace ns3

@@ -23,7 +23,6 @@ HostPioWindow::HostPioWindow(Ptr<HostBus> bus,
       m_sink(sink),
       m_class(priorityClass)
 {
-    m_crossed = Callback<void>([this]() { Crossed(); });
     NS_ABORT_MSG_IF(bus == nullptr, "HostPioWindow: no host bus");
     NS_ABORT_MSG_IF(size == 0, "HostPioWindow: size must be > 0");
 }
@@ -73,6 +72,12 @@ HostPioWindow::StartNext()
         return;
     }
     m_onBus = true;
+    if (m_crossed.IsNull())
+    {
+        // Made at the first store, not with the window: a process maps windows it may never
+        // write (DART's send registers per connection).
+        m_crossed = Callback<void>([this]() { Crossed(); });
+    }
     m_bus->Pio(m_pending.front().bytes.size(), m_crossed, m_class);
 }
 

@@ -99,7 +99,7 @@ class HostPioWindow : public SimpleRefCount<HostPioWindow>
 
     SanFifo<Pending> m_pending; //!< stores in issue order; the front one is on the bus
     bool m_onBus{false};        //!< the front store is crossing the bus
-    Callback<void> m_crossed;   //!< Crossed() (made once, passed to every bus transfer)
+    Callback<void> m_crossed;   //!< Crossed() (made at the first store, passed to every one)
     std::vector<std::vector<uint8_t>> m_spare; //!< byte buffers of landed stores, for reuse
 };
 
