@@ -241,7 +241,7 @@ SanBenchTestbed::ShapeFabric(SanScenarioSpec& spec, uint32_t hosts)
     const std::string error = CheckHosts(m_fabric, hosts);
     NS_ABORT_MSG_IF(!error.empty(), "SanBenchTestbed: " << error);
     spec.hosts = hosts;
-    // Thousands of hosts: no NetDevice on a switch's node for every port (about 2 KiB a host
+    // Thousands of hosts: no NetDevice on a switch's node for every port (about 3 KiB a host
     // with the events that initialize them); the workloads use the hosts' NICs.
     spec.switchPortDevices = false;
     if (m_fabric == "dragonfly")
