@@ -361,7 +361,7 @@ HostMemory::CancelWatch(uint64_t token)
 void
 HostMemory::CompactWatches()
 {
-    if (m_deadWatches * 2 < m_watches.size() + 8)
+    if (m_deadWatches * 2 <= m_watches.size())
     {
         return;
     }

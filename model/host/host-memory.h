@@ -260,7 +260,8 @@ class HostMemory : public Object
         Callback<void> seen; //!< the watcher
     };
 
-    /// Sweep the cancelled and fired watches out once they are half the list.
+    /// Sweep the cancelled and fired watches out once they are more than half the list (a write
+    /// looks at every entry: the dead ones stay few).
     void CompactWatches();
 
     std::vector<Watch> m_watches;        //!< watches in token order (a null callback: gone)
