@@ -163,16 +163,6 @@ RunInterface(const Options& o)
         error = "--interface runs on a " + list(SanBenchTestbed::GetFabrics()) + ", not '" +
                 o.topology + "'";
     }
-    if (error.empty() && o.iface == "tcp" && o.topology != "crossbar")
-    {
-        error = "tcp has its own Ethernet: --topology=crossbar";
-    }
-    if (error.empty() && SanDistributed::GetSize() > 1 && o.iface == "tcp")
-    {
-        // TCP runs over its own switched LAN (TcpSwitchedLan), which a distributed run does not
-        // cut.
-        error = o.iface + " runs in one process only (see doc/san.rst, \"At scale\")";
-    }
     if (error.empty())
     {
         error = SanBenchTestbed::CheckHosts(o.topology, o.hosts);

@@ -103,7 +103,7 @@ done
 # SHRIMP's sockets connect over a 10 Mbit/s Ethernet first, whose links to its hub ns-3 makes
 # remote where they cross ranks).
 nics=${SAN_MPI_NICS:-dart:as-published dart:modern hamlyn:modern clan:modern scilan:modern \
-shrimp-vmmc:modern shrimp-nx:modern shrimp-sockets:modern}
+shrimp-vmmc:modern shrimp-nx:modern shrimp-sockets:modern tcp:modern tcp:same-hosts}
 nic_workloads=${SAN_MPI_NIC_WORKLOADS:-request-response incast all-to-all}
 for nic in $nics; do
     iface=${nic%%:*}
@@ -115,6 +115,10 @@ for nic in $nics; do
                 times=(--slot=10ms --go=1400ms --until=1500ms)
             elif [ "$iface" = shrimp-vmmc ] || [ "$iface" = shrimp-nx ]; then
                 times=(--slot=5ms --go=700ms --until=800ms)
+            elif [ "$iface" = tcp ]; then
+                # A connect through the 1990s Ethernet's store-and-forward switches and
+                # NT's stack takes hundreds of us.
+                times=(--slot=1ms --go=150ms --until=400ms)
             else
                 times=(--slot=100us --go=20ms --until=100ms)
             fi

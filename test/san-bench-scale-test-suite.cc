@@ -324,10 +324,6 @@ class SanBenchScaleTestSuite : public TestSuite
         {
             for (const std::string& iface : SanBenchTestbed::GetInterfaces())
             {
-                if (iface == "tcp")
-                {
-                    continue; // its own Ethernet, no fat tree nor dragonfly
-                }
                 for (const std::string& workload : SanBenchScale::GetWorkloads())
                 {
                     AddTestCase(new ScaleWorkloadTestCase(iface, "modern", workload, false, fabric),

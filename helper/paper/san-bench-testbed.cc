@@ -114,8 +114,6 @@ SanBenchTestbed::SanBenchTestbed(const std::string& iface,
         }
         NS_ABORT_MSG("SanBenchTestbed: no fabric '" << fabric << "' (known:" << known.str() << ")");
     }
-    NS_ABORT_MSG_IF(iface == "tcp" && fabric != "crossbar",
-                    "SanBenchTestbed: tcp has its own Ethernet, not a " << fabric);
     NS_ABORT_MSG_IF(hosts < 2, "SanBenchTestbed: " << hosts << " hosts (at least 2)");
     const std::string missing = GetMissing(iface, preset);
     NS_ABORT_MSG_IF(!missing.empty(),
@@ -300,13 +298,18 @@ SanBenchTestbed::BuildTcp(uint32_t hosts)
         // More hosts: the same hosts and link settings on one switched Ethernet (its paper's
         // era's store-and-forward Fast Ethernet switch); modern: current servers, NIC and
         // Linux stack on 100 Gbit/s Ethernet through a cut-through switch (TcpSwitchedLan).
+        // On a fat tree or a dragonfly: the same switches in that shape (an Ethernet of
+        // 8-port switches routed up and down, as the other interfaces' fabric).
         const bool modern = m_preset == "modern";
-        const TcpSwitchedLan::Spec spec =
+        TcpSwitchedLan::Spec spec =
             modern ? TcpSwitchedLan::Modern(hosts)
                    : TcpSwitchedLan::Ethernet1990s(IsSameHosts()
                                                        ? ScilanTcpBaselines::FastEthernet()
                                                        : TcpBaselineExperiments::Ethernet100(),
                                                    hosts);
+        ShapeFabric(spec.fabric, hosts);
+        const std::string switches =
+            m_fabric == "crossbar" ? "one store-and-forward switch" : "store-and-forward switches";
         auto lan = std::make_shared<TcpSwitchedLan>(spec);
         m_hosts = lan->GetHosts();
         m_keep = lan;
@@ -317,14 +320,16 @@ SanBenchTestbed::BuildTcp(uint32_t hosts)
             // ConfigureSocket); the 1990s testbeds keep ns-3's default segment, as their pair.
             m_messengerAttributes.emplace_back("SegmentSize",
                                                UintegerValue(spec.link.mtu - 52).Copy());
-            m_described = "TCP on the host stack, 3 GHz server / Linux, 100 Gbit/s Ethernet, "
-                          "a 300 ns cut-through switch";
+            m_described = "TCP on the host stack, 3 GHz server / Linux, 100 Gbit/s Ethernet, " +
+                          std::string(m_fabric == "crossbar" ? "a 300 ns cut-through switch"
+                                                             : "300 ns cut-through switches");
             return;
         }
-        m_described = IsSameHosts() ? "TCP on the host stack, 200 MHz Pentium / NT 4.0, "
-                                      "100 Mbit/s Ethernet, one store-and-forward switch"
-                                    : "TCP on the host stack, 530 MHz Alpha / Linux 2.2, "
-                                      "100 Mbit/s Ethernet, one store-and-forward switch";
+        m_described = (IsSameHosts() ? "TCP on the host stack, 200 MHz Pentium / NT 4.0, "
+                                       "100 Mbit/s Ethernet, "
+                                     : "TCP on the host stack, 530 MHz Alpha / Linux 2.2, "
+                                       "100 Mbit/s Ethernet, ") +
+                      switches;
         return;
     }
     // Same hosts: the SCILAN paper's own TCP baseline on these PCs (NT 4.0's stack, a 3Com

@@ -121,7 +121,8 @@ class SanBenchTestbed
      * global links a router, 2p^2 + 1 groups, every pair joined by one global link) of
      * (4p - 1)-port switches of the preset's kind: 2p^2(2p^2 + 1) hosts, p >= 2 (72, 342,
      * 1,056, 2,550, 5,256, 9,702, 16,512, ...; aborts for another count), routed minimally
-     * and deterministically (local, global, local: in order); neither for "tcp"
+     * and deterministically (local, global, local: in order); for "tcp", its Ethernet's
+     * switches in that shape (TcpSwitchedLan's, 8 ports each)
      * \param groups the hosts talk in this many groups (host i with the hosts j of its group,
      * i mod groups == j mod groups; 1: every host with every other; it divides \p hosts).
      * What an interface makes at start-up for each pair that may talk (DART's connection
