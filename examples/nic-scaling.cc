@@ -5,8 +5,8 @@
  */
 
 /*
- * nic-scaling: the benchmark workloads over every interface on thousands of hosts, and what they
- * cost to simulate (san-scaling's figures, for interfaces instead of bare endpoints):
+ * nic-scaling: the benchmark workloads over every interface (and TCP/IP) on thousands of hosts, and
+ * what they cost to simulate (san-scaling's figures, for interfaces instead of bare endpoints):
  *
  *   ./nic-scaling [--interfaces=clan,hamlyn] [--preset=modern] [--fabric=fat-tree|dragonfly]
  *                 [--hosts=1024,4096,16384] [--workloads=request-response,incast,all-to-all]
@@ -166,7 +166,7 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.AddValue("csv", "output CSV (\"none\": print the rows only)", csv);
     cmd.AddValue("interfaces",
-                 "comma-separated SanBenchTestbed interfaces (empty: all but tcp)",
+                 "comma-separated SanBenchTestbed interfaces (empty: all, TCP/IP too)",
                  interfaces);
     cmd.AddValue("preset", "SanBenchTestbed preset", preset);
     cmd.AddValue("fabric", "SanBenchTestbed fabric: fat-tree or dragonfly", fabric);
@@ -192,17 +192,8 @@ main(int argc, char* argv[])
         std::cerr << "nic-scaling: " << why << std::endl;
         return 1;
     };
-    std::vector<std::string> ifaces = SplitList(interfaces);
-    if (ifaces.empty())
-    {
-        for (const std::string& i : SanBenchTestbed::GetInterfaces())
-        {
-            if (i != "tcp")
-            {
-                ifaces.push_back(i);
-            }
-        }
-    }
+    std::vector<std::string> ifaces =
+        interfaces.empty() ? SanBenchTestbed::GetInterfaces() : SplitList(interfaces);
     const std::vector<std::string> loads =
         workloads.empty() ? SanBenchScale::GetWorkloads() : SplitList(workloads);
     if (const auto u = FirstUnknown(ifaces, SanBenchTestbed::GetInterfaces()); !u.empty())

@@ -260,10 +260,11 @@ class SanExamplesTestSuite : public TestSuite
         // At scale (small here): each run in a process of its own, its costs printed.
         AddTestCase(new SanExampleTestCase(
                         "nic-scaling",
-                        "--csv=none --hosts=16 --group=4 --count=2 --interfaces=clan,hamlyn",
+                        "--csv=none --hosts=16 --group=4 --count=2 --interfaces=clan,hamlyn,tcp",
                         {"clan +request-response +16 +" + number + " +" + number,
                          "hamlyn +incast +16 +" + number,
-                         "clan +all-to-all +16 +" + number}),
+                         "clan +all-to-all +16 +" + number,
+                         "tcp +all-to-all +16 +" + number}),
                     TestCase::QUICK);
         // Where the events go: a census file per run, read back (the shell's $$ names the
         // directory).
@@ -309,6 +310,17 @@ class SanExamplesTestSuite : public TestSuite
                                            {"san-distributed: request-response over clan "
                                             "\\(modern\\), 16 hosts on a fat-tree, 1 rank\\(s\\); "
                                             "[1-9][0-9]* links cut, lookahead 145 ns",
+                                            "san-distributed: 308 messages, last process done "
+                                            "at " +
+                                                number + " us"}),
+                    TestCase::QUICK);
+        // TCP/IP too: its Ethernet is a san fabric of the same shape, cut as the others'.
+        AddTestCase(new SanExampleTestCase("san-distributed",
+                                           "--interface=tcp --preset=modern --hosts=16 "
+                                           "--group=8 --partitions=2",
+                                           {"san-distributed: request-response over tcp "
+                                            "\\(modern\\), 16 hosts on a fat-tree, 1 rank\\(s\\); "
+                                            "[1-9][0-9]* links cut, lookahead 160 ns",
                                             "san-distributed: 308 messages, last process done "
                                             "at " +
                                                 number + " us"}),
