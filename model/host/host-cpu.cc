@@ -132,20 +132,13 @@ Time
 HostCpu::InstructionsToTime(double instructions) const
 {
     NS_ABORT_MSG_IF(!(instructions >= 0), "HostCpu: negative instruction count " << instructions);
-    if (m_memoCpi != m_cpi || m_memoClock != m_clockRate || m_instructionTimes.size() > 4096)
+    if (m_instructionTimes == nullptr || m_memoCpi != m_cpi || m_memoClock != m_clockRate)
     {
-        m_instructionTimes.clear();
+        m_instructionTimes = SanDurationMemo::Find(m_cpi, m_clockRate);
         m_memoCpi = m_cpi;
         m_memoClock = m_clockRate;
     }
-    auto it = m_instructionTimes.find(instructions);
-    if (it == m_instructionTimes.end())
-    {
-        it = m_instructionTimes
-                 .emplace(instructions, SanDuration(instructions * m_cpi / m_clockRate, "HostCpu"))
-                 .first;
-    }
-    return it->second;
+    return m_instructionTimes->Get(instructions, "HostCpu");
 }
 
 Time

@@ -6,6 +6,7 @@
 #ifndef HOST_CPU_H
 #define HOST_CPU_H
 
+#include "san-duration-memo.h"
 #include "san-fifo.h"
 #include "san-resource.h"
 
@@ -17,7 +18,6 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <map>
 
 namespace ns3
 {
@@ -350,9 +350,8 @@ class HostCpu : public Object
     Ptr<SanResource> m_resource; //!< the CPU as a server
     double m_clockRate;          //!< Hz
     double m_cpi;                //!< cycles per instruction
-    /// InstructionsToTime's memo (instructions -> time at m_memoCpi and m_memoClock): a few
-    /// counts recur, and forming a Time from a double is not cheap.
-    mutable std::map<double, Time> m_instructionTimes;
+    /// InstructionsToTime's memo, shared by every CPU at m_memoCpi and m_memoClock.
+    mutable SanDurationMemo::Table* m_instructionTimes{nullptr};
     mutable double m_memoCpi{0};   //!< the CPI m_instructionTimes is for
     mutable double m_memoClock{0}; //!< the clock rate m_instructionTimes is for
     Time m_syscallCost;            //!< fixed system-call cost

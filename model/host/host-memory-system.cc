@@ -175,17 +175,12 @@ HostMemorySystem::Setup(Ptr<HostCpu> cpu)
 Time
 HostMemorySystem::Cycles(double cycles) const
 {
-    if (m_memoClock != m_clock || m_cycleTimes.size() > 1024)
+    if (m_cycleTimes == nullptr || m_memoClock != m_clock)
     {
-        m_cycleTimes.clear();
+        m_cycleTimes = SanDurationMemo::Find(1, m_clock); // cycles x 1 / clock: exact
         m_memoClock = m_clock;
     }
-    auto it = m_cycleTimes.find(cycles);
-    if (it == m_cycleTimes.end())
-    {
-        it = m_cycleTimes.emplace(cycles, Seconds(cycles / m_clock)).first;
-    }
-    return it->second;
+    return m_cycleTimes->Get(cycles, "HostMemorySystem");
 }
 
 Time

@@ -6,6 +6,7 @@
 #ifndef HOST_MEMORY_SYSTEM_H
 #define HOST_MEMORY_SYSTEM_H
 
+#include "san-duration-memo.h"
 #include "san-resource.h"
 
 #include "ns3/callback.h"
@@ -257,9 +258,9 @@ class HostMemorySystem : public Object
     std::vector<Job*> m_freeJobs;                     //!< jobs free for the next copy
     std::vector<std::unique_ptr<Landing>> m_landings; //!< every landing made
     std::vector<Landing*> m_freeLandings;             //!< landings free for the next store
-    /// Durations already formed by Cycles (cycles -> time at m_memoClock): a few distinct
-    /// step lengths recur for every line, and forming a Time from a double is not cheap.
-    mutable std::map<double, Time> m_cycleTimes;
+    /// Durations already formed by Cycles, shared by every memory system at m_memoClock: a
+    /// few distinct step lengths recur for every line.
+    mutable SanDurationMemo::Table* m_cycleTimes{nullptr};
     mutable double m_memoClock{0}; //!< the clock m_cycleTimes holds durations for
 };
 
