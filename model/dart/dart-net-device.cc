@@ -257,7 +257,6 @@ DartNetDevice::SetConnection(uint16_t vci, const DartConnection& c)
     NS_ABORT_MSG_IF(c.actionQueue != DartConnection::NO_QUEUE && c.actionQueue >= m_queues.GetN(),
                     "DartNetDevice::SetConnection: no action queue " << c.actionQueue);
     m_connections.Set(vci, c);
-    m_send.OpenSendRegisters(vci);
 }
 
 uint16_t

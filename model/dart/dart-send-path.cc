@@ -46,20 +46,23 @@ DartSendPath::Build(uint32_t connections)
     m_registers = SanSparseArray<Ptr<HostPioWindow>>(connections);
 }
 
-void
-DartSendPath::OpenSendRegisters(uint16_t vci)
+Ptr<HostPioWindow>
+DartSendPath::SendRegisters(uint16_t vci)
 {
-    if (m_registers.Get(vci))
+    // Made at the connection's first send, not when it is set up: at scale a host is wired to
+    // every member of its group and talks to a few (a window and its sink ~200 bytes each).
+    Ptr<HostPioWindow>& window = m_registers.Ref(vci);
+    if (!window)
     {
-        return;
+        window = Create<HostPioWindow>(
+            m_dev.GetHostIoBus(),
+            DART_SEND_REGISTER_BYTES,
+            HostPioWindow::SinkCallback(
+                [this, vci](uint64_t offset, const uint8_t* data, uint32_t len) {
+                    SendRegistersLanded(vci, offset, data, len);
+                }));
     }
-    m_registers.Ref(vci) =
-        Create<HostPioWindow>(m_dev.GetHostIoBus(),
-                              DART_SEND_REGISTER_BYTES,
-                              HostPioWindow::SinkCallback(
-                                  [this, vci](uint64_t offset, const uint8_t* data, uint32_t len) {
-                                      SendRegistersLanded(vci, offset, data, len);
-                                  }));
+    return window;
 }
 
 void
@@ -182,13 +185,13 @@ DartSendPath::StoreNextSend()
     m_storing = true;
     const PendingSend p = std::move(m_storeQueue.front());
     m_storeQueue.pop_front();
-    m_registers.Get(p.vci)->Store(0,
-                                  p.regs.data(),
-                                  DART_SEND_REGISTER_BYTES,
-                                  Callback<void>([this]() {
-                                      m_storing = false;
-                                      StoreNextSend();
-                                  }));
+    SendRegisters(p.vci)->Store(0,
+                                p.regs.data(),
+                                DART_SEND_REGISTER_BYTES,
+                                Callback<void>([this]() {
+                                    m_storing = false;
+                                    StoreNextSend();
+                                }));
 }
 
 void

@@ -63,8 +63,6 @@ class DartSendPath
 
     /// \param connections VCIs (the device is attached)
     void Build(uint32_t connections);
-    /// \param vci a connection just set up: give it Send Registers if it has none
-    void OpenSendRegisters(uint16_t vci);
     /**
      * \brief Send a message (DartNetDevice::Send; the caller checked the arguments).
      * \param vci the connection
@@ -141,7 +139,11 @@ class DartSendPath
     DartAddressTranslation& m_translation;    //!< the TLB
     const DartConnectionTable& m_connections; //!< Connection Table
     const DartEndpointTable& m_endpoints;     //!< Endpoint Table
-    /// Send Registers per VCI (null if none): the table's size, storage for its pages in use
+    /// \param vci a connection \return its Send Registers (made at its first send)
+    Ptr<HostPioWindow> SendRegisters(uint16_t vci);
+
+    /// Send Registers per VCI (null until its first send): the table's size, storage for its
+    /// pages in use
     SanSparseArray<Ptr<HostPioWindow>> m_registers;
     SanFifo<PendingSend> m_storeQueue;     //!< sends in program order, not yet stored
     bool m_storing{false};                 //!< a send's stores are crossing the bus
