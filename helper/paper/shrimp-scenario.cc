@@ -60,12 +60,15 @@ ShrimpScenario::ShrimpScenario(const Spec& spec)
     // messages.
     NodeContainer hub;
     hub.Create(1);
+    // IPv4 only: the set-up traffic is IPv4 (an IPv6 stack on every host cost ~8 KiB a host).
     InternetStackHelper internet;
+    internet.SetIpv6StackInstall(false);
     internet.Install(GetHosts());
     // The hub's routes are its connected links, found in a table by subnet (ns-3's static
     // routing would scan all of them, and every interface's address, for each packet).
     InternetStackHelper hubStack;
     hubStack.SetRoutingHelper(SanHubRoutingHelper());
+    hubStack.SetIpv6StackInstall(false);
     hubStack.Install(hub);
     PointToPointHelper link;
     link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
