@@ -31,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -529,7 +530,7 @@ class ShrimpUnmapWaitsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((r.Received(0, bytes) == data), true, "all data there");
         if (unexport)
         {
-            NS_TEST_EXPECT_MSG_EQ((r.Nic(3)->FindIncomingEntry(r.recv / r.page) == nullptr ||
+            NS_TEST_EXPECT_MSG_EQ((!r.Nic(3)->FindIncomingEntry(r.recv / r.page) ||
                                    !r.Nic(3)->FindIncomingEntry(r.recv / r.page)->enabled),
                                   true,
                                   "the pages are disabled");
@@ -882,32 +883,54 @@ class ShrimpSetupOverNetworkTestCase : public TestCase
     }
 };
 
-/// ShrimpPageTable against a map of pages: entries set, replaced and cleared at random across
-/// blocks of pages read back as set, and the count of entries follows.
+/// ShrimpPageTable against a map of pages: entries set, replaced and cleared at random, singly
+/// and as runs of consecutive pages bound to consecutive destinations (which the table keeps
+/// as one run, split where a page in it is cleared or rebound), read back as set; the count of
+/// entries follows, and a buffer's pages bound in order take one run.
 class ShrimpPageTableTestCase : public TestCase
 {
   public:
     ShrimpPageTableTestCase()
-        : TestCase("page table: random sets and clears across blocks against a map")
+        : TestCase("page table: random sets, runs and clears against a map")
     {
     }
 
   private:
     void DoRun() override
     {
-        ShrimpPageTable<ShrimpOutgoingEntry> table(4096);
+        const uint32_t pageBytes = 4096;
+        ShrimpPageTable<ShrimpOutgoingEntry> table(pageBytes);
         std::map<uint64_t, uint64_t> expected; // page -> dstPage
         santest::FixedSequence sequence(7);
         auto next = [&sequence](uint64_t n) { return sequence.Next(n); };
+        // Pages near 0 and far above (a proxy space).
+        auto somePage = [&next]() {
+            return next(2) == 0 ? next(300) : (uint64_t(1) << 40) + next(300);
+        };
         uint32_t wrong = 0;
         for (uint32_t round = 0; round < 5000; ++round)
         {
-            // Pages near 0 and far above (a proxy space, another block map entry).
-            const uint64_t page = next(2) == 0 ? next(300) : (uint64_t(1) << 40) + next(300);
-            if (next(3) == 0)
+            const uint64_t page = somePage();
+            const uint32_t what = next(4);
+            if (what == 0)
             {
                 table.Clear(page);
                 expected.erase(page);
+            }
+            else if (what == 1)
+            {
+                // A run: consecutive pages to consecutive destinations, set in either order.
+                const uint64_t n = 1 + next(20);
+                const uint64_t dst = next(1000) * pageBytes;
+                const bool down = next(2) == 0;
+                for (uint64_t i = 0; i < n; ++i)
+                {
+                    const uint64_t k = down ? n - 1 - i : i;
+                    ShrimpOutgoingEntry e;
+                    e.dstPage = dst + k * pageBytes;
+                    table.Set(page + k, e);
+                    expected[page + k] = e.dstPage;
+                }
             }
             else
             {
@@ -916,20 +939,52 @@ class ShrimpPageTableTestCase : public TestCase
                 table.Set(page, e);
                 expected[page] = e.dstPage;
             }
-            const uint64_t probe = next(2) == 0 ? next(300) : (uint64_t(1) << 40) + next(300);
-            const ShrimpOutgoingEntry* found = table.Find(probe);
+            const uint64_t probe = somePage();
+            const std::optional<ShrimpOutgoingEntry> found = table.Find(probe);
             auto it = expected.find(probe);
-            wrong += (found == nullptr) != (it == expected.end());
-            wrong += found != nullptr && it != expected.end() && found->dstPage != it->second;
+            wrong += found.has_value() != (it != expected.end());
+            wrong += found && it != expected.end() && found->dstPage != it->second;
         }
         NS_TEST_EXPECT_MSG_EQ(wrong, 0, "every page as last set or cleared");
+        for (const auto& [page, dst] : expected)
+        {
+            const std::optional<ShrimpOutgoingEntry> found = table.Find(page);
+            wrong += !found || found->dstPage != dst;
+        }
+        NS_TEST_EXPECT_MSG_EQ(wrong, 0, "every page held, as set");
         NS_TEST_EXPECT_MSG_EQ(table.GetSize(), expected.size(), "entries in use");
+        NS_TEST_EXPECT_MSG_LT(table.GetRuns(), expected.size(), "runs joined");
         for (const auto& [page, dst] : expected)
         {
             table.Clear(page);
         }
         NS_TEST_EXPECT_MSG_EQ(table.GetSize(), 0, "all cleared");
-        NS_TEST_EXPECT_MSG_EQ(table.Find(5), nullptr, "nothing left");
+        NS_TEST_EXPECT_MSG_EQ(table.GetRuns(), 0, "no runs left");
+        NS_TEST_EXPECT_MSG_EQ(table.Find(5).has_value(), false, "nothing left");
+
+        // An imported buffer of 130 pages: one run; a page in the middle cleared, two; bound
+        // again as before, one.
+        for (uint64_t i = 0; i < 130; ++i)
+        {
+            ShrimpOutgoingEntry e;
+            e.dstHost = 3;
+            e.dstPage = (1000 + i) * pageBytes;
+            table.Set(5000 + i, e);
+        }
+        NS_TEST_EXPECT_MSG_EQ(table.GetRuns(), 1, "a buffer, one run");
+        table.Clear(5060);
+        NS_TEST_EXPECT_MSG_EQ(table.GetRuns(), 2, "split around the cleared page");
+        NS_TEST_EXPECT_MSG_EQ(table.Find(5060).has_value(), false, "cleared");
+        NS_TEST_EXPECT_MSG_EQ(table.Find(5061)->dstPage, 1061u * pageBytes, "after the cut");
+        ShrimpOutgoingEntry e;
+        e.dstHost = 3;
+        e.dstPage = 1060 * pageBytes;
+        table.Set(5060, e);
+        NS_TEST_EXPECT_MSG_EQ(table.GetRuns(), 1, "joined again");
+        e.dstHost = 4; // another host: its own run
+        table.Set(5060, e);
+        NS_TEST_EXPECT_MSG_EQ(table.GetRuns(), 3, "a page rebound elsewhere splits the run");
+        NS_TEST_EXPECT_MSG_EQ(table.GetSize(), 130, "still 130 pages");
     }
 };
 

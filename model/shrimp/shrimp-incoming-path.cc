@@ -78,8 +78,8 @@ ShrimpNetDevice::IncomingNext()
             Drop(BAD_ADDRESS, in.packet, in.srcHost);
             continue;
         }
-        const ShrimpIncomingEntry* e = m_ipt.Find(page);
-        if (e == nullptr || !e->enabled)
+        const std::optional<ShrimpIncomingEntry> e = m_ipt.Find(page);
+        if (!e || !e->enabled)
         {
             // Freeze: nothing more is taken from the FIFO until the driver has dealt with it.
             m_frozen = true;

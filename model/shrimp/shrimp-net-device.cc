@@ -186,7 +186,7 @@ ShrimpNetDevice::ClearOutgoingEntry(uint64_t page)
     m_opt.Clear(page);
 }
 
-const ShrimpOutgoingEntry*
+std::optional<ShrimpOutgoingEntry>
 ShrimpNetDevice::FindOutgoingEntry(uint64_t page) const
 {
     return m_opt.Find(page);
@@ -198,7 +198,7 @@ ShrimpNetDevice::SetIncomingEntry(uint64_t page, const ShrimpIncomingEntry& entr
     m_ipt.Set(page, entry);
 }
 
-const ShrimpIncomingEntry*
+std::optional<ShrimpIncomingEntry>
 ShrimpNetDevice::FindIncomingEntry(uint64_t page) const
 {
     return m_ipt.Find(page);

@@ -102,12 +102,12 @@ class ShrimpNetDevice : public SanNicDevice
     void SetOutgoingEntry(uint64_t page, const ShrimpOutgoingEntry& entry);
     /// \param page a page number: remove its binding (an open packet of it is sent first)
     void ClearOutgoingEntry(uint64_t page);
-    /// \param page a page number \return its binding, or null
-    const ShrimpOutgoingEntry* FindOutgoingEntry(uint64_t page) const;
+    /// \param page a page number \return its binding, or none
+    std::optional<ShrimpOutgoingEntry> FindOutgoingEntry(uint64_t page) const;
     /// \param page a local page number \param entry its IPT entry
     void SetIncomingEntry(uint64_t page, const ShrimpIncomingEntry& entry);
-    /// \param page a local page number \return its IPT entry, or null (not enabled)
-    const ShrimpIncomingEntry* FindIncomingEntry(uint64_t page) const;
+    /// \param page a local page number \return its IPT entry, or none (not enabled)
+    std::optional<ShrimpIncomingEntry> FindIncomingEntry(uint64_t page) const;
     /// \brief Snoop the memory-bus writes into the region that holds \p addr.
     /// \param addr an address in an allocated region
     void SnoopRegion(uint64_t addr);

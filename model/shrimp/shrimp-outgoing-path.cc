@@ -63,8 +63,8 @@ void
 ShrimpNetDevice::AutomaticUpdate(uint64_t addr, uint32_t len)
 {
     const uint64_t page = m_opt.PageOf(addr);
-    const ShrimpOutgoingEntry* e = m_opt.Find(page);
-    if (e == nullptr)
+    const std::optional<ShrimpOutgoingEntry> e = m_opt.Find(page);
+    if (!e)
     {
         return; // not bound
     }
@@ -241,7 +241,7 @@ ShrimpNetDevice::DeliberateUpdate(uint64_t src,
     const uint32_t words = (bytes + 3) / 4 * 4;
     for (uint64_t page = dst / m_pageBytes; page <= (dst + words - 1) / m_pageBytes; ++page)
     {
-        if (m_opt.Find(page) == nullptr)
+        if (!m_opt.Find(page))
         {
             return false;
         }
@@ -315,8 +315,8 @@ ShrimpNetDevice::DuNextBurst(Ptr<DuJob> job)
 void
 ShrimpNetDevice::DuBurstRead(Ptr<DuJob> job, uint64_t src, uint64_t dst, uint32_t n)
 {
-    const ShrimpOutgoingEntry* e = m_opt.Find(dst / m_pageBytes);
-    NS_ABORT_MSG_IF(e == nullptr,
+    const std::optional<ShrimpOutgoingEntry> e = m_opt.Find(dst / m_pageBytes);
+    NS_ABORT_MSG_IF(!e,
                     "ShrimpNetDevice: a deliberate update's destination page was unbound "
                     "while the update was in progress");
     Outgoing out;

@@ -8,9 +8,10 @@
 
 #include "ns3/nstime.h"
 
-#include <array>
 #include <cstdint>
-#include <unordered_map>
+#include <iterator>
+#include <map>
+#include <optional>
 
 namespace ns3
 {
@@ -28,6 +29,13 @@ struct ShrimpOutgoingEntry
     bool combine{false};   //!< consecutive automatic updates append to an open packet
     bool timer{false};     //!< a combined packet leaves when no update follows in time
     bool interrupt{false}; //!< sender-specified destination interrupt
+
+    /// \param o another \return the same binding
+    bool operator==(const ShrimpOutgoingEntry& o) const
+    {
+        return dstHost == o.dstHost && dstPage == o.dstPage && combine == o.combine &&
+               timer == o.timer && interrupt == o.interrupt;
+    }
 };
 
 /**
@@ -39,13 +47,54 @@ struct ShrimpIncomingEntry
 {
     bool enabled{false};   //!< packets may land in the page
     bool interrupt{false}; //!< receiver-specified interrupt flag
+
+    /// \param o another \return the same entry
+    bool operator==(const ShrimpIncomingEntry& o) const
+    {
+        return enabled == o.enabled && interrupt == o.interrupt;
+    }
+};
+
+/**
+ * \ingroup san
+ * \brief How an entry changes from one page to the next along a run of pages bound alike
+ * (ShrimpPageTable): by default not at all (an export id, an IPT entry).
+ */
+template <typename Entry>
+struct ShrimpPageRunStep
+{
+    /// \param first a run's first entry \param pages pages on \param pageBytes page size
+    /// \return the entry \p pages pages on
+    static Entry After(const Entry& first, uint64_t pages, uint32_t pageBytes)
+    {
+        return first;
+    }
+};
+
+/// An OPT run binds consecutive pages to consecutive destination pages.
+template <>
+struct ShrimpPageRunStep<ShrimpOutgoingEntry>
+{
+    /// \param first a run's first entry \param pages pages on \param pageBytes page size
+    /// \return the entry \p pages pages on: its destination as many pages on
+    static ShrimpOutgoingEntry After(const ShrimpOutgoingEntry& first,
+                                     uint64_t pages,
+                                     uint32_t pageBytes)
+    {
+        ShrimpOutgoingEntry e = first;
+        e.dstPage += pages * pageBytes;
+        return e;
+    }
 };
 
 /**
  * \ingroup san
  * \brief A page table indexed by page number, as the hardware indexes it directly by the
- * page-number bits of an address. Only blocks of pages that hold an entry use memory (a hash
- * map of blocks), so a host's state grows with its mappings, not with its memory.
+ * page-number bits of an address. It is kept as runs of consecutive pages bound alike (each
+ * page's entry the run's first one stepped on, ShrimpPageRunStep: an imported buffer's proxy
+ * pages to the exporter's consecutive pages), so a host's state grows with its mappings, not
+ * with their pages (VMMC's rings of 130 pages took ~10 KiB a host as blocks of page slots at
+ * thousands of hosts).
  */
 template <typename Entry>
 class ShrimpPageTable
@@ -78,42 +127,59 @@ class ShrimpPageTable
     /// \param page a page number \param entry its entry
     void Set(uint64_t page, const Entry& entry)
     {
-        Slot& slot = m_blocks[page / BLOCK_PAGES][page % BLOCK_PAGES];
-        m_used += slot.used ? 0 : 1;
-        slot.entry = entry;
-        slot.used = true;
-    }
-
-    /// \param page a page number \return its entry, or null if it has none
-    const Entry* Find(uint64_t page) const
-    {
-        auto it = m_blocks.find(page / BLOCK_PAGES);
-        if (it == m_blocks.end())
+        if (const auto found = Find(page); found && *found == entry)
         {
-            return nullptr;
+            return;
         }
-        const Slot& slot = it->second[page % BLOCK_PAGES];
-        return slot.used ? &slot.entry : nullptr;
+        if (!Cut(page))
+        {
+            ++m_used;
+        }
+        auto it = m_runs.emplace(page, Run{1, entry}).first;
+        // Join the run that ends here, and the one that starts next, where the entry follows.
+        if (it != m_runs.begin())
+        {
+            auto before = std::prev(it);
+            if (before->first + before->second.pages == page &&
+                After(before->second, before->second.pages) == entry)
+            {
+                ++before->second.pages;
+                m_runs.erase(it);
+                it = before;
+            }
+        }
+        auto after = std::next(it);
+        if (after != m_runs.end() && after->first == it->first + it->second.pages &&
+            After(it->second, it->second.pages) == after->second.first)
+        {
+            it->second.pages += after->second.pages;
+            m_runs.erase(after);
+        }
     }
 
-    /// \param page a page number \return its entry, or null if it has none
-    Entry* Find(uint64_t page)
+    /// \param page a page number \return its entry, or none
+    std::optional<Entry> Find(uint64_t page) const
     {
-        return const_cast<Entry*>(static_cast<const ShrimpPageTable*>(this)->Find(page));
+        auto it = m_runs.upper_bound(page);
+        if (it == m_runs.begin())
+        {
+            return std::nullopt;
+        }
+        --it;
+        const uint64_t into = page - it->first;
+        if (into >= it->second.pages)
+        {
+            return std::nullopt;
+        }
+        return After(it->second, into);
     }
 
     /// \param page a page number: remove its entry
     void Clear(uint64_t page)
     {
-        auto it = m_blocks.find(page / BLOCK_PAGES);
-        if (it == m_blocks.end() || !it->second[page % BLOCK_PAGES].used)
+        if (Cut(page))
         {
-            return;
-        }
-        it->second[page % BLOCK_PAGES] = Slot();
-        if (--m_used == 0)
-        {
-            m_blocks.clear();
+            --m_used;
         }
     }
 
@@ -123,23 +189,61 @@ class ShrimpPageTable
         return m_used;
     }
 
-  private:
-    /// Pages per block of the table: a buffer's pages are consecutive, so a block is
-    /// allocated for a run of them, not a hash node per page (VMMC's rings of 130 pages cost
-    /// ~35 KiB a host that way at thousands of hosts).
-    static constexpr uint64_t BLOCK_PAGES = 64;
-
-    /// A page's place in a block.
-    struct Slot
+    /// \return runs held (what the table's memory grows with)
+    size_t GetRuns() const
     {
-        Entry entry{};    //!< its entry
-        bool used{false}; //!< it has one
+        return m_runs.size();
+    }
+
+  private:
+    /// Consecutive pages bound alike.
+    struct Run
+    {
+        uint64_t pages; //!< how many
+        Entry first;    //!< the first page's entry
     };
 
-    uint32_t m_pageBytes; //!< page size
-    /// Blocks of BLOCK_PAGES pages with an entry, by page number / BLOCK_PAGES
-    std::unordered_map<uint64_t, std::array<Slot, BLOCK_PAGES>> m_blocks;
-    size_t m_used{0}; //!< entries in use
+    /// \param r a run \param pages pages on \return the entry there
+    Entry After(const Run& r, uint64_t pages) const
+    {
+        return ShrimpPageRunStep<Entry>::After(r.first, pages, m_pageBytes);
+    }
+
+    /// Take \p page out of its run, if it is in one (the run split around it).
+    /// \param page a page number \return it had an entry
+    bool Cut(uint64_t page)
+    {
+        auto it = m_runs.upper_bound(page);
+        if (it == m_runs.begin())
+        {
+            return false;
+        }
+        --it;
+        const uint64_t start = it->first;
+        const Run run = it->second;
+        const uint64_t into = page - start;
+        if (into >= run.pages)
+        {
+            return false;
+        }
+        if (into + 1 < run.pages)
+        {
+            m_runs.emplace(page + 1, Run{run.pages - into - 1, After(run, into + 1)});
+        }
+        if (into == 0)
+        {
+            m_runs.erase(it);
+        }
+        else
+        {
+            it->second.pages = into;
+        }
+        return true;
+    }
+
+    uint32_t m_pageBytes;           //!< page size
+    std::map<uint64_t, Run> m_runs; //!< by first page
+    size_t m_used{0};               //!< entries in use
 };
 
 } // namespace ns3

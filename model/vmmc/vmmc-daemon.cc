@@ -463,9 +463,8 @@ VmmcDaemon::RemoveExport(uint32_t id, Callback<void> done)
 void
 VmmcDaemon::SetPageInterrupt(uint64_t page, bool on)
 {
-    const ShrimpIncomingEntry* e = m_device->FindIncomingEntry(page);
-    NS_ABORT_MSG_IF(e == nullptr,
-                    "VmmcDaemon::SetPageInterrupt: page " << page << " is not exported");
+    const std::optional<ShrimpIncomingEntry> e = m_device->FindIncomingEntry(page);
+    NS_ABORT_MSG_IF(!e, "VmmcDaemon::SetPageInterrupt: page " << page << " is not exported");
     ShrimpIncomingEntry n = *e;
     n.interrupt = on;
     m_device->SetIncomingEntry(page, n);
@@ -474,15 +473,15 @@ VmmcDaemon::SetPageInterrupt(uint64_t page, bool on)
 bool
 VmmcDaemon::GetPageInterrupt(uint64_t page) const
 {
-    const ShrimpIncomingEntry* e = m_device->FindIncomingEntry(page);
-    return e != nullptr && e->interrupt;
+    const std::optional<ShrimpIncomingEntry> e = m_device->FindIncomingEntry(page);
+    return e && e->interrupt;
 }
 
 uint32_t
 VmmcDaemon::GetExportOfPage(uint64_t page) const
 {
-    const uint32_t* id = m_exportPages.Find(page);
-    return id == nullptr ? 0 : *id;
+    const std::optional<uint32_t> id = m_exportPages.Find(page);
+    return id ? *id : 0;
 }
 
 uint64_t
@@ -496,8 +495,8 @@ VmmcDaemon::AllocateProxyPages(uint32_t pages)
 void
 VmmcDaemon::Notified(uint64_t address)
 {
-    const uint32_t* id = m_exportPages.Find(address / m_device->GetPageBytes());
-    if (id == nullptr)
+    const std::optional<uint32_t> id = m_exportPages.Find(address / m_device->GetPageBytes());
+    if (!id)
     {
         return; // no longer exported
     }
