@@ -1361,10 +1361,22 @@ class HostMemoryRegionsTestCase : public TestCase
                               "b's two 256-byte chunks on either side of the page edge");
         NS_TEST_EXPECT_MSG_EQ(mem->Fill(a, 7, 100), true, "fill");
         NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 512 + 100, "and a's one (short: a is 100)");
+        // Zeros into unwritten chunks take no storage (they read as zeros already), but are
+        // writes all the same; zeros over written bytes land.
+        const uint64_t writesBefore = mem->GetWrites();
+        const std::vector<uint8_t> zeros(300, 0);
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(b, zeros.data(), 300), true, "zeros into b");
+        NS_TEST_EXPECT_MSG_EQ(mem->Fill(b + 1000, 0, 2000), true, "zero fill");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 512 + 100, "no storage for zeros");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetWrites(), writesBefore + 2, "counted as writes");
+        NS_TEST_EXPECT_MSG_EQ(mem->Write(b + 4100, zeros.data(), 10), true, "zeros over ones");
+        NS_TEST_EXPECT_MSG_EQ(mem->GetStorageBytes(), 512 + 100, "into a written chunk");
         std::vector<uint8_t> back(5000, 9);
         NS_TEST_EXPECT_MSG_EQ(mem->Read(b, back.data(), 5000), true, "read b whole");
-        const bool asWritten = back[3999] == 0 && back[4000] == 1 && back[4199] == 1 &&
-                               back[4200] == 0 && back[0] == 0 && back[4999] == 0;
+        const bool asWritten = back[3999] == 0 && back[4000] == 1 && back[4099] == 1 &&
+                               back[4100] == 0 && back[4109] == 0 && back[4110] == 1 &&
+                               back[4199] == 1 && back[4200] == 0 && back[0] == 0 &&
+                               back[4999] == 0;
         NS_TEST_EXPECT_MSG_EQ(asWritten,
                               true,
                               "written bytes back, unwritten ones zero, across the page edge");

@@ -170,9 +170,9 @@ HostMemory::ForEachChunk(const Entry& e, uint64_t addr, uint64_t len, Visit&& vi
     }
 }
 
-template <typename Put>
+template <typename Put, typename Zeros>
 void
-HostMemory::Store(Entry& e, uint64_t addr, uint64_t len, Put&& put)
+HostMemory::Store(Entry& e, uint64_t addr, uint64_t len, Put&& put, Zeros&& zeros)
 {
     // One look-up per page, not per chunk.
     uint64_t lastPage = std::numeric_limits<uint64_t>::max();
@@ -183,8 +183,20 @@ HostMemory::Store(Entry& e, uint64_t addr, uint64_t len, Put&& put)
                  [&](uint64_t page, uint64_t chunk, uint64_t at, uint64_t n, uint64_t from) {
                      if (page != lastPage)
                      {
-                         found = &e.pages[page];
+                         auto it = e.pages.find(page);
+                         found = it != e.pages.end() ? &it->second : nullptr;
                          lastPage = page;
+                     }
+                     if (found == nullptr || !found->chunks[chunk])
+                     {
+                         if (zeros(n, from))
+                         {
+                             return; // unwritten memory reads as zeros already: no storage
+                         }
+                         if (found == nullptr)
+                         {
+                             found = &e.pages[page];
+                         }
                      }
                      std::unique_ptr<uint8_t[]>& p = found->chunks[chunk];
                      if (!p)
@@ -257,9 +269,14 @@ HostMemory::Write(uint64_t addr, const uint8_t* data, uint64_t len)
     if (!m_virtual)
     {
         NS_ABORT_MSG_IF(data == nullptr, "HostMemory::Write: null data");
-        Store(*e, addr, len, [data](uint8_t* to, uint64_t n, uint64_t from) {
-            std::memcpy(to, data + from, n);
-        });
+        Store(
+            *e,
+            addr,
+            len,
+            [data](uint8_t* to, uint64_t n, uint64_t from) { std::memcpy(to, data + from, n); },
+            [data](uint64_t n, uint64_t from) {
+                return std::all_of(data + from, data + from + n, [](uint8_t b) { return b == 0; });
+            });
     }
     e->region.bytesWritten += len;
     ++e->region.writes;
@@ -286,9 +303,12 @@ HostMemory::Fill(uint64_t addr, uint8_t value, uint64_t len)
     Entry* e = const_cast<Entry*>(c);
     if (!m_virtual)
     {
-        Store(*e, addr, len, [value](uint8_t* to, uint64_t n, uint64_t) {
-            std::memset(to, value, n);
-        });
+        Store(
+            *e,
+            addr,
+            len,
+            [value](uint8_t* to, uint64_t n, uint64_t) { std::memset(to, value, n); },
+            [value](uint64_t, uint64_t) { return value == 0; });
     }
     e->region.bytesWritten += len;
     ++e->region.writes;

@@ -235,12 +235,13 @@ class HostMemory : public Object
     static void ForEachChunk(const Entry& e, uint64_t addr, uint64_t len, Visit&& visit);
     /**
      * \brief Store into [addr, addr+len) of \p e, allocating (zeroed) the chunks not yet
-     * written.
+     * written, but for zeros into a chunk not yet written (it reads as zeros already).
      * \param e the region \param addr first address (inside it) \param len bytes (inside it)
      * \param put called with (where in a chunk, bytes, offset into the range)
+     * \param zeros called with (bytes, offset into the range): are they all zero?
      */
-    template <typename Put>
-    void Store(Entry& e, uint64_t addr, uint64_t len, Put&& put);
+    template <typename Put, typename Zeros>
+    void Store(Entry& e, uint64_t addr, uint64_t len, Put&& put, Zeros&& zeros);
 
     /// \return the entry holding all of [addr, addr+len), or nullptr
     const Entry* Locate(uint64_t addr, uint64_t len) const;
