@@ -579,45 +579,49 @@ HamlynNetDevice::GetKeyBits() const
 std::string
 HamlynNetDevice::GetRequestError(const HamlynSendRequest& request) const
 {
-    std::ostringstream why;
     const uint64_t bytes = request.GetLength();
     SanFabricPort* port = GetFabricPort();
-    if (port != nullptr && request.dstNode >= port->GetNHosts())
+    const bool badHost = port != nullptr && request.dstNode >= port->GetNHosts();
+    const bool badOffset = uint64_t(request.offset) + (bytes > 0 ? bytes - 1 : 0) > 0xffffffffULL;
+    const bool badKey = m_keyBits == 32 && request.key > 0xffffffffULL;
+    const bool badOutOfBand = request.outOfBand.size() > HamlynHeader::MAX_OUT_OF_BAND;
+    const uint64_t wire =
+        std::min<uint64_t>(bytes, m_packetSize) + GetHeaderSize() + request.outOfBand.size();
+    const bool tooLong = port != nullptr && wire > port->GetMaxPacketSize();
+    if (!badHost && !badOffset && !badKey && !badOutOfBand && !tooLong)
+    {
+        return ""; // checked at every post: no stream made unless there is something to say
+    }
+    std::ostringstream why;
+    if (badHost)
     {
         why << "destination host " << request.dstNode << " is not on the fabric (it has "
             << port->GetNHosts() << " hosts, 0 to " << port->GetNHosts() - 1 << ")";
     }
-    else if (uint64_t(request.offset) + (bytes > 0 ? bytes - 1 : 0) > 0xffffffffULL)
+    else if (badOffset)
     {
         why << "a message of " << bytes << " bytes at slot offset " << request.offset
             << " passes the header's 32-bit offset field (its last byte would be at "
             << uint64_t(request.offset) + bytes - 1 << ")";
     }
-    else if (m_keyBits == 32 && request.key > 0xffffffffULL)
+    else if (badKey)
     {
         why << "key 0x" << std::hex << request.key << std::dec
             << " is wider than the device's KeyBits (32)";
     }
-    else if (request.outOfBand.size() > HamlynHeader::MAX_OUT_OF_BAND)
+    else if (badOutOfBand)
     {
         why << request.outOfBand.size() << " out-of-band bytes; a packet carries at most "
             << HamlynHeader::MAX_OUT_OF_BAND;
     }
-    else if (port != nullptr)
+    else
     {
-        const uint64_t first = std::min<uint64_t>(bytes, m_packetSize);
-        const uint64_t wire = first + GetHeaderSize() + request.outOfBand.size();
-        if (wire > port->GetMaxPacketSize())
-        {
-            why << "its first packet is " << wire << " bytes (PacketSize " << m_packetSize
-                << " + header " << GetHeaderSize() + request.outOfBand.size()
-                << "), more than the fabric's MaxPacketSize of " << port->GetMaxPacketSize();
-        }
+        why << "its first packet is " << wire << " bytes (PacketSize " << m_packetSize
+            << " + header " << GetHeaderSize() + request.outOfBand.size()
+            << "), more than the fabric's MaxPacketSize of " << port->GetMaxPacketSize();
     }
-    const std::string reason = why.str();
-    return reason.empty() ? reason
-                          : "terminus request to host " + std::to_string(request.dstNode) +
-                                ", slot " + std::to_string(request.slot) + ": " + reason;
+    return "terminus request to host " + std::to_string(request.dstNode) + ", slot " +
+           std::to_string(request.slot) + ": " + why.str();
 }
 
 uint32_t
