@@ -7,6 +7,9 @@
 
 #include "ns3/log.h"
 
+#include <map>
+#include <utility>
+
 namespace ns3
 {
 
@@ -27,27 +30,35 @@ Time
 SciDatapath::GetCrossingTime(const DataRate& rate, uint32_t bytes) const
 {
     // A few sizes recur, and forming a Time from a double is not cheap.
-    if (rate.GetBitRate() != m_bps)
-    {
-        m_times.clear();
-        m_known.clear();
-        m_bps = rate.GetBitRate();
-    }
     if (bytes >= MEMO_SIZES)
     {
         return rate.CalculateBytesTxTime(bytes);
     }
-    if (bytes >= m_known.size())
+    if (m_memo == nullptr || rate.GetBitRate() != m_bps)
     {
-        m_times.resize(bytes + 1);
-        m_known.resize(bytes + 1, false);
+        m_bps = rate.GetBitRate();
+        m_memo = &SharedCrossingMemo(m_bps);
     }
-    if (!m_known[bytes])
+    CrossingMemo& memo = *m_memo;
+    if (bytes >= memo.known.size())
     {
-        m_times[bytes] = rate.CalculateBytesTxTime(bytes);
-        m_known[bytes] = true;
+        memo.times.resize(bytes + 1);
+        memo.known.resize(bytes + 1, false);
     }
-    return m_times[bytes];
+    if (!memo.known[bytes])
+    {
+        memo.times[bytes] = rate.CalculateBytesTxTime(bytes);
+        memo.known[bytes] = true;
+    }
+    return memo.times[bytes];
+}
+
+SciDatapath::CrossingMemo&
+SciDatapath::SharedCrossingMemo(uint64_t bps)
+{
+    // By rate and time resolution (a Time formed at one resolution is not another's).
+    static std::map<std::pair<int, uint64_t>, CrossingMemo> memos; // a node never moves
+    return memos[{static_cast<int>(Time::GetResolution()), bps}];
 }
 
 void

@@ -86,9 +86,20 @@ class SciDatapath
     /// Packet sizes whose crossing time is memoized (an SCI packet is at most 64 bytes of data
     /// and its header).
     static constexpr uint32_t MEMO_SIZES = 1024;
-    mutable std::vector<Time> m_times; //!< crossing time by size, at m_bps
-    mutable std::vector<bool> m_known; //!< which of m_times are formed
-    mutable uint64_t m_bps{0};         //!< the rate m_times is for
+
+    /// GetCrossingTime's memo for one rate: crossing times by size, where formed.
+    struct CrossingMemo
+    {
+        std::vector<Time> times; //!< by size
+        std::vector<bool> known; //!< which of times are formed
+    };
+
+    /// \param bps a rate \return the memo every datapath at \p bps shares (one per datapath
+    /// cost ~0.6 KiB a host at scale)
+    static CrossingMemo& SharedCrossingMemo(uint64_t bps);
+
+    mutable CrossingMemo* m_memo{nullptr}; //!< the memo for m_bps
+    mutable uint64_t m_bps{0};             //!< the rate m_memo is for
 };
 
 } // namespace ns3
