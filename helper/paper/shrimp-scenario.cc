@@ -60,7 +60,7 @@ ShrimpScenario::ShrimpScenario(const Spec& spec)
     // messages.
     NodeContainer hub;
     hub.Create(1);
-    // IPv4 only: the set-up traffic is IPv4 (an IPv6 stack on every host cost ~8 KiB a host).
+    // IPv4 only: the set-up traffic is IPv4 (an IPv6 stack on every host cost ~5 KiB a host).
     InternetStackHelper internet;
     internet.SetIpv6StackInstall(false);
     internet.Install(GetHosts());

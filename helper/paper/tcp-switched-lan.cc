@@ -98,7 +98,7 @@ TcpSwitchedLan::TcpSwitchedLan(const Spec& spec)
     stack.SetNicCosts(link.nicCosts);
     m_devices = stack.Install(lowers);
     InternetStackHelper internet;
-    internet.SetIpv6StackInstall(false); // IPv4 only (an IPv6 stack too cost ~8 KiB a host)
+    internet.SetIpv6StackInstall(false); // IPv4 only (an IPv6 stack too cost ~5 KiB a host)
     internet.Install(m_scenario->GetHosts());
     // SanIpNetDevice's default "Network": host n is 10.2.0.0 + n + 1.
     Ipv4AddressHelper addresses("10.2.0.0", "255.255.0.0");
