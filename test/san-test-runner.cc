@@ -11,9 +11,11 @@
  * program, which hands its arguments to ns3::TestRunner (--suite=NAME, --test-type=unit|system|...,
  * --fullness=QUICK|EXTENSIVE|TAKES_FOREVER, --list, --print-test-types, --stop-on-failure, ...).
  *
- * When it runs tests it also asks for the verbose report (so that each failure is printed with
- * its condition, values, file and line), echoes that report, and ends with the line
- * `N passed, N failed`, counting test suites. Requests that only print something (--help,
+ * Given one suite (--suite= or --test-name=), it adds --stop-on-failure, so that a failed
+ * NS_TEST_ASSERT_MSG_* returns from the test case as its name says (ns-3's runner otherwise goes
+ * on past it). When it runs tests it also asks for the verbose report (so that each failure is
+ * printed with its condition, values, file and line), echoes that report, and ends with the line `N
+ * passed, N failed`, counting test suites. Requests that only print something (--help,
  * --list, --print-*) and requests for a report file (--out=, --xml) go to TestRunner untouched.
  *
  * Inside an ns-3 source tree (contrib/san) this file is not used: ns-3's own test-runner runs the
@@ -22,6 +24,7 @@
 
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -101,6 +104,17 @@ main(int argc, char* argv[])
     close(fd);
     reportName = nameBuffer.data();
 
+    // ns-3's runner goes on past a failed NS_TEST_ASSERT_MSG_* unless told to stop, so the code
+    // after an assert runs on the failed condition (an empty result indexed: a crash, and no
+    // report). A suite stops at its first failed case either way, so for one suite stopping
+    // loses nothing; the asserts then return as written.
+    const bool oneSuite = std::any_of(args.begin() + 1, args.end(), [](const std::string& a) {
+        return a.rfind("--suite=", 0) == 0 || a.rfind("--test-name=", 0) == 0;
+    });
+    if (oneSuite && std::find(args.begin(), args.end(), "--stop-on-failure") == args.end())
+    {
+        args.emplace_back("--stop-on-failure");
+    }
     args.emplace_back("--verbose");
     args.push_back("--out=" + reportName);
     std::vector<char*> runnerArgv;
