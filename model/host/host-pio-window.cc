@@ -74,8 +74,8 @@ HostPioWindow::StartNext()
     m_onBus = true;
     if (m_crossed.IsNull())
     {
-        // Made at the first store, not with the window: a process maps windows it may never
-        // write (DART's send registers per connection).
+        // Made at the first store, not with the window: a host maps windows it may never
+        // write (CLAN's kernel window on every card, a Hamlyn terminus's work queue).
         m_crossed = Callback<void>([this]() { Crossed(); });
     }
     m_bus->Pio(m_pending.front().bytes.size(), m_crossed, m_class);
