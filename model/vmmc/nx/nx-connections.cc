@@ -7,7 +7,6 @@
 #include "nx-connections.h"
 
 #include "ns3/abort.h"
-#include "ns3/host-words.h"
 #include "ns3/log.h"
 
 #include <memory>
@@ -31,6 +30,8 @@ void
 NxConnections::Dispose()
 {
     m_peers.clear();
+    m_exportHandler = MakeNullCallback<void, uint32_t, uint64_t>();
+    m_exportsDone = MakeNullCallback<void, std::vector<uint32_t>>();
     m_ep = nullptr;
 }
 
@@ -194,12 +195,6 @@ NxConnections::Allocate(const std::vector<uint32_t>& hostOf)
         p.host = hostOf[j];
         p.mirror = m_mirrorBase + uint64_t(m_mirrorBytes) * k;
         p.in = m_inBase + uint64_t(chunk) * k++;
-        uint8_t empty[4];
-        HostWords::Store32(empty, EMPTY);
-        for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
-        {
-            m_ep->GetMemory()->Write(GetInDescriptor(j, b) + 12, empty, 4); // set-up, not timed
-        }
     }
 }
 
@@ -208,8 +203,9 @@ NxConnections::Export(Callback<void, uint32_t, uint64_t> handler,
                       Callback<void, std::vector<uint32_t>> done)
 {
     const uint32_t chunk = GetChunkBytes();
-    auto ids = std::make_shared<std::vector<uint32_t>>(m_size, 0);
-    auto pending = std::make_shared<uint32_t>(m_size - 1);
+    m_exportHandler = handler;
+    m_exportsDone = done;
+    m_exportsPending = m_size - 1;
     for (uint32_t j = 0; j < m_size; ++j)
     {
         if (j == m_rank)
@@ -219,30 +215,43 @@ NxConnections::Export(Callback<void, uint32_t, uint64_t> handler,
         m_ep->Export(m_peers[j].in,
                      chunk,
                      {m_peers[j].host},
-                     Callback<void, uint32_t>([this, j, ids, pending, handler, done](uint32_t id) {
-                         (*ids)[j] = id;
-                         m_peers[j].exportId = id;
-                         m_peerOfExport[id] = j;
-                         // The handler serves buffer requests: only the request page
-                         // interrupts; the others are polled (section 6).
-                         m_ep->SetNotificationHandler(
-                             id,
-                             handler,
-                             Callback<void>([this, id, ids, pending, done]() {
-                                 m_ep->SetNotificationPages(id,
-                                                            0,
-                                                            GetRequestOffset(),
-                                                            false,
-                                                            Callback<void>([ids, pending, done]() {
-                                                                if (--*pending == 0 &&
-                                                                    !done.IsNull())
-                                                                {
-                                                                    done(*ids);
-                                                                }
-                                                            }));
-                             }));
-                     }));
+                     Callback<void, uint32_t>([this, j](uint32_t id) { Exported(j, id); }));
     }
+}
+
+void
+NxConnections::Exported(uint32_t peer, uint32_t id)
+{
+    m_peers[peer].exportId = id;
+    m_peerOfExport[id] = peer;
+    // The handler serves buffer requests: only the request page interrupts; the others are
+    // polled (section 6).
+    m_ep->SetNotificationHandler(
+        id,
+        m_exportHandler,
+        Callback<void>([this, id]() {
+            m_ep->SetNotificationPages(id, 0, GetRequestOffset(), false, Callback<void>([this]() {
+                                           if (--m_exportsPending > 0)
+                                           {
+                                               return;
+                                           }
+                                           m_exportHandler =
+                                               MakeNullCallback<void, uint32_t, uint64_t>();
+                                           if (m_exportsDone.IsNull())
+                                           {
+                                               return;
+                                           }
+                                           std::vector<uint32_t> ids(m_size, 0);
+                                           for (uint32_t j = 0; j < m_size; ++j)
+                                           {
+                                               ids[j] = j == m_rank ? 0 : m_peers[j].exportId;
+                                           }
+                                           auto done = m_exportsDone;
+                                           m_exportsDone =
+                                               MakeNullCallback<void, std::vector<uint32_t>>();
+                                           done(ids);
+                                       }));
+        }));
 }
 
 void

@@ -32,16 +32,31 @@ namespace ns3
 class NxConnections
 {
   public:
-    static constexpr uint32_t DESC_BYTES = 16;    //!< a packet buffer's descriptor
-    static constexpr uint32_t EMPTY = 0xffffffff; //!< size field of a free packet buffer
-    static constexpr uint32_t KIND_DATA = 1;      //!< a one-copy message
-    static constexpr uint32_t KIND_SCOUT = 2;     //!< a zero-copy scout
-    static constexpr uint32_t ZC_SLOTS = 8;       //!< zero-copy sends in flight per peer
+    static constexpr uint32_t DESC_BYTES = 16; //!< a packet buffer's descriptor
+    /// The size word of a free packet buffer. Zero, so that a packet buffer never written is
+    /// free without a set-up store (memory reads as zeros until written, and unwritten memory
+    /// takes no storage: 15 peers' 4 buffers were ~20 KiB a host); a full one holds SizeWord.
+    static constexpr uint32_t EMPTY = 0;
+    static constexpr uint32_t KIND_DATA = 1;  //!< a one-copy message
+    static constexpr uint32_t KIND_SCOUT = 2; //!< a zero-copy scout
+    static constexpr uint32_t ZC_SLOTS = 8;   //!< zero-copy sends in flight per peer
     // Control page layout (offsets).
     static constexpr uint32_t CTRL_CLOSE = 0x40;    //!< AU closing store
     static constexpr uint32_t CTRL_REPLY = 0x80;    //!< scout replies, 16 bytes each
     static constexpr uint32_t CTRL_ZCDONE = 0x100;  //!< zero-copy data flags, 16 bytes each
     static constexpr uint32_t CTRL_CREDITS = 0x400; //!< credits, a word per packet buffer
+
+    /// \param bytes a message's size \return the size word of its descriptor (never EMPTY)
+    static constexpr uint32_t SizeWord(uint32_t bytes)
+    {
+        return bytes + 1;
+    }
+
+    /// \param word a full packet buffer's size word \return its message's size
+    static constexpr uint32_t SizeOf(uint32_t word)
+    {
+        return word - 1;
+    }
 
     /**
      * \brief Check the settings against the endpoint and size the peer table.
@@ -55,8 +70,8 @@ class NxConnections
     void Dispose();
 
     /**
-     * \brief Allocate the incoming chunks and the send side's bound pages for every peer, and
-     * mark every incoming packet buffer free (set-up, not timed).
+     * \brief Allocate the incoming chunks and the send side's bound pages for every peer (their
+     * packet buffers are free: see EMPTY).
      * \param hostOf the fabric host number of each rank
      */
     void Allocate(const std::vector<uint32_t>& hostOf);
@@ -68,6 +83,12 @@ class NxConnections
      */
     void Export(Callback<void, uint32_t, uint64_t> handler,
                 Callback<void, std::vector<uint32_t>> done);
+    /**
+     * \brief \p peer's chunk is exported: set its notification handler and pages; the last one
+     * set calls Export's done.
+     * \param peer its rank \param id its export id
+     */
+    void Exported(uint32_t peer, uint32_t id);
     /**
      * \brief Import the chunk that \p peer exported for this process and bind to it.
      * \param peer its rank
@@ -137,10 +158,15 @@ class NxConnections
     uint32_t m_size{0};                          //!< group size
     std::vector<Peer> m_peers;                   //!< by rank (this rank's entry unused)
     std::map<uint32_t, uint32_t> m_peerOfExport; //!< incoming export id -> rank
-    uint64_t m_inBase{0};                        //!< incoming chunks, contiguous
-    uint64_t m_inBytes{0};                       //!< their size
-    uint64_t m_mirrorBase{0};                    //!< bound send-side pages, every peer's
-    uint32_t m_mirrorBytes{0};                   //!< their size per peer
+    /// Export's arguments, kept while its exports complete (here once, not captured in every
+    /// peer's callbacks: set-up's pending callbacks were ~3 KiB a host)
+    Callback<void, uint32_t, uint64_t> m_exportHandler;
+    Callback<void, std::vector<uint32_t>> m_exportsDone; //!< Export's done
+    uint32_t m_exportsPending{0};                        //!< exports not yet complete
+    uint64_t m_inBase{0};                                //!< incoming chunks, contiguous
+    uint64_t m_inBytes{0};                               //!< their size
+    uint64_t m_mirrorBase{0};                            //!< bound send-side pages, every peer's
+    uint32_t m_mirrorBytes{0};                           //!< their size per peer
 };
 
 } // namespace ns3

@@ -429,7 +429,7 @@ NxProcess::DoSend(uint32_t dst, uint32_t tag, uint64_t addr, uint32_t bytes, Cal
                               uint32_t desc[4] = {tag,
                                                   m_sender.NextSequence(dst),
                                                   NxConnections::KIND_DATA,
-                                                  bytes};
+                                                  NxConnections::SizeWord(bytes)};
                               if (zc)
                               {
                                   m_zeroCopy.Send(dst, b, desc, addr, bytes, done);

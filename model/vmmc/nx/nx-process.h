@@ -35,8 +35,9 @@ namespace ns3
  * receiver exports, for each peer, a chunk of whole pages: "PacketBuffers" fixed-size packet
  * buffers ("PacketBufferBytes" each), a control page and a request page. The sender imports it. A
  * packet buffer holds the data right-justified against a 16-byte descriptor at its end
- * {tag, sequence, kind | zero-copy id, size}; the size word is the last word, so it lands
- * last, and the receiver looks at it to see that a message has arrived. The control page
+ * {tag, sequence, kind | zero-copy id, size + 1}; the size word is the last word, so it lands
+ * last, and the receiver looks at it to see that a message has arrived (zero: the buffer is
+ * free). The control page
  * carries what the peer writes to this process: send credits (one word per packet buffer,
  * naming it), replies to zero-copy scouts and zero-copy "data in place" flags. Control words
  * always travel by automatic update (a bound page without combining, so each store leaves at

@@ -30,16 +30,15 @@ NxReceiver::Setup(Ptr<VmmcEndpoint> ep,
     m_creditReturnedTrace = creditReturned;
     m_rank = connections->GetRank();
     m_size = connections->GetSize();
-    Peer p;
-    p.claimed.assign(settings->packetBuffers, false);
-    p.creditGen.assign(settings->packetBuffers, 0);
-    m_peers.assign(m_size, p);
+    m_peers.assign(m_size, Peer());
+    m_buffers.assign(m_size * settings->packetBuffers, Buffer());
 }
 
 void
 NxReceiver::Dispose()
 {
     m_peers.clear();
+    m_buffers.clear();
     m_overflow.clear();
     m_ep = nullptr;
 }
@@ -80,20 +79,20 @@ NxReceiver::FindMatch(uint32_t src, uint32_t tag, Message& w, uint32_t& examined
                 have = true;
             }
         }
-        const Peer& p = m_peers[j];
         for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
         {
-            if (p.claimed[b])
+            if (GetBuffer(j, b).claimed)
             {
                 continue;
             }
             ++examined;
             const uint64_t d = m_conn->GetInDescriptor(j, b);
-            const uint32_t size = m_ep->ReadWord(d + 12);
-            if (size == NxConnections::EMPTY)
+            const uint32_t sizeWord = m_ep->ReadWord(d + 12);
+            if (sizeWord == NxConnections::EMPTY)
             {
                 continue;
             }
+            const uint32_t size = NxConnections::SizeOf(sizeWord);
             const uint32_t t = m_ep->ReadWord(d);
             const uint32_t seq = m_ep->ReadWord(d + 4);
             if ((tag == ANY || t == tag) && (!have || seq - best.seq > 0x7fffffff))
@@ -128,7 +127,7 @@ NxReceiver::Claim(const Message& w)
 {
     if (w.buffer >= 0)
     {
-        m_peers[w.src].claimed[w.buffer] = true;
+        GetBuffer(w.src, w.buffer).claimed = true;
     }
     else
     {
@@ -190,10 +189,10 @@ NxReceiver::FreeBuffer(uint32_t peer, uint32_t b, std::function<void()> then)
     m_ep->StoreWord(m_conn->GetInDescriptor(peer, b) + 12,
                     NxConnections::EMPTY,
                     Callback<void>([this, peer, b, then]() {
-                        m_peers[peer].claimed[b] = false;
+                        GetBuffer(peer, b).claimed = false;
                         m_ep->Compute(m_settings->creditInstructions,
                                       Callback<void>([this, peer, b, then]() {
-                                          const uint32_t gen = ++m_peers[peer].creditGen[b];
+                                          const uint32_t gen = ++GetBuffer(peer, b).creditGen;
                                           ++m_creditsReturned;
                                           (*m_creditReturnedTrace)(peer, b);
                                           m_ep->StoreWord(m_conn->GetPeerControl(peer) +
@@ -242,16 +241,17 @@ NxReceiver::Drain(uint32_t peer, std::function<void()> then)
     auto todo = std::make_shared<std::vector<Message>>();
     for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
     {
-        if (p.claimed[b])
+        if (GetBuffer(peer, b).claimed)
         {
             continue;
         }
         const uint64_t d = m_conn->GetInDescriptor(peer, b);
-        const uint32_t size = m_ep->ReadWord(d + 12);
-        if (size == NxConnections::EMPTY)
+        const uint32_t sizeWord = m_ep->ReadWord(d + 12);
+        if (sizeWord == NxConnections::EMPTY)
         {
             continue;
         }
+        const uint32_t size = NxConnections::SizeOf(sizeWord);
         Message w;
         w.src = peer;
         w.tag = m_ep->ReadWord(d);
@@ -261,7 +261,7 @@ NxReceiver::Drain(uint32_t peer, std::function<void()> then)
         w.zcId = kind >> 8;
         w.size = size;
         w.buffer = static_cast<int32_t>(b);
-        p.claimed[b] = true;
+        GetBuffer(peer, b).claimed = true;
         todo->push_back(w);
     }
     if (!todo->empty())

@@ -15,7 +15,6 @@
 #include "ns3/vmmc-endpoint.h"
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <vector>
 
@@ -121,10 +120,8 @@ class NxReceiver
     /// The receive side of one connection.
     struct Peer
     {
-        std::vector<bool> claimed;       //!< incoming packet buffers being consumed
-        std::vector<uint32_t> creditGen; //!< credits returned, per incoming packet buffer
-        uint32_t lastRequest{0};         //!< last request word seen
-        bool draining{false};            //!< a drain runs
+        uint32_t lastRequest{0}; //!< last request word seen
+        bool draining{false};    //!< a drain runs
     };
 
     Ptr<VmmcEndpoint> m_ep;                //!< the process's endpoint
@@ -133,12 +130,35 @@ class NxReceiver
     NxCallContext* m_calls{nullptr};       //!< the process's call machinery
     uint32_t m_rank{0};                    //!< rank
     uint32_t m_size{0};                    //!< group size
-    std::vector<Peer> m_peers;             //!< by rank (this rank's entry unused)
-    std::deque<Message> m_overflow;        //!< messages moved into library memory
-    uint32_t m_recvStart{0};               //!< ANY source: where the search starts
-    uint64_t m_creditsReturned{0};         //!< statistics
-    uint64_t m_requestsServed{0};          //!< statistics
-    uint64_t m_overflowed{0};              //!< statistics
+
+    /// An incoming packet buffer, as this receiver knows it.
+    struct Buffer
+    {
+        uint32_t creditGen{0}; //!< credits returned for it
+        bool claimed{false};   //!< being consumed
+    };
+
+    /// \param peer rank \param b packet buffer \return what this receiver knows of it
+    Buffer& GetBuffer(uint32_t peer, uint32_t b)
+    {
+        return m_buffers[peer * m_settings->packetBuffers + b];
+    }
+
+    /// \copydoc GetBuffer
+    const Buffer& GetBuffer(uint32_t peer, uint32_t b) const
+    {
+        return m_buffers[peer * m_settings->packetBuffers + b];
+    }
+
+    std::vector<Peer> m_peers;     //!< by rank (this rank's entry unused)
+    std::vector<Buffer> m_buffers; //!< by rank, then packet buffer (one table, not one per peer)
+    /// Messages moved into library memory (rare: a vector takes no storage until one is; a
+    /// deque took 576 bytes from the start)
+    std::vector<Message> m_overflow;
+    uint32_t m_recvStart{0};       //!< ANY source: where the search starts
+    uint64_t m_creditsReturned{0}; //!< statistics
+    uint64_t m_requestsServed{0};  //!< statistics
+    uint64_t m_overflowed{0};      //!< statistics
     const TracedCallback<uint32_t, uint32_t>* m_creditReturnedTrace{nullptr}; //!< (rank, buffer)
 };
 

@@ -29,10 +29,8 @@ NxSender::Setup(Ptr<VmmcEndpoint> ep,
     m_conn = connections;
     m_calls = calls;
     m_creditReceivedTrace = creditReceived;
-    Peer p;
-    p.busy.assign(settings->packetBuffers, false);
-    p.lastCredit.assign(settings->packetBuffers, 0);
-    m_peers.assign(connections->GetSize(), p);
+    m_peers.assign(connections->GetSize(), Peer());
+    m_buffers.assign(connections->GetSize() * settings->packetBuffers, Buffer());
 }
 
 void
@@ -46,6 +44,7 @@ void
 NxSender::Dispose()
 {
     m_peers.clear();
+    m_buffers.clear();
     m_ep = nullptr;
 }
 
@@ -63,17 +62,18 @@ NxSender::CollectCredits(uint32_t dst, uint32_t& examined)
     const uint64_t credits = m_conn->GetInControl(dst) + NxConnections::CTRL_CREDITS;
     for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
     {
-        if (!p.busy[b])
+        Buffer& buffer = GetBuffer(dst, b);
+        if (!buffer.busy)
         {
             continue;
         }
         ++examined;
         const uint32_t credit = m_ep->ReadWord(credits + 4 * b);
-        if (credit != p.lastCredit[b])
+        if (credit != buffer.lastCredit)
         {
             // The credit names the packet buffer the receiver freed.
-            p.lastCredit[b] = credit;
-            p.busy[b] = false;
+            buffer.lastCredit = credit;
+            buffer.busy = false;
             p.requested = false;
             ++m_creditsReceived;
             (*m_creditReceivedTrace)(dst, b);
@@ -86,11 +86,11 @@ NxSender::CollectCredits(uint32_t dst, uint32_t& examined)
 bool
 NxSender::HasCredit(uint32_t dst) const
 {
-    const Peer& p = m_peers[dst];
     const uint64_t credits = m_conn->GetInControl(dst) + NxConnections::CTRL_CREDITS;
     for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
     {
-        if (p.busy[b] && m_ep->ReadWord(credits + 4 * b) != p.lastCredit[b])
+        const Buffer& buffer = GetBuffer(dst, b);
+        if (buffer.busy && m_ep->ReadWord(credits + 4 * b) != buffer.lastCredit)
         {
             return true;
         }
@@ -110,7 +110,7 @@ NxSender::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
     {
         const uint32_t b = (p.nextBuffer + i) % n;
         ++examined;
-        if (!p.busy[b])
+        if (!GetBuffer(dst, b).busy)
         {
             found = static_cast<int32_t>(b);
         }
@@ -120,7 +120,7 @@ NxSender::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
         for (uint32_t i = 0; i < n && found < 0; ++i)
         {
             const uint32_t b = (p.nextBuffer + i) % n;
-            if (!p.busy[b])
+            if (!GetBuffer(dst, b).busy)
             {
                 found = static_cast<int32_t>(b);
             }
@@ -132,7 +132,7 @@ NxSender::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
             Peer& q = m_peers[dst];
             if (found >= 0)
             {
-                q.busy[found] = true;
+                GetBuffer(dst, found).busy = true;
                 q.nextBuffer = (found + 1) % m_settings->packetBuffers;
                 got(static_cast<uint32_t>(found));
                 return;

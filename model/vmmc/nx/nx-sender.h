@@ -99,24 +99,43 @@ class NxSender
     /// The send side of one connection.
     struct Peer
     {
-        std::vector<bool> busy;           //!< packet buffers at the peer in use
-        std::vector<uint32_t> lastCredit; //!< last credit seen for each
-        uint32_t nextBuffer{0};           //!< where the search starts
-        uint32_t sendSeq{0};              //!< next sequence sent
-        uint32_t closes{0};               //!< AU closing stores
-        uint32_t requests{0};             //!< buffer requests sent
-        bool requested{false};            //!< a request is outstanding
+        uint32_t nextBuffer{0}; //!< where the search starts
+        uint32_t sendSeq{0};    //!< next sequence sent
+        uint32_t closes{0};     //!< AU closing stores
+        uint32_t requests{0};   //!< buffer requests sent
+        bool requested{false};  //!< a request is outstanding
     };
 
     Ptr<VmmcEndpoint> m_ep;                //!< the process's endpoint
     const NxSettings* m_settings{nullptr}; //!< the process's parameters
     const NxConnections* m_conn{nullptr};  //!< the process's connections
     NxCallContext* m_calls{nullptr};       //!< the process's call machinery
-    std::vector<Peer> m_peers;             //!< by rank (this rank's entry unused)
-    uint64_t m_marshal{0};                 //!< DU marshaling area (a packet buffer)
-    uint64_t m_scratch{0};                 //!< DU request word source
-    uint64_t m_creditsReceived{0};         //!< statistics
-    uint64_t m_requestsSent{0};            //!< statistics
+
+    /// A packet buffer at a peer, as this sender knows it.
+    struct Buffer
+    {
+        uint32_t lastCredit{0}; //!< last credit seen for it
+        bool busy{false};       //!< in use
+    };
+
+    /// \param dst rank \param b packet buffer \return what this sender knows of it
+    Buffer& GetBuffer(uint32_t dst, uint32_t b)
+    {
+        return m_buffers[dst * m_settings->packetBuffers + b];
+    }
+
+    /// \copydoc GetBuffer
+    const Buffer& GetBuffer(uint32_t dst, uint32_t b) const
+    {
+        return m_buffers[dst * m_settings->packetBuffers + b];
+    }
+
+    std::vector<Peer> m_peers;     //!< by rank (this rank's entry unused)
+    std::vector<Buffer> m_buffers; //!< by rank, then packet buffer (one table, not one per peer)
+    uint64_t m_marshal{0};         //!< DU marshaling area (a packet buffer)
+    uint64_t m_scratch{0};         //!< DU request word source
+    uint64_t m_creditsReceived{0}; //!< statistics
+    uint64_t m_requestsSent{0};    //!< statistics
     const TracedCallback<uint32_t, uint32_t>* m_creditReceivedTrace{nullptr}; //!< (rank, buffer)
 };
 
