@@ -338,6 +338,7 @@ def build(bld):
         'test/san-messenger-vmmc-test-suite.cc',
         'test/san-nic-test-suite.cc',
         'test/san-ordered-scheduler-test-suite.cc',
+        'test/san-output-file-test-suite.cc',
         'test/san-paper-harness-test-suite.cc',
         'test/san-paper-interface-test-suite.cc',
         'test/san-paper-partition-test-suite.cc',

@@ -104,23 +104,11 @@ main(int argc, char* argv[])
     cmd.AddValue("meshLoad", "offered load of workload a", meshLoad);
     cmd.AddValue("treeLoad", "offered load of workload b", treeLoad);
     cmd.AddValue("treeRouting", "routing function of workload b", treeRouting);
-    cmd.AddValue("csv", "CSV output file ('' for none)", csv);
+    cmd.AddValue("csv", "CSV output file ('' or none: no file)", csv);
     cmd.AddValue("treeSizes",
                  "scaling mode: fat trees k:n,k:n,... in place of workload b (e.g. 32:2,16:3,16:4)",
                  treeSizes);
-    // An empty --csv= means "no file"; ns-3's CommandLine refuses an option without a value.
-    std::vector<char*> args{argv[0]};
-    for (int i = 1; i < argc; ++i)
-    {
-        if (std::string(argv[i]) == "--csv=")
-        {
-            csv.clear();
-        }
-        else
-        {
-            args.push_back(argv[i]);
-        }
-    }
+    std::vector<char*> args = SanOutputFile::TakeEmptyOptions(argc, argv, {{"csv", &csv}});
     cmd.Parse(static_cast<int>(args.size()), args.data());
     if (const std::string e = SanTypeIdError(treeRouting, SanRouting::GetTypeId(), "--treeRouting");
         !e.empty())
@@ -197,7 +185,7 @@ main(int argc, char* argv[])
     }
 
     SanOutputFile out;
-    if (!csv.empty())
+    if (!SanOutputFile::IsNoFile(csv))
     {
         if (const std::string e = out.Open(csv); !e.empty())
         {

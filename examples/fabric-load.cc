@@ -190,25 +190,10 @@ main(int argc, char* argv[])
     cmd.AddValue("patterns",
                  "comma-separated traffic patterns: " + SanTrafficGenerator::GetPatternNames(),
                  patterns);
-    cmd.AddValue("csv", "CSV output ('' for none)", csv);
-    // ns-3's CommandLine refuses an option without a value: "--csv=" (no CSV, as the help
-    // says) is taken here; the last --csv given wins.
-    std::vector<char*> args;
-    bool noCsv = false;
-    for (int i = 0; i < argc; ++i)
-    {
-        const std::string a = argv[i];
-        if (a.rfind("--csv=", 0) == 0)
-        {
-            noCsv = a == "--csv=";
-        }
-        if (a != "--csv=")
-        {
-            args.push_back(argv[i]);
-        }
-    }
+    cmd.AddValue("csv", "CSV output ('' or none: no file)", csv);
+    std::vector<char*> args = SanOutputFile::TakeEmptyOptions(argc, argv, {{"csv", &csv}});
     cmd.Parse(static_cast<int>(args.size()), args.data());
-    if (noCsv)
+    if (SanOutputFile::IsNoFile(csv))
     {
         csv.clear();
     }

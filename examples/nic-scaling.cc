@@ -183,7 +183,7 @@ main(int argc, char* argv[])
                  "(SanCensusScheduler; empty: none)",
                  censusDir);
     cmd.Parse(argc, argv);
-    if (csv == "none")
+    if (SanOutputFile::IsNoFile(csv))
     {
         csv.clear();
     }

@@ -491,7 +491,7 @@ main(int argc, char* argv[])
                     r.value,
                     r.unit.c_str());
     }
-    if (csv.empty() || csv == "none")
+    if (SanOutputFile::IsNoFile(csv))
     {
         return 0;
     }

@@ -100,7 +100,7 @@ Refuse(const std::string& error)
 bool
 WriteCsv(const std::string& path, const std::string& text)
 {
-    if (path.empty() || path == "none")
+    if (SanOutputFile::IsNoFile(path))
     {
         return true;
     }

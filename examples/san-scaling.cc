@@ -236,12 +236,12 @@ Summary(const SanBenchmarkResult& r)
     return os.str();
 }
 
-/// \param path a CSV path ("": none) \param out the file to open (folders are made)
+/// \param path a CSV path ("" or "none": no file) \param out the file to open (folders are made)
 /// \return false if it is not wanted; fails in one line if it cannot be written
 bool
 OpenCsv(const std::string& path, SanOutputFile& out)
 {
-    if (path.empty())
+    if (SanOutputFile::IsNoFile(path))
     {
         return false;
     }
@@ -293,25 +293,17 @@ main(int argc, char* argv[])
     cmd.AddValue("maxHosts", "leave out workloads with more hosts (0: none)", maxHosts);
     cmd.AddValue("only", "run only the workloads whose name contains this", only);
     cmd.AddValue("hopBudget", "switch-hops each run aims for", hopBudget);
-    cmd.AddValue("csv", "CSV output file ('' for none)", csv);
+    cmd.AddValue("csv", "CSV output file ('' or none: no file)", csv);
     cmd.AddValue("schedulers",
                  "comma-separated ns-3 scheduler TypeIds to compare on the scheduler workloads",
                  schedulers);
-    cmd.AddValue("schedulerCsv", "CSV of the scheduler comparison ('' for none)", schedulerCsv);
-    // An empty value means "no file"; ns-3's CommandLine refuses an option without one.
-    std::vector<char*> args{argv[0]};
-    for (int i = 1; i < argc; ++i)
-    {
-        const std::string a = argv[i];
-        if (a == "--csv=" || a == "--schedulerCsv=")
-        {
-            (a == "--csv=" ? csv : schedulerCsv).clear();
-        }
-        else
-        {
-            args.push_back(argv[i]);
-        }
-    }
+    cmd.AddValue("schedulerCsv",
+                 "CSV of the scheduler comparison ('' or none: no file)",
+                 schedulerCsv);
+    std::vector<char*> args =
+        SanOutputFile::TakeEmptyOptions(argc,
+                                        argv,
+                                        {{"csv", &csv}, {"schedulerCsv", &schedulerCsv}});
     cmd.Parse(static_cast<int>(args.size()), args.data());
     if (!(std::isfinite(hopBudget) && hopBudget >= 1e4 && hopBudget <= 1e11))
     {

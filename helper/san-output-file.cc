@@ -21,6 +21,65 @@ SanOutputFile::~SanOutputFile()
     Discard();
 }
 
+bool
+SanOutputFile::IsNoFile(const std::string& path)
+{
+    return path.empty() || path == "none";
+}
+
+std::vector<char*>
+SanOutputFile::TakeEmptyOptions(int argc,
+                                char* argv[],
+                                const std::vector<std::pair<std::string, std::string*>>& options)
+{
+    // The option each argument gives, and whether it is empty: "" if it is no such option.
+    auto optionOf = [&options](const std::string& arg, bool& empty) -> std::string {
+        for (const auto& [name, value] : options)
+        {
+            const std::string prefix = "--" + name + "=";
+            if (arg.rfind(prefix, 0) == 0)
+            {
+                empty = arg.size() == prefix.size();
+                return name;
+            }
+        }
+        return "";
+    };
+    std::vector<bool> lastEmpty(options.size(), false);
+    for (int i = 1; i < argc; ++i)
+    {
+        bool empty = false;
+        const std::string name = optionOf(argv[i], empty);
+        for (size_t k = 0; k < options.size(); ++k)
+        {
+            if (options[k].first == name)
+            {
+                lastEmpty[k] = empty;
+            }
+        }
+    }
+    std::vector<char*> args{argv[0]};
+    for (int i = 1; i < argc; ++i)
+    {
+        bool empty = false;
+        const std::string name = optionOf(argv[i], empty);
+        bool keep = !empty;
+        for (size_t k = 0; k < options.size(); ++k)
+        {
+            if (options[k].first == name && lastEmpty[k])
+            {
+                options[k].second->clear();
+                keep = false;
+            }
+        }
+        if (keep)
+        {
+            args.push_back(argv[i]);
+        }
+    }
+    return args;
+}
+
 std::string
 SanOutputFile::Open(const std::string& path)
 {

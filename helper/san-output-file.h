@@ -9,6 +9,8 @@
 #include <fstream>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -51,6 +53,26 @@ class SanOutputFile
     std::string Commit();
     /// Remove the temporary file, leaving the file as it was.
     void Discard();
+
+    /**
+     * \param path an output option's value
+     * \return true if it asks for no file: empty, or "none" (every example takes both)
+     */
+    static bool IsNoFile(const std::string& path);
+    /**
+     * \brief Take the output options given with an empty value ("--csv=", which ns-3's
+     * CommandLine refuses) out of the arguments, before CommandLine::Parse.
+     *
+     * For each option the last one given wins: if it is empty, its string is cleared and every
+     * occurrence of the option is taken out; otherwise only its empty occurrences are.
+     * \param argc,argv the program's arguments
+     * \param options each option's name without dashes and the string it sets
+     * \return the arguments to parse (argv[0] first)
+     */
+    static std::vector<char*> TakeEmptyOptions(
+        int argc,
+        char* argv[],
+        const std::vector<std::pair<std::string, std::string*>>& options);
 
   private:
     std::string m_path;  //!< the file
