@@ -508,6 +508,7 @@ def build(bld):
         'model/host/san-operation.h',
         'model/host/san-resource.h',
         'model/host/san-sparse-array.h',
+        'model/host/san-time-table.h',
         'model/host/ultrasparc-host-preset.h',
         'model/nic/san-byte-stream-queue.h',
         'model/nic/san-dma-engine.h',

@@ -12,7 +12,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <map>
 
 namespace ns3
 {
@@ -497,13 +496,6 @@ HostBus::SubmitGrant(uint32_t slot)
     m_resource->Submit(duration, t.next, t.priorityClass);
 }
 
-HostBus::GrantMemo&
-HostBus::SharedGrantMemo(double clockRate)
-{
-    static std::map<double, GrantMemo> memos; // a node never moves
-    return memos[clockRate];
-}
-
 Time
 HostBus::GrantTime(uint64_t cycles) const
 {
@@ -511,23 +503,12 @@ HostBus::GrantTime(uint64_t cycles) const
     {
         return Seconds(cycles / m_clockRate);
     }
-    if (m_grantMemo == nullptr || m_memoClock != m_clockRate)
+    if (m_grantTimes == nullptr || m_memoClock != m_clockRate)
     {
-        m_grantMemo = &SharedGrantMemo(m_clockRate);
+        m_grantTimes = &SanTimeTable::Shared<HostBus>(m_clockRate);
         m_memoClock = m_clockRate;
     }
-    GrantMemo& memo = *m_grantMemo;
-    if (cycles >= memo.known.size())
-    {
-        memo.times.resize(cycles + 1);
-        memo.known.resize(cycles + 1, false);
-    }
-    if (!memo.known[cycles])
-    {
-        memo.times[cycles] = Seconds(cycles / m_clockRate);
-        memo.known[cycles] = true;
-    }
-    return memo.times[cycles];
+    return m_grantTimes->Get(cycles, [this, cycles]() { return Seconds(cycles / m_clockRate); });
 }
 
 void

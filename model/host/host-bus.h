@@ -7,6 +7,7 @@
 #define HOST_BUS_H
 
 #include "san-resource.h"
+#include "san-time-table.h"
 
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
@@ -307,19 +308,10 @@ class HostBus : public Object
     /// Grant lengths in cycles whose time is memoized (longer ones are formed each time).
     static constexpr uint64_t MEMO_CYCLES = 4096;
 
-    /// GrantTime's memo for one clock rate: the time of a grant by cycles, where formed.
-    struct GrantMemo
-    {
-        std::vector<Time> times; //!< by cycles
-        std::vector<bool> known; //!< which of times are formed
-    };
-
-    /// \return the memo every bus at \p clockRate shares (one per bus cost ~23 KiB a host at
-    /// scale)
-    static GrantMemo& SharedGrantMemo(double clockRate);
-
-    mutable GrantMemo* m_grantMemo{nullptr}; //!< the memo for m_memoClock
-    mutable double m_memoClock{0};           //!< the clock rate m_grantMemo is for
+    /// GrantTime's times by cycles, shared by every bus at m_memoClock (one per bus cost
+    /// ~23 KiB a host at scale)
+    mutable SanTimeTable* m_grantTimes{nullptr};
+    mutable double m_memoClock{0}; //!< the clock rate m_grantTimes is for
 
     TracedCallback<uint64_t, bool> m_transferStartTrace; //!< transfer requested
     TracedCallback<uint64_t, bool> m_transferEndTrace;   //!< transfer completed

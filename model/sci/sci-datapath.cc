@@ -7,7 +7,6 @@
 
 #include "ns3/log.h"
 
-#include <map>
 #include <utility>
 
 namespace ns3
@@ -34,31 +33,13 @@ SciDatapath::GetCrossingTime(const DataRate& rate, uint32_t bytes) const
     {
         return rate.CalculateBytesTxTime(bytes);
     }
-    if (m_memo == nullptr || rate.GetBitRate() != m_bps)
+    if (m_crossingTimes == nullptr || rate.GetBitRate() != m_bps)
     {
         m_bps = rate.GetBitRate();
-        m_memo = &SharedCrossingMemo(m_bps);
+        m_crossingTimes = &SanTimeTable::Shared<SciDatapath>(m_bps);
     }
-    CrossingMemo& memo = *m_memo;
-    if (bytes >= memo.known.size())
-    {
-        memo.times.resize(bytes + 1);
-        memo.known.resize(bytes + 1, false);
-    }
-    if (!memo.known[bytes])
-    {
-        memo.times[bytes] = rate.CalculateBytesTxTime(bytes);
-        memo.known[bytes] = true;
-    }
-    return memo.times[bytes];
-}
-
-SciDatapath::CrossingMemo&
-SciDatapath::SharedCrossingMemo(uint64_t bps)
-{
-    // By rate and time resolution (a Time formed at one resolution is not another's).
-    static std::map<std::pair<int, uint64_t>, CrossingMemo> memos; // a node never moves
-    return memos[{static_cast<int>(Time::GetResolution()), bps}];
+    return m_crossingTimes->Get(bytes,
+                                [&rate, bytes]() { return rate.CalculateBytesTxTime(bytes); });
 }
 
 void

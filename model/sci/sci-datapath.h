@@ -14,6 +14,7 @@
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 #include "ns3/san-resource.h"
+#include "ns3/san-time-table.h"
 
 #include <cstdint>
 #include <vector>
@@ -87,19 +88,10 @@ class SciDatapath
     /// and its header).
     static constexpr uint32_t MEMO_SIZES = 1024;
 
-    /// GetCrossingTime's memo for one rate: crossing times by size, where formed.
-    struct CrossingMemo
-    {
-        std::vector<Time> times; //!< by size
-        std::vector<bool> known; //!< which of times are formed
-    };
-
-    /// \param bps a rate \return the memo every datapath at \p bps shares (one per datapath
+    /// GetCrossingTime's times by size, shared by every datapath at m_bps (one per datapath
     /// cost ~0.6 KiB a host at scale)
-    static CrossingMemo& SharedCrossingMemo(uint64_t bps);
-
-    mutable CrossingMemo* m_memo{nullptr}; //!< the memo for m_bps
-    mutable uint64_t m_bps{0};             //!< the rate m_memo is for
+    mutable SanTimeTable* m_crossingTimes{nullptr};
+    mutable uint64_t m_bps{0}; //!< the rate m_crossingTimes is for
 };
 
 } // namespace ns3
