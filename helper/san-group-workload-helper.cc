@@ -6,6 +6,7 @@
 #include "san-group-workload-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-group-application.h"
 #include "ns3/san-messenger.h"
 #include "ns3/san-type-check.h"
@@ -86,7 +87,7 @@ SanGroupWorkloadHelper::Install(const NodeContainer& nodes) const
     {
         Ptr<Application> app = apps.Get(r);
         launcher->apps.push_back(PeekPointer(DynamicCast<SanGroupApplication>(app)));
-        app->TraceConnectWithoutContext("Connected", Callback<void>([launcher]() {
+        app->TraceConnectWithoutContext("Connected", MakeSanCallback<void>([launcher]() {
                                             const size_t k = ++launcher->joined;
                                             if (k < launcher->apps.size())
                                             {

@@ -8,6 +8,7 @@
 #include "ns3/dart-helper.h"
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <functional>
@@ -91,14 +92,14 @@ DartBeyondPaper::RunHotSpot(Notify notify, uint32_t rounds)
     Time last;
     hot->TraceConnectWithoutContext(
         "MessageDone",
-        Callback<void, Ptr<const Packet>>([&deposits, &last](Ptr<const Packet>) {
+        MakeSanCallback<void, Ptr<const Packet>>([&deposits, &last](Ptr<const Packet>) {
             ++deposits;
             last = Simulator::Now();
         }));
     // A delayable queue is taken when the host is ready: here every 200 us, a short check on
     // the CPU (ASSUMED 50 instructions) while messages are still due.
     std::function<void()> poll = [&]() {
-        s.GetHost(0)->GetCpu()->ExecuteInstructions(50, Callback<void>([&]() {
+        s.GetHost(0)->GetCpu()->ExecuteInstructions(50, MakeSanCallback<void>([&]() {
                                                         take();
                                                         if (deposits < total &&
                                                             Simulator::Now() < Seconds(1))
@@ -148,7 +149,7 @@ DartBeyondPaper::ReadRoundTripUs(DartScenario::Config config, bool busy, uint32_
     std::function<void()> slice = [&]() {
         if (!stop)
         {
-            serverCpu->Execute(MicroSeconds(100), Callback<void>([&slice]() { slice(); }));
+            serverCpu->Execute(MicroSeconds(100), MakeSanCallback<void>([&slice]() { slice(); }));
         }
     };
     if (busy)
@@ -172,7 +173,7 @@ DartBeyondPaper::ReadRoundTripUs(DartScenario::Config config, bool busy, uint32_
             c.opcode = DartOpcode::READ;
             c.addressing = DartAddressing::DIRECT;
             c.operand = 1024 + 32 * i;
-            s.ctx[i]->WaitForDeposit(4096, 32, Callback<void>([&, i, left, t0]() {
+            s.ctx[i]->WaitForDeposit(4096, 32, MakeSanCallback<void>([&, i, left, t0]() {
                                          total += Simulator::Now() - t0;
                                          ++count;
                                          loop[i](left - 1);

@@ -10,6 +10,7 @@
 
 #include "ns3/dart-helper.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <cstdio>
@@ -46,11 +47,11 @@ DartPaperExperiments::OneWay(DartScenario::Config config, uint32_t bytes)
     Time noticed;
     s.nics[0]->TraceConnectWithoutContext(
         "PacketTx",
-        Callback<void, Ptr<const Packet>>(
+        MakeSanCallback<void, Ptr<const Packet>>(
             [&handed](Ptr<const Packet>) { handed = Simulator::Now(); }));
     s.nics[1]->TraceConnectWithoutContext(
         "Stage",
-        Callback<void, const std::string&, Time, Time>(
+        MakeSanCallback<void, const std::string&, Time, Time>(
             [&arrived, &deposited](const std::string& stage, Time start, Time end) {
                 if (stage == "receive")
                 {
@@ -59,7 +60,7 @@ DartPaperExperiments::OneWay(DartScenario::Config config, uint32_t bytes)
                 }
             }));
     t0 = Simulator::Now();
-    s.ctx[1]->WaitForDeposit(32768, bytes, Callback<void>([&noticed]() {
+    s.ctx[1]->WaitForDeposit(32768, bytes, MakeSanCallback<void>([&noticed]() {
                                  noticed = Simulator::Now();
                              }));
     s.ctx[0]->Send(vcis.first, ctl, 0, bytes);

@@ -15,6 +15,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/rats-simple-datagram.h"
 #include "ns3/rats-tagged-write.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-resource.h"
 #include "ns3/simulator.h"
 
@@ -231,7 +232,7 @@ HamlynCounter(bool polling, uint32_t clients, uint32_t perClient)
         requests->GetTag([&](RatsTaggedWriteServer::Tag t) {
             cpu->ExecuteInstructions(
                 DartVersusHamlyn::SERVER_INCREMENT_INSTRUCTIONS,
-                Callback<void>([&, t]() {
+                MakeSanCallback<void>([&, t]() {
                     const uint32_t i = t.node;
                     NS_ABORT_MSG_IF(i < first || i >= n,
                                     "DartVersusHamlyn: a request from host " << i);
@@ -379,7 +380,7 @@ DartBarrierRun(uint32_t episodes)
         {
             Simulator::Schedule(EpisodeStart(e) + Skew(participants, j, e), [&, e, j]() {
                 eps[e].arrived[j] = Simulator::Now();
-                barrier->Arrive(j, Callback<void>([&, e, j]() {
+                barrier->Arrive(j, MakeSanCallback<void>([&, e, j]() {
                                     eps[e].released[j] = Simulator::Now();
                                     ++eps[e].nReleased;
                                 }));
@@ -439,7 +440,7 @@ HamlynBarrierRun(bool polling, uint32_t episodes)
     uint64_t notifications = 0;
     s.nics[SERVER]->TraceConnectWithoutContext(
         "Notification",
-        Callback<void, uint32_t, uint64_t>(
+        MakeSanCallback<void, uint32_t, uint64_t>(
             [&notifications](uint32_t, uint64_t) { ++notifications; }));
     // The coordinator process: recv (returns once per episode), release everyone, recv again.
     uint32_t epoch = 0;

@@ -28,6 +28,7 @@
 #include "ns3/rats-tagged-write.h"
 #include "ns3/rats-ticket.h"
 #include "ns3/rats-wire.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-endpoint-device.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-resource.h"
@@ -62,7 +63,7 @@ HamlynPaperRigs::Run(const RunSpec& spec)
     for (auto& nic : s.nics)
     {
         nic->TraceConnectWithoutContext("Stage",
-                                        Callback<void, const std::string&, Time, Time>(
+                                        MakeSanCallback<void, const std::string&, Time, Time>(
                                             [&m](const std::string& stage, Time start, Time end) {
                                                 if (m.start.count(stage) == 0)
                                                 {
@@ -74,17 +75,17 @@ HamlynPaperRigs::Run(const RunSpec& spec)
     }
     rx->TraceConnectWithoutContext(
         "PacketRx",
-        Callback<void, const HamlynHeader&, uint32_t>([&m](const HamlynHeader&, uint32_t) {
+        MakeSanCallback<void, const HamlynHeader&, uint32_t>([&m](const HamlynHeader&, uint32_t) {
             if (m.packets++ == 0)
             {
                 m.firstDelivered = Simulator::Now();
             }
             m.delivered = Simulator::Now();
         }));
-    rx->TraceConnectWithoutContext("Notification",
-                                   Callback<void, uint32_t, uint64_t>([&m](uint32_t, uint64_t) {
-                                       m.notified.push_back(Simulator::Now());
-                                   }));
+    rx->TraceConnectWithoutContext(
+        "Notification",
+        MakeSanCallback<void, uint32_t, uint64_t>(
+            [&m](uint32_t, uint64_t) { m.notified.push_back(Simulator::Now()); }));
     if (spec.dma)
     {
         t->AddMessageArea(0, Create<HostPinnedRegion>(s.memories[0], total, 4096));
@@ -116,7 +117,7 @@ HamlynPaperRigs::Run(const RunSpec& spec)
             // queue (section 2.3, "regular store instructions") over the GSC+ bus, as Rats'
             // sendmsg does; the request is posted when the stores have landed.
             Simulator::Schedule(m.posted, [t, r]() {
-                t->StoreRequest(r, Callback<void>([t, r]() { t->Post(r); }));
+                t->StoreRequest(r, MakeSanCallback<void>([t, r]() { t->Post(r); }));
             });
         }
         else
@@ -251,7 +252,7 @@ HamlynPaperRigs::RoundTripBetween(const Scenario::Spec& spec,
     Time notified;
     s.nics[src]->TraceConnectWithoutContext(
         "Notification",
-        Callback<void, uint32_t, uint64_t>([&](uint32_t, uint64_t) {
+        MakeSanCallback<void, uint32_t, uint64_t>([&](uint32_t, uint64_t) {
             if (notified.IsZero())
             {
                 notified = Simulator::Now();
@@ -353,7 +354,7 @@ HamlynPaperRigs::ManyFlows(const Scenario::Spec& spec,
         }
         s.nics[h]->TraceConnectWithoutContext(
             "PacketRx",
-            Callback<void, const HamlynHeader&, uint32_t>(
+            MakeSanCallback<void, const HamlynHeader&, uint32_t>(
                 [&highest, &r, h](const HamlynHeader& hdr, uint32_t) {
                     auto key = std::make_pair(h, hdr.GetSourceNode());
                     auto it = highest.find(key);
@@ -368,11 +369,12 @@ HamlynPaperRigs::ManyFlows(const Scenario::Spec& spec,
                 }));
         s.nics[h]->TraceConnectWithoutContext(
             "Notification",
-            Callback<void, uint32_t, uint64_t>([&notifications, &last, h](uint32_t, uint64_t a) {
-                // The notification area is the sender's index (notifyIndex below).
-                ++notifications[std::make_pair(h, static_cast<uint32_t>(a))];
-                last = Simulator::Now();
-            }));
+            MakeSanCallback<void, uint32_t, uint64_t>(
+                [&notifications, &last, h](uint32_t, uint64_t a) {
+                    // The notification area is the sender's index (notifyIndex below).
+                    ++notifications[std::make_pair(h, static_cast<uint32_t>(a))];
+                    last = Simulator::Now();
+                }));
     }
     const Time start = MicroSeconds(10);
     std::vector<std::vector<uint8_t>> payload(pairs.size());

@@ -13,6 +13,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/global-value.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-distributed.h"
 #include "ns3/san-group-application.h"
 #include "ns3/san-group-workload-helper.h"
@@ -243,7 +244,7 @@ SanBenchRanks::Run(const Spec& spec)
                     const uint32_t h = host;
                     client->TraceConnectWithoutContext(
                         "Latency",
-                        Callback<void, Time>([client, h, markDone](Time) {
+                        MakeSanCallback<void, Time>([client, h, markDone](Time) {
                             if (client->IsDone())
                             {
                                 markDone(h);
@@ -268,7 +269,7 @@ SanBenchRanks::Run(const Spec& spec)
                     const uint32_t h = index(g, 0);
                     sink->TraceConnectWithoutContext(
                         "Rx",
-                        Callback<void, uint32_t>([sink, h, wanted, markDone](uint32_t) {
+                        MakeSanCallback<void, uint32_t>([sink, h, wanted, markDone](uint32_t) {
                             if (sink->GetReceived() == wanted)
                             {
                                 markDone(h);
@@ -303,10 +304,10 @@ SanBenchRanks::Run(const Spec& spec)
                         continue;
                     }
                     const uint32_t h = index(g, j);
-                    app->TraceConnectWithoutContext("Connected", Callback<void>([joined, h]() {
-                                                        (*joined)[h] = true;
-                                                    }));
-                    app->TraceConnectWithoutContext("Done", Callback<void>([h, markDone]() {
+                    app->TraceConnectWithoutContext(
+                        "Connected",
+                        MakeSanCallback<void>([joined, h]() { (*joined)[h] = true; }));
+                    app->TraceConnectWithoutContext("Done", MakeSanCallback<void>([h, markDone]() {
                                                         markDone(h);
                                                     }));
                     const Time deadline =

@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-group-application.h"
 #include "ns3/san-group-workload-helper.h"
 #include "ns3/san-messenger-client.h"
@@ -65,7 +66,7 @@ SanBenchRuns::GoTogether(const ApplicationContainer& apps)
         all->push_back(PeekPointer(DynamicCast<SanMessengerClient>(apps.Get(i))));
         // Raw pointers: the trace is the application's own (a Ptr would keep it alive).
         apps.Get(i)->TraceConnectWithoutContext("Connected",
-                                                Callback<void>([all, connected, goAt]() {
+                                                MakeSanCallback<void>([all, connected, goAt]() {
                                                     if (++*connected < all->size())
                                                     {
                                                         return;
@@ -120,7 +121,7 @@ SanBenchRuns::RunPingPong(const Testbed& bed, uint32_t bytes, uint32_t rounds, u
     Ptr<SanPingPongClient> client = DynamicCast<SanPingPongClient>(apps.Get(1));
     SanPingPongClient* clientRaw = PeekPointer(client);
     apps.Get(1)->TraceConnectWithoutContext("RoundTrip",
-                                            Callback<void, Time>([events, clientRaw](Time) {
+                                            MakeSanCallback<void, Time>([events, clientRaw](Time) {
                                                 events->push_back(Simulator::GetEventCount());
                                                 StopWhen(clientRaw->IsDone());
                                             }));
@@ -181,7 +182,7 @@ SanBenchRuns::RunIncast(const Testbed& bed,
     auto events = std::make_shared<std::pair<uint64_t, uint64_t>>(0, 0);
     sink->TraceConnectWithoutContext(
         "Rx",
-        Callback<void, uint32_t>([sinkRaw, expected, from, events](uint32_t) {
+        MakeSanCallback<void, uint32_t>([sinkRaw, expected, from, events](uint32_t) {
             const uint64_t n = sinkRaw->GetReceived();
             if (n == from)
             {
@@ -244,14 +245,16 @@ SanBenchRuns::RunRequestResponse(const Testbed& bed,
     // The simulator's events executed at each request served (what a message costs to
     // simulate, over the window the summary takes).
     auto events = std::make_shared<std::vector<uint64_t>>();
-    apps.Get(0)->TraceConnectWithoutContext("Served", Callback<void, uint32_t>([events](uint32_t) {
+    apps.Get(0)->TraceConnectWithoutContext("Served",
+                                            MakeSanCallback<void, uint32_t>([events](uint32_t) {
                                                 events->push_back(Simulator::GetEventCount());
                                             }));
     auto finished = std::make_shared<uint32_t>(0);
     for (uint32_t i = 1; i < apps.GetN(); ++i)
     {
         SanRequestClient* c = PeekPointer(DynamicCast<SanRequestClient>(apps.Get(i)));
-        c->TraceConnectWithoutContext("Latency", Callback<void, Time>([c, finished, clients](Time) {
+        c->TraceConnectWithoutContext("Latency",
+                                      MakeSanCallback<void, Time>([c, finished, clients](Time) {
                                           if (c->IsDone())
                                           {
                                               StopWhen(++*finished == clients);
@@ -358,10 +361,11 @@ SanBenchRuns::RunGroup(const SanBenchTestbed& testbed,
     auto goAt = std::make_shared<Time>(-1);
     for (uint32_t i = 0; i < n; ++i)
     {
-        apps.Get(i)->TraceConnectWithoutContext("Done", Callback<void>([finished, n]() {
+        apps.Get(i)->TraceConnectWithoutContext("Done", MakeSanCallback<void>([finished, n]() {
                                                     StopWhen(++*finished == n);
                                                 }));
-        apps.Get(i)->TraceConnectWithoutContext("Connected", Callback<void>([joined, goAt, n]() {
+        apps.Get(i)->TraceConnectWithoutContext("Connected",
+                                                MakeSanCallback<void>([joined, goAt, n]() {
                                                     if (++*joined == n)
                                                     {
                                                         *goAt = Simulator::Now();

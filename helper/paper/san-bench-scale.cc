@@ -11,6 +11,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-census-scheduler.h"
 #include "ns3/san-fabric-benchmark.h"
 #include "ns3/san-group-application.h"
@@ -253,13 +254,14 @@ SanBenchScale::Run(const Case& c)
             {
                 SanRequestClient* client = PeekPointer(DynamicCast<SanRequestClient>(apps.Get(i)));
                 ++*expected;
-                client->TraceConnectWithoutContext("Latency",
-                                                   Callback<void, Time>([client, countDone](Time) {
-                                                       if (client->IsDone())
-                                                       {
-                                                           countDone();
-                                                       }
-                                                   }));
+                client->TraceConnectWithoutContext(
+                    "Latency",
+                    MakeSanCallback<void, Time>([client, countDone](Time) {
+                        if (client->IsDone())
+                        {
+                            countDone();
+                        }
+                    }));
             }
             perGroup.push_back(apps);
             all.Add(apps);
@@ -279,7 +281,7 @@ SanBenchScale::Run(const Case& c)
             ++*expected;
             sink->TraceConnectWithoutContext(
                 "Rx",
-                Callback<void, uint32_t>([sink, wanted, countDone](uint32_t) {
+                MakeSanCallback<void, uint32_t>([sink, wanted, countDone](uint32_t) {
                     if (sink->GetReceived() == wanted)
                     {
                         countDone();

@@ -10,6 +10,7 @@
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/scilan-helper.h"
 #include "ns3/scilan-socket-factory.h"
 #include "ns3/simulator.h"
@@ -117,7 +118,7 @@ ScilanBeyondPaper::AllToAllMBps(uint32_t nodes,
             f->piece = 4096;
             f->tx = Socket::CreateSocket(s->GetHosts().Get(i), ScilanSocketFactory::GetTypeId());
             Flow* fp = f.get();
-            f->tx->SetConnectCallback(Callback<void, Ptr<Socket>>([fp](Ptr<Socket>) {
+            f->tx->SetConnectCallback(MakeSanCallback<void, Ptr<Socket>>([fp](Ptr<Socket>) {
                                           fp->tx->SetSendCallback(MakeCallback(&Flow::Fill, fp));
                                           fp->Fill(fp->tx, 0);
                                       }),
@@ -222,7 +223,7 @@ ScilanBeyondPaper::InterruptRows()
         f.total = 4 << 20;
         f.piece = 1500;
         f.tx = Socket::CreateSocket(s->GetHosts().Get(0), ScilanSocketFactory::GetTypeId());
-        f.tx->SetConnectCallback(Callback<void, Ptr<Socket>>([&f](Ptr<Socket>) {
+        f.tx->SetConnectCallback(MakeSanCallback<void, Ptr<Socket>>([&f](Ptr<Socket>) {
                                      f.tx->SetSendCallback(MakeCallback(&Flow::Fill, &f));
                                      f.Fill(f.tx, 0);
                                  }),
@@ -274,7 +275,7 @@ ScilanBeyondPaper::Listen64Rows()
             auto f = std::make_unique<Flow>();
             Flow* fp = f.get();
             f->tx = Socket::CreateSocket(s->GetHosts().Get(i), ScilanSocketFactory::GetTypeId());
-            f->tx->SetConnectCallback(Callback<void, Ptr<Socket>>(
+            f->tx->SetConnectCallback(MakeSanCallback<void, Ptr<Socket>>(
                                           [fp](Ptr<Socket>) { fp->connected = Simulator::Now(); }),
                                       MakeNullCallback<void, Ptr<Socket>>());
             f->tx->Connect(InetSocketAddress(ScilanHelper::GetAddress(s->GetHosts().Get(0)), 9200));

@@ -16,6 +16,7 @@
 #include "ns3/host-memory.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/scilan-helper.h"
 #include "ns3/scilan-socket-factory.h"
 #include "ns3/simulator.h"
@@ -187,15 +188,15 @@ struct Stream
         Ptr<Socket> listener = NewSocket(s, to);
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
         listener->Listen();
-        listener->SetAcceptCallback(
-            MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-            Callback<void, Ptr<Socket>, const Address&>([this](Ptr<Socket> a, const Address&) {
-                accepted.push_back(a);
-                a->SetRecvCallback(MakeCallback(&Stream::Read, this));
-            }));
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeSanCallback<void, Ptr<Socket>, const Address&>(
+                                        [this](Ptr<Socket> a, const Address&) {
+                                            accepted.push_back(a);
+                                            a->SetRecvCallback(MakeCallback(&Stream::Read, this));
+                                        }));
         accepted.push_back(listener);
         tx = NewSocket(s, from);
-        tx->SetConnectCallback(Callback<void, Ptr<Socket>>([this](Ptr<Socket>) {
+        tx->SetConnectCallback(MakeSanCallback<void, Ptr<Socket>>([this](Ptr<Socket>) {
                                    tx->SetSendCallback(MakeCallback(&Stream::Fill, this));
                                    Fill(tx, 0);
                                }),
@@ -306,7 +307,7 @@ ScilanPaperExperiments::RemoteCopyMBps(uint32_t size, bool readSource, const std
         Callback<void> done;
         if (i + 1 == copies)
         {
-            done = Callback<void>([nic, &end]() {
+            done = MakeSanCallback<void>([nic, &end]() {
                 nic->CheckTransfers(
                     SciNetDevice::CheckCallback([&end](bool) { end = Simulator::Now(); }));
             });
@@ -334,8 +335,9 @@ ScilanPaperExperiments::ReceiverCopyMBps(const std::string& preset)
     SciScenario s(spec);
     const uint64_t bytes = 1 << 20;
     Time end;
-    s.GetHost(1)->GetMemorySystem()->Copy(bytes,
-                                          Callback<void>([&end]() { end = Simulator::Now(); }));
+    s.GetHost(1)->GetMemorySystem()->Copy(bytes, MakeSanCallback<void>([&end]() {
+                                              end = Simulator::Now();
+                                          }));
     Simulator::Run();
     Simulator::Destroy();
     const double mbps = bytes / end.GetSeconds() / 1e6;
@@ -421,13 +423,13 @@ ScilanPaperExperiments::TransferTimeUs(const Config& config, uint32_t size)
     listener->Listen();
     listener->SetAcceptCallback(
         MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-        Callback<void, Ptr<Socket>, const Address&>([&pp](Ptr<Socket> a, const Address&) {
+        MakeSanCallback<void, Ptr<Socket>, const Address&>([&pp](Ptr<Socket> a, const Address&) {
             pp.keep.push_back(a);
             a->SetRecvCallback(MakeCallback(&PingPong::ServerRead, &pp));
         }));
     pp.client = NewSocket(*s, 0);
     pp.client->SetRecvCallback(MakeCallback(&PingPong::ClientRead, &pp));
-    pp.client->SetConnectCallback(Callback<void, Ptr<Socket>>([&pp](Ptr<Socket>) {
+    pp.client->SetConnectCallback(MakeSanCallback<void, Ptr<Socket>>([&pp](Ptr<Socket>) {
                                       // Let the connection settle (both threads waiting) before the
                                       // first request.
                                       Simulator::Schedule(MicroSeconds(500), &PingPong::Ask, &pp);

@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <functional>
@@ -43,25 +44,29 @@ struct VmmcPair
         recv = b->Allocate(size, HostMemorySystem::WRITE_THROUGH);
         send = a->Allocate(size);
         user = a->Allocate(size);
-        b->Export(
-            recv,
-            size,
-            {},
-            Callback<void, uint32_t>([this, bind, options, size](uint32_t id) {
-                exportId = id;
-                a->Import(
-                    3,
-                    id,
-                    Callback<void, int32_t>([this, bind, options, size](int32_t h) {
-                        handle = h;
-                        if (bind)
-                        {
-                            a->Bind(send, size, h, 0, options, Callback<void, bool>([](bool ok) {
-                                        NS_ABORT_MSG_UNLESS(ok, "bind refused");
-                                    }));
-                        }
-                    }));
-            }));
+        b->Export(recv,
+                  size,
+                  {},
+                  MakeSanCallback<void, uint32_t>([this, bind, options, size](uint32_t id) {
+                      exportId = id;
+                      a->Import(
+                          3,
+                          id,
+                          MakeSanCallback<void, int32_t>([this, bind, options, size](int32_t h) {
+                              handle = h;
+                              if (bind)
+                              {
+                                  a->Bind(send,
+                                          size,
+                                          h,
+                                          0,
+                                          options,
+                                          MakeSanCallback<void, bool>([](bool ok) {
+                                              NS_ABORT_MSG_UNLESS(ok, "bind refused");
+                                          }));
+                              }
+                          }));
+                  }));
     }
 
     /// \return when set-up is over
@@ -82,7 +87,7 @@ ShrimpBeyondPaper::AutomaticUpdateStream(bool combine, uint32_t bytes, uint32_t 
     VmmcPair p(bytes, true, o);
     Time lastLanded;
     std::function<void()> watch = [&]() {
-        p.b->GetMemory()->WatchWrites(p.recv, bytes, Callback<void>([&]() {
+        p.b->GetMemory()->WatchWrites(p.recv, bytes, MakeSanCallback<void>([&]() {
                                           lastLanded = Simulator::Now();
                                           watch();
                                       }));
@@ -94,7 +99,7 @@ ShrimpBeyondPaper::AutomaticUpdateStream(bool combine, uint32_t bytes, uint32_t 
         {
             return;
         }
-        p.a->Copy(p.send, p.user, bytes, Callback<void>([&]() { copy(); }));
+        p.a->Copy(p.send, p.user, bytes, MakeSanCallback<void>([&]() { copy(); }));
     };
     Simulator::Schedule(VmmcPair::Start(), [&]() { copy(); });
     Simulator::Stop(Seconds(1));
@@ -146,10 +151,11 @@ ShrimpBeyondPaper::WaitForMessages(WaitMode mode, uint32_t messages, double inte
         else
         {
             const uint64_t flag = p.recv;
-            p.b->Poll(flag,
-                      4,
-                      Callback<bool>([&p, flag, i]() { return p.b->ReadWord(flag) >= i + 1; }),
-                      Callback<void>(got));
+            p.b->Poll(
+                flag,
+                4,
+                MakeSanCallback<bool>([&p, flag, i]() { return p.b->ReadWord(flag) >= i + 1; }),
+                Callback<void>(got));
         }
     };
     Simulator::Schedule(VmmcPair::Start() - MilliSeconds(2), [&]() {
@@ -157,7 +163,7 @@ ShrimpBeyondPaper::WaitForMessages(WaitMode mode, uint32_t messages, double inte
             p.exportId,
             notifications ? VmmcEndpoint::NotificationHandler([](uint32_t, uint64_t) {})
                           : VmmcEndpoint::NotificationHandler(),
-            Callback<void>([]() {}));
+            MakeSanCallback<void>([]() {}));
     });
     Simulator::Schedule(VmmcPair::Start(), [&]() {
         interruptsBefore = p.b->GetCpu()->GetInterrupts();
@@ -168,13 +174,13 @@ ShrimpBeyondPaper::WaitForMessages(WaitMode mode, uint32_t messages, double inte
     {
         Simulator::Schedule(VmmcPair::Start() + MicroSeconds(intervalUs * (i + 1)), [&, i]() {
             sent[i] = Simulator::Now();
-            p.a->StoreWord(p.user, i + 1, Callback<void>([&]() {
+            p.a->StoreWord(p.user, i + 1, MakeSanCallback<void>([&]() {
                                p.a->SendDeliberate(p.handle,
                                                    0,
                                                    p.user,
                                                    64,
                                                    true,
-                                                   Callback<void, bool>([](bool) {}));
+                                                   MakeSanCallback<void, bool>([](bool) {}));
                            }));
         });
     }

@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/enum.h"
 #include "ns3/nx-group.h"
+#include "ns3/san-callback.h"
 #include "ns3/shrimp-rpc-binding.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -108,7 +109,7 @@ ShrimpNxExperiments::NxPingPong(NxProcess::Variant v, uint32_t size, uint32_t ro
                        aRound();
                    }));
     };
-    group->Initialize(Callback<void>([&]() {
+    group->Initialize(MakeSanCallback<void>([&]() {
         bLoop();
         aRound();
     }));
@@ -171,9 +172,9 @@ ShrimpNxExperiments::ShrimpRpcNullRttUs(uint32_t argBytes, uint32_t rounds)
             return;
         }
         ++calls;
-        rpc->Call(values, Callback<void>([&]() { next(); }));
+        rpc->Call(values, MakeSanCallback<void>([&]() { next(); }));
     };
-    rpc->Setup(client, server, args, null, Callback<void>([&]() { next(); }));
+    rpc->Setup(client, server, args, null, MakeSanCallback<void>([&]() { next(); }));
     Simulator::Run();
     Simulator::Destroy();
     rpc->Dispose();
@@ -302,7 +303,7 @@ ShrimpNxExperiments::NxAllToAll(uint32_t meshX,
             }
         };
     }
-    group->Initialize(Callback<void>([&]() {
+    group->Initialize(MakeSanCallback<void>([&]() {
         start = Simulator::Now();
         for (auto& e : ex)
         {
@@ -396,7 +397,7 @@ NxCornerPingPong(uint32_t meshX,
                    room,
                    NxProcess::ReceiveCallback([&](uint32_t, uint32_t, uint32_t) { aRound(); }));
     };
-    group->Initialize(Callback<void>([&]() {
+    group->Initialize(MakeSanCallback<void>([&]() {
         if (load)
         {
             for (auto& e : ex)

@@ -16,6 +16,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/shrimp-socket-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -62,7 +63,7 @@ Listen(Ptr<Node> node, std::function<void(Ptr<Socket>)> accepted)
                         l->Listen() != 0,
                     "ShrimpSocketExperiments: listen failed");
     l->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                         Callback<void, Ptr<Socket>, const Address&>(
+                         MakeSanCallback<void, Ptr<Socket>, const Address&>(
                              [accepted](Ptr<Socket> s, const Address&) { accepted(s); }));
     return l;
 }
@@ -115,7 +116,7 @@ ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::Variant v,
     Ptr<Socket> listener =
         Listen(scenario->GetHosts().Get(SERVER), [serverGot, size, message](Ptr<Socket> s) {
             s->SetRecvCallback(
-                Callback<void, Ptr<Socket>>([serverGot, size, message](Ptr<Socket> s) {
+                MakeSanCallback<void, Ptr<Socket>>([serverGot, size, message](Ptr<Socket> s) {
                     Ptr<Packet> p;
                     while ((p = s->Recv()) != nullptr)
                     {
@@ -135,9 +136,9 @@ ShrimpSocketExperiments::SocketPingPong(ShrimpSocket::Variant v,
     Time t0;
     Time t1;
     client->SetConnectCallback(
-        Callback<void, Ptr<Socket>>([message](Ptr<Socket> s) { s->Send(message->Copy()); }),
+        MakeSanCallback<void, Ptr<Socket>>([message](Ptr<Socket> s) { s->Send(message->Copy()); }),
         MakeNullCallback<void, Ptr<Socket>>());
-    client->SetRecvCallback(Callback<void, Ptr<Socket>>([&](Ptr<Socket> s) {
+    client->SetRecvCallback(MakeSanCallback<void, Ptr<Socket>>([&](Ptr<Socket> s) {
         Ptr<Packet> p;
         while ((p = s->Recv()) != nullptr)
         {
@@ -204,7 +205,7 @@ ShrimpSocketExperiments::TtcpMBps(uint32_t size, ShrimpSocket::Variant v, uint32
     Arrivals arrivals;
     sinks.Get(0)->TraceConnectWithoutContext(
         "Rx",
-        Callback<void, Ptr<const Packet>, const Address&>(
+        MakeSanCallback<void, Ptr<const Packet>, const Address&>(
             [&arrivals](Ptr<const Packet> p, const Address&) { arrivals.Add(p->GetSize()); }));
     sinks.Start(Seconds(0));
     senders.Start(MilliSeconds(1));
@@ -229,7 +230,7 @@ ShrimpSocketExperiments::OneWayMBps(uint32_t size, ShrimpSocket::Variant v, uint
     Arrivals arrivals;
     Ptr<Socket> listener =
         Listen(scenario->GetHosts().Get(SERVER), [&arrivals, size](Ptr<Socket> s) {
-            s->SetRecvCallback(Callback<void, Ptr<Socket>>([&arrivals, size](Ptr<Socket> s) {
+            s->SetRecvCallback(MakeSanCallback<void, Ptr<Socket>>([&arrivals, size](Ptr<Socket> s) {
                 Ptr<Packet> p;
                 while ((p = s->Recv(size, 0)) != nullptr)
                 {
@@ -249,8 +250,8 @@ ShrimpSocketExperiments::OneWayMBps(uint32_t size, ShrimpSocket::Variant v, uint
     };
     client->SetConnectCallback(Callback<void, Ptr<Socket>>(sendOne),
                                MakeNullCallback<void, Ptr<Socket>>());
-    client->SetDataSentCallback(
-        Callback<void, Ptr<Socket>, uint32_t>([sendOne](Ptr<Socket> s, uint32_t) { sendOne(s); }));
+    client->SetDataSentCallback(MakeSanCallback<void, Ptr<Socket>, uint32_t>(
+        [sendOne](Ptr<Socket> s, uint32_t) { sendOne(s); }));
     const Address server = InetSocketAddress(scenario->GetEthernetAddress(SERVER), PORT);
     Simulator::Schedule(MilliSeconds(1), [client, server]() { client->Connect(server); });
     Simulator::Stop(Seconds(60));

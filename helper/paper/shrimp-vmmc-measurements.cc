@@ -9,6 +9,7 @@
 #include "shrimp-scenario.h"
 
 #include "ns3/abort.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <functional>
@@ -91,19 +92,19 @@ struct VmmcSide
                 ep->StoreWord(send + flag, seq, done);
                 return;
             }
-            ep->Copy(send, user, size, Callback<void>([this, flag, seq, done]() {
+            ep->Copy(send, user, size, MakeSanCallback<void>([this, flag, seq, done]() {
                          ep->StoreWord(send + flag, seq, done);
                      }));
             return;
         }
         const uint32_t bytes = size <= 4 ? 4 : flag + 4;
-        ep->StoreWord(user + flag, seq, Callback<void>([this, bytes, done]() {
+        ep->StoreWord(user + flag, seq, MakeSanCallback<void>([this, bytes, done]() {
                           ep->SendDeliberate(handle,
                                              0,
                                              user,
                                              bytes,
                                              false,
-                                             Callback<void, bool>([done](bool ok) {
+                                             MakeSanCallback<void, bool>([done](bool ok) {
                                                  NS_ABORT_MSG_UNLESS(ok, "DU refused");
                                                  done();
                                              }));
@@ -115,11 +116,13 @@ struct VmmcSide
         const uint64_t flag = recv + FlagOffset();
         ep->Poll(flag,
                  4,
-                 Callback<bool>([this, flag, seq]() { return ep->ReadWord(flag) == seq; }),
-                 Callback<void>([this]() {
+                 MakeSanCallback<bool>([this, flag, seq]() { return ep->ReadWord(flag) == seq; }),
+                 MakeSanCallback<void>([this]() {
                      if (ReceiverCopies() && size > 4)
                      {
-                         ep->Copy(userCopy, recv, size, Callback<void>([this]() { onReceived(); }));
+                         ep->Copy(userCopy, recv, size, MakeSanCallback<void>([this]() {
+                                      onReceived();
+                                  }));
                          return;
                      }
                      onReceived();
@@ -171,12 +174,12 @@ ShrimpPaperExperiments::VmmcPingPong(VmmcVariant v, uint32_t size, bool uncached
             s.recv,
             s.dataBytes + s.ep->GetPageBytes(),
             {},
-            Callback<void, uint32_t>([&s, &peer, pending, &start, uncached](uint32_t id) {
+            MakeSanCallback<void, uint32_t>([&s, &peer, pending, &start, uncached](uint32_t id) {
                 s.exportId = id;
                 peer.ep->Import(
                     s.ep->GetHostNumber(),
                     id,
-                    Callback<void, int32_t>([&peer, pending, &start, uncached](int32_t h) {
+                    MakeSanCallback<void, int32_t>([&peer, pending, &start, uncached](int32_t h) {
                         NS_ABORT_MSG_IF(h < 0, "import refused");
                         peer.handle = h;
                         if (!peer.Au())
@@ -199,21 +202,23 @@ ShrimpPaperExperiments::VmmcPingPong(VmmcVariant v, uint32_t size, bool uncached
                             h,
                             0,
                             data,
-                            Callback<void, bool>([&peer, h, control, pending, &start](bool ok) {
-                                NS_ABORT_MSG_UNLESS(ok, "bind refused");
-                                peer.ep->Bind(peer.send + peer.dataBytes,
-                                              peer.ep->GetPageBytes(),
-                                              h,
-                                              peer.dataBytes,
-                                              control,
-                                              Callback<void, bool>([pending, &start](bool ok2) {
-                                                  NS_ABORT_MSG_UNLESS(ok2, "bind refused");
-                                                  if (--*pending == 0)
-                                                  {
-                                                      start();
-                                                  }
-                                              }));
-                            }));
+                            MakeSanCallback<void, bool>(
+                                [&peer, h, control, pending, &start](bool ok) {
+                                    NS_ABORT_MSG_UNLESS(ok, "bind refused");
+                                    peer.ep->Bind(
+                                        peer.send + peer.dataBytes,
+                                        peer.ep->GetPageBytes(),
+                                        h,
+                                        peer.dataBytes,
+                                        control,
+                                        MakeSanCallback<void, bool>([pending, &start](bool ok2) {
+                                            NS_ABORT_MSG_UNLESS(ok2, "bind refused");
+                                            if (--*pending == 0)
+                                            {
+                                                start();
+                                            }
+                                        }));
+                                }));
                     }));
             }));
     }

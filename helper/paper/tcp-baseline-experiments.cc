@@ -22,6 +22,7 @@
 #include "ns3/log.h"
 #include "ns3/node-container.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-fabric-helper.h"
 #include "ns3/san-fabric.h"
 #include "ns3/san-host-helper.h"
@@ -66,8 +67,8 @@ void ClientRound(std::shared_ptr<PingPongState> s);
 void
 ServerLoop(std::shared_ptr<PingPongState> s)
 {
-    s->server->Recv(s->bytes, Callback<void, Ptr<Packet>>([s](Ptr<Packet> p) {
-                        s->server->Send(p, Callback<void>([s]() { ServerLoop(s); }));
+    s->server->Recv(s->bytes, MakeSanCallback<void, Ptr<Packet>>([s](Ptr<Packet> p) {
+                        s->server->Send(p, MakeSanCallback<void>([s]() { ServerLoop(s); }));
                     }));
 }
 
@@ -78,8 +79,9 @@ ClientRound(std::shared_ptr<PingPongState> s)
     {
         s->start = Simulator::Now();
     }
-    s->client->Send(Create<Packet>(s->bytes), Callback<void>([s]() {
-                        s->client->Recv(s->bytes, Callback<void, Ptr<Packet>>([s](Ptr<Packet>) {
+    s->client->Send(Create<Packet>(s->bytes), MakeSanCallback<void>([s]() {
+                        s->client->Recv(s->bytes,
+                                        MakeSanCallback<void, Ptr<Packet>>([s](Ptr<Packet>) {
                                             ++s->done;
                                             if (s->done == s->total)
                                             {
@@ -305,7 +307,7 @@ TcpBaselineExperiments::ConnectProcesses(
     listener->Listen();
     listener->SetAcceptCallback(
         MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-        Callback<void, Ptr<Socket>, const Address&>(
+        MakeSanCallback<void, Ptr<Socket>, const Address&>(
             [ends, serverNode, serverDev, maybeReady](Ptr<Socket> accepted, const Address&) {
                 ends->server = CreateObject<HostSocketCalls>();
                 ends->server->Setup(SanHost::Of(serverNode), accepted, serverDev->GetStackCosts());
@@ -316,7 +318,7 @@ TcpBaselineExperiments::ConnectProcesses(
     ConfigureSocket(client, link);
     ends->client = CreateObject<HostSocketCalls>();
     ends->client->Setup(SanHost::Of(clientNode), client, clientDev->GetStackCosts());
-    client->SetConnectCallback(Callback<void, Ptr<Socket>>([ends, maybeReady](Ptr<Socket>) {
+    client->SetConnectCallback(MakeSanCallback<void, Ptr<Socket>>([ends, maybeReady](Ptr<Socket>) {
                                    ends->connected = true;
                                    maybeReady();
                                }),
@@ -336,7 +338,7 @@ TcpBaselineExperiments::Run(const Link& link, uint32_t bytes, uint32_t rounds, u
     s->total = warmup + rounds;
     ConnectProcesses(pair,
                      link,
-                     Callback<void, Ptr<HostSocketCalls>, Ptr<HostSocketCalls>>(
+                     MakeSanCallback<void, Ptr<HostSocketCalls>, Ptr<HostSocketCalls>>(
                          [s](Ptr<HostSocketCalls> client, Ptr<HostSocketCalls> server) {
                              s->client = client;
                              s->server = server;
@@ -395,7 +397,7 @@ TcpBaselineExperiments::Stream(const Link& link,
             return;
         }
         ++s->written;
-        s->writer->Send(Create<Packet>(bytes), Callback<void>([writeRef]() {
+        s->writer->Send(Create<Packet>(bytes), MakeSanCallback<void>([writeRef]() {
                             if (auto w = writeRef.lock())
                             {
                                 (*w)();
@@ -403,7 +405,8 @@ TcpBaselineExperiments::Stream(const Link& link,
                         }));
     };
     *read = [s, bytes, messages, readRef]() {
-        s->reader->Recv(bytes, Callback<void, Ptr<Packet>>([s, messages, readRef](Ptr<Packet>) {
+        s->reader->Recv(bytes,
+                        MakeSanCallback<void, Ptr<Packet>>([s, messages, readRef](Ptr<Packet>) {
                             if (++s->read == messages)
                             {
                                 s->end = Simulator::Now();
@@ -418,7 +421,7 @@ TcpBaselineExperiments::Stream(const Link& link,
     };
     ConnectProcesses(pair,
                      link,
-                     Callback<void, Ptr<HostSocketCalls>, Ptr<HostSocketCalls>>(
+                     MakeSanCallback<void, Ptr<HostSocketCalls>, Ptr<HostSocketCalls>>(
                          [s, write, read](Ptr<HostSocketCalls> w, Ptr<HostSocketCalls> r) {
                              s->writer = w;
                              s->reader = r;

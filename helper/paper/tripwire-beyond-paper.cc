@@ -12,6 +12,7 @@
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-fabric.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -49,7 +50,7 @@ struct PollingServer
             return;
         }
         ctx->GetCpu()->ExecuteInstructions(POLL_INSTRUCTIONS_PER_ENDPOINT * endpoints,
-                                           Callback<void>([this]() { Answer(0); }));
+                                           MakeSanCallback<void>([this]() { Answer(0); }));
     }
 
     /// Answer the new requests from endpoint \p from on, then scan again.
@@ -62,7 +63,9 @@ struct PollingServer
             if (seq != seen[e])
             {
                 seen[e] = seq;
-                ctx->WriteWord(replies + slot, seq, Callback<void>([this, e]() { Answer(e + 1); }));
+                ctx->WriteWord(replies + slot, seq, MakeSanCallback<void>([this, e]() {
+                                   Answer(e + 1);
+                               }));
                 return;
             }
         }
@@ -125,7 +128,7 @@ TripwireBeyondPaper::ServerScaling(uint32_t endpoints, bool tripwires, uint32_t 
         const uint32_t q = ++seq[c];
         const Time sent = Simulator::Now();
         service->Send(c, q, Callback<void>());
-        service->AwaitReply(c, q, Callback<void>([&, one, n, sent]() {
+        service->AwaitReply(c, q, MakeSanCallback<void>([&, one, n, sent]() {
                                 total += Simulator::Now() - sent;
                                 if (n + 1 < requests)
                                 {
@@ -234,18 +237,19 @@ TripwireBeyondPaper::SmallUnderDma(uint32_t hosts,
     uint32_t seen = 0;
     s.nics[0]->TraceConnectWithoutContext(
         "Write",
-        Callback<void, uint64_t, uint32_t, uint32_t>([&](uint64_t address, uint32_t, uint32_t) {
-            if (address != probeWord)
-            {
-                return;
-            }
-            const uint32_t n = victim->ReadLocalWord(probeWord);
-            const Time sent = start + MicroSeconds(100) + MicroSeconds(20) * (n - 1);
-            const double us = (Simulator::Now() - sent).GetSeconds() * 1e6;
-            sum += Simulator::Now() - sent;
-            r.maxUs = std::max(r.maxUs, us);
-            ++seen;
-        }));
+        MakeSanCallback<void, uint64_t, uint32_t, uint32_t>(
+            [&](uint64_t address, uint32_t, uint32_t) {
+                if (address != probeWord)
+                {
+                    return;
+                }
+                const uint32_t n = victim->ReadLocalWord(probeWord);
+                const Time sent = start + MicroSeconds(100) + MicroSeconds(20) * (n - 1);
+                const double us = (Simulator::Now() - sent).GetSeconds() * 1e6;
+                sum += Simulator::Now() - sent;
+                r.maxUs = std::max(r.maxUs, us);
+                ++seen;
+            }));
     for (uint32_t n = 1; n <= probes; ++n)
     {
         Simulator::Schedule(

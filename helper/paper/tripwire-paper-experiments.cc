@@ -6,6 +6,7 @@
 #include "tripwire-paper-experiments.h"
 
 #include "ns3/abort.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <functional>
@@ -60,8 +61,8 @@ TripwirePaperExperiments::PioRoundTripUs(uint32_t iterations)
         const uint64_t at = p.local[1];
         b->SpinUntil(at,
                      4,
-                     Callback<bool>([b, at, n]() { return b->ReadLocalWord(at) == n; }),
-                     Callback<void>([&, echo, n]() {
+                     MakeSanCallback<bool>([b, at, n]() { return b->ReadLocalWord(at) == n; }),
+                     MakeSanCallback<void>([&, echo, n]() {
                          b->WriteWord(p.remote[1], b->ReadLocalWord(p.local[1]), Callback<void>());
                          if (n < iterations)
                          {
@@ -75,8 +76,8 @@ TripwirePaperExperiments::PioRoundTripUs(uint32_t iterations)
         const uint64_t at = p.local[0];
         a->SpinUntil(at,
                      4,
-                     Callback<bool>([a, at, n]() { return a->ReadLocalWord(at) == n; }),
-                     Callback<void>([&, ping, n]() {
+                     MakeSanCallback<bool>([a, at, n]() { return a->ReadLocalWord(at) == n; }),
+                     MakeSanCallback<void>([&, ping, n]() {
                          ++done;
                          if (n < iterations)
                          {
@@ -120,19 +121,20 @@ TripwirePaperExperiments::RawBandwidthMbps(uint32_t bytes, bool dma)
     const uint64_t hi = p.local[1] + bytes;
     p.s.nics[1]->TraceConnectWithoutContext(
         "Write",
-        Callback<void, uint64_t, uint32_t, uint32_t>([&](uint64_t address, uint32_t len, uint32_t) {
-            if (address <= lo && lo < address + len && first.IsStrictlyNegative())
-            {
-                // The piece became visible with its last DWORD; its first DWORD crossed
-                // the bus that many data phases earlier.
-                const uint64_t after = (address + len - lo) / 4 - 1;
-                first = Simulator::Now() - bus->GetCyclesTime(after);
-            }
-            if (address < hi && hi <= address + len)
-            {
-                last = Simulator::Now();
-            }
-        }));
+        MakeSanCallback<void, uint64_t, uint32_t, uint32_t>(
+            [&](uint64_t address, uint32_t len, uint32_t) {
+                if (address <= lo && lo < address + len && first.IsStrictlyNegative())
+                {
+                    // The piece became visible with its last DWORD; its first DWORD crossed
+                    // the bus that many data phases earlier.
+                    const uint64_t after = (address + len - lo) / 4 - 1;
+                    first = Simulator::Now() - bus->GetCyclesTime(after);
+                }
+                if (address < hi && hi <= address + len)
+                {
+                    last = Simulator::Now();
+                }
+            }));
     Simulator::Schedule(MicroSeconds(100), [&]() {
         if (dma)
         {

@@ -10,6 +10,7 @@
 #include "ns3/abort.h"
 #include "ns3/clan-request-service.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <functional>
@@ -72,7 +73,7 @@ TripwirePaperExperiments::ServerRoundTrip(uint32_t endpoints, bool busy, uint32_
         const uint32_t c = pick->GetInteger(0, endpoints - 1);
         const Time sent = Simulator::Now();
         rig.service->Send(c, n + 1, Callback<void>());
-        rig.service->AwaitReply(c, n + 1, Callback<void>([&, one, n, sent]() {
+        rig.service->AwaitReply(c, n + 1, MakeSanCallback<void>([&, one, n, sent]() {
                                     if (n >= warm)
                                     {
                                         total += Simulator::Now() - sent;
@@ -123,7 +124,7 @@ TripwirePaperExperiments::ServerRequestsPerSecond(uint32_t endpoints, uint32_t r
             }
             return;
         }
-        rig.service->AwaitReply(c, r + 1, Callback<void>([collect, r, c]() {
+        rig.service->AwaitReply(c, r + 1, MakeSanCallback<void>([collect, r, c]() {
                                     (*collect)(r, c + 1);
                                 }));
     };

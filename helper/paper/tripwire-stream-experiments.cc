@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/clan-event-server.h"
 #include "ns3/clan-message-passing.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <functional>
@@ -68,7 +69,7 @@ TripwirePaperExperiments::DmaBandwidthMbps(uint32_t bytes, bool streaming, uint3
         client->Dma(source,
                     bufferMap,
                     bytes,
-                    Callback<void>([&, pump, streaming]() {
+                    MakeSanCallback<void>([&, pump, streaming]() {
                         if (!streaming)
                         {
                             return;
@@ -81,12 +82,12 @@ TripwirePaperExperiments::DmaBandwidthMbps(uint32_t bytes, bool streaming, uint3
                         // All queued: spin for the last acknowledgement.
                         client->SpinUntil(ack,
                                           4,
-                                          Callback<bool>([client, ack, messages]() {
+                                          MakeSanCallback<bool>([client, ack, messages]() {
                                               return client->ReadLocalWord(ack) >= messages;
                                           }),
-                                          Callback<void>([&]() { end = Simulator::Now(); }));
+                                          MakeSanCallback<void>([&]() { end = Simulator::Now(); }));
                     }),
-                    Callback<void>([&, pump, streaming]() {
+                    MakeSanCallback<void>([&, pump, streaming]() {
                         --inFlight;
                         if (streaming)
                         {
@@ -97,18 +98,18 @@ TripwirePaperExperiments::DmaBandwidthMbps(uint32_t bytes, bool streaming, uint3
         {
             // (a): wait for the server's acknowledgement, spinning, before the next.
             const uint32_t n = sent;
-            client->SpinUntil(
-                ack,
-                4,
-                Callback<bool>([client, ack, n]() { return client->ReadLocalWord(ack) >= n; }),
-                Callback<void>([&, pump]() {
-                    inFlight = 0;
-                    if (sent == messages)
-                    {
-                        end = Simulator::Now();
-                    }
-                    (*pump)();
-                }));
+            client->SpinUntil(ack,
+                              4,
+                              MakeSanCallback<bool>(
+                                  [client, ack, n]() { return client->ReadLocalWord(ack) >= n; }),
+                              MakeSanCallback<void>([&, pump]() {
+                                  inFlight = 0;
+                                  if (sent == messages)
+                                  {
+                                      end = Simulator::Now();
+                                  }
+                                  (*pump)();
+                              }));
         }
     };
     Simulator::Schedule(start, [pump]() { (*pump)(); });
@@ -139,7 +140,7 @@ TripwirePaperExperiments::MpiRoundTripUs(uint32_t iterations)
                      ClanMessagePassing::ReceiveCallback(
                          [&, pong](uint32_t tag, const std::vector<uint8_t>& data) {
                              // One process: the send returns before the next receive.
-                             mpi->Send(1, tag, data, Callback<void>([&, pong, tag]() {
+                             mpi->Send(1, tag, data, MakeSanCallback<void>([&, pong, tag]() {
                                            if (tag < iterations)
                                            {
                                                (*pong)();
@@ -148,7 +149,7 @@ TripwirePaperExperiments::MpiRoundTripUs(uint32_t iterations)
                          }));
     };
     *ping = [&, ping]() {
-        mpi->Send(0, done + 1, payload, Callback<void>([&, ping]() {
+        mpi->Send(0, done + 1, payload, MakeSanCallback<void>([&, ping]() {
                       mpi->Receive(0,
                                    ClanMessagePassing::ReceiveCallback(
                                        [&, ping](uint32_t, const std::vector<uint8_t>&) {

@@ -16,6 +16,7 @@
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/pointer.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -348,7 +349,7 @@ SanClanMessenger::Connect(Ptr<Node> peer, Callback<void> connected)
                host,
                m_port,
                m_tableCookie,
-               Callback<void>([self, host, c]() { self->Established(host, c); }));
+               MakeSanCallback<void>([self, host, c]() { self->Established(host, c); }));
 }
 
 void
@@ -398,7 +399,7 @@ SanClanMessenger::Established(uint32_t host, Ptr<ClanConnection> connection)
                       cookie,
                       LINE_RX_COOKIE,
                       LINE_RX_READY,
-                      Callback<void>([self, host]() { self->BuildSender(host); }));
+                      MakeSanCallback<void>([self, host]() { self->BuildSender(host); }));
 }
 
 void
@@ -414,10 +415,11 @@ SanClanMessenger::PostCookieAndWait(const Peer& p,
     m_ctx->WriteWord(line + readyOffset, 1, Callback<void>());
     Ptr<ClanContext> ctx = m_ctx;
     const uint64_t ready = m_table + uint64_t(LINE_BYTES) * host + readyOffset;
-    m_ctx->SpinUntil(ready,
-                     4,
-                     Callback<bool>([ctx, ready]() { return ctx->ReadLocalWord(ready) == 1; }),
-                     then);
+    m_ctx->SpinUntil(
+        ready,
+        4,
+        MakeSanCallback<bool>([ctx, ready]() { return ctx->ReadLocalWord(ready) == 1; }),
+        then);
 }
 
 void
@@ -440,7 +442,7 @@ SanClanMessenger::BuildSender(uint32_t host)
                       cookie,
                       LINE_TX_COOKIE,
                       LINE_TX_READY,
-                      Callback<void>([self, host]() { self->ConnectionUp(host); }));
+                      MakeSanCallback<void>([self, host]() { self->ConnectionUp(host); }));
 }
 
 void
@@ -615,7 +617,8 @@ SanClanMessenger::SendPiece(uint32_t host,
     Ptr<SanClanMessenger> self(this);
     const uint32_t next = offset + n;
     // send_msg: wait for tx_ready, store the piece into the peer's buffer, set its rx_ready.
-    m_peers.at(host).out->Send(piece, Callback<void>([self, host, bytes, sequence, next, sent]() {
+    m_peers.at(host).out->Send(piece,
+                               MakeSanCallback<void>([self, host, bytes, sequence, next, sent]() {
                                    if (next < bytes)
                                    {
                                        self->SendPiece(host, bytes, sequence, next, sent);
@@ -756,7 +759,7 @@ SanClanMessenger::AwaitPiece()
         Ptr<SanClanMessenger> self(this);
         m_ctx->GetEventQueue()->Wait(m_notification == BLOCK ? HostCpuWait::BLOCK
                                                              : HostCpuWait::POLL_THEN_BLOCK,
-                                     Callback<void>([self]() { self->ReceiveLoop(); }));
+                                     MakeSanCallback<void>([self]() { self->ReceiveLoop(); }));
         return;
     }
     // Spin on every up connection's rx_ready (the cache snoops the NIC's writes), for a slice.
@@ -764,7 +767,7 @@ SanClanMessenger::AwaitPiece()
     Ptr<SanClanMessenger> self(this);
     m_spin = m_ctx->GetCpu()->CreateWait();
     m_spin->Begin(HostCpuWait::POLL,
-                  Callback<void>([self, generation]() { self->PollEnded(generation); }));
+                  MakeSanCallback<void>([self, generation]() { self->PollEnded(generation); }));
     Ptr<HostCpuWait> spin = m_spin;
     const Callback<void> signal([spin]() { spin->Signal(); }); // one, shared by every watch
     for (auto& [host, p] : m_peers)

@@ -14,6 +14,7 @@
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/pointer.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -293,7 +294,7 @@ SanDartMessenger::Open(Ptr<Node> node)
         // The process polls its queue: a process spinning in its receive notices an entry at
         // its next poll (Spin); one busy elsewhere finds it when it next looks, here at once.
         Ptr<SanDartMessenger> self(this);
-        m_ctx->GetActionQueue(m_queue)->SetPushCallback(Callback<void>([self]() {
+        m_ctx->GetActionQueue(m_queue)->SetPushCallback(MakeSanCallback<void>([self]() {
             if (self->m_spin)
             {
                 self->m_spin->Signal();
@@ -328,7 +329,7 @@ SanDartMessenger::Connect(Ptr<Node> peer, Callback<void> connected)
     const uint32_t node = peer->GetId();
     m_ctx->WaitForDeposit(p.area + AREA_REPLY,
                           DartControl::BLOCK_BYTES,
-                          Callback<void>([self, node]() { self->OpenBlockRead(node); }));
+                          MakeSanCallback<void>([self, node]() { self->OpenBlockRead(node); }));
     DartControl ctl;
     ctl.opcode = DartOpcode::READ;
     ctl.addressing = DartAddressing::DIRECT;
@@ -464,7 +465,7 @@ SanDartMessenger::Pump(Peer& p)
             ctl,
             static_cast<uint32_t>(p.area + AREA_CREDIT_OUT),
             4,
-            Callback<void>([self, node]() { self->IssueReturned(node, Callback<void>()); }));
+            MakeSanCallback<void>([self, node]() { self->IssueReturned(node, Callback<void>()); }));
         return;
     }
     if (p.queue.empty() || !slotFree)
@@ -523,9 +524,11 @@ SanDartMessenger::Pump(Peer& p)
         p.queue.pop_front();
     }
     BeginIssue(p);
-    m_ctx->Send(p.vci, ctl, static_cast<uint32_t>(src), size, Callback<void>([self, node, sent]() {
-                    self->IssueReturned(node, sent);
-                }));
+    m_ctx->Send(p.vci,
+                ctl,
+                static_cast<uint32_t>(src),
+                size,
+                MakeSanCallback<void>([self, node, sent]() { self->IssueReturned(node, sent); }));
 }
 
 void
@@ -574,7 +577,7 @@ SanDartMessenger::WatchCredit(Peer& p)
     p.watchingCredit = true;
     Ptr<SanDartMessenger> self(this);
     const uint32_t node = p.node;
-    m_ctx->WaitForDeposit(p.area + AREA_CREDIT_IN, 4, Callback<void>([self, node]() {
+    m_ctx->WaitForDeposit(p.area + AREA_CREDIT_IN, 4, MakeSanCallback<void>([self, node]() {
                               if (self->m_ctx == nullptr)
                               {
                                   return;
@@ -618,7 +621,7 @@ SanDartMessenger::Spin()
     // A raw pointer: the wait is this messenger's own (a Ptr would make a cycle that outlives
     // a messenger nobody disposes); it is abandoned when the messenger goes.
     SanDartMessenger* self = this;
-    m_spin->Begin(HostCpuWait::POLL, Callback<void>([self, sliceEnd]() {
+    m_spin->Begin(HostCpuWait::POLL, MakeSanCallback<void>([self, sliceEnd]() {
                       Simulator::Cancel(sliceEnd);
                       Ptr<SanDartMessenger> keep(self); // alive while it runs
                       self->m_spin = nullptr;

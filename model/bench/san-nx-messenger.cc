@@ -11,6 +11,7 @@
 #include "ns3/nx-group.h"
 #include "ns3/nx-process.h"
 #include "ns3/pointer.h"
+#include "ns3/san-callback.h"
 #include "ns3/uinteger.h"
 #include "ns3/vmmc-daemon.h"
 #include "ns3/vmmc-endpoint.h"
@@ -245,7 +246,11 @@ SanNxMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
     Sending(peer, bytes);
     ++m_sendsIssued;
     Ptr<SanNxMessenger> self(this);
-    m_process->Send(RankOf(peer), MESSAGE_TAG, m_sendBuffer, bytes, Callback<void>([self, sent]() {
+    m_process->Send(RankOf(peer),
+                    MESSAGE_TAG,
+                    m_sendBuffer,
+                    bytes,
+                    MakeSanCallback<void>([self, sent]() {
                         const uint64_t before = self->m_sendsIssued;
                         if (!sent.IsNull())
                         {
@@ -271,7 +276,7 @@ SanNxMessenger::Receive(ReceiveCallback done)
     // needs that CPU.
     m_group->WhenReady(
         m_rank,
-        Callback<void>([self, done]() {
+        MakeSanCallback<void>([self, done]() {
             self->m_process->Receive(
                 NxProcess::ANY,
                 MESSAGE_TAG,

@@ -13,6 +13,7 @@
 #include "ns3/pointer.h"
 #include "ns3/rats-send-handle.h"
 #include "ns3/rats-wire.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -658,7 +659,7 @@ SanRatsMessenger::Write(uint32_t peer, uint32_t bytes, Callback<void> sent)
     free->handle = h;
     Ptr<SanRatsMessenger> self(this);
     h->SetStatusCallback(
-        Callback<void, RatsSendHandle::Status>([self, peer](RatsSendHandle::Status status) {
+        MakeSanCallback<void, RatsSendHandle::Status>([self, peer](RatsSendHandle::Status status) {
             NS_ABORT_MSG_IF(status == RatsSendHandle::ERROR,
                             "SanRatsMessenger: a message to node " << peer << " failed");
             auto it = self->m_peers.find(peer);

@@ -9,6 +9,7 @@
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/san-resource.h"
 #include "ns3/simulator.h"
@@ -100,7 +101,7 @@ SanRequestServer::Received(uint32_t peer, uint32_t bytes)
     }
     if (m_serviceTime.IsStrictlyPositive())
     {
-        m_cpu->Execute(m_serviceTime, Callback<void>([this, peer]() { Respond(peer); }));
+        m_cpu->Execute(m_serviceTime, MakeSanCallback<void>([this, peer]() { Respond(peer); }));
         return;
     }
     Respond(peer);

@@ -14,6 +14,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/scilan-socket-factory.h"
 #include "ns3/scilan-stack.h"
@@ -269,7 +270,7 @@ SanSocketMessenger::Send(uint32_t peer, uint32_t bytes, Callback<void> sent)
         HostWords::Store32(frame + 4, DATA);
         Ptr<Packet> message = Create<Packet>(frame, FRAME_BYTES);
         message->AddAtEnd(Create<Packet>(bytes - FRAME_BYTES));
-        m_connections.at(key).calls->Send(message, Callback<void>([this, sent]() {
+        m_connections.at(key).calls->Send(message, MakeSanCallback<void>([this, sent]() {
                                               CallReturned();
                                               if (!sent.IsNull())
                                               {
@@ -315,7 +316,7 @@ SanSocketMessenger::ReadMessage(Socket* key, ReceiveCallback done)
     // read() the frame, then read() the body it announces.
     m_connections.at(key).calls->Recv(
         FRAME_BYTES,
-        Callback<void, Ptr<Packet>>([this, key, done](Ptr<Packet> head) {
+        MakeSanCallback<void, Ptr<Packet>>([this, key, done](Ptr<Packet> head) {
             uint8_t frame[FRAME_BYTES];
             head->CopyData(frame, FRAME_BYTES);
             const uint32_t length = HostWords::Load32(frame);
@@ -328,11 +329,12 @@ SanSocketMessenger::ReadMessage(Socket* key, ReceiveCallback done)
                 Received(done, c.peer, length);
                 return;
             }
-            c.calls->Recv(length - FRAME_BYTES,
-                          Callback<void, Ptr<Packet>>([this, key, done, length](Ptr<Packet>) {
-                              CallReturned();
-                              Received(done, m_connections.at(key).peer, length);
-                          }));
+            c.calls->Recv(
+                length - FRAME_BYTES,
+                MakeSanCallback<void, Ptr<Packet>>([this, key, done, length](Ptr<Packet>) {
+                    CallReturned();
+                    Received(done, m_connections.at(key).peer, length);
+                }));
         }));
 }
 
@@ -379,7 +381,7 @@ SanSocketMessenger::Select(ReceiveCallback done)
     Ptr<HostCpu> cpu = SanHost::Of(GetNode())->GetCpu();
     const double scan = CountCostedConnections() * m_os->GetSelectInstructionsPerSocket();
     const Time entry = cpu->InstructionsToTime(m_os->GetSocketCallInstructions() + scan);
-    cpu->Syscall(entry, Callback<void>([this, done]() {
+    cpu->Syscall(entry, MakeSanCallback<void>([this, done]() {
                      if (!m_select)
                      {
                          return; // disposed
@@ -393,13 +395,13 @@ SanSocketMessenger::Select(ReceiveCallback done)
                      // Nothing readable: sleep until an arrival wakes the process, then scan
                      // the connections once more.
                      ++m_selectSleeps;
-                     m_select->Wait(HostCpuWait::BLOCK, Callback<void>([this, done]() {
+                     m_select->Wait(HostCpuWait::BLOCK, MakeSanCallback<void>([this, done]() {
                                         Ptr<HostCpu> cpu = SanHost::Of(GetNode())->GetCpu();
                                         const double rescan =
                                             CountCostedConnections() *
                                             m_os->GetSelectInstructionsPerSocket();
                                         cpu->Execute(cpu->InstructionsToTime(rescan),
-                                                     Callback<void>([this, done]() {
+                                                     MakeSanCallback<void>([this, done]() {
                                                          CollectReady();
                                                          ReadNextReady(done);
                                                      }));
@@ -448,7 +450,7 @@ SanSocketMessenger::UseProcessCalls(Connection& c)
         m_select->SetNotifiedByHandler(true);
     }
     Ptr<Socket> socket = c.socket;
-    m_select->AddSource(Callback<bool>([socket]() { return socket->GetRxAvailable() > 0; }));
+    m_select->AddSource(MakeSanCallback<bool>([socket]() { return socket->GetRxAvailable() > 0; }));
     // A receive posted before the connection was up (a server's first) becomes a read.
     ReceiveCallback posted = TakePostedReceive();
     if (!posted.IsNull())

@@ -9,6 +9,7 @@
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -198,7 +199,7 @@ SanStreamSender::SendNext()
         {
             break;
         }
-        GetMessenger()->Send(m_peer, m_bytes, Callback<void>([this]() {
+        GetMessenger()->Send(m_peer, m_bytes, MakeSanCallback<void>([this]() {
                                  ++m_sent;
                                  SendNext();
                              }));

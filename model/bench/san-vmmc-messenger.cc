@@ -11,6 +11,7 @@
 #include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
+#include "ns3/san-callback.h"
 #include "ns3/uinteger.h"
 #include "ns3/vmmc-daemon.h"
 
@@ -274,7 +275,7 @@ SanVmmcMessenger::ExportRing(uint32_t node, std::function<void()> done)
                              id,
                              VmmcEndpoint::NotificationHandler(
                                  [raw](uint32_t e, uint64_t a) { raw->Notified(e, a); }),
-                             Callback<void>([done]() { done(); }));
+                             MakeSanCallback<void>([done]() { done(); }));
                          return;
                      }
                      done();
@@ -322,21 +323,21 @@ SanVmmcMessenger::ImportRing(uint32_t node, std::function<void()> done)
             auto check = [node](bool ok) {
                 NS_ABORT_MSG_UNLESS(ok, "SanVmmcMessenger: binding to node " << node << " refused");
             };
-            ep->Bind(mirror, ring, handle, 0, data, Callback<void, bool>([=](bool ok1) {
+            ep->Bind(mirror, ring, handle, 0, data, MakeSanCallback<void, bool>([=](bool ok1) {
                          check(ok1);
                          ep->Bind(mirror + ring,
                                   page,
                                   handle,
                                   ring,
                                   close,
-                                  Callback<void, bool>([=](bool ok2) {
+                                  MakeSanCallback<void, bool>([=](bool ok2) {
                                       check(ok2);
                                       ep->Bind(mirror + ring + page,
                                                page,
                                                handle,
                                                ring + page,
                                                credit,
-                                               Callback<void, bool>([=](bool ok3) {
+                                               MakeSanCallback<void, bool>([=](bool ok3) {
                                                    check(ok3);
                                                    done();
                                                }));
@@ -450,14 +451,15 @@ SanVmmcMessenger::DoSend(uint32_t node, uint32_t bytes, Callback<void> sent)
     // A blocking send: spin until the receiver has freed a slot.
     ++m_creditWaits;
     Ptr<SanVmmcMessenger> self(this);
-    m_ep->Poll(InRing(p),
-               RegionBytes(),
-               Callback<bool>([self, node]() {
-                   Peer& q = self->m_peers.at(node);
-                   self->ReadCredits(q);
-                   return self->FreeSlots(q) > 0;
-               }),
-               Callback<void>([self, node, bytes, sent]() { self->Transmit(node, bytes, sent); }));
+    m_ep->Poll(
+        InRing(p),
+        RegionBytes(),
+        MakeSanCallback<bool>([self, node]() {
+            Peer& q = self->m_peers.at(node);
+            self->ReadCredits(q);
+            return self->FreeSlots(q) > 0;
+        }),
+        MakeSanCallback<void>([self, node, bytes, sent]() { self->Transmit(node, bytes, sent); }));
 }
 
 void
@@ -499,13 +501,13 @@ SanVmmcMessenger::Transmit(uint32_t node, uint32_t bytes, Callback<void> sent)
         m_ep->Store(m_send + payload,
                     trailer,
                     TRAILER_BYTES,
-                    Callback<void>([self, handle, slot, data, bytes, notify, finished]() {
+                    MakeSanCallback<void>([self, handle, slot, data, bytes, notify, finished]() {
                         self->m_ep->SendDeliberate(handle,
                                                    slot + data,
                                                    self->m_send + data,
                                                    Words(bytes) + TRAILER_BYTES,
                                                    notify,
-                                                   Callback<void, bool>([finished](bool ok) {
+                                                   MakeSanCallback<void, bool>([finished](bool ok) {
                                                        NS_ABORT_MSG_UNLESS(
                                                            ok,
                                                            "SanVmmcMessenger: a deliberate update "
@@ -523,11 +525,11 @@ SanVmmcMessenger::Transmit(uint32_t node, uint32_t bytes, Callback<void> sent)
     m_ep->Copy(mirror + slot + data,
                m_send + data,
                Words(bytes),
-               Callback<void>([self, mirror, slot, payload, t, closeWord, seq, finished]() {
+               MakeSanCallback<void>([self, mirror, slot, payload, t, closeWord, seq, finished]() {
                    self->m_ep->Store(mirror + slot + payload,
                                      t.data(),
                                      TRAILER_BYTES,
-                                     Callback<void>([self, closeWord, seq, finished]() {
+                                     MakeSanCallback<void>([self, closeWord, seq, finished]() {
                                          self->m_ep->StoreWord(closeWord, seq, finished);
                                      }));
                }));
@@ -574,7 +576,7 @@ SanVmmcMessenger::DoReceive(ReceiveCallback done)
     {
         // Sleep until a notification's handler finds a message.
         m_sleep = m_ep->GetCpu()->CreateWait();
-        m_sleep->Begin(HostCpuWait::BLOCK, Callback<void>([self, done]() {
+        m_sleep->Begin(HostCpuWait::BLOCK, MakeSanCallback<void>([self, done]() {
                            self->m_sleep = nullptr;
                            uint32_t from = 0;
                            NS_ABORT_MSG_UNLESS(self->FindArrived(from),
@@ -588,11 +590,11 @@ SanVmmcMessenger::DoReceive(ReceiveCallback done)
     // the end of memory: it holds every ring, those of peers that connect during the wait too.
     m_ep->Poll(m_send,
                std::numeric_limits<uint64_t>::max() - m_send,
-               Callback<bool>([self]() {
+               MakeSanCallback<bool>([self]() {
                    uint32_t from = 0;
                    return self->FindArrived(from);
                }),
-               Callback<void>([self, done]() {
+               MakeSanCallback<void>([self, done]() {
                    uint32_t from = 0;
                    NS_ABORT_MSG_UNLESS(self->FindArrived(from),
                                        "SanVmmcMessenger: a poll ended without a message");
@@ -658,20 +660,20 @@ SanVmmcMessenger::MaybeReturnCredits(uint32_t node)
     Ptr<SanVmmcMessenger> self(this);
     if (m_transfer == AUTOMATIC_UPDATE)
     {
-        m_ep->StoreWord(p.mirror + creditOffset, value, Callback<void>([self]() {
+        m_ep->StoreWord(p.mirror + creditOffset, value, MakeSanCallback<void>([self]() {
                             self->Return();
                         }));
         return;
     }
     const uint64_t scratch = m_send + SlotBytes();
     const int32_t handle = p.handle;
-    m_ep->StoreWord(scratch, value, Callback<void>([self, handle, creditOffset, scratch]() {
+    m_ep->StoreWord(scratch, value, MakeSanCallback<void>([self, handle, creditOffset, scratch]() {
                         self->m_ep->SendDeliberate(handle,
                                                    creditOffset,
                                                    scratch,
                                                    4,
                                                    false,
-                                                   Callback<void, bool>([self](bool ok) {
+                                                   MakeSanCallback<void, bool>([self](bool ok) {
                                                        NS_ABORT_MSG_UNLESS(
                                                            ok,
                                                            "SanVmmcMessenger: a credit update "

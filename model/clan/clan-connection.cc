@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -91,7 +92,7 @@ ClanConnection::Connect(Ptr<ClanContext> ctx,
     m_attempts = 1;
     m_waited = Time(0);
     Ptr<ClanConnection> self(this);
-    SendMessage(CONNECT, Callback<void>([self]() {
+    SendMessage(CONNECT, MakeSanCallback<void>([self]() {
                     self->AwaitMessage();
                     self->ArmRetry();
                 }));
@@ -131,7 +132,7 @@ ClanConnection::Retry()
     NS_LOG_INFO("ClanConnection: CONNECT to host " << m_peerHost << " port " << m_peerPort
                                                    << " again (attempt " << m_attempts << ")");
     Ptr<ClanConnection> self(this);
-    SendMessage(CONNECT, Callback<void>([self]() { self->ArmRetry(); }));
+    SendMessage(CONNECT, MakeSanCallback<void>([self]() { self->ArmRetry(); }));
 }
 
 void
@@ -179,7 +180,7 @@ ClanConnection::AwaitMessage()
 {
     Ptr<ClanConnection> self(this);
     m_endpoint->GetQueue()->Wait(HostCpuWait::BLOCK,
-                                 Callback<void>([self]() { self->OnMessage(); }));
+                                 MakeSanCallback<void>([self]() { self->OnMessage(); }));
 }
 
 void
@@ -261,7 +262,7 @@ void
 ClanConnection::Answer()
 {
     Ptr<ClanConnection> self(this);
-    SendMessage(ACCEPT, Callback<void>([self]() {
+    SendMessage(ACCEPT, MakeSanCallback<void>([self]() {
                     self->m_state = ESTABLISHED;
                     self->AwaitMessage(); // for CLOSE
                     Callback<void> cb = self->m_established;

@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -203,9 +204,10 @@ ClanContext::DriverCall(ClanNetDevice::Call call, Callback<void> done, uint32_t 
         return;
     }
     Ptr<ClanContext> self(this);
-    GetCpu()->SyscallInstructions(
-        m_nic->GetCallInstructions(call),
-        Callback<void>([self, call, done, count]() { self->DriverCall(call, done, count - 1); }));
+    GetCpu()->SyscallInstructions(m_nic->GetCallInstructions(call),
+                                  MakeSanCallback<void>([self, call, done, count]() {
+                                      self->DriverCall(call, done, count - 1);
+                                  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,7 +275,7 @@ ClanContext::Write(uint64_t mapped, const uint8_t* data, uint32_t len, Callback<
     // them (its write buffer drains no faster); each merged block leaves on its own.
     GetCpu()->GetResource()->SubmitWithStart(
         bus->GetPioTime(len),
-        Callback<void>([nic, bus, mapped, bytes]() {
+        MakeSanCallback<void>([nic, bus, mapped, bytes]() {
             const uint32_t block = bus->GetPioBurstBytes();
             uint32_t at = 0;
             const uint32_t len = static_cast<uint32_t>(bytes.size());
@@ -305,7 +307,7 @@ ClanContext::Read(uint64_t mapped, uint32_t len, ReadCallback done)
     Ptr<ClanNetDevice> nic = m_nic;
     Ptr<SanResource> cpu = GetCpu()->GetResource();
     // The processor stalls on the load until the reply is back.
-    cpu->Acquire(Callback<void>([nic, cpu, mapped, len, done]() {
+    cpu->Acquire(MakeSanCallback<void>([nic, cpu, mapped, len, done]() {
         nic->Load(mapped, len, ReadCallback([cpu, done](const uint8_t* data, uint32_t n) {
                       cpu->Release();
                       if (!done.IsNull())
@@ -358,7 +360,7 @@ ClanContext::WaitUntil(uint64_t address,
             return;
         }
         Ptr<ClanContext> self(this);
-        WaitTripwire(tripwire, Callback<void>([self, address, len, ready, tripwire, done]() {
+        WaitTripwire(tripwire, MakeSanCallback<void>([self, address, len, ready, tripwire, done]() {
                          self->WaitUntil(address, len, ready, TRIPWIRE, tripwire, done);
                      }));
         return;
@@ -380,22 +382,23 @@ ClanContext::WaitUntil(uint64_t address,
         Ptr<HostCpuWait> wait = GetCpu()->CreateWait();
         Ptr<ClanTripwireState> state = m_nic->GetTripwireState();
         auto token = std::make_shared<uint64_t>(ClanTripwireState::NOT_WAITING);
-        wait->Begin(HostCpuWait::POLL_THEN_BLOCK,
-                    Callback<void>([self, state, token, address, len, ready, tripwire, done]() {
-                        if (*token != ClanTripwireState::NOT_WAITING)
-                        {
-                            state->Cancel(*token); // seen while polling: no longer waiting
-                        }
-                        if (ready())
-                        {
-                            if (!done.IsNull())
-                            {
-                                done();
-                            }
-                            return;
-                        }
-                        self->WaitUntil(address, len, ready, SPIN_THEN_TRIPWIRE, tripwire, done);
-                    }));
+        wait->Begin(
+            HostCpuWait::POLL_THEN_BLOCK,
+            MakeSanCallback<void>([self, state, token, address, len, ready, tripwire, done]() {
+                if (*token != ClanTripwireState::NOT_WAITING)
+                {
+                    state->Cancel(*token); // seen while polling: no longer waiting
+                }
+                if (ready())
+                {
+                    if (!done.IsNull())
+                    {
+                        done();
+                    }
+                    return;
+                }
+                self->WaitUntil(address, len, ready, SPIN_THEN_TRIPWIRE, tripwire, done);
+            }));
         *token = state->Wait(tripwire, ClanTripwireState::WakeCallback([wait, token](uint32_t) {
                                  *token = ClanTripwireState::NOT_WAITING;
                                  wait->SignalInHandler();
@@ -460,7 +463,7 @@ ClanContext::BlockUntilWoken(std::function<uint64_t(ClanTripwireState::WakeCallb
     // A system call; it returns at once if the bit is set, else the process sleeps until the
     // interrupt routine wakes it (the wake-up is charged then; the interrupt is the device's).
     Ptr<ClanContext> self(this);
-    DriverCall(ClanNetDevice::TRIPWIRE_CALL, Callback<void>([self, registerWait, done]() {
+    DriverCall(ClanNetDevice::TRIPWIRE_CALL, MakeSanCallback<void>([self, registerWait, done]() {
                    Ptr<HostCpuWait> wait = self->GetCpu()->CreateWait();
                    const uint64_t token = registerWait(ClanTripwireState::WakeCallback(
                        [wait](uint32_t) { wait->SignalInHandler(); }));
@@ -629,7 +632,7 @@ ClanContext::SendOob(uint32_t dstHost,
     Ptr<ClanNetDevice> nic = m_nic;
     // The process goes on once the call returns (the driver's stores are posted).
     DriverCall(ClanNetDevice::OOB_CALL,
-               Callback<void>([nic, dstHost, dstPort, srcPort, bytes, done]() {
+               MakeSanCallback<void>([nic, dstHost, dstPort, srcPort, bytes, done]() {
                    nic->SendOob(dstHost, dstPort, srcPort, bytes.data(), Callback<void>());
                    if (!done.IsNull())
                    {

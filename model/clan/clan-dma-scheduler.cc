@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <utility>
@@ -17,7 +18,7 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("ClanDmaScheduler");
 
 ClanDmaScheduler::ClanDmaScheduler(Ptr<HostCpu> cpu, StartCallback start, Time driverWork)
-    : ClanDmaScheduler(cpu, start, Callback<Time>([driverWork]() { return driverWork; }))
+    : ClanDmaScheduler(cpu, start, MakeSanCallback<Time>([driverWork]() { return driverWork; }))
 {
     NS_ABORT_MSG_IF(driverWork.IsStrictlyNegative(), "ClanDmaScheduler: negative driver work");
 }
@@ -115,7 +116,7 @@ ClanDmaScheduler::Completed()
     NS_ABORT_MSG_IF(m_running < 0, "ClanDmaScheduler::Completed: no transfer was running");
     ++m_interrupts;
     const uint32_t queue = static_cast<uint32_t>(m_running);
-    m_cpu->Interrupt(m_driverWork(), Callback<void>([this, queue]() {
+    m_cpu->Interrupt(m_driverWork(), MakeSanCallback<void>([this, queue]() {
                          Queue& q = m_queues[queue];
                          const ClanDmaRequest done = q.requests.front();
                          q.requests.pop_front();

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -73,7 +74,7 @@ ClanListener::Await()
 {
     Ptr<ClanListener> self(this);
     m_endpoint->GetQueue()->Wait(HostCpuWait::BLOCK,
-                                 Callback<void>([self]() { self->OnMessage(); }));
+                                 MakeSanCallback<void>([self]() { self->OnMessage(); }));
 }
 
 void
@@ -102,7 +103,11 @@ ClanListener::OnMessage()
         known = c;
         Ptr<ClanListener> self(this);
         const uint32_t host = m.srcHost;
-        c->AcceptConnect(m_ctx, m, m_portOf(host), m_offer, Callback<void>([self, c, host]() {
+        c->AcceptConnect(m_ctx,
+                         m,
+                         m_portOf(host),
+                         m_offer,
+                         MakeSanCallback<void>([self, c, host]() {
                              if (!self->m_accepted.IsNull())
                              {
                                  self->m_accepted(c, host);

@@ -11,6 +11,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -245,7 +246,7 @@ ClanNetDevice::ServeRead(const RxItem& item)
     // all-ones a PCI master abort returns), or the requester's processor would hang.
     m_rxDma->Read(len,
                   m_cost->GetDmaTransmitBurst(),
-                  Callback<void>([this, address, len, tag, src, ok]() {
+                  MakeSanCallback<void>([this, address, len, tag, src, ok]() {
                       m_rx.pop_front();
                       m_rxBusy = false;
                       std::vector<uint8_t> data(len, 0xff);
@@ -282,7 +283,7 @@ ClanNetDevice::ReplyArrived(const RxItem& item)
     item.packet->CopyData(data.data(), item.packet->GetSize());
     const uint32_t headerBytes = item.headerBytes;
     // The processor's load completes with the data phases on the PCI bus.
-    GetIoBus()->PioLoad(load.length, Callback<void>([load, data, headerBytes]() {
+    GetIoBus()->PioLoad(load.length, MakeSanCallback<void>([load, data, headerBytes]() {
                             if (!load.done.IsNull())
                             {
                                 load.done(data.data() + headerBytes, load.length);

@@ -10,6 +10,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -109,7 +110,7 @@ ClanNetDevice::Load(uint64_t busAddress, uint32_t len, ReadCallback done)
     m_pio->Store(busAddress - WINDOW_BASE,
                  nullptr,
                  0,
-                 Callback<void>([this, dstHost, remote, len, tag]() {
+                 MakeSanCallback<void>([this, dstHost, remote, len, tag]() {
                      ClanHeader h;
                      h.SetType(ClanHeader::READ_REQUEST);
                      h.SetAddress(remote);
@@ -157,7 +158,7 @@ ClanNetDevice::DmaNextBurst()
     GetDmaEngine()->Burst(
         n,
         true,
-        Callback<void>([this, n, burst, firstWord]() {
+        MakeSanCallback<void>([this, n, burst, firstWord]() {
             const uint64_t busAddress = m_dmaRequest.destination + m_dmaDone;
             const ClanWindow& w = m_windows.Find(busAddress, n);
             m_scratch.resize(n);
@@ -170,7 +171,7 @@ ClanNetDevice::DmaNextBurst()
                 SendBurst(host, remote, payload, true, busAddress, end);
             });
         }),
-        Callback<void>([this, n]() {
+        MakeSanCallback<void>([this, n]() {
             m_dmaDone += n;
             if (m_dmaDone < m_dmaRequest.bytes)
             {

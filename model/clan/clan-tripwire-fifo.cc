@@ -6,6 +6,7 @@
 #include "clan-tripwire-fifo.h"
 
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -74,7 +75,7 @@ ClanTripwireFifo::Serve()
     if (m_fifo.empty())
     {
         // The read that finds the FIFO empty ends the routine.
-        m_bus->PioLoad(4, Callback<void>([this]() {
+        m_bus->PioLoad(4, MakeSanCallback<void>([this]() {
                            if (!m_fifo.empty())
                            {
                                Serve(); // an id came while the empty status was read
@@ -90,11 +91,11 @@ ClanTripwireFifo::Serve()
     m_fifo.pop_front();
     // One PCI load per id; it completes no earlier than the write that tripped the id is
     // visible (see the class's description).
-    m_bus->PioLoad(4, Callback<void>([this, id, write]() {
+    m_bus->PioLoad(4, MakeSanCallback<void>([this, id, write]() {
                        if (write > m_visible)
                        {
                            m_heldFor = write;
-                           m_heldRead = Callback<void>([this, id]() { IdRead(id); });
+                           m_heldRead = MakeSanCallback<void>([this, id]() { IdRead(id); });
                            return;
                        }
                        IdRead(id);

@@ -8,6 +8,7 @@
 #include "dart-operation.h"
 
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -116,7 +117,7 @@ DartAddressTranslation::Load(const Access& access, Callback<void> then)
     }
     // The card raises an exception; the host's handler loads the entries into the card.
     const uint32_t pages = access.missing;
-    m_engine.Interrupt(instructions, Callback<void>([this, pages, fill]() {
+    m_engine.Interrupt(instructions, MakeSanCallback<void>([this, pages, fill]() {
                            m_dev.GetHostIoBus()->Pio(pages * DART_TLB_ENTRY_BYTES,
                                                      Callback<void>(fill));
                        }));

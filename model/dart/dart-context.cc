@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -128,7 +129,7 @@ DartContext::WaitForDeposit(uint64_t offset, uint64_t len, Callback<void> resume
                                                      << " bytes)");
     // The host memory's write watch sees the deposit; the poll loop looks again one step
     // later (ScheduleNow), when the interface has finished the whole message's writes.
-    m_entry.frames->WatchWrites(offset, len, Callback<void>([resumed]() {
+    m_entry.frames->WatchWrites(offset, len, MakeSanCallback<void>([resumed]() {
                                     if (!resumed.IsNull())
                                     {
                                         Simulator::ScheduleNow([resumed]() { resumed(); });

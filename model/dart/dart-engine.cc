@@ -6,6 +6,7 @@
 #include "dart-engine.h"
 
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -141,8 +142,8 @@ DartEngine::Transmit(uint32_t dst, Ptr<Packet> packet, Callback<void> done, bool
         return;
     }
     Ptr<SanResource> cpu = m_dev.GetHostCpu()->GetResource();
-    cpu->Acquire(Callback<void>([this, cpu, bytes, hand]() {
-        m_dev.GetHostIoBus()->Pio(bytes, Callback<void>([cpu, hand]() {
+    cpu->Acquire(MakeSanCallback<void>([this, cpu, bytes, hand]() {
+        m_dev.GetHostIoBus()->Pio(bytes, MakeSanCallback<void>([cpu, hand]() {
                                       cpu->Release();
                                       hand();
                                   }));

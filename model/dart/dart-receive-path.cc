@@ -10,6 +10,7 @@
 #include "dart-send-path.h"
 
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <cstring>
@@ -247,7 +248,7 @@ DartReceivePath::Execute(std::shared_ptr<Plan> plan)
     const double prims = plan->x.primitives * m_engine.GetCostModel()->GetPrimitiveWork() +
                          (plan->cells - 1) * m_engine.GetCostModel()->GetReceiveCellWork();
     auto afterLogic = [this, plan]() {
-        m_translation.Load(plan->GetAccess(), Callback<void>([this, plan]() {
+        m_translation.Load(plan->GetAccess(), MakeSanCallback<void>([this, plan]() {
                                const uint32_t blocks =
                                    (plan->ctl.opcode == DartOpcode::WRITE ||
                                     plan->ctl.opcode == DartOpcode::WRITE_MULTIPLE)
@@ -261,7 +262,7 @@ DartReceivePath::Execute(std::shared_ptr<Plan> plan)
                                }
                                m_engine.RunWork(
                                    blocks * m_engine.GetCostModel()->GetDepositWork(),
-                                   Callback<void>([this, plan]() {
+                                   MakeSanCallback<void>([this, plan]() {
                                        if (m_engine.IsHostKernel())
                                        {
                                            Finish(plan); // the kernel's copy was the deposit
@@ -269,14 +270,14 @@ DartReceivePath::Execute(std::shared_ptr<Plan> plan)
                                        }
                                        m_dev.GetHostDma()->Transfer(
                                            plan->accessBytes,
-                                           Callback<void>([this, plan]() { Finish(plan); }));
+                                           MakeSanCallback<void>([this, plan]() { Finish(plan); }));
                                    }));
                            }));
     };
     if (!m_engine.IsHostKernel())
     {
         m_engine.RunWork(m_engine.GetCostModel()->GetReceiveWork() + prims,
-                         Callback<void>([this, plan, afterLogic]() {
+                         MakeSanCallback<void>([this, plan, afterLogic]() {
                              if (plan->fetched)
                              {
                                  // The variant reads the operation from host memory first.
@@ -291,14 +292,15 @@ DartReceivePath::Execute(std::shared_ptr<Plan> plan)
     // The software DART: the card interrupts; the handler reads the cells out of the receive
     // FIFO by programmed I/O (the processor stalls on the bus), then runs the Operation Logic.
     const uint32_t fifoBytes = plan->cells * m_engine.GetCostModel()->GetFifoCellBytes();
-    m_engine.InterruptHeld(
-        m_engine.GetCostModel()->GetReceiveWork(),
-        Callback<void>([this, fifoBytes, prims, afterLogic]() {
-            m_engine.HoldKernel();
-            m_dev.GetHostIoBus()->PioLoad(fifoBytes, Callback<void>([this, prims, afterLogic]() {
-                                              m_engine.RunWork(prims, Callback<void>(afterLogic));
-                                          }));
-        }));
+    m_engine.InterruptHeld(m_engine.GetCostModel()->GetReceiveWork(),
+                           MakeSanCallback<void>([this, fifoBytes, prims, afterLogic]() {
+                               m_engine.HoldKernel();
+                               m_dev.GetHostIoBus()->PioLoad(
+                                   fifoBytes,
+                                   MakeSanCallback<void>([this, prims, afterLogic]() {
+                                       m_engine.RunWork(prims, Callback<void>(afterLogic));
+                                   }));
+                           }));
 }
 
 void
@@ -374,7 +376,7 @@ DartReceivePath::Reply(std::shared_ptr<Plan> plan)
     const Time start = Simulator::Now();
     m_engine.RunWork(
         m_engine.GetCostModel()->GetReplyWork(),
-        Callback<void>([this, plan, start]() {
+        MakeSanCallback<void>([this, plan, start]() {
             const uint32_t readBytes = plan->accessBytes;
             auto send = [this, plan, start]() {
                 const DartConnection& c = *plan->conn;
@@ -412,7 +414,7 @@ DartReceivePath::Reply(std::shared_ptr<Plan> plan)
                 ++m_readsServed;
                 m_engine.Transmit(c.remoteHost,
                                   p,
-                                  Callback<void>([this, plan, start]() {
+                                  MakeSanCallback<void>([this, plan, start]() {
                                       m_dev.TraceStage("reply", start, Simulator::Now());
                                       if (plan->x.condition)
                                       {

@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <cstring>
@@ -140,20 +141,20 @@ DartSendPath::Send(uint16_t vci,
         Ptr<DartCostModel> cost = m_engine.GetCostModel();
         const uint32_t cells = CellsFor(size);
         const double work = cost->GetSendWork() + (cells - 1) * cost->GetSendCellWork();
-        m_dev.GetHostCpu()->Syscall(m_engine.Work(work),
-                                    Callback<void>([this, vci, ctl, offset, size, start, issued]() {
-                                        const DartConnection& conn = Connection(vci);
-                                        m_engine.Transmit(
-                                            conn.remoteHost,
-                                            ReadMessage(conn, ctl, offset, size),
-                                            Callback<void>([this, start, issued]() {
-                                                m_dev.TraceStage("send", start, Simulator::Now());
-                                                if (!issued.IsNull())
-                                                {
-                                                    issued();
-                                                }
-                                            }));
-                                    }));
+        m_dev.GetHostCpu()->Syscall(
+            m_engine.Work(work),
+            MakeSanCallback<void>([this, vci, ctl, offset, size, start, issued]() {
+                const DartConnection& conn = Connection(vci);
+                m_engine.Transmit(conn.remoteHost,
+                                  ReadMessage(conn, ctl, offset, size),
+                                  MakeSanCallback<void>([this, start, issued]() {
+                                      m_dev.TraceStage("send", start, Simulator::Now());
+                                      if (!issued.IsNull())
+                                      {
+                                          issued();
+                                      }
+                                  }));
+            }));
         return;
     }
     // The hardware DART: posted stores into the connection's Send Registers.
@@ -188,7 +189,7 @@ DartSendPath::StoreNextSend()
     SendRegisters(p.vci)->Store(0,
                                 p.regs.data(),
                                 DART_SEND_REGISTER_BYTES,
-                                Callback<void>([this]() {
+                                MakeSanCallback<void>([this]() {
                                     m_storing = false;
                                     StoreNextSend();
                                 }));
@@ -220,7 +221,7 @@ DartSendPath::CardSend(uint16_t vci, DartControl ctl, uint32_t offset, uint32_t 
     access.bytes = size;
     access.missing = m_translation.CountMisses(c.endpoint, offset, size);
     Translating t{access, vci, ctl, offset, size, start};
-    m_engine.RunWork(work, Callback<void>([this, t]() {
+    m_engine.RunWork(work, MakeSanCallback<void>([this, t]() {
                          m_translateQueue.push_back(t);
                          TranslateNext();
                      }));
@@ -239,16 +240,16 @@ DartSendPath::TranslateNext()
     m_translating = true;
     const Translating t = m_translateQueue.front();
     m_translateQueue.pop_front();
-    m_translation.Load(t.access, Callback<void>([this, t]() {
+    m_translation.Load(t.access, MakeSanCallback<void>([this, t]() {
                            m_translating = false;
                            m_dev.GetHostDma()->Transfer(
                                t.size,
-                               Callback<void>([this, t]() {
+                               MakeSanCallback<void>([this, t]() {
                                    const DartConnection& conn = Connection(t.vci);
                                    m_engine.Transmit(
                                        conn.remoteHost,
                                        ReadMessage(conn, t.ctl, t.offset, t.size),
-                                       Callback<void>([this, t]() {
+                                       MakeSanCallback<void>([this, t]() {
                                            m_dev.TraceStage("send", t.start, Simulator::Now());
                                        }));
                                }));

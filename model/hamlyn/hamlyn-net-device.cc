@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/san-callback.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -350,7 +351,7 @@ HamlynNetDevice::CreateTerminus(uint32_t priority)
     auto id = static_cast<uint16_t>(m_tx.GetNTermini());
     Ptr<HamlynSendTerminus> t = Create<HamlynSendTerminus>(id, m_workQueueEntries, GetCpu());
     t->SetPriority(priority);
-    t->SetWorkCallback(Callback<void>([this]() { m_tx.Kick(); }));
+    t->SetWorkCallback(MakeSanCallback<void>([this]() { m_tx.Kick(); }));
     t->SetRequestCheck(MakeCallback(&HamlynNetDevice::GetRequestError, this));
     // The work queue lives in the card's memory, mapped into the process: requests are
     // written with processor stores across the I/O bus (section 2.3).

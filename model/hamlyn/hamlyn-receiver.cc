@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-operation.h"
 #include "ns3/simulator.h"
 
@@ -133,7 +134,7 @@ HamlynReceiver::Receive(Ptr<const Packet> packet, uint32_t srcNode)
     const Time linkIn = port->GetLinkTxTime(rx->data->GetSize()) - port->GetLinkTxTime(0);
     HamlynCard* dev = &m_dev;
     m_dev.GetProcessor()->SubmitWithStart(cost->Cycles(cost->GetReceiveCycles()),
-                                          Callback<void>([dev, rx, linkIn]() {
+                                          MakeSanCallback<void>([dev, rx, linkIn]() {
                                               rx->linkInOpen = true;
                                               dev->DmaActivity(1);
                                               Simulator::Schedule(linkIn, [dev, rx]() {
@@ -144,7 +145,7 @@ HamlynReceiver::Receive(Ptr<const Packet> packet, uint32_t srcNode)
                                                   }
                                               });
                                           }),
-                                          Callback<void>([this, dev, rx]() {
+                                          MakeSanCallback<void>([this, dev, rx]() {
                                               if (rx->linkInOpen)
                                               {
                                                   rx->linkInOpen = false; // the check ended first
@@ -174,7 +175,7 @@ HamlynReceiver::Head(Ptr<const Packet> packet, uint32_t srcNode, Time tailArriva
     Ptr<SanOperation> op = Create<SanOperation>();
     op->AddDelay(headerIn - rx->arrival)
         .AddStep(m_dev.GetProcessor(), cost->Cycles(cost->GetReceiveCycles()));
-    op->Start(Callback<void>([this, rx]() { CheckSlot(rx); }));
+    op->Start(MakeSanCallback<void>([this, rx]() { CheckSlot(rx); }));
 }
 
 void
@@ -192,7 +193,7 @@ HamlynReceiver::CheckSlot(RxPtr rx)
     {
         // Slot-cache miss: fetch the descriptor from host memory first.
         m_dev.GetHostDma()->Transfer(m_slotDescriptorBytes,
-                                     Callback<void>([this, rx]() { Admit(rx); }));
+                                     MakeSanCallback<void>([this, rx]() { Admit(rx); }));
         return;
     }
     Admit(rx);
@@ -275,7 +276,7 @@ HamlynReceiver::Admit(RxPtr rx)
     HamlynCard* dev = &m_dev;
     op->AddWait(SanOperation::AsyncWork(
         [dev, payload](Callback<void> done) { dev->GetHostDma()->Transfer(payload, done); }));
-    op->Start(Callback<void>([this, rx, start]() { Land(rx, start); }));
+    op->Start(MakeSanCallback<void>([this, rx, start]() { Land(rx, start); }));
 }
 
 void
@@ -338,7 +339,7 @@ HamlynReceiver::Landed(RxPtr rx)
         .AddWait(SanOperation::AsyncWork([dev, entry](Callback<void> done) {
             dev->GetHostDma()->Transfer(entry->GetWireBytes(), done);
         }))
-        .AddAction(Callback<void>([this, dev, entry, queue, start, app]() {
+        .AddAction(MakeSanCallback<void>([this, dev, entry, queue, start, app]() {
             entry->sequence = static_cast<uint32_t>(queue->GetNPushed());
             uint8_t bytes[HamlynNotification::MAX_BYTES];
             entry->Serialize(bytes);

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 #include <algorithm>
 
@@ -161,7 +162,7 @@ HamlynSendTerminus::BeginSpin(Spinner& s)
 {
     s.wait = m_cpu->CreateWait();
     Ptr<HostCpuWait> wait = s.wait;
-    wait->Begin(HostCpuWait::POLL, Callback<void>([this, wait]() {
+    wait->Begin(HostCpuWait::POLL, MakeSanCallback<void>([this, wait]() {
                     // The spin noticed free space: post the oldest spinner's request.
                     NS_ABORT_MSG_IF(m_spinners.empty() || m_spinners.front().wait != wait,
                                     "HamlynSendTerminus: spinners out of order");

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-operation.h"
 #include "ns3/simulator.h"
 
@@ -250,7 +251,7 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
     {
         // Table 3 "send packet 81 + d/2": the processor's part; the link's d/2 is the fabric's.
         const Time d = cost->Cycles(cost->GetDirectSendCycles());
-        op->AddStep(processor, d).AddAction(Callback<void>([tx, d]() {
+        op->AddStep(processor, d).AddAction(MakeSanCallback<void>([tx, d]() {
             tx->procStart = Simulator::Now() - d;
         }));
     }
@@ -263,7 +264,7 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
         op->AddStep(processor, d);
         if (first)
         {
-            op->AddAction(Callback<void>([this, d]() {
+            op->AddAction(MakeSanCallback<void>([this, d]() {
                 m_dev.TraceStage("send.start", Simulator::Now() - d, Simulator::Now());
             }));
         }
@@ -287,12 +288,12 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
             });
             m_dev.GetHostDma()->Transfer(
                 tx->payload,
-                Callback<void>([this, tx, area, src, one]() {
+                MakeSanCallback<void>([this, tx, area, src, one]() {
                     tx->packet = ReadPayload(area, src, tx->payload);
                     m_dev.TraceStage("send.load", tx->loadStart, Simulator::Now());
                     one();
                 }),
-                Callback<void>([this, tx, one]() {
+                MakeSanCallback<void>([this, tx, one]() {
                     tx->loadStart = Simulator::Now();
                     Ptr<HamlynCostModel> c = m_dev.GetCostModel();
                     m_dev.GetProcessor()->Submit(c->Cycles(c->GetDmaHeaderLoadCycles()), one);
@@ -300,11 +301,11 @@ HamlynTransmitter::StartStoreAndForward(TxPtr tx,
         }));
         // Table 4 "send packet 21 + d/2".
         const Time send = cost->Cycles(cost->GetDmaSendCycles());
-        op->AddStep(processor, send).AddAction(Callback<void>([tx, send]() {
+        op->AddStep(processor, send).AddAction(MakeSanCallback<void>([tx, send]() {
             tx->procStart = Simulator::Now() - send;
         }));
     }
-    op->Start(Callback<void>([this, tx]() { Transmit(tx, false); }));
+    op->Start(MakeSanCallback<void>([this, tx]() { Transmit(tx, false); }));
 }
 
 void
@@ -312,7 +313,7 @@ HamlynTransmitter::Transmit(TxPtr tx, bool paced)
 {
     tx->packet->AddHeader(tx->header);
     // One packet at a time on the link: the next head waits for this tail.
-    m_linkOut->Acquire(Callback<void>([this, tx, paced]() {
+    m_linkOut->Acquire(MakeSanCallback<void>([this, tx, paced]() {
         const uint32_t size = tx->packet->GetSize();
         SanFabricPort* port = m_dev.GetPort();
         bool ok = paced ? port->SendPacketPaced(tx->dst, tx->packet, tx->lastByte)
@@ -380,7 +381,7 @@ HamlynTransmitter::MessageSent(TxPtr tx)
     op->AddStep(dev->GetProcessor(), cost->Cycles(cost->GetSendNotifyCycles()))
         .AddWait(SanOperation::AsyncWork(
             [dev, n](Callback<void> done) { dev->GetHostDma()->Transfer(n, done); }))
-        .AddAction(Callback<void>([dev, tx, n, address, start]() {
+        .AddAction(MakeSanCallback<void>([dev, tx, n, address, start]() {
             std::vector<uint8_t> word(n, 0);
             for (uint32_t i = 0; i < n && i < 8; ++i)
             {
@@ -412,7 +413,7 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
             SanOperation::AsyncWork([this, tx](Callback<void> assembled) {
                 Ptr<HamlynCostModel> c = m_dev.GetCostModel();
                 const Time a = c->Cycles(c->GetHeaderAssemblyCycles());
-                m_dev.GetProcessor()->Submit(a, Callback<void>([tx, a, assembled]() {
+                m_dev.GetProcessor()->Submit(a, MakeSanCallback<void>([tx, a, assembled]() {
                                                  tx->procStart = Simulator::Now() - a;
                                                  assembled();
                                              }));
@@ -434,7 +435,7 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
                 // happens and the head waits for it.
                 m_dev.GetHostDma()->Transfer(
                     tx->payload,
-                    Callback<void>([this, tx, area, src, known]() {
+                    MakeSanCallback<void>([this, tx, area, src, known]() {
                         m_dev.TraceStage("send.load", tx->loadStart, Simulator::Now());
                         tx->loaded = true;
                         if (!tx->predicted)
@@ -446,7 +447,7 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
                         }
                         CtMaybeFree(tx);
                     }),
-                    Callback<void>([this, tx, area, src, known]() {
+                    MakeSanCallback<void>([this, tx, area, src, known]() {
                         tx->loadStart = Simulator::Now();
                         Ptr<HostBus> bus = m_dev.GetHostIoBus();
                         if (!bus->IsIdle())
@@ -461,7 +462,7 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
                         known();
                     }));
             }));
-        op->Start(Callback<void>([this, tx]() { Transmit(tx, true); }));
+        op->Start(MakeSanCallback<void>([this, tx]() { Transmit(tx, true); }));
     };
 
     const double requestCycles = m_dev.GetCostModel()->GetStartRequestBusCycles();
@@ -472,7 +473,7 @@ HamlynTransmitter::StartCutThrough(TxPtr tx,
         const Time start = Simulator::Now();
         m_dev.GetHostIoBus()->Transaction(
             static_cast<uint32_t>(std::ceil(requestCycles)),
-            Callback<void>([this, begin, start]() {
+            MakeSanCallback<void>([this, begin, start]() {
                 m_dev.TraceStage("send.start", start, Simulator::Now());
                 m_requestOnBus = false;
                 begin();

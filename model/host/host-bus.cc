@@ -5,6 +5,8 @@
  */
 #include "host-bus.h"
 
+#include "san-callback.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -386,7 +388,7 @@ HostBus::DmaBurst(uint32_t bytes,
                                       "HostBus");
     m_resource->SubmitWithStart(duration,
                                 started,
-                                Callback<void>([this, bytes, done]() {
+                                MakeSanCallback<void>([this, bytes, done]() {
                                     ++m_transactions;
                                     ++m_transfersDone;
                                     m_bytesTransferred += bytes;
@@ -417,7 +419,7 @@ HostBus::Transaction(uint32_t cycles, Callback<void> done, uint32_t priorityClas
                         << ")");
     // Counted when it ends, as DMA and PIO transactions are (GetTransactions: "completed").
     m_resource->Submit(Seconds((m_arbitrationCycles + cycles) / m_clockRate),
-                       Callback<void>([this, done]() {
+                       MakeSanCallback<void>([this, done]() {
                            ++m_transactions;
                            if (!done.IsNull())
                            {

@@ -5,6 +5,8 @@
  */
 #include "host-cpu.h"
 
+#include "san-callback.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -229,7 +231,7 @@ HostCpu::InterruptHeld(Time handler, Callback<void> done)
         RunOnPoller(work, done, true);
         return;
     }
-    m_resource->Acquire(Callback<void>([this, work, done]() {
+    m_resource->Acquire(MakeSanCallback<void>([this, work, done]() {
         NotifyInterrupt();
         Simulator::Schedule(work, [done]() { done(); });
     }));

@@ -7,6 +7,7 @@
 
 #include "host-cpu.h"
 #include "host-memory.h"
+#include "san-callback.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
@@ -235,8 +236,8 @@ HostMemorySystem::TakeJob()
     {
         m_jobs.push_back(std::make_unique<Job>());
         job = m_jobs.back().get();
-        job->begin = Callback<void>([this, job]() { Begin(job); });
-        job->storeLine = Callback<void>([this, job]() { StoreLine(job); });
+        job->begin = MakeSanCallback<void>([this, job]() { Begin(job); });
+        job->storeLine = MakeSanCallback<void>([this, job]() { StoreLine(job); });
     }
     else
     {
@@ -362,7 +363,7 @@ HostMemorySystem::StoreLine(Job* job)
         {
             m_landings.push_back(std::make_unique<Landing>());
             landing = m_landings.back().get();
-            landing->landed = Callback<void>([this, landing]() { Landed(landing); });
+            landing->landed = MakeSanCallback<void>([this, landing]() { Landed(landing); });
         }
         else
         {

@@ -5,6 +5,8 @@
  */
 #include "host-pio-window.h"
 
+#include "san-callback.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -76,7 +78,7 @@ HostPioWindow::StartNext()
     {
         // Made at the first store, not with the window: a host maps windows it may never
         // write (CLAN's kernel window on every card, a Hamlyn terminus's work queue).
-        m_crossed = Callback<void>([this]() { Crossed(); });
+        m_crossed = MakeSanCallback<void>([this]() { Crossed(); });
     }
     m_bus->Pio(m_pending.front().bytes.size(), m_crossed, m_class);
 }

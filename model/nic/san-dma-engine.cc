@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -107,8 +108,8 @@ SanDmaEngine::Queue(Kind kind,
     {
         index = static_cast<uint32_t>(m_jobs.size());
         m_jobs.emplace_back();
-        m_jobs[index].start = Callback<void>([this, index]() { Start(index); });
-        m_jobs[index].end = Callback<void>([this, index]() { Ended(index); });
+        m_jobs[index].start = MakeSanCallback<void>([this, index]() { Start(index); });
+        m_jobs[index].end = MakeSanCallback<void>([this, index]() { Ended(index); });
     }
     else
     {

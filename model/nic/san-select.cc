@@ -6,6 +6,7 @@
 #include "san-select.h"
 
 #include "ns3/abort.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -30,10 +31,10 @@ SanSelect::AddQueue(Ptr<SanEventQueue> queue)
     NS_ABORT_MSG_IF(!queue, "SanSelect::AddQueue: no queue");
     // A raw pointer: the queue's listener must not keep this select alive (no cycle).
     SanSelect* self = this;
-    queue->SetPushCallback(Callback<void>([self]() { self->Notify(); }));
+    queue->SetPushCallback(MakeSanCallback<void>([self]() { self->Notify(); }));
     m_queues.push_back(queue);
     SanEventQueue* q = PeekPointer(queue);
-    return AddSource(Callback<bool>([q]() { return !q->IsEmpty(); }));
+    return AddSource(MakeSanCallback<bool>([q]() { return !q->IsEmpty(); }));
 }
 
 uint32_t

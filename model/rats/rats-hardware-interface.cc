@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-operation.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -184,8 +185,8 @@ RatsHardwareInterface::SendMsg(const RatsTicket& ticket,
                     SanOperation::AsyncWork([terminus, r](Callback<void> landed) {
                         terminus->StoreRequest(r, landed);
                     }));
-    op->Start(Callback<void>([this, r, handle, direct, off, returned]() {
-        m_terminus->PostOrSpin(r, Callback<void>([this, handle, direct, off, returned]() {
+    op->Start(MakeSanCallback<void>([this, r, handle, direct, off, returned]() {
+        m_terminus->PostOrSpin(r, MakeSanCallback<void>([this, handle, direct, off, returned]() {
                                    const uint64_t id = ++m_posted;
                                    m_inFlight[id] = handle;
                                    if (direct)

@@ -9,6 +9,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/san-callback.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -396,7 +397,7 @@ RatsInterfaceManager::OnNotification()
     Ptr<RatsInterfaceManager> self(this);
     // poll (on-cp, then its off-cp part) and the server's process_arrival.
     cpu->ExecuteInstructions(cost.pollOn + cost.arrivalOn,
-                             Callback<void>([self, cpu, cost, server, record]() {
+                             MakeSanCallback<void>([self, cpu, cost, server, record]() {
                                  ++self->m_dispatched;
                                  server->ProcessArrival(record);
                                  self->m_waiting = false;

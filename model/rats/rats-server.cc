@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -48,7 +49,7 @@ void
 RatsServer::Charge(double on, double off, std::function<void()> cont)
 {
     Ptr<HostCpu> cpu = m_manager->GetCpu();
-    cpu->ExecuteInstructions(on, Callback<void>([cpu, off, cont]() {
+    cpu->ExecuteInstructions(on, MakeSanCallback<void>([cpu, off, cont]() {
                                  cont();
                                  if (off > 0)
                                  {

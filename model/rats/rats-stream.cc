@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -400,7 +401,7 @@ RatsStreamSender::Write(uint64_t offset, uint32_t length, bool record)
     h->SetStatus(RatsSendHandle::COPIED);
     // ASSUMED: the copy costs sendmsg's direct-I/O per-byte count (Table 2, 3/4 per byte).
     const double copy = GetCostProfile().sendDirectPerByte * length;
-    m_manager->GetCpu()->ExecuteInstructions(copy, Callback<void>([]() {}));
+    m_manager->GetCpu()->ExecuteInstructions(copy, MakeSanCallback<void>([]() {}));
     return h;
 }
 

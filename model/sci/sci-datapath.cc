@@ -6,6 +6,7 @@
 #include "sci-datapath.h"
 
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 #include <utility>
 
@@ -50,7 +51,7 @@ SciDatapath::Cross(Time duration, Ptr<Packet> packet, const SciHeader& header, u
     {
         slot = static_cast<uint32_t>(m_slots.size());
         m_slots.emplace_back();
-        m_slots[slot].done = Callback<void>([this, slot]() { Crossed(slot); });
+        m_slots[slot].done = MakeSanCallback<void>([this, slot]() { Crossed(slot); });
     }
     else
     {

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -103,7 +104,7 @@ SciFlagWaiter::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
         HostCpuWait* w = PeekPointer(wait);
         wait->SetPollBeforeBlock(pollTime);
         wait->SetBackOffCallback(
-            Callback<void>([self, w]() { self->BackOff(Ptr<HostCpuWait>(w)); }));
+            MakeSanCallback<void>([self, w]() { self->BackOff(Ptr<HostCpuWait>(w)); }));
         wait->Begin(HostCpuWait::POLL_THEN_BLOCK, go);
         if (ready())
         {
@@ -119,7 +120,7 @@ SciFlagWaiter::Wait(Time pollTime, Callback<bool> ready, Callback<void> resumed)
         return;
     }
     // Into the driver to sleep; a stimulus meanwhile is seen when the wait begins.
-    cpu->Execute(cpu->GetSyscallCost() / 2, Callback<void>([self, wait, go]() {
+    cpu->Execute(cpu->GetSyscallCost() / 2, MakeSanCallback<void>([self, wait, go]() {
                      if (self->m_wait == wait && !self->m_ready.IsNull() && self->m_ready())
                      {
                          wait->Signal();

@@ -10,6 +10,7 @@
 #include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -75,11 +76,11 @@ SciNetDevice::SciNetDevice()
     GetDmaEngine()->SetImmediateStart(true);
     m_inboundDma->SetImmediateStart(true);
     m_transactions.Setup(MakeCallback(&SciNetDevice::Transmit, this),
-                         Callback<void, uint16_t, uint32_t>(
+                         MakeSanCallback<void, uint16_t, uint32_t>(
                              [this](uint16_t node, uint32_t bytes) { m_retryTrace(node, bytes); }),
                          MakeCallback(&SciNetDevice::MaybeChecked, this));
     SetDropReasons({"no-segment", "corrupt", "malformed"});
-    m_inboundWritten = Callback<void>([this]() { InboundWritten(); });
+    m_inboundWritten = MakeSanCallback<void>([this]() { InboundWritten(); });
     m_txPath.SetCrossedCallback(MakeCallback(&SciNetDevice::TxPathDone, this));
     m_rxPath.SetCrossedCallback(MakeCallback(&SciNetDevice::RxPathDone, this));
 }
@@ -245,7 +246,7 @@ SciNetDevice::FetchAndIncrement(uint16_t node, uint32_t flag, Callback<void, uin
     m_pio->Store(FlagBusAddress(node, flag, false),
                  nullptr,
                  0,
-                 Callback<void>([this, node, flag, done]() {
+                 MakeSanCallback<void>([this, node, flag, done]() {
                      LoadRemote(node,
                                 FLAG_SPACE + uint64_t(flag) * 4,
                                 4,

@@ -14,6 +14,7 @@
 #include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-fabric-port.h"
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
@@ -63,7 +64,7 @@ SciNetDevice::Accepted(Ptr<Packet> p, SciHeader h, uint32_t srcHost)
         // The data goes back to the stalled processor across the PCI bus.
         std::vector<uint8_t> bytes(p->GetSize());
         p->CopyData(bytes.data(), bytes.size());
-        GetIoBus()->PioLoad(len, Callback<void>([done, bytes]() {
+        GetIoBus()->PioLoad(len, MakeSanCallback<void>([done, bytes]() {
                                 done(bytes.data(), static_cast<uint32_t>(bytes.size()));
                             }));
         return;
@@ -173,7 +174,7 @@ SciNetDevice::NextInbound()
     if (in.header.GetType() == SciHeader::READ_REQUEST)
     {
         // The adapter reads memory across the PCI bus and answers.
-        m_inboundDma->Read(in.header.GetLength(), 0, Callback<void>([this]() {
+        m_inboundDma->Read(in.header.GetLength(), 0, MakeSanCallback<void>([this]() {
                                const Inbound& r = m_inbound.front();
                                std::vector<uint8_t> bytes(r.header.GetLength());
                                GetMemory()->Read(r.hostAddress, bytes.data(), bytes.size());
@@ -206,7 +207,8 @@ SciNetDevice::InboundWritten()
         {
             index = static_cast<uint32_t>(m_landings.size());
             m_landings.emplace_back();
-            m_landings[index].landed = Callback<void>([this, index]() { InboundLanded(index); });
+            m_landings[index].landed =
+                MakeSanCallback<void>([this, index]() { InboundLanded(index); });
         }
         else
         {
@@ -246,10 +248,10 @@ SciNetDevice::FlagAccess(bool increment, bool respond)
     // A locked read-modify-write of the flag's word across the PCI bus (and the system bus):
     // an increment through the special mapping, a plain write or read through the ordinary.
     Ptr<HostMemorySystem> system = GetHost()->GetMemorySystem();
-    m_inboundDma->Read(4, 0, Callback<void>([this, system, increment, respond]() {
+    m_inboundDma->Read(4, 0, MakeSanCallback<void>([this, system, increment, respond]() {
                            m_inboundDma->Transfer(
                                4,
-                               Callback<void>([this, system, increment, respond]() {
+                               MakeSanCallback<void>([this, system, increment, respond]() {
                                    auto apply = [this, increment, respond]() {
                                        const Inbound& in = m_inbound.front();
                                        const uint32_t flag = static_cast<uint32_t>(in.flag);
@@ -308,7 +310,7 @@ SciNetDevice::RaiseFlagInterrupt(uint32_t flag)
 {
     ++m_flagInterrupts;
     GetCpu()->InterruptInstructions(m_cost->GetInterruptInstructions(),
-                                    Callback<void>([this, flag]() {
+                                    MakeSanCallback<void>([this, flag]() {
                                         if (!m_flagHandlers[flag].IsNull())
                                         {
                                             m_flagHandlers[flag]();

@@ -10,6 +10,7 @@
 #include "ns3/host-memory.h"
 #include "ns3/host-words.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
 
@@ -177,7 +178,7 @@ SciRingTransmitter::RefreshRoom(Callback<void, uint32_t> done)
     Ptr<SciRingTransmitter> self = this;
     Ptr<SanResource> cpu = m_ctx->GetCpu()->GetResource();
     // The processor stalls on the remote load of the receiver's read pointer.
-    cpu->Acquire(Callback<void>([self, cpu, done]() {
+    cpu->Acquire(MakeSanCallback<void>([self, cpu, done]() {
         self->m_ctx->Load(self->m_mapped + SciRingReceiver::READ_POINTER,
                           4,
                           SciContext::ReadCallback([self, cpu, done](const uint8_t* b, uint32_t) {
@@ -213,7 +214,7 @@ SciRingTransmitter::Write(const uint8_t* data, uint32_t len, Callback<void> done
                          first,
                          true,
                          m_ctx->GetStoreSink(ring + pos),
-                         Callback<void>([system, ctx, rest, len, first, ring, done]() {
+                         MakeSanCallback<void>([system, ctx, rest, len, first, ring, done]() {
                              system->CopyToDevice(rest.empty() ? nullptr : rest.data(),
                                                   len - first,
                                                   true,
@@ -255,7 +256,7 @@ SciRingTransmitter::WaitForRoom(Callback<void, uint32_t> done)
     // receiver stimulates the flag whenever it consumes, so room made after this point wakes
     // the transmitter.
     m_flag->Arm();
-    RefreshRoom(Callback<void, uint32_t>([self, done](uint32_t room) {
+    RefreshRoom(MakeSanCallback<void, uint32_t>([self, done](uint32_t room) {
         if (room > 0)
         {
             self->m_flag->Disarm();
@@ -264,8 +265,8 @@ SciRingTransmitter::WaitForRoom(Callback<void, uint32_t> done)
         }
         self->m_flag->Wait(
             Seconds(0),
-            Callback<bool>([self]() { return self->m_flag->StimulatedSinceArmed(); }),
-            Callback<void>([self, done]() { self->RefreshRoom(done); }));
+            MakeSanCallback<bool>([self]() { return self->m_flag->StimulatedSinceArmed(); }),
+            MakeSanCallback<void>([self, done]() { self->RefreshRoom(done); }));
     }));
 }
 

@@ -12,6 +12,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-fabric-port.h"
 #include "ns3/simulator.h"
 
@@ -220,7 +221,7 @@ SciNetDevice::CheckTransfers(CheckCallback done)
 {
     NS_ABORT_MSG_IF(!IsAttached(), "SciNetDevice::CheckTransfers: device not attached");
     // After the stores issued before it have reached the adapter.
-    m_pio->Store(0, nullptr, 0, Callback<void>([this, done]() {
+    m_pio->Store(0, nullptr, 0, MakeSanCallback<void>([this, done]() {
                      SendGathered();
                      m_checks.push_back(done);
                      MaybeChecked();
@@ -236,7 +237,7 @@ SciNetDevice::MaybeChecked()
     }
     // Every request has its echo: read and clear the adapter's error status (a PCI load).
     m_checkReading = true;
-    GetIoBus()->PioLoad(4, Callback<void>([this]() {
+    GetIoBus()->PioLoad(4, MakeSanCallback<void>([this]() {
                             m_checkReading = false;
                             const bool ok = !m_transactions.TakeFailed();
                             std::vector<CheckCallback> checks;
@@ -259,7 +260,7 @@ SciNetDevice::Load(uint64_t busAddress, uint32_t len, ReadCallback done)
     const uint16_t node = m.node;
     const uint64_t remote = m.remote + (busAddress - m.busBase);
     // PCI ordering: the load does not pass the posted stores before it.
-    m_pio->Store(busAddress, nullptr, 0, Callback<void>([this, node, remote, len, done]() {
+    m_pio->Store(busAddress, nullptr, 0, MakeSanCallback<void>([this, node, remote, len, done]() {
                      LoadRemote(node, remote, len, done);
                  }));
 }
@@ -295,7 +296,7 @@ SciNetDevice::DmaWrite(uint64_t hostAddress,
     job->done = done;
     // The driver starts the engine: a system call on the caller's processor.
     GetCpu()->SyscallInstructions(m_cost->GetDmaSetupInstructions(),
-                                  Callback<void>([this, job]() { DmaNext(job); }));
+                                  MakeSanCallback<void>([this, job]() { DmaNext(job); }));
 }
 
 void
@@ -307,7 +308,7 @@ SciNetDevice::DmaNext(Ptr<SciDmaJob> job)
     }
     if (!m_transactions.HasRoom())
     {
-        m_transactions.WhenRoom(Callback<void>([this, job]() { DmaNext(job); }));
+        m_transactions.WhenRoom(MakeSanCallback<void>([this, job]() { DmaNext(job); }));
         return;
     }
     const uint64_t at = job->sciAddress + job->next;
@@ -318,13 +319,13 @@ SciNetDevice::DmaNext(Ptr<SciDmaJob> job)
     job->next += n;
     ++job->unechoed;
     // The engine reads the block from memory across the PCI bus, then it leaves as a request.
-    GetDmaEngine()->Read(n, 0, Callback<void>([this, job, offset, n, at]() {
+    GetDmaEngine()->Read(n, 0, MakeSanCallback<void>([this, job, offset, n, at]() {
                              std::vector<uint8_t> bytes(n);
                              GetMemory()->Read(job->hostAddress + offset, bytes.data(), n);
                              QueueRequest(job->node,
                                           at,
                                           Create<Packet>(bytes.data(), n),
-                                          Callback<void>([job]() {
+                                          MakeSanCallback<void>([job]() {
                                               if (--job->unechoed == 0 && job->next >= job->len &&
                                                   !job->done.IsNull())
                                               {

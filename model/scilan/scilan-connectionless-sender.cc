@@ -12,6 +12,7 @@
 #include "ns3/host-memory-system.h"
 #include "ns3/host-words.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
 
@@ -94,7 +95,7 @@ ScilanConnectionlessSender::Next()
     Ptr<ScilanConnectionlessSender> self = this;
     m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetSetupInstructions(),
-        Callback<void>([self, directory]() { self->Probe(directory, 0); }));
+        MakeSanCallback<void>([self, directory]() { self->Probe(directory, 0); }));
 }
 
 void
@@ -115,7 +116,7 @@ ScilanConnectionlessSender::Probe(uint64_t directoryBus, uint32_t attempt)
     Ptr<SciContext> ctx = m_stack->GetContext();
     Ptr<SanResource> cpu = ctx->GetCpu()->GetResource();
     // A remote load of the slot; the processor stalls on it.
-    cpu->Acquire(Callback<void>([self, ctx, cpu, directoryBus, attempt, slot, port]() {
+    cpu->Acquire(MakeSanCallback<void>([self, ctx, cpu, directoryBus, attempt, slot, port]() {
         ctx->Load(directoryBus + uint64_t(slot) * ScilanStack::SLOT_BYTES,
                   24,
                   SciContext::ReadCallback(
@@ -157,10 +158,10 @@ ScilanConnectionlessSender::Lock()
     Ptr<ScilanConnectionlessSender> self = this;
     Ptr<SciContext> ctx = m_stack->GetContext();
     Ptr<SanResource> cpu = ctx->GetCpu()->GetResource();
-    cpu->Acquire(Callback<void>([self, ctx, cpu]() {
+    cpu->Acquire(MakeSanCallback<void>([self, ctx, cpu]() {
         ctx->FetchAndIncrement(self->m_target.node,
                                self->m_target.lock,
-                               Callback<void, uint32_t>([self, cpu](uint32_t before) {
+                               MakeSanCallback<void, uint32_t>([self, cpu](uint32_t before) {
                                    cpu->Release();
                                    if (before == LOCK_FREE)
                                    {
@@ -190,7 +191,7 @@ ScilanConnectionlessSender::Locked()
     Ptr<SciContext> ctx = m_stack->GetContext();
     Ptr<SanResource> cpu = ctx->GetCpu()->GetResource();
     // The ring has many writers: read its pointers first.
-    cpu->Acquire(Callback<void>([self, ctx, cpu]() {
+    cpu->Acquire(MakeSanCallback<void>([self, ctx, cpu]() {
         ctx->Load(
             self->m_target.bus,
             SciRingReceiver::READ_POINTER + 4,
@@ -261,7 +262,7 @@ ScilanConnectionlessSender::Locked()
                                      first,
                                      true,
                                      ctx->GetStoreSink(base + pos),
-                                     Callback<void>([system, ctx, base, rest, publish]() {
+                                     MakeSanCallback<void>([system, ctx, base, rest, publish]() {
                                          system->CopyToDevice(rest.data(),
                                                               static_cast<uint32_t>(rest.size()),
                                                               true,

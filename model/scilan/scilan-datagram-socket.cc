@@ -16,6 +16,7 @@
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -263,7 +264,7 @@ ScilanDatagramSocket::SendTo(Ptr<Packet> p, uint32_t, const Address& toAddress)
     // One sendto() call's own work, then the connectionless transmitter.
     m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetSendInstructions(),
-        Callback<void>([self, sender, to, record, len]() {
+        MakeSanCallback<void>([self, sender, to, record, len]() {
             sender->Send(
                 to.GetIpv4(),
                 to.GetPort(),
@@ -295,8 +296,8 @@ ScilanDatagramSocket::RxNext()
     {
         m_rxBusy = true;
         rx->Wait(m_stack->GetPollTime(),
-                 Callback<bool>([rx]() { return rx->Available() >= RECORD_HEADER; }),
-                 Callback<void>([self]() {
+                 MakeSanCallback<bool>([rx]() { return rx->Available() >= RECORD_HEADER; }),
+                 MakeSanCallback<void>([self]() {
                      self->m_rxBusy = false;
                      self->RxNext();
                  }));
@@ -317,8 +318,8 @@ ScilanDatagramSocket::RxNext()
     // One recvfrom() call: its own work, then the receiver copy.
     m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetRecvInstructions(),
-        Callback<void>([self, system, len, record, from]() {
-            system->Copy(len, Callback<void>([self, len, record, from]() {
+        MakeSanCallback<void>([self, system, len, record, from]() {
+            system->Copy(len, MakeSanCallback<void>([self, len, record, from]() {
                              std::vector<uint8_t> bytes(record);
                              self->m_rx->Peek(bytes.data(), record);
                              self->m_rx->Consume(record);

@@ -14,6 +14,7 @@
 #include "ns3/host-memory-system.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
 
@@ -49,7 +50,7 @@ ScilanSocket::TxNext()
     // One send() call per queued buffer.
     m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetSendInstructions(),
-        Callback<void>([self = Ptr<ScilanSocket>(this)]() { self->TxChunk(); }));
+        MakeSanCallback<void>([self = Ptr<ScilanSocket>(this)]() { self->TxChunk(); }));
 }
 
 void
@@ -70,7 +71,7 @@ ScilanSocket::TxChunk()
     const uint32_t room = m_tx->KnownRoom();
     if (room == 0)
     {
-        m_tx->RefreshRoom(Callback<void, uint32_t>([self](uint32_t r) {
+        m_tx->RefreshRoom(MakeSanCallback<void, uint32_t>([self](uint32_t r) {
             if (r > 0)
             {
                 self->TxChunk();
@@ -83,7 +84,7 @@ ScilanSocket::TxChunk()
                 self->RxNext();
             }
             self->m_tx->WaitForRoom(
-                Callback<void, uint32_t>([self](uint32_t) { self->TxChunk(); }));
+                MakeSanCallback<void, uint32_t>([self](uint32_t) { self->TxChunk(); }));
         }));
         return;
     }
@@ -91,24 +92,24 @@ ScilanSocket::TxChunk()
     std::vector<uint8_t> bytes(n);
     p->CreateFragment(m_txOffset, n)->CopyData(bytes.data(), n);
     Ptr<HostCpu> cpu = m_stack->GetContext()->GetCpu();
-    m_tx->Write(bytes.data(), n, Callback<void>([self, cpu, n]() {
-                    cpu->ExecuteInstructions(self->m_stack->GetCheckInstructions(),
-                                             Callback<void>([self, n]() {
-                                                 self->m_tx->Publish(
-                                                     Callback<void, bool>([self, n](bool ok) {
-                                                         if (!ok)
-                                                         {
-                                                             // SCI's retries did not get it
-                                                             // through: the connection is broken.
-                                                             self->m_state = CLOSED;
-                                                             self->m_errno = ERROR_SHUTDOWN;
-                                                             self->NotifyErrorClose();
-                                                             return;
-                                                         }
-                                                         self->m_txOffset += n;
-                                                         self->TxChunk();
-                                                     }));
-                                             }));
+    m_tx->Write(bytes.data(), n, MakeSanCallback<void>([self, cpu, n]() {
+                    cpu->ExecuteInstructions(
+                        self->m_stack->GetCheckInstructions(),
+                        MakeSanCallback<void>([self, n]() {
+                            self->m_tx->Publish(MakeSanCallback<void, bool>([self, n](bool ok) {
+                                if (!ok)
+                                {
+                                    // SCI's retries did not get it
+                                    // through: the connection is broken.
+                                    self->m_state = CLOSED;
+                                    self->m_errno = ERROR_SHUTDOWN;
+                                    self->NotifyErrorClose();
+                                    return;
+                                }
+                                self->m_txOffset += n;
+                                self->TxChunk();
+                            }));
+                        }));
                 }));
 }
 
@@ -144,8 +145,8 @@ ScilanSocket::RxNext()
         Ptr<ScilanSocket> self = this;
         Ptr<SciRingReceiver> rx = m_rx;
         rx->Wait(m_stack->GetPollTime(),
-                 Callback<bool>([rx]() { return rx->Available() > 0 || rx->IsClosed(); }),
-                 Callback<void>([self]() {
+                 MakeSanCallback<bool>([rx]() { return rx->Available() > 0 || rx->IsClosed(); }),
+                 MakeSanCallback<void>([self]() {
                      self->m_rxBusy = false;
                      self->RxNext();
                  }));
@@ -163,16 +164,16 @@ ScilanSocket::RxNext()
     Ptr<HostMemorySystem> system = m_stack->GetContext()->GetMemorySystem();
     // One recv() call: its own work, then the receiver copy out of the ring.
     const bool copy = m_stack->HasReceiverCopy();
-    cpu->ExecuteInstructions(m_stack->GetRecvInstructions(),
-                             Callback<void>([self, system, n, copy]() {
-                                 if (!copy)
-                                 {
-                                     self->RxCopied(n);
-                                     return;
-                                 }
-                                 system->Copy(n,
-                                              Callback<void>([self, n]() { self->RxCopied(n); }));
-                             }));
+    cpu->ExecuteInstructions(
+        m_stack->GetRecvInstructions(),
+        MakeSanCallback<void>([self, system, n, copy]() {
+            if (!copy)
+            {
+                self->RxCopied(n);
+                return;
+            }
+            system->Copy(n, MakeSanCallback<void>([self, n]() { self->RxCopied(n); }));
+        }));
 }
 
 void

@@ -16,6 +16,7 @@
 #include "ns3/host-words.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -56,9 +57,10 @@ ScilanSocket::ConnectCluster(Ipv4Address address, uint16_t port)
                          }
                          // Wait for the accepting side to fill in where its receiver is.
                          Ptr<SciRingReceiver> rx = self->m_rx;
-                         rx->Wait(self->m_stack->GetPollTime(),
-                                  Callback<bool>([rx]() { return rx->ReadPeerSegment() != 0; }),
-                                  MakeCallback(&ScilanSocket::HandshakeDone, self));
+                         rx->Wait(
+                             self->m_stack->GetPollTime(),
+                             MakeSanCallback<bool>([rx]() { return rx->ReadPeerSegment() != 0; }),
+                             MakeCallback(&ScilanSocket::HandshakeDone, self));
                      }));
 }
 
@@ -108,7 +110,7 @@ ScilanSocket::ListenNext()
     Ptr<ScilanSocket> self = this;
     Ptr<SciRingReceiver> rx = m_listenRx;
     rx->Wait(Seconds(0),
-             Callback<bool>([self, rx]() {
+             MakeSanCallback<bool>([self, rx]() {
                  return self->m_state != LISTENING || rx->Available() >= ScilanStack::REQUEST_BYTES;
              }),
              MakeCallback(&ScilanSocket::ListenNext, self));
@@ -128,7 +130,7 @@ ScilanSocket::Accept(const uint8_t* r)
     Ptr<ScilanSocket> self = this;
     m_stack->GetContext()->GetCpu()->ExecuteInstructions(
         m_stack->GetSetupInstructions(),
-        Callback<void>([self, peer, peerTxFlag, ip, port]() {
+        MakeSanCallback<void>([self, peer, peerTxFlag, ip, port]() {
             const InetSocketAddress from(ip, port);
             if (self->NotifyConnectionRequest(from))
             {

@@ -12,6 +12,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -30,7 +31,7 @@ ShrimpNetDevice::ReceiveFromFabric(Ptr<const Packet> packet, uint32_t srcHost)
     const Time port = m_cost->GetPortRate().CalculateBytesTxTime(packet->GetSize());
     const Time latency = m_cost->GetDatapathLatency() * (1 - m_cost->GetOutgoingShare());
     m_port->Submit(port,
-                   Callback<void>([this, packet, srcHost, latency]() {
+                   MakeSanCallback<void>([this, packet, srcHost, latency]() {
                        Simulator::Schedule(latency, [this, packet, srcHost]() {
                            m_incoming.push_back(Incoming{packet, srcHost});
                            IncomingNext();
@@ -84,8 +85,9 @@ ShrimpNetDevice::IncomingNext()
             // Freeze: nothing more is taken from the FIFO until the driver has dealt with it.
             m_frozen = true;
             ++m_freezes;
-            GetCpu()->InterruptInstructions(m_cost->GetFaultHandlerInstructions(),
-                                            Callback<void>([this, in]() { FaultHandler(in); }));
+            GetCpu()->InterruptInstructions(
+                m_cost->GetFaultHandlerInstructions(),
+                MakeSanCallback<void>([this, in]() { FaultHandler(in); }));
             return;
         }
         const bool notify = (h.flags & ShrimpHeader::FLAG_INTERRUPT) && e->interrupt;
@@ -99,7 +101,7 @@ ShrimpNetDevice::IncomingNext()
         const uint32_t address = h.address;
         // The engine is busy while the data crosses EISA; the bridge posts it onto the memory
         // bus, so the next packet's EISA transfer overlaps this one's memory write.
-        GetDmaEngine()->Transfer(dataBytes, Callback<void>([this, address, data, notify]() {
+        GetDmaEngine()->Transfer(dataBytes, MakeSanCallback<void>([this, address, data, notify]() {
                                      m_dmaBusy = false;
                                      Callback<void> landed([this, address, data, notify]() {
                                          Simulator::Schedule(GetIoBus()->GetInboundWriteDelay(),
@@ -144,7 +146,7 @@ ShrimpNetDevice::IncomingLanded(uint32_t address, const std::vector<uint8_t>& da
     {
         ++m_notifications;
         GetCpu()->InterruptInstructions(m_cost->GetNotifyHandlerInstructions(),
-                                        Callback<void>([this, address]() {
+                                        MakeSanCallback<void>([this, address]() {
                                             if (!m_notify.IsNull())
                                             {
                                                 m_notify(address);
@@ -189,7 +191,7 @@ ShrimpNetDevice::Control(const ShrimpHeader& h, uint32_t srcHost, Ptr<const Pack
         payload->RemoveHeader(stripped);
         const uint32_t port = h.address;
         GetCpu()->InterruptInstructions(m_cost->GetFenceHandlerInstructions(),
-                                        Callback<void>([this, srcHost, port, payload]() {
+                                        MakeSanCallback<void>([this, srcHost, port, payload]() {
                                             if (!m_kernelMessage.IsNull())
                                             {
                                                 m_kernelMessage(srcHost, port, payload);
@@ -209,7 +211,7 @@ ShrimpNetDevice::Control(const ShrimpHeader& h, uint32_t srcHost, Ptr<const Pack
     }
     const uint32_t token = h.address;
     GetCpu()->InterruptInstructions(m_cost->GetFenceHandlerInstructions(),
-                                    Callback<void>([this, token]() {
+                                    MakeSanCallback<void>([this, token]() {
                                         for (auto it = m_fences.begin(); it != m_fences.end(); ++it)
                                         {
                                             if (it->first == token)
@@ -231,7 +233,7 @@ ShrimpNetDevice::EchoPendingFences()
         const auto [host, token] = m_pendingEchoes.front();
         m_pendingEchoes.pop_front();
         GetCpu()->InterruptInstructions(m_cost->GetFenceHandlerInstructions(),
-                                        Callback<void>([this, host = host, token = token]() {
+                                        MakeSanCallback<void>([this, host = host, token = token]() {
                                             EnqueueControl(host, ShrimpHeader::FENCE_ECHO, token);
                                         }));
     }

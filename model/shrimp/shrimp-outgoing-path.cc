@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -170,9 +171,10 @@ ShrimpNetDevice::Enqueue(Outgoing&& out)
     // The packetizing logic's latency, then the Arbiter grants the port (incoming first).
     Simulator::Schedule(m_cost->GetDatapathLatency() * m_cost->GetOutgoingShare(),
                         [this, dst, p, port]() {
-                            m_port->Submit(port,
-                                           Callback<void>([this, dst, p]() { Transmit(dst, p); }),
-                                           PORT_OUTGOING);
+                            m_port->Submit(
+                                port,
+                                MakeSanCallback<void>([this, dst, p]() { Transmit(dst, p); }),
+                                PORT_OUTGOING);
                         });
 }
 
@@ -187,13 +189,13 @@ ShrimpNetDevice::EnqueueControl(uint32_t dstHost, uint8_t kind, uint32_t token, 
     p->AddHeader(h);
     const Time port = m_cost->GetPortRate().CalculateBytesTxTime(p->GetSize());
     ++m_fifoPackets;
-    Simulator::Schedule(m_cost->GetDatapathLatency() * m_cost->GetOutgoingShare(),
-                        [this, dstHost, p, port]() {
-                            m_port->Submit(
-                                port,
-                                Callback<void>([this, dstHost, p]() { Transmit(dstHost, p); }),
-                                PORT_OUTGOING);
-                        });
+    Simulator::Schedule(
+        m_cost->GetDatapathLatency() * m_cost->GetOutgoingShare(),
+        [this, dstHost, p, port]() {
+            m_port->Submit(port,
+                           MakeSanCallback<void>([this, dstHost, p]() { Transmit(dstHost, p); }),
+                           PORT_OUTGOING);
+        });
 }
 
 void
@@ -258,9 +260,9 @@ ShrimpNetDevice::DeliberateUpdate(uint64_t src,
     // The initiation sequence: a store and a load decoded by the EISA card (section 2.2).
     Ptr<HostBus> eisa = GetIoBus();
     eisa->Pio(4,
-              Callback<void>([this, eisa, job, initiated]() {
+              MakeSanCallback<void>([this, eisa, job, initiated]() {
                   eisa->PioLoad(4,
-                                Callback<void>([this, job, initiated]() {
+                                MakeSanCallback<void>([this, job, initiated]() {
                                     if (!initiated.IsNull())
                                     {
                                         initiated();

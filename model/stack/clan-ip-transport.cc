@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -194,12 +195,13 @@ ClanIpTransport::Transmit(Ptr<Packet> packet, uint32_t dstHost, uint16_t protoco
         PrepareEnd(peer);
         peer.state = Peer::CONNECTING;
         peer.conn = CreateObject<ClanConnection>();
-        peer.conn->Connect(m_ctx,
-                           m_nextPort++,
-                           dstHost,
-                           PORT,
-                           peer.directoryCookie,
-                           Callback<void>([this, dstHost]() { ExchangeDirectories(dstHost); }));
+        peer.conn->Connect(
+            m_ctx,
+            m_nextPort++,
+            dstHost,
+            PORT,
+            peer.directoryCookie,
+            MakeSanCallback<void>([this, dstHost]() { ExchangeDirectories(dstHost); }));
         return true;
     }
     Pump(dstHost);
@@ -271,9 +273,9 @@ ClanIpTransport::Up(uint32_t host)
     // The completion queue's Tripwire hands received packets to the stack; the cookie
     // queue's lets waiting packets go as soon as the peer posts a buffer.
     m_ctx->SetTripwireHandler(peer.doneIn->GetReceiverTripwire(),
-                              Callback<void>([this, host]() { DrainCompletions(host); }));
+                              MakeSanCallback<void>([this, host]() { DrainCompletions(host); }));
     m_ctx->SetTripwireHandler(peer.cookiesIn->GetReceiverTripwire(),
-                              Callback<void>([this, host]() { Pump(host); }));
+                              MakeSanCallback<void>([this, host]() { Pump(host); }));
     for (const ClanCookie& b : peer.buffers)
     {
         std::vector<uint8_t> elm(COOKIE_ELEMENT, 0);
@@ -342,7 +344,7 @@ ClanIpTransport::Pump(uint32_t host)
                        w->second,
                        size,
                        Callback<void>(),
-                       Callback<void>([this, host, base, size, protocol]() {
+                       MakeSanCallback<void>([this, host, base, size, protocol]() {
                            // "A completion message is written into the completion queue."
                            Peer& q = GetPeer(host);
                            std::vector<uint8_t> done(DONE_ELEMENT, 0);

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/uinteger.h"
 
@@ -183,7 +184,7 @@ HostSocketCalls::SendMore()
     Trace("copy", copy);
     Trace("checksum", sum);
     Ptr<HostSocketCalls> self = this;
-    m_host->GetCpu()->Execute(copy + sum, Callback<void>([self, n]() {
+    m_host->GetCpu()->Execute(copy + sum, MakeSanCallback<void>([self, n]() {
                                   if (!self->m_message)
                                   {
                                       return;
@@ -286,7 +287,7 @@ HostSocketCalls::ReadTake()
     const Time copy = m_os->CopyTime(p->GetSize());
     Trace("copy", copy);
     Ptr<HostSocketCalls> self = this;
-    m_host->GetCpu()->Execute(copy, Callback<void>([self, p]() {
+    m_host->GetCpu()->Execute(copy, MakeSanCallback<void>([self, p]() {
                                   if (!self->m_recvData)
                                   {
                                       return;

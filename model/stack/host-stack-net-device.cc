@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
 
@@ -199,7 +200,8 @@ HostStackNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t proto
     // One CPU step: the kernel runs output processing and the driver without a break.
     Ptr<HostStackNetDevice> self = this;
     Address to = dest;
-    cpu->Execute(protocol + driver + setup, Callback<void>([self, packet, to, protocolNumber]() {
+    cpu->Execute(protocol + driver + setup,
+                 MakeSanCallback<void>([self, packet, to, protocolNumber]() {
                      if (self->m_nic->DoesOwnIo())
                      {
                          // The device moves the frame itself (and charges it).
@@ -244,8 +246,8 @@ HostStackNetDevice::TransmitDma(Ptr<Packet> p, Address dest, uint16_t proto)
     Ptr<HostStackNetDevice> self = this;
     const uint64_t number = m_txOrder.Begin();
     // The NIC reads the descriptor, then the frame; the wire starts after the first part.
-    bus->Dma(descriptor, Callback<void>([self, bus, first, rest, p, dest, proto, number]() {
-                 bus->Dma(first, Callback<void>([self, p, dest, proto, number]() {
+    bus->Dma(descriptor, MakeSanCallback<void>([self, bus, first, rest, p, dest, proto, number]() {
+                 bus->Dma(first, MakeSanCallback<void>([self, p, dest, proto, number]() {
                               self->m_txOrder.Done(number, [self, p, dest, proto]() {
                                   self->InNodeContext([self, p, dest, proto]() {
                                       if (!self->m_lower)
@@ -309,7 +311,7 @@ HostStackNetDevice::ReceiveFromLower(Ptr<NetDevice> dev,
         const Time driver = cpu->InstructionsToTime(m_nic->GetReceiveInstructions());
         Trace("driver-receive", driver);
         Ptr<HostStackNetDevice> self = this;
-        cpu->Execute(driver, Callback<void>([self, batch]() { self->DeliverBatch(batch); }));
+        cpu->Execute(driver, MakeSanCallback<void>([self, batch]() { self->DeliverBatch(batch); }));
         return true;
     }
     Ptr<HostBus> bus = m_host->GetIoBus();
@@ -328,7 +330,7 @@ HostStackNetDevice::ReceiveFromLower(Ptr<NetDevice> dev,
     Ptr<HostStackNetDevice> self = this;
     const uint64_t number = m_rxOrder.Begin();
     auto dma = [self, bus, tail, early, f, number]() {
-        bus->Dma(tail, Callback<void>([self, f, number]() {
+        bus->Dma(tail, MakeSanCallback<void>([self, f, number]() {
                      self->m_rxOrder.Done(number, [self, f]() { self->ReceiveDmaDone(f); });
                  }));
         if (early > 0)
@@ -405,7 +407,7 @@ HostStackNetDevice::RaiseInterrupt()
     Trace("interrupt", cpu->GetInterruptLatency() + handler);
     handler += copies;
     Ptr<HostStackNetDevice> self = this;
-    cpu->Interrupt(handler, Callback<void>([self, last]() { self->HandlerReturned(last); }));
+    cpu->Interrupt(handler, MakeSanCallback<void>([self, last]() { self->HandlerReturned(last); }));
 }
 
 void
@@ -453,7 +455,7 @@ HostStackNetDevice::DeliverBatch(std::shared_ptr<std::deque<RxFrame>> batch)
             work += sum;
         }
         RxFrame frame = f;
-        cpu->Execute(work, Callback<void>([self, frame]() {
+        cpu->Execute(work, MakeSanCallback<void>([self, frame]() {
                          self->InNodeContext([self, frame]() {
                              if (self->m_lower && !self->m_rxCallback.IsNull())
                              {

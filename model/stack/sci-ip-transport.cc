@@ -11,6 +11,7 @@
 #include "ns3/host-memory-system.h"
 #include "ns3/host-words.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-host.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -126,7 +127,8 @@ SciIpTransport::Connect(Ptr<SciIpTransport> a, Ptr<SciIpTransport> b)
         in.rx = Create<SciRingReceiver>(to->m_ctx, to->m_ringBytes);
         // Raw: the transport owns the ring (and its flag), not the other way round.
         SciIpTransport* raw = PeekPointer(to);
-        in.rx->GetFlag()->SetHandler(Callback<void>([raw, src]() { raw->Interrupted(src); }));
+        in.rx->GetFlag()->SetHandler(
+            MakeSanCallback<void>([raw, src]() { raw->Interrupted(src); }));
         in.rx->GetFlag()->Arm(); // the driver keeps its flag enabled
         Peer& out = from->m_peers[to->GetHostNumber()];
         out.tx = Create<SciRingTransmitter>(from->m_ctx,
@@ -182,13 +184,13 @@ SciIpTransport::SendNext(uint32_t host)
         // stimulus.
         self->m_ctx->GetCpu()->ExecuteInstructions(
             self->m_ringInstructions,
-            Callback<void>([self, host, bytes]() {
+            MakeSanCallback<void>([self, host, bytes]() {
                 Peer& q = self->m_peers[host];
                 q.tx->Write(bytes.data(),
                             static_cast<uint32_t>(bytes.size()),
-                            Callback<void>([self, host]() {
+                            MakeSanCallback<void>([self, host]() {
                                 self->m_peers[host].tx->Publish(
-                                    Callback<void, bool>([self, host](bool ok) {
+                                    MakeSanCallback<void, bool>([self, host](bool ok) {
                                         Peer& r = self->m_peers[host];
                                         NS_ABORT_MSG_IF(!ok,
                                                         "SciIpTransport: a transfer failed "
@@ -205,7 +207,7 @@ SciIpTransport::SendNext(uint32_t host)
         copy();
         return;
     }
-    peer.tx->RefreshRoom(Callback<void, uint32_t>([self, host, record, copy](uint32_t room) {
+    peer.tx->RefreshRoom(MakeSanCallback<void, uint32_t>([self, host, record, copy](uint32_t room) {
         if (room >= record)
         {
             copy();
@@ -228,7 +230,7 @@ SciIpTransport::Interrupted(uint32_t host)
     peer.draining = true;
     Ptr<SciIpTransport> self = this;
     m_ctx->GetCpu()->Execute(m_interruptWork,
-                             Callback<void>([self, host]() { self->Drain(host); }));
+                             MakeSanCallback<void>([self, host]() { self->Drain(host); }));
 }
 
 void
@@ -263,9 +265,9 @@ SciIpTransport::Drain(uint32_t host)
     Ptr<HostMemorySystem> system = m_ctx->GetMemorySystem();
     m_ctx->GetCpu()->ExecuteInstructions(
         m_ringInstructions,
-        Callback<void>([self, system, host, len, protocol, record]() {
+        MakeSanCallback<void>([self, system, host, len, protocol, record]() {
             // The copy out of the ring into an NDIS packet.
-            system->Copy(len, Callback<void>([self, host, len, protocol, record]() {
+            system->Copy(len, MakeSanCallback<void>([self, host, len, protocol, record]() {
                              Peer& p = self->m_peers[host];
                              std::vector<uint8_t> bytes(record);
                              p.rx->Peek(bytes.data(), record);

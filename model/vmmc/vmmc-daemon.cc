@@ -11,6 +11,7 @@
 #include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -274,7 +275,7 @@ VmmcDaemon::Handle(uint32_t srcHost, const std::vector<uint8_t>& bytes)
         // An exporter is destroying a buffer this host imported: fence what this host has
         // sent it, then say so.
         const uint32_t request = msg.request;
-        Fence(srcHost, Callback<void>([this, srcHost, request]() {
+        Fence(srcHost, MakeSanCallback<void>([this, srcHost, request]() {
                   Message done;
                   done.op = FENCE_DONE;
                   done.request = request;

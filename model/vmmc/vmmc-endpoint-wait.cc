@@ -10,6 +10,7 @@
 #include "vmmc-endpoint.h"
 
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -113,9 +114,9 @@ VmmcEndpoint::Poll(uint64_t addr, uint32_t len, Callback<bool> ready, Callback<v
     }
     // Raw pointers: the wait keeps these callbacks, and must not keep itself.
     HostCpuWait* raw = PeekPointer(wait);
-    wait->SetBackOffCallback(Callback<void>(
+    wait->SetBackOffCallback(MakeSanCallback<void>(
         [this, raw, addr, len, ready]() { BackOff(Ptr<HostCpuWait>(raw), addr, len, ready); }));
-    wait->Begin(HostCpuWait::POLL_THEN_BLOCK, Callback<void>([this, raw, go]() {
+    wait->Begin(HostCpuWait::POLL_THEN_BLOCK, MakeSanCallback<void>([this, raw, go]() {
                     if (raw->WasBlocked())
                     {
                         WakeUp(raw, go);
@@ -176,7 +177,7 @@ VmmcEndpoint::BackOff(Ptr<HostCpuWait> wait, uint64_t addr, uint32_t len, Callba
     // A packet checked against the old flags may still be on its way to memory: the kernel
     // waits for the Incoming DMA Engine before the library's last look (ASSUMED: the paper
     // does not say how the race is closed).
-    m_daemon->AfterLandings(Callback<void>([wait, ready]() {
+    m_daemon->AfterLandings(MakeSanCallback<void>([wait, ready]() {
         if (!wait->IsSignalled() && wait->GetState() == HostCpuWait::BLOCKED && ready())
         {
             wait->Signal(); // it changed meanwhile: the process gets up again
@@ -216,7 +217,7 @@ VmmcEndpoint::WakeUp(HostCpuWait* wait, Callback<void> done)
     m_sleepers.erase(it);
     // Section 6: "When the process wants to start polling, it asks that notifications be
     // ignored; the kernel then changes per-page hardware status bits."
-    GetCpu()->Syscall(Seconds(0), Callback<void>([this, enabled, done]() {
+    GetCpu()->Syscall(Seconds(0), MakeSanCallback<void>([this, enabled, done]() {
                           for (uint64_t p : enabled)
                           {
                               if (m_daemon != nullptr && m_daemon->GetExportOfPage(p) != 0)

@@ -11,6 +11,7 @@
 #include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -281,7 +282,7 @@ VmmcEndpoint::Unimport(int32_t handle, Callback<void> done)
     const ImportEntry copy = *imp;
     // The fence follows every packet already sent under the mapping; its echo says they
     // are in the buffer.
-    m_daemon->Fence(copy.host, Callback<void>([this, copy, done]() {
+    m_daemon->Fence(copy.host, MakeSanCallback<void>([this, copy, done]() {
                         const uint32_t page = GetPageBytes();
                         for (uint32_t i = 0; i < copy.bytes / page; ++i)
                         {
@@ -327,7 +328,7 @@ VmmcEndpoint::SendDeliberate(int32_t handle,
     {
         NS_LOG_WARN("VmmcEndpoint::SendDeliberate refused: handle "
                     << handle << " offset " << offset << " src " << src << " bytes " << bytes);
-        cpu->ExecuteInstructions(m_duInstructions, Callback<void>([done]() {
+        cpu->ExecuteInstructions(m_duInstructions, MakeSanCallback<void>([done]() {
                                      if (!done.IsNull())
                                      {
                                          done(false);
@@ -339,12 +340,12 @@ VmmcEndpoint::SendDeliberate(int32_t handle,
     Ptr<ShrimpNetDevice> dev = m_device;
     cpu->ExecuteInstructions(
         m_duInstructions,
-        Callback<void>([cpu, dev, src, dst, bytes, notify, done]() {
+        MakeSanCallback<void>([cpu, dev, src, dst, bytes, notify, done]() {
             // The process issues the initiation sequence and then spins on the card's status
             // register (one EISA load per iteration) until the engine has read the source.
             Ptr<HostCpuWait> wait = cpu->CreateWait();
             wait->SetPollInterval(dev->GetIoBus()->GetPioLoadTime(4));
-            wait->Begin(HostCpuWait::POLL, Callback<void>([done]() {
+            wait->Begin(HostCpuWait::POLL, MakeSanCallback<void>([done]() {
                             if (!done.IsNull())
                             {
                                 done(true);
@@ -356,7 +357,7 @@ VmmcEndpoint::SendDeliberate(int32_t handle,
                                       bytes,
                                       notify,
                                       Callback<void>(),
-                                      Callback<void>([wait]() { wait->Signal(); }));
+                                      MakeSanCallback<void>([wait]() { wait->Signal(); }));
             NS_ASSERT_MSG(started, "VmmcEndpoint: a checked deliberate update was refused");
         }));
 }
@@ -474,7 +475,7 @@ VmmcEndpoint::SetNotificationHandler(uint32_t id, NotificationHandler handler, C
     const uint64_t first = e->address / GetPageBytes();
     const uint64_t pages = e->bytes / GetPageBytes();
     // The receiver-specified IPT flags are the kernel's: a system call.
-    GetCpu()->Syscall(Seconds(0), Callback<void>([this, id, handler, first, pages, done]() {
+    GetCpu()->Syscall(Seconds(0), MakeSanCallback<void>([this, id, handler, first, pages, done]() {
                           m_notifications[id].handler = handler;
                           for (uint64_t p = first; p < first + pages; ++p)
                           {
@@ -503,7 +504,7 @@ VmmcEndpoint::SetNotificationPages(uint32_t id,
                                                             << ") is outside export " << id);
     const uint64_t first = (e->address + offset) / GetPageBytes();
     const uint64_t last = (e->address + offset + bytes - 1) / GetPageBytes();
-    GetCpu()->Syscall(Seconds(0), Callback<void>([this, first, last, on, done]() {
+    GetCpu()->Syscall(Seconds(0), MakeSanCallback<void>([this, first, last, on, done]() {
                           for (uint64_t p = first; p <= last; ++p)
                           {
                               m_daemon->SetPageInterrupt(p, on);
@@ -545,7 +546,8 @@ VmmcEndpoint::WaitForNotification(uint32_t id, Callback<void> done)
 {
     Ptr<HostCpuWait> wait = GetCpu()->CreateWait();
     wait->Begin(HostCpuWait::BLOCK, done);
-    m_notifications[id].waiters.push_back(Callback<void>([wait]() { wait->SignalInHandler(); }));
+    m_notifications[id].waiters.push_back(
+        MakeSanCallback<void>([wait]() { wait->SignalInHandler(); }));
 }
 
 void
@@ -574,7 +576,7 @@ VmmcEndpoint::Notify(uint32_t id, uint64_t address)
 void
 VmmcEndpoint::Deliver(uint32_t id, uint64_t address)
 {
-    GetCpu()->Execute(m_signalCost, Callback<void>([this, id, address]() {
+    GetCpu()->Execute(m_signalCost, MakeSanCallback<void>([this, id, address]() {
                           auto it = m_notifications.find(id);
                           if (it == m_notifications.end())
                           {

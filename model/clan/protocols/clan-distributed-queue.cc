@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -198,7 +199,12 @@ ClanDistributedQueue::Put(const std::vector<uint8_t>& element, Callback<void> do
     {
         ++m_full;
     }
-    tx->WaitUntil(lazy, 4, room, m_txMode, m_txTrip, Callback<void>([self, tx, element, done]() {
+    tx->WaitUntil(lazy,
+                  4,
+                  room,
+                  m_txMode,
+                  m_txTrip,
+                  MakeSanCallback<void>([self, tx, element, done]() {
                       // remote->q[write_i] = *elm; write_i = (write_i + 1) % q_size;
                       // remote->lazy_write_i = write_i;
                       const uint64_t slot =
@@ -220,29 +226,31 @@ ClanDistributedQueue::Get(GetCallback done)
     Ptr<ClanContext> rx = m_rx;
     const uint64_t lazy = m_rxArea;
     // while (read_i == lazy_write_i) tripwire_wait(lazy_write_i_trip);
-    rx->WaitUntil(
-        lazy,
-        4,
-        Callback<bool>([self, rx, lazy]() { return self->m_readI != rx->ReadLocalWord(lazy); }),
-        m_rxMode,
-        m_rxTrip,
-        Callback<void>([self, rx, lazy, done]() {
-            // *elm = q[read_i]; read_i = (read_i + 1) % q_size;
-            // remote->lazy_read_i = read_i;
-            std::vector<uint8_t> elm(self->m_elementBytes);
-            rx->GetMemory()->Read(lazy + QUEUE_OFFSET +
-                                      uint64_t(self->m_readI) * self->m_elementBytes,
-                                  elm.data(),
-                                  self->m_elementBytes);
-            self->m_readI = (self->m_readI + 1) % self->m_slots;
-            ++self->m_got;
-            rx->WriteWord(self->m_remoteLazyRead, self->m_readI, Callback<void>([elm, done]() {
-                              if (!done.IsNull())
-                              {
-                                  done(elm);
-                              }
-                          }));
-        }));
+    rx->WaitUntil(lazy,
+                  4,
+                  MakeSanCallback<bool>(
+                      [self, rx, lazy]() { return self->m_readI != rx->ReadLocalWord(lazy); }),
+                  m_rxMode,
+                  m_rxTrip,
+                  MakeSanCallback<void>([self, rx, lazy, done]() {
+                      // *elm = q[read_i]; read_i = (read_i + 1) % q_size;
+                      // remote->lazy_read_i = read_i;
+                      std::vector<uint8_t> elm(self->m_elementBytes);
+                      rx->GetMemory()->Read(lazy + QUEUE_OFFSET +
+                                                uint64_t(self->m_readI) * self->m_elementBytes,
+                                            elm.data(),
+                                            self->m_elementBytes);
+                      self->m_readI = (self->m_readI + 1) % self->m_slots;
+                      ++self->m_got;
+                      rx->WriteWord(self->m_remoteLazyRead,
+                                    self->m_readI,
+                                    MakeSanCallback<void>([elm, done]() {
+                                        if (!done.IsNull())
+                                        {
+                                            done(elm);
+                                        }
+                                    }));
+                  }));
 }
 
 uint64_t

@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -99,7 +100,7 @@ ClanEventServer::Drain()
     Handler h = m_handlers[index];
     Ptr<ClanEventServer> self(this);
     m_ctx->GetCpu()->ExecuteInstructions(m_dispatchInstructions,
-                                         Callback<void>([self, h, cookie]() {
+                                         MakeSanCallback<void>([self, h, cookie]() {
                                              h(cookie, MakeCallback(&ClanEventServer::Drain, self));
                                          }));
 }

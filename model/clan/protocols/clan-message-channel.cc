@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -104,10 +105,10 @@ ClanMessageChannel::Send(const std::vector<uint8_t>& message, Callback<void> don
     tx->WaitUntil(
         flag,
         4,
-        Callback<bool>([tx, flag]() { return tx->ReadLocalWord(flag) != 0; }),
+        MakeSanCallback<bool>([tx, flag]() { return tx->ReadLocalWord(flag) != 0; }),
         m_txMode,
         m_txTrip,
-        Callback<void>([self, tx, flag, message, done]() {
+        MakeSanCallback<void>([self, tx, flag, message, done]() {
             tx->WriteLocalWord(flag, 0); // tx_ready = 0
             // memcpy(remote->buffer, msg, length); remote->rx_ready = length (true);
             const uint32_t length = static_cast<uint32_t>(message.size());
@@ -125,33 +126,34 @@ ClanMessageChannel::Receive(ReceiveCallback done)
     Ptr<ClanMessageChannel> self(this);
     Ptr<ClanContext> rx = m_rx;
     const uint64_t flag = m_rxArea;
-    rx->WaitUntil(flag,
-                  4,
-                  Callback<bool>([rx, flag]() { return rx->ReadLocalWord(flag) != 0; }),
-                  m_rxMode,
-                  m_rxTrip,
-                  Callback<void>([self, rx, flag, done]() {
-                      // rx_ready holds the message's length (msg_length for a full buffer).
-                      const uint32_t length = rx->ReadLocalWord(flag);
-                      NS_ABORT_MSG_IF(length > self->m_bytes,
-                                      "ClanMessageChannel::Receive: rx_ready says "
-                                          << length << " bytes, the buffer has " << self->m_bytes);
-                      rx->WriteLocalWord(flag, 0); // rx_ready = 0
-                      std::vector<uint8_t> msg(length);
-                      rx->GetMemory()->Read(flag + BUFFER_OFFSET, msg.data(), length);
-                      ++self->m_received;
-                      // memcpy(msg, buffer, length); remote->tx_ready = 1;
-                      rx->GetCpu()->ExecuteInstructions(
-                          self->m_copyInstructionsPer8 * ((length + 7) / 8),
-                          Callback<void>([self, rx, msg, done]() {
-                              rx->WriteWord(self->m_remoteTx, 1, Callback<void>([msg, done]() {
-                                                if (!done.IsNull())
-                                                {
-                                                    done(msg);
-                                                }
-                                            }));
-                          }));
-                  }));
+    rx->WaitUntil(
+        flag,
+        4,
+        MakeSanCallback<bool>([rx, flag]() { return rx->ReadLocalWord(flag) != 0; }),
+        m_rxMode,
+        m_rxTrip,
+        MakeSanCallback<void>([self, rx, flag, done]() {
+            // rx_ready holds the message's length (msg_length for a full buffer).
+            const uint32_t length = rx->ReadLocalWord(flag);
+            NS_ABORT_MSG_IF(length > self->m_bytes,
+                            "ClanMessageChannel::Receive: rx_ready says "
+                                << length << " bytes, the buffer has " << self->m_bytes);
+            rx->WriteLocalWord(flag, 0); // rx_ready = 0
+            std::vector<uint8_t> msg(length);
+            rx->GetMemory()->Read(flag + BUFFER_OFFSET, msg.data(), length);
+            ++self->m_received;
+            // memcpy(msg, buffer, length); remote->tx_ready = 1;
+            rx->GetCpu()->ExecuteInstructions(
+                self->m_copyInstructionsPer8 * ((length + 7) / 8),
+                MakeSanCallback<void>([self, rx, msg, done]() {
+                    rx->WriteWord(self->m_remoteTx, 1, MakeSanCallback<void>([msg, done]() {
+                                      if (!done.IsNull())
+                                      {
+                                          done(msg);
+                                      }
+                                  }));
+                }));
+        }));
 }
 
 void

@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/uinteger.h"
 
 #include <cstring>
@@ -109,9 +110,9 @@ ClanMessagePassing::Send(uint32_t from,
         std::memcpy(env.data() + 8, data.data(), len);
     }
     Ptr<ClanDistributedQueue> q = m_queue[from];
-    m_end[from]->GetCpu()->ExecuteInstructions(m_callInstructions, Callback<void>([q, env, done]() {
-                                                   q->Put(env, done);
-                                               }));
+    m_end[from]->GetCpu()->ExecuteInstructions(
+        m_callInstructions,
+        MakeSanCallback<void>([q, env, done]() { q->Put(env, done); }));
 }
 
 void
@@ -130,7 +131,7 @@ ClanMessagePassing::Receive(uint32_t at, ReceiveCallback done)
                 len = (len << 8) | env[4 + k];
             }
             std::vector<uint8_t> data(env.begin() + 8, env.begin() + 8 + len);
-            me->GetCpu()->ExecuteInstructions(work, Callback<void>([done, tag, data]() {
+            me->GetCpu()->ExecuteInstructions(work, MakeSanCallback<void>([done, tag, data]() {
                                                   if (!done.IsNull())
                                                   {
                                                       done(tag, data);

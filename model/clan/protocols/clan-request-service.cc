@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -112,7 +113,7 @@ ClanRequestService::AwaitReply(uint32_t connection, uint32_t sequence, Callback<
     m_client->SpinUntil(
         at,
         4,
-        Callback<bool>([c, at, sequence]() { return c->ReadLocalWord(at) == sequence; }),
+        MakeSanCallback<bool>([c, at, sequence]() { return c->ReadLocalWord(at) == sequence; }),
         done);
 }
 
@@ -125,7 +126,7 @@ ClanRequestService::Serve(uint64_t connection, Callback<void> done)
     const uint64_t requestAt = m_requestSlots + slot;
     ++m_served;
     s->GetCpu()->ExecuteInstructions(m_requestInstructions,
-                                     Callback<void>([s, requestAt, replyAt, done]() {
+                                     MakeSanCallback<void>([s, requestAt, replyAt, done]() {
                                          s->WriteWord(replyAt, s->ReadLocalWord(requestAt), done);
                                      }));
 }

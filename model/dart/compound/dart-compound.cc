@@ -9,6 +9,7 @@
 #include "ns3/dart-context.h"
 #include "ns3/dart-net-device.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/san-event-queue.h"
 #include "ns3/simulator.h"
 
@@ -52,7 +53,7 @@ ValueRead(uint8_t index)
 void
 WaitReply(Ptr<DartContext> ctx, uint32_t at, uint32_t tag, DartCompound::FetchCallback done)
 {
-    ctx->WaitForDeposit(at, DartCompound::BLOCK, Callback<void>([ctx, at, tag, done]() {
+    ctx->WaitForDeposit(at, DartCompound::BLOCK, MakeSanCallback<void>([ctx, at, tag, done]() {
                             if (ctx->ReadWord(at + 4) != tag)
                             {
                                 WaitReply(ctx, at, tag, done); // not the reply: keep polling
@@ -280,7 +281,7 @@ DartCompound::CasDecide(const CasRequest& r, uint32_t found)
     const DartControl last =
         ok ? MakeUpdateAndRelease(r.valueIndex, r.lockIndex, r.desired) : MakeLoad(r.lockIndex, 0);
     CasCallback done = r.done;
-    r.ctx->Send(r.vci, last, r.replyOffset, 0, Callback<void>([done, ok, found]() {
+    r.ctx->Send(r.vci, last, r.replyOffset, 0, MakeSanCallback<void>([done, ok, found]() {
                     if (!done.IsNull())
                     {
                         done(ok, found);
@@ -302,7 +303,8 @@ DartBarrier::DartBarrier(Ptr<DartContext> coordinator,
     m_queue = coordinator->CreateActionQueue(true);
     // The handler holds the barrier; the device drops its handlers when it is disposed.
     Ptr<DartBarrier> self(this);
-    coordinator->SetActionHandler(m_queue, Callback<void>([self]() { self->HandleActions(); }));
+    coordinator->SetActionHandler(m_queue,
+                                  MakeSanCallback<void>([self]() { self->HandleActions(); }));
 }
 
 DartBarrier::~DartBarrier() = default;
@@ -371,7 +373,7 @@ DartBarrier::WaitRelease(uint32_t i, uint32_t epoch, Callback<void> released)
 {
     const Participant& p = m_participants[i];
     Ptr<DartBarrier> self(this);
-    p.ctx->WaitForDeposit(p.releaseOffset, 4, Callback<void>([self, i, epoch, released]() {
+    p.ctx->WaitForDeposit(p.releaseOffset, 4, MakeSanCallback<void>([self, i, epoch, released]() {
                               Participant& q = self->m_participants[i];
                               // Epochs wrap: compare by distance.
                               if (static_cast<int32_t>(q.ctx->ReadWord(q.releaseOffset) - epoch) <

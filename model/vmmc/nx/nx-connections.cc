@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 #include <memory>
 
@@ -215,7 +216,7 @@ NxConnections::Export(Callback<void, uint32_t, uint64_t> handler,
         m_ep->Export(m_peers[j].in,
                      chunk,
                      {m_peers[j].host},
-                     Callback<void, uint32_t>([this, j](uint32_t id) { Exported(j, id); }));
+                     MakeSanCallback<void, uint32_t>([this, j](uint32_t id) { Exported(j, id); }));
     }
 }
 
@@ -226,83 +227,87 @@ NxConnections::Exported(uint32_t peer, uint32_t id)
     m_peerOfExport[id] = peer;
     // The handler serves buffer requests: only the request page interrupts; the others are
     // polled (section 6).
-    m_ep->SetNotificationHandler(
-        id,
-        m_exportHandler,
-        Callback<void>([this, id]() {
-            m_ep->SetNotificationPages(id, 0, GetRequestOffset(), false, Callback<void>([this]() {
-                                           if (--m_exportsPending > 0)
-                                           {
-                                               return;
-                                           }
-                                           m_exportHandler =
-                                               MakeNullCallback<void, uint32_t, uint64_t>();
-                                           if (m_exportsDone.IsNull())
-                                           {
-                                               return;
-                                           }
-                                           std::vector<uint32_t> ids(m_size, 0);
-                                           for (uint32_t j = 0; j < m_size; ++j)
-                                           {
-                                               ids[j] = j == m_rank ? 0 : m_peers[j].exportId;
-                                           }
-                                           auto done = m_exportsDone;
-                                           m_exportsDone =
-                                               MakeNullCallback<void, std::vector<uint32_t>>();
-                                           done(ids);
-                                       }));
-        }));
+    m_ep->SetNotificationHandler(id, m_exportHandler, MakeSanCallback<void>([this, id]() {
+                                     m_ep->SetNotificationPages(
+                                         id,
+                                         0,
+                                         GetRequestOffset(),
+                                         false,
+                                         MakeSanCallback<void>([this]() {
+                                             if (--m_exportsPending > 0)
+                                             {
+                                                 return;
+                                             }
+                                             m_exportHandler =
+                                                 MakeNullCallback<void, uint32_t, uint64_t>();
+                                             if (m_exportsDone.IsNull())
+                                             {
+                                                 return;
+                                             }
+                                             std::vector<uint32_t> ids(m_size, 0);
+                                             for (uint32_t j = 0; j < m_size; ++j)
+                                             {
+                                                 ids[j] = j == m_rank ? 0 : m_peers[j].exportId;
+                                             }
+                                             auto done = m_exportsDone;
+                                             m_exportsDone =
+                                                 MakeNullCallback<void, std::vector<uint32_t>>();
+                                             done(ids);
+                                         }));
+                                 }));
 }
 
 void
 NxConnections::Connect(uint32_t peer, uint32_t host, uint32_t exportId, Callback<void> done)
 {
-    m_ep->Import(
-        host,
-        exportId,
-        Callback<void, int32_t>([this, peer, done](int32_t h) {
-            NS_ABORT_MSG_IF(h < 0,
-                            "NxProcess: rank " << m_rank << " may not import the chunk of "
-                                               << peer);
-            Peer& p = m_peers[peer];
-            p.handle = h;
-            const uint32_t page = m_ep->GetPageBytes();
-            const uint32_t ctrlPage = CtrlOffset() / page * page;
-            VmmcEndpoint::BindOptions control;
-            control.combine = false;
-            control.timer = false;
-            control.notify = true; // for a peer asleep in its poll loop (section 6)
-            auto bindControl = [this, peer, h, ctrlPage, page, control, done]() {
-                Peer& q = m_peers[peer];
-                const uint64_t local = q.mirror + m_mirrorBytes - page;
-                q.ctrl = local + CtrlOffset() % page;
-                m_ep->Bind(local, page, h, ctrlPage, control, Callback<void, bool>([done](bool ok) {
-                               NS_ABORT_MSG_UNLESS(ok, "NxProcess: control bind refused");
-                               if (!done.IsNull())
-                               {
-                                   done();
-                               }
-                           }));
-            };
-            if (m_settings->variant != NxSettings::AU)
-            {
-                bindControl();
-                return;
-            }
-            // The send buffer mirrors the packet buffers, bound with combining (and
-            // the timer) so that data and descriptor leave as one packet.
-            VmmcEndpoint::BindOptions data;
-            data.notify = true;
-            m_ep->Bind(p.mirror,
-                       DataPages() * page,
-                       h,
-                       0,
-                       data,
-                       Callback<void, bool>([bindControl](bool ok) {
-                           NS_ABORT_MSG_UNLESS(ok, "NxProcess: data bind refused");
-                           bindControl();
-                       }));
-        }));
+    m_ep->Import(host, exportId, MakeSanCallback<void, int32_t>([this, peer, done](int32_t h) {
+                     NS_ABORT_MSG_IF(h < 0,
+                                     "NxProcess: rank " << m_rank << " may not import the chunk of "
+                                                        << peer);
+                     Peer& p = m_peers[peer];
+                     p.handle = h;
+                     const uint32_t page = m_ep->GetPageBytes();
+                     const uint32_t ctrlPage = CtrlOffset() / page * page;
+                     VmmcEndpoint::BindOptions control;
+                     control.combine = false;
+                     control.timer = false;
+                     control.notify = true; // for a peer asleep in its poll loop (section 6)
+                     auto bindControl = [this, peer, h, ctrlPage, page, control, done]() {
+                         Peer& q = m_peers[peer];
+                         const uint64_t local = q.mirror + m_mirrorBytes - page;
+                         q.ctrl = local + CtrlOffset() % page;
+                         m_ep->Bind(local,
+                                    page,
+                                    h,
+                                    ctrlPage,
+                                    control,
+                                    MakeSanCallback<void, bool>([done](bool ok) {
+                                        NS_ABORT_MSG_UNLESS(ok, "NxProcess: control bind refused");
+                                        if (!done.IsNull())
+                                        {
+                                            done();
+                                        }
+                                    }));
+                     };
+                     if (m_settings->variant != NxSettings::AU)
+                     {
+                         bindControl();
+                         return;
+                     }
+                     // The send buffer mirrors the packet buffers, bound with combining (and
+                     // the timer) so that data and descriptor leave as one packet.
+                     VmmcEndpoint::BindOptions data;
+                     data.notify = true;
+                     m_ep->Bind(p.mirror,
+                                DataPages() * page,
+                                h,
+                                0,
+                                data,
+                                MakeSanCallback<void, bool>([bindControl](bool ok) {
+                                    NS_ABORT_MSG_UNLESS(ok, "NxProcess: data bind refused");
+                                    bindControl();
+                                }));
+                 }));
 }
 
 } // namespace ns3

@@ -10,6 +10,7 @@
 #include "ns3/host-words.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <memory>
@@ -140,7 +141,7 @@ NxGroup::Initialize(Callback<void> ready)
                     m_processes[i]->ConnectTo(from,
                                               srcHost,
                                               id,
-                                              Callback<void>([this, i, connected, ready]() {
+                                              MakeSanCallback<void>([this, i, connected, ready]() {
                                                   if (m_announce)
                                                   {
                                                       if (--m_startup[i].importsLeft == 0)
@@ -164,7 +165,7 @@ NxGroup::Initialize(Callback<void> ready)
         }
         m_processes[i]->ExportChunks(
             m_hosts,
-            Callback<void, std::vector<uint32_t>>([this, i, n](std::vector<uint32_t> ids) {
+            MakeSanCallback<void, std::vector<uint32_t>>([this, i, n](std::vector<uint32_t> ids) {
                 for (uint32_t j = 0; j < n; ++j)
                 {
                     if (j == i)

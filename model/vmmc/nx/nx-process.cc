@@ -12,6 +12,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -340,8 +341,8 @@ NxProcess::Wait(std::function<bool()> ready, std::function<void()> then)
     // The process spins on its incoming pages: every write there makes it look again.
     m_ep->Poll(m_connections.GetInBase(),
                m_connections.GetInBytes(),
-               Callback<bool>([this]() { return m_waitReady() || HasBackgroundWork(); }),
-               Callback<void>([this]() {
+               MakeSanCallback<bool>([this]() { return m_waitReady() || HasBackgroundWork(); }),
+               MakeSanCallback<void>([this]() {
                    if (HasBackgroundWork())
                    {
                        std::function<bool()> r = m_waitReady;
@@ -425,7 +426,7 @@ NxProcess::DoSend(uint32_t dst, uint32_t tag, uint64_t addr, uint32_t bytes, Cal
     auto body = [this, dst, tag, addr, bytes, done, zc]() {
         m_sender.AcquireBuffer(dst, [this, dst, tag, addr, bytes, done, zc](uint32_t b) {
             m_ep->Compute(m_settings.headerInstructions,
-                          Callback<void>([this, dst, tag, addr, bytes, done, zc, b]() {
+                          MakeSanCallback<void>([this, dst, tag, addr, bytes, done, zc, b]() {
                               uint32_t desc[4] = {tag,
                                                   m_sender.NextSequence(dst),
                                                   NxConnections::KIND_DATA,
@@ -446,7 +447,7 @@ NxProcess::DoSend(uint32_t dst, uint32_t tag, uint64_t addr, uint32_t bytes, Cal
                           }));
         });
     };
-    m_ep->Compute(m_settings.sendCallInstructions, Callback<void>([this, dst, zc, body]() {
+    m_ep->Compute(m_settings.sendCallInstructions, MakeSanCallback<void>([this, dst, zc, body]() {
                       if (zc && !m_zeroCopy.HasFreeSlot(dst))
                       {
                           Wait([this, dst]() { return m_zeroCopy.HasFreeSlot(dst); }, body);
@@ -505,7 +506,7 @@ NxProcess::DoReceive(uint32_t src,
                      ReceiveCallback done)
 {
     m_ep->Compute(m_settings.receiveCallInstructions,
-                  Callback<void>([this, src, tag, addr, maxBytes, done]() {
+                  MakeSanCallback<void>([this, src, tag, addr, maxBytes, done]() {
                       TryReceive(src, tag, addr, maxBytes, done);
                   }));
 }
@@ -525,7 +526,7 @@ NxProcess::TryReceive(uint32_t src,
         m_receiver.Claim(w); // now, so that a handler cannot move it meanwhile
     }
     m_ep->Compute(m_settings.matchInstructions * std::max<uint32_t>(examined, 1),
-                  Callback<void>([this, found, w, src, tag, addr, maxBytes, done]() {
+                  MakeSanCallback<void>([this, found, w, src, tag, addr, maxBytes, done]() {
                       if (found)
                       {
                           Consume(w, addr, maxBytes, done);

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 #include <memory>
 
@@ -153,7 +154,7 @@ NxReceiver::Consume(const Message& w, uint64_t addr, ReceiveCallback done)
         });
     };
     auto after = [this, w, finish]() {
-        m_ep->Compute(m_settings->consumeInstructions, Callback<void>([this, w, finish]() {
+        m_ep->Compute(m_settings->consumeInstructions, MakeSanCallback<void>([this, w, finish]() {
                           if (w.buffer >= 0)
                           {
                               FreeBuffer(w.src, static_cast<uint32_t>(w.buffer), finish);
@@ -173,7 +174,7 @@ NxReceiver::Consume(const Message& w, uint64_t addr, ReceiveCallback done)
         return;
     }
     const uint64_t heap = w.heap;
-    m_ep->Copy(addr, from, w.size, Callback<void>([this, heap, after]() {
+    m_ep->Copy(addr, from, w.size, MakeSanCallback<void>([this, heap, after]() {
                    if (heap != 0)
                    {
                        m_ep->GetMemory()->Free(heap);
@@ -188,17 +189,18 @@ NxReceiver::FreeBuffer(uint32_t peer, uint32_t b, std::function<void()> then)
     // Reset the size field, then the credit naming this packet buffer.
     m_ep->StoreWord(m_conn->GetInDescriptor(peer, b) + 12,
                     NxConnections::EMPTY,
-                    Callback<void>([this, peer, b, then]() {
+                    MakeSanCallback<void>([this, peer, b, then]() {
                         GetBuffer(peer, b).claimed = false;
                         m_ep->Compute(m_settings->creditInstructions,
-                                      Callback<void>([this, peer, b, then]() {
+                                      MakeSanCallback<void>([this, peer, b, then]() {
                                           const uint32_t gen = ++GetBuffer(peer, b).creditGen;
                                           ++m_creditsReturned;
                                           (*m_creditReturnedTrace)(peer, b);
-                                          m_ep->StoreWord(m_conn->GetPeerControl(peer) +
-                                                              NxConnections::CTRL_CREDITS + 4 * b,
-                                                          gen,
-                                                          Callback<void>([then]() { then(); }));
+                                          m_ep->StoreWord(
+                                              m_conn->GetPeerControl(peer) +
+                                                  NxConnections::CTRL_CREDITS + 4 * b,
+                                              gen,
+                                              MakeSanCallback<void>([then]() { then(); }));
                                       }));
                     }));
 }
@@ -288,7 +290,8 @@ NxReceiver::Drain(uint32_t peer, std::function<void()> then)
             ++m_overflowed;
             FreeBuffer(peer, b, [step, i]() { (*step)(i + 1); });
         };
-        m_ep->Compute(m_settings->matchInstructions, Callback<void>([this, peer, b, w, moved]() {
+        m_ep->Compute(m_settings->matchInstructions,
+                      MakeSanCallback<void>([this, peer, b, w, moved]() {
                           if (w.kind != NxConnections::KIND_DATA || w.size == 0)
                           {
                               moved(0);
@@ -298,7 +301,7 @@ NxReceiver::Drain(uint32_t peer, std::function<void()> then)
                           m_ep->Copy(heap,
                                      BufferData(peer, b, w.size),
                                      w.size,
-                                     Callback<void>([moved, heap]() { moved(heap); }));
+                                     MakeSanCallback<void>([moved, heap]() { moved(heap); }));
                       }));
     };
     (*step)(0);

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/host-words.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 #include <memory>
 
@@ -126,48 +127,49 @@ NxSender::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
             }
         }
     }
-    m_ep->Compute(
-        m_settings->bufferSearchInstructions * examined,
-        Callback<void>([this, dst, found, got]() {
-            Peer& q = m_peers[dst];
-            if (found >= 0)
-            {
-                GetBuffer(dst, found).busy = true;
-                q.nextBuffer = (found + 1) % m_settings->packetBuffers;
-                got(static_cast<uint32_t>(found));
-                return;
-            }
-            auto wait = [this, dst, got]() {
-                m_calls->Wait([this, dst]() { return HasCredit(dst); },
-                              [this, dst, got]() { AcquireBuffer(dst, got); });
-            };
-            if (q.requested)
-            {
-                wait();
-                return;
-            }
-            // Every packet buffer is full: interrupt the receiver for more (section 6).
-            q.requested = true;
-            ++q.requests;
-            ++m_requestsSent;
-            m_ep->Compute(m_settings->requestInstructions, Callback<void>([this, dst, wait]() {
+    m_ep->Compute(m_settings->bufferSearchInstructions * examined,
+                  MakeSanCallback<void>([this, dst, found, got]() {
+                      Peer& q = m_peers[dst];
+                      if (found >= 0)
+                      {
+                          GetBuffer(dst, found).busy = true;
+                          q.nextBuffer = (found + 1) % m_settings->packetBuffers;
+                          got(static_cast<uint32_t>(found));
+                          return;
+                      }
+                      auto wait = [this, dst, got]() {
+                          m_calls->Wait([this, dst]() { return HasCredit(dst); },
+                                        [this, dst, got]() { AcquireBuffer(dst, got); });
+                      };
+                      if (q.requested)
+                      {
+                          wait();
+                          return;
+                      }
+                      // Every packet buffer is full: interrupt the receiver for more (section 6).
+                      q.requested = true;
+                      ++q.requests;
+                      ++m_requestsSent;
+                      m_ep->Compute(
+                          m_settings->requestInstructions,
+                          MakeSanCallback<void>([this, dst, wait]() {
                               m_ep->StoreWord(
                                   m_scratch,
                                   m_peers[dst].requests,
-                                  Callback<void>([this, dst, wait]() {
+                                  MakeSanCallback<void>([this, dst, wait]() {
                                       m_ep->SendDeliberate(
                                           m_conn->GetHandle(dst),
                                           m_conn->GetRequestOffset(),
                                           m_scratch,
                                           4,
                                           true,
-                                          Callback<void, bool>([wait](bool ok) {
+                                          MakeSanCallback<void, bool>([wait](bool ok) {
                                               NS_ABORT_MSG_UNLESS(ok, "NxProcess: request refused");
                                               wait();
                                           }));
                                   }));
                           }));
-        }));
+                  }));
 }
 
 namespace
@@ -210,10 +212,10 @@ NxSender::PutMessage(uint32_t dst,
             m_ep->Store(local + bytes,
                         d->data(),
                         static_cast<uint32_t>(d->size()),
-                        Callback<void>([this, dst, then]() {
+                        MakeSanCallback<void>([this, dst, then]() {
                             m_ep->StoreWord(m_conn->GetPeerControl(dst) + NxConnections::CTRL_CLOSE,
                                             ++m_peers[dst].closes,
-                                            Callback<void>([then]() { then(); }));
+                                            MakeSanCallback<void>([then]() { then(); }));
                         }));
         };
         if (bytes == 0)
@@ -233,14 +235,14 @@ NxSender::PutMessage(uint32_t dst,
             m_ep->Store(header,
                         d->data() + (d->size() - 16),
                         16,
-                        Callback<void>([this, dst, descOff, header, then]() {
+                        MakeSanCallback<void>([this, dst, descOff, header, then]() {
                             m_ep->SendDeliberate(
                                 m_conn->GetHandle(dst),
                                 descOff,
                                 header,
                                 16,
                                 true,
-                                Callback<void, bool>([then](bool ok) {
+                                MakeSanCallback<void, bool>([then](bool ok) {
                                     NS_ABORT_MSG_UNLESS(ok, "NxProcess: descriptor refused");
                                     then();
                                 }));
@@ -251,7 +253,7 @@ NxSender::PutMessage(uint32_t dst,
                              addr,
                              padded,
                              false,
-                             Callback<void, bool>([sendHeader](bool ok) {
+                             MakeSanCallback<void, bool>([sendHeader](bool ok) {
                                  NS_ABORT_MSG_UNLESS(ok, "NxProcess: data transfer refused");
                                  sendHeader();
                              }));
@@ -282,7 +284,7 @@ NxSender::PutMarshaled(uint32_t dst,
                              local,
                              padded + NxConnections::DESC_BYTES,
                              true,
-                             Callback<void, bool>([then](bool ok) {
+                             MakeSanCallback<void, bool>([then](bool ok) {
                                  NS_ABORT_MSG_UNLESS(ok, "NxProcess: message refused");
                                  then();
                              }));

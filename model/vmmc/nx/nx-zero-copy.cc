@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/host-words.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 #include <algorithm>
 #include <memory>
@@ -91,7 +92,7 @@ NxZeroCopy::ReplyArrived(const ZcSend* z) const
 void
 NxZeroCopy::BackgroundCopy(ZcSend* z)
 {
-    m_ep->Compute(m_settings->copyCheckInstructions, Callback<void>([this, z]() {
+    m_ep->Compute(m_settings->copyCheckInstructions, MakeSanCallback<void>([this, z]() {
                       if (ReplyArrived(z))
                       {
                           // The reply stops the copy: the data goes from the user's memory.
@@ -123,7 +124,7 @@ NxZeroCopy::BackgroundCopy(ZcSend* z)
                       m_ep->Copy(z->staging + z->copied,
                                  z->user + z->copied,
                                  n,
-                                 Callback<void>([this, z, n]() {
+                                 MakeSanCallback<void>([this, z, n]() {
                                      z->copied += n;
                                      m_backgroundBytes += n;
                                      BackgroundCopy(z);
@@ -158,7 +159,7 @@ NxZeroCopy::Transfer(ZcSend* z, uint64_t src, std::function<void()> then)
                         16 * (z->id % NxConnections::ZC_SLOTS),
                     v->data(),
                     16,
-                    Callback<void>([v, then]() { then(); }));
+                    MakeSanCallback<void>([v, then]() { then(); }));
     };
     auto transfer = [this, src, offset, words, flag](int32_t handle) {
         m_ep->SendDeliberate(handle,
@@ -166,13 +167,13 @@ NxZeroCopy::Transfer(ZcSend* z, uint64_t src, std::function<void()> then)
                              src,
                              words,
                              false,
-                             Callback<void, bool>([flag](bool ok) {
+                             MakeSanCallback<void, bool>([flag](bool ok) {
                                  NS_ABORT_MSG_UNLESS(ok, "NxProcess: zero-copy transfer refused");
                                  flag();
                              }));
     };
     m_ep->Compute(m_settings->zeroCopyInstructions,
-                  Callback<void>([this, host, exportId, transfer]() {
+                  MakeSanCallback<void>([this, host, exportId, transfer]() {
                       auto it = m_importCache.find({host, exportId});
                       if (it != m_importCache.end())
                       {
@@ -180,14 +181,14 @@ NxZeroCopy::Transfer(ZcSend* z, uint64_t src, std::function<void()> then)
                           return;
                       }
                       // First use of this receive region: import it (through the daemons).
-                      m_ep->Import(
-                          host,
-                          exportId,
-                          Callback<void, int32_t>([this, host, exportId, transfer](int32_t h) {
-                              NS_ABORT_MSG_IF(h < 0, "NxProcess: receive region refused");
-                              m_importCache[{host, exportId}] = h;
-                              transfer(h);
-                          }));
+                      m_ep->Import(host,
+                                   exportId,
+                                   MakeSanCallback<void, int32_t>([this, host, exportId, transfer](
+                                                                      int32_t h) {
+                                       NS_ABORT_MSG_IF(h < 0, "NxProcess: receive region refused");
+                                       m_importCache[{host, exportId}] = h;
+                                       transfer(h);
+                                   }));
                   }));
 }
 
@@ -295,7 +296,7 @@ NxZeroCopy::ReceiveScout(const NxReceiver::Message& w,
             slot,
             v->data(),
             16,
-            Callback<void>([this, v, w, addr, done]() {
+            MakeSanCallback<void>([this, v, w, addr, done]() {
                 auto wait = [this, w, addr, done]() {
                     const uint64_t flag = m_conn->GetInControl(w.src) + NxConnections::CTRL_ZCDONE +
                                           16 * (w.zcId % NxConnections::ZC_SLOTS);
@@ -304,7 +305,7 @@ NxZeroCopy::ReceiveScout(const NxReceiver::Message& w,
                         [this, flag, w, addr, done]() {
                             auto finish = [this, w, done]() {
                                 m_ep->Compute(m_settings->consumeInstructions,
-                                              Callback<void>([this, w, done]() {
+                                              MakeSanCallback<void>([this, w, done]() {
                                                   m_calls->Finish([w, done]() {
                                                       if (!done.IsNull())
                                                       {
@@ -333,7 +334,7 @@ NxZeroCopy::ReceiveScout(const NxReceiver::Message& w,
             }));
     };
     m_ep->Compute(m_settings->scoutReplyInstructions,
-                  Callback<void>([this, j, first, pages, page, reply]() {
+                  MakeSanCallback<void>([this, j, first, pages, page, reply]() {
                       const uint32_t host = m_conn->GetHost(j);
                       auto it = m_exportCache.find({first, host});
                       if (it != m_exportCache.end() && m_exportPages[{first, host}] >= pages)
@@ -342,15 +343,15 @@ NxZeroCopy::ReceiveScout(const NxReceiver::Message& w,
                           return;
                       }
                       // First use of this receive region by this sender: export it (the daemons).
-                      m_ep->Export(
-                          first,
-                          pages * page,
-                          {host},
-                          Callback<void, uint32_t>([this, host, first, pages, reply](uint32_t id) {
-                              m_exportCache[{first, host}] = id;
-                              m_exportPages[{first, host}] = pages;
-                              reply(id);
-                          }));
+                      m_ep->Export(first,
+                                   pages * page,
+                                   {host},
+                                   MakeSanCallback<void, uint32_t>(
+                                       [this, host, first, pages, reply](uint32_t id) {
+                                           m_exportCache[{first, host}] = id;
+                                           m_exportPages[{first, host}] = pages;
+                                           reply(id);
+                                       }));
                   }));
 }
 

@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 #include <algorithm>
 #include <functional>
@@ -191,11 +192,11 @@ ShrimpRpcBinding::Setup(Ptr<VmmcEndpoint> client,
         me.ep->Export(me.buffer,
                       bytes,
                       {other.ep->GetHostNumber()},
-                      Callback<void, uint32_t>([me, other, bytes, bound](uint32_t id) {
+                      MakeSanCallback<void, uint32_t>([me, other, bytes, bound](uint32_t id) {
                           other.ep->Import(
                               me.ep->GetHostNumber(),
                               id,
-                              Callback<void, int32_t>([other, bytes, bound](int32_t h) {
+                              MakeSanCallback<void, int32_t>([other, bytes, bound](int32_t h) {
                                   NS_ABORT_MSG_IF(h < 0, "ShrimpRpcBinding: import refused");
                                   // The flag shares the packets of the arguments, so
                                   // they all ask for a notification (section 6).
@@ -207,7 +208,7 @@ ShrimpRpcBinding::Setup(Ptr<VmmcEndpoint> client,
                                       h,
                                       0,
                                       options,
-                                      Callback<void, bool>([bound](bool ok) {
+                                      MakeSanCallback<void, bool>([bound](bool ok) {
                                           NS_ABORT_MSG_UNLESS(ok, "ShrimpRpcBinding: bind refused");
                                           bound();
                                       }));
@@ -224,8 +225,8 @@ ShrimpRpcBinding::Serve(uint32_t seq)
     VmmcEndpoint* ep = PeekPointer(m_server);
     ep->Poll(flag,
              4,
-             Callback<bool>([ep, flag, seq]() { return ep->ReadWord(flag) == 2 * seq; }),
-             Callback<void>([this, seq, flag]() {
+             MakeSanCallback<bool>([ep, flag, seq]() { return ep->ReadWord(flag) == 2 * seq; }),
+             MakeSanCallback<void>([this, seq, flag]() {
                  std::vector<uint64_t> addrs;
                  for (uint32_t off : m_offsets)
                  {
@@ -233,18 +234,18 @@ ShrimpRpcBinding::Serve(uint32_t seq)
                  }
                  m_server->Compute(
                      m_serverDispatchInstructions,
-                     Callback<void>([this, seq, flag, addrs]() {
+                     MakeSanCallback<void>([this, seq, flag, addrs]() {
                          // The arguments are still in the server's buffer: passed by reference.
-                         m_procedure(m_server, addrs, Callback<void>([this, seq, flag]() {
-                                         m_server->Compute(m_serverReturnInstructions,
-                                                           Callback<void>([this, seq, flag]() {
-                                                               m_server->StoreWord(
-                                                                   flag,
-                                                                   2 * seq + 1,
-                                                                   Callback<void>([this, seq]() {
-                                                                       Serve(seq + 1);
-                                                                   }));
-                                                           }));
+                         m_procedure(m_server, addrs, MakeSanCallback<void>([this, seq, flag]() {
+                                         m_server->Compute(
+                                             m_serverReturnInstructions,
+                                             MakeSanCallback<void>([this, seq, flag]() {
+                                                 m_server->StoreWord(
+                                                     flag,
+                                                     2 * seq + 1,
+                                                     MakeSanCallback<void>(
+                                                         [this, seq]() { Serve(seq + 1); }));
+                                             }));
                                      }));
                      }));
              }));
@@ -285,7 +286,7 @@ ShrimpRpcBinding::Call(const std::vector<uint64_t>& values, Callback<void> done)
         return m_offsets[a] < m_offsets[b];
     });
     auto finish = [this, values, unmarshal, done]() {
-        m_client->Compute(unmarshal, Callback<void>([this, values, done]() {
+        m_client->Compute(unmarshal, MakeSanCallback<void>([this, values, done]() {
                               // Results from the client's buffer into the caller's variables.
                               auto step = std::make_shared<std::function<void(size_t)>>();
                               *step = [this, values, done, step](size_t i) {
@@ -306,27 +307,28 @@ ShrimpRpcBinding::Call(const std::vector<uint64_t>& values, Callback<void> done)
                                       }
                                       return;
                                   }
-                                  m_client->Copy(values[i],
-                                                 m_clientBuffer + m_offsets[i],
-                                                 m_args[i].bytes,
-                                                 Callback<void>([step, i]() { (*step)(i + 1); }));
+                                  m_client->Copy(
+                                      values[i],
+                                      m_clientBuffer + m_offsets[i],
+                                      m_args[i].bytes,
+                                      MakeSanCallback<void>([step, i]() { (*step)(i + 1); }));
                               };
                               (*step)(0);
                           }));
     };
     auto flag = [this, seq, finish]() {
         const uint64_t f = m_clientBuffer + m_flagOffset;
-        m_client->StoreWord(f, 2 * seq, Callback<void>([this, f, seq, finish]() {
+        m_client->StoreWord(f, 2 * seq, MakeSanCallback<void>([this, f, seq, finish]() {
                                 VmmcEndpoint* ep = PeekPointer(m_client);
                                 ep->Poll(f,
                                          4,
-                                         Callback<bool>([ep, f, seq]() {
+                                         MakeSanCallback<bool>([ep, f, seq]() {
                                              return ep->ReadWord(f) == 2 * seq + 1;
                                          }),
                                          Callback<void>(finish));
                             }));
     };
-    m_client->Compute(marshal, Callback<void>([this, values, order, flag]() {
+    m_client->Compute(marshal, MakeSanCallback<void>([this, values, order, flag]() {
                           auto step = std::make_shared<std::function<void(size_t)>>();
                           *step = [this, values, order, flag, step](size_t k) {
                               if (k == order.size())

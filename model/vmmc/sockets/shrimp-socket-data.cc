@@ -15,6 +15,7 @@
 #include "ns3/host-memory-system.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -80,7 +81,7 @@ ShrimpSocket::ControlChanged()
         Ptr<HostCpu> cpu = m_ep->GetCpu();
         cpu->Execute(m_ep->GetMemorySystem()->GetPollMissTime(m_rxControl) +
                          cpu->InstructionsToTime(m_factory->GetPollInstructions()),
-                     Callback<void>([this]() { TxChunk(); }));
+                     MakeSanCallback<void>([this]() { TxChunk(); }));
     }
     if (m_closeWaiting && PeerConsumed() == m_written)
     {
@@ -111,7 +112,7 @@ ShrimpSocket::TxNext()
             }
             m_closeWaiting = false;
             m_txBusy = true;
-            m_ep->StoreWord(m_txControl + CTRL_CLOSED, 1, Callback<void>([this]() {
+            m_ep->StoreWord(m_txControl + CTRL_CLOSED, 1, MakeSanCallback<void>([this]() {
                                 m_txBusy = false;
                                 m_closeSent = true;
                                 if (m_closeRequested)
@@ -124,7 +125,7 @@ ShrimpSocket::TxNext()
     }
     m_txBusy = true;
     // One send() call per queued buffer: the call's own work, then its data.
-    m_ep->Compute(m_factory->GetSendInstructions(), Callback<void>([this]() {
+    m_ep->Compute(m_factory->GetSendInstructions(), MakeSanCallback<void>([this]() {
                       if (m_state != CONNECTED || m_txQueue.empty())
                       {
                           m_txBusy = false;
@@ -171,10 +172,10 @@ ShrimpSocket::TxChunk()
     const uint32_t pos = m_written % m_peerRingBytes;
     const uint32_t first = std::min(n, m_peerRingBytes - pos);
     const uint64_t src = m_userTx + m_userOffset + m_txOffset;
-    TxPiece(pos, src, first, Callback<void>([this, src, first, n]() {
+    TxPiece(pos, src, first, MakeSanCallback<void>([this, src, first, n]() {
                 if (first < n)
                 {
-                    TxPiece(0, src + first, n - first, Callback<void>([this, n]() {
+                    TxPiece(0, src + first, n - first, MakeSanCallback<void>([this, n]() {
                                 TxPublish(n);
                             }));
                     return;
@@ -224,7 +225,7 @@ ShrimpSocket::TxPiece(uint32_t pos, uint64_t src, uint32_t len, Callback<void> d
             sendBody();
             return;
         }
-        m_ep->Copy(image, src, head, Callback<void>([this, pos, image, head, sendBody]() {
+        m_ep->Copy(image, src, head, MakeSanCallback<void>([this, pos, image, head, sendBody]() {
                        TxDeliberate(pos, image, head, sendBody);
                    }));
         return;
@@ -232,7 +233,7 @@ ShrimpSocket::TxPiece(uint32_t pos, uint64_t src, uint32_t len, Callback<void> d
     // Two copies: into the image at the ring position, then a deliberate update of the whole
     // words that hold it.
     ++m_twoCopy;
-    m_ep->Copy(image, src, len, Callback<void>([this, pos, image, len, done]() {
+    m_ep->Copy(image, src, len, MakeSanCallback<void>([this, pos, image, len, done]() {
                    TxDeliberate(pos, image, len, done);
                }));
 }
@@ -247,7 +248,7 @@ ShrimpSocket::TxDeliberate(uint32_t pos, uint64_t src, uint32_t len, Callback<vo
                          src - lead,
                          bytes,
                          false,
-                         Callback<void, bool>([this, done](bool ok) {
+                         MakeSanCallback<void, bool>([this, done](bool ok) {
                              if (!ok)
                              {
                                  // Only a torn-down mapping refuses a checked transfer.
@@ -266,7 +267,9 @@ ShrimpSocket::TxPublish(uint32_t n)
     m_txOffset += n;
     // The written pointer: an automatic-update store in the control page (no combining),
     // which also sends the data's open packet.
-    m_ep->StoreWord(m_txControl + CTRL_WRITTEN, m_written, Callback<void>([this]() { TxChunk(); }));
+    m_ep->StoreWord(m_txControl + CTRL_WRITTEN, m_written, MakeSanCallback<void>([this]() {
+                        TxChunk();
+                    }));
 }
 
 void
@@ -315,8 +318,8 @@ ShrimpSocket::RxNext()
                       cpu->InstructionsToTime(m_factory->GetPollInstructions() +
                                               m_factory->GetRecvInstructions());
     const uint32_t start = m_consumed % m_ringBytes;
-    cpu->Execute(seen, Callback<void>([this, start, n]() {
-                     RxCopyPieces(start, n, 0, Callback<void>([this, n, start]() {
+    cpu->Execute(seen, MakeSanCallback<void>([this, start, n]() {
+                     RxCopyPieces(start, n, 0, MakeSanCallback<void>([this, n, start]() {
                                       RxCopied(n, start);
                                   }));
                  }));
@@ -329,7 +332,7 @@ ShrimpSocket::RxCopyPieces(uint32_t pos, uint32_t n, uint32_t done, Callback<voi
     m_ep->Copy(m_userRx + done,
                m_rxRing + pos,
                first,
-               Callback<void>([this, pos, n, done, first, finished]() {
+               MakeSanCallback<void>([this, pos, n, done, first, finished]() {
                    if (done + first < n)
                    {
                        RxCopyPieces((pos + first) % m_ringBytes, n, done + first, finished);
@@ -353,7 +356,7 @@ ShrimpSocket::RxCopied(uint32_t n, uint32_t)
     m_consumed += n;
     Ptr<Packet> p = Create<Packet>(bytes.data(), n);
     // The consumed pointer goes back to the sender (flow control).
-    m_ep->StoreWord(m_txControl + CTRL_CONSUMED, m_consumed, Callback<void>([this, p]() {
+    m_ep->StoreWord(m_txControl + CTRL_CONSUMED, m_consumed, MakeSanCallback<void>([this, p]() {
                         if (m_state != CONNECTED)
                         {
                             m_rxBusy = false;

@@ -15,6 +15,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
@@ -186,7 +187,7 @@ ShrimpSocket::TcpConnected(Ptr<Socket> s)
     m_localPort = InetSocketAddress::ConvertFrom(local).GetPort();
     // The client exports its ring first, then tells the server where it is.
     AllocateRings();
-    ExportRing(Callback<void>([this]() { SendSetup(); }));
+    ExportRing(MakeSanCallback<void>([this]() { SendSetup(); }));
 }
 
 void
@@ -280,7 +281,7 @@ ShrimpSocket::ExportRing(Callback<void> done)
     m_ep->Export(m_rxRing,
                  m_ringBytes + m_ep->GetPageBytes(),
                  {},
-                 Callback<void, uint32_t>([this, done](uint32_t id) {
+                 MakeSanCallback<void, uint32_t>([this, done](uint32_t id) {
                      m_exportId = id;
                      done();
                  }));
@@ -307,15 +308,15 @@ ShrimpSocket::SetupReceived(uint32_t host, uint32_t exportId, uint32_t ringBytes
     if (m_isChild)
     {
         // Server: export our ring, map the client's, then answer.
-        ExportRing(Callback<void>([this, host, exportId, ringBytes]() {
-            MapPeer(host, exportId, ringBytes, Callback<void>([this]() {
+        ExportRing(MakeSanCallback<void>([this, host, exportId, ringBytes]() {
+            MapPeer(host, exportId, ringBytes, MakeSanCallback<void>([this]() {
                         SendSetup();
                         Established();
                     }));
         }));
         return;
     }
-    MapPeer(host, exportId, ringBytes, Callback<void>([this]() { Established(); }));
+    MapPeer(host, exportId, ringBytes, MakeSanCallback<void>([this]() { Established(); }));
 }
 
 void
@@ -330,7 +331,9 @@ ShrimpSocket::MapPeer(uint32_t host, uint32_t exportId, uint32_t ringBytes, Call
     }
     m_peerRingBytes = ringBytes;
     m_txImage = m_ep->Allocate(ringBytes);
-    m_ep->Import(host, exportId, Callback<void, int32_t>([this, ringBytes, page, done](int32_t h) {
+    m_ep->Import(host,
+                 exportId,
+                 MakeSanCallback<void, int32_t>([this, ringBytes, page, done](int32_t h) {
                      if (m_state != CONNECTING)
                      {
                          return;
@@ -349,7 +352,7 @@ ShrimpSocket::MapPeer(uint32_t host, uint32_t exportId, uint32_t ringBytes, Call
                                 h,
                                 ringBytes,
                                 control,
-                                Callback<void, bool>([this, h, ringBytes, done](bool ok) {
+                                MakeSanCallback<void, bool>([this, h, ringBytes, done](bool ok) {
                                     if (!ok)
                                     {
                                         Fail(ERROR_NOTCONN);
@@ -369,7 +372,7 @@ ShrimpSocket::MapPeer(uint32_t host, uint32_t exportId, uint32_t ringBytes, Call
                                                h,
                                                0,
                                                data,
-                                               Callback<void, bool>([this, done](bool ok2) {
+                                               MakeSanCallback<void, bool>([this, done](bool ok2) {
                                                    if (!ok2)
                                                    {
                                                        Fail(ERROR_NOTCONN);

@@ -9,6 +9,7 @@
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -109,7 +110,7 @@ VrpcConnection::Open(Ptr<VmmcEndpoint> ep, std::function<void(uint32_t)> done)
     m_in = ep->Allocate(page + m_queueBytes, HostMemorySystem::WRITE_THROUGH);
     m_out = ep->Allocate(page + m_queueBytes);
     m_user = ep->Allocate(m_queueBytes);
-    ep->Export(m_in, page + m_queueBytes, {}, Callback<void, uint32_t>([done](uint32_t id) {
+    ep->Export(m_in, page + m_queueBytes, {}, MakeSanCallback<void, uint32_t>([done](uint32_t id) {
                    if (done)
                    {
                        done(id);
@@ -125,7 +126,7 @@ VrpcConnection::Attach(uint32_t host, uint32_t exportId, std::function<void(bool
         done = [](bool) {}; // no notice wanted
     }
     const uint32_t page = m_ep->GetPageBytes();
-    m_ep->Import(host, exportId, Callback<void, int32_t>([this, page, done](int32_t h) {
+    m_ep->Import(host, exportId, MakeSanCallback<void, int32_t>([this, page, done](int32_t h) {
                      if (h < 0 || m_ep->GetImportSize(h) != page + m_queueBytes)
                      {
                          done(false);
@@ -146,19 +147,19 @@ VrpcConnection::Attach(uint32_t host, uint32_t exportId, std::function<void(bool
                                 h,
                                 0,
                                 control,
-                                Callback<void, bool>([this, page, h, done](bool ok) {
+                                MakeSanCallback<void, bool>([this, page, h, done](bool ok) {
                                     if (!ok)
                                     {
                                         done(false);
                                         return;
                                     }
-                                    m_ep->Bind(
-                                        m_out + page,
-                                        m_queueBytes,
-                                        h,
-                                        page,
-                                        VmmcEndpoint::BindOptions(),
-                                        Callback<void, bool>([done](bool ok2) { done(ok2); }));
+                                    m_ep->Bind(m_out + page,
+                                               m_queueBytes,
+                                               h,
+                                               page,
+                                               VmmcEndpoint::BindOptions(),
+                                               MakeSanCallback<void, bool>(
+                                                   [done](bool ok2) { done(ok2); }));
                                 }));
                  }));
 }
@@ -214,8 +215,8 @@ VrpcConnection::SendAutomatic(std::shared_ptr<std::vector<uint8_t>> record,
     // The XDR layer's stores straight into the bound queue (the send: no copy).
     auto control = [this, total, done]() {
         m_written += total;
-        m_ep->StoreWord(m_out + CTRL_LENGTH, m_written, Callback<void>([this, done]() {
-                            m_ep->StoreWord(m_out + CTRL_FLAG, 1, Callback<void>([done]() {
+        m_ep->StoreWord(m_out + CTRL_LENGTH, m_written, MakeSanCallback<void>([this, done]() {
+                            m_ep->StoreWord(m_out + CTRL_FLAG, 1, MakeSanCallback<void>([done]() {
                                                 done(true);
                                             }));
                         }));
@@ -223,7 +224,7 @@ VrpcConnection::SendAutomatic(std::shared_ptr<std::vector<uint8_t>> record,
     m_ep->Store(data + pos,
                 record->data(),
                 first,
-                Callback<void>([this, record, data, first, total, control]() {
+                MakeSanCallback<void>([this, record, data, first, total, control]() {
                     if (first == total)
                     {
                         control();
@@ -232,7 +233,7 @@ VrpcConnection::SendAutomatic(std::shared_ptr<std::vector<uint8_t>> record,
                     m_ep->Store(data,
                                 record->data() + first,
                                 total - first,
-                                Callback<void>([record, control]() { control(); }));
+                                MakeSanCallback<void>([record, control]() { control(); }));
                 }));
 }
 
@@ -250,19 +251,21 @@ VrpcConnection::SendDeliberate(std::shared_ptr<std::vector<uint8_t>> record,
     // The control words, after the data (one deliberate update of the flag and the length).
     auto control = [this, total, done]() {
         m_written += total;
-        m_ep->StoreWord(m_out + CTRL_LENGTH, m_written, Callback<void>([this, done]() {
-                            m_ep->StoreWord(m_out + CTRL_FLAG, 1, Callback<void>([this, done]() {
-                                                // The control words ask for a
-                                                // notification (section 6).
-                                                m_ep->SendDeliberate(
-                                                    m_handle,
-                                                    0,
-                                                    m_out,
-                                                    8,
-                                                    true,
-                                                    Callback<void, bool>(
-                                                        [done](bool ok) { done(ok); }));
-                                            }));
+        m_ep->StoreWord(m_out + CTRL_LENGTH, m_written, MakeSanCallback<void>([this, done]() {
+                            m_ep->StoreWord(
+                                m_out + CTRL_FLAG,
+                                1,
+                                MakeSanCallback<void>([this, done]() {
+                                    // The control words ask for a
+                                    // notification (section 6).
+                                    m_ep->SendDeliberate(
+                                        m_handle,
+                                        0,
+                                        m_out,
+                                        8,
+                                        true,
+                                        MakeSanCallback<void, bool>([done](bool ok) { done(ok); }));
+                                }));
                         }));
     };
     // One deliberate update per contiguous piece of the queue (two when the record wraps).
@@ -273,7 +276,7 @@ VrpcConnection::SendDeliberate(std::shared_ptr<std::vector<uint8_t>> record,
             data + pos,
             first,
             false,
-            Callback<void, bool>([this, page, data, first, total, control](bool ok) {
+            MakeSanCallback<void, bool>([this, page, data, first, total, control](bool ok) {
                 NS_ABORT_MSG_UNLESS(ok, "VrpcConnection: a deliberate update was refused");
                 if (first == total)
                 {
@@ -285,7 +288,7 @@ VrpcConnection::SendDeliberate(std::shared_ptr<std::vector<uint8_t>> record,
                                      data,
                                      total - first,
                                      false,
-                                     Callback<void, bool>([control](bool ok2) {
+                                     MakeSanCallback<void, bool>([control](bool ok2) {
                                          NS_ABORT_MSG_UNLESS(ok2,
                                                              "VrpcConnection: a deliberate "
                                                              "update was refused");
@@ -297,7 +300,7 @@ VrpcConnection::SendDeliberate(std::shared_ptr<std::vector<uint8_t>> record,
     m_ep->Store(data + pos,
                 record->data(),
                 first,
-                Callback<void>([this, record, data, first, total, sendPieces]() {
+                MakeSanCallback<void>([this, record, data, first, total, sendPieces]() {
                     if (first == total)
                     {
                         sendPieces();
@@ -306,7 +309,7 @@ VrpcConnection::SendDeliberate(std::shared_ptr<std::vector<uint8_t>> record,
                     m_ep->Store(data,
                                 record->data() + first,
                                 total - first,
-                                Callback<void>([record, sendPieces]() { sendPieces(); }));
+                                MakeSanCallback<void>([record, sendPieces]() { sendPieces(); }));
                 }));
 }
 
@@ -353,15 +356,16 @@ VrpcConnection::Receive(uint32_t uncopied, std::function<void(std::vector<uint8_
         return;
     }
     // Poll the flag; the length word arrives just before it.
-    m_ep->Poll(m_in + CTRL_FLAG,
-               4,
-               Callback<bool>([this]() { return m_ep->ReadWord(m_in + CTRL_FLAG) != 0; }),
-               Callback<void>([this, uncopied, done]() {
-                   // Clear the flag (our own memory), then look at the length.
-                   m_ep->StoreWord(m_in + CTRL_FLAG, 0, Callback<void>([this, uncopied, done]() {
-                                       Receive(uncopied, done);
-                                   }));
-               }));
+    m_ep->Poll(
+        m_in + CTRL_FLAG,
+        4,
+        MakeSanCallback<bool>([this]() { return m_ep->ReadWord(m_in + CTRL_FLAG) != 0; }),
+        MakeSanCallback<void>([this, uncopied, done]() {
+            // Clear the flag (our own memory), then look at the length.
+            m_ep->StoreWord(m_in + CTRL_FLAG, 0, MakeSanCallback<void>([this, uncopied, done]() {
+                                Receive(uncopied, done);
+                            }));
+        }));
 }
 
 void
@@ -386,15 +390,16 @@ VrpcConnection::Take(uint32_t uncopied, std::function<void(std::vector<uint8_t>)
     m_ep->Copy(m_user,
                data + pos,
                first,
-               Callback<void>([this, bytes, done, first, copied, data]() {
+               MakeSanCallback<void>([this, bytes, done, first, copied, data]() {
                    if (first == copied)
                    {
                        done(*bytes);
                        return;
                    }
-                   m_ep->Copy(m_user + first, data, copied - first, Callback<void>([bytes, done]() {
-                                  done(*bytes);
-                              }));
+                   m_ep->Copy(m_user + first,
+                              data,
+                              copied - first,
+                              MakeSanCallback<void>([bytes, done]() { done(*bytes); }));
                }));
 }
 

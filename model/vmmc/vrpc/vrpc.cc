@@ -9,6 +9,7 @@
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -146,7 +147,7 @@ VrpcClient::Call(uint32_t proc, const XdrEncoder& args, CallDone done)
     record.PutFixedOpaque(a.data(), static_cast<uint32_t>(a.size()));
     const std::vector<uint8_t> bytes = record.GetBytes();
     Ptr<VmmcEndpoint> ep = m_conn->GetEndpoint();
-    ep->GetCpu()->Execute(m_callTime, Callback<void>([this, bytes, xid, done]() {
+    ep->GetCpu()->Execute(m_callTime, MakeSanCallback<void>([this, bytes, xid, done]() {
                               m_conn->Send(bytes, [this, xid, done](bool ok) {
                                   if (!ok)
                                   {
@@ -181,7 +182,7 @@ VrpcClient::AwaitReply(uint32_t xid, CallDone done)
         const uint32_t stat = h.acceptStat;
         m_conn->GetEndpoint()->GetCpu()->Execute(
             m_returnTime,
-            Callback<void>([this, accepted, stat, results, done]() {
+            MakeSanCallback<void>([this, accepted, stat, results, done]() {
                 m_busy = false;
                 if (done)
                 {
@@ -283,7 +284,7 @@ VrpcServer::Serve()
 void
 VrpcServer::Dispatch(std::vector<uint8_t> record)
 {
-    m_ep->GetCpu()->Execute(m_headerTime, Callback<void>([this, record]() {
+    m_ep->GetCpu()->Execute(m_headerTime, MakeSanCallback<void>([this, record]() {
                                 XdrDecoder d(record.data(), static_cast<uint32_t>(record.size()));
                                 RpcHeader call;
                                 if (!call.Decode(d) || call.msgType != RpcHeader::CALL)
