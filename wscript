@@ -572,6 +572,7 @@ def build(bld):
         'model/stack/sci-ndis-nic-costs.h',
         'model/stack/tulip-100-nic-costs.h',
         'model/stack/windows-nt-stack-costs.h',
+        'model/vmmc/nx/nx-buffer-table.h',
         'model/vmmc/nx/nx-call-context.h',
         'model/vmmc/nx/nx-connections.h',
         'model/vmmc/nx/nx-group.h',

@@ -32,14 +32,14 @@ NxReceiver::Setup(Ptr<VmmcEndpoint> ep,
     m_rank = connections->GetRank();
     m_size = connections->GetSize();
     m_peers.assign(m_size, Peer());
-    m_buffers.assign(m_size * settings->packetBuffers, Buffer());
+    m_buffers.Assign(m_size, settings->packetBuffers);
 }
 
 void
 NxReceiver::Dispose()
 {
     m_peers.clear();
-    m_buffers.clear();
+    m_buffers.Clear();
     m_overflow.clear();
     m_ep = nullptr;
 }
@@ -82,7 +82,7 @@ NxReceiver::FindMatch(uint32_t src, uint32_t tag, Message& w, uint32_t& examined
         }
         for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
         {
-            if (GetBuffer(j, b).claimed)
+            if (m_buffers.Get(j, b).claimed)
             {
                 continue;
             }
@@ -128,7 +128,7 @@ NxReceiver::Claim(const Message& w)
 {
     if (w.buffer >= 0)
     {
-        GetBuffer(w.src, w.buffer).claimed = true;
+        m_buffers.Get(w.src, w.buffer).claimed = true;
     }
     else
     {
@@ -190,10 +190,10 @@ NxReceiver::FreeBuffer(uint32_t peer, uint32_t b, std::function<void()> then)
     m_ep->StoreWord(m_conn->GetInDescriptor(peer, b) + 12,
                     NxConnections::EMPTY,
                     MakeSanCallback<void>([this, peer, b, then]() {
-                        GetBuffer(peer, b).claimed = false;
+                        m_buffers.Get(peer, b).claimed = false;
                         m_ep->Compute(m_settings->creditInstructions,
                                       MakeSanCallback<void>([this, peer, b, then]() {
-                                          const uint32_t gen = ++GetBuffer(peer, b).creditGen;
+                                          const uint32_t gen = ++m_buffers.Get(peer, b).creditGen;
                                           ++m_creditsReturned;
                                           (*m_creditReturnedTrace)(peer, b);
                                           m_ep->StoreWord(
@@ -243,7 +243,7 @@ NxReceiver::Drain(uint32_t peer, std::function<void()> then)
     auto todo = std::make_shared<std::vector<Message>>();
     for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
     {
-        if (GetBuffer(peer, b).claimed)
+        if (m_buffers.Get(peer, b).claimed)
         {
             continue;
         }
@@ -263,7 +263,7 @@ NxReceiver::Drain(uint32_t peer, std::function<void()> then)
         w.zcId = kind >> 8;
         w.size = size;
         w.buffer = static_cast<int32_t>(b);
-        GetBuffer(peer, b).claimed = true;
+        m_buffers.Get(peer, b).claimed = true;
         todo->push_back(w);
     }
     if (!todo->empty())

@@ -6,6 +6,7 @@
 #ifndef NX_RECEIVER_H
 #define NX_RECEIVER_H
 
+#include "nx-buffer-table.h"
 #include "nx-call-context.h"
 #include "nx-connections.h"
 #include "nx-settings.h"
@@ -138,20 +139,8 @@ class NxReceiver
         bool claimed{false};   //!< being consumed
     };
 
-    /// \param peer rank \param b packet buffer \return what this receiver knows of it
-    Buffer& GetBuffer(uint32_t peer, uint32_t b)
-    {
-        return m_buffers[peer * m_settings->packetBuffers + b];
-    }
-
-    /// \copydoc GetBuffer
-    const Buffer& GetBuffer(uint32_t peer, uint32_t b) const
-    {
-        return m_buffers[peer * m_settings->packetBuffers + b];
-    }
-
-    std::vector<Peer> m_peers;     //!< by rank (this rank's entry unused)
-    std::vector<Buffer> m_buffers; //!< by rank, then packet buffer (one table, not one per peer)
+    std::vector<Peer> m_peers;       //!< by rank (this rank's entry unused)
+    NxBufferTable<Buffer> m_buffers; //!< by rank, then packet buffer
     /// Messages moved into library memory (rare: a vector takes no storage until one is; a
     /// deque took 576 bytes from the start)
     std::vector<Message> m_overflow;

@@ -31,7 +31,7 @@ NxSender::Setup(Ptr<VmmcEndpoint> ep,
     m_calls = calls;
     m_creditReceivedTrace = creditReceived;
     m_peers.assign(connections->GetSize(), Peer());
-    m_buffers.assign(connections->GetSize() * settings->packetBuffers, Buffer());
+    m_buffers.Assign(connections->GetSize(), settings->packetBuffers);
 }
 
 void
@@ -45,7 +45,7 @@ void
 NxSender::Dispose()
 {
     m_peers.clear();
-    m_buffers.clear();
+    m_buffers.Clear();
     m_ep = nullptr;
 }
 
@@ -63,7 +63,7 @@ NxSender::CollectCredits(uint32_t dst, uint32_t& examined)
     const uint64_t credits = m_conn->GetInControl(dst) + NxConnections::CTRL_CREDITS;
     for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
     {
-        Buffer& buffer = GetBuffer(dst, b);
+        Buffer& buffer = m_buffers.Get(dst, b);
         if (!buffer.busy)
         {
             continue;
@@ -90,7 +90,7 @@ NxSender::HasCredit(uint32_t dst) const
     const uint64_t credits = m_conn->GetInControl(dst) + NxConnections::CTRL_CREDITS;
     for (uint32_t b = 0; b < m_settings->packetBuffers; ++b)
     {
-        const Buffer& buffer = GetBuffer(dst, b);
+        const Buffer& buffer = m_buffers.Get(dst, b);
         if (buffer.busy && m_ep->ReadWord(credits + 4 * b) != buffer.lastCredit)
         {
             return true;
@@ -111,7 +111,7 @@ NxSender::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
     {
         const uint32_t b = (p.nextBuffer + i) % n;
         ++examined;
-        if (!GetBuffer(dst, b).busy)
+        if (!m_buffers.Get(dst, b).busy)
         {
             found = static_cast<int32_t>(b);
         }
@@ -121,7 +121,7 @@ NxSender::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
         for (uint32_t i = 0; i < n && found < 0; ++i)
         {
             const uint32_t b = (p.nextBuffer + i) % n;
-            if (!GetBuffer(dst, b).busy)
+            if (!m_buffers.Get(dst, b).busy)
             {
                 found = static_cast<int32_t>(b);
             }
@@ -132,7 +132,7 @@ NxSender::AcquireBuffer(uint32_t dst, std::function<void(uint32_t)> got)
                       Peer& q = m_peers[dst];
                       if (found >= 0)
                       {
-                          GetBuffer(dst, found).busy = true;
+                          m_buffers.Get(dst, found).busy = true;
                           q.nextBuffer = (found + 1) % m_settings->packetBuffers;
                           got(static_cast<uint32_t>(found));
                           return;

@@ -6,6 +6,7 @@
 #ifndef NX_SENDER_H
 #define NX_SENDER_H
 
+#include "nx-buffer-table.h"
 #include "nx-call-context.h"
 #include "nx-connections.h"
 #include "nx-settings.h"
@@ -118,24 +119,12 @@ class NxSender
         bool busy{false};       //!< in use
     };
 
-    /// \param dst rank \param b packet buffer \return what this sender knows of it
-    Buffer& GetBuffer(uint32_t dst, uint32_t b)
-    {
-        return m_buffers[dst * m_settings->packetBuffers + b];
-    }
-
-    /// \copydoc GetBuffer
-    const Buffer& GetBuffer(uint32_t dst, uint32_t b) const
-    {
-        return m_buffers[dst * m_settings->packetBuffers + b];
-    }
-
-    std::vector<Peer> m_peers;     //!< by rank (this rank's entry unused)
-    std::vector<Buffer> m_buffers; //!< by rank, then packet buffer (one table, not one per peer)
-    uint64_t m_marshal{0};         //!< DU marshaling area (a packet buffer)
-    uint64_t m_scratch{0};         //!< DU request word source
-    uint64_t m_creditsReceived{0}; //!< statistics
-    uint64_t m_requestsSent{0};    //!< statistics
+    std::vector<Peer> m_peers;       //!< by rank (this rank's entry unused)
+    NxBufferTable<Buffer> m_buffers; //!< by rank, then packet buffer
+    uint64_t m_marshal{0};           //!< DU marshaling area (a packet buffer)
+    uint64_t m_scratch{0};           //!< DU request word source
+    uint64_t m_creditsReceived{0};   //!< statistics
+    uint64_t m_requestsSent{0};      //!< statistics
     const TracedCallback<uint32_t, uint32_t>* m_creditReceivedTrace{nullptr}; //!< (rank, buffer)
 };
 
