@@ -8,7 +8,9 @@
 // (called with arguments, returning values, copied, compared, connected to a trace and
 // disconnected).
 
+#include "ns3/ptr.h"
 #include "ns3/san-callback.h"
+#include "ns3/simple-ref-count.h"
 #include "ns3/test.h"
 #include "ns3/traced-callback.h"
 
@@ -19,6 +21,20 @@ using namespace ns3;
 
 namespace
 {
+
+/// An object whose member functions the test binds.
+class Counter : public SimpleRefCount<Counter>
+{
+  public:
+    /// \param n added \return the total
+    uint32_t Add(uint32_t n)
+    {
+        m_total += n;
+        return m_total;
+    }
+
+    uint32_t m_total{0}; //!< the total
+};
 
 /**
  * \ingroup san-tests
@@ -69,6 +85,18 @@ class SanCallbackTestCase : public TestCase
         trace.DisconnectWithoutContext(same);
         trace(7);
         NS_TEST_EXPECT_MSG_EQ(seen, 5, "called while connected only");
+
+        // A member function and its object (a pointer or a Ptr, which the callback holds).
+        Counter counter;
+        Callback<uint32_t, uint32_t> add = MakeSanCallback<&Counter::Add>(&counter);
+        NS_TEST_EXPECT_MSG_EQ(add(2), 2, "called on the object");
+        NS_TEST_EXPECT_MSG_EQ(add(3), 5, "the same object");
+        Ptr<Counter> shared = Create<Counter>();
+        Callback<uint32_t, uint32_t> addShared = MakeSanCallback<&Counter::Add>(shared);
+        NS_TEST_EXPECT_MSG_EQ(shared->GetReferenceCount(), 2, "the callback holds the Ptr");
+        NS_TEST_EXPECT_MSG_EQ(addShared(4), 4, "called through the Ptr");
+        addShared = Callback<uint32_t, uint32_t>();
+        NS_TEST_EXPECT_MSG_EQ(shared->GetReferenceCount(), 1, "and lets it go");
 
         // What it holds is released with the last copy.
         auto held = std::make_shared<int>(1);

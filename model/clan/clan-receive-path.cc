@@ -186,7 +186,7 @@ ClanNetDevice::RxNext()
     // DWORDS for DMA traffic" (section 5.2).
     const uint32_t beats =
         item.header.IsDma() ? m_cost->GetDmaReceiveBurst() : m_cost->GetPioReceiveBurst();
-    m_rxDma->TransferBursts(item.length, beats, MakeCallback(&ClanNetDevice::RxBusDone, this));
+    m_rxDma->TransferBursts(item.length, beats, MakeSanCallback<&ClanNetDevice::RxBusDone>(this));
 }
 
 void

@@ -7,6 +7,7 @@
 // host-cpu.h beside the CPU whose poll loop and interrupts it shares).
 
 #include "host-cpu.h"
+#include "san-callback.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -50,7 +51,7 @@ HostCpuWait::Begin(Mode mode, Callback<void> resumed)
     }
     m_state = WAITING_FOR_CPU;
     m_cpu->GetResource()->Acquire(
-        MakeCallback(&HostCpuWait::OnPollGranted, Ptr<HostCpuWait>(this)));
+        MakeSanCallback<&HostCpuWait::OnPollGranted>(Ptr<HostCpuWait>(this)));
 }
 
 void
@@ -244,7 +245,8 @@ HostCpuWait::StartWakeup(bool inHandler)
         m_cpu->NotifyInterrupt();
         work += m_cpu->GetInterruptLatency();
     }
-    m_cpu->GetResource()->Submit(work, MakeCallback(&HostCpuWait::Resume, Ptr<HostCpuWait>(this)));
+    m_cpu->GetResource()->Submit(work,
+                                 MakeSanCallback<&HostCpuWait::Resume>(Ptr<HostCpuWait>(this)));
 }
 
 void

@@ -5,6 +5,8 @@
  */
 #include "san-operation.h"
 
+#include "san-callback.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -153,14 +155,14 @@ SanOperation::Advance()
             break;
         case WAIT: {
             AsyncWork work = s.work;
-            work(MakeCallback(&SanOperation::Advance, Ptr<SanOperation>(this)));
+            work(MakeSanCallback<&SanOperation::Advance>(Ptr<SanOperation>(this)));
             return;
         }
         case PARALLEL: {
             AsyncWork first = s.work;
             AsyncWork second = s.second;
             m_joinPending = 2;
-            Callback<void> join = MakeCallback(&SanOperation::JoinOne, Ptr<SanOperation>(this));
+            Callback<void> join = MakeSanCallback<&SanOperation::JoinOne>(Ptr<SanOperation>(this));
             first(join);
             second(join);
             return;

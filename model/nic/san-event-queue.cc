@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/san-callback.h"
 
 namespace ns3
 {
@@ -149,7 +150,7 @@ SanEventQueue::Wait(HostCpuWait::Mode mode, Callback<void> resumed)
     {
         m_wait->Signal(); // an entry is there already: continue at once, no interrupt
     }
-    m_wait->Begin(mode, MakeCallback(&SanEventQueue::OnResumed, this));
+    m_wait->Begin(mode, MakeSanCallback<&SanEventQueue::OnResumed>(this));
 }
 
 bool

@@ -104,7 +104,7 @@ SanSelect::Wait(HostCpuWait::Mode mode, Callback<void> resumed)
     {
         m_wait->Signal(); // ready already: continue at once, no interrupt
     }
-    m_wait->Begin(mode, MakeCallback(&SanSelect::OnResumed, this));
+    m_wait->Begin(mode, MakeSanCallback<&SanSelect::OnResumed>(this));
 }
 
 bool

@@ -350,7 +350,7 @@ RatsInterfaceManager::StartWait()
 {
     m_waiting = true;
     m_hw->WaitForNotification(m_currentMode,
-                              MakeCallback(&RatsInterfaceManager::OnNotification, this));
+                              MakeSanCallback<&RatsInterfaceManager::OnNotification>(this));
 }
 
 void

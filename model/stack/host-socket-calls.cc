@@ -145,7 +145,7 @@ HostSocketCalls::Send(Ptr<const Packet> message, Callback<void> done)
     Ptr<HostCpu> cpu = m_host->GetCpu();
     const Time entry = cpu->InstructionsToTime(m_os->GetSocketCallInstructions());
     Trace("syscall", cpu->GetSyscallCost() + entry);
-    cpu->Syscall(entry, MakeCallback(&HostSocketCalls::SendMore, this));
+    cpu->Syscall(entry, MakeSanCallback<&HostSocketCalls::SendMore>(this));
 }
 
 void
@@ -212,7 +212,7 @@ HostSocketCalls::OnSpace(Ptr<Socket> socket, uint32_t available)
     ++m_wakeups;
     Ptr<HostCpu> cpu = m_host->GetCpu();
     Trace("wakeup", cpu->GetWakeupLatency());
-    cpu->Execute(cpu->GetWakeupLatency(), MakeCallback(&HostSocketCalls::SendMore, this));
+    cpu->Execute(cpu->GetWakeupLatency(), MakeSanCallback<&HostSocketCalls::SendMore>(this));
 }
 
 void
@@ -264,7 +264,7 @@ HostSocketCalls::ReadCall()
     Ptr<HostCpu> cpu = m_host->GetCpu();
     const Time entry = cpu->InstructionsToTime(m_os->GetSocketCallInstructions());
     Trace("syscall", cpu->GetSyscallCost() + entry);
-    cpu->Syscall(entry, MakeCallback(&HostSocketCalls::ReadTake, this));
+    cpu->Syscall(entry, MakeSanCallback<&HostSocketCalls::ReadTake>(this));
 }
 
 void
@@ -326,7 +326,7 @@ HostSocketCalls::OnData(Ptr<Socket> socket)
     ++m_wakeups;
     Ptr<HostCpu> cpu = m_host->GetCpu();
     Trace("wakeup", cpu->GetWakeupLatency());
-    cpu->Execute(cpu->GetWakeupLatency(), MakeCallback(&HostSocketCalls::ReadTake, this));
+    cpu->Execute(cpu->GetWakeupLatency(), MakeSanCallback<&HostSocketCalls::ReadTake>(this));
 }
 
 } // namespace ns3
