@@ -22,6 +22,9 @@ SanOperation::SanOperation()
       m_finished(false),
       m_inStart(false)
 {
+    // Most operations have two to four steps: one allocation, where growing from one made
+    // two or three (and moved the steps each time).
+    m_steps.reserve(4);
 }
 
 SanOperation&
