@@ -111,9 +111,9 @@ const Option g_options[] = {
     {"seeds", "1", "runs per load point (with several, 95% confidence intervals, Student t)"},
     {"run", "", "first ns-3 run number (empty: ns-3's RngRun, 1 unless --RngRun says otherwise); seed s uses run + s"},
     {"topLinks", "5", "most loaded links to list"},
-    {"csv", "", "CSV file, one row per load point (empty: none; missing folders are created; written whole at the end, or not at all)"},
-    {"json", "", "JSON file with every point and the saturation (empty: none; as --csv)"},
-    {"flows", "", "per-flow statistics of every host pair (SanFlowMonitor over the whole run): XML in ns-3 FlowMonitor's shape, or CSV if the name ends in .csv (empty: none); with several runs (loads, seeds, --saturation) one file per run, named with -load<L>-run<R> before the extension"},
+    {"csv", "", "CSV file, one row per load point (empty or none: no file; missing folders are created; written whole at the end, or not at all)"},
+    {"json", "", "JSON file with every point and the saturation (empty or none: no file; as --csv)"},
+    {"flows", "", "per-flow statistics of every host pair (SanFlowMonitor over the whole run): XML in ns-3 FlowMonitor's shape, or CSV if the name ends in .csv (empty or none: no file); with several runs (loads, seeds, --saturation) one file per run, named with -load<L>-run<R> before the extension"},
     {"progress", "true", "show progress on standard error during runs longer than 3 s"},
 };
 
@@ -780,7 +780,10 @@ main(int argc, char* argv[])
             {
                 for (const char* key : g_pathOptions)
                 {
+                    // An output's "none" is no file, not a file in the config's folder.
+                    const bool output = f.key == "csv" || f.key == "json" || f.key == "flows";
                     if (f.key == key && !f.value.empty() &&
+                        !(output && SanOutputFile::IsNoFile(f.value)) &&
                         std::filesystem::path(f.value).is_relative())
                     {
                         f.value = (folder / f.value).string();
@@ -851,7 +854,7 @@ main(int argc, char* argv[])
     // Every output opened before the first run: a bad path fails now, not after the sweep.
     SanOutputFile csv;
     SanOutputFile json;
-    if (!Get(s, "csv").empty())
+    if (!SanOutputFile::IsNoFile(Get(s, "csv")))
     {
         Check(csv.Open(Get(s, "csv")));
         csv.Stream() << "offered_load,accepted,accepted_ci95,latency_mean,latency_mean_ci95,"
@@ -859,11 +862,12 @@ main(int argc, char* argv[])
                         "not_injected,saturated,packet_time_ns,vc_occupancy,busiest_link,"
                         "busiest_link_utilisation,load_bound,topology,routing,pattern\n";
     }
-    if (!Get(s, "json").empty())
+    if (!SanOutputFile::IsNoFile(Get(s, "json")))
     {
         Check(json.Open(Get(s, "json")));
     }
-    const std::string flowsPath = Get(s, "flows");
+    const std::string flowsPath =
+        SanOutputFile::IsNoFile(Get(s, "flows")) ? std::string() : Get(s, "flows");
     if (!flowsPath.empty())
     {
         SanOutputFile check; // a bad path fails now; the runs write their own files
