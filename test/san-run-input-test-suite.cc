@@ -730,6 +730,19 @@ class SanRunWholeValuesTestCase : public TestCase
         // A sweep whose step is below the loads' precision is one point, not a full memory.
         status = RunSanRun(tiny + "--load=0.5:0.5:1e-300", out);
         NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 0, out);
+
+        // "none" asks for no output file, on the command line or in a file (where it is not
+        // taken as a name in the file's folder).
+        mkdir((dir + "/none-test").c_str(), 0777);
+        WriteFile(dir + "/none-test/n.conf", "csv = none\njson = none\nflows = none\n");
+        status = RunSanRun(tiny + "--config=" + dir + "/none-test/n.conf", out);
+        NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 0, out);
+        std::ifstream madeInFolder(dir + "/none-test/none");
+        NS_TEST_EXPECT_MSG_EQ(madeInFolder.good(), false, "no file named none in the folder");
+        const bool before = std::ifstream("none").good();
+        status = RunSanRun(tiny + "--csv=none --json=none --flows=none", out);
+        NS_TEST_EXPECT_MSG_EQ(ExitCode(status), 0, out);
+        NS_TEST_EXPECT_MSG_EQ(std::ifstream("none").good(), before, "no file named none made");
     }
 };
 
