@@ -63,6 +63,9 @@ ShrimpScenario::ShrimpScenario(const Spec& spec)
     // IPv4 only: the set-up traffic is IPv4 (an IPv6 stack on every host cost ~5 KiB a host).
     InternetStackHelper internet;
     internet.SetIpv6StackInstall(false);
+    // Static routes alone (set below): ns-3's default adds global routing, an object pair on
+    // every host that nothing here populates.
+    internet.SetRoutingHelper(Ipv4StaticRoutingHelper());
     internet.Install(GetHosts());
     // The hub's routes are its connected links, found in a table by subnet (ns-3's static
     // routing would scan all of them, and every interface's address, for each packet).
