@@ -233,28 +233,33 @@ NxConnections::Exported(uint32_t peer, uint32_t id)
                                          0,
                                          GetRequestOffset(),
                                          false,
-                                         MakeSanCallback<void>([this]() {
-                                             if (--m_exportsPending > 0)
-                                             {
-                                                 return;
-                                             }
-                                             m_exportHandler =
-                                                 MakeNullCallback<void, uint32_t, uint64_t>();
-                                             if (m_exportsDone.IsNull())
-                                             {
-                                                 return;
-                                             }
-                                             std::vector<uint32_t> ids(m_size, 0);
-                                             for (uint32_t j = 0; j < m_size; ++j)
-                                             {
-                                                 ids[j] = j == m_rank ? 0 : m_peers[j].exportId;
-                                             }
-                                             auto done = m_exportsDone;
-                                             m_exportsDone =
-                                                 MakeNullCallback<void, std::vector<uint32_t>>();
-                                             done(ids);
-                                         }));
+                                         MakeSanCallback<&NxConnections::ExportReady>(this));
                                  }));
+}
+
+void
+NxConnections::ExportReady()
+{
+    if (--m_exportsPending > 0)
+    {
+        return;
+    }
+    m_exportHandler = MakeNullCallback<void, uint32_t, uint64_t>();
+    const Callback<void, std::vector<uint32_t>> done = m_exportsDone;
+    m_exportsDone = MakeNullCallback<void, std::vector<uint32_t>>();
+    if (done.IsNull())
+    {
+        return;
+    }
+    std::vector<uint32_t> ids(m_size, 0); // this rank's entry stays 0
+    for (uint32_t j = 0; j < m_size; ++j)
+    {
+        if (j != m_rank)
+        {
+            ids[j] = m_peers[j].exportId;
+        }
+    }
+    done(ids);
 }
 
 void

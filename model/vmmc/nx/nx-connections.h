@@ -84,12 +84,6 @@ class NxConnections
     void Export(Callback<void, uint32_t, uint64_t> handler,
                 Callback<void, std::vector<uint32_t>> done);
     /**
-     * \brief \p peer's chunk is exported: set its notification handler and pages; the last one
-     * set calls Export's done.
-     * \param peer its rank \param id its export id
-     */
-    void Exported(uint32_t peer, uint32_t id);
-    /**
      * \brief Import the chunk that \p peer exported for this process and bind to it.
      * \param peer its rank
      * \param host its fabric host number
@@ -136,6 +130,15 @@ class NxConnections
     uint32_t GetInBytes() const;
 
   private:
+    /**
+     * \brief \p peer's chunk is exported: set its notification handler and pages
+     * (ExportReady).
+     * \param peer its rank \param id its export id
+     */
+    void Exported(uint32_t peer, uint32_t id);
+    /// One peer's export is ready: the last one calls Export's done with every export id.
+    void ExportReady();
+
     /// \return the control area's offset in a chunk
     uint32_t CtrlOffset() const;
     /// \return pages of packet buffers in a chunk
