@@ -598,6 +598,60 @@ class ShrimpProtectionRulesTestCase : public TestCase
     }
 };
 
+/// ExportAll exports several buffers at once: one call back with their ids in order, at the
+/// time a single Export takes, each with its own import permission.
+class ShrimpExportAllTestCase : public TestCase
+{
+  public:
+    ShrimpExportAllTestCase()
+        : TestCase("ExportAll: ids in order, the time of one Export, each region's permission")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ShrimpRig r;
+        std::vector<uint32_t> ids;
+        uint32_t calls = 0;
+        Time oneDone;
+        Time allDone;
+        std::vector<int32_t> handles(3, 7);
+        Simulator::Schedule(ShrimpRig::Start(), [&]() {
+            const uint64_t one = r.b->Allocate(r.page);
+            r.b->Export(one, r.page, {}, Callback<void, uint32_t>([&](uint32_t) {
+                            oneDone = Simulator::Now();
+                        }));
+            std::vector<VmmcEndpoint::ExportRegion> regions;
+            regions.push_back({r.b->Allocate(r.page), r.page, {}});          // any host
+            regions.push_back({r.b->Allocate(2 * r.page), 2 * r.page, {0}}); // host 0 (A)
+            regions.push_back({r.b->Allocate(r.page), r.page, {1}});         // host 1 only
+            r.b->ExportAll(regions, VmmcEndpoint::ExportAllCallback([&](std::vector<uint32_t> v) {
+                               ++calls;
+                               ids = v;
+                               allDone = Simulator::Now();
+                               for (uint32_t i = 0; i < v.size(); ++i)
+                               {
+                                   r.a->Import(3, v[i], Callback<void, int32_t>([&, i](int32_t h) {
+                                                   handles[i] = h;
+                                               }));
+                               }
+                           }));
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(calls, 1u, "one call back for all the regions");
+        NS_TEST_ASSERT_MSG_EQ(ids.size(), 3u, "an id for each region");
+        NS_TEST_EXPECT_MSG_EQ((ids[0] < ids[1] && ids[1] < ids[2]), true, "ids in region order");
+        NS_TEST_EXPECT_MSG_EQ((ids[0] != r.exportId), true, "new exports");
+        NS_TEST_EXPECT_MSG_GT(allDone, ShrimpRig::Start(), "set-up takes time");
+        NS_TEST_EXPECT_MSG_EQ(allDone, oneDone, "the time one Export takes");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(handles[0], 0, "any host may import the first");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(handles[1], 0, "host 0 may import the second");
+        NS_TEST_EXPECT_MSG_EQ(handles[2], -1, "host 0 may not import the third");
+        Simulator::Destroy();
+    }
+};
+
 /// Bound write-back pages would hide their stores in the cache: Bind makes them
 /// write-through; an unbound page's writes are not sent.
 class ShrimpCachePolicyTestCase : public TestCase
@@ -1004,6 +1058,7 @@ class SanShrimpTestSuite : public TestSuite
         AddTestCase(new ShrimpArbiterPriorityTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpUnmapWaitsTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpProtectionRulesTestCase, TestCase::QUICK);
+        AddTestCase(new ShrimpExportAllTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpCachePolicyTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpFuzzTestCase, TestCase::QUICK);
         AddTestCase(new ShrimpCostPresetTestCase, TestCase::QUICK);

@@ -156,24 +156,47 @@ VmmcEndpoint::Export(uint64_t addr,
                      const std::vector<uint32_t>& allowed,
                      ExportCallback done)
 {
+    ExportAll({ExportRegion{addr, bytes, allowed}},
+              MakeSanCallback<void, std::vector<uint32_t>>([done](std::vector<uint32_t> ids) {
+                  if (!done.IsNull())
+                  {
+                      done(ids[0]);
+                  }
+              }));
+}
+
+void
+VmmcEndpoint::ExportAll(std::vector<ExportRegion> regions, ExportAllCallback done)
+{
     const uint32_t page = GetPageBytes();
-    NS_ABORT_MSG_IF(addr % page != 0 || bytes == 0 || bytes % page != 0,
-                    "VmmcEndpoint::Export: [" << addr << ", +" << bytes << ") is not whole pages");
-    NS_ABORT_MSG_UNLESS(GetMemory()->Contains(addr, bytes),
-                        "VmmcEndpoint::Export: [" << addr << ", +" << bytes
-                                                  << ") is not in one allocated region");
-    VmmcDaemon::Export e;
-    e.owner = this;
-    e.address = addr;
-    e.bytes = bytes;
-    e.allowed = allowed;
-    Simulator::Schedule(m_daemon->GetSetupTime(), [this, e, done]() {
-        const uint32_t id = m_daemon->AddExport(e);
-        m_exports.push_back(id);
-        m_notifications[id];
+    for (const ExportRegion& r : regions)
+    {
+        NS_ABORT_MSG_IF(r.address % page != 0 || r.bytes == 0 || r.bytes % page != 0,
+                        "VmmcEndpoint::Export: [" << r.address << ", +" << r.bytes
+                                                  << ") is not whole pages");
+        NS_ABORT_MSG_UNLESS(GetMemory()->Contains(r.address, r.bytes),
+                            "VmmcEndpoint::Export: [" << r.address << ", +" << r.bytes
+                                                      << ") is not in one allocated region");
+    }
+    // The daemon takes them all after one set-up time, as it took each (they never queued).
+    Simulator::Schedule(m_daemon->GetSetupTime(), [this, regions, done]() {
+        std::vector<uint32_t> ids;
+        ids.reserve(regions.size());
+        for (const ExportRegion& r : regions)
+        {
+            VmmcDaemon::Export e;
+            e.owner = this;
+            e.address = r.address;
+            e.bytes = r.bytes;
+            e.allowed = r.allowed;
+            const uint32_t id = m_daemon->AddExport(e);
+            m_exports.push_back(id);
+            m_notifications[id];
+            ids.push_back(id);
+        }
         if (!done.IsNull())
         {
-            done(id);
+            done(ids);
         }
     });
 }

@@ -117,6 +117,26 @@ class VmmcEndpoint : public Object
                 uint32_t bytes,
                 const std::vector<uint32_t>& allowed,
                 ExportCallback done);
+
+    /// One buffer of ExportAll.
+    struct ExportRegion
+    {
+        uint64_t address{0};           //!< first byte (page-aligned)
+        uint32_t bytes{0};             //!< size (whole pages)
+        std::vector<uint32_t> allowed; //!< hosts that may import it (empty: any)
+    };
+
+    /// Result of ExportAll: the export ids, in the regions' order.
+    typedef Callback<void, std::vector<uint32_t>> ExportAllCallback;
+
+    /**
+     * \brief Export several buffers at once: each as Export() would, all done at the same
+     * time, in the order given. A library that exports a buffer to each of its peers at start-up
+     * holds one pending request for all of them, not one for each.
+     * \param regions the buffers
+     * \param done called with their export ids, in the regions' order
+     */
+    void ExportAll(std::vector<ExportRegion> regions, ExportAllCallback done);
     /// \param id an export of this process \param done called when no packet to it is pending
     void Unexport(uint32_t id, Callback<void> done);
     /**

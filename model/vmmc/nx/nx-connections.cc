@@ -207,16 +207,26 @@ NxConnections::Export(Callback<void, uint32_t, uint64_t> handler,
     m_exportHandler = handler;
     m_exportsDone = done;
     m_exportsPending = m_size - 1;
+    // One request for all the peers' buffers: the same times and order as one for each, and
+    // one pending event in a process's set-up rather than one a peer.
+    std::vector<VmmcEndpoint::ExportRegion> regions;
+    regions.reserve(m_size - 1);
     for (uint32_t j = 0; j < m_size; ++j)
     {
-        if (j == m_rank)
+        if (j != m_rank)
         {
-            continue;
+            regions.push_back({m_peers[j].in, chunk, {m_peers[j].host}});
         }
-        m_ep->Export(m_peers[j].in,
-                     chunk,
-                     {m_peers[j].host},
-                     MakeSanCallback<void, uint32_t>([this, j](uint32_t id) { Exported(j, id); }));
+    }
+    m_ep->ExportAll(std::move(regions), MakeSanCallback<&NxConnections::ExportedAll>(this));
+}
+
+void
+NxConnections::ExportedAll(std::vector<uint32_t> ids)
+{
+    for (uint32_t i = 0; i < ids.size(); ++i)
+    {
+        Exported(i < m_rank ? i : i + 1, ids[i]);
     }
 }
 

@@ -130,6 +130,9 @@ class NxConnections
     uint32_t GetInBytes() const;
 
   private:
+    /// Every peer's chunk is exported (ExportAll): Exported for each, in rank order.
+    /// \param ids their export ids, in rank order without this rank
+    void ExportedAll(std::vector<uint32_t> ids);
     /**
      * \brief \p peer's chunk is exported: set its notification handler and pages
      * (ExportReady).
