@@ -15,6 +15,7 @@
 #include "ns3/san-hub-routing-helper.h"
 #include "ns3/shrimp-helper.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/vmmc-daemon.h"
 
 namespace ns3
@@ -88,6 +89,9 @@ ShrimpScenario::ShrimpScenario(const Spec& spec)
     {
         NetDeviceContainer d = link.Install(GetHosts().Get(i), hub.Get(0));
         Ipv4InterfaceContainer a = addresses.Assign(d);
+        // A FIFO in each device, as a 1990s Ethernet driver had: not the fair-queueing
+        // CoDel discipline that address assignment puts on both ends (3 KiB a host at rest).
+        TrafficControlHelper().Uninstall(d);
         m_ethernet.push_back(a.GetAddress(0));
         addresses.NewNetwork();
         Ptr<Ipv4> ipv4 = GetHosts().Get(i)->GetObject<Ipv4>();
