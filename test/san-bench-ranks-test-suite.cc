@@ -11,6 +11,7 @@
 // distributed run cannot do refused with a message.
 
 #include "ns3/san-bench-ranks.h"
+#include "ns3/san-bench-scale.h"
 #include "ns3/test.h"
 
 #include <string>
@@ -108,7 +109,10 @@ class RanksWorkloadTestCase : public TestCase
             }
             return;
         }
-        // Two groups of 8: a server or sink (hosts 0 and 1) and 7 clients or senders each.
+        // Two groups of 8: a server or sink (hosts 0 and 3: group 1's is its second host) and 7
+        // clients or senders each.
+        NS_TEST_EXPECT_MSG_EQ(SanBenchScale::GetMemberHost(0, 0, 2, 8), 0u, "group 0's server");
+        NS_TEST_EXPECT_MSG_EQ(SanBenchScale::GetMemberHost(1, 0, 2, 8), 3u, "group 1's server");
         const bool rr = m_workload == "request-response";
         const uint64_t perClient = rr ? spec.run.count + 1 : spec.run.count; // and a warm-up
         NS_TEST_EXPECT_MSG_EQ(whole.messages,
@@ -116,7 +120,8 @@ class RanksWorkloadTestCase : public TestCase
                               "every request and response, or message, once");
         for (uint32_t h = 0; h < 16; ++h)
         {
-            const uint64_t want = h < 2 ? 7 * perClient : (rr ? spec.run.count : 0);
+            const bool server = h == 0 || h == 3;
+            const uint64_t want = server ? 7 * perClient : (rr ? spec.run.count : 0);
             NS_TEST_EXPECT_MSG_EQ(whole.hosts[h].received, want, "host " << h);
         }
     }

@@ -23,6 +23,7 @@
 #include "ns3/san-stream-helper.h"
 #include "ns3/san-stream.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -167,6 +168,11 @@ SanBenchRanks::Run(const Spec& spec)
     {
         const ScopedGlobal<UintegerValue> cut("SanScenarioPartitions",
                                               UintegerValue(parts > 1 ? parts : 0));
+        // Simultaneous events in an order that every part computes alike (a packet that comes
+        // over a cut link is scheduled later than one that came over a whole one): whole, cut
+        // in one process and on MPI ranks give the same results.
+        const ScopedGlobal<StringValue> order("SchedulerType",
+                                              StringValue("ns3::SanOrderedScheduler"));
         // On one rank as on several: credits cross cables with a Delay in their time (what
         // lets the modern fabric be cut at all).
         const ScopedGlobal<BooleanValue> credits("SanScenarioCreditsTakeDelay", BooleanValue(true));
@@ -181,7 +187,9 @@ SanBenchRanks::Run(const Spec& spec)
         const NodeContainer hosts = testbed.GetHosts();
         const uint32_t groups = c.hosts / c.groupSize;
         // Member j of group g, as SanBenchScale places them; a group's clients (senders).
-        auto index = [groups](uint32_t g, uint32_t j) { return g + j * groups; };
+        auto index = [groups, &c](uint32_t g, uint32_t j) {
+            return SanBenchScale::GetMemberHost(g, j, groups, c.groupSize);
+        };
         auto clientsOf = [&hosts, &index, &c](uint32_t g) {
             NodeContainer members;
             for (uint32_t j = 1; j < c.groupSize; ++j)

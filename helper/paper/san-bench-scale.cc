@@ -154,6 +154,12 @@ SanBenchScale::GetWorkloads()
     return {"request-response", "incast", "all-to-all"};
 }
 
+uint32_t
+SanBenchScale::GetMemberHost(uint32_t g, uint32_t j, uint32_t groups, uint32_t groupSize)
+{
+    return g + (j + g) % groupSize * groups;
+}
+
 void
 SanBenchScale::Configure(SanRequestResponseHelper& rr, const Case& c)
 {
@@ -200,7 +206,7 @@ SanBenchScale::Run(const Case& c)
     const uint64_t rssStart = SanFabricBenchmark::ReadStatusKib("VmRSS");
     SanFabricBenchmark::ResetPeakRss();
     const auto b0 = std::chrono::steady_clock::now();
-    // Member j of group g is host g + j * groups: the testbed's groups (i mod groups).
+    // Group g holds the testbed's group g (hosts i with i mod groups == g); GetMemberHost.
     SanBenchTestbed testbed(c.iface, c.hosts, c.preset, c.fabric, c.hosts / c.groupSize);
     // The interface installed (fabric, hosts, NICs and their libraries' devices), no workload.
     const uint64_t rssInstalled = SanFabricBenchmark::ReadStatusKib("VmRSS");
@@ -208,7 +214,9 @@ SanBenchScale::Run(const Case& c)
     const NodeContainer hosts = testbed.GetHosts();
     const uint32_t groups = c.hosts / c.groupSize;
     /// \return member j of group g
-    auto member = [&hosts, groups](uint32_t g, uint32_t j) { return hosts.Get(g + j * groups); };
+    auto member = [&hosts, groups, &c](uint32_t g, uint32_t j) {
+        return hosts.Get(GetMemberHost(g, j, groups, c.groupSize));
+    };
     /// \return group g's members from the \p from-th on (1: all but its server or sink)
     auto membersFrom = [&member, &c](uint32_t g, uint32_t from) {
         NodeContainer members;

@@ -25,12 +25,13 @@ class SanAllToAllHelper;
  * what the run cost the simulator: build time, wall time, simulated messages per second of it,
  * events per message and memory per host (what nic-scaling writes, in san-scaling's style).
  *
- * Groups: the hosts are cut into hosts / GroupSize groups; member j of group g is host
- * g + j * groups, so that every group spreads over the whole tree (its traffic crosses the top
- * switches, as a job placed by a scheduler that ignores locality). Member 0 is the group's
- * server (request/response: the others its closed-loop clients) or sink (incast: the others
- * send to it); for all-to-all every member is a process exchanging with every other of its
- * group (an exchange among all of 16,384 hosts would hold 268 million connections).
+ * Groups: the hosts are cut into hosts / GroupSize groups; group g holds the hosts
+ * g + k * groups (k = 0 .. GroupSize - 1), so that every group spreads over the whole tree (its
+ * traffic crosses the top switches, as a job placed by a scheduler that ignores locality), and
+ * its member j is the one with k = (j + g) mod GroupSize (GetMemberHost). Member 0 is the
+ * group's server (request/response: the others its closed-loop clients) or sink (incast: the
+ * others send to it); for all-to-all every member is a process exchanging with every other of
+ * its group (an exchange among all of 16,384 hosts would hold 268 million connections).
  */
 class SanBenchScale
 {
@@ -95,6 +96,17 @@ class SanBenchScale
 
     /// \return the workloads: request-response, incast, all-to-all
     static std::vector<std::string> GetWorkloads();
+
+    /**
+     * \brief Where a group's member runs. The servers (member 0) are spread over the tree
+     * like the others, group g's in the g-th (mod GroupSize) of its slices of the host
+     * numbers, not all among the first hosts: a tree cut into parts (MPI ranks) then gives each
+     * part a share of the servers' work, where before the first part held every server.
+     * \param g the group \param j the member (0: the server or sink)
+     * \param groups the number of groups \param groupSize hosts a group
+     * \return the host's index
+     */
+    static uint32_t GetMemberHost(uint32_t g, uint32_t j, uint32_t groups, uint32_t groupSize);
 
     /**
      * \brief A request/response helper's settings for \p c: its sizes, count, one warm-up
