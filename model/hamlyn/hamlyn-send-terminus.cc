@@ -152,9 +152,15 @@ HamlynSendTerminus::StoreRequest(const HamlynSendRequest& request, Callback<void
                     "HamlynSendTerminus: no work-queue window (create termini on a device)");
     const std::string error = GetRequestError(request);
     NS_ABORT_MSG_IF(!error.empty(), "HamlynSendTerminus::StoreRequest: " << error);
-    // The bytes' values do not matter to the model: the request object carries them.
-    std::vector<uint8_t> image(GetStoredBytes(request), 0);
-    m_window->Store(0, image.data(), static_cast<uint32_t>(image.size()), landed);
+    // The bytes' values do not matter to the model (the request object carries them): zeros
+    // from one buffer, not a vector made for every request.
+    static std::vector<uint8_t> zeros;
+    const uint32_t bytes = GetStoredBytes(request);
+    if (zeros.size() < bytes)
+    {
+        zeros.resize(bytes, 0);
+    }
+    m_window->Store(0, zeros.data(), bytes, landed);
 }
 
 void

@@ -12,6 +12,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <memory>
+
 namespace ns3
 {
 
@@ -177,16 +179,20 @@ RatsHardwareInterface::SendMsg(const RatsTicket& ticket,
     // for direct I/O, the data) into the terminus' work queue on the card; the stores are
     // posted, so they cross the I/O bus while the processor goes on, and the request is
     // there once both have ended.
+    // One request shared by the store and the post (its data and out-of-band bytes are not
+    // copied into each step); the post takes it over, as the store is done with it by then.
     Ptr<HostCpu> cpu = m_cpu;
     Ptr<HamlynSendTerminus> terminus = m_terminus;
+    auto request = std::make_shared<HamlynSendRequest>(std::move(r));
     Ptr<SanOperation> op = Create<SanOperation>();
     op->AddParallel(SanOperation::AsyncWork(
                         [cpu, on](Callback<void> done) { cpu->ExecuteInstructions(on, done); }),
-                    SanOperation::AsyncWork([terminus, r](Callback<void> landed) {
-                        terminus->StoreRequest(r, landed);
+                    SanOperation::AsyncWork([terminus, request](Callback<void> landed) {
+                        terminus->StoreRequest(*request, landed);
                     }));
-    op->Start(MakeSanCallback<void>([this, r, handle, direct, off, returned]() {
-        m_terminus->PostOrSpin(r, MakeSanCallback<void>([this, handle, direct, off, returned]() {
+    op->Start(MakeSanCallback<void>([this, request, handle, direct, off, returned]() {
+        m_terminus->PostOrSpin(std::move(*request),
+                               MakeSanCallback<void>([this, handle, direct, off, returned]() {
                                    const uint64_t id = ++m_posted;
                                    m_inFlight[id] = handle;
                                    if (direct)
