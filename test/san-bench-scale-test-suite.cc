@@ -10,10 +10,9 @@
 // cross, that the result does not depend on how the fabric is cut (SanScenarioPartitions=2 in one
 // process: the same figures to the last bit).
 
-#include "ns3/config.h"
-#include "ns3/global-value.h"
 #include "ns3/nx-group.h"
 #include "ns3/pointer.h"
+#include "ns3/san-bench-preset.h"
 #include "ns3/san-bench-scale.h"
 #include "ns3/san-bench-testbed.h"
 #include "ns3/san-messenger.h"
@@ -24,61 +23,12 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
-#include <optional>
 #include <string>
 
 using namespace ns3;
 
 namespace
 {
-
-/// SanScenarioPartitions for as long as it lives; then its default again.
-class ScalePartitions
-{
-  public:
-    /// \param parts SanScenarioPartitions
-    explicit ScalePartitions(uint32_t parts)
-    {
-        Config::SetGlobal("SanScenarioPartitions", UintegerValue(parts));
-    }
-
-    ~ScalePartitions()
-    {
-        for (auto i = GlobalValue::Begin(); i != GlobalValue::End(); ++i)
-        {
-            if ((*i)->GetName() == "SanScenarioPartitions")
-            {
-                (*i)->ResetInitialValue();
-            }
-        }
-    }
-
-    ScalePartitions(const ScalePartitions&) = delete;
-    ScalePartitions& operator=(const ScalePartitions&) = delete;
-};
-
-/// SanOrderedScheduler for as long as it lives (simultaneous events in an order every part of
-/// a cut fabric computes alike); then the scheduler before.
-class ScaleOrderedScheduler
-{
-  public:
-    ScaleOrderedScheduler()
-    {
-        GlobalValue::GetValueByName("SchedulerType", m_before);
-        Config::SetGlobal("SchedulerType", StringValue("ns3::SanOrderedScheduler"));
-    }
-
-    ~ScaleOrderedScheduler()
-    {
-        Config::SetGlobal("SchedulerType", m_before);
-    }
-
-    ScaleOrderedScheduler(const ScaleOrderedScheduler&) = delete;
-    ScaleOrderedScheduler& operator=(const ScaleOrderedScheduler&) = delete;
-
-  private:
-    StringValue m_before; //!< the scheduler before
-};
 
 /**
  * \ingroup san-tests
@@ -142,10 +92,10 @@ class ScaleWorkloadTestCase : public TestCase
         // Whole and cut alike under the scheduler that orders simultaneous events the same in
         // every part (under ns-3's, a packet over a cut link is scheduled later than over a
         // whole one, and wins no tie).
-        std::optional<ScaleOrderedScheduler> ordered;
+        SanScopedDefaults scoped;
         if (m_cut)
         {
-            ordered.emplace();
+            scoped.SetGlobal("SchedulerType", StringValue("ns3::SanOrderedScheduler"));
         }
         const SanBenchScale::Result whole = SanBenchScale::Run(c);
         NS_TEST_EXPECT_MSG_EQ(whole.messages, expected, "every message delivered, once");
@@ -173,7 +123,7 @@ class ScaleWorkloadTestCase : public TestCase
         {
             return;
         }
-        ScalePartitions cut(2);
+        scoped.SetGlobal("SanScenarioPartitions", UintegerValue(2));
         const SanBenchScale::Result halves = SanBenchScale::Run(c);
         NS_TEST_EXPECT_MSG_EQ(halves.messages, whole.messages, "cut: the same messages");
         NS_TEST_EXPECT_MSG_EQ(halves.figure, whole.figure, "cut: the same " + whole.figureName);

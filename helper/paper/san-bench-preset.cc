@@ -9,6 +9,7 @@
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/global-value.h"
 #include "ns3/nstime.h"
 
 #include <algorithm>
@@ -143,7 +144,14 @@ SanScopedDefaults::~SanScopedDefaults()
 {
     for (auto it = m_before.rbegin(); it != m_before.rend(); ++it)
     {
-        Config::SetDefault(it->first, *it->second);
+        if (it->global)
+        {
+            Config::SetGlobal(it->path, *it->value);
+        }
+        else
+        {
+            Config::SetDefault(it->path, *it->value);
+        }
     }
 }
 
@@ -152,8 +160,24 @@ SanScopedDefaults::Set(const std::string& type,
                        const std::string& attribute,
                        const AttributeValue& value)
 {
-    m_before.emplace_back(type + "::" + attribute, SanBenchPreset::GetDefault(type, attribute));
-    Config::SetDefault(m_before.back().first, value);
+    m_before.push_back(
+        {false, type + "::" + attribute, SanBenchPreset::GetDefault(type, attribute)});
+    Config::SetDefault(m_before.back().path, value);
+}
+
+void
+SanScopedDefaults::SetGlobal(const std::string& name, const AttributeValue& value)
+{
+    auto it = GlobalValue::Begin();
+    while (it != GlobalValue::End() && (*it)->GetName() != name)
+    {
+        ++it;
+    }
+    NS_ABORT_MSG_IF(it == GlobalValue::End(), "SanScopedDefaults: no global value " << name);
+    Ptr<AttributeValue> before = (*it)->GetChecker()->Create();
+    (*it)->GetValue(*before);
+    m_before.push_back({true, name, before});
+    Config::SetGlobal(name, value);
 }
 
 void

@@ -81,7 +81,8 @@ class SanBenchPreset
 /**
  * \ingroup san
  * \brief Attribute defaults changed while one scenario is built (what a scenario's spec does not
- * carry: a card's clock, a bus's burst), each restored when this goes out of scope.
+ * carry: a card's clock, a bus's burst), and global values while a run lasts (its partitions,
+ * its scheduler), each restored when this goes out of scope, the last set first.
  */
 class SanScopedDefaults
 {
@@ -99,10 +100,20 @@ class SanScopedDefaults
      * \param type a TypeId name \param attribute its attribute \param speedUp the factor
      */
     void Scale(const std::string& type, const std::string& attribute, double speedUp);
+    /// \param name a global value's name (aborts, naming it, if there is none)
+    /// \param value its value meanwhile
+    void SetGlobal(const std::string& name, const AttributeValue& value);
 
   private:
-    /// type::attribute and its default before, in the order set
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_before;
+    /// What was changed, and its default or value before.
+    struct Before
+    {
+        bool global;               //!< a global value, not an attribute's default
+        std::string path;          //!< its name, or type::attribute
+        Ptr<AttributeValue> value; //!< its value before
+    };
+
+    std::vector<Before> m_before; //!< in the order set
 };
 
 } // namespace ns3

@@ -6,13 +6,12 @@
 
 #include "san-bench-ranks.h"
 
+#include "san-bench-preset.h"
 #include "san-bench-runs.h"
 #include "san-bench-testbed.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/config.h"
-#include "ns3/global-value.h"
 #include "ns3/san-callback.h"
 #include "ns3/san-distributed.h"
 #include "ns3/san-group-application.h"
@@ -36,54 +35,6 @@ namespace ns3
 
 namespace
 {
-
-/// A scenario global value set for as long as this lives, then as it was.
-template <typename Value>
-class ScopedGlobal
-{
-  public:
-    ScopedGlobal(const std::string& name, const Value& value)
-        : m_name(name)
-    {
-        GlobalValue::GetValueByName(name, m_before);
-        Config::SetGlobal(name, value);
-    }
-
-    ~ScopedGlobal()
-    {
-        Config::SetGlobal(m_name, m_before);
-    }
-
-  private:
-    std::string m_name; //!< the global value
-    Value m_before;     //!< its value before
-};
-
-/// An attribute's default set for as long as this lives, then as it was.
-class ScopedDefault
-{
-  public:
-    ScopedDefault(const std::string& type,
-                  const std::string& attribute,
-                  const AttributeValue& value)
-        : m_path(type + "::" + attribute)
-    {
-        TypeId::AttributeInformation info;
-        NS_ABORT_MSG_IF(!TypeId::LookupByName(type).LookupAttributeByName(attribute, &info),
-                        "ScopedDefault: no attribute " << m_path);
-        m_before = info.initialValue;
-        Config::SetDefault(m_path, value);
-    }
-
-    ~ScopedDefault()
-    {
-        Config::SetDefault(m_path, *m_before);
-    }
-
-  private:
-    std::string m_path;                 //!< type::attribute
-    Ptr<const AttributeValue> m_before; //!< its default before
-};
 
 /// When every process starts (and rank 0 of an all-to-all group joins).
 Time
@@ -166,19 +117,18 @@ SanBenchRanks::Run(const Spec& spec)
     const uint32_t parts = spec.parts != 0 ? spec.parts : SanDistributed::GetSize();
     Result r;
     {
-        const ScopedGlobal<UintegerValue> cut("SanScenarioPartitions",
-                                              UintegerValue(parts > 1 ? parts : 0));
+        SanScopedDefaults scoped;
+        scoped.SetGlobal("SanScenarioPartitions", UintegerValue(parts > 1 ? parts : 0));
         // Simultaneous events in an order that every part computes alike (a packet that comes
         // over a cut link is scheduled later than one that came over a whole one): whole, cut
         // in one process and on MPI ranks give the same results.
-        const ScopedGlobal<StringValue> order("SchedulerType",
-                                              StringValue("ns3::SanOrderedScheduler"));
+        scoped.SetGlobal("SchedulerType", StringValue("ns3::SanOrderedScheduler"));
         // On one rank as on several: credits cross cables with a Delay in their time (what
         // lets the modern fabric be cut at all).
-        const ScopedGlobal<BooleanValue> credits("SanScenarioCreditsTakeDelay", BooleanValue(true));
+        scoped.SetGlobal("SanScenarioCreditsTakeDelay", BooleanValue(true));
         // NX's processes find out themselves that every peer is connected (no launcher sees
         // them all across ranks): on one rank as on several.
-        const ScopedDefault nx("ns3::NxGroup", "AnnounceReady", BooleanValue(true));
+        scoped.Set("ns3::NxGroup", "AnnounceReady", BooleanValue(true));
         SanScenario::ResetCutStatistics();
         SanBenchTestbed testbed(c.iface, c.hosts, c.preset, c.fabric, c.hosts / c.groupSize);
         const SanScenario::CutStatistics cuts = SanScenario::GetCutStatistics();
