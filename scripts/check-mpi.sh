@@ -35,6 +35,8 @@ export OMPI_MCA_btl_vader_single_copy_mechanism=none
 
 passed=0
 failed=0
+# What failed, repeated before the totals: a CI log often keeps only its last lines.
+failures=()
 # Counts CSV $2 as passed if it is byte-identical to the reference $1, else shows the change.
 judge() {
     if cmp -s "$1" "$2"; then
@@ -44,7 +46,26 @@ judge() {
         echo "check-mpi:   DIFFERS from $(basename "$1"):"
         diff "$1" "$2" | head -n 6
         failed=$((failed + 1))
+        failures+=("$(basename "$2") differs from $(basename "$1"): $(diff "$1" "$2" | head -n 3 | tr '\n' ' ')")
     fi
+}
+# Runs mpirun with the arguments given, its output in log $1. A failure without a word from
+# san-distributed, an abort or a signal (Open MPI could not start or connect its ranks: the
+# machine's failure, not the model's) is tried once more and says so; any other is not.
+run_mpi() {
+    local log=$1
+    shift
+    mpirun "${mpirun_flags[@]}" "$@" >"$log" 2>&1
+    local rc=$?
+    if [ "$rc" -eq 0 ]; then
+        return 0
+    fi
+    if grep -qE '^san-distributed|aborted\. |msg=|file=|terminate called|on signal' "$log"; then
+        return 1
+    fi
+    echo "check-mpi:   mpirun failed (exit $rc) before the model said a word; trying once more:"
+    tail -n 5 "$log"
+    mpirun "${mpirun_flags[@]}" "$@" >"$log" 2>&1
 }
 # Each engine on each number of ranks with the default lookahead (cut links' lead: Delay plus
 # what the packet size allows), then on 2 ranks with the Delay alone (--minPacketSize=0: ns-3's
@@ -77,11 +98,12 @@ for run in "${runs[@]}"; do
     rm -f "$csv"
     start=$(date +%s%N)
     # shellcheck disable=SC2086 # extra is empty or one argument
-    if ! mpirun "${mpirun_flags[@]}" -np "$ranks" "$program" "${args[@]}" $extra \
-            --engine="$engine" --csv="$csv" >"$log" 2>&1; then
+    if ! run_mpi "$log" -np "$ranks" "$program" "${args[@]}" $extra \
+            --engine="$engine" --csv="$csv"; then
         echo "check-mpi: $engine on $ranks rank(s) failed:"
         tail -n 20 "$log"
         failed=$((failed + 1))
+        failures+=("$engine on $ranks rank(s)${extra:+ $extra} failed: $(tail -n 3 "$log" | tr '\n' ' ')")
         continue
     fi
     wall_ms=$((($(date +%s%N) - start) / 1000000))
@@ -135,13 +157,14 @@ for nic in $nics; do
             csv=$out/$tag.csv
             log=$out/$tag.log
             rm -f "$csv"
-            if ! mpirun "${mpirun_flags[@]}" -np "$ranks" "$program" --interface="$iface" \
+            if ! run_mpi "$log" -np "$ranks" "$program" --interface="$iface" \
                     --preset="$preset" --topology=fat-tree --hosts=64 --group=16 \
                     --workload="$workload" --engine="$engine" "${times[@]}" \
-                    --csv="$csv" >"$log" 2>&1; then
+                    --csv="$csv"; then
                 echo "check-mpi: $workload over $iface ($preset), $engine on $ranks rank(s) failed:"
                 tail -n 20 "$log"
                 failed=$((failed + 1))
+                failures+=("$workload over $iface ($preset), $engine on $ranks rank(s) failed: $(tail -n 3 "$log" | tr '\n' ' ')")
                 continue
             fi
             echo "check-mpi: $workload over $iface ($preset), $engine on $ranks rank(s):" \
@@ -154,6 +177,9 @@ for nic in $nics; do
             fi
         done
     done
+done
+for failure in "${failures[@]}"; do
+    echo "check-mpi: FAILED: $failure"
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
