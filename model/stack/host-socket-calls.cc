@@ -79,6 +79,15 @@ HostSocketCalls::Setup(Ptr<SanHost> host, Ptr<Socket> socket, Ptr<HostStackCosts
     // one sk_buff per maximum segment); other sockets: the whole message at once.
     UintegerValue segment;
     m_chunk = socket->GetAttributeFailSafe("SegmentSize", segment) ? segment.Get() : 0;
+    TypeId::AttributeInformation rcvBuf;
+    TypeId::AttributeInformation segSize;
+    const TypeId tid = socket->GetInstanceTypeId();
+    if (tid.LookupAttributeByName("RcvBufSize", &rcvBuf) &&
+        tid.LookupAttributeByName("SegmentSize", &segSize))
+    {
+        m_rcvBufSize = rcvBuf.accessor;
+        m_segmentSize = segSize.accessor;
+    }
     socket->SetRecvCallback(MakeCallback(&HostSocketCalls::OnData, this));
     socket->SetSendCallback(MakeCallback(&HostSocketCalls::OnSpace, this));
 }
@@ -240,20 +249,23 @@ HostSocketCalls::SendWindowUpdate(uint32_t bufferedBefore)
     // buffer cannot hold: the sender's segment that uses it is cut at the receiver, comes
     // back as a SACK hole in a network that loses nothing, and ns-3.37's NextSeg can then
     // hand SendDataPacket an empty segment, a crash with windows of whole segments.)
-    UintegerValue buffer;
-    UintegerValue segment;
-    if (!m_socket->GetAttributeFailSafe("RcvBufSize", buffer) ||
-        !m_socket->GetAttributeFailSafe("SegmentSize", segment))
+    if (!m_rcvBufSize)
     {
         return; // not a TCP socket
     }
+    UintegerValue buffer;
+    UintegerValue segment;
+    ObjectBase* socket = PeekPointer(m_socket);
+    m_rcvBufSize->Get(socket, buffer);
+    m_segmentSize->Get(socket, segment);
     if (uint64_t(bufferedBefore) + 2 * segment.Get() < buffer.Get())
     {
         return; // the window was open: the next ACK carries it
     }
     ++m_windowUpdates;
-    m_socket->SetAttribute("RcvBufSize", UintegerValue(buffer.Get() - 1));
-    m_socket->SetAttribute("RcvBufSize", UintegerValue(buffer.Get()));
+    // As SetAttribute would, without its lookup by name (both values are in range).
+    m_rcvBufSize->Set(socket, UintegerValue(buffer.Get() - 1));
+    m_rcvBufSize->Set(socket, UintegerValue(buffer.Get()));
 }
 
 void

@@ -130,6 +130,11 @@ class HostSocketCalls : public Object
     Ptr<Socket> m_socket;            //!< socket
     Ptr<HostStackCosts> m_os;        //!< costs
     uint32_t m_chunk{0};             //!< copy chunk (the segment size)
+    /// A TCP socket's RcvBufSize and SegmentSize, looked up by name once (SendWindowUpdate
+    /// reads them on every read; a lookup by name walks the TypeId's attributes); null for
+    /// other sockets
+    Ptr<const AttributeAccessor> m_rcvBufSize;
+    Ptr<const AttributeAccessor> m_segmentSize; //!< see m_rcvBufSize
     bool m_txChecksumOffload{false}; //!< the NIC sums what is sent
     Callback<void> m_dataCallback;   //!< told of every arrival
 
