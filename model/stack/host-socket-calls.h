@@ -126,17 +126,17 @@ class HostSocketCalls : public Object
     /// \param kind what \param duration how long
     void Trace(const char* kind, Time duration);
 
-    Ptr<SanHost> m_host;             //!< host
-    Ptr<Socket> m_socket;            //!< socket
-    Ptr<HostStackCosts> m_os;        //!< costs
-    uint32_t m_chunk{0};             //!< copy chunk (the segment size)
+    Ptr<SanHost> m_host;      //!< host
+    Ptr<Socket> m_socket;     //!< socket
+    Ptr<HostStackCosts> m_os; //!< costs
+    uint32_t m_chunk{0};      //!< copy chunk (the segment size)
     /// A TCP socket's RcvBufSize and SegmentSize, looked up by name once (SendWindowUpdate
     /// reads them on every read; a lookup by name walks the TypeId's attributes); null for
     /// other sockets
     Ptr<const AttributeAccessor> m_rcvBufSize;
     Ptr<const AttributeAccessor> m_segmentSize; //!< see m_rcvBufSize
-    bool m_txChecksumOffload{false}; //!< the NIC sums what is sent
-    Callback<void> m_dataCallback;   //!< told of every arrival
+    bool m_txChecksumOffload{false};            //!< the NIC sums what is sent
+    Callback<void> m_dataCallback;              //!< told of every arrival
 
     // Send state
     Ptr<const Packet> m_message; //!< being sent
