@@ -77,16 +77,19 @@ HostSocketCalls::Setup(Ptr<SanHost> host, Ptr<Socket> socket, Ptr<HostStackCosts
     m_os = os;
     // The kernel copies into one segment-sized buffer at a time (Linux 2.2's tcp_sendmsg fills
     // one sk_buff per maximum segment); other sockets: the whole message at once.
-    UintegerValue segment;
-    m_chunk = socket->GetAttributeFailSafe("SegmentSize", segment) ? segment.Get() : 0;
-    TypeId::AttributeInformation rcvBuf;
+    // A TCP socket's RcvBufSize and SegmentSize are looked up by name once, here.
     TypeId::AttributeInformation segSize;
+    TypeId::AttributeInformation rcvBuf;
     const TypeId tid = socket->GetInstanceTypeId();
-    if (tid.LookupAttributeByName("RcvBufSize", &rcvBuf) &&
-        tid.LookupAttributeByName("SegmentSize", &segSize))
+    if (tid.LookupAttributeByName("SegmentSize", &segSize))
     {
-        m_rcvBufSize = rcvBuf.accessor;
-        m_segmentSize = segSize.accessor;
+        UintegerValue segment;
+        m_chunk = segSize.accessor->Get(PeekPointer(socket), segment) ? segment.Get() : 0;
+        if (tid.LookupAttributeByName("RcvBufSize", &rcvBuf))
+        {
+            m_rcvBufSize = rcvBuf.accessor;
+            m_segmentSize = segSize.accessor;
+        }
     }
     socket->SetRecvCallback(MakeCallback(&HostSocketCalls::OnData, this));
     socket->SetSendCallback(MakeCallback(&HostSocketCalls::OnSpace, this));
