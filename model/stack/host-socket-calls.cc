@@ -9,6 +9,8 @@
 #include "ns3/log.h"
 #include "ns3/san-callback.h"
 #include "ns3/san-host.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -89,6 +91,9 @@ HostSocketCalls::Setup(Ptr<SanHost> host, Ptr<Socket> socket, Ptr<HostStackCosts
         {
             m_rcvBufSize = rcvBuf.accessor;
             m_segmentSize = segSize.accessor;
+            // Every segment advertises the window (SendWindowUpdate).
+            socket->TraceConnectWithoutContext("Tx",
+                                               MakeCallback(&HostSocketCalls::OnSegmentSent, this));
         }
     }
     socket->SetRecvCallback(MakeCallback(&HostSocketCalls::OnData, this));
@@ -241,17 +246,22 @@ HostSocketCalls::Recv(uint32_t bytes, Callback<void, Ptr<Packet>> done)
 }
 
 void
-HostSocketCalls::SendWindowUpdate(uint32_t bufferedBefore)
+HostSocketCalls::SendWindowUpdate()
 {
-    // RFC 1122, section 4.2.3.3: a receiver whose window had shrunk below two segments sends a
-    // window update once the application's read opens it again (both Linux 2.2 and NT 4.0
-    // do). ns-3.37's TCP leaves it out and waits for the sender's persist timer (seconds), so
-    // the update is sent through ns-3's own path for a buffer that grows: RcvBufSize is
-    // lowered by one byte (which sends nothing) and set back, which sends the ACK with the
-    // window the buffer really has. (Raising it by one byte first would advertise a byte the
-    // buffer cannot hold: the sender's segment that uses it is cut at the receiver, comes
-    // back as a SACK hole in a network that loses nothing, and ns-3.37's NextSeg can then
-    // hand SendDataPacket an empty segment, a crash with windows of whole segments.)
+    // A receiver must tell a sender that its reads have opened the window, or a sender
+    // stopped by a full window waits for its persist timer (seconds); ns-3.37's TCP sends no
+    // such update after a read. When it does is the stack's own rule (HostStackCosts
+    // "WindowUpdate"); both keep small reads from each sending an ACK (RFC 1122, section
+    // 4.2.3.3, receiver-side silly-window avoidance). Every segment the socket sends
+    // advertises its window, its right edge the bytes read by then plus the buffer
+    // (OnSegmentSent notes those reads), so the edge moved by the bytes read since.
+    //
+    // The update goes through ns-3's own path for a buffer that grows: RcvBufSize is lowered
+    // by one byte (which sends nothing) and set back, which sends the ACK with the window the
+    // buffer really has. (Raising it by one byte first would advertise a byte the buffer
+    // cannot hold: the sender's segment that uses it is cut at the receiver, comes back as a
+    // SACK hole in a network that loses nothing, and ns-3.37's NextSeg can then hand
+    // SendDataPacket an empty segment, a crash with windows of whole segments.)
     if (!m_rcvBufSize)
     {
         return; // not a TCP socket
@@ -261,14 +271,43 @@ HostSocketCalls::SendWindowUpdate(uint32_t bufferedBefore)
     ObjectBase* socket = PeekPointer(m_socket);
     m_rcvBufSize->Get(socket, buffer);
     m_segmentSize->Get(socket, segment);
-    if (uint64_t(bufferedBefore) + 2 * segment.Get() < buffer.Get())
+    const uint64_t size = buffer.Get();
+    const uint64_t advance = m_bytesRead - m_readAtAdvertised; // the edge's move
+    if (m_os->GetWindowUpdateRule() == HostStackCosts::BSD_WINDOW_UPDATE)
     {
-        return; // the window was open: the next ACK carries it
+        if (advance < 2 * uint64_t(segment.Get()) && 2 * advance < size)
+        {
+            return; // a small move: the next segment the socket sends carries it
+        }
+    }
+    else
+    {
+        // Linux: the window left of the last advertisement (its edge less what has arrived)
+        // against the window it would offer now: the buffer less what is unread, in whole
+        // segments (__tcp_select_window offers none below one segment).
+        const uint64_t mss = segment.Get();
+        const uint64_t unread = m_socket->GetRxAvailable();
+        const uint64_t arrived = m_bytesRead + unread;
+        const uint64_t edge = m_readAtAdvertised + size;
+        const uint64_t windowNow = edge > arrived ? edge - arrived : 0;
+        const uint64_t offer = size > unread ? (size - unread) / mss * mss : 0;
+        if (2 * windowNow > size || offer == 0 || offer < 2 * windowNow)
+        {
+            return;
+        }
     }
     ++m_windowUpdates;
     // As SetAttribute would, without its lookup by name (both values are in range).
-    m_rcvBufSize->Set(socket, UintegerValue(buffer.Get() - 1));
-    m_rcvBufSize->Set(socket, UintegerValue(buffer.Get()));
+    m_rcvBufSize->Set(socket, UintegerValue(size - 1));
+    m_rcvBufSize->Set(socket, UintegerValue(size));
+}
+
+void
+HostSocketCalls::OnSegmentSent(Ptr<const Packet> packet,
+                               const TcpHeader& header,
+                               Ptr<const TcpSocketBase> socket)
+{
+    m_readAtAdvertised = m_bytesRead;
 }
 
 void
@@ -298,7 +337,8 @@ HostSocketCalls::ReadTake()
     }
     Ptr<Packet> p = m_socket->Recv(std::min(available, m_recvWanted), 0);
     NS_ABORT_MSG_IF(!p || p->GetSize() == 0, "HostSocketCalls: the socket returned no data");
-    SendWindowUpdate(available);
+    m_bytesRead += p->GetSize();
+    SendWindowUpdate();
     const Time copy = m_os->CopyTime(p->GetSize());
     Trace("copy", copy);
     Ptr<HostSocketCalls> self = this;

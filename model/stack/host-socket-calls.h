@@ -20,6 +20,8 @@ namespace ns3
 {
 
 class SanHost;
+class TcpHeader;
+class TcpSocketBase;
 
 /**
  * \ingroup san
@@ -112,9 +114,14 @@ class HostSocketCalls : public Object
   private:
     /// Send: copy and hand over what fits.
     void SendMore();
-    /// After a read: the window update a real receiver sends when the read reopens a closed
-    /// window. \param bufferedBefore bytes in the socket before the read
-    void SendWindowUpdate(uint32_t bufferedBefore);
+    /// After a read: the window update a BSD receiver sends when its reads have moved the
+    /// window's edge far enough since the last segment advertised it.
+    void SendWindowUpdate();
+    /// ns-3: the TCP socket sent a segment (each advertises the window).
+    /// \param packet the segment \param header its header \param socket the socket
+    void OnSegmentSent(Ptr<const Packet> packet,
+                       const TcpHeader& header,
+                       Ptr<const TcpSocketBase> socket);
     /// Recv: one read() call.
     void ReadCall();
     /// Recv: inside the read, take what is there or block.
@@ -148,6 +155,8 @@ class HostSocketCalls : public Object
     uint32_t m_recvWanted{0};               //!< bytes still wanted
     Ptr<Packet> m_recvData;                 //!< bytes read so far
     bool m_recvBlocked{false};              //!< waiting for data
+    uint64_t m_bytesRead{0};                //!< bytes read from a TCP socket, in all
+    uint64_t m_readAtAdvertised{0};         //!< m_bytesRead when a segment last left
     Callback<void, Ptr<Packet>> m_recvDone; //!< recv's completion
 
     uint64_t m_syscalls{0}; //!< system calls

@@ -121,6 +121,12 @@ HostStackCosts::SetChecksumRate(double bytesPerSecond)
     m_checksumRate = bytesPerSecond;
 }
 
+HostStackCosts::WindowUpdateRule
+HostStackCosts::GetWindowUpdateRule() const
+{
+    return m_windowUpdate;
+}
+
 std::string
 HostStackCosts::GetName() const
 {

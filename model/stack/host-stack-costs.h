@@ -42,6 +42,17 @@ class HostStackCosts : public Object
     HostStackCosts();
     ~HostStackCosts() override;
 
+    /// When a receiver's reads make it send a window update (an ACK) of its own.
+    enum WindowUpdateRule
+    {
+        /// 4.4BSD's tcp_output: once the window's right edge would move by two segments or by
+        /// half the buffer beyond the edge last advertised.
+        BSD_WINDOW_UPDATE,
+        /// Linux's cleanup_rbuf: once the window it can offer is at least twice the one left
+        /// of what it last advertised, while that is at most half the buffer.
+        LINUX_WINDOW_UPDATE,
+    };
+
     /// \return socket-layer instructions of one send or receive call, besides the syscall
     double GetSocketCallInstructions() const;
     /// \return TCP/IP instructions per segment (or pure ACK), each way, without checksums
@@ -76,16 +87,20 @@ class HostStackCosts : public Object
     /// \param bytesPerSecond checksum rate (> 0)
     void SetChecksumRate(double bytesPerSecond);
 
+    /// \return when the stack sends a window update after a read (HostSocketCalls)
+    WindowUpdateRule GetWindowUpdateRule() const;
+
     /// \return the preset's name (for the CSV's source column)
     virtual std::string GetName() const;
 
   protected:
-    double m_socketCallInstructions{0}; //!< per send/recv call
-    double m_protocolInstructions{0};   //!< per segment, each way
-    double m_softIrqInstructions{0};    //!< per deferred-processing run
-    double m_copyRate{1e9};             //!< bytes/s
-    double m_checksumRate{1e9};         //!< bytes/s
-    double m_selectPerSocket{0};        //!< select(): per descriptor
+    double m_socketCallInstructions{0};                 //!< per send/recv call
+    double m_protocolInstructions{0};                   //!< per segment, each way
+    double m_softIrqInstructions{0};                    //!< per deferred-processing run
+    double m_copyRate{1e9};                             //!< bytes/s
+    double m_checksumRate{1e9};                         //!< bytes/s
+    double m_selectPerSocket{0};                        //!< select(): per descriptor
+    WindowUpdateRule m_windowUpdate{BSD_WINDOW_UPDATE}; //!< after reads
 };
 
 } // namespace ns3

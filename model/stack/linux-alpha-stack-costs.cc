@@ -6,6 +6,7 @@
 #include "linux-alpha-stack-costs.h"
 
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -82,7 +83,19 @@ LinuxAlphaStackCosts::GetTypeId()
                           "select() instructions per descriptor looked at.",
                           DoubleValue(150),
                           MakeDoubleAccessor(&LinuxAlphaStackCosts::m_selectPerSocket),
-                          MakeDoubleChecker<double>(0));
+                          MakeDoubleChecker<double>(0))
+            // Linux's cleanup_rbuf (net/ipv4/tcp.c, as in 2.4; tcp_cleanup_rbuf today): after a
+            // read, an ACK once the window it can offer is at least twice what is left of the
+            // one last advertised, while that is at most half the buffer ("'lots' means 'at
+            // least twice'"). ASSUMED the same in 2.2.
+            .AddAttribute("WindowUpdate",
+                          "When reads make the receiver send a window update of its own.",
+                          EnumValue(HostStackCosts::LINUX_WINDOW_UPDATE),
+                          MakeEnumAccessor(&LinuxAlphaStackCosts::m_windowUpdate),
+                          MakeEnumChecker(HostStackCosts::BSD_WINDOW_UPDATE,
+                                          "Bsd",
+                                          HostStackCosts::LINUX_WINDOW_UPDATE,
+                                          "Linux"));
     return tid;
 }
 

@@ -6,6 +6,7 @@
 #include "modern-linux-stack-costs.h"
 
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -80,7 +81,18 @@ ModernLinuxStackCosts::GetTypeId()
                           "select() instructions per descriptor looked at.",
                           DoubleValue(150),
                           MakeDoubleAccessor(&ModernLinuxStackCosts::m_selectPerSocket),
-                          MakeDoubleChecker<double>(0));
+                          MakeDoubleChecker<double>(0))
+            // Linux's tcp_cleanup_rbuf (net/ipv4/tcp.c): after a read, an ACK once the window it
+            // can offer is at least twice what is left of the one last advertised, while that
+            // is at most half the buffer.
+            .AddAttribute("WindowUpdate",
+                          "When reads make the receiver send a window update of its own.",
+                          EnumValue(HostStackCosts::LINUX_WINDOW_UPDATE),
+                          MakeEnumAccessor(&ModernLinuxStackCosts::m_windowUpdate),
+                          MakeEnumChecker(HostStackCosts::BSD_WINDOW_UPDATE,
+                                          "Bsd",
+                                          HostStackCosts::LINUX_WINDOW_UPDATE,
+                                          "Linux"));
     return tid;
 }
 

@@ -6,6 +6,7 @@
 #include "windows-nt-stack-costs.h"
 
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -71,7 +72,19 @@ WindowsNtStackCosts::GetTypeId()
                           "select() instructions per socket looked at.",
                           DoubleValue(150),
                           MakeDoubleAccessor(&WindowsNtStackCosts::m_selectPerSocket),
-                          MakeDoubleChecker<double>(0));
+                          MakeDoubleChecker<double>(0))
+            // ASSUMED: 4.4BSD's rule (tcp_output; Stevens, TCP/IP Illustrated vol. 2, section
+            // 26.3): an update once the window's edge would move by two segments or half the
+            // buffer, RFC 1122's receiver-side silly-window avoidance (section 4.2.3.3) as the
+            // BSD stacks of the time built it. NT 4.0's own rule was not found published.
+            .AddAttribute("WindowUpdate",
+                          "When reads make the receiver send a window update of its own.",
+                          EnumValue(HostStackCosts::BSD_WINDOW_UPDATE),
+                          MakeEnumAccessor(&WindowsNtStackCosts::m_windowUpdate),
+                          MakeEnumChecker(HostStackCosts::BSD_WINDOW_UPDATE,
+                                          "Bsd",
+                                          HostStackCosts::LINUX_WINDOW_UPDATE,
+                                          "Linux"));
     return tid;
 }
 
