@@ -45,18 +45,33 @@ HostSocketCalls::HostSocketCalls()
 HostSocketCalls::~HostSocketCalls()
 {
     NS_LOG_FUNCTION(this);
+    Detach(); // if released without Dispose: the socket may outlive this object
+}
+
+void
+HostSocketCalls::Detach()
+{
+    if (!m_socket)
+    {
+        return;
+    }
+    // The socket's callbacks and its Tx trace hold this object's raw pointer.
+    m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    m_socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+    if (m_rcvBufSize)
+    {
+        m_socket->TraceDisconnectWithoutContext(
+            "Tx",
+            MakeCallback(&HostSocketCalls::OnSegmentSent, this));
+    }
+    m_socket = nullptr;
 }
 
 void
 HostSocketCalls::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    if (m_socket)
-    {
-        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-        m_socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
-    }
-    m_socket = nullptr;
+    Detach();
     m_host = nullptr;
     m_os = nullptr;
     m_message = nullptr;

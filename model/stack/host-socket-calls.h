@@ -112,6 +112,8 @@ class HostSocketCalls : public Object
     void DoDispose() override;
 
   private:
+    /// Take this object's callbacks off its socket, and let the socket go.
+    void Detach();
     /// Send: copy and hand over what fits.
     void SendMore();
     /// After a read: the window update a BSD receiver sends when its reads have moved the
