@@ -52,7 +52,7 @@ ScilanPaper::GetExperiments() const
     // (SanPaper::Run), the highest first. Five of SCI/NDIS throughput's sixteen runs (2-3 s of
     // its 8) are also the TCP/IP throughput figure's, which keeps them only if it starts once
     // they have ended: SCI/NDIS throughput first, beside the 64-node ring, and the figure
-    // (19 s without those runs) after it, on the worker that frees first.
+    // (13 s without those runs) after it, on the worker that frees first.
     std::vector<Experiment> e = {
         {"copies", &ScilanPaperExperiments::CopyRows, false},
         {"streams", &ScilanPaperExperiments::StreamRows, false, 1.5},
