@@ -9,13 +9,9 @@
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
-#include "ns3/ipv4-static-routing.h"
-#include "ns3/ipv4.h"
-#include "ns3/point-to-point-helper.h"
-#include "ns3/san-hub-routing-helper.h"
+#include "ns3/san-switched-ethernet-helper.h"
 #include "ns3/shrimp-helper.h"
 #include "ns3/string.h"
-#include "ns3/traffic-control-helper.h"
 #include "ns3/vmmc-daemon.h"
 
 namespace ns3
@@ -56,47 +52,24 @@ ShrimpScenario::ShrimpScenario(const Spec& spec)
     {
         return;
     }
-    // The Ethernet: a 10 Mbit/s link from every node to one switch node (a router in ns-3's
-    // terms), which adds a hop but no contention the papers account; it carries only set-up
-    // messages.
-    NodeContainer hub;
-    hub.Create(1);
+    // The Ethernet (section 3, "a commodity Ethernet"): every node on one switch
+    // (SanSwitchedEthernet's defaults: 10 Mbit/s, store and forward); it carries only set-up
+    // messages, so its switch adds a hop but no contention the papers account.
+    SanSwitchedEthernetHelper ethernet;
+    const NetDeviceContainer devices = ethernet.Install(GetHosts());
     // IPv4 only: the set-up traffic is IPv4 (an IPv6 stack on every host cost ~5 KiB a host).
     InternetStackHelper internet;
     internet.SetIpv6StackInstall(false);
-    // Static routes alone (set below): ns-3's default adds global routing, an object pair on
-    // every host that nothing here populates.
+    // One subnet: its interface route is every route (ns-3's default adds global routing, an
+    // object pair on every host that nothing here populates).
     internet.SetRoutingHelper(Ipv4StaticRoutingHelper());
     internet.Install(GetHosts());
-    // The hub's routes are its connected links, found in a table by subnet (ns-3's static
-    // routing would scan all of them, and every interface's address, for each packet).
-    InternetStackHelper hubStack;
-    hubStack.SetRoutingHelper(SanHubRoutingHelper());
-    hubStack.SetIpv6StackInstall(false);
-    hubStack.Install(hub);
-    PointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-    link.SetChannelAttribute("Delay", TimeValue(MicroSeconds(5)));
-    Ipv4AddressHelper addresses;
-    addresses.SetBase("10.1.1.0", "255.255.255.252");
-    // A star: a host reaches every other host's network through the hub, which has them all on
-    // its own links. Static routes say so in O(1) per host; global routing (the routes it
-    // would compute are the same: next hop the hub, out of the host's one link) runs a
-    // shortest-path search from every node, O(hosts^2) to build and a table of every network
-    // at every host, scanned per packet.
-    Ipv4StaticRoutingHelper routing;
-    for (uint32_t i = 0; i < GetNHosts(); ++i)
+    // SanIpNetDevice's default "Network": host n is 10.2.0.0 + n + 1.
+    Ipv4AddressHelper addresses("10.2.0.0", "255.255.0.0");
+    const Ipv4InterfaceContainer assigned = addresses.Assign(devices);
+    for (uint32_t i = 0; i < assigned.GetN(); ++i)
     {
-        NetDeviceContainer d = link.Install(GetHosts().Get(i), hub.Get(0));
-        Ipv4InterfaceContainer a = addresses.Assign(d);
-        // A FIFO in each device, as a 1990s Ethernet driver had: not the fair-queueing
-        // CoDel discipline that address assignment puts on both ends (3 KiB a host at rest).
-        TrafficControlHelper().Uninstall(d);
-        m_ethernet.push_back(a.GetAddress(0));
-        addresses.NewNetwork();
-        Ptr<Ipv4> ipv4 = GetHosts().Get(i)->GetObject<Ipv4>();
-        routing.GetStaticRouting(ipv4)->SetDefaultRoute(a.GetAddress(1),
-                                                        ipv4->GetInterfaceForDevice(d.Get(0)));
+        m_ethernet.push_back(assigned.GetAddress(i));
     }
 }
 
