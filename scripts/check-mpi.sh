@@ -144,6 +144,11 @@ for nic in $nics; do
             else
                 times=(--slot=100us --go=20ms --until=100ms)
             fi
+        elif [ "$iface" = shrimp-sockets ]; then
+            # Sixteen processes set their connections up over the 10 Mbit/s Ethernet at once,
+            # each server's port sending the frames for its clients one after another: the
+            # last connects after about 11 ms.
+            times=(--go=20ms --until=120ms)
         elif [ "$iface" = hamlyn ]; then
             # Fifteen clients ask one server's single request buffer at once; the copies it
             # drops are sent again at doubling intervals (SanRatsMessenger RequestTimeoutMax):
