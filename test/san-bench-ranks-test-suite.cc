@@ -230,8 +230,8 @@ class SanBenchRanksTestSuite : public TestSuite
         AddTestCase(new RanksRefusalsTestCase(), TestCase::QUICK);
         AddTestCase(new RanksShortTestCase(), TestCase::QUICK);
         // DART's cells cross a cut with the papers' cables; with the modern preset's, every
-        // interface's credits do (SHRIMP sockets' set-up Ethernet, links to a hub, is not cut in
-        // one process; across MPI ranks ns-3 makes its links remote).
+        // interface's credits do (SHRIMP sockets' set-up Ethernet is not cut in one process;
+        // across MPI ranks its frames travel as MPI messages).
         AddTestCase(new RanksWorkloadTestCase("dart", "as-published", "request-response"),
                     TestCase::QUICK);
         for (const char* iface : {"tcp",

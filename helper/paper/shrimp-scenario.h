@@ -32,7 +32,8 @@ class ShrimpScenario : public SanScenario
     {
         /// Also the commodity Ethernet of section 3.1 ("used for diagnostics, booting, and
         /// exchange of low-priority messages"; the sockets library sets up connections over
-        /// it): ns-3's internet stack on every node, 10 Mbit/s links to one switch node.
+        /// it): ns-3's internet stack on every node, all on one 10 Mbit/s switch
+        /// (SanSwitchedEthernet).
         bool ethernet{false};
     };
 
