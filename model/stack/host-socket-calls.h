@@ -98,7 +98,7 @@ class HostSocketCalls : public Object
     uint64_t GetSyscalls() const;
     /// \return times the process blocked and was woken
     uint64_t GetWakeups() const;
-    /// \return window updates sent after reads that reopened a nearly closed window
+    /// \return window updates sent after reads (by the stack's HostStackCosts "WindowUpdate")
     uint64_t GetWindowUpdates() const;
 
     /**
@@ -116,8 +116,8 @@ class HostSocketCalls : public Object
     void Detach();
     /// Send: copy and hand over what fits.
     void SendMore();
-    /// After a read: the window update a BSD receiver sends when its reads have moved the
-    /// window's edge far enough since the last segment advertised it.
+    /// After a read: the window update the stack sends when its reads have opened the window
+    /// far enough since the last segment advertised it (HostStackCosts "WindowUpdate").
     void SendWindowUpdate();
     /// ns-3: the TCP socket sent a segment (each advertises the window).
     /// \param packet the segment \param header its header \param socket the socket
