@@ -138,15 +138,17 @@ SanDistributed::BoundLookahead(Time lookahead)
 }
 
 void
-SanDistributed::DeclareCutLink(Ptr<Channel> channel, uint32_t rank, Time lookahead)
+SanDistributed::DeclareCutLink(Ptr<Channel> channel, uint32_t rank, Time lead)
 {
-    NS_ABORT_MSG_IF(!lookahead.IsStrictlyPositive(),
-                    "SanDistributed::DeclareCutLink: " << lookahead << " is not positive");
 #ifdef NS3_MPI
     if (GetSize() < 2 || g_engine != NULL_MESSAGE)
     {
         return;
     }
+    NS_ABORT_MSG_IF(!lead.IsStrictlyPositive(),
+                    "SanDistributed::DeclareCutLink: a link to rank "
+                        << rank << " has a lead of " << lead
+                        << ": messages across ranks need time on the way (a Delay)");
     NS_ABORT_MSG_IF(rank == GetRank() || rank >= GetSize(),
                     "SanDistributed::DeclareCutLink: rank " << rank << " is not another rank");
     Ptr<RemoteChannelBundle> bundle = RemoteChannelBundleManager::Find(rank);
@@ -154,10 +156,11 @@ SanDistributed::DeclareCutLink(Ptr<Channel> channel, uint32_t rank, Time lookahe
     {
         bundle = RemoteChannelBundleManager::Add(rank);
     }
-    bundle->AddChannel(channel, lookahead);
+    bundle->AddChannel(channel, Max(TimeStep(1), lead - TimeStep(1)));
 #else
     (void)channel;
     (void)rank;
+    (void)lead;
 #endif
 }
 

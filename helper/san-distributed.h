@@ -76,16 +76,21 @@ class SanDistributed
      */
     static void BoundLookahead(Time lookahead);
     /**
-     * Give the null-message engine the lookahead of a link to another rank whose devices it
-     * does not see as point-to-point (SanRemoteChannel::HasOwnLookahead): the channel joins
-     * the engine's bundle of links to that rank, as the engine's own set-up does for a
-     * point-to-point link with its Delay. Call it before the run. Nothing happens on one rank
-     * or under the granted time window (BoundLookahead gives that engine its lookahead).
+     * Give the null-message engine a link to another rank whose devices it does not see as
+     * point-to-point (SanRemoteChannel::HasOwnLookahead, SanSwitchedEthernet): the channel
+     * joins the engine's bundle of links to that rank, as the engine's own set-up does for a
+     * point-to-point link with its Delay. Its lookahead is one time step short of \p lead
+     * (at least one step): the engine runs every event up to and including the time its
+     * neighbours promised, so a message due at exactly that time would come after some of
+     * that time's events had run, in an order that depends on when MPI delivered it; one step
+     * sooner, every message arrives before any event of its time has run. Call it before the
+     * run. Nothing happens on one rank or under the granted time window (BoundLookahead gives
+     * that engine its lookahead).
      * \param channel the link
      * \param rank the rank at its far end (not this one)
-     * \param lookahead its lookahead (> 0)
+     * \param lead the least time from a message's sending to its arrival (> 0)
      */
-    static void DeclareCutLink(Ptr<Channel> channel, uint32_t rank, Time lookahead);
+    static void DeclareCutLink(Ptr<Channel> channel, uint32_t rank, Time lead);
     /// \return this process's rank (0 without MPI)
     static uint32_t GetRank();
     /// \return the number of ranks (1 without MPI)

@@ -358,12 +358,9 @@ SanFabricHelper::Install(NodeContainer hosts)
             SanDistributed::BoundLookahead(m_lookahead - m_batchWindow);
         }
     }
-    // The null-message engine runs every event up to and including the time its neighbours
-    // promised, so a message due at exactly that time would come after some of that time's
-    // events had run, in an order that depends on when MPI delivered it. Each cut link's
-    // lookahead is therefore declared one time step short of its lead (ns-3 would take a
-    // plain link's Delay, the lead itself): every message then arrives before any event of its
-    // time has run, and simultaneous events keep the order they have on one rank.
+    // Every cut link to the null-message engine, plain ones too: ns-3 would take a plain
+    // link's Delay, the lead itself, as its lookahead, where DeclareCutLink takes one step
+    // less (see there), so that simultaneous events keep the order they have on one rank.
     const uint32_t rank = SanDistributed::GetRank();
     for (const Ptr<SanRemoteChannel>& channel : cutChannels)
     {
@@ -371,10 +368,9 @@ SanFabricHelper::Install(NodeContainer hosts)
         const uint32_t rankB = NodeList::GetNode(channel->GetPort(1)->GetNodeId())->GetSystemId();
         if ((rankA == rank) != (rankB == rank))
         {
-            SanDistributed::DeclareCutLink(
-                channel,
-                rankA == rank ? rankB : rankA,
-                Max(TimeStep(1), channel->GetLead() - m_batchWindow - TimeStep(1)));
+            SanDistributed::DeclareCutLink(channel,
+                                           rankA == rank ? rankB : rankA,
+                                           channel->GetLead() - m_batchWindow);
         }
     }
     SanRemoteChannel::SetBatchWindow(m_batchWindow);

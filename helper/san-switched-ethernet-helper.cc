@@ -104,9 +104,7 @@ SanSwitchedEthernetHelper::DeclareToEngines(Ptr<SanSwitchedEthernet> lan)
     SanDistributed::BoundLookahead(lead);
     for (uint32_t r : others)
     {
-        // The null-message engine runs the events of the time it was promised, so a frame due
-        // at exactly the lead is promised one step sooner (as SanFabricHelper's cut links).
-        SanDistributed::DeclareCutLink(lan, r, Max(TimeStep(1), lead - TimeStep(1)));
+        SanDistributed::DeclareCutLink(lan, r, lead);
     }
 }
 

@@ -6,6 +6,7 @@
 #include "host-stack-costs.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 
 #include <cmath>
@@ -125,6 +126,12 @@ HostStackCosts::WindowUpdateRule
 HostStackCosts::GetWindowUpdateRule() const
 {
     return m_windowUpdate;
+}
+
+Ptr<const AttributeChecker>
+HostStackCosts::MakeWindowUpdateChecker()
+{
+    return MakeEnumChecker(BSD_WINDOW_UPDATE, "Bsd", LINUX_WINDOW_UPDATE, "Linux");
 }
 
 std::string

@@ -89,6 +89,8 @@ class HostStackCosts : public Object
 
     /// \return when the stack sends a window update after a read (HostSocketCalls)
     WindowUpdateRule GetWindowUpdateRule() const;
+    /// \return the checker of the presets' "WindowUpdate" attribute ("Bsd", "Linux")
+    static Ptr<const AttributeChecker> MakeWindowUpdateChecker();
 
     /// \return the preset's name (for the CSV's source column)
     virtual std::string GetName() const;

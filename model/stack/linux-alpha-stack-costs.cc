@@ -92,10 +92,7 @@ LinuxAlphaStackCosts::GetTypeId()
                           "When reads make the receiver send a window update of its own.",
                           EnumValue(HostStackCosts::LINUX_WINDOW_UPDATE),
                           MakeEnumAccessor(&LinuxAlphaStackCosts::m_windowUpdate),
-                          MakeEnumChecker(HostStackCosts::BSD_WINDOW_UPDATE,
-                                          "Bsd",
-                                          HostStackCosts::LINUX_WINDOW_UPDATE,
-                                          "Linux"));
+                          HostStackCosts::MakeWindowUpdateChecker());
     return tid;
 }
 

@@ -89,10 +89,7 @@ ModernLinuxStackCosts::GetTypeId()
                           "When reads make the receiver send a window update of its own.",
                           EnumValue(HostStackCosts::LINUX_WINDOW_UPDATE),
                           MakeEnumAccessor(&ModernLinuxStackCosts::m_windowUpdate),
-                          MakeEnumChecker(HostStackCosts::BSD_WINDOW_UPDATE,
-                                          "Bsd",
-                                          HostStackCosts::LINUX_WINDOW_UPDATE,
-                                          "Linux"));
+                          HostStackCosts::MakeWindowUpdateChecker());
     return tid;
 }
 

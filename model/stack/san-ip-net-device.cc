@@ -110,6 +110,14 @@ SanIpNetDevice::LinkAddressOf(uint32_t host)
     return a;
 }
 
+uint32_t
+SanIpNetDevice::HostOfLinkAddress(const Mac48Address& address)
+{
+    uint8_t b[6];
+    address.CopyTo(b);
+    return (uint32_t(b[2]) << 24) | (uint32_t(b[3]) << 16) | (uint32_t(b[4]) << 8) | b[5];
+}
+
 uint64_t
 SanIpNetDevice::GetDrops() const
 {

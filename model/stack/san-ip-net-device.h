@@ -54,6 +54,8 @@ class SanIpNetDevice : public SanNetDevice
 
     /// \param host a host number \return its link address
     static Mac48Address LinkAddressOf(uint32_t host);
+    /// \param address a link address (LinkAddressOf) \return its host number
+    static uint32_t HostOfLinkAddress(const Mac48Address& address);
 
     /// \return packets dropped (no host for their destination)
     uint64_t GetDrops() const;

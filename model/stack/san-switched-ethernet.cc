@@ -10,7 +10,6 @@
 #include "ns3/abort.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/log.h"
-#include "ns3/mac48-address.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -35,15 +34,6 @@ namespace
 
 /// Bytes of the Ethernet header a frame carries in the simulation (its FCS is only counted).
 constexpr uint32_t SAN_ETHERNET_HEADER_IN_PACKET = 14;
-
-/// \param a a link address (SanIpNetDevice::LinkAddressOf) \return its host number
-uint32_t
-SanEthernetHostOf(const Mac48Address& a)
-{
-    uint8_t b[6];
-    a.CopyTo(b);
-    return (uint32_t(b[2]) << 24) | (uint32_t(b[3]) << 16) | (uint32_t(b[4]) << 8) | b[5];
-}
 
 } // namespace
 
@@ -318,7 +308,7 @@ SanEthernetIpTransport::StartNext()
     m_txTrace(frame);
     EthernetHeader header(false);
     frame->PeekHeader(header);
-    const uint32_t dst = SanEthernetHostOf(header.GetDestination());
+    const uint32_t dst = SanIpNetDevice::HostOfLinkAddress(header.GetDestination());
     const Time wire = m_lan->GetFrameTime(frame->GetSize() - SAN_ETHERNET_HEADER_IN_PACKET);
     // The frame is in the switch once its last bit has crossed the cable.
     const Time inSwitch = wire + m_lan->GetDelay();
@@ -390,7 +380,7 @@ SanEthernetIpTransport::Deliver(Ptr<Packet> frame)
     frame->RemoveHeader(header);
     if (!m_rx.IsNull())
     {
-        m_rx(frame, SanEthernetHostOf(header.GetSource()), header.GetLengthType());
+        m_rx(frame, SanIpNetDevice::HostOfLinkAddress(header.GetSource()), header.GetLengthType());
     }
 }
 

@@ -81,10 +81,7 @@ WindowsNtStackCosts::GetTypeId()
                           "When reads make the receiver send a window update of its own.",
                           EnumValue(HostStackCosts::BSD_WINDOW_UPDATE),
                           MakeEnumAccessor(&WindowsNtStackCosts::m_windowUpdate),
-                          MakeEnumChecker(HostStackCosts::BSD_WINDOW_UPDATE,
-                                          "Bsd",
-                                          HostStackCosts::LINUX_WINDOW_UPDATE,
-                                          "Linux"));
+                          HostStackCosts::MakeWindowUpdateChecker());
     return tid;
 }
 
