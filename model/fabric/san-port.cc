@@ -41,6 +41,7 @@ SanPort::SanPort(bool inSwitch, uint32_t storeIndex)
       m_bare(0),
       m_sendsXPackets(0),
       m_hasExtras(0),
+      m_hasTraces(0),
       m_heapSlots(0),
       m_storeIndex(inSwitch ? static_cast<uint16_t>(storeIndex) : NOT_IN_SWITCH)
 {
@@ -395,7 +396,7 @@ SanPort::Depart(SanFabricPacket* p, uint32_t slot, uint32_t vc, int64_t departTs
     CountDeparture(end - departTs);
 
     OnDepart(p, vc, departTs);
-    if (m_hasExtras && !FindExtras().traces.tx.IsEmpty())
+    if (m_hasTraces && !FindExtras().traces.tx.IsEmpty())
     {
         FindExtras().traces.tx(p->uid, p->src, p->dst, p->bytes, vc);
     }
@@ -513,13 +514,14 @@ void
 SanPort::AbortQueueFull() const
 {
     NS_ABORT_MSG("SanPort " << GetPortName() << ": more than " << MAX_QUEUE
-                            << " packets wait at one port (its queue length has 24 bits); "
+                            << " packets wait at one port (its queue length has 23 bits); "
                                "the offered load is far beyond what the fabric carries");
 }
 
 SanPort::Traces&
 SanPort::GetTraces()
 {
+    m_hasTraces = 1;
     return GetExtras().traces;
 }
 
@@ -548,6 +550,7 @@ SanPort::DropExtras()
     {
         SanPortExtras::Drop(this);
         m_hasExtras = 0;
+        m_hasTraces = 0;
     }
 }
 

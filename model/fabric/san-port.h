@@ -133,8 +133,8 @@ class SanPort
 
     /// The largest port number a port keeps (16 bits, one value meaning "not yet made").
     static constexpr uint32_t MAX_NUMBER = 0xfffe;
-    /// The most packets that may wait at one port (its queue length has 24 bits).
-    static constexpr uint32_t MAX_QUEUE = 0xffffff;
+    /// The most packets that may wait at one port (its queue length has 23 bits).
+    static constexpr uint32_t MAX_QUEUE = 0x7fffff;
 
     /**
      * Number the port: its events run in its node's context and are ordered by (node, number).
@@ -507,7 +507,7 @@ class SanPort
     /// \return true if a pcap or ASCII tracer listens (the channel asks before each arrival)
     bool IsTraced() const
     {
-        return m_hasExtras && (!FindExtras().traces.promiscSniffer.IsEmpty() ||
+        return m_hasTraces && (!FindExtras().traces.promiscSniffer.IsEmpty() ||
                                !FindExtras().traces.packetEvent.IsEmpty());
     }
 
@@ -716,7 +716,7 @@ class SanPort
     uint32_t m_frame{0};               //!< the frame's index (its base >> s_frameShift)
     uint32_t m_txPackets{0};           //!< packets sent, low 32 bits (the rest: Extras)
     uint32_t m_busySteps{0};           //!< link busy time summed, low 32 bits (the rest: Extras)
-    uint32_t m_qLen : 24;              //!< queue length (at most MAX_QUEUE)
+    uint32_t m_qLen : 23;              //!< queue length (at most MAX_QUEUE)
     uint32_t m_end : 1;                //!< this port's end of the channel (0 or 1)
     uint32_t m_connected : 1;          //!< both ends of the channel are attached
     uint32_t m_peerIsSink : 1;         //!< the far end always accepts (a host)
@@ -724,6 +724,9 @@ class SanPort
     uint32_t m_bare : 1;               //!< the link has no channel object
     uint32_t m_sendsXPackets : 1;      //!< it sends XPACKETs (into an Xon/Xoff buffer)
     uint32_t m_hasExtras : 1;          //!< it has an entry in the extras table
+    uint32_t m_hasTraces : 1;          //!< a tracer asked for its trace sources (so the hot
+                                       //!< path looks the extras up only then: a port's
+                                       //!< counters' carries make extras too)
     uint32_t m_heapSlots : 1;          //!< its slot table is on the heap
     uint16_t m_number{NOT_NUMBERED};   //!< its number on its node (events' order)
     uint16_t m_storeIndex;             //!< a switch port's index in its switch's array of
