@@ -154,9 +154,8 @@ class SanPaper : public Object
      * --jobs, and, when \p typeId is empty, --paper), run the paper's experiments and write the
      * figures' data (Run: --jobs worker processes, by default one per core), print the rows and
      * write the CSV. Whatever --jobs, the rows, the CSV and the figures' files are the same. The
-     * scheduler is ns-3's PriorityQueueScheduler (the same event order as the default MapScheduler,
-     * at less cost per event) unless
-     * --SchedulerType names another.
+     * scheduler is SanNearHeapScheduler (the same event order as ns-3's default MapScheduler, at
+     * less cost per event) unless --SchedulerType names another.
      * \param argc argc of main \param argv argv of main
      * \param typeId the paper ("" : the --paper option chooses)
      * \return main's exit status
