@@ -32,8 +32,13 @@ NS_OBJECT_ENSURE_REGISTERED(SanEthernetIpTransport);
 namespace
 {
 
-/// Bytes of the Ethernet header a frame carries in the simulation (its FCS is only counted).
-constexpr uint32_t SAN_ETHERNET_HEADER_IN_PACKET = 14;
+/// \param frame a frame as simulated: the IP packet and its Ethernet header (the FCS, padding
+/// and framing are only counted) \return the IP packet's bytes
+uint32_t
+SanEthernetIpBytes(Ptr<const Packet> frame)
+{
+    return frame->GetSize() - EthernetHeader(false).GetSerializedSize();
+}
 
 } // namespace
 
@@ -303,13 +308,13 @@ SanEthernetIpTransport::StartNext()
     }
     m_sending = true;
     Ptr<Packet> frame = m_waiting.front();
-    m_waiting.erase(m_waiting.begin());
+    m_waiting.pop_front();
     ++m_sent;
     m_txTrace(frame);
     EthernetHeader header(false);
     frame->PeekHeader(header);
     const uint32_t dst = SanIpNetDevice::HostOfLinkAddress(header.GetDestination());
-    const Time wire = m_lan->GetFrameTime(frame->GetSize() - SAN_ETHERNET_HEADER_IN_PACKET);
+    const Time wire = m_lan->GetFrameTime(SanEthernetIpBytes(frame));
     // The frame is in the switch once its last bit has crossed the cable.
     const Time inSwitch = wire + m_lan->GetDelay();
     Ptr<SanEthernetIpTransport> to = m_lan->GetPort(dst);
@@ -357,7 +362,7 @@ SanEthernetIpTransport::ArriveAtSwitch(Ptr<Packet> frame)
     // Store and forward: the output port to this host sends one frame after another.
     const int64_t ready = (Simulator::Now() + m_lan->GetSwitchDelay()).GetTimeStep();
     const int64_t start = std::max(ready, m_portFreeTs);
-    const Time wire = m_lan->GetFrameTime(frame->GetSize() - SAN_ETHERNET_HEADER_IN_PACKET);
+    const Time wire = m_lan->GetFrameTime(SanEthernetIpBytes(frame));
     m_portFreeTs = start + wire.GetTimeStep();
     const Time in = TimeStep(m_portFreeTs) + m_lan->GetDelay() - Simulator::Now();
     Simulator::Schedule(in,

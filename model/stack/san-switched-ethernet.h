@@ -11,6 +11,7 @@
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/san-fifo.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -153,7 +154,7 @@ class SanEthernetIpTransport : public SanIpTransport
     NetDevice* m_device{nullptr};        //!< the device above (it holds this)
     uint32_t m_host{0};                  //!< host number
     ReceiveCallback m_rx;                //!< the device's receive
-    std::vector<Ptr<Packet>> m_waiting;  //!< framed, not yet sent, in order
+    SanFifo<Ptr<Packet>> m_waiting;      //!< framed, not yet sent, in order
     bool m_sending{false};               //!< a frame is being serialized
     int64_t m_portFreeTs{0};             //!< the switch's port to this host is free from then
     uint64_t m_sent{0};                  //!< frames sent
