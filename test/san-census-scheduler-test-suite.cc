@@ -9,6 +9,8 @@
  * runs them in its inner scheduler's order.
  */
 
+#include "san-test-util.h"
+
 #include "ns3/object-factory.h"
 #include "ns3/san-census-scheduler.h"
 #include "ns3/san-resource.h"
@@ -41,9 +43,7 @@ UseCensus(const std::string& report = "none")
 void
 UseMap()
 {
-    ObjectFactory f;
-    f.SetTypeId("ns3::MapScheduler");
-    Simulator::SetScheduler(f);
+    santest::UseScheduler("ns3::MapScheduler");
 }
 
 /// Something whose member functions are events of their own kinds.

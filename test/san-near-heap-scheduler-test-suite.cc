@@ -16,30 +16,23 @@
  *    IsExpired says so.
  */
 
+#include "san-test-util.h"
+
 #include "ns3/nstime.h"
-#include "ns3/object-factory.h"
 #include "ns3/san-near-heap-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
 #include <cstdint>
-#include <random>
 #include <utility>
 #include <vector>
 
 using namespace ns3;
+using santest::FixedSequence;
+using santest::UseScheduler;
 
 namespace
 {
-
-/// Use a scheduler for the next run. \param typeId its TypeId's name
-void
-UseScheduler(const std::string& typeId)
-{
-    ObjectFactory f;
-    f.SetTypeId(typeId);
-    Simulator::SetScheduler(f);
-}
 
 /// A run of events that schedule, cancel and remove others at random (the same seed: the same
 /// run), recording which ran when.
@@ -121,10 +114,10 @@ class RandomRun
     /// \param n a bound \return a random number below it
     uint32_t Draw(uint32_t n)
     {
-        return std::uniform_int_distribution<uint32_t>(0, n - 1)(m_rng);
+        return static_cast<uint32_t>(m_rng.Next(n));
     }
 
-    std::mt19937 m_rng;                              //!< the run's randomness
+    FixedSequence m_rng;                             //!< the run's randomness
     uint32_t m_next{0};                              //!< the next event's id
     std::vector<EventId> m_pending;                  //!< some events, to cancel or remove
     std::vector<std::pair<uint32_t, int64_t>> m_ran; //!< what ran, when

@@ -19,7 +19,8 @@
  *    it.
  */
 
-#include "ns3/object-factory.h"
+#include "san-test-util.h"
+
 #include "ns3/san-fabric-benchmark.h"
 #include "ns3/san-fabric-event.h"
 #include "ns3/simulator.h"
@@ -119,9 +120,7 @@ class Recorder
 void
 UseOrderedScheduler()
 {
-    ObjectFactory f;
-    f.SetTypeId("ns3::SanOrderedScheduler");
-    Simulator::SetScheduler(f);
+    santest::UseScheduler("ns3::SanOrderedScheduler");
 }
 
 /// \param r what ran \return the seqs in the order they ran

@@ -6,6 +6,9 @@
 #ifndef SAN_TEST_UTIL_H
 #define SAN_TEST_UTIL_H
 
+#include "ns3/object-factory.h"
+#include "ns3/simulator.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -100,6 +103,16 @@ AbortsWith(const std::function<void()>& f, const std::string& expected)
 {
     std::string message;
     return DiesWithMessage(f, expected, message);
+}
+
+/// Use the scheduler \p typeId names (e.g. "ns3::MapScheduler") for the next run.
+/// \param typeId the scheduler's TypeId name
+inline void
+UseScheduler(const std::string& typeId)
+{
+    ObjectFactory f;
+    f.SetTypeId(typeId);
+    Simulator::SetScheduler(f);
 }
 
 /// A fixed pseudo-random sequence (a linear congruential generator): the same draws every run.
